@@ -1,0 +1,378 @@
+#include "gltf/Accessors.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace cs::gltf {
+
+size_t componentSize(int componentType)
+{
+    switch (componentType) {
+    case Byte:
+    case UnsignedByte:
+        return 1;
+    case Short:
+    case UnsignedShort:
+        return 2;
+    case UnsignedInt:
+    case Float:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+int componentCount(std::string_view type)
+{
+    if (type == "SCALAR")
+        return 1;
+    if (type == "VEC2")
+        return 2;
+    if (type == "VEC3")
+        return 3;
+    if (type == "VEC4" || type == "MAT2")
+        return 4;
+    if (type == "MAT3")
+        return 9;
+    if (type == "MAT4")
+        return 16;
+    return 0;
+}
+
+namespace {
+
+/// Rows of a matrix type (its columns have this many components), or 0 for vectors and scalars.
+int matrixRows(std::string_view type)
+{
+    if (type == "MAT2")
+        return 2;
+    if (type == "MAT3")
+        return 3;
+    if (type == "MAT4")
+        return 4;
+    return 0;
+}
+
+/// Byte offset of component c within an element.
+size_t componentOffset(int c, int componentType, int rows)
+{
+    const size_t size = componentSize(componentType);
+    if (rows == 0)
+        return c * size;
+    const size_t columnStride = (rows * size + 3) & ~size_t(3);
+    return (c / rows) * columnStride + (c % rows) * size;
+}
+
+/// A contiguous byte range [data, data + size) known to be inside a buffer.
+struct Span
+{
+    const std::uint8_t* data = nullptr;
+    size_t size = 0;
+};
+
+/// The bytes of a buffer view, or an error naming why they cannot be had.
+Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, const std::string& pointer)
+{
+    using R = Result<Span>;
+    if (!viewIndex.is_number_unsigned())
+        return R::failure(makeError("INVALID_INDEX", "bufferView must be a non-negative integer", pointer));
+    const size_t v = viewIndex.get<size_t>();
+    const Json* view = doc.element("bufferViews", v);
+    if (!view)
+        return R::failure(makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist",
+                                    pointer));
+    const std::string viewPointer = jsonPointerAppend("/bufferViews", v);
+    const Json& b = view->value("buffer", Json());
+    if (!b.is_number_unsigned() || b.get<size_t>() >= doc.buffers().size())
+        return R::failure(makeError("INDEX_OUT_OF_RANGE", "the buffer view's buffer does not exist",
+                                    viewPointer + "/buffer"));
+    const Buffer& buffer = doc.buffers()[b.get<size_t>()];
+    if (buffer.origin == ResourceOrigin::Missing)
+        return R::failure(makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
+    const Json& off = view->value("byteOffset", Json(0u));
+    const Json& len = view->value("byteLength", Json());
+    if (!off.is_number_unsigned() || !len.is_number_unsigned())
+        return R::failure(makeError("INVALID_TYPE", "byteOffset and byteLength must be non-negative integers",
+                                    viewPointer));
+    const std::uint64_t offset = off.get<std::uint64_t>();
+    const std::uint64_t length = len.get<std::uint64_t>();
+    if (offset > buffer.data.size() || length > buffer.data.size() - offset)
+        return R::failure(makeError("BUFFER_VIEW_OUT_OF_BOUNDS",
+                                    "the buffer view spans bytes " + std::to_string(offset) + " to " +
+                                        std::to_string(offset + length) + " but its buffer has " +
+                                        std::to_string(buffer.data.size()),
+                                    viewPointer));
+    R r;
+    r.value = Span{buffer.data.data() + offset, static_cast<size_t>(length)};
+    return r;
+}
+
+float decodeComponent(const std::uint8_t* p, int componentType, bool normalized)
+{
+    switch (componentType) {
+    case Byte: {
+        const auto v = static_cast<std::int8_t>(*p);
+        return normalized ? std::max(v / 127.0f, -1.0f) : float(v);
+    }
+    case UnsignedByte:
+        return normalized ? *p / 255.0f : float(*p);
+    case Short: {
+        std::int16_t v;
+        std::memcpy(&v, p, 2);
+        return normalized ? std::max(v / 32767.0f, -1.0f) : float(v);
+    }
+    case UnsignedShort: {
+        std::uint16_t v;
+        std::memcpy(&v, p, 2);
+        return normalized ? v / 65535.0f : float(v);
+    }
+    case UnsignedInt: {
+        std::uint32_t v;
+        std::memcpy(&v, p, 4);
+        return float(v);
+    }
+    default: {
+        float v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    }
+}
+
+std::uint32_t decodeIndex(const std::uint8_t* p, int componentType)
+{
+    switch (componentType) {
+    case UnsignedByte:
+        return *p;
+    case UnsignedShort: {
+        std::uint16_t v;
+        std::memcpy(&v, p, 2);
+        return v;
+    }
+    default: {
+        std::uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    }
+    }
+}
+
+/// Everything needed to read an accessor's elements, after every bounds check has passed.
+struct Layout
+{
+    int componentType = 0;
+    int components = 0;
+    int rows = 0;
+    size_t count = 0;
+    bool normalized = false;
+    const std::uint8_t* base = nullptr; ///< null: no bufferView, the data is zeros
+    size_t stride = 0;
+    std::string pointer;
+};
+
+Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
+{
+    using R = Result<Layout>;
+    Layout l;
+    l.pointer = jsonPointerAppend("/accessors", index);
+    const Json* a = doc.element("accessors", index);
+    if (!a)
+        return R::failure(makeError("INDEX_OUT_OF_RANGE", "accessor " + std::to_string(index) + " does not exist",
+                                    l.pointer));
+    l.componentType = a->value("componentType", 0);
+    const std::string type = a->value("type", std::string());
+    l.components = componentCount(type);
+    l.rows = matrixRows(type);
+    if (componentSize(l.componentType) == 0)
+        return R::failure(makeError("ACCESSOR_INVALID_COMPONENT_TYPE",
+                                    "componentType " + std::to_string(l.componentType) + " is not a glTF component type",
+                                    l.pointer + "/componentType"));
+    if (l.components == 0)
+        return R::failure(makeError("ACCESSOR_INVALID_TYPE", "type '" + type + "' is not a glTF accessor type",
+                                    l.pointer + "/type"));
+    const Json& count = a->value("count", Json());
+    if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0)
+        return R::failure(makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
+    l.count = count.get<size_t>();
+    l.normalized = a->value("normalized", false);
+    const size_t elemSize = elementSize(l.componentType, type);
+
+    if (auto view = a->find("bufferView"); view != a->end()) {
+        auto span = bufferViewBytes(doc, *view, l.pointer + "/bufferView");
+        if (!span)
+            return R{std::nullopt, span.diagnostics};
+        const Json* viewJson = doc.element("bufferViews", view->get<size_t>());
+        l.stride = elemSize;
+        if (auto s = viewJson->find("byteStride"); s != viewJson->end() && s->is_number_unsigned() &&
+                                                   s->get<size_t>() > 0)
+            l.stride = s->get<size_t>();
+        const Json& off = a->value("byteOffset", Json(0u));
+        if (!off.is_number_unsigned())
+            return R::failure(makeError("INVALID_TYPE", "byteOffset must be a non-negative integer",
+                                        l.pointer + "/byteOffset"));
+        const std::uint64_t offset = off.get<std::uint64_t>();
+        // The last element ends at offset + stride * (count - 1) + elementSize; check without overflowing.
+        const std::uint64_t needed = offset + elemSize;
+        const std::uint64_t maxCount = span->size >= needed ? (span->size - needed) / l.stride + 1 : 0;
+        if (span->size < needed || l.count > maxCount)
+            return R::failure(makeError(
+                "ACCESSOR_OUT_OF_BOUNDS",
+                "the accessor needs " + std::to_string(l.count) + " elements of " + std::to_string(elemSize) +
+                    " bytes (stride " + std::to_string(l.stride) + ") from byte " + std::to_string(offset) +
+                    " but its buffer view has " + std::to_string(span->size) + " bytes",
+                l.pointer));
+        l.base = span->data + offset;
+    }
+    return R{l, {}};
+}
+
+} // namespace
+
+size_t elementSize(int componentType, std::string_view type)
+{
+    const int rows = matrixRows(type);
+    const int components = componentCount(type);
+    if (components == 0 || componentSize(componentType) == 0)
+        return 0;
+    return componentOffset(components - 1, componentType, rows) + componentSize(componentType);
+}
+
+Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
+{
+    using R = Result<FloatArray>;
+    auto layout = layoutOf(doc, index);
+    if (!layout)
+        return R{std::nullopt, layout.diagnostics};
+    const Layout& l = *layout;
+    FloatArray out;
+    out.components = l.components;
+    out.count = l.count;
+    out.values.assign(l.count * l.components, 0.0f);
+    size_t offsets[16];
+    for (int c = 0; c < l.components; ++c)
+        offsets[c] = componentOffset(c, l.componentType, l.rows);
+    if (l.base) {
+        for (size_t i = 0; i < l.count; ++i) {
+            const std::uint8_t* e = l.base + i * l.stride;
+            for (int c = 0; c < l.components; ++c)
+                out.values[i * l.components + c] = decodeComponent(e + offsets[c], l.componentType, l.normalized);
+        }
+    }
+
+    const Json& a = *doc.element("accessors", index);
+    auto sparse = a.find("sparse");
+    if (sparse == a.end())
+        return R{std::move(out), {}};
+    const std::string sp = l.pointer + "/sparse";
+    if (!sparse->is_object())
+        return R::failure(makeError("INVALID_TYPE", "sparse must be an object", sp));
+    const Json& countJson = sparse->value("count", Json());
+    const Json& indices = sparse->value("indices", Json());
+    const Json& values = sparse->value("values", Json());
+    if (!countJson.is_number_unsigned() || !indices.is_object() || !values.is_object())
+        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse needs count, indices and values", sp));
+    const size_t n = countJson.get<size_t>();
+    if (n > l.count)
+        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count",
+                                    sp + "/count"));
+    const int indexType = indices.value("componentType", 0);
+    if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
+        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
+                                    sp + "/indices/componentType"));
+    auto indexSpan = bufferViewBytes(doc, indices.value("bufferView", Json()), sp + "/indices/bufferView");
+    auto valueSpan = bufferViewBytes(doc, values.value("bufferView", Json()), sp + "/values/bufferView");
+    if (!indexSpan || !valueSpan) {
+        Diagnostics d = indexSpan.diagnostics;
+        d.insert(d.end(), valueSpan.diagnostics.begin(), valueSpan.diagnostics.end());
+        return R{std::nullopt, d};
+    }
+    const std::uint64_t indexOffset = indices.value("byteOffset", std::uint64_t(0));
+    const std::uint64_t valueOffset = values.value("byteOffset", std::uint64_t(0));
+    const size_t indexSize = componentSize(indexType);
+    const size_t valueSize = elementSize(l.componentType, a.value("type", std::string()));
+    if (indexOffset > indexSpan->size || n * indexSize > indexSpan->size - indexOffset)
+        return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse indices run past their buffer view",
+                                    sp + "/indices"));
+    if (valueOffset > valueSpan->size || n * valueSize > valueSpan->size - valueOffset)
+        return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse values run past their buffer view",
+                                    sp + "/values"));
+    for (size_t k = 0; k < n; ++k) {
+        const std::uint32_t target = decodeIndex(indexSpan->data + indexOffset + k * indexSize, indexType);
+        if (target >= l.count)
+            return R::failure(makeError("ACCESSOR_SPARSE_INDEX_OUT_OF_RANGE",
+                                        "sparse index " + std::to_string(target) + " is not below count " +
+                                            std::to_string(l.count),
+                                        sp + "/indices"));
+        const std::uint8_t* e = valueSpan->data + valueOffset + k * valueSize;
+        for (int c = 0; c < l.components; ++c)
+            out.values[target * l.components + c] = decodeComponent(e + offsets[c], l.componentType, l.normalized);
+    }
+    return R{std::move(out), {}};
+}
+
+Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
+{
+    auto layout = layoutOf(doc, index);
+    if (!layout)
+        return layout.diagnostics;
+    const Json& a = *doc.element("accessors", index);
+    auto sparse = a.find("sparse");
+    if (sparse == a.end() || !sparse->is_object())
+        return {};
+    Diagnostics out;
+    const std::string sp = layout->pointer + "/sparse";
+    const size_t n = sparse->value("count", size_t(0));
+    const size_t valueSize = elementSize(layout->componentType, a.value("type", std::string()));
+    for (const char* part : {"indices", "values"}) {
+        const Json& j = sparse->value(part, Json());
+        if (!j.is_object()) {
+            out.push_back(makeError("ACCESSOR_SPARSE_INVALID", std::string("sparse.") + part + " is missing",
+                                    sp + "/" + part));
+            continue;
+        }
+        auto span = bufferViewBytes(doc, j.value("bufferView", Json()), sp + "/" + part + "/bufferView");
+        if (!span) {
+            out.insert(out.end(), span.diagnostics.begin(), span.diagnostics.end());
+            continue;
+        }
+        const std::uint64_t offset = j.value("byteOffset", std::uint64_t(0));
+        const size_t size = std::string_view(part) == "indices" ? componentSize(j.value("componentType", 0)) : valueSize;
+        if (offset > span->size || (size > 0 && n > (span->size - offset) / size))
+            out.push_back(makeError("ACCESSOR_OUT_OF_BOUNDS", std::string("sparse ") + part +
+                                                                  " run past the end of their buffer view",
+                                    sp + "/" + part));
+    }
+    return out;
+}
+
+Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index)
+{
+    using R = Result<std::vector<std::uint32_t>>;
+    auto layout = layoutOf(doc, index);
+    if (!layout)
+        return R{std::nullopt, layout.diagnostics};
+    const Layout& l = *layout;
+    if (l.components != 1 ||
+        (l.componentType != UnsignedByte && l.componentType != UnsignedShort && l.componentType != UnsignedInt))
+        return R::failure(makeError("ACCESSOR_INVALID_INDICES",
+                                    "indices must be a SCALAR accessor of unsigned bytes, shorts or ints", l.pointer));
+    const Json& a = *doc.element("accessors", index);
+    std::vector<std::uint32_t> out(l.count, 0);
+    if (a.contains("sparse")) {
+        // Rare for indices; go through the general path, which applies the substitution. Float holds every
+        // value up to 2^24 exactly; larger sparse indices are beyond any real mesh.
+        auto floats = readAccessorFloats(doc, index);
+        if (!floats)
+            return R{std::nullopt, floats.diagnostics};
+        for (size_t i = 0; i < l.count; ++i)
+            out[i] = static_cast<std::uint32_t>(floats->values[i]);
+        return R{std::move(out), {}};
+    }
+    if (l.base) {
+        for (size_t i = 0; i < l.count; ++i)
+            out[i] = decodeIndex(l.base + i * l.stride, l.componentType);
+    }
+    return R{std::move(out), {}};
+}
+
+} // namespace cs::gltf

@@ -1,0 +1,321 @@
+// Writing a GltfDocument as .glb (self-contained) or .gltf (with its resources next to it).
+#include "gltf/Glb.h"
+#include "gltf/GltfDocument.h"
+#include "gltf/JsonText.h"
+#include "gltf/Uri.h"
+
+#include <QSaveFile>
+
+#include <algorithm>
+#include <limits>
+
+namespace cs::gltf {
+
+namespace {
+
+void padTo4(Bytes& bin)
+{
+    bin.resize((bin.size() + 3) & ~size_t(3), 0);
+}
+
+/// Points a bufferView-like object (a "buffer" index plus an optional "byteOffset") into the merged buffer.
+void relocate(Json& view, const std::vector<size_t>& offsets)
+{
+    auto b = view.find("buffer");
+    if (b == view.end() || !b->is_number_unsigned() || b->get<size_t>() >= offsets.size())
+        return; // out of range: left as it was, checkStructure reported it
+    const size_t shift = offsets[b->get<size_t>()];
+    *b = 0;
+    std::uint64_t offset = 0;
+    if (auto o = view.find("byteOffset"); o != view.end() && o->is_number_unsigned())
+        offset = o->get<std::uint64_t>();
+    if (shift != 0 || view.contains("byteOffset"))
+        view["byteOffset"] = offset + shift;
+}
+
+std::string percentEncodePath(std::string_view path)
+{
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '/') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+bool sameFileContent(const std::filesystem::path& file, const Bytes& data)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec) || std::filesystem::file_size(file, ec) != data.size())
+        return false;
+    std::FILE* f = std::fopen(file.c_str(), "rb");
+    if (!f)
+        return false;
+    Bytes existing(data.size());
+    const bool ok = std::fread(existing.data(), 1, existing.size(), f) == existing.size();
+    std::fclose(f);
+    return ok && existing == data;
+}
+
+/// Writes a resource file of a .gltf unless the same bytes are already there.
+Diagnostics writeResource(const std::filesystem::path& target, const Bytes& data)
+{
+    if (sameFileContent(target, data))
+        return {};
+    std::error_code ec;
+    std::filesystem::create_directories(target.parent_path(), ec);
+    return writeFileAtomically(target, data);
+}
+
+} // namespace
+
+Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
+{
+    using R = Result<EmbeddedAsset>;
+    R result;
+    EmbeddedAsset out;
+    out.json = doc.json();
+    const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
+
+    for (size_t i = 0; i < bufferCount; ++i) {
+        if (doc.buffers()[i].origin == ResourceOrigin::Missing)
+            return R::failure(makeError("BUFFER_MISSING_DATA",
+                                        "buffer " + std::to_string(i) +
+                                            " has no data (see the diagnostics from loading); it cannot be embedded",
+                                        jsonPointerAppend("/buffers", i)));
+    }
+
+    bool layoutChanged = false;
+    if (bufferCount == 1) {
+        out.bin = doc.buffers()[0].data;
+        out.json["buffers"][0].erase("uri");
+        out.hasBin = true;
+    } else if (bufferCount > 1) {
+        // A GLB carries one binary chunk, which is buffer 0: concatenate the buffers (each start 4-byte aligned,
+        // so every accessor keeps its alignment) and point the buffer views into the result.
+        std::vector<size_t> offsets(bufferCount);
+        for (size_t i = 0; i < bufferCount; ++i) {
+            padTo4(out.bin);
+            offsets[i] = out.bin.size();
+            out.bin.insert(out.bin.end(), doc.buffers()[i].data.begin(), doc.buffers()[i].data.end());
+        }
+        if (auto views = out.json.find("bufferViews"); views != out.json.end() && views->is_array()) {
+            for (Json& view : *views) {
+                if (!view.is_object())
+                    continue;
+                relocate(view, offsets);
+                if (auto ext = view.find("extensions"); ext != view.end() && ext->is_object()) {
+                    for (const char* name : {"EXT_meshopt_compression", "KHR_meshopt_compression"}) {
+                        if (auto m = ext->find(name); m != ext->end() && m->is_object())
+                            relocate(*m, offsets);
+                    }
+                }
+            }
+        }
+        Json first = out.json["buffers"][0];
+        first.erase("uri");
+        out.json["buffers"] = Json::array({first});
+        out.hasBin = true;
+        layoutChanged = true;
+        result.diagnostics.push_back(makeInfo("BUFFERS_MERGED",
+                                              "the " + std::to_string(bufferCount) +
+                                                  " buffers were merged into the GLB binary chunk",
+                                              "/buffers"));
+    }
+
+    const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
+    for (size_t i = 0; i < imageCount; ++i) {
+        const Image& image = doc.images()[i];
+        if (image.uri.empty())
+            continue;
+        const std::string pointer = jsonPointerAppend("/images", i);
+        if (image.origin != ResourceOrigin::DataUri && image.origin != ResourceOrigin::ExternalFile) {
+            result.diagnostics.push_back(makeWarning(
+                "IMAGE_NOT_EMBEDDED", "image '" + image.uri + "' could not be read, so its uri is kept as it was",
+                pointer));
+            continue;
+        }
+        const std::string mime = !image.mimeType.empty() ? image.mimeType : imageMimeType(image.uri, image.data);
+        if (mime.empty()) {
+            result.diagnostics.push_back(makeWarning(
+                "IMAGE_NOT_EMBEDDED", "image '" + image.uri + "' is of an unknown type, so its uri is kept", pointer));
+            continue;
+        }
+        padTo4(out.bin);
+        Json view = Json::object();
+        view["buffer"] = 0;
+        view["byteOffset"] = out.bin.size();
+        view["byteLength"] = image.data.size();
+        out.bin.insert(out.bin.end(), image.data.begin(), image.data.end());
+        if (!out.json.contains("bufferViews") || !out.json["bufferViews"].is_array())
+            out.json["bufferViews"] = Json::array();
+        out.json["bufferViews"].push_back(std::move(view));
+        Json& j = out.json["images"][i];
+        j.erase("uri");
+        j["bufferView"] = out.json["bufferViews"].size() - 1;
+        if (!j.contains("mimeType"))
+            j["mimeType"] = mime;
+        out.hasBin = true;
+        layoutChanged = true;
+    }
+
+    if (layoutChanged) {
+        if (!out.json.contains("buffers") || !out.json["buffers"].is_array() || out.json["buffers"].empty())
+            out.json["buffers"] = Json::array({Json::object()});
+        out.json["buffers"][0]["byteLength"] = out.bin.size();
+    }
+    result.value = std::move(out);
+    return result;
+}
+
+Result<Bytes> encodeGlb(const GltfDocument& doc)
+{
+    using R = Result<Bytes>;
+    auto embedded = embedResources(doc);
+    R result;
+    result.diagnostics = embedded.diagnostics;
+    if (!embedded)
+        return result;
+    const std::string json = dumpJsonText(embedded->json, -1);
+    size_t total = kGlbHeaderSize + kGlbChunkHeaderSize + json.size() + 3;
+    if (embedded->hasBin)
+        total += kGlbChunkHeaderSize + embedded->bin.size() + 3;
+    for (const auto& c : doc.extraChunks())
+        total += kGlbChunkHeaderSize + c.data.size() + 3;
+    if (total > std::numeric_limits<std::uint32_t>::max()) {
+        result.diagnostics.push_back(
+            makeError("GLB_TOO_LARGE", "the asset needs " + std::to_string(total) +
+                                           " bytes; a .glb holds at most 4 GiB. Save it as .gltf instead"));
+        return result;
+    }
+    result.value = writeGlb(json, embedded->hasBin ? &embedded->bin : nullptr, doc.extraChunks());
+    return result;
+}
+
+Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path, const SaveOptions& options)
+{
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    const FileFormat format = options.format.value_or(ext == ".glb" ? FileFormat::Glb : FileFormat::Gltf);
+
+    if (format == FileFormat::Glb) {
+        auto bytes = encodeGlb(doc);
+        Diagnostics diags = bytes.diagnostics;
+        if (!bytes)
+            return diags;
+        auto written = writeFileAtomically(path, *bytes);
+        diags.insert(diags.end(), written.begin(), written.end());
+        return diags;
+    }
+
+    Diagnostics diags;
+    Json json = doc.json();
+    const std::filesystem::path outDir = path.has_parent_path() ? path.parent_path() : ".";
+    const std::filesystem::path sourceDir =
+        doc.sourcePath().has_parent_path() ? doc.sourcePath().parent_path() : ".";
+    const std::string stem = path.stem().string();
+    const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
+
+    // Resources first, the .gltf last: if anything fails, the old .gltf still names files that are intact.
+    for (size_t i = 0; i < bufferCount; ++i) {
+        const Buffer& buffer = doc.buffers()[i];
+        const std::string pointer = jsonPointerAppend("/buffers", i);
+        switch (buffer.origin) {
+        case ResourceOrigin::Missing:
+            diags.push_back(makeError("BUFFER_MISSING_DATA",
+                                      "buffer " + std::to_string(i) + " has no data; nothing was saved", pointer));
+            return diags;
+        case ResourceOrigin::DataUri: {
+            const size_t comma = buffer.uri.find(',');
+            const std::string head = buffer.uri.substr(0, comma + 1);
+            const bool base64 = head.size() > 8 && head.compare(head.size() - 8, 8, ";base64,") == 0;
+            json["buffers"][i]["uri"] =
+                base64 ? head + encodeBase64(buffer.data) : encodeDataUri("application/octet-stream", buffer.data);
+            break;
+        }
+        case ResourceOrigin::ExternalFile:
+        case ResourceOrigin::GlbBinChunk:
+        case ResourceOrigin::None: {
+            std::string name;
+            if (buffer.origin == ResourceOrigin::ExternalFile) {
+                auto decoded = percentDecode(buffer.uri);
+                if (decoded && isPlainRelativePath(*decoded))
+                    name = *decoded;
+            }
+            if (name.empty()) {
+                name = bufferCount == 1 ? stem + ".bin" : stem + "_" + std::to_string(i) + ".bin";
+                json["buffers"][i]["uri"] = percentEncodePath(name);
+            }
+            auto written = writeResource(outDir / name, buffer.data);
+            diags.insert(diags.end(), written.begin(), written.end());
+            if (hasErrors(written))
+                return diags;
+            break;
+        }
+        }
+    }
+
+    const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
+    for (size_t i = 0; i < imageCount; ++i) {
+        const Image& image = doc.images()[i];
+        if (image.origin != ResourceOrigin::ExternalFile)
+            continue;
+        auto decoded = percentDecode(image.uri);
+        if (!decoded || !isPlainRelativePath(*decoded)) {
+            // Outside the target folder: keep referring to it where it is, never write outside the folder.
+            std::error_code ec;
+            const auto absolute = std::filesystem::weakly_canonical(sourceDir / decoded.value_or(image.uri), ec);
+            json["images"][i]["uri"] = percentEncodePath(absolute.generic_string());
+            diags.push_back(makeWarning("IMAGE_OUTSIDE_FOLDER",
+                                        "image '" + image.uri + "' lies outside the saved file's folder; it is "
+                                        "referred to by its absolute path",
+                                        jsonPointerAppend("/images", i) + "/uri"));
+            continue;
+        }
+        auto written = writeResource(outDir / *decoded, image.data);
+        diags.insert(diags.end(), written.begin(), written.end());
+        if (hasErrors(written))
+            return diags;
+    }
+
+    const std::string text = dumpJsonText(json, options.gltfIndent) + "\n";
+    auto written = writeFileAtomically(path, Bytes(text.begin(), text.end()));
+    diags.insert(diags.end(), written.begin(), written.end());
+    return diags;
+}
+
+Diagnostics writeFileAtomically(const std::filesystem::path& path, const Bytes& bytes)
+{
+    const QString name = QString::fromStdString(path.string());
+    QSaveFile file(name);
+    auto failure = [&](const QString& reason) {
+        return Diagnostics{makeError("FILE_WRITE_FAILED", "cannot save '" + path.string() + "': " +
+                                                              reason.toStdString() +
+                                                              "; the existing file was left unchanged")};
+    };
+    if (!file.open(QIODevice::WriteOnly))
+        return failure(file.errorString());
+    const char* data = reinterpret_cast<const char*>(bytes.data());
+    qint64 remaining = static_cast<qint64>(bytes.size());
+    while (remaining > 0) {
+        const qint64 n = file.write(data, remaining);
+        if (n <= 0) {
+            const QString reason = file.errorString();
+            file.cancelWriting();
+            return failure(reason);
+        }
+        data += n;
+        remaining -= n;
+    }
+    if (!file.commit())
+        return failure(file.errorString());
+    return {};
+}
+
+} // namespace cs::gltf

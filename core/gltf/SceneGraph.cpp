@@ -1,0 +1,182 @@
+#include "gltf/SceneGraph.h"
+
+#include <QQuaternion>
+
+#include <algorithm>
+
+namespace cs::gltf {
+
+namespace {
+
+/// Reads a numeric array of exactly n finite numbers.
+bool readNumbers(const Json& node, const char* key, size_t n, float* out)
+{
+    auto it = node.find(key);
+    if (it == node.end() || !it->is_array() || it->size() != n)
+        return false;
+    for (size_t i = 0; i < n; ++i) {
+        if (!(*it)[i].is_number())
+            return false;
+        out[i] = (*it)[i].get<float>();
+    }
+    return true;
+}
+
+} // namespace
+
+QMatrix4x4 nodeLocalTransform(const Json& node)
+{
+    QMatrix4x4 m;
+    if (!node.is_object())
+        return m;
+    float values[16];
+    if (readNumbers(node, "matrix", 16, values)) {
+        // glTF stores column-major; QMatrix4x4's array constructor takes row-major.
+        return QMatrix4x4(values).transposed();
+    }
+    float t[3], r[4], s[3];
+    if (readNumbers(node, "translation", 3, t))
+        m.translate(t[0], t[1], t[2]);
+    if (readNumbers(node, "rotation", 4, r))
+        m.rotate(QQuaternion(r[3], r[0], r[1], r[2]).normalized());
+    if (readNumbers(node, "scale", 3, s))
+        m.scale(s[0], s[1], s[2]);
+    return m;
+}
+
+Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
+{
+    Result<SceneGraph> result;
+    SceneGraph g;
+    const size_t n = doc.count("nodes");
+    g.m_parent.assign(n, -1);
+    g.m_children.assign(n, {});
+    g.m_local.assign(n, QMatrix4x4());
+    g.m_world.assign(n, QMatrix4x4());
+    const Json& nodes = n ? doc.json()["nodes"] : Json();
+
+    for (size_t i = 0; i < n; ++i) {
+        g.m_local[i] = nodeLocalTransform(nodes[i]);
+        if (!nodes[i].is_object())
+            continue;
+        auto children = nodes[i].find("children");
+        if (children == nodes[i].end() || !children->is_array())
+            continue;
+        const std::string pointer = jsonPointerAppend("/nodes", i) + "/children";
+        for (size_t k = 0; k < children->size(); ++k) {
+            const Json& c = (*children)[k];
+            if (!c.is_number_unsigned() || c.get<size_t>() >= n) {
+                result.diagnostics.push_back(makeError("NODE_CHILD_OUT_OF_RANGE",
+                                                       "child " + c.dump() + " is not a node index below " +
+                                                           std::to_string(n),
+                                                       jsonPointerAppend(pointer, k)));
+                continue;
+            }
+            const size_t child = c.get<size_t>();
+            if (child == i) {
+                result.diagnostics.push_back(
+                    makeError("NODE_CYCLE", "node " + std::to_string(i) + " lists itself as a child",
+                              jsonPointerAppend(pointer, k)));
+                continue;
+            }
+            if (g.m_parent[child] != -1) {
+                result.diagnostics.push_back(makeError(
+                    "NODE_MULTIPLE_PARENTS",
+                    "node " + std::to_string(child) + " is a child of both node " +
+                        std::to_string(g.m_parent[child]) + " and node " + std::to_string(i) + "; the second link is ignored",
+                    jsonPointerAppend(pointer, k)));
+                continue;
+            }
+            g.m_parent[child] = static_cast<int>(i);
+        }
+    }
+
+    // Every node has at most one parent now, so a cycle is a loop of parent links. Walk up from each node,
+    // marking the path; meeting a node of the current path closes a cycle, which is cut at that node. O(n).
+    std::vector<std::uint8_t> state(n, 0); // 0 unvisited, 1 on the current path, 2 done
+    std::vector<size_t> path;
+    for (size_t start = 0; start < n; ++start) {
+        path.clear();
+        int v = static_cast<int>(start);
+        while (v != -1 && state[v] == 0) {
+            state[v] = 1;
+            path.push_back(static_cast<size_t>(v));
+            v = g.m_parent[v];
+        }
+        if (v != -1 && state[v] == 1) {
+            const int parent = g.m_parent[v];
+            result.diagnostics.push_back(makeError(
+                "NODE_CYCLE",
+                "node " + std::to_string(v) + " is its own ancestor (through node " + std::to_string(parent) +
+                    "); the link from node " + std::to_string(parent) + " is ignored",
+                jsonPointerAppend("/nodes", static_cast<size_t>(parent)) + "/children"));
+            g.m_parent[v] = -1;
+        }
+        for (size_t p : path)
+            state[p] = 2;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        auto children = nodes[i].is_object() ? nodes[i].find("children") : nodes[i].end();
+        if (!nodes[i].is_object() || children == nodes[i].end() || !children->is_array())
+            continue;
+        for (const Json& c : *children) {
+            if (c.is_number_unsigned() && c.get<size_t>() < n && g.m_parent[c.get<size_t>()] == static_cast<int>(i) &&
+                std::find(g.m_children[i].begin(), g.m_children[i].end(), c.get<size_t>()) == g.m_children[i].end())
+                g.m_children[i].push_back(c.get<size_t>());
+        }
+    }
+
+    // World transforms top-down, iteratively (hierarchies can be deep).
+    std::vector<size_t> stack;
+    for (size_t i = 0; i < n; ++i) {
+        if (g.m_parent[i] == -1)
+            stack.push_back(i);
+    }
+    while (!stack.empty()) {
+        const size_t i = stack.back();
+        stack.pop_back();
+        g.m_world[i] = g.m_parent[i] == -1 ? g.m_local[i] : g.m_world[g.m_parent[i]] * g.m_local[i];
+        for (size_t c : g.m_children[i])
+            stack.push_back(c);
+    }
+
+    const size_t sceneCount = doc.count("scenes");
+    g.m_sceneRoots.assign(sceneCount, {});
+    for (size_t s = 0; s < sceneCount; ++s) {
+        const Json& scene = doc.json()["scenes"][s];
+        const Json& list = scene.is_object() ? scene.value("nodes", Json()) : Json();
+        if (!list.is_array())
+            continue;
+        for (const Json& r : list) {
+            if (r.is_number_unsigned() && r.get<size_t>() < n)
+                g.m_sceneRoots[s].push_back(r.get<size_t>());
+        }
+    }
+    if (auto scene = doc.json().find("scene"); scene != doc.json().end() && scene->is_number_unsigned() &&
+                                               scene->get<size_t>() < sceneCount)
+        g.m_defaultScene = scene->get<int>();
+
+    result.value = std::move(g);
+    return result;
+}
+
+bool SceneGraph::isDescendantOf(size_t node, size_t ancestor) const
+{
+    for (int a = m_parent[node]; a != -1; a = m_parent[a]) {
+        if (static_cast<size_t>(a) == ancestor)
+            return true;
+    }
+    return false;
+}
+
+std::vector<size_t> SceneGraph::roots() const
+{
+    std::vector<size_t> out;
+    for (size_t i = 0; i < m_parent.size(); ++i) {
+        if (m_parent[i] == -1)
+            out.push_back(i);
+    }
+    return out;
+}
+
+} // namespace cs::gltf

@@ -1,0 +1,325 @@
+#include "gltf/StructureCheck.h"
+
+#include "gltf/Accessors.h"
+#include "gltf/SceneGraph.h"
+
+namespace cs::gltf {
+
+namespace {
+
+class Checker
+{
+public:
+    explicit Checker(const GltfDocument& doc) : m_doc(doc), m_root(doc.json()) {}
+
+    Diagnostics run()
+    {
+        checkAsset();
+        for (const char* name : {"accessors", "animations", "buffers", "bufferViews", "cameras", "images",
+                                 "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"}) {
+            auto it = m_root.find(name);
+            if (it != m_root.end() && !it->is_array())
+                error("INVALID_TYPE", std::string("'") + name + "' must be an array", std::string("/") + name);
+        }
+        index(m_root, "scene", "scenes", "");
+        forEach("scenes", [&](const Json& s, const std::string& p) { indexList(s, "nodes", "nodes", p); });
+        forEach("nodes", [&](const Json& n, const std::string& p) { checkNode(n, p); });
+        forEach("meshes", [&](const Json& m, const std::string& p) { checkMesh(m, p); });
+        forEach("bufferViews", [&](const Json& v, const std::string& p) { checkBufferView(v, p); });
+        forEach("accessors", [&](const Json& a, const std::string& p) {
+            index(a, "bufferView", "bufferViews", p);
+            if (!a.contains("componentType") || !a.contains("count") || !a.contains("type"))
+                error("MISSING_PROPERTY", "an accessor needs componentType, count and type", p);
+        });
+        const size_t accessorCount = m_doc.count("accessors");
+        for (size_t i = 0; i < accessorCount; ++i) {
+            if (m_doc.element("accessors", i)) {
+                // Problems of the buffer view or buffer itself are reported once, for the view (or when the
+                // buffer was loaded), not again for every accessor that uses it.
+                for (auto& d : checkAccessorBounds(m_doc, i)) {
+                    if (d.pointer.rfind("/accessors/", 0) == 0 && d.code != "BUFFER_MISSING_DATA")
+                        m_out.push_back(std::move(d));
+                }
+            }
+        }
+        checkPrimitiveIndices();
+        forEach("images", [&](const Json& im, const std::string& p) {
+            index(im, "bufferView", "bufferViews", p);
+            if (im.contains("bufferView") && !im.contains("mimeType"))
+                error("MISSING_PROPERTY", "an image in a bufferView needs a mimeType", p);
+        });
+        forEach("textures", [&](const Json& t, const std::string& p) {
+            index(t, "source", "images", p);
+            index(t, "sampler", "samplers", p);
+        });
+        forEach("materials", [&](const Json& m, const std::string& p) { checkMaterial(m, p); });
+        forEach("skins", [&](const Json& s, const std::string& p) {
+            index(s, "inverseBindMatrices", "accessors", p);
+            index(s, "skeleton", "nodes", p);
+            indexList(s, "joints", "nodes", p);
+        });
+        forEach("animations", [&](const Json& a, const std::string& p) { checkAnimation(a, p); });
+
+        auto graph = SceneGraph::build(m_doc);
+        m_out.insert(m_out.end(), graph.diagnostics.begin(), graph.diagnostics.end());
+        return std::move(m_out);
+    }
+
+private:
+    void error(std::string code, std::string message, std::string pointer)
+    {
+        m_out.push_back(makeError(std::move(code), std::move(message), std::move(pointer)));
+    }
+
+    template <class F>
+    void forEach(const char* array, F&& f)
+    {
+        const size_t n = m_doc.count(array);
+        for (size_t i = 0; i < n; ++i) {
+            const std::string p = jsonPointerAppend(std::string("/") + array, i);
+            const Json& e = m_root[array][i];
+            if (!e.is_object()) {
+                error("INVALID_TYPE", "each element of '" + std::string(array) + "' must be an object", p);
+                continue;
+            }
+            f(e, p);
+        }
+    }
+
+    /// obj[key], when present, must be an index into the top-level array `target`.
+    void index(const Json& obj, const char* key, const char* target, const std::string& pointer)
+    {
+        auto it = obj.find(key);
+        if (it != obj.end())
+            indexValue(*it, target, jsonPointerAppend(pointer, key));
+    }
+
+    void indexValue(const Json& v, const char* target, const std::string& pointer)
+    {
+        if (!v.is_number_unsigned()) {
+            error("INVALID_INDEX", "expected an index into '" + std::string(target) + "', found " + v.dump(), pointer);
+            return;
+        }
+        const size_t count = m_doc.count(target);
+        if (v.get<std::uint64_t>() >= count)
+            error("INDEX_OUT_OF_RANGE",
+                  "index " + v.dump() + " is out of range: '" + target + "' has " + std::to_string(count) +
+                      (count == 1 ? " element" : " elements"),
+                  pointer);
+    }
+
+    void indexList(const Json& obj, const char* key, const char* target, const std::string& pointer)
+    {
+        auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        const std::string p = jsonPointerAppend(pointer, key);
+        if (!it->is_array()) {
+            error("INVALID_TYPE", std::string("'") + key + "' must be an array", p);
+            return;
+        }
+        for (size_t k = 0; k < it->size(); ++k)
+            indexValue((*it)[k], target, jsonPointerAppend(p, k));
+    }
+
+    void numberArray(const Json& obj, const char* key, size_t length, const std::string& pointer)
+    {
+        auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        bool ok = it->is_array() && it->size() == length;
+        for (size_t k = 0; ok && k < it->size(); ++k)
+            ok = (*it)[k].is_number();
+        if (!ok)
+            error("INVALID_ARRAY", std::string("'") + key + "' must be an array of " + std::to_string(length) +
+                                       " numbers",
+                  jsonPointerAppend(pointer, key));
+    }
+
+    void checkAsset()
+    {
+        auto asset = m_root.find("asset");
+        if (asset == m_root.end() || !asset->is_object()) {
+            error("ASSET_MISSING", "the required 'asset' object is missing", "/asset");
+            return;
+        }
+        auto version = asset->find("version");
+        if (version == asset->end() || !version->is_string())
+            error("ASSET_VERSION_MISSING", "asset.version (a string such as \"2.0\") is missing", "/asset/version");
+    }
+
+    void checkNode(const Json& n, const std::string& p)
+    {
+        index(n, "mesh", "meshes", p);
+        index(n, "camera", "cameras", p);
+        index(n, "skin", "skins", p);
+        numberArray(n, "matrix", 16, p);
+        numberArray(n, "translation", 3, p);
+        numberArray(n, "rotation", 4, p);
+        numberArray(n, "scale", 3, p);
+        if (n.contains("matrix") && (n.contains("translation") || n.contains("rotation") || n.contains("scale")))
+            error("NODE_MATRIX_TRS", "a node has either a matrix or translation/rotation/scale, not both", p);
+    }
+
+    void checkMesh(const Json& m, const std::string& p)
+    {
+        auto prims = m.find("primitives");
+        if (prims == m.end() || !prims->is_array() || prims->empty()) {
+            error("MISSING_PROPERTY", "a mesh needs a non-empty 'primitives' array", p + "/primitives");
+            return;
+        }
+        for (size_t k = 0; k < prims->size(); ++k) {
+            const Json& prim = (*prims)[k];
+            const std::string pp = jsonPointerAppend(p + "/primitives", k);
+            if (!prim.is_object()) {
+                error("INVALID_TYPE", "a primitive must be an object", pp);
+                continue;
+            }
+            auto attributes = prim.find("attributes");
+            if (attributes == prim.end() || !attributes->is_object()) {
+                error("MISSING_PROPERTY", "a primitive needs an 'attributes' object", pp + "/attributes");
+            } else {
+                for (auto it = attributes->begin(); it != attributes->end(); ++it)
+                    indexValue(it.value(), "accessors", jsonPointerAppend(pp + "/attributes", it.key()));
+            }
+            index(prim, "indices", "accessors", pp);
+            index(prim, "material", "materials", pp);
+            auto mode = prim.find("mode");
+            if (mode != prim.end() && (!mode->is_number_unsigned() || mode->get<std::uint64_t>() > 6))
+                error("INVALID_VALUE", "mode must be 0 to 6", pp + "/mode");
+            auto targets = prim.find("targets");
+            if (targets != prim.end() && targets->is_array()) {
+                for (size_t t = 0; t < targets->size(); ++t) {
+                    if (!(*targets)[t].is_object())
+                        continue;
+                    for (auto it = (*targets)[t].begin(); it != (*targets)[t].end(); ++it)
+                        indexValue(it.value(), "accessors",
+                                   jsonPointerAppend(jsonPointerAppend(pp + "/targets", t), it.key()));
+                }
+            }
+        }
+    }
+
+    /// Every vertex index of every indexed primitive must name one of its vertices.
+    void checkPrimitiveIndices()
+    {
+        const size_t meshCount = m_doc.count("meshes");
+        for (size_t m = 0; m < meshCount; ++m) {
+            const Json* mesh = m_doc.element("meshes", m);
+            const Json& prims = mesh ? mesh->value("primitives", Json()) : Json();
+            if (!prims.is_array())
+                continue;
+            for (size_t k = 0; k < prims.size(); ++k) {
+                const Json& prim = prims[k];
+                if (!prim.is_object() || !prim.contains("indices") || !prim["indices"].is_number_unsigned())
+                    continue;
+                const Json& attributes = prim.value("attributes", Json());
+                const Json& position = attributes.is_object() ? attributes.value("POSITION", Json()) : Json();
+                const Json* positionAccessor =
+                    position.is_number_unsigned() ? m_doc.element("accessors", position.get<size_t>()) : nullptr;
+                if (!positionAccessor || !positionAccessor->value("count", Json()).is_number_unsigned())
+                    continue;
+                const size_t vertexCount = positionAccessor->value("count", size_t(0));
+                const size_t indexAccessor = prim["indices"].get<size_t>();
+                auto indices = readAccessorIndices(m_doc, indexAccessor);
+                if (!indices)
+                    continue; // bounds problems are reported for the accessor
+                for (size_t i = 0; i < indices->size(); ++i) {
+                    if ((*indices)[i] >= vertexCount) {
+                        error("MESH_INDEX_OUT_OF_RANGE",
+                              "vertex index " + std::to_string((*indices)[i]) + " (element " + std::to_string(i) +
+                                  " of accessor " + std::to_string(indexAccessor) + ") is not below the vertex count " +
+                                  std::to_string(vertexCount),
+                              jsonPointerAppend(jsonPointerAppend("/meshes", m) + "/primitives", k) + "/indices");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    void checkBufferView(const Json& v, const std::string& p)
+    {
+        index(v, "buffer", "buffers", p);
+        const Json& b = v.value("buffer", Json());
+        const Json& len = v.value("byteLength", Json());
+        const Json& off = v.value("byteOffset", Json(0u));
+        if (!len.is_number_unsigned() || !off.is_number_unsigned()) {
+            error("INVALID_TYPE", "byteLength (required) and byteOffset must be non-negative integers", p);
+            return;
+        }
+        if (auto stride = v.find("byteStride"); stride != v.end()) {
+            if (!stride->is_number_unsigned() || stride->get<std::uint64_t>() < 4 ||
+                stride->get<std::uint64_t>() > 252 || stride->get<std::uint64_t>() % 4 != 0)
+                error("INVALID_VALUE", "byteStride must be a multiple of 4 from 4 to 252", p + "/byteStride");
+        }
+        if (!b.is_number_unsigned() || b.get<size_t>() >= m_doc.count("buffers"))
+            return;
+        const Json& buffer = m_root["buffers"][b.get<size_t>()];
+        const Json& bufferLength = buffer.is_object() ? buffer.value("byteLength", Json()) : Json();
+        if (!bufferLength.is_number_unsigned())
+            return;
+        const std::uint64_t end = off.get<std::uint64_t>() + len.get<std::uint64_t>();
+        if (end < off.get<std::uint64_t>() || end > bufferLength.get<std::uint64_t>())
+            error("BUFFER_VIEW_OUT_OF_BOUNDS",
+                  "the buffer view ends at byte " + std::to_string(end) + " but buffer " + b.dump() + " has " +
+                      bufferLength.dump() + " bytes",
+                  p);
+    }
+
+    void checkMaterial(const Json& m, const std::string& p)
+    {
+        auto textureInfo = [&](const Json& owner, const char* key, const std::string& ownerPointer) {
+            auto it = owner.find(key);
+            if (it != owner.end() && it->is_object())
+                index(*it, "index", "textures", jsonPointerAppend(ownerPointer, key));
+        };
+        if (auto pbr = m.find("pbrMetallicRoughness"); pbr != m.end() && pbr->is_object()) {
+            textureInfo(*pbr, "baseColorTexture", p + "/pbrMetallicRoughness");
+            textureInfo(*pbr, "metallicRoughnessTexture", p + "/pbrMetallicRoughness");
+        }
+        for (const char* key : {"normalTexture", "occlusionTexture", "emissiveTexture"})
+            textureInfo(m, key, p);
+    }
+
+    void checkAnimation(const Json& a, const std::string& p)
+    {
+        const Json& samplers = a.value("samplers", Json());
+        const size_t samplerCount = samplers.is_array() ? samplers.size() : 0;
+        for (size_t s = 0; s < samplerCount; ++s) {
+            if (!samplers[s].is_object())
+                continue;
+            const std::string sp = jsonPointerAppend(p + "/samplers", s);
+            index(samplers[s], "input", "accessors", sp);
+            index(samplers[s], "output", "accessors", sp);
+        }
+        const Json& channels = a.value("channels", Json());
+        if (!channels.is_array())
+            return;
+        for (size_t c = 0; c < channels.size(); ++c) {
+            if (!channels[c].is_object())
+                continue;
+            const std::string cp = jsonPointerAppend(p + "/channels", c);
+            const Json& sampler = channels[c].value("sampler", Json());
+            if (!sampler.is_number_unsigned() || sampler.get<size_t>() >= samplerCount)
+                error("INDEX_OUT_OF_RANGE", "the channel's sampler is not one of the animation's samplers",
+                      cp + "/sampler");
+            const Json& target = channels[c].value("target", Json());
+            if (target.is_object())
+                index(target, "node", "nodes", cp + "/target");
+        }
+    }
+
+    const GltfDocument& m_doc;
+    const Json& m_root;
+    Diagnostics m_out;
+};
+
+} // namespace
+
+Diagnostics checkStructure(const GltfDocument& doc)
+{
+    return Checker(doc).run();
+}
+
+} // namespace cs::gltf

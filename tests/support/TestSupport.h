@@ -1,0 +1,44 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+
+#include <QString>
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cs::test {
+
+/// A file under tests/data.
+std::filesystem::path dataPath(const std::string& relative);
+/// Every file below `dir` whose extension is one of `extensions` (lower case, with the dot), sorted.
+std::vector<std::filesystem::path> filesBelow(const std::filesystem::path& dir,
+                                              const std::vector<std::string>& extensions);
+gltf::Bytes readBytes(const std::filesystem::path& path);
+void writeBytes(const std::filesystem::path& path, const gltf::Bytes& bytes);
+void writeText(const std::filesystem::path& path, const std::string& text);
+
+/// All diagnostics as one string, for failure messages.
+std::string describe(const Diagnostics& diagnostics);
+
+/// What the Khronos glTF-Validator said of one file.
+struct ValidatorReport
+{
+    bool ran = false;       ///< false: the validator could not be run or could not read the file
+    std::string failure;    ///< why, when !ran
+    int errors = 0;
+    int warnings = 0;
+    std::multiset<std::string> errorCodes; ///< code of every error-severity issue
+    std::string text;       ///< the raw report line
+};
+
+/// True when node and the validator package (tests/tools/node_modules) are installed.
+bool validatorAvailable();
+/// Runs tests/tools/validate.js on the files, one report per file, in order.
+std::vector<ValidatorReport> runValidator(const std::vector<std::filesystem::path>& files);
+
+} // namespace cs::test
