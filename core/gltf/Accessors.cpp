@@ -234,7 +234,11 @@ size_t elementSize(int componentType, std::string_view type)
     const int components = componentCount(type);
     if (components == 0 || componentSize(componentType) == 0)
         return 0;
-    return componentOffset(components - 1, componentType, rows) + componentSize(componentType);
+    if (rows == 0)
+        return components * componentSize(componentType);
+    // Every column, the last one included, is padded to a 4-byte boundary.
+    const size_t columnStride = (rows * componentSize(componentType) + 3) & ~size_t(3);
+    return (components / rows) * columnStride;
 }
 
 Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)

@@ -1,5 +1,6 @@
 #include "TestSupport.h"
 
+#include <QCoreApplication>
 #include <QProcess>
 #include <QStandardPaths>
 
@@ -61,6 +62,52 @@ std::string describe(const Diagnostics& diagnostics)
         out += '\n';
     }
     return out;
+}
+
+void appendFloats(gltf::Bytes& out, std::initializer_list<float> values)
+{
+    appendValues<float>(out, values);
+}
+
+std::string base64DataUri(const gltf::Bytes& bytes)
+{
+    static const char* chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out = "data:application/octet-stream;base64,";
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const uint32_t b0 = bytes[i];
+        const uint32_t b1 = i + 1 < bytes.size() ? bytes[i + 1] : 0;
+        const uint32_t b2 = i + 2 < bytes.size() ? bytes[i + 2] : 0;
+        const uint32_t v = (b0 << 16) | (b1 << 8) | b2;
+        out += chars[(v >> 18) & 63];
+        out += chars[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? chars[(v >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? chars[v & 63] : '=';
+    }
+    return out;
+}
+
+gltf::GltfDocument loadJson(const std::string& jsonText)
+{
+    auto loaded = gltf::loadGltfFromBytes(gltf::Bytes(jsonText.begin(), jsonText.end()), "memory.gltf");
+    if (!loaded)
+        throw std::runtime_error("test asset did not load: " + describe(loaded.diagnostics));
+    return std::move(*loaded.value);
+}
+
+TempDir::TempDir()
+{
+    static int counter = 0;
+    m_path = std::filesystem::temp_directory_path() /
+             ("collidoscope-test-" + std::to_string(QCoreApplication::applicationPid()) + "-" +
+              std::to_string(counter++));
+    std::filesystem::remove_all(m_path);
+    std::filesystem::create_directories(m_path);
+}
+
+TempDir::~TempDir()
+{
+    std::error_code ec;
+    std::filesystem::remove_all(m_path, ec);
 }
 
 static std::filesystem::path validatorScript()

@@ -25,6 +25,37 @@ void writeText(const std::filesystem::path& path, const std::string& text);
 /// All diagnostics as one string, for failure messages.
 std::string describe(const Diagnostics& diagnostics);
 
+/// Little-endian packing for hand-built buffers.
+void appendFloats(gltf::Bytes& out, std::initializer_list<float> values);
+template <class T>
+void appendValues(gltf::Bytes& out, std::initializer_list<T> values)
+{
+    for (T v : values) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
+        out.insert(out.end(), p, p + sizeof(T));
+    }
+}
+
+/// Loads a document from JSON text (through the real loader, as a .gltf in memory); fails the test on a load
+/// failure. Buffers are best given as data: URIs (see base64DataUri).
+gltf::GltfDocument loadJson(const std::string& jsonText);
+std::string base64DataUri(const gltf::Bytes& bytes);
+
+/// A fresh empty folder under the system temp folder, removed when the returned object dies.
+class TempDir
+{
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+    std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
+
+private:
+    std::filesystem::path m_path;
+};
+
 /// What the Khronos glTF-Validator said of one file.
 struct ValidatorReport
 {

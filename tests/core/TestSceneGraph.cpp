@@ -1,0 +1,105 @@
+// The node hierarchy: TRS and matrix transforms, world transforms, scenes, and broken graphs.
+#include "TestSupport.h"
+
+#include "gltf/SceneGraph.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace cs;
+using namespace cs::gltf;
+
+namespace {
+
+bool near(const QVector3D& a, const QVector3D& b)
+{
+    return (a - b).length() < 1e-5f;
+}
+
+} // namespace
+
+class TestSceneGraph : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void trsIsTranslateRotateScale()
+    {
+        const float h = std::sqrt(0.5f);
+        // Scale 2, then +90 degrees about Y (x -> -z), then move by (1,2,3): (1,0,0) -> (2,0,0) -> (0,0,-2) -> (1,2,1).
+        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"nodes":[{"translation":[1,2,3],"rotation":[0,)" +
+                                          std::to_string(h) + ",0," + std::to_string(h) + R"(],"scale":[2,2,2]}]})");
+        auto g = SceneGraph::build(doc);
+        QVERIFY(g.value.has_value());
+        QVERIFY(near(g->worldTransform(0).map(QVector3D(1, 0, 0)), QVector3D(1, 2, 1)));
+        QVERIFY(near(g->worldTransform(0).map(QVector3D(0, 0, 1)), QVector3D(3, 2, 3)));
+    }
+
+    void matrixIsColumnMajor()
+    {
+        // Column-major: the translation (5,6,7) sits in elements 12..14.
+        GltfDocument doc = test::loadJson(
+            R"({"asset":{"version":"2.0"},"nodes":[{"matrix":[1,0,0,0, 0,1,0,0, 0,0,1,0, 5,6,7,1]}]})");
+        auto g = SceneGraph::build(doc);
+        QVERIFY(near(g->localTransform(0).map(QVector3D(1, 1, 1)), QVector3D(6, 7, 8)));
+    }
+
+    void worldIsParentTimesChild()
+    {
+        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[
+            {"name":"root","translation":[10,0,0],"scale":[2,2,2],"children":[1]},
+            {"name":"mid","translation":[0,1,0],"children":[2]},
+            {"name":"leaf","translation":[0,0,1]},
+            {"name":"loose"}]})");
+        auto g = SceneGraph::build(doc);
+        QVERIFY(g.value.has_value());
+        QVERIFY(g.diagnostics.empty());
+        QCOMPARE(g->parent(2), 1);
+        QCOMPARE(g->parent(0), -1);
+        QCOMPARE(g->children(0), (std::vector<size_t>{1}));
+        // leaf origin: root.scale * (mid + leaf) + root.translation = 2*(0,1,1) + (10,0,0)
+        QVERIFY(near(g->worldTransform(2).map(QVector3D()), QVector3D(10, 2, 2)));
+        QVERIFY(g->isDescendantOf(2, 0));
+        QVERIFY(!g->isDescendantOf(0, 2));
+        QVERIFY(!g->isDescendantOf(3, 0));
+        QCOMPARE(g->roots(), (std::vector<size_t>{0, 3}));
+        QCOMPARE(g->sceneCount(), size_t(1));
+        QCOMPARE(g->sceneRoots(0), (std::vector<size_t>{0}));
+        QCOMPARE(g->defaultScene(), 0);
+    }
+
+    void cyclesAreCutAndReported()
+    {
+        GltfDocument doc = test::loadJson(
+            R"({"asset":{"version":"2.0"},"nodes":[{"children":[1]},{"children":[2],"translation":[1,0,0]},{"children":[0,2]}]})");
+        auto g = SceneGraph::build(doc);
+        QVERIFY(g.value.has_value());
+        size_t cycles = 0;
+        for (const auto& d : g.diagnostics)
+            cycles += d.code == "NODE_CYCLE";
+        QCOMPARE(cycles, size_t(2)); // the self link 2 -> 2 and the loop 0 -> 1 -> 2 -> 0
+        // Every query terminates: at least one node is a root, and no node is its own ancestor.
+        QVERIFY(!g->roots().empty());
+        for (size_t i = 0; i < 3; ++i)
+            QVERIFY(!g->isDescendantOf(i, i));
+    }
+
+    void deepChainIsLinear()
+    {
+        // 200,000 nested nodes: building must neither recurse nor take quadratic time.
+        std::string text = R"({"asset":{"version":"2.0"},"nodes":[)";
+        const size_t n = 200000;
+        for (size_t i = 0; i < n; ++i) {
+            text += i + 1 < n ? R"({"translation":[0,1,0],"children":[)" + std::to_string(i + 1) + "]}," : "{}";
+        }
+        text += "]}";
+        GltfDocument doc = test::loadJson(text);
+        auto g = SceneGraph::build(doc);
+        QVERIFY(g.diagnostics.empty());
+        QVERIFY(std::abs(g->worldTransform(n - 1).map(QVector3D()).y() - float(n - 1)) < 1.0f);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSceneGraph)
+#include "TestSceneGraph.moc"
