@@ -1,6 +1,7 @@
 #include "gltf/Accessors.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 
 namespace cs::gltf {
@@ -347,6 +348,65 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
                                     sp + "/" + part));
     }
     return out;
+}
+
+Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
+{
+    using R = Result<std::uint32_t>;
+    auto layout = layoutOf(doc, index);
+    if (!layout)
+        return R{std::nullopt, layout.diagnostics};
+    const Layout& l = *layout;
+    if (l.components != 1 ||
+        (l.componentType != UnsignedByte && l.componentType != UnsignedShort && l.componentType != UnsignedInt))
+        return R::failure(makeError("ACCESSOR_INVALID_INDICES",
+                                    "indices must be a SCALAR accessor of unsigned bytes, shorts or ints", l.pointer));
+    if (doc.element("accessors", index)->contains("sparse")) {
+        auto all = readAccessorIndices(doc, index);
+        if (!all)
+            return R{std::nullopt, all.diagnostics};
+        return R{all->empty() ? 0u : *std::max_element(all->begin(), all->end()), {}};
+    }
+    if (!l.base)
+        return R{0u, {}};
+    std::uint32_t maximum = 0;
+    auto scan = [&](auto type) {
+        using T = decltype(type);
+        T m = 0;
+        if (l.stride == sizeof(T)) {
+            // The common, tightly packed case. Blocks of a fixed size let the compiler vectorize the reduction
+            // at -O2; this scan runs over every index of every mesh when a file is opened.
+            constexpr size_t kBlock = 64;
+            T block[kBlock];
+            size_t i = 0;
+            for (; i + kBlock <= l.count; i += kBlock) {
+                std::memcpy(block, l.base + i * sizeof(T), sizeof block);
+                T bm = 0;
+                for (size_t k = 0; k < kBlock; ++k)
+                    bm = block[k] > bm ? block[k] : bm;
+                m = bm > m ? bm : m;
+            }
+            for (; i < l.count; ++i) {
+                T v;
+                std::memcpy(&v, l.base + i * sizeof(T), sizeof(T));
+                m = v > m ? v : m;
+            }
+        } else {
+            for (size_t i = 0; i < l.count; ++i) {
+                T v;
+                std::memcpy(&v, l.base + i * l.stride, sizeof(T));
+                m = v > m ? v : m;
+            }
+        }
+        maximum = m;
+    };
+    if (l.componentType == UnsignedByte)
+        scan(std::uint8_t());
+    else if (l.componentType == UnsignedShort)
+        scan(std::uint16_t());
+    else
+        scan(std::uint32_t());
+    return R{maximum, {}};
 }
 
 Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index)

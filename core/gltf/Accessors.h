@@ -44,6 +44,10 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index);
 /// Reads a SCALAR accessor of unsigned integers (UNSIGNED_BYTE/SHORT/INT), e.g. primitive indices.
 Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index);
 
+/// The largest value of an index accessor (as readAccessorIndices would read it) without materialising the
+/// indices: the vertex-range check run when a file is opened.
+Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index);
+
 /// Checks that an accessor's elements (and sparse indices and values) lie inside their buffer views and
 /// buffers without reading the data: the cheap check to run on every accessor when a file is opened.
 Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index);

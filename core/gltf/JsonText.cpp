@@ -1,5 +1,7 @@
 #include "gltf/JsonText.h"
 
+#include <iterator>
+
 namespace cs::gltf {
 
 namespace {
@@ -54,6 +56,97 @@ std::string reasonOf(const std::string& what)
     return colon == std::string::npos ? what : what.substr(colon + 2);
 }
 
+/// Builds the ordered tree from SAX events. ordered_json's object is a vector of pair<const key, value>; growing
+/// it copies every key (a const key cannot be moved) and nlohmann's own builder also searches the keys on each
+/// insertion, which together make parsing a third slower than into an unordered tree. Here each open object
+/// or array collects its members in a reusable scratch frame and becomes a container of exactly the right size
+/// when it closes. A key repeated within one object is kept twice (lookups find the first), so even such a
+/// file is written back as it was read.
+class OrderedBuilder
+{
+public:
+    using number_integer_t = Json::number_integer_t;
+    using number_unsigned_t = Json::number_unsigned_t;
+    using number_float_t = Json::number_float_t;
+    using string_t = Json::string_t;
+    using binary_t = Json::binary_t;
+
+    Json root;
+    std::string error;
+    size_t errorPosition = 0;
+
+    bool null() { return put(Json(nullptr)); }
+    bool boolean(bool v) { return put(Json(v)); }
+    bool number_integer(number_integer_t v) { return put(Json(v)); }
+    bool number_unsigned(number_unsigned_t v) { return put(Json(v)); }
+    bool number_float(number_float_t v, const string_t&) { return put(Json(v)); }
+    bool string(string_t& v) { return put(Json(std::move(v))); }
+    bool binary(binary_t& v) { return put(Json::binary(std::move(v))); }
+
+    bool start_object(std::size_t) { return open(true); }
+    bool start_array(std::size_t) { return open(false); }
+    bool key(string_t& k)
+    {
+        m_frames[m_depth - 1].keys.push_back(std::move(k));
+        return true;
+    }
+    bool end_object()
+    {
+        Frame& f = m_frames[--m_depth];
+        Json object(Json::value_t::object);
+        auto& members = static_cast<std::vector<std::pair<const string_t, Json>>&>(
+            object.get_ref<Json::object_t&>());
+        members.reserve(f.values.size());
+        for (size_t i = 0; i < f.values.size(); ++i)
+            members.emplace_back(std::move(f.keys[i]), std::move(f.values[i]));
+        f.keys.clear();
+        f.values.clear();
+        return put(std::move(object));
+    }
+    bool end_array()
+    {
+        Frame& f = m_frames[--m_depth];
+        Json array(Json::value_t::array);
+        auto& items = array.get_ref<Json::array_t&>();
+        items.reserve(f.values.size());
+        std::move(f.values.begin(), f.values.end(), std::back_inserter(items));
+        f.values.clear();
+        return put(std::move(array));
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e)
+    {
+        error = e.what();
+        errorPosition = position;
+        return false;
+    }
+
+private:
+    struct Frame
+    {
+        std::vector<string_t> keys;
+        std::vector<Json> values;
+    };
+
+    bool open(bool)
+    {
+        if (m_depth == m_frames.size())
+            m_frames.emplace_back();
+        ++m_depth;
+        return true;
+    }
+    bool put(Json&& value)
+    {
+        if (m_depth == 0)
+            root = std::move(value);
+        else
+            m_frames[m_depth - 1].values.push_back(std::move(value));
+        return true;
+    }
+
+    std::vector<Frame> m_frames; ///< reused across objects: their vectors keep their capacity
+    size_t m_depth = 0;
+};
+
 } // namespace
 
 Result<Json> parseJsonText(std::string_view text)
@@ -65,18 +158,22 @@ Result<Json> parseJsonText(std::string_view text)
     if (const size_t at = findExcessiveDepth(text, kMaxJsonDepth); at != std::string_view::npos)
         return R::failure(makeError("JSON_TOO_DEEP", "the JSON nests deeper than " + std::to_string(kMaxJsonDepth) +
                                                          " levels at " + describePosition(text, at)));
+    OrderedBuilder builder;
+    bool ok = false;
     try {
-        R r;
-        r.value = Json::parse(text.begin(), text.end());
-        return r;
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.byte is 1-based: the byte after the last one read.
-        const size_t at = e.byte > 0 ? e.byte - 1 : 0;
-        return R::failure(makeError("JSON_PARSE_ERROR",
-                                    "invalid JSON at " + describePosition(text, at) + ": " + reasonOf(e.what())));
+        ok = Json::sax_parse(text.begin(), text.end(), &builder);
     } catch (const nlohmann::json::exception& e) {
-        return R::failure(makeError("JSON_PARSE_ERROR", "invalid JSON: " + reasonOf(e.what())));
+        builder.error = e.what();
     }
+    if (!ok) {
+        // The position is 1-based: the byte after the last one read.
+        const size_t at = builder.errorPosition > 0 ? builder.errorPosition - 1 : 0;
+        return R::failure(makeError("JSON_PARSE_ERROR",
+                                    "invalid JSON at " + describePosition(text, at) + ": " + reasonOf(builder.error)));
+    }
+    R r;
+    r.value = std::move(builder.root);
+    return r;
 }
 
 std::string dumpJsonText(const Json& json, int indent)

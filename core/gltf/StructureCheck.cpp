@@ -221,19 +221,13 @@ private:
                     continue;
                 const size_t vertexCount = positionAccessor->value("count", size_t(0));
                 const size_t indexAccessor = prim["indices"].get<size_t>();
-                auto indices = readAccessorIndices(m_doc, indexAccessor);
-                if (!indices)
-                    continue; // bounds problems are reported for the accessor
-                for (size_t i = 0; i < indices->size(); ++i) {
-                    if ((*indices)[i] >= vertexCount) {
-                        error("MESH_INDEX_OUT_OF_RANGE",
-                              "vertex index " + std::to_string((*indices)[i]) + " (element " + std::to_string(i) +
-                                  " of accessor " + std::to_string(indexAccessor) + ") is not below the vertex count " +
-                                  std::to_string(vertexCount),
-                              jsonPointerAppend(jsonPointerAppend("/meshes", m) + "/primitives", k) + "/indices");
-                        break;
-                    }
-                }
+                auto maximum = maxAccessorIndex(m_doc, indexAccessor);
+                if (maximum && *maximum >= vertexCount)
+                    error("MESH_INDEX_OUT_OF_RANGE",
+                          "vertex index " + std::to_string(*maximum) + " in accessor " + std::to_string(indexAccessor) +
+                              " is not below the vertex count " + std::to_string(vertexCount),
+                          jsonPointerAppend(jsonPointerAppend("/meshes", m) + "/primitives", k) + "/indices");
+                // An unreadable index accessor is reported by the accessor bounds check.
             }
         }
     }

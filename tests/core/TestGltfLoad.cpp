@@ -363,7 +363,7 @@ private slots:
         QVERIFY(r.value.has_value());
         const Diagnostic d = expectError(r, "MESH_INDEX_OUT_OF_RANGE");
         QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/meshes/0/primitives/0/indices"));
-        QVERIFY2(d.message.find("vertex index 7") != std::string::npos, d.message.c_str());
+        QVERIFY2(d.message.find("vertex index 7 in accessor 1") != std::string::npos, d.message.c_str());
     }
 
     void nodeCycle()
