@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake
+  build-essential cmake ninja-build
   qt6-base-dev qt6-3d-dev libgl-dev libgl1-mesa-dri
   libassimp-dev nlohmann-json3-dev
   libtinygltf-dev libqhull-dev assimp-testmodels
