@@ -350,6 +350,43 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
     return out;
 }
 
+std::optional<AccessorBounds> declaredBounds(const GltfDocument& doc, size_t index)
+{
+    const Json* a = doc.element("accessors", index);
+    if (!a)
+        return std::nullopt;
+    const size_t components = static_cast<size_t>(componentCount(a->value("type", std::string())));
+    AccessorBounds out;
+    for (auto [key, target] : {std::pair{"min", &out.min}, std::pair{"max", &out.max}}) {
+        auto it = a->find(key);
+        if (it == a->end() || !it->is_array() || it->size() != components || components == 0)
+            return std::nullopt;
+        for (const Json& v : *it) {
+            if (!v.is_number())
+                return std::nullopt;
+            target->push_back(v.get<double>());
+        }
+    }
+    return out;
+}
+
+AccessorBounds computeBounds(const FloatArray& data)
+{
+    AccessorBounds out;
+    if (data.count == 0 || data.components == 0)
+        return out;
+    out.min.assign(data.values.begin(), data.values.begin() + data.components);
+    out.max = out.min;
+    for (size_t i = 1; i < data.count; ++i) {
+        for (int c = 0; c < data.components; ++c) {
+            const double v = data.values[i * data.components + c];
+            out.min[c] = std::min(out.min[c], v);
+            out.max[c] = std::max(out.max[c], v);
+        }
+    }
+    return out;
+}
+
 Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
 {
     using R = Result<std::uint32_t>;

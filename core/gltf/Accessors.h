@@ -3,6 +3,7 @@
 #include "gltf/GltfDocument.h"
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,18 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index);
 
 /// Reads a SCALAR accessor of unsigned integers (UNSIGNED_BYTE/SHORT/INT), e.g. primitive indices.
 Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index);
+
+/// Per-component bounds of an accessor, as glTF's accessor.min / accessor.max hold them.
+struct AccessorBounds
+{
+    std::vector<double> min;
+    std::vector<double> max;
+};
+
+/// The accessor's declared min and max, when both are present, numeric and of the element's component count.
+std::optional<AccessorBounds> declaredBounds(const GltfDocument& doc, size_t index);
+/// Bounds computed from data (e.g. for writing min/max of a new accessor, or checking declared ones).
+AccessorBounds computeBounds(const FloatArray& data);
 
 /// The largest value of an index accessor (as readAccessorIndices would read it) without materialising the
 /// indices: the vertex-range check run when a file is opened.

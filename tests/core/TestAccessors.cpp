@@ -188,6 +188,25 @@ private slots:
         QVERIFY(!readAccessorFloats(doc, 99));
     }
 
+    void bounds()
+    {
+        Bytes d;
+        appendFloats(d, {1, -2, 3, -4, 5, 0.5f});
+        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":24}],
+            "accessors":[{"bufferView":0,"componentType":5126,"count":2,"type":"VEC3","min":[-4,-2,0.5],"max":[1,5,3]},
+                         {"bufferView":0,"componentType":5126,"count":2,"type":"VEC3","min":[0,0],"max":[1,1,1]},
+                         {"bufferView":0,"componentType":5126,"count":2,"type":"VEC3"}])");
+        auto declared = declaredBounds(doc, 0);
+        QVERIFY(declared.has_value());
+        QCOMPARE(declared->min, (std::vector<double>{-4, -2, 0.5}));
+        QCOMPARE(declared->max, (std::vector<double>{1, 5, 3}));
+        QVERIFY(!declaredBounds(doc, 1).has_value()); // min has 2 of 3 components
+        QVERIFY(!declaredBounds(doc, 2).has_value());
+        const AccessorBounds computed = computeBounds(*readAccessorFloats(doc, 2));
+        QCOMPARE(computed.min, declared->min);
+        QCOMPARE(computed.max, declared->max);
+    }
+
     void triangleModes_data()
     {
         QTest::addColumn<int>("mode");
