@@ -1,0 +1,253 @@
+#include "physics/InspectReport.h"
+
+#include "physics/ResolvedScene.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace cs::physics {
+
+namespace {
+
+double rounded(double v)
+{
+    const double r = std::round(v * 1e6) / 1e6;
+    return r == 0 ? 0.0 : r; // no -0 in the output
+}
+
+Json vec(const Vec3& v)
+{
+    return Json::array({rounded(v[0]), rounded(v[1]), rounded(v[2])});
+}
+
+Json matrix(const QMatrix4x4& m)
+{
+    Json out = Json::array();
+    const float* data = m.constData(); // column-major, as glTF writes matrices
+    for (int i = 0; i < 16; ++i)
+        out.push_back(rounded(data[i]));
+    return out;
+}
+
+Json indexOrNull(int i)
+{
+    return i >= 0 ? Json(i) : Json(nullptr);
+}
+
+Json nodeName(const gltf::GltfDocument& doc, size_t node)
+{
+    const Json* n = doc.element("nodes", node);
+    if (n && n->contains("name") && (*n)["name"].is_string())
+        return (*n)["name"];
+    return nullptr;
+}
+
+Json motionJson(const Motion& m)
+{
+    Json out = Json::object();
+    out["type"] = motionTypeName(m.type);
+    out["mass"] = rounded(m.mass);
+    out["centerOfMass"] = vec(m.centerOfMass);
+    out["inertiaDiagonal"] = vec(m.inertiaDiagonal);
+    const auto& q = m.inertiaOrientation;
+    out["inertiaOrientation"] = Json::array({rounded(q[0]), rounded(q[1]), rounded(q[2]), rounded(q[3])});
+    out["linearVelocity"] = vec(m.linearVelocity);
+    out["angularVelocity"] = vec(m.angularVelocity);
+    out["gravityFactor"] = rounded(m.gravityFactor);
+    return out;
+}
+
+} // namespace
+
+Json shapeParameters(const Shape& s)
+{
+    Json out = Json::object();
+    if (s.opaque) {
+        out["type"] = nullptr;
+        return out;
+    }
+    out["type"] = shapeTypeName(s.type);
+    switch (s.type) {
+    case ShapeType::Box:
+        out["size"] = vec(s.size);
+        break;
+    case ShapeType::Sphere:
+        out["radius"] = rounded(s.radius);
+        break;
+    case ShapeType::Capsule:
+        out["height"] = rounded(s.height);
+        out["radiusTop"] = rounded(s.radiusTop);
+        out["radiusBottom"] = rounded(s.radiusBottom);
+        out["fullHeight"] = rounded(s.height + s.radiusTop + s.radiusBottom);
+        break;
+    case ShapeType::Cylinder:
+        out["height"] = rounded(s.height);
+        out["radiusTop"] = rounded(s.radiusTop);
+        out["radiusBottom"] = rounded(s.radiusBottom);
+        break;
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        out["mesh"] = indexOrNull(s.mesh);
+        break;
+    }
+    return out;
+}
+
+Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph,
+                   const Diagnostics& diagnostics)
+{
+    const ResolvedScene scene = resolveScene(model, graph);
+    auto instanceJson = [&](size_t i) {
+        const ShapeInstance& s = scene.instances[i];
+        Json out = Json::object();
+        out["node"] = s.node;
+        out["name"] = nodeName(doc, s.node);
+        Json shape = shapeParameters(model.shapes[s.shape]);
+        shape["index"] = s.shape;
+        out["shape"] = shape;
+        out["physicsMaterial"] = indexOrNull(s.physicsMaterial);
+        out["collisionFilter"] = indexOrNull(s.collisionFilter);
+        out["compoundTrigger"] =
+            s.compoundTrigger >= 0 ? Json(scene.compoundTriggers[s.compoundTrigger].node) : Json(nullptr);
+        out["compoundCollider"] = indexOrNull(s.compoundCollider);
+        out["worldTransform"] = matrix(s.world);
+        return out;
+    };
+    auto list = [&](const std::vector<size_t>& indices) {
+        Json out = Json::array();
+        for (size_t i : indices)
+            out.push_back(instanceJson(i));
+        return out;
+    };
+
+    Json report = Json::object();
+    report["format"] = "collidoscope-inspect";
+    report["version"] = kInspectFormatVersion;
+    report["source"] = model.format == SourceFormat::Omi   ? "omi"
+                       : model.format == SourceFormat::Khr ? "khr"
+                                                           : "none";
+    report["legacy"] = model.hadLegacy;
+
+    size_t colliders = 0, triggers = 0;
+    for (const auto& s : scene.instances)
+        (s.trigger ? triggers : colliders)++;
+    report["counts"] = {{"bodies", scene.bodies.size()},
+                        {"colliders", colliders},
+                        {"triggers", triggers},
+                        {"compoundTriggers", scene.compoundTriggers.size()},
+                        {"shapes", model.shapes.size()},
+                        {"physicsMaterials", model.materials.size()},
+                        {"collisionFilters", model.filters.size()}};
+
+    Json shapes = Json::array();
+    for (size_t i = 0; i < model.shapes.size(); ++i) {
+        Json s = shapeParameters(model.shapes[i]);
+        s["index"] = i;
+        shapes.push_back(s);
+    }
+    report["shapes"] = shapes;
+
+    Json bodies = Json::array();
+    for (const auto& b : scene.bodies) {
+        Json body = Json::object();
+        body["node"] = b.node;
+        body["name"] = nodeName(doc, b.node);
+        body["motion"] = motionJson(b.motion);
+        body["worldTransform"] = matrix(graph.worldTransform(b.node));
+        body["colliders"] = list(b.colliders);
+        body["triggers"] = list(b.triggers);
+        bodies.push_back(body);
+    }
+    report["bodies"] = bodies;
+    report["static"] = {{"colliders", list(scene.staticColliders)}, {"triggers", list(scene.staticTriggers)}};
+
+    Json compounds = Json::array();
+    for (const auto& c : scene.compoundTriggers) {
+        Json members = Json::array();
+        for (size_t i : c.members)
+            members.push_back(scene.instances[i].node);
+        compounds.push_back({{"node", c.node},
+                             {"name", nodeName(doc, c.node)},
+                             {"members", members},
+                             {"collisionFilter", indexOrNull(c.collisionFilter)},
+                             {"implicit", c.implicit},
+                             {"body", c.body >= 0 ? Json(scene.bodies[c.body].node) : Json(nullptr)}});
+    }
+    report["compoundTriggers"] = compounds;
+
+    Json materials = Json::array();
+    for (const auto& m : model.materials) {
+        materials.push_back({{"staticFriction", rounded(m.staticFriction)},
+                             {"dynamicFriction", rounded(m.dynamicFriction)},
+                             {"restitution", rounded(m.restitution)},
+                             {"frictionCombine", combineModeName(m.frictionCombine)},
+                             {"restitutionCombine", combineModeName(m.restitutionCombine)}});
+    }
+    report["physicsMaterials"] = materials;
+    Json filters = Json::array();
+    for (const auto& f : model.filters) {
+        filters.push_back({{"collisionSystems", f.collisionSystems},
+                           {"collideWithSystems", f.collideWithSystems},
+                           {"notCollideWithSystems", f.notCollideWithSystems}});
+    }
+    report["collisionFilters"] = filters;
+
+    Json diags = Json::array();
+    for (const auto& d : diagnostics) {
+        diags.push_back({{"severity", severityName(d.severity)},
+                         {"code", d.code},
+                         {"message", d.message},
+                         {"pointer", d.pointer}});
+    }
+    report["diagnostics"] = diags;
+    return report;
+}
+
+std::string inspectText(const gltf::GltfDocument& doc, const PhysicsModel& model,
+                        const gltf::SceneGraph& graph)
+{
+    const ResolvedScene scene = resolveScene(model, graph);
+    std::ostringstream out;
+    auto name = [&](size_t node) {
+        const Json n = nodeName(doc, node);
+        return "node " + std::to_string(node) + (n.is_string() ? " \"" + n.get<std::string>() + "\"" : "");
+    };
+    auto shapeText = [&](int index) {
+        Json p = shapeParameters(model.shapes[index]);
+        const std::string type = p["type"].is_string() ? p["type"].get<std::string>() : "?";
+        p.erase("type");
+        return "shape " + std::to_string(index) + " " + type + " " + p.dump();
+    };
+    auto instances = [&](const std::vector<size_t>& list, const char* indent) {
+        for (size_t i : list) {
+            const ShapeInstance& s = scene.instances[i];
+            out << indent << (s.trigger ? "trigger  " : "collider ") << name(s.node) << ": "
+                << shapeText(s.shape);
+            if (s.physicsMaterial >= 0)
+                out << ", material " << s.physicsMaterial;
+            if (s.collisionFilter >= 0)
+                out << ", filter " << s.collisionFilter;
+            if (s.compoundTrigger >= 0)
+                out << ", in compound trigger " << name(scene.compoundTriggers[s.compoundTrigger].node);
+            out << "\n";
+        }
+    };
+    out << "physics: " << scene.bodies.size() << " bodies, " << scene.instances.size() << " shape instances, "
+        << model.shapes.size() << " shapes, " << model.materials.size() << " materials, "
+        << model.filters.size() << " filters" << (model.hadLegacy ? " (legacy data, normalised)" : "")
+        << "\n";
+    for (const auto& b : scene.bodies) {
+        out << "body " << name(b.node) << ": " << motionTypeName(b.motion.type) << ", mass " << b.motion.mass
+            << "\n";
+        instances(b.colliders, "  ");
+        instances(b.triggers, "  ");
+    }
+    if (!scene.staticColliders.empty() || !scene.staticTriggers.empty()) {
+        out << "static world:\n";
+        instances(scene.staticColliders, "  ");
+        instances(scene.staticTriggers, "  ");
+    }
+    return out.str();
+}
+
+} // namespace cs::physics

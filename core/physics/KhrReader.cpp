@@ -1,0 +1,316 @@
+#include "physics/DiagnosticCodes.h"
+#include "physics/JsonFields.h"
+#include "physics/KhrCodec.h"
+#include "physics/OmiBodyReader.h"
+
+#include <map>
+
+namespace cs::physics {
+
+namespace {
+
+const Json* objectMember(const Json& o, const char* key)
+{
+    return o.is_object() && o.contains(key) && o[key].is_object() ? &o[key] : nullptr;
+}
+
+class KhrReader
+{
+public:
+    KhrReader(const gltf::GltfDocument& doc, Diagnostics& diagnostics)
+        : m_json(doc.json()), m_diagnostics(diagnostics)
+    {}
+
+    PhysicsModel read()
+    {
+        m_model.format = SourceFormat::Khr;
+        readShapes();
+        readDocumentBody();
+        readNodes();
+        m_diagnostics.push_back(
+            makeInfo(code::KhrImported, "KHR_physics_rigid_bodies data was imported into the OMI model"));
+        return std::move(m_model);
+    }
+
+private:
+    void readShapes()
+    {
+        const Json* exts = objectMember(m_json, "extensions");
+        if (!exts)
+            return;
+        const char* key = ext::KhrShapes;
+        const Json* shapesExt = objectMember(*exts, key);
+        if (!shapesExt) {
+            key = ext::KhrLegacyShapes;
+            shapesExt = objectMember(*exts, key);
+            if (shapesExt) {
+                m_diagnostics.push_back(makeInfo(code::KhrLegacyShapesKey,
+                                                 "shapes read from the older key KHR_collision_shapes",
+                                                 jsonPointer({"extensions", key})));
+            }
+        }
+        if (!shapesExt || !shapesExt->contains("shapes") || !(*shapesExt)["shapes"].is_array())
+            return;
+        const Json& shapes = (*shapesExt)["shapes"];
+        const std::string base = jsonPointer({"extensions", key, "shapes"});
+        for (size_t i = 0; i < shapes.size(); ++i)
+            m_shapeMap.push_back(readShape(shapes[i], jsonPointerAppend(base, i)));
+    }
+
+    // The model index of KHR shape `object`, or -1 when OMI has no such shape.
+    int readShape(const Json& object, const std::string& pointer)
+    {
+        FieldReader f(object, pointer, m_diagnostics);
+        const std::string type = f.string("type").value_or("");
+        const Json* params = objectMember(object, type.c_str());
+        static const Json empty = Json::object();
+        FieldReader p(params ? *params : empty, params ? jsonPointerAppend(pointer, type) : pointer,
+                      m_diagnostics);
+        Shape s;
+        if (type == "plane") {
+            m_diagnostics.push_back(makeWarning(code::KhrPlaneUnsupported,
+                                                "OMI has no plane shape; colliders using it are left out",
+                                                pointer));
+            return -1;
+        }
+        if (type == "mesh") {
+            // KHR_collision_shapes had mesh shapes, with convex hulls marked by a flag or an extension.
+            const bool convex = p.boolean("convexHull").value_or(false) ||
+                                (object.contains("extensions") && object["extensions"].is_object() &&
+                                 !object["extensions"].empty() &&
+                                 object["extensions"].begin().key().find("onvex") != std::string::npos);
+            s = Shape::defaults(convex ? ShapeType::Convex : ShapeType::Trimesh);
+            s.mesh = p.index("mesh");
+        } else if (const auto t = shapeTypeFromName(type);
+                   t && *t != ShapeType::Convex && *t != ShapeType::Trimesh) {
+            s = Shape::defaults(*t);
+            switch (*t) {
+            case ShapeType::Box:
+                s.size = p.vec3("size", {1, 1, 1});
+                break;
+            case ShapeType::Sphere:
+                s.radius = p.number("radius", 0.5);
+                break;
+            default: // capsule and cylinder share KHR's smaller defaults
+                s.height = p.number("height", 0.5);
+                s.radiusTop = p.number("radiusTop", 0.25);
+                s.radiusBottom = p.number("radiusBottom", 0.25);
+                break;
+            }
+        } else {
+            m_diagnostics.push_back(
+                makeError(code::ShapeTypeUnknown, "unknown KHR shape type '" + type + "'", pointer));
+            return -1;
+        }
+        s.pointer = pointer;
+        s.source = withoutKeys(object, {"box", "sphere", "capsule", "cylinder", "plane", "mesh"});
+        if (params)
+            s.paramsSource = *params;
+        m_model.shapes.push_back(std::move(s));
+        return static_cast<int>(m_model.shapes.size()) - 1;
+    }
+
+    void readDocumentBody()
+    {
+        const Json* exts = objectMember(m_json, "extensions");
+        const Json* body = exts ? objectMember(*exts, ext::KhrBodies) : nullptr;
+        if (!body)
+            return;
+        const std::string base = jsonPointer({"extensions", ext::KhrBodies});
+        m_model.bodyExtensionSource = withoutKeys(*body, {"physicsJoints"});
+        if (body->contains("physicsJoints")) {
+            m_diagnostics.push_back(makeWarning(code::KhrNotExpressible,
+                                                "KHR physicsJoints are not imported (OMI keeps joints in "
+                                                "OMI_physics_joint)",
+                                                jsonPointerAppend(base, "physicsJoints")));
+        }
+        if (body->contains("physicsMaterials") && (*body)["physicsMaterials"].is_array()) {
+            const Json& list = (*body)["physicsMaterials"];
+            for (size_t i = 0; i < list.size(); ++i) {
+                m_model.materials.push_back(
+                    readMaterial(list[i], jsonPointerAppend(base + "/physicsMaterials", i), m_diagnostics));
+            }
+        }
+        if (body->contains("collisionFilters") && (*body)["collisionFilters"].is_array()) {
+            const Json& list = (*body)["collisionFilters"];
+            for (size_t i = 0; i < list.size(); ++i) {
+                m_model.filters.push_back(
+                    readFilter(list[i], jsonPointerAppend(base + "/collisionFilters", i), m_diagnostics));
+            }
+        }
+    }
+
+    // The model shape of a collider's or trigger's `geometry` (or the early drafts' direct `shape`).
+    int geometryShape(size_t node, const Json& owner, const std::string& pointer)
+    {
+        FieldReader direct(owner, pointer, m_diagnostics);
+        const Json* geometry = objectMember(owner, "geometry");
+        if (!geometry) {
+            if (!owner.contains("shape"))
+                return -1;
+            return mapShape(direct.index("shape"), direct.pointerTo("shape"));
+        }
+        const std::string gp = jsonPointerAppend(pointer, "geometry");
+        FieldReader g(*geometry, gp, m_diagnostics);
+        if (g.has("shape"))
+            return mapShape(g.index("shape"), g.pointerTo("shape"));
+        const bool convex = g.boolean("convexHull").value_or(false);
+        int mesh = -1;
+        if (g.has("mesh")) {
+            mesh = g.index("mesh");
+        } else if (g.has("node")) {
+            const int geometryNode = g.index("node");
+            const Json& nodes = m_json["nodes"];
+            if (geometryNode >= 0 && static_cast<size_t>(geometryNode) < nodes.size() &&
+                nodes[geometryNode].is_object() && nodes[geometryNode].contains("mesh") &&
+                nodes[geometryNode]["mesh"].is_number_integer()) {
+                mesh = nodes[geometryNode]["mesh"].get<int>();
+            } else {
+                m_diagnostics.push_back(makeError(code::MeshIndexInvalid,
+                                                  "geometry.node does not name a node with a mesh",
+                                                  g.pointerTo("node")));
+                return -1;
+            }
+            if (static_cast<size_t>(geometryNode) != node) {
+                m_diagnostics.push_back(
+                    makeWarning(code::KhrGeometryNodeTransform,
+                                "geometry.node " + std::to_string(geometryNode) +
+                                    " is not the collider's node; OMI places the mesh with "
+                                    "the collider node's transform",
+                                g.pointerTo("node")));
+            }
+        }
+        if (mesh < 0)
+            return -1;
+        const auto key = std::make_pair(mesh, convex);
+        if (auto it = m_meshShapes.find(key); it != m_meshShapes.end())
+            return it->second;
+        Shape s = Shape::defaults(convex ? ShapeType::Convex : ShapeType::Trimesh);
+        s.mesh = mesh;
+        s.pointer = gp;
+        m_model.shapes.push_back(std::move(s));
+        const int index = static_cast<int>(m_model.shapes.size()) - 1;
+        m_meshShapes[key] = index;
+        return index;
+    }
+
+    int mapShape(int khrIndex, const std::string& pointer)
+    {
+        if (khrIndex < 0)
+            return -1;
+        if (static_cast<size_t>(khrIndex) >= m_shapeMap.size()) {
+            m_diagnostics.push_back(makeError(code::ShapeIndexInvalid,
+                                              "shape index " + std::to_string(khrIndex) + " is out of range",
+                                              pointer));
+            return -1;
+        }
+        return m_shapeMap[khrIndex];
+    }
+
+    void readNodes()
+    {
+        if (!m_json.contains("nodes") || !m_json["nodes"].is_array())
+            return;
+        const Json& nodes = m_json["nodes"];
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            const Json* exts = objectMember(nodes[i], "extensions");
+            const Json* body = exts ? objectMember(*exts, ext::KhrBodies) : nullptr;
+            if (!body)
+                continue;
+            const std::string pointer =
+                jsonPointer({"nodes", std::to_string(i), "extensions", ext::KhrBodies});
+            readNode(i, *body, pointer);
+        }
+    }
+
+    void readNode(size_t index, const Json& body, const std::string& pointer)
+    {
+        NodePhysics n;
+        n.pointer = pointer;
+        n.source = withoutKeys(body, {"motion", "collider", "trigger", "joint"});
+        if (body.contains("joint")) {
+            m_diagnostics.push_back(makeWarning(code::KhrNotExpressible, "KHR joints are not imported",
+                                                jsonPointerAppend(pointer, "joint")));
+        }
+        if (const Json* motion = objectMember(body, "motion")) {
+            const std::string mp = jsonPointerAppend(pointer, "motion");
+            // OMI requires a type; KHR's motion is dynamic unless isKinematic.
+            Json typed = withoutKeys(*motion, {"isKinematic"});
+            FieldReader f(*motion, mp, m_diagnostics);
+            const bool kinematic = f.boolean("isKinematic").value_or(false);
+            Diagnostics ignored; // the missing OMI `type` is expected here
+            Motion m = readMotion(typed, mp, ignored);
+            for (auto& d : ignored) {
+                if (d.code != code::MotionTypeMissing)
+                    m_diagnostics.push_back(d);
+            }
+            m.type = kinematic ? MotionType::Kinematic : MotionType::Dynamic;
+            if (!motion->contains("mass")) {
+                m_diagnostics.push_back(
+                    makeInfo(code::KhrMassComputed,
+                             "KHR motion without mass (the engine computes it); OMI's default "
+                             "of 1 kg is used",
+                             mp));
+            }
+            m.source = Json::object();
+            n.motion = m;
+        }
+        if (const Json* collider = objectMember(body, "collider")) {
+            const std::string cp = jsonPointerAppend(pointer, "collider");
+            Collider c = readCollider(withoutKeys(*collider, {"geometry", "shape"}), cp, m_diagnostics);
+            c.shape = geometryShape(index, *collider, cp);
+            c.source = Json::object();
+            n.collider = c;
+        }
+        if (const Json* trigger = objectMember(body, "trigger")) {
+            const std::string tp = jsonPointerAppend(pointer, "trigger");
+            Trigger t = readTrigger(withoutKeys(*trigger, {"geometry", "shape"}), tp, m_diagnostics);
+            t.shape = geometryShape(index, *trigger, tp);
+            t.source = Json::object();
+            n.trigger = t;
+        }
+        if (!n.empty())
+            m_model.nodes[index] = std::move(n);
+    }
+
+    const Json& m_json;
+    Diagnostics& m_diagnostics;
+    PhysicsModel m_model;
+    std::vector<int> m_shapeMap; // KHR shape index -> model shape index (-1: not representable)
+    std::map<std::pair<int, bool>, int> m_meshShapes;
+};
+
+} // namespace
+
+bool hasKhrPhysics(const gltf::GltfDocument& doc)
+{
+    const Json& j = doc.json();
+    const Json* exts = objectMember(j, "extensions");
+    if (exts && (exts->contains(ext::KhrBodies) || exts->contains(ext::KhrShapes) ||
+                 exts->contains(ext::KhrLegacyShapes)))
+        return true;
+    if (j.contains("nodes") && j["nodes"].is_array()) {
+        for (const auto& n : j["nodes"]) {
+            const Json* e = objectMember(n, "extensions");
+            if (e && e->contains(ext::KhrBodies))
+                return true;
+        }
+    }
+    return false;
+}
+
+Result<PhysicsModel> readKhr(const gltf::GltfDocument& doc)
+{
+    Result<PhysicsModel> result;
+    try {
+        KhrReader reader(doc, result.diagnostics);
+        result.value = reader.read();
+    } catch (const std::exception& e) {
+        result.diagnostics.push_back(
+            makeError(code::WrongType, std::string("KHR physics data unreadable: ") + e.what()));
+        result.value = PhysicsModel{};
+    }
+    return result;
+}
+
+} // namespace cs::physics

@@ -1,0 +1,348 @@
+#include "physics/OmiWriter.h"
+
+#include "physics/DiagnosticCodes.h"
+#include "physics/JsonObjectWriter.h"
+
+#include <algorithm>
+
+namespace cs::physics {
+
+Json shapeToJson(const Shape& s)
+{
+    if (s.opaque)
+        return s.source;
+    const std::string typeName = shapeTypeName(s.type);
+    JsonObjectWriter params(s.paramsSource);
+    switch (s.type) {
+    case ShapeType::Box:
+        params.numbers<3>("size", s.size, {1, 1, 1});
+        break;
+    case ShapeType::Sphere:
+        params.number("radius", s.radius, 0.5);
+        break;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        params.number("height", s.height, s.type == ShapeType::Cylinder ? 2.0 : 1.0);
+        params.number("radiusBottom", s.radiusBottom, 0.5);
+        params.number("radiusTop", s.radiusTop, 0.5);
+        break;
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        params.index("mesh", s.mesh);
+        break;
+    }
+    params.omit("radius");
+    const Json paramsJson = params.finish();
+
+    JsonObjectWriter w(s.source);
+    w.string("type", typeName, std::nullopt);
+    // The schema requires the sub-object; a source that had none (the spec's own default_box) keeps having
+    // none while it only holds defaults, so that an unchanged file is written back unchanged.
+    const bool emitParams = !paramsJson.empty() || s.source.contains(typeName) || s.source.empty();
+    w.value(typeName.c_str(), emitParams ? std::optional<Json>(paramsJson) : std::nullopt);
+    for (const char* other : {"box", "sphere", "capsule", "cylinder", "convex", "trimesh"}) {
+        if (typeName != other)
+            w.omit(other);
+    }
+    return w.finish();
+}
+
+Json motionToJson(const Motion& m)
+{
+    JsonObjectWriter w(m.source);
+    w.string("type", motionTypeName(m.type), std::nullopt);
+    w.number("mass", m.mass, 1.0);
+    w.numbers<3>("centerOfMass", m.centerOfMass, {0, 0, 0});
+    w.numbers<3>("inertiaDiagonal", m.inertiaDiagonal, {0, 0, 0});
+    w.numbers<4>("inertiaOrientation", m.inertiaOrientation, {0, 0, 0, 1});
+    w.numbers<3>("linearVelocity", m.linearVelocity, {0, 0, 0});
+    w.numbers<3>("angularVelocity", m.angularVelocity, {0, 0, 0});
+    w.number("gravityFactor", m.gravityFactor, 1.0);
+    return w.finish();
+}
+
+Json materialToJson(const PhysicsMaterial& m)
+{
+    JsonObjectWriter w(m.source);
+    w.number("staticFriction", m.staticFriction, 0.6);
+    w.number("dynamicFriction", m.dynamicFriction, 0.6);
+    w.number("restitution", m.restitution, 0.0);
+    w.string("frictionCombine", combineModeName(m.frictionCombine), std::string("average"));
+    w.string("restitutionCombine", combineModeName(m.restitutionCombine), std::string("average"));
+    return w.finish();
+}
+
+Json filterToJson(const CollisionFilter& f)
+{
+    JsonObjectWriter w(f.source);
+    w.strings("collisionSystems", f.collisionSystems);
+    w.strings("collideWithSystems", f.collideWithSystems);
+    w.strings("notCollideWithSystems", f.notCollideWithSystems);
+    return w.finish();
+}
+
+namespace {
+
+Json colliderToJson(const Collider& c)
+{
+    JsonObjectWriter w(c.source);
+    w.index("shape", c.shape);
+    w.index("physicsMaterial", c.physicsMaterial);
+    w.index("collisionFilter", c.collisionFilter);
+    return w.finish();
+}
+
+Json triggerToJson(const Trigger& t)
+{
+    JsonObjectWriter w(t.source);
+    w.index("shape", t.shape);
+    w.indices("nodes", t.nodes);
+    w.index("collisionFilter", t.collisionFilter);
+    return w.finish();
+}
+
+// The node's OMI_physics_body, or nullopt when nothing is left to write.
+std::optional<Json> nodeToJson(size_t index, const NodePhysics& n, Diagnostics& diagnostics)
+{
+    JsonObjectWriter w(n.source);
+    w.value("motion", n.motion ? std::optional<Json>(motionToJson(*n.motion)) : std::nullopt);
+    w.value("collider", n.collider ? std::optional<Json>(colliderToJson(*n.collider)) : std::nullopt);
+    std::optional<Json> trigger;
+    if (n.trigger && (n.trigger->shape >= 0 || !n.trigger->nodes.empty())) {
+        trigger = triggerToJson(*n.trigger);
+    } else if (n.trigger) {
+        diagnostics.push_back(makeWarning(code::WriteDroppedEmptyTrigger,
+                                          "node " + std::to_string(index) +
+                                              ": a trigger with no shape and no trigger below it cannot be "
+                                              "written in the newest form and was left out",
+                                          n.trigger->pointer));
+    }
+    w.value("trigger", trigger);
+    Json out = w.finish();
+    if (out.empty())
+        return std::nullopt;
+    return out;
+}
+
+Json& objectAt(Json& parent, const char* key)
+{
+    if (!parent.contains(key) || !parent[key].is_object())
+        parent[key] = Json::object();
+    return parent[key];
+}
+
+void writeDocumentExtensions(const PhysicsModel& model, Json& root)
+{
+    const bool hadExtensions = root.contains("extensions") && root["extensions"].is_object();
+    if (!hadExtensions && model.shapes.empty() && model.materials.empty() && model.filters.empty())
+        return;
+    Json& exts = objectAt(root, "extensions");
+
+    if (!model.shapes.empty()) {
+        JsonObjectWriter w(model.shapeExtensionSource);
+        Json shapes = Json::array();
+        for (const Shape& s : model.shapes)
+            shapes.push_back(shapeToJson(s));
+        w.value("shapes", shapes);
+        exts[ext::Shape] = w.finish();
+    } else {
+        exts.erase(ext::Shape);
+    }
+
+    JsonObjectWriter body(model.bodyExtensionSource);
+    Json materials = Json::array();
+    for (const auto& m : model.materials)
+        materials.push_back(materialToJson(m));
+    Json filters = Json::array();
+    for (const auto& f : model.filters)
+        filters.push_back(filterToJson(f));
+    body.value("physicsMaterials", materials.empty() ? std::nullopt : std::optional<Json>(materials));
+    body.value("collisionFilters", filters.empty() ? std::nullopt : std::optional<Json>(filters));
+    Json bodyJson = body.finish();
+    if (!bodyJson.empty())
+        exts[ext::Body] = std::move(bodyJson);
+    else
+        exts.erase(ext::Body);
+}
+
+void writeNodes(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
+{
+    if (!root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        Json& node = nodes[i];
+        if (!node.is_object())
+            continue;
+        const NodePhysics* n = model.node(i);
+        std::optional<Json> body = n ? nodeToJson(i, *n, diagnostics) : std::nullopt;
+        const bool hadExtensions = node.contains("extensions") && node["extensions"].is_object();
+        if (!body && !hadExtensions)
+            continue;
+        Json& exts = objectAt(node, "extensions");
+        if (body)
+            exts[ext::Body] = std::move(*body);
+        else
+            exts.erase(ext::Body);
+    }
+}
+
+// Objects whose `extensions` held something before the write; an `extensions` the write emptied goes, one
+// that was already empty in the file stays.
+struct ExtensionOwners
+{
+    bool root = false;
+    std::vector<bool> nodes;
+};
+
+bool hasNonEmptyExtensions(const Json& o)
+{
+    return o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
+           !o["extensions"].empty();
+}
+
+ExtensionOwners extensionOwners(const Json& root)
+{
+    ExtensionOwners owners;
+    owners.root = hasNonEmptyExtensions(root);
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        for (const auto& n : root["nodes"])
+            owners.nodes.push_back(hasNonEmptyExtensions(n));
+    }
+    return owners;
+}
+
+void eraseEmptiedExtensions(Json& root, const ExtensionOwners& owners)
+{
+    auto clean = [](Json& o, bool hadContent) {
+        if (hadContent && o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
+            o["extensions"].empty())
+            o.erase("extensions");
+    };
+    clean(root, owners.root);
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        Json& nodes = root["nodes"];
+        for (size_t i = 0; i < nodes.size() && i < owners.nodes.size(); ++i)
+            clean(nodes[i], owners.nodes[i]);
+    }
+}
+
+} // namespace
+
+bool setExtensionListed(Json& root, const char* key, const std::string& name, bool listed)
+{
+    const bool exists = root.contains(key) && root[key].is_array();
+    if (exists) {
+        Json& list = root[key];
+        const auto it = std::find(list.begin(), list.end(), Json(name));
+        const bool present = it != list.end();
+        if (present == listed)
+            return false;
+        if (listed) {
+            list.push_back(name);
+        } else {
+            list.erase(it);
+            if (list.empty())
+                root.erase(key);
+        }
+        return true;
+    }
+    if (!listed)
+        return false;
+    root[key] = Json::array({name});
+    return true;
+}
+
+bool extensionPresent(const Json& root, const std::string& name)
+{
+    auto has = [&](const Json& o) {
+        return o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
+               o["extensions"].contains(name);
+    };
+    if (has(root))
+        return true;
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        for (const auto& n : root["nodes"]) {
+            if (has(n))
+                return true;
+        }
+    }
+    return false;
+}
+
+bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEmptied)
+{
+    bool removed = false;
+    auto strip = [&](Json& o) {
+        if (!o.is_object() || !o.contains("extensions") || !o["extensions"].is_object())
+            return;
+        Json& e = o["extensions"];
+        if (e.erase(name) > 0) {
+            removed = true;
+            if (e.empty() && eraseEmptied)
+                o.erase("extensions");
+        }
+    };
+    strip(root);
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        for (auto& n : root["nodes"])
+            strip(n);
+    }
+    return removed;
+}
+
+Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
+{
+    Diagnostics diagnostics;
+    Json& root = doc.json();
+    if (!root.is_object())
+        return diagnostics;
+    const ExtensionOwners owners = extensionOwners(root);
+
+    std::vector<std::string> replaced = {ext::LegacyCollider};
+    if (model.format == SourceFormat::Khr)
+        replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes});
+    for (const auto& name : replaced) {
+        if (removeExtensionEverywhere(root, name, false)) {
+            diagnostics.push_back(makeInfo(code::WriteLegacyRemoved,
+                                           name + " was converted to OMI_physics_shape/OMI_physics_body and "
+                                                  "removed"));
+        }
+    }
+    // Node-level OMI_physics_shape (2023) is legacy; the document-level one is the newest shapes list.
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        bool removed = false;
+        for (auto& n : root["nodes"]) {
+            if (n.is_object() && n.contains("extensions") && n["extensions"].is_object() &&
+                n["extensions"].erase(ext::Shape) > 0)
+                removed = true;
+        }
+        if (removed) {
+            diagnostics.push_back(makeInfo(code::WriteLegacyRemoved,
+                                           "node-level OMI_physics_shape was converted to OMI_physics_body "
+                                           "colliders and triggers and removed"));
+        }
+    }
+
+    writeDocumentExtensions(model, root);
+    writeNodes(model, root, diagnostics);
+    eraseEmptiedExtensions(root, owners);
+
+    for (const auto& name : replaced) {
+        setExtensionListed(root, "extensionsUsed", name, false);
+        setExtensionListed(root, "extensionsRequired", name, false);
+    }
+    for (const char* name : {ext::Shape, ext::Body}) {
+        const bool used = extensionPresent(root, name);
+        setExtensionListed(root, "extensionsUsed", name, used);
+        if (setExtensionListed(root, "extensionsRequired", name, false)) {
+            diagnostics.push_back(makeInfo(code::WriteRequiredRemoved,
+                                           std::string(name) + " is optional and was taken out of "
+                                                               "extensionsRequired",
+                                           "/extensionsRequired"));
+        }
+    }
+    return diagnostics;
+}
+
+} // namespace cs::physics

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "physics/PhysicsModel.h"
+
+namespace cs::physics {
+
+/// Writes the model into the document's JSON in the newest OMI form (E7) and nothing else: shapes into
+/// extensions.OMI_physics_shape, materials and filters into extensions.OMI_physics_body, node data into
+/// nodes[i].extensions.OMI_physics_body.
+///
+/// - A model read from an already newest file and not edited gives back the same JSON, key order included
+///   (see JsonObjectWriter). Unknown keys, names, extensions and extras of physics objects are kept.
+/// - Defaults are left out unless the source spelled them; -1 is never written.
+/// - Legacy data is removed once converted: OMI_collider (document and nodes), node-level OMI_physics_shape,
+/// and
+///   for a model imported from KHR the KHR physics extensions.
+/// - extensionsUsed lists OMI_physics_shape/OMI_physics_body exactly when they are used; they are taken out
+/// of
+///   extensionsRequired (they are optional extensions).
+/// - Meshes are never touched, so a mesh only a shape refers to stays.
+/// Returns info diagnostics for what was removed or rewritten, and warnings for data the newest form cannot
+/// hold.
+Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc);
+
+/// The JSON of one model object in the newest form (used by writeOmi; exposed for tests and the inspector).
+Json shapeToJson(const Shape& shape);
+Json motionToJson(const Motion& motion);
+Json materialToJson(const PhysicsMaterial& material);
+Json filterToJson(const CollisionFilter& filter);
+
+/// Adds or removes `name` in the top-level string array `key` ("extensionsUsed"/"extensionsRequired"); the
+/// array is removed when it becomes empty. Returns true when something changed.
+bool setExtensionListed(Json& root, const char* key, const std::string& name, bool listed);
+/// Removes `name` from nodes[*].extensions and from the document's extensions; empty `extensions` objects
+/// that this removal emptied are removed too. Returns true when something was removed.
+bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEmptied = true);
+/// True when the extension name appears in the document's or any node's extensions.
+bool extensionPresent(const Json& root, const std::string& name);
+
+} // namespace cs::physics

@@ -1,0 +1,142 @@
+#include "physics/PhysicsModel.h"
+
+namespace cs::physics {
+
+namespace {
+
+template <class Enum, size_t N>
+const char* nameOf(Enum value, const std::array<std::pair<Enum, const char*>, N>& table)
+{
+    for (const auto& [e, name] : table) {
+        if (e == value)
+            return name;
+    }
+    return "";
+}
+
+template <class Enum, size_t N>
+std::optional<Enum> valueOf(const std::string& name, const std::array<std::pair<Enum, const char*>, N>& table)
+{
+    for (const auto& [e, n] : table) {
+        if (name == n)
+            return e;
+    }
+    return std::nullopt;
+}
+
+constexpr std::array<std::pair<ShapeType, const char*>, 6> kShapeNames{{
+    {ShapeType::Box, "box"},
+    {ShapeType::Sphere, "sphere"},
+    {ShapeType::Capsule, "capsule"},
+    {ShapeType::Cylinder, "cylinder"},
+    {ShapeType::Convex, "convex"},
+    {ShapeType::Trimesh, "trimesh"},
+}};
+
+constexpr std::array<std::pair<MotionType, const char*>, 3> kMotionNames{{
+    {MotionType::Static, "static"},
+    {MotionType::Kinematic, "kinematic"},
+    {MotionType::Dynamic, "dynamic"},
+}};
+
+constexpr std::array<std::pair<CombineMode, const char*>, 4> kCombineNames{{
+    {CombineMode::Average, "average"},
+    {CombineMode::Minimum, "minimum"},
+    {CombineMode::Maximum, "maximum"},
+    {CombineMode::Multiply, "multiply"},
+}};
+
+} // namespace
+
+const char* shapeTypeName(ShapeType t)
+{
+    return nameOf(t, kShapeNames);
+}
+std::optional<ShapeType> shapeTypeFromName(const std::string& name)
+{
+    return valueOf(name, kShapeNames);
+}
+const char* motionTypeName(MotionType t)
+{
+    return nameOf(t, kMotionNames);
+}
+std::optional<MotionType> motionTypeFromName(const std::string& name)
+{
+    return valueOf(name, kMotionNames);
+}
+const char* combineModeName(CombineMode m)
+{
+    return nameOf(m, kCombineNames);
+}
+std::optional<CombineMode> combineModeFromName(const std::string& name)
+{
+    return valueOf(name, kCombineNames);
+}
+
+Shape Shape::defaults(ShapeType type)
+{
+    Shape s;
+    s.type = type;
+    // The cylinder's height is its full height and defaults to 2 m; the capsule's is the mid-height (1 m).
+    s.height = type == ShapeType::Cylinder ? 2.0 : 1.0;
+    return s;
+}
+
+bool Shape::sameGeometry(const Shape& o) const
+{
+    if (type != o.type)
+        return false;
+    switch (type) {
+    case ShapeType::Box:
+        return size == o.size;
+    case ShapeType::Sphere:
+        return radius == o.radius;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        return height == o.height && radiusTop == o.radiusTop && radiusBottom == o.radiusBottom;
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        return mesh == o.mesh;
+    }
+    return false;
+}
+
+bool Motion::sameValues(const Motion& o) const
+{
+    return type == o.type && mass == o.mass && centerOfMass == o.centerOfMass &&
+           inertiaDiagonal == o.inertiaDiagonal && inertiaOrientation == o.inertiaOrientation &&
+           linearVelocity == o.linearVelocity && angularVelocity == o.angularVelocity &&
+           gravityFactor == o.gravityFactor;
+}
+
+bool PhysicsMaterial::sameValues(const PhysicsMaterial& o) const
+{
+    return staticFriction == o.staticFriction && dynamicFriction == o.dynamicFriction &&
+           restitution == o.restitution && frictionCombine == o.frictionCombine &&
+           restitutionCombine == o.restitutionCombine;
+}
+
+bool CollisionFilter::sameValues(const CollisionFilter& o) const
+{
+    return collisionSystems == o.collisionSystems && collideWithSystems == o.collideWithSystems &&
+           notCollideWithSystems == o.notCollideWithSystems;
+}
+
+const NodePhysics* PhysicsModel::node(size_t index) const
+{
+    auto it = nodes.find(index);
+    return it == nodes.end() ? nullptr : &it->second;
+}
+
+bool PhysicsModel::usesBody() const
+{
+    if (!materials.empty() || !filters.empty())
+        return true;
+    for (const auto& [index, n] : nodes) {
+        if (!n.empty())
+            return true;
+    }
+    return false;
+}
+
+} // namespace cs::physics

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+
+namespace cs::physics {
+
+/// The rules the physics data must follow, beyond what reading it already reported: indices in range, sizes,
+/// compound trigger membership, filter masks, mesh shapes (triangles, one primitive, hull size), scaled shape
+/// nodes, bodies without shapes, nested motion, extension lists. Each finding has a stable code (see
+/// DiagnosticCodes.h), a severity, a message and a JSON pointer into the file.
+Diagnostics validateModel(const gltf::GltfDocument& doc, const PhysicsModel& model,
+                          const gltf::SceneGraph& graph);
+
+/// Everything the validator says about a loaded document: the reader's diagnostics (legacy conversions, bad
+/// values) followed by validateModel's.
+Diagnostics validatePhysics(const gltf::GltfDocument& doc);
+
+/// The mesh rules for convex/trimesh shapes (part of validateModel).
+Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsModel& model);
+
+} // namespace cs::physics

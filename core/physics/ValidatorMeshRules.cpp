@@ -1,0 +1,102 @@
+#include "gltf/MeshTriangles.h"
+#include "physics/DiagnosticCodes.h"
+#include "physics/Validator.h"
+
+#include <set>
+#include <tuple>
+
+namespace cs::physics {
+
+namespace {
+
+// The OMI spec once limited hulls to 255 points (removed in 2023); Unity and PhysX still do.
+constexpr size_t kHullPointLimit = 255;
+
+std::string meshPointer(const Shape& s)
+{
+    return s.pointer.empty() ? std::string() : jsonPointerAppend(s.pointer, shapeTypeName(s.type)) + "/mesh";
+}
+
+} // namespace
+
+Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsModel& model)
+{
+    Diagnostics out;
+    std::set<int> checked;
+    for (size_t i = 0; i < model.shapes.size(); ++i) {
+        const Shape& s = model.shapes[i];
+        if (s.opaque || (s.type != ShapeType::Convex && s.type != ShapeType::Trimesh))
+            continue;
+        const std::string where = meshPointer(s);
+        const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
+        if (s.mesh < 0 || static_cast<size_t>(s.mesh) >= doc.count("meshes")) {
+            out.push_back(makeError(
+                code::MeshIndexInvalid,
+                label + (s.mesh < 0 ? " has no mesh"
+                                    : " refers to mesh " + std::to_string(s.mesh) + ", which does not exist"),
+                where.empty() ? s.pointer : where));
+            continue;
+        }
+        const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
+        const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
+        const bool firstLook = checked.insert(s.mesh).second;
+        if (mesh && mesh->contains("primitives") && (*mesh)["primitives"].is_array()) {
+            const Json& prims = (*mesh)["primitives"];
+            if (prims.size() > 1 && firstLook) {
+                out.push_back(makeWarning(code::MeshMultiplePrimitives,
+                                          "mesh " + std::to_string(s.mesh) + " of " + label + " has " +
+                                              std::to_string(prims.size()) +
+                                              " primitives; the spec asks for one (they are merged)",
+                                          meshAt + "/primitives"));
+            }
+            for (size_t p = 0; p < prims.size() && firstLook; ++p) {
+                const int mode =
+                    prims[p].is_object() && prims[p].contains("mode") && prims[p]["mode"].is_number()
+                        ? prims[p]["mode"].get<int>()
+                        : 4;
+                if (mode == 4)
+                    continue;
+                const bool triangles = mode == 5 || mode == 6;
+                const std::string text =
+                    "primitive " + std::to_string(p) + " of mesh " + std::to_string(s.mesh) + " has mode " +
+                    std::to_string(mode) +
+                    (triangles ? " (strip or fan); the spec asks for a triangle list"
+                               : " (points or lines); collision meshes must be triangles");
+                out.push_back(triangles ? makeWarning(code::MeshNotTriangles, text,
+                                                      jsonPointerAppend(meshAt + "/primitives", p) + "/mode")
+                                        : makeError(code::MeshNotTriangles, text,
+                                                    jsonPointerAppend(meshAt + "/primitives", p) + "/mode"));
+            }
+        }
+        auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
+        if (!triangles)
+            continue; // the glTF structure check reports unreadable accessors
+        if (triangles->triangleCount() == 0) {
+            out.push_back(makeError(code::MeshNoTriangles,
+                                    label + ": mesh " + std::to_string(s.mesh) + " has no triangles",
+                                    meshAt));
+            continue;
+        }
+        if (s.type != ShapeType::Convex)
+            continue;
+        std::set<std::tuple<float, float, float>> points;
+        for (std::uint32_t index : triangles->indices) {
+            const QVector3D& v = triangles->positions[index];
+            points.insert({v.x(), v.y(), v.z()});
+        }
+        if (points.size() > kHullPointLimit) {
+            out.push_back(makeWarning(code::HullPointLimit,
+                                      label + " has " + std::to_string(points.size()) +
+                                          " distinct points; Unity and PhysX accept at most 255 hull points",
+                                      where));
+        } else if (points.size() < 4) {
+            out.push_back(makeWarning(code::ConvexFlat,
+                                      label + " has only " + std::to_string(points.size()) +
+                                          " distinct points; a hull needs at least 4 to have volume",
+                                      where));
+        }
+    }
+    return out;
+}
+
+} // namespace cs::physics
