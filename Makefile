@@ -7,7 +7,7 @@ BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
-SAMPLE := resources/sample/sample.glb
+FILE ?=
 APP := $(BUILD_DIR)/bin/collidoscope
 
 .PHONY: all setup configure build run test bench format clean
@@ -24,7 +24,7 @@ build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	@bash scripts/run.sh $(APP) $(SAMPLE)
+	@bash scripts/run.sh $(APP) $(FILE)
 
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

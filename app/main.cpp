@@ -1,36 +1,37 @@
-// collidoscope: the command line. Subcommands live in Command*.cpp files and register in commands().
+// collidoscope: the desktop application, or a command-line tool when the first argument names a command.
 #include "Commands.h"
-
-#include <QtGlobal>
+#include "GuiMain.h"
 
 #include <QCoreApplication>
 
 #include <cstdio>
 #include <cstring>
 
+namespace {
+
+const cs::app::Command* findCommand(const char* name)
+{
+    for (const cs::app::Command& c : cs::app::commands()) {
+        if (std::strcmp(name, c.name) == 0)
+            return &c;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    const cs::app::Command* command = argc >= 2 ? findCommand(argv[1]) : nullptr;
+    if (argc >= 2 && (std::strcmp(argv[1], "help") == 0)) {
+        cs::app::printUsage(stdout);
+        return 0;
+    }
+    if (!command)
+        return cs::app::runGui(argc, argv);
+
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("collidoscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CS_VERSION));
-
-    QStringList args = QCoreApplication::arguments();
-    if (args.size() >= 2) {
-        const QString name = args.at(1);
-        for (const cs::app::Command& c : cs::app::commands()) {
-            if (name == QLatin1String(c.name))
-                return c.run(args.mid(1));
-        }
-        if (name == QLatin1String("--version")) {
-            std::printf("collidoscope %s\n", CS_VERSION);
-            return 0;
-        }
-        if (name != QLatin1String("--help") && name != QLatin1String("-h") && name != QLatin1String("help")) {
-            std::fprintf(stderr, "collidoscope: unknown command '%s'\n\n", qPrintable(name));
-            cs::app::printUsage(stderr);
-            return 2;
-        }
-    }
-    cs::app::printUsage(stdout);
-    return args.size() >= 2 ? 0 : 2;
+    return command->run(QCoreApplication::arguments().mid(1));
 }

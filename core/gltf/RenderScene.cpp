@@ -1,0 +1,200 @@
+#include "gltf/RenderScene.h"
+
+#include "gltf/Accessors.h"
+#include "gltf/MeshTriangles.h"
+
+#include <cmath>
+#include <limits>
+
+namespace cs::gltf {
+
+namespace {
+
+/// glTF colours are linear; the viewport takes them as they are.
+std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive, int& image, int& texCoord,
+                                 bool& doubleSided)
+{
+    std::array<float, 4> color{0.8f, 0.8f, 0.8f, 1.0f};
+    image = -1;
+    texCoord = 0;
+    doubleSided = false;
+    const Json& m = primitive.value("material", Json());
+    const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
+    if (!material)
+        return color;
+    doubleSided = material->value("doubleSided", false);
+    const Json& pbr = material->value("pbrMetallicRoughness", Json());
+    if (!pbr.is_object())
+        return color;
+    const Json& factor = pbr.value("baseColorFactor", Json());
+    if (factor.is_array() && factor.size() == 4) {
+        for (size_t i = 0; i < 4; ++i)
+            color[i] = factor[i].is_number() ? factor[i].get<float>() : color[i];
+    } else {
+        color = {1.0f, 1.0f, 1.0f, 1.0f};
+    }
+    const Json& info = pbr.value("baseColorTexture", Json());
+    if (info.is_object() && info.value("index", Json()).is_number_unsigned()) {
+        const Json* texture = doc.element("textures", info["index"].get<size_t>());
+        const Json& source = texture ? texture->value("source", Json()) : Json();
+        if (source.is_number_unsigned() && source.get<size_t>() < doc.count("images")) {
+            image = source.get<int>();
+            texCoord = info.value("texCoord", 0);
+        }
+    }
+    return color;
+}
+
+std::vector<QVector3D> faceNormals(const TriangleMesh& mesh)
+{
+    std::vector<QVector3D> normals(mesh.positions.size(), QVector3D());
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        const uint32_t a = mesh.indices[t], b = mesh.indices[t + 1], c = mesh.indices[t + 2];
+        // The cross product's length is twice the area: larger faces weigh more.
+        const QVector3D n = QVector3D::crossProduct(mesh.positions[b] - mesh.positions[a],
+                                                    mesh.positions[c] - mesh.positions[a]);
+        normals[a] += n;
+        normals[b] += n;
+        normals[c] += n;
+    }
+    for (auto& n : normals)
+        n = n.lengthSquared() > 0 ? n.normalized() : QVector3D(0, 1, 0);
+    return normals;
+}
+
+/// Reads a VEC3/VEC2 attribute of a primitive matching `count` vertices, or nothing.
+std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, const char* name, int components,
+                             size_t count)
+{
+    const Json& attributes = primitive.value("attributes", Json());
+    const Json& index = attributes.is_object() ? attributes.value(name, Json()) : Json();
+    if (!index.is_number_unsigned())
+        return {};
+    auto data = readAccessorFloats(doc, index.get<size_t>());
+    if (!data || data->components != components || data->count != count)
+        return {};
+    return std::move(data->values);
+}
+
+/// The encoded bytes of an image: from its file or data: URI, or from its buffer view.
+Bytes imageBytes(const GltfDocument& doc, size_t image)
+{
+    if (image < doc.images().size() && !doc.images()[image].data.empty())
+        return doc.images()[image].data;
+    const Json* j = doc.element("images", image);
+    const Json& viewIndex = j ? j->value("bufferView", Json()) : Json();
+    const Json* view = viewIndex.is_number_unsigned() ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
+    if (!view || !view->value("buffer", Json()).is_number_unsigned())
+        return {};
+    const size_t buffer = (*view)["buffer"].get<size_t>();
+    if (buffer >= doc.buffers().size())
+        return {};
+    const Bytes& data = doc.buffers()[buffer].data;
+    const size_t offset = view->value("byteOffset", size_t(0));
+    const size_t length = view->value("byteLength", size_t(0));
+    if (offset > data.size() || length > data.size() - offset)
+        return {};
+    return Bytes(data.begin() + static_cast<std::ptrdiff_t>(offset),
+                 data.begin() + static_cast<std::ptrdiff_t>(offset + length));
+}
+
+} // namespace
+
+Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph)
+{
+    Result<RenderScene> result;
+    RenderScene scene;
+    const size_t meshCount = doc.count("meshes");
+    scene.meshes.resize(meshCount);
+    std::vector<bool> built(meshCount, false);
+
+    QVector3D lo(std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
+                 std::numeric_limits<float>::max());
+    QVector3D hi = -lo;
+    for (size_t node = 0; node < graph.nodeCount(); ++node) {
+        const Json* n = doc.element("nodes", node);
+        const Json& meshIndex = n ? n->value("mesh", Json()) : Json();
+        if (!meshIndex.is_number_unsigned() || meshIndex.get<size_t>() >= meshCount)
+            continue;
+        const size_t mesh = meshIndex.get<size_t>();
+        if (!built[mesh]) {
+            built[mesh] = true;
+            const Json& prims = doc.json()["meshes"][mesh].value("primitives", Json());
+            for (size_t p = 0; prims.is_array() && p < prims.size(); ++p) {
+                auto triangles = primitiveTriangles(doc, mesh, p);
+                if (!triangles) {
+                    for (auto d : triangles.diagnostics) {
+                        d.severity = Severity::Warning;
+                        d.message += " (the primitive is not drawn)";
+                        result.diagnostics.push_back(std::move(d));
+                    }
+                    continue;
+                }
+                RenderPrimitive rp;
+                int texCoord = 0;
+                rp.baseColor = baseColorOf(doc, prims[p], rp.image, texCoord, rp.doubleSided);
+                const size_t count = triangles->positions.size();
+                const auto normals = attribute(doc, prims[p], "NORMAL", 3, count);
+                if (!normals.empty()) {
+                    rp.normals.reserve(count);
+                    for (size_t i = 0; i < count; ++i)
+                        rp.normals.emplace_back(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
+                } else {
+                    rp.normals = faceNormals(*triangles);
+                }
+                if (rp.image >= 0) {
+                    const std::string name = "TEXCOORD_" + std::to_string(texCoord);
+                    const auto uvs = attribute(doc, prims[p], name.c_str(), 2, count);
+                    if (uvs.empty()) {
+                        rp.image = -1;
+                    } else {
+                        rp.uvs.reserve(count);
+                        for (size_t i = 0; i < count; ++i)
+                            rp.uvs.emplace_back(uvs[2 * i], uvs[2 * i + 1]);
+                    }
+                }
+                rp.positions = std::move(triangles->positions);
+                rp.indices = std::move(triangles->indices);
+                scene.meshes[mesh].primitives.push_back(std::move(rp));
+            }
+        }
+        if (scene.meshes[mesh].primitives.empty())
+            continue;
+        const QMatrix4x4& world = graph.worldTransform(node);
+        scene.instances.push_back({node, mesh, world});
+        for (const auto& prim : scene.meshes[mesh].primitives) {
+            for (const QVector3D& p : prim.positions) {
+                const QVector3D w = world.map(p);
+                lo = QVector3D(std::min(lo.x(), w.x()), std::min(lo.y(), w.y()), std::min(lo.z(), w.z()));
+                hi = QVector3D(std::max(hi.x(), w.x()), std::max(hi.y(), w.y()), std::max(hi.z(), w.z()));
+            }
+        }
+    }
+    scene.images.resize(doc.count("images"));
+    for (auto& mesh : scene.meshes) {
+        for (auto& prim : mesh.primitives) {
+            if (prim.image < 0 || !scene.images[prim.image].isNull())
+                continue;
+            const Bytes bytes = imageBytes(doc, static_cast<size_t>(prim.image));
+            QImage decoded;
+            if (!bytes.empty())
+                decoded.loadFromData(bytes.data(), static_cast<int>(bytes.size()));
+            if (decoded.isNull()) {
+                result.diagnostics.push_back(makeWarning("IMAGE_UNREADABLE",
+                                                         "the image cannot be decoded; the mesh is drawn untextured",
+                                                         jsonPointerAppend("/images", size_t(prim.image))));
+                prim.image = -1;
+                continue;
+            }
+            scene.images[prim.image] = decoded.convertToFormat(QImage::Format_RGBA8888);
+        }
+    }
+    if (!scene.instances.empty()) {
+        scene.boundsMin = lo;
+        scene.boundsMax = hi;
+    }
+    result.value = std::move(scene);
+    return result;
+}
+
+} // namespace cs::gltf

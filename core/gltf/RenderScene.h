@@ -1,0 +1,60 @@
+#pragma once
+
+#include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
+
+#include <QImage>
+#include <QMatrix4x4>
+#include <QVector2D>
+#include <QVector3D>
+
+#include <array>
+#include <vector>
+
+namespace cs::gltf {
+
+/// One drawable primitive of a mesh, in the mesh's space: triangles with per-vertex normals, the material's base
+/// colour (linear RGBA) and, when the material has a base colour texture, its image and coordinates.
+struct RenderPrimitive
+{
+    std::vector<QVector3D> positions;
+    std::vector<QVector3D> normals;
+    std::vector<std::uint32_t> indices;
+    std::array<float, 4> baseColor{0.8f, 0.8f, 0.8f, 1.0f};
+    int image = -1;                ///< index into images, -1 when untextured
+    std::vector<QVector2D> uvs;    ///< TEXCOORD_n of the base colour texture, when image >= 0
+    bool doubleSided = false;
+};
+
+struct RenderMesh
+{
+    std::vector<RenderPrimitive> primitives;
+};
+
+/// A node that draws a mesh.
+struct RenderInstance
+{
+    size_t node = 0;
+    size_t mesh = 0;
+    QMatrix4x4 world;
+};
+
+/// What the viewport draws of a document's own geometry: the meshes that nodes use (meshes referenced only by
+/// collision shapes are not here), placed by their nodes' world transforms. Built in core so that it can be tested
+/// without a display and computed off the GUI thread.
+struct RenderScene
+{
+    std::vector<RenderMesh> meshes;        ///< indexed like the document's meshes; unused ones stay empty
+    std::vector<RenderInstance> instances;
+    std::vector<QImage> images;            ///< decoded base colour textures, indexed like images; null if unused
+    QVector3D boundsMin;                   ///< world-space bounds of all instances (both zero when empty)
+    QVector3D boundsMax;
+
+    bool empty() const { return instances.empty(); }
+};
+
+/// Builds the render scene. Primitives that cannot be drawn (not triangles, broken accessors) are left out with a
+/// warning; normals are read from NORMAL or, when absent, computed from the faces (area-weighted).
+Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph);
+
+} // namespace cs::gltf

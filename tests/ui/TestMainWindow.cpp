@@ -1,0 +1,208 @@
+// The real main window, driven through its actions and panels: opening, the scene tree and selection, the view
+// toggles, recent files, saving, broken files, and a rendered frame.
+#include "TestSupport.h"
+
+#include "MainWindow.h"
+#include "panels/DiagnosticsPanel.h"
+#include "panels/SceneTreePanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace cs;
+using cs::ui::MainWindow;
+
+namespace {
+
+/// Opens a file and waits until the window shows it; false when it could not be opened.
+bool openAndWait(MainWindow& w, const QString& path)
+{
+    bool finished = false, ok = false;
+    w.openFile(path, [&](bool result) {
+        finished = true;
+        ok = result;
+    });
+    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
+}
+
+int visibleItems(QTreeWidget* tree)
+{
+    int n = 0;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        n += (*it)->isHidden() ? 0 : 1;
+    return n;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    test::TempDir m_settings;
+
+private slots:
+    void initTestCase()
+    {
+        // Settings (recent files, layout) go to a folder of the test's own, not the user's.
+        QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeTest"));
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QString::fromStdString(m_settings.path().string()));
+        QSettings().clear();
+    }
+
+    void opensTheSampleAndFillsTheTree()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        QTreeWidget* tree = w.sceneTree()->tree();
+        int items = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            ++items;
+        QCOMPARE(items, 24); // every node of the sample
+        QCOMPARE(tree->topLevelItemCount(), 12); // Floor, Ramp, 3 crates, Ball, Character, Rock, Arch, Table, Steps, Trigger Zone
+        QCOMPARE(w.scene()->render.instances.size(), size_t(16));
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("sample.glb")));
+        QCOMPARE(MainWindow::recentFiles().value(0), QFileInfo(CS_SAMPLE_FILE).absoluteFilePath());
+        QVERIFY(w.action(QStringLiteral("menuRecent")) == nullptr); // a menu, not an action
+        auto* recent = w.findChild<QMenu*>(QStringLiteral("menuRecent"));
+        QVERIFY(recent && recent->isEnabled());
+        QCOMPARE(recent->actions().size(), 1);
+    }
+
+    void selectionFollowsTreeAndBack()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        QSignalSpy spy(&w, &MainWindow::selectionChanged);
+        QTreeWidget* tree = w.sceneTree()->tree();
+        QTreeWidgetItem* ball = tree->findItems(QStringLiteral("Ball"), Qt::MatchExactly | Qt::MatchRecursive).value(0);
+        QVERIFY(ball);
+        tree->setCurrentItem(ball);
+        QCOMPARE(w.selectedNode(), 5);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toInt(), 5);
+        w.selectNode(15); // Table Top, from the viewport or the diagnostics list
+        QCOMPARE(tree->currentItem()->text(0), QStringLiteral("Table Top"));
+        QCOMPARE(w.sceneTree()->selectedNode(), 15);
+    }
+
+    void filterKeepsMatchesAndTheirParents()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        w.sceneTree()->filterEdit()->setText(QStringLiteral("no such node"));
+        QCOMPARE(visibleItems(w.sceneTree()->tree()), 0);
+        w.sceneTree()->filterEdit()->setText(QStringLiteral("passage UPPER")); // case does not matter
+        // "Arch Passage Upper" and its ancestors "Arch Passage" and "Arch".
+        QCOMPARE(visibleItems(w.sceneTree()->tree()), 3);
+        w.sceneTree()->filterEdit()->clear();
+        QCOMPARE(visibleItems(w.sceneTree()->tree()), 24);
+    }
+
+    void viewTogglesReachTheViewport()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        ui::Viewport* v = w.viewport();
+        QVERIFY(v->meshesVisible());
+        w.action(QStringLiteral("actionShowMeshes"))->trigger();
+        QVERIFY(!v->meshesVisible());
+        QVERIFY(!v->xray());
+        w.action(QStringLiteral("actionXray"))->trigger();
+        QVERIFY(v->xray());
+        QVERIFY(v->isLayerVisible(ui::OverlayLayer::Trigger));
+        w.action(QStringLiteral("actionShowTriggers"))->trigger();
+        QVERIFY(!v->isLayerVisible(ui::OverlayLayer::Trigger));
+        QVERIFY(!v->isLayerVisible(ui::OverlayLayer::CenterOfMass)); // off until asked for
+        w.action(QStringLiteral("actionShowCenterOfMass"))->trigger();
+        QVERIFY(v->isLayerVisible(ui::OverlayLayer::CenterOfMass));
+        w.action(QStringLiteral("actionShowAxes"))->trigger();
+        QVERIFY(!v->isLayerVisible(ui::OverlayLayer::AxisX) && !v->isLayerVisible(ui::OverlayLayer::AxisZ));
+        w.action(QStringLiteral("actionViewTop"))->trigger();
+        QVERIFY(v->camera().forward().y() < -0.99f);
+    }
+
+    void brokenFileKeepsWhatWasOpen()
+    {
+        test::TempDir dir;
+        test::writeText(dir / "broken.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [1,}");
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        QVERIFY(!openAndWait(w, QString::fromStdString((dir / "broken.gltf").string())));
+        QCOMPARE(QFileInfo(w.currentFile()).fileName(), QStringLiteral("sample.glb"));
+        QCOMPARE(w.scene()->graph.nodeCount(), size_t(24));
+    }
+
+    void diagnosticsSelectTheirNode()
+    {
+        test::TempDir dir;
+        test::writeText(dir / "bad-index.gltf",
+                        R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"b","mesh":7}],"scenes":[{"nodes":[0,1]}]})");
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, QString::fromStdString((dir / "bad-index.gltf").string())));
+        QTreeWidget* list = w.diagnostics()->list();
+        QTreeWidgetItem* entry = list->findItems(QStringLiteral("INDEX_OUT_OF_RANGE"), Qt::MatchExactly).value(0);
+        QVERIFY(entry);
+        QCOMPARE(entry->text(1), QStringLiteral("/nodes/1/mesh"));
+        emit list->itemActivated(entry, 0);
+        QCOMPARE(w.selectedNode(), 1);
+        QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/nodes/12/extensions/OMI_physics_body"), 12);
+        QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/meshes/1"), -1);
+        QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/nodes/x"), -1);
+    }
+
+    void saveWritesAFileThatOpens()
+    {
+        test::TempDir dir;
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        const QString out = QString::fromStdString((dir / "copy.glb").string());
+        QVERIFY(w.saveTo(out));
+        auto reloaded = gltf::loadGltf(out.toStdString());
+        QVERIFY(reloaded.value.has_value());
+        QCOMPARE(QString::fromStdString(reloaded->json().dump()), QString::fromStdString(w.scene()->document->json().dump()));
+        // A save that cannot be written says so and returns false.
+        QVERIFY(!w.saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
+    }
+
+    void rendersAFrame()
+    {
+        MainWindow w;
+        w.resize(900, 700);
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        QImage frame;
+        w.viewport()->capture([&](const QImage& image) { frame = image; });
+        QVERIFY(QTest::qWaitFor([&] { return !frame.isNull(); }, 20000));
+        QVERIFY(frame.width() > 100 && frame.height() > 100);
+        // The sample's floor and objects cover much of the view: count pixels far from the background colour.
+        const QColor background(38, 40, 46);
+        int drawn = 0;
+        for (int y = 0; y < frame.height(); y += 4) {
+            for (int x = 0; x < frame.width(); x += 4) {
+                const QColor c = frame.pixelColor(x, y);
+                drawn += std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
+                                 std::abs(c.blue() - background.blue()) > 60;
+            }
+        }
+        const int samples = (frame.width() / 4) * (frame.height() / 4);
+        QVERIFY2(drawn > samples / 10, qPrintable(QStringLiteral("%1 of %2 samples drawn").arg(drawn).arg(samples)));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "TestMainWindow.moc"

@@ -1,0 +1,406 @@
+#include "MainWindow.h"
+
+#include "panels/DiagnosticsPanel.h"
+#include "panels/SceneTreePanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace cs::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+const char* kRecentKey = "recentFiles";
+
+QString fileFilter()
+{
+    return QObject::tr("glTF files (*.glb *.gltf);;All files (*)");
+}
+
+/// The colour key under the viewport.
+QWidget* makeLegend(QWidget* parent)
+{
+    auto* legend = new QWidget(parent);
+    auto* layout = new QHBoxLayout(legend);
+    layout->setContentsMargins(6, 2, 6, 2);
+    for (OverlayLayer layer : {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic,
+                               OverlayLayer::Trigger, OverlayLayer::Selection}) {
+        QPixmap swatch(12, 12);
+        swatch.fill(overlayColor(layer));
+        auto* icon = new QLabel(legend);
+        icon->setPixmap(swatch);
+        layout->addWidget(icon);
+        layout->addWidget(new QLabel(QObject::tr(overlayName(layer)), legend));
+        layout->addSpacing(10);
+    }
+    layout->addStretch();
+    return legend;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_viewport = new Viewport(central);
+    layout->addWidget(m_viewport, 1);
+    layout->addWidget(makeLegend(central));
+    setCentralWidget(central);
+
+    createDocks();
+    createActions();
+
+    m_statusLabel = new QLabel(this);
+    statusBar()->addWidget(m_statusLabel, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0); // busy: reading has no meaningful fraction
+    m_progress->setMaximumWidth(160);
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
+
+    connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
+            [this] { showScene(m_loader.result()); });
+    connect(m_tree, &SceneTreePanel::nodeSelected, this, &MainWindow::selectNode);
+    connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, &MainWindow::selectNode);
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1280, 800);
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    m_loader.waitForFinished();
+}
+
+QAction* MainWindow::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName);
+}
+
+void MainWindow::createDocks()
+{
+    m_tree = new SceneTreePanel(this);
+    m_treeDock = new QDockWidget(tr("Scene"), this);
+    m_treeDock->setObjectName(QStringLiteral("SceneDock"));
+    m_treeDock->setWidget(m_tree);
+    addDockWidget(Qt::LeftDockWidgetArea, m_treeDock);
+
+    m_diagnostics = new DiagnosticsPanel(this);
+    m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
+    m_diagnosticsDock->setObjectName(QStringLiteral("DiagnosticsDock"));
+    m_diagnosticsDock->setWidget(m_diagnostics);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString& name, const QString& text, const QKeySequence& shortcut = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!shortcut.isEmpty())
+            a->setShortcut(shortcut);
+        return a;
+    };
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = make(QStringLiteral("actionOpen"), tr("&Open..."), QKeySequence::Open);
+    connect(open, &QAction::triggered, this, &MainWindow::chooseAndOpen);
+    file->addAction(open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    updateRecentMenu();
+    file->addSeparator();
+    QAction* save = make(QStringLiteral("actionSave"), tr("&Save"), QKeySequence::Save);
+    connect(save, &QAction::triggered, this, [this] {
+        if (!m_scene || m_scene->path.startsWith(QLatin1String(":/")))
+            chooseAndSaveAs();
+        else
+            saveTo(m_scene->path);
+    });
+    file->addAction(save);
+    QAction* saveAs = make(QStringLiteral("actionSaveAs"), tr("Save &As..."), QKeySequence::SaveAs);
+    connect(saveAs, &QAction::triggered, this, &MainWindow::chooseAndSaveAs);
+    file->addAction(saveAs);
+    file->addSeparator();
+    QAction* quit = make(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+    file->addAction(quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto toggle = [&](const QString& name, const QString& text, bool on, std::function<void(bool)> apply,
+                      const QKeySequence& shortcut = {}) {
+        QAction* a = make(name, text, shortcut);
+        a->setCheckable(true);
+        a->setChecked(on);
+        connect(a, &QAction::toggled, this, apply);
+        apply(on);
+        view->addAction(a);
+        return a;
+    };
+    toggle(QStringLiteral("actionShowMeshes"), tr("&Meshes"), true, [this](bool on) { m_viewport->setMeshesVisible(on); });
+    auto layerToggle = [&](const QString& name, const QString& text, std::initializer_list<OverlayLayer> layers,
+                           bool on) {
+        std::vector<OverlayLayer> list(layers);
+        return toggle(name, text, on, [this, list](bool v) {
+            for (OverlayLayer l : list)
+                m_viewport->setLayerVisible(l, v);
+        });
+    };
+    layerToggle(QStringLiteral("actionShowStatic"), tr("&Static colliders"), {OverlayLayer::Static}, true);
+    layerToggle(QStringLiteral("actionShowKinematic"), tr("&Kinematic colliders"), {OverlayLayer::Kinematic}, true);
+    layerToggle(QStringLiteral("actionShowDynamic"), tr("&Dynamic colliders"), {OverlayLayer::Dynamic}, true);
+    layerToggle(QStringLiteral("actionShowTriggers"), tr("&Triggers"), {OverlayLayer::Trigger}, true);
+    layerToggle(QStringLiteral("actionShowCenterOfMass"), tr("&Centres of mass"), {OverlayLayer::CenterOfMass}, false);
+    layerToggle(QStringLiteral("actionShowInertia"), tr("&Inertia boxes"), {OverlayLayer::Inertia}, false);
+    layerToggle(QStringLiteral("actionShowVelocity"), tr("Initial &velocities"), {OverlayLayer::Velocity}, false);
+    layerToggle(QStringLiteral("actionShowGrid"), tr("&Grid"), {OverlayLayer::Grid}, true);
+    layerToggle(QStringLiteral("actionShowAxes"), tr("A&xes"), {OverlayLayer::AxisX, OverlayLayer::AxisY, OverlayLayer::AxisZ},
+                true);
+    view->addSeparator();
+    toggle(QStringLiteral("actionXray"), tr("&X-ray"), false, [this](bool on) { m_viewport->setXray(on); },
+           QKeySequence(Qt::ALT | Qt::Key_Z));
+    view->addSeparator();
+    QAction* frameAll = make(QStringLiteral("actionFrameAll"), tr("Frame &All"), QKeySequence(Qt::Key_Home));
+    connect(frameAll, &QAction::triggered, m_viewport, &Viewport::frameAll);
+    view->addAction(frameAll);
+    for (auto [name, text, v] : {std::tuple{"actionViewFront", "&Front", OrbitCamera::View::Front},
+                                 std::tuple{"actionViewRight", "&Right", OrbitCamera::View::Right},
+                                 std::tuple{"actionViewTop", "T&op", OrbitCamera::View::Top},
+                                 std::tuple{"actionViewIso", "&Isometric", OrbitCamera::View::Iso}}) {
+        QAction* a = make(QString::fromLatin1(name), tr(text));
+        const auto which = v;
+        connect(a, &QAction::triggered, this, [this, which] { m_viewport->setView(which); });
+        view->addAction(a);
+    }
+    view->addSeparator();
+    view->addAction(m_treeDock->toggleViewAction());
+    view->addAction(m_diagnosticsDock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = make(QStringLiteral("actionAbout"), tr("&About Collidoscope"));
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Collidoscope"),
+                           tr("<b>Collidoscope %1</b><p>Colliders, triggers and rigid bodies of glTF assets: "
+                              "OMI_physics_body, OMI_physics_shape and their Khronos successors.</p><p>%2</p>")
+                               .arg(QApplication::applicationVersion(), m_viewport->rendererDescription()));
+    });
+    help->addAction(about);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("MainToolBar"));
+    bar->addAction(open);
+    bar->addAction(save);
+    bar->addSeparator();
+    bar->addAction(action(QStringLiteral("actionXray")));
+    bar->addAction(frameAll);
+}
+
+void MainWindow::chooseAndOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), fileFilter());
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::chooseAndSaveAs()
+{
+    if (!m_scene || !m_scene->document)
+        return;
+    QString suggestion = QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggestion, fileFilter());
+    if (!path.isEmpty())
+        saveTo(path);
+}
+
+void MainWindow::openFile(const QString& path, std::function<void(bool)> done)
+{
+    if (m_loader.isRunning())
+        m_loader.waitForFinished();
+    m_loadDone = std::move(done);
+    m_statusLabel->setText(tr("Opening %1...").arg(QFileInfo(path).fileName()));
+    m_progress->show();
+    m_loader.setFuture(QtConcurrent::run([path] { return loadScene(path); }));
+}
+
+void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
+{
+    m_progress->hide();
+    auto done = std::move(m_loadDone);
+    m_loadDone = nullptr;
+    if (!scene->document) {
+        // The file could not be used at all: say why, keep what was open.
+        QStringList reasons;
+        for (const auto& d : scene->diagnostics)
+            reasons << QString::fromStdString(formatDiagnostic(d));
+        m_statusLabel->setText(tr("Could not open %1").arg(scene->path));
+        if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
+            QMessageBox::warning(this, tr("Could not open file"),
+                                 tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons.join(QLatin1Char('\n'))));
+        if (done)
+            done(false);
+        return;
+    }
+    m_scene = std::move(scene);
+    m_selectedNode = -1;
+    m_viewport->setRenderScene(m_scene->render);
+    m_viewport->frameAll();
+
+    std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const gltf::Json* n = m_scene->document->element("nodes", i);
+        if (n && n->contains("name") && (*n)["name"].is_string())
+            nodes[i].name = QString::fromStdString((*n)["name"].get<std::string>());
+        nodes[i].parent = m_scene->graph.parent(i);
+        for (size_t c : m_scene->graph.children(i))
+            nodes[i].children.push_back(int(c));
+        nodes[i].mesh = n && n->contains("mesh");
+    }
+    std::vector<int> roots;
+    for (size_t r : m_scene->graph.roots())
+        roots.push_back(int(r));
+    m_tree->setNodes(nodes, roots);
+    m_diagnostics->setDiagnostics(m_scene->diagnostics);
+
+    if (!m_scene->path.startsWith(QLatin1String(":/")))
+        addRecentFile(m_scene->path);
+    const size_t errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    m_statusLabel->setText(tr("%1: %2 nodes, %3 meshes drawn, %4 diagnostics (%5 errors)")
+                               .arg(QFileInfo(m_scene->path).fileName())
+                               .arg(nodes.size())
+                               .arg(m_scene->render.instances.size())
+                               .arg(m_scene->diagnostics.size())
+                               .arg(errors));
+    updateTitle();
+    emit sceneShown();
+    if (done)
+        done(true);
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    if (!m_scene || !m_scene->document)
+        return false;
+    const Diagnostics result = gltf::saveGltf(*m_scene->document, path.toStdString());
+    if (hasErrors(result)) {
+        QStringList reasons;
+        for (const auto& d : result)
+            reasons << QString::fromStdString(formatDiagnostic(d));
+        m_statusLabel->setText(tr("Saving failed: %1").arg(path));
+        if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
+            QMessageBox::critical(this, tr("Could not save"), reasons.join(QLatin1Char('\n')));
+        return false;
+    }
+    m_statusLabel->setText(tr("Saved %1").arg(path));
+    addRecentFile(path);
+    return true;
+}
+
+void MainWindow::selectNode(int node)
+{
+    if (node == m_selectedNode)
+        return;
+    m_selectedNode = node;
+    m_tree->setSelectedNode(node);
+    emit selectionChanged(node);
+}
+
+QStringList MainWindow::recentFiles()
+{
+    return QSettings().value(QLatin1String(kRecentKey)).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QLatin1String(kRecentKey), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (const QString& f : files) {
+        QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName());
+        a->setToolTip(f);
+        a->setData(f);
+        connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_scene ? QFileInfo(m_scene->path).fileName() : tr("No file");
+    setWindowTitle(tr("%1 - Collidoscope").arg(name));
+}
+
+void MainWindow::grabWindow(std::function<void(const QImage&)> done)
+{
+    m_viewport->capture([this, done = std::move(done)](const QImage& view) {
+        QImage image = grab().toImage();
+        QPainter painter(&image);
+        const QPoint at = m_viewport->mapTo(this, QPoint(0, 0)) * image.devicePixelRatio();
+        painter.drawImage(QRect(at, m_viewport->size() * image.devicePixelRatio()), view);
+        painter.end();
+        done(image);
+    });
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        openFile(urls.first().toLocalFile());
+        event->acceptProposedAction();
+    }
+}
+
+} // namespace cs::ui

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "SceneLoader.h"
+#include "viewport/Viewport.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+
+#include <functional>
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+
+namespace cs::ui {
+
+class DiagnosticsPanel;
+class SceneTreePanel;
+
+/// The application window: menus and toolbar, the viewport, and docks for the scene tree and diagnostics.
+/// Opening runs off the GUI thread; the window stays responsive and shows progress.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a file (or ":/sample/sample.glb") in the background; `done` runs on the GUI thread once the scene
+    /// is shown (or the error reported).
+    void openFile(const QString& path, std::function<void(bool ok)> done = {});
+    /// Saves a copy of the document: .glb or .gltf by the extension. Returns false and shows why on failure.
+    bool saveTo(const QString& path);
+
+    QString currentFile() const { return m_scene ? m_scene->path : QString(); }
+    const LoadedScene* scene() const { return m_scene.get(); }
+    Viewport* viewport() const { return m_viewport; }
+    SceneTreePanel* sceneTree() const { return m_tree; }
+    DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
+    int selectedNode() const { return m_selectedNode; }
+    void selectNode(int node);
+    QAction* action(const QString& objectName) const;
+
+    /// The window as a picture, the 3D view included (a native window that QWidget::grab does not see).
+    void grabWindow(std::function<void(const QImage&)> done);
+
+    static QStringList recentFiles();
+
+signals:
+    void sceneShown();
+    void selectionChanged(int node);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void showScene(std::shared_ptr<LoadedScene> scene);
+    void updateRecentMenu();
+    void addRecentFile(const QString& path);
+    void updateTitle();
+    void chooseAndOpen();
+    void chooseAndSaveAs();
+
+    Viewport* m_viewport = nullptr;
+    SceneTreePanel* m_tree = nullptr;
+    DiagnosticsPanel* m_diagnostics = nullptr;
+    QDockWidget* m_treeDock = nullptr;
+    QDockWidget* m_diagnosticsDock = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_statusLabel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    std::shared_ptr<LoadedScene> m_scene;
+    QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
+    std::function<void(bool)> m_loadDone;
+    int m_selectedNode = -1;
+};
+
+} // namespace cs::ui

@@ -1,0 +1,36 @@
+#include "SceneLoader.h"
+
+#include <QFile>
+
+namespace cs::ui {
+
+std::shared_ptr<LoadedScene> loadScene(const QString& path)
+{
+    auto scene = std::make_shared<LoadedScene>();
+    scene->path = path;
+    Result<gltf::GltfDocument> loaded;
+    if (path.startsWith(QLatin1String(":/"))) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            scene->diagnostics.push_back(makeError("FILE_NOT_FOUND", "the bundled resource " + path.toStdString() +
+                                                                         " is missing from this build"));
+            return scene;
+        }
+        const QByteArray bytes = file.readAll();
+        loaded = gltf::loadGltfFromBytes(gltf::Bytes(bytes.begin(), bytes.end()), path.mid(2).toStdString());
+    } else {
+        loaded = gltf::loadGltf(path.toStdString());
+    }
+    scene->diagnostics = std::move(loaded.diagnostics);
+    if (!loaded)
+        return scene;
+    scene->document = std::move(*loaded.value);
+    auto graph = gltf::SceneGraph::build(*scene->document);
+    scene->graph = std::move(*graph.value); // structure problems were reported by the loader already
+    auto render = gltf::buildRenderScene(*scene->document, scene->graph);
+    scene->diagnostics.insert(scene->diagnostics.end(), render.diagnostics.begin(), render.diagnostics.end());
+    scene->render = std::move(*render.value);
+    return scene;
+}
+
+} // namespace cs::ui

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+#include "gltf/RenderScene.h"
+#include "gltf/SceneGraph.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace cs::ui {
+
+/// Everything the window needs of a newly opened file, computed off the GUI thread: the document, its node
+/// graph, the render scene, and every diagnostic (the file's path is in the messages where they need it).
+struct LoadedScene
+{
+    QString path;     ///< the file, or a ":/..." resource for the bundled sample
+    std::optional<gltf::GltfDocument> document; ///< empty when the file could not be read
+    gltf::SceneGraph graph;
+    gltf::RenderScene render;
+    Diagnostics diagnostics;
+};
+
+/// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread.
+std::shared_ptr<LoadedScene> loadScene(const QString& path);
+
+} // namespace cs::ui

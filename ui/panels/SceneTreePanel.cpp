@@ -1,0 +1,135 @@
+#include "panels/SceneTreePanel.h"
+
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPainter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <functional>
+
+namespace cs::ui {
+
+namespace {
+
+/// A small round badge in the colour the viewport uses for the body type; triggers and colliders get a letter.
+QIcon badge(const QColor& color, const QString& letter)
+{
+    QPixmap pixmap(16, 16);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(color);
+    p.setPen(color.darker(160));
+    p.drawEllipse(QRectF(1.5, 1.5, 13, 13));
+    if (!letter.isEmpty()) {
+        p.setPen(Qt::black);
+        QFont f = p.font();
+        f.setPixelSize(10);
+        f.setBold(true);
+        p.setFont(f);
+        p.drawText(QRect(0, 0, 16, 16), Qt::AlignCenter, letter);
+    }
+    return QIcon(pixmap);
+}
+
+QColor bodyColor(const QString& body)
+{
+    if (body == QLatin1String("static"))
+        return QColor(120, 170, 255);
+    if (body == QLatin1String("kinematic"))
+        return QColor(255, 200, 60);
+    if (body == QLatin1String("dynamic"))
+        return QColor(90, 230, 120);
+    return QColor(150, 150, 150);
+}
+
+} // namespace
+
+SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
+{
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter by name"));
+    m_filter->setClearButtonEnabled(true);
+    m_tree = new QTreeWidget(this);
+    m_tree->setColumnCount(2);
+    m_tree->setHeaderLabels({tr("Node"), tr("Physics")});
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->setUniformRowHeights(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_tree);
+    connect(m_filter, &QLineEdit::textChanged, this, &SceneTreePanel::applyFilter);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (!m_updating)
+            emit nodeSelected(item ? item->data(0, Qt::UserRole).toInt() : -1);
+    });
+}
+
+void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots)
+{
+    m_updating = true;
+    m_tree->clear();
+    m_items.assign(nodes.size(), nullptr);
+    std::function<void(int, QTreeWidgetItem*)> add = [&](int index, QTreeWidgetItem* parentItem) {
+        const SceneTreeNode& n = nodes[index];
+        auto* item = parentItem ? new QTreeWidgetItem(parentItem) : new QTreeWidgetItem(m_tree);
+        item->setText(0, n.name.isEmpty() ? tr("Node %1").arg(index) : n.name);
+        item->setData(0, Qt::UserRole, index);
+        QStringList parts;
+        if (!n.body.isEmpty())
+            parts << n.body;
+        if (n.collider)
+            parts << tr("collider");
+        if (n.trigger)
+            parts << tr("trigger");
+        item->setText(1, parts.join(QStringLiteral(", ")));
+        const QString letter = n.trigger ? QStringLiteral("T") : n.collider ? QStringLiteral("C") : QString();
+        if (!n.body.isEmpty() || n.collider || n.trigger)
+            item->setIcon(0, badge(n.trigger && n.body.isEmpty() ? QColor(240, 90, 220) : bodyColor(n.body), letter));
+        m_items[index] = item;
+        for (int child : n.children)
+            add(child, item);
+    };
+    for (int root : roots)
+        add(root, nullptr);
+    m_tree->expandAll();
+    m_updating = false;
+    applyFilter();
+}
+
+void SceneTreePanel::setSelectedNode(int node)
+{
+    m_updating = true;
+    QTreeWidgetItem* item = node >= 0 && node < int(m_items.size()) ? m_items[node] : nullptr;
+    m_tree->setCurrentItem(item);
+    if (item)
+        m_tree->scrollToItem(item);
+    m_updating = false;
+}
+
+int SceneTreePanel::selectedNode() const
+{
+    QTreeWidgetItem* item = m_tree->currentItem();
+    return item ? item->data(0, Qt::UserRole).toInt() : -1;
+}
+
+void SceneTreePanel::applyFilter()
+{
+    const QString text = m_filter->text().trimmed();
+    // A node stays visible when it matches or one of its descendants does, so matches keep their context.
+    std::function<bool(QTreeWidgetItem*)> visit = [&](QTreeWidgetItem* item) {
+        bool any = text.isEmpty() || item->text(0).contains(text, Qt::CaseInsensitive);
+        for (int i = 0; i < item->childCount(); ++i)
+            any = visit(item->child(i)) || any;
+        item->setHidden(!any);
+        return any;
+    };
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        visit(m_tree->topLevelItem(i));
+}
+
+} // namespace cs::ui

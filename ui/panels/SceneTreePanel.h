@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+class QLineEdit;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace cs::ui {
+
+/// What the tree shows of one node, computed by the owner from the document.
+struct SceneTreeNode
+{
+    QString name;
+    int parent = -1;
+    std::vector<int> children;
+    QString body;      ///< "static", "kinematic", "dynamic" or empty
+    bool collider = false;
+    bool trigger = false;
+    bool mesh = false;
+};
+
+/// The node hierarchy with icons for body type, collider and trigger, a name filter, and selection that follows
+/// and drives the viewport's.
+class SceneTreePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SceneTreePanel(QWidget* parent = nullptr);
+
+    void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots);
+    void setSelectedNode(int node);
+    int selectedNode() const;
+    QTreeWidget* tree() const { return m_tree; }
+    QLineEdit* filterEdit() const { return m_filter; }
+
+signals:
+    void nodeSelected(int node);
+
+private:
+    void applyFilter();
+
+    QLineEdit* m_filter;
+    QTreeWidget* m_tree;
+    std::vector<QTreeWidgetItem*> m_items;
+    bool m_updating = false;
+};
+
+} // namespace cs::ui

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <Qt3DCore/QEntity>
+
+#include <QColor>
+#include <QVector3D>
+
+#include <vector>
+
+namespace Qt3DCore {
+class QBuffer;
+class QAttribute;
+} // namespace Qt3DCore
+namespace Qt3DRender {
+class QGeometryRenderer;
+class QParameter;
+} // namespace Qt3DRender
+
+namespace cs::ui {
+
+/// One batch of line segments in one colour: a single entity, buffer and draw call. Two render passes: lines in
+/// front of the meshes at full colour, and (in X-ray mode) lines behind them faintly.
+class LineLayer : public Qt3DCore::QEntity
+{
+public:
+    explicit LineLayer(const QColor& color, Qt3DCore::QNode* parent);
+
+    void setSegments(const std::vector<QVector3D>& points);
+    void setXray(bool on);
+    size_t pointCount() const { return m_count; }
+    /// Bounds of the points (false when there are none).
+    bool bounds(QVector3D& lo, QVector3D& hi) const;
+
+private:
+    Qt3DCore::QBuffer* m_buffer;
+    Qt3DCore::QAttribute* m_position;
+    Qt3DRender::QGeometryRenderer* m_renderer;
+    Qt3DRender::QParameter* m_hiddenAlpha;
+    size_t m_count = 0;
+    QVector3D m_lo, m_hi;
+};
+
+} // namespace cs::ui

@@ -1,0 +1,130 @@
+#include "viewport/MeshLayer.h"
+
+#include "gltf/RenderScene.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QDiffuseMapMaterial>
+#include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QPaintedTextureImage>
+#include <Qt3DRender/QTexture>
+
+#include <QPainter>
+
+#include <cstring>
+
+namespace cs::ui {
+
+namespace {
+
+/// A texture whose pixels come from an image decoded in core.
+class ImageTexture : public Qt3DRender::QPaintedTextureImage
+{
+public:
+    ImageTexture(const QImage& image, Qt3DCore::QNode* parent) : Qt3DRender::QPaintedTextureImage(parent), m_image(image)
+    {
+        setSize(image.size());
+    }
+
+protected:
+    void paint(QPainter* painter) override { painter->drawImage(0, 0, m_image); }
+
+private:
+    QImage m_image;
+};
+
+Qt3DCore::QAttribute* attribute(Qt3DCore::QGeometry* geometry, const QString& name, const void* data, size_t count,
+                                uint components)
+{
+    auto* buffer = new Qt3DCore::QBuffer(geometry);
+    buffer->setData(QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(count * components * 4)));
+    auto* a = new Qt3DCore::QAttribute(geometry);
+    a->setName(name);
+    a->setVertexBaseType(Qt3DCore::QAttribute::Float);
+    a->setVertexSize(components);
+    a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+    a->setBuffer(buffer);
+    a->setByteStride(components * 4);
+    a->setCount(static_cast<uint>(count));
+    geometry->addAttribute(a);
+    return a;
+}
+
+Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3DCore::QNode* owner)
+{
+    auto* geometry = new Qt3DCore::QGeometry(owner);
+    static_assert(sizeof(QVector3D) == 12 && sizeof(QVector2D) == 8);
+    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.positions.data(), p.positions.size(), 3);
+    attribute(geometry, Qt3DCore::QAttribute::defaultNormalAttributeName(), p.normals.data(), p.normals.size(), 3);
+    if (p.image >= 0)
+        attribute(geometry, Qt3DCore::QAttribute::defaultTextureCoordinateAttributeName(), p.uvs.data(), p.uvs.size(), 2);
+    auto* indexBuffer = new Qt3DCore::QBuffer(geometry);
+    indexBuffer->setData(QByteArray(reinterpret_cast<const char*>(p.indices.data()),
+                                    static_cast<qsizetype>(p.indices.size() * 4)));
+    auto* indices = new Qt3DCore::QAttribute(geometry);
+    indices->setAttributeType(Qt3DCore::QAttribute::IndexAttribute);
+    indices->setVertexBaseType(Qt3DCore::QAttribute::UnsignedInt);
+    indices->setBuffer(indexBuffer);
+    indices->setCount(static_cast<uint>(p.indices.size()));
+    geometry->addAttribute(indices);
+    auto* renderer = new Qt3DRender::QGeometryRenderer(owner);
+    renderer->setGeometry(geometry);
+    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    return renderer;
+}
+
+Qt3DRender::QMaterial* makeMaterial(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+                                    Qt3DCore::QNode* owner)
+{
+    const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
+    if (p.image >= 0 && p.image < static_cast<int>(scene.images.size()) && !scene.images[p.image].isNull()) {
+        auto* material = new Qt3DExtras::QDiffuseMapMaterial(owner);
+        auto* texture = new Qt3DRender::QTexture2D(material);
+        texture->addTextureImage(new ImageTexture(scene.images[p.image].mirrored(), texture));
+        texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
+        texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+        texture->wrapMode()->setX(Qt3DRender::QTextureWrapMode::Repeat);
+        texture->wrapMode()->setY(Qt3DRender::QTextureWrapMode::Repeat);
+        material->setDiffuse(texture);
+        material->setAmbient(QColor(70, 70, 70));
+        material->setSpecular(QColor(20, 20, 20));
+        return material;
+    }
+    auto* material = new Qt3DExtras::QPhongMaterial(owner);
+    material->setDiffuse(color);
+    material->setAmbient(color.darker(350));
+    material->setSpecular(QColor(25, 25, 25));
+    material->setShininess(20.0f);
+    return material;
+}
+
+} // namespace
+
+MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+{
+    // One renderer and material per primitive, shared by every instance of its mesh.
+    std::vector<std::vector<std::pair<Qt3DRender::QGeometryRenderer*, Qt3DRender::QMaterial*>>> parts(scene.meshes.size());
+    for (size_t m = 0; m < scene.meshes.size(); ++m) {
+        for (const auto& p : scene.meshes[m].primitives) {
+            if (p.indices.empty())
+                continue;
+            parts[m].emplace_back(makeRenderer(p, this), makeMaterial(p, scene, this));
+        }
+    }
+    for (const auto& instance : scene.instances) {
+        auto* entity = new Qt3DCore::QEntity(this);
+        auto* transform = new Qt3DCore::QTransform(entity);
+        transform->setMatrix(instance.world);
+        entity->addComponent(transform);
+        for (const auto& [renderer, material] : parts[instance.mesh]) {
+            auto* part = new Qt3DCore::QEntity(entity);
+            part->addComponent(renderer);
+            part->addComponent(material);
+        }
+    }
+}
+
+} // namespace cs::ui

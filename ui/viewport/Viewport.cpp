@@ -1,0 +1,381 @@
+#include "viewport/Viewport.h"
+
+#include "gltf/RenderScene.h"
+#include "viewport/LineLayer.h"
+#include "viewport/MeshLayer.h"
+
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QForwardRenderer>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QPointLight>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <array>
+#include <cmath>
+
+namespace cs::ui {
+
+QColor overlayColor(OverlayLayer layer)
+{
+    switch (layer) {
+    case OverlayLayer::Static: return QColor(120, 170, 255);
+    case OverlayLayer::Kinematic: return QColor(255, 200, 60);
+    case OverlayLayer::Dynamic: return QColor(90, 230, 120);
+    case OverlayLayer::Trigger: return QColor(240, 90, 220);
+    case OverlayLayer::Selection: return QColor(255, 255, 255);
+    case OverlayLayer::CenterOfMass: return QColor(255, 80, 60);
+    case OverlayLayer::Inertia: return QColor(255, 150, 90);
+    case OverlayLayer::Velocity: return QColor(80, 230, 255);
+    case OverlayLayer::Grid: return QColor(90, 92, 104);
+    case OverlayLayer::AxisX: return QColor(220, 70, 70);
+    case OverlayLayer::AxisY: return QColor(90, 200, 90);
+    case OverlayLayer::AxisZ: return QColor(80, 120, 230);
+    case OverlayLayer::Count: break;
+    }
+    return Qt::white;
+}
+
+const char* overlayName(OverlayLayer layer)
+{
+    switch (layer) {
+    case OverlayLayer::Static: return "Static";
+    case OverlayLayer::Kinematic: return "Kinematic";
+    case OverlayLayer::Dynamic: return "Dynamic";
+    case OverlayLayer::Trigger: return "Trigger";
+    case OverlayLayer::Selection: return "Selection";
+    case OverlayLayer::CenterOfMass: return "Centre of mass";
+    case OverlayLayer::Inertia: return "Inertia box";
+    case OverlayLayer::Velocity: return "Initial velocity";
+    case OverlayLayer::Grid: return "Grid";
+    case OverlayLayer::AxisX: return "X axis";
+    case OverlayLayer::AxisY: return "Y axis";
+    case OverlayLayer::AxisZ: return "Z axis";
+    case OverlayLayer::Count: break;
+    }
+    return "";
+}
+
+struct Viewport::Impl
+{
+    Qt3DExtras::Qt3DWindow* window = nullptr;
+    Qt3DCore::QEntity* root = nullptr;
+    MeshLayer* meshes = nullptr;
+    std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
+    Qt3DRender::QRenderCapture* capture = nullptr;
+    Qt3DCore::QTransform* lightTransform = nullptr;
+    QPoint pressPos;
+    QPoint lastPos;
+    bool dragging = false;
+    Qt::MouseButton dragButton = Qt::NoButton;
+};
+
+Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<Impl>())
+{
+    auto* window = new Qt3DExtras::Qt3DWindow();
+    m_impl->window = window;
+    window->defaultFrameGraph()->setClearColor(QColor(38, 40, 46));
+    window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+
+    m_impl->root = new Qt3DCore::QEntity();
+    for (size_t i = 0; i < m_impl->layers.size(); ++i)
+        m_impl->layers[i] = new LineLayer(overlayColor(OverlayLayer(i)), m_impl->root);
+
+    // A headlight: a point light kept at the camera's position (applyCamera moves it), so that what the user
+    // looks at is lit. It must live in the scene tree; the window's camera entity is not part of it.
+    auto* light = new Qt3DCore::QEntity(m_impl->root);
+    m_impl->lightTransform = new Qt3DCore::QTransform(light);
+    light->addComponent(m_impl->lightTransform);
+    auto* pointLight = new Qt3DRender::QPointLight(light);
+    pointLight->setIntensity(0.9f);
+    pointLight->setConstantAttenuation(1.0f);
+    pointLight->setLinearAttenuation(0.0f);
+    pointLight->setQuadraticAttenuation(0.0f);
+    light->addComponent(pointLight);
+
+    m_impl->capture = new Qt3DRender::QRenderCapture();
+    window->activeFrameGraph()->setParent(m_impl->capture);
+    window->setActiveFrameGraph(m_impl->capture);
+    window->setRootEntity(m_impl->root);
+    window->installEventFilter(this);
+
+    auto* container = QWidget::createWindowContainer(window, this);
+    container->setFocusPolicy(Qt::StrongFocus);
+    container->setMinimumSize(200, 150);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container);
+
+    updateGrid();
+    m_camera.setView(OrbitCamera::View::Iso);
+    m_camera.frame(m_sceneMin, m_sceneMax);
+    applyCamera();
+}
+
+Viewport::~Viewport() = default;
+
+void Viewport::setRenderScene(const gltf::RenderScene& scene)
+{
+    delete m_impl->meshes;
+    // Built detached and attached whole: Qt 3D (6.4) does not draw a subtree whose shared components were
+    // created under an entity that was already part of the live scene.
+    m_impl->meshes = new MeshLayer(scene, nullptr);
+    m_impl->meshes->setEnabled(m_meshesVisible);
+    m_impl->meshes->setParent(m_impl->root);
+    if (!scene.empty()) {
+        m_sceneMin = scene.boundsMin;
+        m_sceneMax = scene.boundsMax;
+    }
+    updateGrid();
+}
+
+void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints)
+{
+    m_impl->layers[size_t(layer)]->setSegments(segmentPoints);
+}
+
+void Viewport::setLayerVisible(OverlayLayer layer, bool visible)
+{
+    m_impl->layers[size_t(layer)]->setEnabled(visible);
+}
+
+bool Viewport::isLayerVisible(OverlayLayer layer) const
+{
+    return m_impl->layers[size_t(layer)]->isEnabled();
+}
+
+void Viewport::setMeshesVisible(bool visible)
+{
+    m_meshesVisible = visible;
+    if (m_impl->meshes)
+        m_impl->meshes->setEnabled(visible);
+}
+
+void Viewport::setXray(bool on)
+{
+    m_xray = on;
+    for (auto* layer : m_impl->layers)
+        layer->setXray(on);
+}
+
+void Viewport::setView(OrbitCamera::View view)
+{
+    m_camera.setView(view);
+    frameAll();
+}
+
+void Viewport::frameAll()
+{
+    QVector3D lo = m_sceneMin, hi = m_sceneMax;
+    const bool hasMeshes = m_impl->meshes && m_sceneMin != m_sceneMax;
+    bool any = hasMeshes;
+    for (size_t i = 0; i < m_impl->layers.size(); ++i) {
+        const auto layer = OverlayLayer(i);
+        if (layer == OverlayLayer::Grid || layer == OverlayLayer::AxisX || layer == OverlayLayer::AxisY ||
+            layer == OverlayLayer::AxisZ)
+            continue;
+        QVector3D a, b;
+        if (!m_impl->layers[i]->bounds(a, b))
+            continue;
+        if (!any) {
+            lo = a;
+            hi = b;
+            any = true;
+            continue;
+        }
+        lo = QVector3D(std::min(lo.x(), a.x()), std::min(lo.y(), a.y()), std::min(lo.z(), a.z()));
+        hi = QVector3D(std::max(hi.x(), b.x()), std::max(hi.y(), b.y()), std::max(hi.z(), b.z()));
+    }
+    frameBox(lo, hi);
+}
+
+void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
+{
+    const QSize size = m_impl->window->size();
+    m_camera.frame(boxMin, boxMax, size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f);
+    applyCamera();
+}
+
+void Viewport::capture(std::function<void(const QImage&)> done)
+{
+    // Qt 3D applies scene changes on its own threads, a frame or more after they are made. A frame is taken as
+    // final once the next one is identical, so that a picture never shows a half-uploaded scene.
+    auto state = std::make_shared<std::pair<QImage, int>>(QImage(), 0);
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, state, step, done = std::move(done)] {
+        auto* reply = m_impl->capture->requestCapture();
+        connect(reply, &Qt3DRender::QRenderCaptureReply::completed, this, [reply, state, step, done] {
+            const QImage image = reply->image();
+            reply->deleteLater();
+            const bool settled = image == state->first && !image.isNull();
+            state->first = image;
+            if (settled || ++state->second >= 12) {
+                done(image);
+                *step = nullptr; // breaks the cycle between the step and its own copy
+                return;
+            }
+            QTimer::singleShot(30, *step);
+        });
+    };
+    (*step)();
+}
+
+QString Viewport::rendererDescription() const
+{
+    const QSurfaceFormat format = m_impl->window->format();
+    return QStringLiteral("Qt 3D %1 renderer, OpenGL %2.%3 %4")
+        .arg(QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")).isEmpty() ? QStringLiteral("default")
+                                                                         : QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")))
+        .arg(format.majorVersion())
+        .arg(format.minorVersion())
+        .arg(format.profile() == QSurfaceFormat::CoreProfile ? QStringLiteral("core") : QStringLiteral("compatibility"));
+}
+
+void Viewport::applyCamera()
+{
+    Qt3DRender::QCamera* cam = m_impl->window->camera();
+    const QSize size = m_impl->window->size();
+    const float aspect = size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f;
+    cam->lens()->setPerspectiveProjection(m_camera.verticalFovDegrees(), aspect, m_camera.nearPlane(),
+                                          m_camera.farPlane());
+    cam->setPosition(m_camera.position());
+    cam->setViewCenter(m_camera.target());
+    cam->setUpVector(m_camera.up());
+    // Slightly above and to the right of the eye, so that faces facing the viewer are not flat.
+    m_impl->lightTransform->setTranslation(m_camera.position() + (m_camera.up() + m_camera.right()) * 0.2f *
+                                                                     m_camera.distance());
+    emit cameraChanged();
+}
+
+void Viewport::updateGrid()
+{
+    // A grid on the ground plane sized to the scene, in whole metres (or tenths for small models).
+    const float extent = std::max({std::abs(m_sceneMin.x()), std::abs(m_sceneMax.x()), std::abs(m_sceneMin.z()),
+                                   std::abs(m_sceneMax.z()), 1.0f});
+    const float step = extent > 50 ? 10.0f : extent > 5 ? 1.0f : 0.1f;
+    const int lines = std::min(200, int(std::ceil(extent * 1.2f / step)));
+    const float reach = lines * step;
+    std::vector<QVector3D> grid;
+    for (int i = -lines; i <= lines; ++i) {
+        if (i == 0)
+            continue;
+        grid.insert(grid.end(), {QVector3D(i * step, 0, -reach), QVector3D(i * step, 0, reach),
+                                 QVector3D(-reach, 0, i * step), QVector3D(reach, 0, i * step)});
+    }
+    setOverlayLines(OverlayLayer::Grid, grid);
+    setOverlayLines(OverlayLayer::AxisX, {QVector3D(-reach, 0, 0), QVector3D(reach, 0, 0)});
+    setOverlayLines(OverlayLayer::AxisZ, {QVector3D(0, 0, -reach), QVector3D(0, 0, reach)});
+    setOverlayLines(OverlayLayer::AxisY, {QVector3D(0, 0, 0), QVector3D(0, step * 2, 0)});
+}
+
+bool Viewport::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_impl->window)
+        return QWidget::eventFilter(watched, event);
+    Impl& d = *m_impl;
+    switch (event->type()) {
+    case QEvent::Resize:
+        applyCamera();
+        break;
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        d.pressPos = d.lastPos = e->position().toPoint();
+        d.dragButton = e->button();
+        d.dragging = false;
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPoint pos = e->position().toPoint();
+        const QPoint delta = pos - d.lastPos;
+        d.lastPos = pos;
+        if (d.dragButton == Qt::NoButton)
+            return false;
+        if ((pos - d.pressPos).manhattanLength() > 3)
+            d.dragging = true;
+        if (!d.dragging)
+            return true;
+        const float h = std::max(1, d.window->height());
+        // Blender and Godot: the middle button orbits and Shift+middle pans. Any button does the same here, so
+        // that mice and trackpads without a middle button work; a left click that does not drag selects.
+        if (e->modifiers() & Qt::ShiftModifier)
+            m_camera.pan(delta.x() / h, delta.y() / h);
+        else if (e->modifiers() & Qt::ControlModifier)
+            m_camera.zoom(std::pow(1.01f, float(delta.y())));
+        else
+            m_camera.orbit(-delta.x() * 0.008f, -delta.y() * 0.008f);
+        applyCamera();
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (!d.dragging && e->button() == Qt::LeftButton) {
+            QVector3D origin, direction;
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
+                                direction);
+            emit clicked(origin, direction, e->modifiers());
+        }
+        d.dragButton = Qt::NoButton;
+        d.dragging = false;
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* e = static_cast<QWheelEvent*>(event);
+        m_camera.zoom(std::pow(0.9f, e->angleDelta().y() / 120.0f));
+        applyCamera();
+        return true;
+    }
+    case QEvent::KeyPress: {
+        auto* e = static_cast<QKeyEvent*>(event);
+        const bool keypad = e->modifiers() & Qt::KeypadModifier;
+        const bool ctrl = e->modifiers() & Qt::ControlModifier;
+        switch (e->key()) {
+        case Qt::Key_F:
+            emit frameSelectionRequested();
+            return true;
+        case Qt::Key_Home:
+            frameAll();
+            return true;
+        case Qt::Key_1:
+            if (keypad) {
+                setView(ctrl ? OrbitCamera::View::Back : OrbitCamera::View::Front);
+                return true;
+            }
+            break;
+        case Qt::Key_3:
+            if (keypad) {
+                setView(ctrl ? OrbitCamera::View::Left : OrbitCamera::View::Right);
+                return true;
+            }
+            break;
+        case Qt::Key_7:
+            if (keypad) {
+                setView(ctrl ? OrbitCamera::View::Bottom : OrbitCamera::View::Top);
+                return true;
+            }
+            break;
+        case Qt::Key_Left: m_camera.orbit(0.1f, 0); applyCamera(); return true;
+        case Qt::Key_Right: m_camera.orbit(-0.1f, 0); applyCamera(); return true;
+        case Qt::Key_Up: m_camera.orbit(0, 0.1f); applyCamera(); return true;
+        case Qt::Key_Down: m_camera.orbit(0, -0.1f); applyCamera(); return true;
+        case Qt::Key_Plus: case Qt::Key_Equal: m_camera.zoom(0.85f); applyCamera(); return true;
+        case Qt::Key_Minus: m_camera.zoom(1.0f / 0.85f); applyCamera(); return true;
+        default:
+            break;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace cs::ui

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "viewport/OrbitCamera.h"
+
+#include <QColor>
+#include <QImage>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace cs::gltf {
+struct RenderScene;
+}
+
+namespace cs::ui {
+
+/// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one draw
+/// call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
+enum class OverlayLayer {
+    Static,
+    Kinematic,
+    Dynamic,
+    Trigger,
+    Selection,
+    CenterOfMass,
+    Inertia,
+    Velocity,
+    Grid,
+    AxisX,
+    AxisY,
+    AxisZ,
+    Count
+};
+
+/// The default colour of a layer (also what the legend shows).
+QColor overlayColor(OverlayLayer layer);
+const char* overlayName(OverlayLayer layer);
+
+/// The 3D view. Everything Qt 3D is behind this interface (see DESIGN.md): the rest of the UI sets meshes and
+/// line lists, steers the camera and asks for images; it never touches the renderer.
+class Viewport : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Viewport(QWidget* parent = nullptr);
+    ~Viewport() override;
+
+    /// Replaces the drawn meshes (the document's own geometry).
+    void setRenderScene(const gltf::RenderScene& scene);
+    /// Replaces a layer's lines: world-space points, two per segment.
+    void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
+    void setLayerVisible(OverlayLayer layer, bool visible);
+    bool isLayerVisible(OverlayLayer layer) const;
+    void setMeshesVisible(bool visible);
+    bool meshesVisible() const { return m_meshesVisible; }
+    /// X-ray: lines hidden behind meshes are drawn too, faintly.
+    void setXray(bool on);
+    bool xray() const { return m_xray; }
+
+    OrbitCamera& camera() { return m_camera; }
+    void setView(OrbitCamera::View view);
+    /// Frames the scene's bounds (the meshes and every overlay line).
+    void frameAll();
+    void frameBox(const QVector3D& boxMin, const QVector3D& boxMax);
+
+    /// Renders a frame and hands its image to `done` on the GUI thread.
+    void capture(std::function<void(const QImage&)> done);
+    /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).
+    QString rendererDescription() const;
+
+signals:
+    /// A click without dragging: the ray through the clicked pixel, for picking.
+    void clicked(const QVector3D& rayOrigin, const QVector3D& rayDirection, Qt::KeyboardModifiers modifiers);
+    /// F was pressed: the owner frames the selection (it knows what is selected).
+    void frameSelectionRequested();
+    void cameraChanged();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void applyCamera();
+    void updateGrid();
+
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+    OrbitCamera m_camera;
+    bool m_meshesVisible = true;
+    bool m_xray = false;
+    QVector3D m_sceneMin{-1, -1, -1};
+    QVector3D m_sceneMax{1, 1, 1};
+};
+
+} // namespace cs::ui
