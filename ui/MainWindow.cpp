@@ -281,6 +281,16 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
         for (size_t c : m_scene->graph.children(i))
             nodes[i].children.push_back(int(c));
         nodes[i].mesh = n && n->contains("mesh");
+        if (const physics::NodePhysics* p = m_scene->physics.node(i)) {
+            if (p->motion)
+                nodes[i].body = QString::fromLatin1(physics::motionTypeName(p->motion->type));
+            nodes[i].collider = p->collider.has_value();
+            nodes[i].trigger = p->trigger.has_value();
+        }
+        const int owner = i < m_scene->resolved.nodeBody.size() ? m_scene->resolved.nodeBody[i] : -1;
+        nodes[i].behaves = owner >= 0 ? QString::fromLatin1(physics::motionTypeName(
+                                            m_scene->resolved.bodies[size_t(owner)].motion.type))
+                                      : QStringLiteral("static");
     }
     std::vector<int> roots;
     for (size_t r : m_scene->graph.roots())

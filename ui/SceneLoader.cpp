@@ -1,5 +1,8 @@
 #include "SceneLoader.h"
 
+#include "physics/OmiReader.h"
+#include "physics/Validator.h"
+
 #include <QFile>
 
 namespace cs::ui {
@@ -30,6 +33,12 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     auto render = gltf::buildRenderScene(*scene->document, scene->graph);
     scene->diagnostics.insert(scene->diagnostics.end(), render.diagnostics.begin(), render.diagnostics.end());
     scene->render = std::move(*render.value);
+    auto physics = physics::readPhysics(*scene->document);
+    scene->diagnostics.insert(scene->diagnostics.end(), physics.diagnostics.begin(), physics.diagnostics.end());
+    scene->physics = std::move(*physics.value);
+    const Diagnostics rules = physics::validateModel(*scene->document, scene->physics, scene->graph);
+    scene->diagnostics.insert(scene->diagnostics.end(), rules.begin(), rules.end());
+    scene->resolved = physics::resolveScene(scene->physics, scene->graph);
     return scene;
 }
 

@@ -4,6 +4,8 @@
 #include "gltf/GltfDocument.h"
 #include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+#include "physics/ResolvedScene.h"
 
 #include <QString>
 
@@ -20,7 +22,9 @@ struct LoadedScene
     std::optional<gltf::GltfDocument> document; ///< empty when the file could not be read
     gltf::SceneGraph graph;
     gltf::RenderScene render;
-    Diagnostics diagnostics;
+    physics::PhysicsModel physics;
+    physics::ResolvedScene resolved;
+    Diagnostics diagnostics; ///< the file's, then the physics reader's and validator's
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread.

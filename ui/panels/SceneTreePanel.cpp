@@ -89,7 +89,9 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std
         item->setText(1, parts.join(QStringLiteral(", ")));
         const QString letter = n.trigger ? QStringLiteral("T") : n.collider ? QStringLiteral("C") : QString();
         if (!n.body.isEmpty() || n.collider || n.trigger)
-            item->setIcon(0, badge(n.trigger && n.body.isEmpty() ? QColor(240, 90, 220) : bodyColor(n.body), letter));
+            item->setIcon(0, badge(n.trigger && !n.collider ? QColor(240, 90, 220)
+                                                            : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
+                                   letter));
         m_items[index] = item;
         for (int child : n.children)
             add(child, item);

@@ -16,7 +16,8 @@ struct SceneTreeNode
     QString name;
     int parent = -1;
     std::vector<int> children;
-    QString body;      ///< "static", "kinematic", "dynamic" or empty
+    QString body;      ///< the node's own motion: "static", "kinematic", "dynamic" or empty
+    QString behaves;   ///< how its collider moves: its own or its owning body's motion type, "static" without one
     bool collider = false;
     bool trigger = false;
     bool mesh = false;
