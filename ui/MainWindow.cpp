@@ -2,6 +2,7 @@
 
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
+#include "scene/Overlays.h"
 
 #include <QAction>
 #include <QApplication>
@@ -297,6 +298,8 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
         roots.push_back(int(r));
     m_tree->setNodes(nodes, roots);
     m_diagnostics->setDiagnostics(m_scene->diagnostics);
+    updateOverlays();
+    m_viewport->frameAll();
 
     if (!m_scene->path.startsWith(QLatin1String(":/")))
         addRecentFile(m_scene->path);
@@ -339,6 +342,7 @@ void MainWindow::selectNode(int node)
         return;
     m_selectedNode = node;
     m_tree->setSelectedNode(node);
+    updateOverlays();
     emit selectionChanged(node);
 }
 
@@ -370,6 +374,21 @@ void MainWindow::updateRecentMenu()
         connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
     }
     m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateOverlays()
+{
+    if (!m_scene || !m_scene->document)
+        return;
+    scene::OverlayOptions options;
+    if (m_selectedNode >= 0)
+        options.selectedNodes.push_back(size_t(m_selectedNode));
+    const scene::Overlays overlays =
+        scene::buildOverlays(*m_scene->document, m_scene->physics, m_scene->resolved, m_scene->graph, options);
+    // The viewport's first layers are the overlay kinds, in the same order.
+    static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
+    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
+        m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
 }
 
 void MainWindow::updateTitle()

@@ -66,6 +66,7 @@ private:
     void updateRecentMenu();
     void addRecentFile(const QString& path);
     void updateTitle();
+    void updateOverlays();
     void chooseAndOpen();
     void chooseAndSaveAs();
 

@@ -10,6 +10,7 @@
 #include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QGraphicsApiFilter>
+#include <Qt3DRender/QLineWidth>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QNoDepthMask>
 #include <Qt3DRender/QParameter>
@@ -54,6 +55,10 @@ Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Q
     auto* equation = new Qt3DRender::QBlendEquation(pass);
     equation->setBlendFunction(Qt3DRender::QBlendEquation::Add);
     pass->addRenderState(equation);
+    auto* width = new Qt3DRender::QLineWidth(pass);
+    width->setValue(depth == Qt3DRender::QDepthTest::Greater ? 1.0f : 1.6f);
+    width->setSmooth(true);
+    pass->addRenderState(width);
     if (depth == Qt3DRender::QDepthTest::Greater)
         pass->addRenderState(new Qt3DRender::QNoDepthMask(pass)); // hidden lines must not hide each other
     pass->addParameter(alpha);

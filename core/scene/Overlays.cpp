@@ -1,0 +1,262 @@
+#include "scene/Overlays.h"
+
+#include "geometry/MassProperties.h"
+#include "geometry/Wireframe.h"
+#include "scene/ShapeGeometryCache.h"
+
+#include <QQuaternion>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace cs::scene {
+
+namespace {
+
+using physics::MotionType;
+
+OverlayKind kindOf(const physics::ShapeInstance& instance, const physics::ResolvedScene& scene)
+{
+    if (instance.trigger)
+        return OverlayKind::Trigger;
+    if (instance.body < 0)
+        return OverlayKind::Static;
+    switch (scene.bodies[size_t(instance.body)].motion.type) {
+    case MotionType::Static: return OverlayKind::Static;
+    case MotionType::Kinematic: return OverlayKind::Kinematic;
+    case MotionType::Dynamic: return OverlayKind::Dynamic;
+    }
+    return OverlayKind::Static;
+}
+
+QVector3D toQ(const physics::Vec3& v)
+{
+    return QVector3D(float(v[0]), float(v[1]), float(v[2]));
+}
+
+void addBox(std::vector<QVector3D>& out, const QMatrix4x4& placement, const QVector3D& size)
+{
+    const QVector3D h = size * 0.5f;
+    auto corner = [&](int i) {
+        return placement.map(QVector3D((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z()));
+    };
+    for (int i = 0; i < 8; ++i) {
+        for (int bit : {1, 2, 4}) {
+            if (!(i & bit))
+                out.insert(out.end(), {corner(i), corner(i | bit)});
+        }
+    }
+}
+
+void addCross(std::vector<QVector3D>& out, const QVector3D& at, float arm)
+{
+    out.insert(out.end(), {at - QVector3D(arm, 0, 0), at + QVector3D(arm, 0, 0), at - QVector3D(0, arm, 0),
+                           at + QVector3D(0, arm, 0), at - QVector3D(0, 0, arm), at + QVector3D(0, 0, arm)});
+}
+
+void addArrow(std::vector<QVector3D>& out, const QVector3D& from, const QVector3D& to, float head)
+{
+    const QVector3D d = to - from;
+    if (d.lengthSquared() <= 0)
+        return;
+    out.insert(out.end(), {from, to});
+    const QVector3D dir = d.normalized();
+    QVector3D side = QVector3D::crossProduct(dir, QVector3D(0, 1, 0));
+    if (side.lengthSquared() < 1e-6f)
+        side = QVector3D::crossProduct(dir, QVector3D(1, 0, 0));
+    side.normalize();
+    const QVector3D up = QVector3D::crossProduct(side, dir);
+    const float h = std::min(head, d.length() * 0.4f);
+    for (const QVector3D& s : {side, -side, up, -up})
+        out.insert(out.end(), {to, to - dir * h + s * (h * 0.5f)});
+}
+
+/// The mass properties of a body from its colliders, in the body node's space, scaled to the body's mass.
+std::optional<geometry::MassProperties> massFromShapes(const physics::ResolvedBody& body,
+                                                       const physics::ResolvedScene& scene,
+                                                       const physics::PhysicsModel& model,
+                                                       const gltf::SceneGraph& graph, ShapeGeometryCache& cache)
+{
+    std::vector<geometry::PlacedMass> parts;
+    const QMatrix4x4 toBody = graph.worldTransform(body.node).inverted();
+    for (size_t i : body.colliders) {
+        const physics::ShapeInstance& inst = scene.instances[i];
+        auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
+        if (!g || g->kind == geometry::ShapeKind::Trimesh)
+            continue;
+        auto props = geometry::shapeMassProperties(*g, 1.0);
+        if (!props || props->mass <= 0)
+            continue;
+        parts.push_back({*props, toBody * inst.world});
+    }
+    if (parts.empty() || body.motion.mass <= 0)
+        return std::nullopt;
+    return geometry::combineMassProperties(parts).withMass(body.motion.mass);
+}
+
+} // namespace
+
+std::vector<QVector3D> dashed(const std::vector<QVector3D>& segments, float dash)
+{
+    std::vector<QVector3D> out;
+    if (dash <= 0)
+        return segments;
+    for (size_t i = 0; i + 1 < segments.size(); i += 2) {
+        const QVector3D a = segments[i], b = segments[i + 1];
+        const float length = (b - a).length();
+        if (length <= dash) {
+            out.insert(out.end(), {a, b});
+            continue;
+        }
+        const QVector3D dir = (b - a) / length;
+        for (float t = 0; t < length; t += 2 * dash)
+            out.insert(out.end(), {a + dir * t, a + dir * std::min(t + dash, length)});
+    }
+    return out;
+}
+
+QVector3D inertiaBoxSize(const QVector3D& diagonal, double mass)
+{
+    if (mass <= 0)
+        return QVector3D();
+    auto side = [&](float a, float b, float c) {
+        // I_a = m (b^2 + c^2) / 12 for each axis; solving gives side_a^2 = 6 (I_b + I_c - I_a) / m.
+        const double s2 = 6.0 * (double(b) + double(c) - double(a)) / mass;
+        return s2 > 0 ? float(std::sqrt(s2)) : 0.0f;
+    };
+    return QVector3D(side(diagonal.x(), diagonal.y(), diagonal.z()), side(diagonal.y(), diagonal.z(), diagonal.x()),
+                     side(diagonal.z(), diagonal.x(), diagonal.y()));
+}
+
+Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
+                       const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
+                       const OverlayOptions& options)
+{
+    Overlays out;
+    ShapeGeometryCache cache(doc);
+    std::map<int, std::vector<QVector3D>> localLines; // per shape index, made once
+    const std::set<size_t> selected(options.selectedNodes.begin(), options.selectedNodes.end());
+    std::vector<std::vector<QVector3D>> triggerLines;
+
+    bool any = false;
+    auto grow = [&](const QVector3D& p) {
+        if (!any) {
+            out.boundsMin = out.boundsMax = p;
+            any = true;
+            return;
+        }
+        out.boundsMin = QVector3D(std::min(out.boundsMin.x(), p.x()), std::min(out.boundsMin.y(), p.y()),
+                                  std::min(out.boundsMin.z(), p.z()));
+        out.boundsMax = QVector3D(std::max(out.boundsMax.x(), p.x()), std::max(out.boundsMax.y(), p.y()),
+                                  std::max(out.boundsMax.z(), p.z()));
+    };
+
+    std::vector<QVector3D> triggers;
+    for (const physics::ShapeInstance& inst : scene.instances) {
+        if (inst.shape < 0 || size_t(inst.shape) >= model.shapes.size()) {
+            ++out.shapesSkipped;
+            continue;
+        }
+        auto cached = localLines.find(inst.shape);
+        if (cached == localLines.end()) {
+            auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
+            cached = localLines.emplace(inst.shape, g ? geometry::shapeWireframe(*g, options.circleSegments)
+                                                      : std::vector<QVector3D>{})
+                         .first;
+        }
+        if (cached->second.empty()) {
+            ++out.shapesSkipped;
+            continue;
+        }
+        ++out.shapesDrawn;
+        const OverlayKind kind = kindOf(inst, scene);
+        std::vector<QVector3D>& target = kind == OverlayKind::Trigger ? triggers : out.lines[size_t(kind)];
+        const size_t first = target.size();
+        for (const QVector3D& p : cached->second) {
+            target.push_back(inst.world.map(p));
+            grow(target.back());
+        }
+        const bool isSelected = selected.count(inst.node) ||
+                                (inst.body >= 0 && selected.count(scene.bodies[size_t(inst.body)].node)) ||
+                                (inst.compoundTrigger >= 0 &&
+                                 selected.count(scene.compoundTriggers[size_t(inst.compoundTrigger)].node));
+        if (isSelected) {
+            auto& sel = out.lines[size_t(OverlayKind::Selection)];
+            sel.insert(sel.end(), target.begin() + std::ptrdiff_t(first), target.end());
+        }
+    }
+
+    const QVector3D extent = out.boundsMax - out.boundsMin;
+    const float sceneSize = std::max(extent.length(), 1e-3f);
+    out.lines[size_t(OverlayKind::Trigger)] = dashed(triggers, options.dashLength > 0 ? options.dashLength
+                                                                                      : sceneSize / 100.0f);
+
+    // Parts that move together: a line from the body's node to each part's node (when there are several).
+    auto origin = [&](size_t node) { return graph.worldTransform(node).map(QVector3D()); };
+    for (const physics::ResolvedBody& body : scene.bodies) {
+        const size_t parts = body.colliders.size() + body.triggers.size();
+        if (parts < 2)
+            continue;
+        std::vector<QVector3D>& lines = out.lines[size_t(kindOf(scene.instances[body.colliders.empty()
+                                                                                     ? body.triggers[0]
+                                                                                     : body.colliders[0]],
+                                                                 scene))];
+        for (const auto* list : {&body.colliders, &body.triggers}) {
+            for (size_t i : *list) {
+                if (scene.instances[i].node != body.node)
+                    lines.insert(lines.end(), {origin(body.node), origin(scene.instances[i].node)});
+            }
+        }
+    }
+    for (const physics::CompoundTrigger& compound : scene.compoundTriggers) {
+        auto& lines = out.lines[size_t(OverlayKind::Trigger)];
+        for (size_t i : compound.members)
+            lines.insert(lines.end(), {origin(compound.node), origin(scene.instances[i].node)});
+    }
+
+    // Per body: centre of mass, inertia box, velocities.
+    const float marker = sceneSize * 0.012f;
+    for (const physics::ResolvedBody& body : scene.bodies) {
+        const QMatrix4x4& world = graph.worldTransform(body.node);
+        const physics::Motion& m = body.motion;
+        QVector3D com = toQ(m.centerOfMass);
+        QVector3D diagonal = toQ(m.inertiaDiagonal);
+        QQuaternion orientation(float(m.inertiaOrientation[3]), float(m.inertiaOrientation[0]),
+                                float(m.inertiaOrientation[1]), float(m.inertiaOrientation[2]));
+        if (diagonal.isNull() && m.type == MotionType::Dynamic) {
+            // Zero means "let the engine compute it": show what it would compute from the colliders.
+            if (auto props = massFromShapes(body, scene, model, graph, cache)) {
+                const auto principal = geometry::principalInertia(props->inertia);
+                diagonal = QVector3D(float(principal.diagonal.x), float(principal.diagonal.y),
+                                     float(principal.diagonal.z));
+                orientation = principal.orientation;
+                com = QVector3D(float(props->centerOfMass.x), float(props->centerOfMass.y),
+                                float(props->centerOfMass.z));
+            }
+        }
+        const QVector3D worldCom = world.map(com);
+        addCross(out.lines[size_t(OverlayKind::CenterOfMass)], worldCom, marker);
+        const QVector3D box = inertiaBoxSize(diagonal, m.mass);
+        if (!box.isNull()) {
+            QMatrix4x4 placement = world;
+            placement.translate(com);
+            placement.rotate(orientation.normalized());
+            addBox(out.lines[size_t(OverlayKind::Inertia)], placement, box);
+        }
+        // Arrows show where the body goes in the next half second.
+        const QVector3D v = world.mapVector(toQ(m.linearVelocity));
+        if (!v.isNull())
+            addArrow(out.lines[size_t(OverlayKind::Velocity)], worldCom, worldCom + v * 0.5f, marker * 2);
+        const QVector3D w = world.mapVector(toQ(m.angularVelocity));
+        if (!w.isNull()) {
+            auto& lines = out.lines[size_t(OverlayKind::Velocity)];
+            const QVector3D axis = w.normalized() * marker * 6;
+            lines.insert(lines.end(), {worldCom - axis, worldCom + axis});
+        }
+    }
+    return out;
+}
+
+} // namespace cs::scene

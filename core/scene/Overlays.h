@@ -1,0 +1,65 @@
+#pragma once
+
+#include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+#include "physics/ResolvedScene.h"
+
+#include <QVector3D>
+
+#include <array>
+#include <vector>
+
+namespace cs::scene {
+
+/// The kinds of overlay line the views draw; each kind is one colour and one switch in the view.
+enum class OverlayKind {
+    Static,       ///< colliders no body moves (static world geometry, or a body of type static)
+    Kinematic,
+    Dynamic,
+    Trigger,      ///< every trigger volume, dashed
+    Selection,    ///< the shapes of the selected nodes (and of the bodies they are), drawn again on top
+    CenterOfMass, ///< a cross at each body's centre of mass
+    Inertia,      ///< each body's equivalent inertia box (the solid box with the same principal moments)
+    Velocity,     ///< each body's initial linear velocity (an arrow) and angular velocity (its axis)
+    Count
+};
+
+/// World-space line segments per kind: each consecutive pair of points is one segment.
+struct Overlays
+{
+    std::array<std::vector<QVector3D>, size_t(OverlayKind::Count)> lines;
+    size_t shapesDrawn = 0;
+    size_t shapesSkipped = 0; ///< instances whose shape could not be drawn (unknown type, broken mesh)
+    QVector3D boundsMin, boundsMax; ///< of the collider and trigger lines (zero when there are none)
+
+    const std::vector<QVector3D>& operator[](OverlayKind k) const { return lines[size_t(k)]; }
+};
+
+struct OverlayOptions
+{
+    int circleSegments = 32;          ///< segments of a full circle (geometry::circleSegments gives a value)
+    std::vector<size_t> selectedNodes;
+    /// Dash length for triggers in metres; 0: 1/100 of the scene's size.
+    float dashLength = 0.0f;
+};
+
+/// Everything the viewport draws over the meshes, as plain data: each collider and trigger's wireframe placed
+/// by its node's world transform and sorted by what moves it; lines from a body (or compound trigger) to each
+/// of its parts when it has several, so that parts read as one; the selection; centres of mass, inertia boxes
+/// and velocities. Wireframes are made once per shape and reused by every node that uses the shape.
+/// Velocities are drawn in the body node's space (OMI does not say which frame; KHR uses node space).
+Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
+                       const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
+                       const OverlayOptions& options = {});
+
+/// Splits each segment into dashes of `dash` length separated by gaps of the same length (a segment shorter
+/// than one dash stays whole).
+std::vector<QVector3D> dashed(const std::vector<QVector3D>& segments, float dash);
+
+/// The side lengths of the solid box of `mass` whose principal moments are `diagonal` (I_x = m (b^2 + c^2) / 12
+/// and so on, solved for a, b, c); a side whose square would be negative (moments that break the triangle
+/// inequality) is 0.
+QVector3D inertiaBoxSize(const QVector3D& diagonal, double mass);
+
+} // namespace cs::scene
