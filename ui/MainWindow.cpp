@@ -85,6 +85,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
             [this] { showScene(m_loader.result()); });
     connect(m_tree, &SceneTreePanel::nodeSelected, this, &MainWindow::selectNode);
+    connect(m_viewport, &Viewport::clicked, this, [this](const QVector3D& origin, const QVector3D& direction) {
+        if (!m_scene)
+            return;
+        const auto hit = m_scene->picking.pick(origin, direction);
+        selectNode(hit ? int(hit->node) : -1);
+    });
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, &MainWindow::selectNode);
 
     QSettings settings;

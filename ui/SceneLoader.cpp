@@ -39,6 +39,7 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     const Diagnostics rules = physics::validateModel(*scene->document, scene->physics, scene->graph);
     scene->diagnostics.insert(scene->diagnostics.end(), rules.begin(), rules.end());
     scene->resolved = physics::resolveScene(scene->physics, scene->graph);
+    scene->picking = scene::PickScene(*scene->document, scene->physics, scene->resolved, scene->render);
     return scene;
 }
 

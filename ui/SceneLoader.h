@@ -6,6 +6,7 @@
 #include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
 #include "physics/ResolvedScene.h"
+#include "scene/PickScene.h"
 
 #include <QString>
 
@@ -24,6 +25,7 @@ struct LoadedScene
     gltf::RenderScene render;
     physics::PhysicsModel physics;
     physics::ResolvedScene resolved;
+    scene::PickScene picking;
     Diagnostics diagnostics; ///< the file's, then the physics reader's and validator's
 };
 

@@ -179,6 +179,30 @@ private slots:
         QVERIFY(!w.saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
     }
 
+    void clickingAColliderSelectsItsNode()
+    {
+        MainWindow w;
+        w.resize(1000, 750);
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        QVERIFY(QTest::qWaitForWindowExposed(w.viewport()->renderWindow()));
+        // Where Crate 3 (node 4, a 0.7 m box stacked on the other two) is drawn: project its top face's centre.
+        const gltf::SceneGraph& graph = w.scene()->graph;
+        const QVector3D top = graph.worldTransform(4).map(QVector3D(0, 0.35f, 0));
+        const ui::OrbitCamera& camera = w.viewport()->camera();
+        const QSize size = w.viewport()->renderWindow()->size();
+        const QVector4D clip = camera.projectionMatrix(float(size.width()) / float(size.height())) *
+                               camera.viewMatrix() * QVector4D(top, 1.0f);
+        const QVector3D ndc = clip.toVector3DAffine();
+        const QPoint pixel(int((ndc.x() + 1) * 0.5f * size.width()), int((1 - ndc.y()) * 0.5f * size.height()));
+        QTest::mouseClick(w.viewport()->renderWindow(), Qt::LeftButton, {}, pixel);
+        QCOMPARE(w.selectedNode(), 4);
+        QCOMPARE(w.sceneTree()->tree()->currentItem()->text(0), QStringLiteral("Crate 3"));
+        // The sky: nothing there, the selection is cleared.
+        QTest::mouseClick(w.viewport()->renderWindow(), Qt::LeftButton, {}, QPoint(size.width() / 2, 3));
+        QCOMPARE(w.selectedNode(), -1);
+    }
+
     void rendersAFrame()
     {
         MainWindow w;

@@ -227,6 +227,11 @@ void Viewport::capture(std::function<void(const QImage&)> done)
     (*step)();
 }
 
+QWindow* Viewport::renderWindow() const
+{
+    return m_impl->window;
+}
+
 QString Viewport::rendererDescription() const
 {
     const QSurfaceFormat format = m_impl->window->format();
