@@ -38,7 +38,8 @@ out vec4 fragColor;
 void main() { fragColor = vec4(lineColor.rgb, lineColor.a * alpha); }
 )";
 
-Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Qt3DRender::QParameter* alpha)
+Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Qt3DRender::QParameter* alpha,
+                                  Qt3DRender::QDepthTest** depthTest = nullptr)
 {
     auto* pass = new Qt3DRender::QRenderPass;
     auto* program = new Qt3DRender::QShaderProgram(pass);
@@ -48,6 +49,8 @@ Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Q
     auto* test = new Qt3DRender::QDepthTest(pass);
     test->setDepthFunction(depth);
     pass->addRenderState(test);
+    if (depthTest)
+        *depthTest = test;
     auto* blend = new Qt3DRender::QBlendEquationArguments(pass);
     blend->setSourceRgb(Qt3DRender::QBlendEquationArguments::SourceAlpha);
     blend->setDestinationRgb(Qt3DRender::QBlendEquationArguments::OneMinusSourceAlpha);
@@ -56,17 +59,18 @@ Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Q
     equation->setBlendFunction(Qt3DRender::QBlendEquation::Add);
     pass->addRenderState(equation);
     auto* width = new Qt3DRender::QLineWidth(pass);
-    width->setValue(depth == Qt3DRender::QDepthTest::Greater ? 1.0f : 1.6f);
+    width->setValue(depthTest ? 1.0f : 1.6f);
     width->setSmooth(true);
     pass->addRenderState(width);
-    if (depth == Qt3DRender::QDepthTest::Greater)
+    if (depthTest)
         pass->addRenderState(new Qt3DRender::QNoDepthMask(pass)); // hidden lines must not hide each other
     pass->addParameter(alpha);
     return pass;
 }
 
 /// Unlit lines; the technique's filter key matches the forward renderer of Qt3DExtras::Qt3DWindow.
-Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QParameter*& hiddenAlpha, Qt3DCore::QNode* parent)
+Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QParameter*& hiddenAlpha,
+                                    Qt3DRender::QDepthTest*& hiddenTest, Qt3DCore::QNode* parent)
 {
     auto* material = new Qt3DRender::QMaterial(parent);
     auto* effect = new Qt3DRender::QEffect(material);
@@ -81,8 +85,9 @@ Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QParameter*
     technique->addFilterKey(key);
     technique->addRenderPass(makePass(Qt3DRender::QDepthTest::LessOrEqual,
                                       new Qt3DRender::QParameter(QStringLiteral("alpha"), 1.0f)));
-    hiddenAlpha = new Qt3DRender::QParameter(QStringLiteral("alpha"), 0.0f);
-    technique->addRenderPass(makePass(Qt3DRender::QDepthTest::Greater, hiddenAlpha));
+    // The pass for lines behind meshes draws nothing (depth test Never) until X-ray mode turns it on.
+    hiddenAlpha = new Qt3DRender::QParameter(QStringLiteral("alpha"), 0.35f);
+    technique->addRenderPass(makePass(Qt3DRender::QDepthTest::Never, hiddenAlpha, &hiddenTest));
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new Qt3DRender::QParameter(QStringLiteral("lineColor"), color));
@@ -108,7 +113,7 @@ LineLayer::LineLayer(const QColor& color, Qt3DCore::QNode* parent) : Qt3DCore::Q
     m_renderer->setGeometry(geometry);
     m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
     addComponent(m_renderer);
-    addComponent(makeMaterial(color, m_hiddenAlpha, this));
+    addComponent(makeMaterial(color, m_hiddenAlpha, m_hiddenTest, this));
 }
 
 void LineLayer::setSegments(const std::vector<QVector3D>& points)
@@ -136,7 +141,7 @@ void LineLayer::setSegments(const std::vector<QVector3D>& points)
 
 void LineLayer::setXray(bool on)
 {
-    m_hiddenAlpha->setValue(on ? 0.35f : 0.0f);
+    m_hiddenTest->setDepthFunction(on ? Qt3DRender::QDepthTest::Greater : Qt3DRender::QDepthTest::Never);
 }
 
 bool LineLayer::bounds(QVector3D& lo, QVector3D& hi) const

@@ -14,6 +14,7 @@ class QAttribute;
 namespace Qt3DRender {
 class QGeometryRenderer;
 class QParameter;
+class QDepthTest;
 } // namespace Qt3DRender
 
 namespace cs::ui {
@@ -36,6 +37,7 @@ private:
     Qt3DCore::QAttribute* m_position;
     Qt3DRender::QGeometryRenderer* m_renderer;
     Qt3DRender::QParameter* m_hiddenAlpha;
+    Qt3DRender::QDepthTest* m_hiddenTest = nullptr;
     size_t m_count = 0;
     QVector3D m_lo, m_hi;
 };

@@ -8,7 +8,11 @@
 #include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QDiffuseMapMaterial>
 #include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QEffect>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QTexture>
 
@@ -76,8 +80,31 @@ Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3D
     return renderer;
 }
 
+/// Files with inward-wound triangles are common, and a viewer must show them as they are: meshes are drawn
+/// from both sides (Qt 3D culls back faces by default).
+Qt3DRender::QMaterial* bothSides(Qt3DRender::QMaterial* material)
+{
+    for (Qt3DRender::QTechnique* technique : material->effect()->techniques()) {
+        for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
+            auto* cull = new Qt3DRender::QCullFace(pass);
+            cull->setMode(Qt3DRender::QCullFace::NoCulling);
+            pass->addRenderState(cull);
+        }
+    }
+    return material;
+}
+
+Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+                                            Qt3DCore::QNode* owner);
+
 Qt3DRender::QMaterial* makeMaterial(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
                                     Qt3DCore::QNode* owner)
+{
+    return bothSides(makeMaterialOneSided(p, scene, owner));
+}
+
+Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+                                            Qt3DCore::QNode* owner)
 {
     const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
     if (p.image >= 0 && p.image < static_cast<int>(scene.images.size()) && !scene.images[p.image].isNull()) {

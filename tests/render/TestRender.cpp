@@ -1,0 +1,148 @@
+// Render regression tests: fixtures opened in the real window, the 3D view captured and compared with
+// reviewed baseline images in tests/data/render within a tolerance (software OpenGL under Xvfb).
+//
+// To review a change in rendering: run with CS_UPDATE_BASELINES=1 to write new baselines, look at every
+// changed picture, and commit them with the change. A failing comparison leaves the actual picture and a
+// difference picture in the folder it names.
+#include "TestSupport.h"
+
+#include "MainWindow.h"
+
+#include <QDir>
+#include <QSettings>
+#include <QTest>
+
+using cs::ui::MainWindow;
+
+namespace {
+
+struct Comparison
+{
+    double differingFraction = 1.0;
+    QImage difference;
+};
+
+/// Pixels whose largest channel difference exceeds `threshold`, as a fraction of all pixels.
+Comparison compare(const QImage& a, const QImage& b, int threshold)
+{
+    Comparison c;
+    if (a.size() != b.size())
+        return c;
+    const QImage x = a.convertToFormat(QImage::Format_RGB32);
+    const QImage y = b.convertToFormat(QImage::Format_RGB32);
+    c.difference = QImage(a.size(), QImage::Format_RGB32);
+    c.difference.fill(Qt::black);
+    qint64 differing = 0;
+    for (int row = 0; row < x.height(); ++row) {
+        const QRgb* p = reinterpret_cast<const QRgb*>(x.constScanLine(row));
+        const QRgb* q = reinterpret_cast<const QRgb*>(y.constScanLine(row));
+        for (int col = 0; col < x.width(); ++col) {
+            const int d = std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
+                                    std::abs(qBlue(p[col]) - qBlue(q[col]))});
+            if (d > threshold) {
+                ++differing;
+                c.difference.setPixel(col, row, qRgb(255, 0, 255));
+            }
+        }
+    }
+    c.differingFraction = double(differing) / double(qint64(x.width()) * x.height());
+    return c;
+}
+
+} // namespace
+
+class TestRender : public QObject
+{
+    Q_OBJECT
+
+    cs::test::TempDir m_settings;
+
+private slots:
+    void initTestCase()
+    {
+        // A fixed layout: no remembered window state from a previous run.
+        QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeRenderTest"));
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QString::fromStdString(m_settings.path().string()));
+    }
+
+    void compareWithBaseline_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<bool>("xray");
+        const QString spec = QString::fromStdString(cs::test::dataPath("spec").string());
+        QTest::newRow("sample") << CS_SAMPLE_FILE << "iso" << false;
+        QTest::newRow("sample-xray-top") << CS_SAMPLE_FILE << "top" << true;
+        QTest::newRow("trigger-only") << spec + "/omi/OMI_physics_body/examples/basic/trigger_box.gltf" << "iso" << false;
+        QTest::newRow("compound-trigger") << spec + "/omi/OMI_physics_body/examples/basic/compound_trigger.gltf" << "iso" << false;
+        QTest::newRow("convex-hull") << spec + "/omi/OMI_physics_shape/examples/convex/convex_hull.gltf" << "iso" << false;
+        QTest::newRow("trimesh") << spec + "/omi/OMI_physics_shape/examples/trimesh/concave_trimesh.gltf" << "iso" << true;
+        const QString legacy = spec + "/legacy/2023-01-05_80c2ae7/extensions/2.0/OMI_collider/examples/";
+        for (const char* name : {"box_collider", "sphere_collider", "capsule_collider", "cylinder_collider"})
+            QTest::newRow(qPrintable(QStringLiteral("legacy-") + name)) << legacy + name + ".gltf" << "front" << false;
+    }
+
+    void compareWithBaseline()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, view);
+        QFETCH(bool, xray);
+        MainWindow w;
+        w.resize(1000, 750);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        bool loaded = false, ok = false;
+        w.openFile(file, [&](bool result) {
+            loaded = true;
+            ok = result;
+        });
+        QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
+        QVERIFY2(ok, qPrintable(file));
+        using V = cs::ui::OrbitCamera::View;
+        w.viewport()->setXray(xray);
+        w.viewport()->setView(view == QLatin1String("top") ? V::Top : view == QLatin1String("front") ? V::Front : V::Iso);
+        QImage actual;
+        w.viewport()->capture([&](const QImage& image) { actual = image; });
+        QVERIFY(QTest::qWaitFor([&] { return !actual.isNull(); }, 20000));
+
+        const QString name = QString::fromLatin1(QTest::currentDataTag());
+        const QString baselinePath = QStringLiteral(CS_BASELINE_DIR "/") + name + QStringLiteral(".png");
+        if (qEnvironmentVariableIntValue("CS_UPDATE_BASELINES") == 1) {
+            QVERIFY(actual.save(baselinePath));
+            qInfo("wrote %s: look at it before committing it", qPrintable(baselinePath));
+            return;
+        }
+        const QImage baseline(baselinePath);
+        QVERIFY2(!baseline.isNull(), qPrintable(QStringLiteral("no baseline %1: run with CS_UPDATE_BASELINES=1, "
+                                                               "look at the picture, commit it").arg(baselinePath)));
+        QCOMPARE(actual.size(), baseline.size());
+        // Up to 0.5% of the pixels may differ by more than 40 levels: room for rasterisation differences between
+        // driver versions, none for a missing or moved shape.
+        const Comparison c = compare(actual, baseline, 40);
+        if (c.differingFraction > 0.005) {
+            const QString out = QDir::temp().filePath(QStringLiteral("collidoscope-render-") + name);
+            actual.save(out + QStringLiteral("-actual.png"));
+            c.difference.save(out + QStringLiteral("-difference.png"));
+            QFAIL(qPrintable(QStringLiteral("%1% of the pixels differ from %2; see %3-actual.png and -difference.png")
+                                 .arg(c.differingFraction * 100, 0, 'f', 2)
+                                 .arg(baselinePath, out)));
+        }
+    }
+
+    void comparisonNoticesAChange()
+    {
+        // The check itself: a picture compared with itself passes, with a shape painted over it fails.
+        QImage a(200, 100, QImage::Format_RGB32);
+        a.fill(QColor(38, 40, 46));
+        QCOMPARE(compare(a, a, 40).differingFraction, 0.0);
+        QImage b = a;
+        for (int y = 40; y < 60; ++y)
+            for (int x = 90; x < 110; ++x)
+                b.setPixel(x, y, qRgb(90, 230, 120));
+        QVERIFY(compare(a, b, 40).differingFraction > 0.005); // 400 of 20,000 pixels: 2%
+    }
+};
+
+QTEST_MAIN(TestRender)
+#include "TestRender.moc"
