@@ -6,6 +6,7 @@
 
 namespace cs::bench {
 int runLoadBenchmarks(int runs, bool quick);
+int runHullBenchmarks(int runs, bool quick);
 }
 
 int main(int argc, char** argv)
@@ -24,5 +25,7 @@ int main(int argc, char** argv)
     }
     std::printf("# Collidoscope benchmarks: medians of %d interleaved runs; ratio = ours / baseline (below 1: faster)\n",
                 runs);
-    return cs::bench::runLoadBenchmarks(runs, quick);
+    const int load = cs::bench::runLoadBenchmarks(runs, quick);
+    const int hull = cs::bench::runHullBenchmarks(runs, quick);
+    return load != 0 ? load : hull;
 }

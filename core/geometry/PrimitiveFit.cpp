@@ -1,0 +1,245 @@
+#include "geometry/PrimitiveFit.h"
+
+#include "geometry/MassProperties.h"
+#include "geometry/MinimalBall.h"
+#include "geometry/QuickHull.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace cs::geometry {
+
+namespace {
+
+Result<FittedShape> checkPoints(const std::vector<Vec3d>& points)
+{
+    if (points.empty())
+        return Result<FittedShape>::failure(makeError("FIT_NO_POINTS", "there are no points to fit"));
+    for (const Vec3d& p : points) {
+        if (!isFinite(p))
+            return Result<FittedShape>::failure(
+                makeError("FIT_NONFINITE_POINT", "a point has a NaN or infinite coordinate"));
+    }
+    return {FittedShape{}, {}};
+}
+
+/// The hull's vertices (all that matter for an enclosing shape), or all points when they have no volume.
+std::vector<Vec3d> hullPoints(const std::vector<Vec3d>& points)
+{
+    const QuickHullOutput h = quickHull(points);
+    if (h.status != QuickHullOutput::Status::Ok)
+        return points;
+    std::vector<std::uint8_t> used(points.size(), 0);
+    std::vector<Vec3d> out;
+    for (const auto& f : h.faces) {
+        for (std::uint32_t v : f) {
+            if (!used[v]) {
+                used[v] = 1;
+                out.push_back(points[v]);
+            }
+        }
+    }
+    return out;
+}
+
+double floorFor(const Vec3d& extent)
+{
+    return std::max(1e-9, 1e-6 * std::max({extent.x, extent.y, extent.z}));
+}
+
+/// The box of the points in the frame whose axes are the columns of `r`.
+FittedShape boxInFrame(const std::vector<Vec3d>& points, const Mat3d& r)
+{
+    const Mat3d rt = r.transposed();
+    Vec3d lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi = -lo;
+    for (const Vec3d& p : points) {
+        const Vec3d q = rt * p;
+        lo = minOf(lo, q);
+        hi = maxOf(hi, q);
+    }
+    Vec3d size = hi - lo;
+    const double floor = floorFor(size);
+    size = {std::max(size.x, floor), std::max(size.y, floor), std::max(size.z, floor)};
+    FittedShape f;
+    f.shape = ShapeGeometry::box(size);
+    f.offset = r * ((lo + hi) * 0.5);
+    f.rotation = quaternionFromRotation(r);
+    f.volume = size.x * size.y * size.z;
+    return f;
+}
+
+Mat3d rotationAbout(int axis, double angle)
+{
+    Mat3d r = Mat3d::identity();
+    const int a = (axis + 1) % 3, b = (axis + 2) % 3;
+    r[a][a] = std::cos(angle);
+    r[a][b] = -std::sin(angle);
+    r[b][a] = std::sin(angle);
+    r[b][b] = std::cos(angle);
+    return r;
+}
+
+/// The principal axes of the points' covariance, as the columns of a rotation.
+Mat3d principalAxes(const std::vector<Vec3d>& points)
+{
+    Vec3d mean;
+    for (const Vec3d& p : points)
+        mean += p;
+    mean = mean / double(points.size());
+    Mat3d cov;
+    for (const Vec3d& p : points) {
+        const Vec3d d = p - mean;
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j)
+                cov[i][j] += d[i] * d[j];
+        }
+    }
+    return symmetricEigen3(cov).vectors;
+}
+
+/// A capsule or cylinder around the points along `axis` (unit).
+FittedShape roundAlong(const std::vector<Vec3d>& points, const Vec3d& axis, bool capsule)
+{
+    // Two unit vectors across the axis, then the points' smallest circle in that plane.
+    const Vec3d helper = std::fabs(axis.x) < 0.9 ? Vec3d{1, 0, 0} : Vec3d{0, 1, 0};
+    const Vec3d u = normalized(cross(axis, helper)), w = cross(axis, u);
+    std::vector<Vec3d> flat;
+    flat.reserve(points.size());
+    double tMin = HUGE_VAL, tMax = -HUGE_VAL;
+    for (const Vec3d& p : points) {
+        flat.push_back({dot(p, u), dot(p, w), 0});
+        tMin = std::min(tMin, dot(p, axis));
+        tMax = std::max(tMax, dot(p, axis));
+    }
+    const Ball circle = minimalBall(flat);
+    const double floor = floorFor({circle.radius, tMax - tMin, 0});
+    const double r = std::max(circle.radius, floor);
+    double lo = tMin, hi = tMax;
+    if (capsule) {
+        // Hemisphere centres as close as the points allow: each point caps how far in they may move.
+        lo = HUGE_VAL;
+        hi = -HUGE_VAL;
+        for (size_t i = 0; i < points.size(); ++i) {
+            const double rho2 = (flat[i].x - circle.centre.x) * (flat[i].x - circle.centre.x) +
+                                (flat[i].y - circle.centre.y) * (flat[i].y - circle.centre.y);
+            const double reach = std::sqrt(std::max(0.0, r * r - rho2));
+            const double t = dot(points[i], axis);
+            hi = std::max(hi, t - reach);
+            lo = std::min(lo, t + reach);
+        }
+        if (hi < lo)
+            lo = hi = (lo + hi) / 2;
+    }
+    const double height = std::max(hi - lo, floor);
+    FittedShape f;
+    f.shape = capsule ? ShapeGeometry::capsule(height, r, r) : ShapeGeometry::cylinder(height, r, r);
+    f.offset = u * circle.centre.x + w * circle.centre.y + axis * ((lo + hi) / 2);
+    f.rotation = rotationFromY(axis);
+    f.volume = std::numbers::pi * r * r * height + (capsule ? 4.0 / 3.0 * std::numbers::pi * r * r * r : 0.0);
+    return f;
+}
+
+Result<FittedShape> fitRound(const std::vector<Vec3d>& input, bool capsule)
+{
+    auto check = checkPoints(input);
+    if (!check)
+        return check;
+    const std::vector<Vec3d> points = hullPoints(input);
+    std::vector<Vec3d> axes{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    const Mat3d pca = principalAxes(points);
+    for (int i = 0; i < 3; ++i)
+        axes.push_back(pca.column(i));
+    if (auto box = fitOrientedBox(points)) {
+        const Mat3d r = Mat3d::fromQuaternion(box->rotation);
+        for (int i = 0; i < 3; ++i)
+            axes.push_back(r.column(i));
+    }
+    FittedShape best;
+    best.volume = HUGE_VAL;
+    for (const Vec3d& axis : axes) {
+        FittedShape f = roundAlong(points, normalized(axis), capsule);
+        if (f.volume < best.volume)
+            best = f;
+    }
+    return {best, {}};
+}
+
+} // namespace
+
+QQuaternion rotationFromY(const Vec3d& axis)
+{
+    const Vec3d a = normalized(axis);
+    if (a.y < -1 + 1e-12)
+        return QQuaternion::fromAxisAndAngle(1, 0, 0, 180); // any half turn across Y
+    // Half-way quaternion: (1 + cos, sin * n) normalised, with sin * n = Y x a.
+    const Vec3d c = cross({0, 1, 0}, a);
+    return QQuaternion(float(1 + a.y), float(c.x), float(c.y), float(c.z)).normalized();
+}
+
+Result<FittedShape> fitBox(const std::vector<Vec3d>& points)
+{
+    auto check = checkPoints(points);
+    if (!check)
+        return check;
+    return {boxInFrame(points, Mat3d::identity()), {}};
+}
+
+Result<FittedShape> fitOrientedBox(const std::vector<Vec3d>& input)
+{
+    auto check = checkPoints(input);
+    if (!check)
+        return check;
+    const std::vector<Vec3d> points = hullPoints(input);
+    Mat3d frame = principalAxes(points);
+    FittedShape best = boxInFrame(points, frame);
+    // Turn about each of the frame's axes in turn, coarse to fine (a box repeats every quarter turn).
+    for (int round = 0; round < 2; ++round) {
+        for (int axis = 0; axis < 3; ++axis) {
+            double centre = 0, step = std::numbers::pi / 36;
+            for (int level = 0; level < 4; ++level) {
+                double bestAngle = centre;
+                for (int k = -9; k <= 9; ++k) {
+                    const double angle = centre + k * step;
+                    FittedShape f = boxInFrame(points, frame * rotationAbout(axis, angle));
+                    if (f.volume < best.volume * (1 - 1e-12)) {
+                        best = f;
+                        bestAngle = angle;
+                    }
+                }
+                centre = bestAngle;
+                step /= 9;
+            }
+            frame = frame * rotationAbout(axis, centre);
+        }
+    }
+    FittedShape aligned = boxInFrame(points, Mat3d::identity());
+    if (aligned.volume <= best.volume * (1 + 1e-9))
+        return {aligned, {}};
+    return {best, {}};
+}
+
+Result<FittedShape> fitSphere(const std::vector<Vec3d>& input)
+{
+    auto check = checkPoints(input);
+    if (!check)
+        return check;
+    const Ball ball = minimalBall(hullPoints(input));
+    FittedShape f;
+    const double r = std::max(ball.radius, 1e-9);
+    f.shape = ShapeGeometry::sphere(r);
+    f.offset = ball.centre;
+    f.volume = 4.0 / 3.0 * std::numbers::pi * r * r * r;
+    return {f, {}};
+}
+
+Result<FittedShape> fitCapsule(const std::vector<Vec3d>& points)
+{
+    return fitRound(points, true);
+}
+Result<FittedShape> fitCylinder(const std::vector<Vec3d>& points)
+{
+    return fitRound(points, false);
+}
+
+} // namespace cs::geometry

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "geometry/Shape.h"
+
+#include <QVector3D>
+#include <vector>
+
+namespace cs::geometry {
+
+/// Line segments for drawing a shape, in its node space: each consecutive pair of points is one segment.
+/// `segments` is the number of segments for a full circle (clamped to 8..256); see circleSegments().
+///   box: its 12 edges. sphere: three great circles (XY, YZ, ZX planes).
+///   capsule: the outline in the XY and ZY planes (cone lines and end arcs, tapered as the shape is) and the
+///            two rings where the cone meets the spheres.
+///   cylinder: both end circles and four lines along the side.
+///   convex: the edges of the hull of its positions, leaving out diagonals across flat faces.
+///   trimesh: every edge of its triangles once.
+std::vector<QVector3D> shapeWireframe(const ShapeGeometry& shape, int segments = 32);
+
+/// A circle segment count for a circle of `radiusPixels` on screen: segments about 6 pixels long, 8..128.
+int circleSegments(double radiusPixels);
+
+} // namespace cs::geometry
