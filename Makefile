@@ -30,8 +30,10 @@ test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 bench: configure
-	@cmake --build $(BUILD_DIR) -j $(JOBS) --target cs_bench
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target cs_bench cs_bench_gui
 	@$(BUILD_DIR)/tests/bench/cs_bench $(BENCH_ARGS)
+	@if [ -n "$$DISPLAY" ]; then $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); \
+	 else xvfb-run -a -s "-screen 0 1920x1080x24" $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); fi
 
 format:
 	@find app core ui tests -name '*.cpp' -o -name '*.h' | grep -v '/data/' | xargs clang-format -i

@@ -24,6 +24,9 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <cmath>
+
 namespace cs::ui {
 
 namespace {
@@ -387,6 +390,10 @@ void MainWindow::updateOverlays()
     if (!m_scene || !m_scene->document)
         return;
     scene::OverlayOptions options;
+    // Circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
+    // scenes stay interactive; a shape among thousands is small on screen anyway.
+    const double shapes = std::max<double>(1.0, double(m_scene->resolved.instances.size()));
+    options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / shapes)), 12, 32);
     if (m_selectedNode >= 0)
         options.selectedNodes.push_back(size_t(m_selectedNode));
     const scene::Overlays overlays =

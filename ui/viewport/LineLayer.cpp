@@ -60,7 +60,7 @@ Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Q
     pass->addRenderState(equation);
     auto* width = new Qt3DRender::QLineWidth(pass);
     width->setValue(depthTest ? 1.0f : 1.6f);
-    width->setSmooth(true);
+    width->setSmooth(false);
     pass->addRenderState(width);
     if (depthTest)
         pass->addRenderState(new Qt3DRender::QNoDepthMask(pass)); // hidden lines must not hide each other

@@ -227,6 +227,16 @@ void Viewport::capture(std::function<void(const QImage&)> done)
     (*step)();
 }
 
+void Viewport::captureFrame(std::function<void(const QImage&)> done)
+{
+    applyCamera();
+    auto* reply = m_impl->capture->requestCapture();
+    connect(reply, &Qt3DRender::QRenderCaptureReply::completed, this, [reply, done = std::move(done)] {
+        done(reply->image());
+        reply->deleteLater();
+    });
+}
+
 QWindow* Viewport::renderWindow() const
 {
     return m_impl->window;

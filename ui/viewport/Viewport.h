@@ -68,6 +68,8 @@ public:
 
     /// Renders a frame and hands its image to `done` on the GUI thread.
     void capture(std::function<void(const QImage&)> done);
+    /// Renders one frame and hands it over, without waiting for the scene to settle (for frame timing).
+    void captureFrame(std::function<void(const QImage&)> done);
     /// The native window Qt 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).

@@ -1,0 +1,222 @@
+// cs_bench_gui [--runs N] [--quick]: the window's figures.
+//   bench=first_frame: from asking the window to open a file to a settled rendered frame, against loading the
+//     same file with Assimp (aiProcess_Triangulate) and with tinygltf (images not decoded).
+//   bench=fps: frames per second of the viewport with N colliders drawn, against the same window showing an
+//     empty scene; the renderer in use is printed.
+#include "BenchUtil.h"
+
+#include "MainWindow.h"
+#include "gltf/GltfDocument.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <tiny_gltf.h>
+
+#include <QApplication>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+namespace fs = std::filesystem;
+using namespace cs;
+
+namespace {
+
+bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*)
+{
+    return true;
+}
+
+/// The largest glTF file of the test corpus (by size on disk).
+fs::path largestCorpusFile()
+{
+    fs::path best;
+    std::uintmax_t size = 0;
+    for (const fs::path& dir : {fs::path(CS_TEST_DATA_DIR), fs::path(CS_ASSIMP_GLTF2_DIR)}) {
+        if (!fs::exists(dir))
+            continue;
+        for (const auto& e : fs::recursive_directory_iterator(dir)) {
+            if ((e.path().extension() == ".glb" || e.path().extension() == ".gltf") && e.file_size() > size) {
+                auto loaded = gltf::loadGltf(e.path());
+                if (loaded && !hasErrors(loaded.diagnostics)) {
+                    size = e.file_size();
+                    best = e.path();
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/// A scene of `count` colliders of every primitive type on a grid, each its own static or dynamic body, and no
+/// meshes: what the viewport draws is the overlay alone.
+fs::path makeColliderScene(const fs::path& dir, size_t count)
+{
+    gltf::Json j = gltf::Json::object();
+    j["asset"] = {{"version", "2.0"}, {"generator", "cs_bench_gui"}};
+    j["extensionsUsed"] = {"OMI_physics_body", "OMI_physics_shape"};
+    gltf::Json shapes = gltf::Json::array(), nodes = gltf::Json::array(), roots = gltf::Json::array();
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> size(0.2, 1.0);
+    const int side = int(std::ceil(std::sqrt(double(count))));
+    for (size_t i = 0; i < count; ++i) {
+        switch (i % 4) {
+        case 0: shapes.push_back({{"type", "box"}, {"box", {{"size", {size(random), size(random), size(random)}}}}}); break;
+        case 1: shapes.push_back({{"type", "sphere"}, {"sphere", {{"radius", size(random) * 0.5}}}}); break;
+        case 2: shapes.push_back({{"type", "capsule"}, {"capsule", {{"height", size(random)}, {"radiusTop", 0.2}, {"radiusBottom", 0.3}}}}); break;
+        default: shapes.push_back({{"type", "cylinder"}, {"cylinder", {{"height", size(random)}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}}); break;
+        }
+        gltf::Json body = {{"collider", {{"shape", i}}}};
+        if (i % 3 != 0)
+            body["motion"] = {{"type", i % 3 == 1 ? "dynamic" : "kinematic"}};
+        nodes.push_back({{"name", "Body " + std::to_string(i)},
+                         {"translation", {double(i % side) * 1.5, 0.5, double(i / side) * 1.5}},
+                         {"extensions", {{"OMI_physics_body", body}}}});
+        roots.push_back(i);
+    }
+    j["extensions"] = {{"OMI_physics_shape", {{"shapes", shapes}}}};
+    j["scene"] = 0;
+    j["scenes"] = {{{"nodes", roots}}};
+    j["nodes"] = nodes;
+    const std::string text = j.dump();
+    auto doc = gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), dir / "colliders.gltf");
+    const fs::path path = dir / ("colliders-" + std::to_string(count) + ".glb");
+    gltf::saveGltf(*doc, path);
+    return path;
+}
+
+/// Opens a file and waits for the first settled frame; milliseconds, or a negative number on failure.
+double openToFirstFrame(ui::MainWindow& window, const fs::path& file)
+{
+    QElapsedTimer timer;
+    timer.start();
+    bool opened = false, ok = false, framed = false;
+    window.openFile(QString::fromStdString(file.string()), [&](bool result) {
+        opened = true;
+        ok = result;
+        if (ok)
+            window.viewport()->capture([&](const QImage&) { framed = true; });
+    });
+    if (!QTest::qWaitFor([&] { return opened && (!ok || framed); }, 120000) || !ok)
+        return -1;
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+/// Frames per second: `frames` frames rendered one after another (each capture renders one).
+double framesPerSecond(ui::MainWindow& window, int frames)
+{
+    // The first capture waits for the scene to settle; the timed ones render one frame each.
+    bool ready = false;
+    window.viewport()->capture([&](const QImage&) { ready = true; });
+    QTest::qWaitFor([&] { return ready; }, 60000);
+    int done = 0;
+    QElapsedTimer timer;
+    timer.start();
+    std::function<void()> next = [&] {
+        // A small turn per frame, as when the user orbits: every frame is a new view.
+        window.viewport()->camera().orbit(0.01f, 0.0f);
+        window.viewport()->captureFrame([&](const QImage&) {
+            if (++done < frames)
+                next();
+        });
+    };
+    next();
+    QTest::qWaitFor([&] { return done >= frames; }, 120000);
+    return done * 1000.0 / std::max<qint64>(1, timer.elapsed());
+}
+
+/// The OpenGL driver's own name for itself (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), from a context of our own.
+QString glRenderer()
+{
+    QOffscreenSurface surface;
+    surface.create();
+    QOpenGLContext context;
+    if (!context.create() || !context.makeCurrent(&surface))
+        return QStringLiteral("unknown");
+    const auto* name = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+    const QString result = name ? QString::fromLatin1(name) : QStringLiteral("unknown");
+    context.doneCurrent();
+    return result;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("QT3D_RENDERER", "opengl");
+    QApplication app(argc, argv);
+    int runs = 5;
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (std::strcmp(argv[i], "--quick") == 0)
+            quick = true;
+    }
+    const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";
+    fs::create_directories(dir);
+
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QTest::qWaitForWindowExposed(&window);
+
+    const fs::path largest = largestCorpusFile();
+    std::vector<double> ours, assimpMs, tinyMs;
+    for (int r = 0; r < runs; ++r) {
+        ours.push_back(openToFirstFrame(window, largest));
+        QElapsedTimer t;
+        t.start();
+        Assimp::Importer importer;
+        const aiScene* scene = importer.ReadFile(largest.string(), aiProcess_Triangulate);
+        bench::keep(scene);
+        assimpMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        t.restart();
+        tinygltf::TinyGLTF loader;
+        loader.SetImageLoader(skipImage, nullptr);
+        tinygltf::Model model;
+        std::string err, warn;
+        if (largest.extension() == ".glb")
+            loader.LoadBinaryFromFile(&model, &err, &warn, largest.string());
+        else
+            loader.LoadASCIIFromFile(&model, &err, &warn, largest.string());
+        tinyMs.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    const double o = median(ours), a = median(assimpMs), t = median(tinyMs);
+    std::printf("bench=first_frame file=%s ours_ms=%s assimp_ms=%s tinygltf_ms=%s ratio_assimp=%s ratio_tinygltf=%s\n",
+                largest.filename().string().c_str(), bench::fixed(o).c_str(), bench::fixed(a).c_str(),
+                bench::fixed(t).c_str(), bench::fixed(o / a, 2).c_str(), bench::fixed(o / t, 2).c_str());
+
+    const size_t count = quick ? 1000 : 10000;
+    const fs::path colliders = makeColliderScene(dir, count);
+    const fs::path empty = dir / "empty.gltf";
+    {
+        const std::string text = R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[]}],"scene":0})";
+        std::FILE* f = std::fopen(empty.c_str(), "wb");
+        std::fwrite(text.data(), 1, text.size(), f);
+        std::fclose(f);
+    }
+    const int frames = quick ? 20 : 60;
+    openToFirstFrame(window, empty);
+    const double emptyFps = framesPerSecond(window, frames);
+    const double openMs = openToFirstFrame(window, colliders);
+    const double fps = framesPerSecond(window, frames);
+    std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s renderer=\"%s; %s\" platform=%s\n",
+                count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(), bench::fixed(emptyFps, 1).c_str(),
+                bench::fixed(fps / emptyFps, 2).c_str(), qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
+                qPrintable(QGuiApplication::platformName()));
+    fs::remove_all(dir);
+    return 0;
+}
