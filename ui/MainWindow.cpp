@@ -88,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
             [this] { showScene(m_loader.result()); });
     connect(m_tree, &SceneTreePanel::nodeSelected, this, &MainWindow::selectNode);
+    connect(m_viewport, &Viewport::frameSelectionRequested, this, &MainWindow::frameSelection);
     connect(m_viewport, &Viewport::clicked, this, [this](const QVector3D& origin, const QVector3D& direction) {
         if (!m_scene)
             return;
@@ -200,6 +201,9 @@ void MainWindow::createActions()
     QAction* frameAll = make(QStringLiteral("actionFrameAll"), tr("Frame &All"), QKeySequence(Qt::Key_Home));
     connect(frameAll, &QAction::triggered, m_viewport, &Viewport::frameAll);
     view->addAction(frameAll);
+    QAction* frameSelected = make(QStringLiteral("actionFrameSelected"), tr("Frame &Selected"), QKeySequence(Qt::Key_F));
+    connect(frameSelected, &QAction::triggered, this, &MainWindow::frameSelection);
+    view->addAction(frameSelected);
     for (auto [name, text, v] : {std::tuple{"actionViewFront", "&Front", OrbitCamera::View::Front},
                                  std::tuple{"actionViewRight", "&Right", OrbitCamera::View::Right},
                                  std::tuple{"actionViewTop", "T&op", OrbitCamera::View::Top},
@@ -402,6 +406,36 @@ void MainWindow::updateOverlays()
     static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
         m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
+    m_selectionLines = overlays[scene::OverlayKind::Selection];
+}
+
+void MainWindow::frameSelection()
+{
+    if (!m_scene || m_selectedNode < 0) {
+        m_viewport->frameAll();
+        return;
+    }
+    // The selection's colliders; else the meshes it draws; else a metre around its origin.
+    std::vector<QVector3D> points = m_selectionLines;
+    if (points.empty()) {
+        for (const auto& instance : m_scene->render.instances) {
+            if (int(instance.node) != m_selectedNode)
+                continue;
+            for (const auto& p : m_scene->render.meshes[instance.mesh].primitives)
+                for (const QVector3D& v : p.positions)
+                    points.push_back(instance.world.map(v));
+        }
+    }
+    if (points.empty()) {
+        const QVector3D o = m_scene->graph.worldTransform(size_t(m_selectedNode)).map(QVector3D());
+        points = {o - QVector3D(1, 1, 1), o + QVector3D(1, 1, 1)};
+    }
+    QVector3D lo = points.front(), hi = points.front();
+    for (const QVector3D& p : points) {
+        lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+        hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+    }
+    m_viewport->frameBox(lo, hi);
 }
 
 void MainWindow::updateTitle()

@@ -67,6 +67,7 @@ private:
     void addRecentFile(const QString& path);
     void updateTitle();
     void updateOverlays();
+    void frameSelection();
     void chooseAndOpen();
     void chooseAndSaveAs();
 
@@ -82,6 +83,7 @@ private:
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;
     int m_selectedNode = -1;
+    std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
 };
 
 } // namespace cs::ui

@@ -203,6 +203,23 @@ private slots:
         QCOMPARE(w.selectedNode(), -1);
     }
 
+    void frameSelectedFitsTheSelection()
+    {
+        MainWindow w;
+        w.resize(1000, 750);
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        const float wholeScene = w.viewport()->camera().distance();
+        w.selectNode(5); // the ball: a 0.4 m sphere
+        w.action(QStringLiteral("actionFrameSelected"))->trigger();
+        const QVector3D ball = w.scene()->graph.worldTransform(6).map(QVector3D());
+        QVERIFY((w.viewport()->camera().target() - ball).length() < 1e-2f);
+        QVERIFY(w.viewport()->camera().distance() < wholeScene / 10);
+        w.selectNode(-1);
+        w.action(QStringLiteral("actionFrameSelected"))->trigger(); // nothing selected: everything
+        QVERIFY(std::abs(w.viewport()->camera().distance() - wholeScene) < wholeScene * 0.05f);
+    }
+
     void rendersAFrame()
     {
         MainWindow w;
