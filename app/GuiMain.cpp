@@ -1,4 +1,4 @@
-// The GUI: collidoscope [FILE] [--screenshot OUT.png [--size WxH] [--view front|top|right|iso] [--xray] [--viewport]]
+// The GUI: collidoscope [FILE] [--screenshot OUT.png [--size WxH] [--view VIEW] [--xray] [--viewport] [--select NAME]]
 #include "GuiMain.h"
 
 #include "MainWindow.h"
@@ -81,7 +81,8 @@ int runGui(int argc, char** argv)
     QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Camera: front, back, left, right, top or iso."), QStringLiteral("VIEW"), QStringLiteral("iso"));
     QCommandLineOption xray(QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes."));
     QCommandLineOption viewportOnly(QStringLiteral("viewport"), QStringLiteral("Save only the 3D view, not the whole window."));
-    parser.addOptions({screenshot, size, view, xray, viewportOnly});
+    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the node of this name first."), QStringLiteral("NAME"));
+    parser.addOptions({screenshot, size, view, xray, viewportOnly, select});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -123,6 +124,21 @@ int runGui(int argc, char** argv)
             return;
         }
         window.viewport()->setXray(parser.isSet(xray));
+        if (parser.isSet(select)) {
+            const std::string wanted = parser.value(select).toStdString();
+            int found = -1;
+            for (size_t i = 0; i < window.scene()->document->count("nodes") && found < 0; ++i) {
+                const auto* node = window.scene()->document->element("nodes", i);
+                if (node && node->value("name", std::string()) == wanted)
+                    found = int(i);
+            }
+            if (found < 0) {
+                std::fprintf(stderr, "collidoscope: no node named '%s'\n", wanted.c_str());
+                app.exit(2);
+                return;
+            }
+            window.selectNode(found);
+        }
         window.viewport()->setView(camera);
         QTimer::singleShot(0, &window, [&] {
             auto save = [&](const QImage& image) {

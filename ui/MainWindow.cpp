@@ -102,6 +102,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1280, 800);
+    if (!settings.contains(QStringLiteral("window/state"))) {
+        // First run: most of the window for the view.
+        resizeDocks({m_diagnosticsDock}, {130}, Qt::Vertical);
+        resizeDocks({m_treeDock}, {280}, Qt::Horizontal);
+    }
     updateTitle();
 }
 
