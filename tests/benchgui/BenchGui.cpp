@@ -116,7 +116,8 @@ double framesPerSecond(ui::MainWindow& window, int frames)
     // The first capture waits for the scene to settle; the timed ones render one frame each.
     bool ready = false;
     window.viewport()->capture([&](const QImage&) { ready = true; });
-    QTest::qWaitFor([&] { return ready; }, 60000);
+    if (!QTest::qWaitFor([&] { return ready; }, 60000))
+        return 0;
     int done = 0;
     QElapsedTimer timer;
     timer.start();
@@ -129,7 +130,8 @@ double framesPerSecond(ui::MainWindow& window, int frames)
         });
     };
     next();
-    QTest::qWaitFor([&] { return done >= frames; }, 120000);
+    if (!QTest::qWaitFor([&] { return done >= frames; }, 120000))
+        return 0;
     return done * 1000.0 / std::max<qint64>(1, timer.elapsed());
 }
 
@@ -167,7 +169,10 @@ int main(int argc, char** argv)
     ui::MainWindow window;
     window.resize(1280, 800);
     window.show();
-    QTest::qWaitForWindowExposed(&window);
+    if (!QTest::qWaitForWindowExposed(&window)) {
+        std::fprintf(stderr, "cs_bench_gui: the window was never shown (is there a display?)\n");
+        return 1;
+    }
 
     const fs::path largest = largestCorpusFile();
     std::vector<double> ours, assimpMs, tinyMs;
