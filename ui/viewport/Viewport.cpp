@@ -8,6 +8,13 @@
 #include <Qt3DExtras/QForwardRenderer>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 #include <Qt3DRender/QPointLight>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
@@ -71,6 +78,8 @@ struct Viewport::Impl
     std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DCore::QTransform* lightTransform = nullptr;
+    Qt3DRender::QLayer* meshLayer = nullptr;
+    Qt3DRender::QLayer* lineLayer = nullptr;
     QPoint pressPos;
     QPoint lastPos;
     bool dragging = false;
@@ -81,7 +90,6 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
 {
     auto* window = new Qt3DExtras::Qt3DWindow();
     m_impl->window = window;
-    window->defaultFrameGraph()->setClearColor(QColor(38, 40, 46));
     window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
 
     m_impl->root = new Qt3DCore::QEntity();
@@ -100,9 +108,41 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     pointLight->setQuadraticAttenuation(0.0f);
     light->addComponent(pointLight);
 
-    m_impl->capture = new Qt3DRender::QRenderCapture();
-    window->activeFrameGraph()->setParent(m_impl->capture);
-    window->setActiveFrameGraph(m_impl->capture);
+    // Our own frame graph: clear, then the meshes, then the lines, always in that order. Lines behind meshes
+    // (X-ray) are found by testing against the meshes' depth, so the meshes must be drawn first; Qt 3D's default
+    // graph draws entities in no fixed order.
+    m_impl->meshLayer = new Qt3DRender::QLayer(m_impl->root);
+    m_impl->meshLayer->setRecursive(true);
+    m_impl->lineLayer = new Qt3DRender::QLayer(m_impl->root);
+    m_impl->lineLayer->setRecursive(true);
+    for (auto* layer : m_impl->layers)
+        layer->addComponent(m_impl->lineLayer);
+    // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
+    // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the meshes
+    // must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
+    window->defaultFrameGraph()->setClearColor(QColor(38, 40, 46));
+    auto* clear = window->defaultFrameGraph()->findChild<Qt3DRender::QClearBuffers*>();
+    auto* cameraSelector = clear ? qobject_cast<Qt3DRender::QFrameGraphNode*>(clear->parentNode()) : nullptr;
+    if (clear && cameraSelector) {
+        const auto leaves = clear->findChildren<Qt3DRender::QFrameGraphNode*>(QString(), Qt::FindDirectChildrenOnly);
+        auto* withoutLines = new Qt3DRender::QLayerFilter(clear);
+        withoutLines->addLayer(m_impl->lineLayer);
+        withoutLines->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
+        for (auto* child : leaves)
+            child->setParent(withoutLines);
+        // Then everything but the meshes: the lines. (Discarding works here where accepting a layer drew
+        // nothing in Qt 3D 6.4, so both branches say what they leave out.)
+        auto* withoutMeshes = new Qt3DRender::QLayerFilter(cameraSelector);
+        withoutMeshes->addLayer(m_impl->meshLayer);
+        withoutMeshes->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
+        // A capture is taken in the branch it sits in: its own last branch sees the finished frame.
+        m_impl->capture = new Qt3DRender::QRenderCapture(cameraSelector);
+        new Qt3DRender::QNoDraw(m_impl->capture);
+    } else {
+        m_impl->capture = new Qt3DRender::QRenderCapture();
+        window->activeFrameGraph()->setParent(m_impl->capture);
+        window->setActiveFrameGraph(m_impl->capture);
+    }
     window->setRootEntity(m_impl->root);
     window->installEventFilter(this);
 
@@ -128,6 +168,7 @@ void Viewport::setRenderScene(const gltf::RenderScene& scene)
     // created under an entity that was already part of the live scene.
     m_impl->meshes = new MeshLayer(scene, nullptr);
     m_impl->meshes->setEnabled(m_meshesVisible);
+    m_impl->meshes->addComponent(m_impl->meshLayer);
     m_impl->meshes->setParent(m_impl->root);
     if (!scene.empty()) {
         m_sceneMin = scene.boundsMin;
