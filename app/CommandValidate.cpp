@@ -1,5 +1,6 @@
 // collidoscope validate FILE... [--json]: the glTF structure and physics findings of each file.
 // Exit status: 0 no errors, 1 errors found, 2 a file could not be read (wins over 1).
+#include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
 #include "physics/Validator.h"
@@ -10,24 +11,23 @@ namespace cs::app {
 
 namespace {
 
-gltf::Json diagnosticsJson(const Diagnostics& diagnostics)
+struct FileResult
 {
-    gltf::Json out = gltf::Json::array();
-    for (const auto& d : diagnostics) {
-        out.push_back({{"severity", severityName(d.severity)},
-                       {"code", d.code},
-                       {"message", d.message},
-                       {"pointer", d.pointer}});
-    }
-    return out;
-}
+    bool readable = false;
+    Diagnostics diagnostics;
+};
 
-size_t countSeverity(const Diagnostics& diagnostics, Severity s)
+FileResult validateFile(const std::string& file)
 {
-    size_t n = 0;
-    for (const auto& d : diagnostics)
-        n += d.severity == s;
-    return n;
+    FileResult r;
+    auto loaded = gltf::loadGltf(file);
+    r.diagnostics = loaded.diagnostics;
+    r.readable = bool(loaded);
+    if (loaded) {
+        const Diagnostics physics = physics::validatePhysics(*loaded);
+        r.diagnostics.insert(r.diagnostics.end(), physics.begin(), physics.end());
+    }
+    return r;
 }
 
 } // namespace
@@ -41,29 +41,36 @@ int runValidate(const QStringList& args)
                                  QStringLiteral("FILE..."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the findings as JSON."));
     parser.addOption(json);
-    parser.process(args);
+    if (auto stop = parseArguments(parser, args, "validate"))
+        return *stop;
     if (parser.positionalArguments().isEmpty()) {
         std::fprintf(stderr, "collidoscope validate: expected at least one FILE\n");
         return ExitUnusable;
     }
 
+    // Files are checked on every core; the results are printed afterwards in argument order.
+    const QStringList files = parser.positionalArguments();
+    std::vector<FileResult> checked(size_t(files.size()));
+    {
+        ProgressLine progress("validate", checked.size());
+        parallelFor(checked.size(), [&](size_t i) {
+            checked[i] = validateFile(files[qsizetype(i)].toStdString());
+            progress.step(files[qsizetype(i)].toStdString());
+        });
+    }
+
     bool unreadable = false;
     bool errors = false;
     gltf::Json results = gltf::Json::array();
-    for (const QString& arg : parser.positionalArguments()) {
-        const std::string file = arg.toStdString();
-        auto loaded = gltf::loadGltf(file);
-        Diagnostics diagnostics = loaded.diagnostics;
-        if (loaded) {
-            const Diagnostics physics = physics::validatePhysics(*loaded);
-            diagnostics.insert(diagnostics.end(), physics.begin(), physics.end());
-        } else {
-            unreadable = true;
-        }
+    for (size_t i = 0; i < checked.size(); ++i) {
+        const std::string file = files[qsizetype(i)].toStdString();
+        const bool loaded = checked[i].readable;
+        const Diagnostics& diagnostics = checked[i].diagnostics;
+        unreadable = unreadable || !loaded;
         errors = errors || hasErrors(diagnostics);
         if (parser.isSet(json)) {
             results.push_back({{"file", file},
-                               {"readable", bool(loaded)},
+                               {"readable", loaded},
                                {"errors", countSeverity(diagnostics, Severity::Error)},
                                {"warnings", countSeverity(diagnostics, Severity::Warning)},
                                {"infos", countSeverity(diagnostics, Severity::Info)},

@@ -6,6 +6,9 @@ namespace cs::app {
 int runInspect(const QStringList& args);
 int runValidate(const QStringList& args);
 int runUpgrade(const QStringList& args);
+int runConvert(const QStringList& args);
+int runAddColliders(const QStringList& args);
+int runHull(const QStringList& args);
 
 const std::vector<Command>& commands()
 {
@@ -13,6 +16,9 @@ const std::vector<Command>& commands()
         {"inspect", "Print what a glTF file contains and its physics scene", runInspect},
         {"validate", "Check glTF files and their physics data", runValidate},
         {"upgrade", "Rewrite physics data in the newest OMI (or KHR) form", runUpgrade},
+        {"convert", "Convert any asset (FBX, OBJ, DAE, STL, ...) to .gltf or .glb", runConvert},
+        {"add-colliders", "Fit a collider to every mesh node (box, sphere, capsule, hull, ...)", runAddColliders},
+        {"hull", "Add a capped convex hull collider to one mesh node", runHull},
     };
     return list;
 }

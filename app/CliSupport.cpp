@@ -1,0 +1,199 @@
+#include "CliSupport.h"
+
+#include "Commands.h"
+
+#include <QThread>
+#include <QThreadPool>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+
+namespace cs::app {
+
+namespace fs = std::filesystem;
+
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args, const char* command)
+{
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    if (!parser.parse(args))
+        return failUsage(command, parser.errorText().toStdString() + " (see --help)");
+    if (parser.isSet(QStringLiteral("help"))) {
+        // The usage line names the program; make it name the subcommand too.
+        QString help = parser.helpText();
+        const QString program = QStringLiteral("collidoscope");
+        if (const qsizetype at = help.indexOf(program); at >= 0)
+            help.insert(at + program.size(), QLatin1Char(' ') + QString::fromUtf8(command));
+        std::fputs(help.toLocal8Bit().constData(), stdout);
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
+int failUsage(const char* command, const std::string& message)
+{
+    std::fprintf(stderr, "collidoscope %s: %s\n", command, message.c_str());
+    return ExitUnusable;
+}
+
+void ImportCliOptions::addTo(QCommandLineParser& parser) const
+{
+    parser.addOption(unitScale);
+    parser.addOption(upAxis);
+}
+
+std::optional<import::ImportOptions> ImportCliOptions::read(const QCommandLineParser& parser,
+                                                            std::string& error) const
+{
+    import::ImportOptions options;
+    if (parser.isSet(unitScale)) {
+        bool ok = false;
+        const double v = parser.value(unitScale).toDouble(&ok);
+        if (!ok || !(v > 0) || !std::isfinite(v)) {
+            error = "--unit-scale must be a positive number of metres, not '" + parser.value(unitScale).toStdString() + "'";
+            return std::nullopt;
+        }
+        options.unitScale = v;
+    }
+    if (parser.isSet(upAxis)) {
+        const QString axis = parser.value(upAxis).toLower();
+        if (axis != QLatin1String("y") && axis != QLatin1String("z")) {
+            error = "--up-axis must be y or z, not '" + parser.value(upAxis).toStdString() + "'";
+            return std::nullopt;
+        }
+        options.upAxis = axis == QLatin1String("z") ? import::UpAxis::Z : import::UpAxis::Y;
+    }
+    return options;
+}
+
+gltf::Json diagnosticsJson(const Diagnostics& diagnostics)
+{
+    gltf::Json out = gltf::Json::array();
+    for (const auto& d : diagnostics) {
+        out.push_back({{"severity", severityName(d.severity)},
+                       {"code", d.code},
+                       {"message", d.message},
+                       {"pointer", d.pointer}});
+    }
+    return out;
+}
+
+size_t countSeverity(const Diagnostics& diagnostics, Severity s)
+{
+    return size_t(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                [s](const Diagnostic& d) { return d.severity == s; }));
+}
+
+void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics)
+{
+    for (const auto& d : diagnostics)
+        std::fprintf(out, "%s: %s\n", file.c_str(), formatDiagnostic(d).c_str());
+}
+
+bool sameFile(const fs::path& a, const fs::path& b)
+{
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec))
+        return fs::equivalent(a, b, ec);
+    return fs::absolute(a, ec).lexically_normal() == fs::absolute(b, ec).lexically_normal();
+}
+
+std::optional<std::string> planJobs(const fs::path& input, const fs::path& output,
+                                    const std::string& folderExtension, std::vector<Job>& jobs)
+{
+    std::error_code ec;
+    if (!fs::is_directory(input, ec)) {
+        jobs.push_back({input, output});
+        return std::nullopt;
+    }
+    if (fs::exists(output, ec) && !fs::is_directory(output, ec))
+        return "'" + input.string() + "' is a folder, so the output must be a folder too, not '" +
+               output.string() + "'";
+    const auto extensions = import::importableExtensions();
+    std::set<std::string> known(extensions.begin(), extensions.end());
+    known.insert({"gltf", "glb"});
+    for (auto it = fs::recursive_directory_iterator(input, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file(ec))
+            continue;
+        std::string ext = it->path().extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (ext.empty() || !known.count(ext.substr(1)))
+            continue;
+        fs::path relative = fs::relative(it->path(), input, ec);
+        relative.replace_extension(folderExtension);
+        jobs.push_back({it->path(), output / relative});
+    }
+    std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
+    // Two inputs (a.obj and a.fbx) would write the same a.glb: keep the first, say so.
+    for (size_t i = 1; i < jobs.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (jobs[i].output == jobs[j].output)
+                return "'" + jobs[j].input.string() + "' and '" + jobs[i].input.string() + "' would both be written to '" +
+                       jobs[i].output.string() + "'";
+        }
+    }
+    if (jobs.empty())
+        return "no readable asset files below '" + input.string() + "'";
+    return std::nullopt;
+}
+
+void parallelFor(size_t count, const std::function<void(size_t)>& work)
+{
+    if (count <= 1) {
+        if (count == 1)
+            work(0);
+        return;
+    }
+    QThreadPool pool;
+    const int threads = std::max(1, std::min(QThread::idealThreadCount(), int(count)));
+    pool.setMaxThreadCount(threads);
+    std::atomic<size_t> next{0};
+    for (int t = 0; t < threads; ++t) {
+        pool.start([&] {
+            for (size_t i = next++; i < count; i = next++)
+                work(i);
+        });
+    }
+    pool.waitForDone();
+}
+
+ProgressLine::ProgressLine(const char* command, size_t total)
+    : m_enabled(::isatty(STDERR_FILENO) == 1), m_command(command), m_total(total)
+{
+}
+
+ProgressLine::~ProgressLine()
+{
+    if (m_enabled && m_width > 0)
+        std::fprintf(stderr, "\r%*s\r", int(m_width), "");
+}
+
+void ProgressLine::step(const std::string& item)
+{
+    std::lock_guard lock(m_mutex);
+    ++m_done;
+    draw("[" + std::to_string(m_done) + "/" + std::to_string(m_total) + "] " + item);
+}
+
+void ProgressLine::fraction(const std::string& item, double done)
+{
+    std::lock_guard lock(m_mutex);
+    draw(item + " " + std::to_string(int(done * 100)) + "%");
+}
+
+void ProgressLine::draw(const std::string& text)
+{
+    if (!m_enabled)
+        return;
+    std::string line = "collidoscope " + m_command + ": " + text;
+    if (line.size() > 100)
+        line = line.substr(0, 97) + "...";
+    std::fprintf(stderr, "\r%-*s", int(std::max(m_width, line.size())), line.c_str());
+    std::fflush(stderr);
+    m_width = std::max(m_width, line.size());
+}
+
+} // namespace cs::app

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+#include "import/AssetImporter.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs::app {
+
+/// Shared behaviour of the subcommands: argument errors exit with ExitUnusable (QCommandLineParser::process
+/// would exit with 1, which means "findings" here), --help prints to stdout and exits with ExitOk.
+/// Returns the exit code to stop with, or nullopt to go on.
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args, const char* command);
+
+/// "collidoscope COMMAND: message" on stderr; returns ExitUnusable so that callers can `return usage(...)`.
+int failUsage(const char* command, const std::string& message);
+
+/// The options --unit-scale M and --up-axis y|z, shared by the commands that import.
+struct ImportCliOptions
+{
+    QCommandLineOption unitScale{QStringLiteral("unit-scale"),
+                                 QStringLiteral("Metres per source unit, replacing the file's (e.g. 0.001 for mm)."),
+                                 QStringLiteral("M")};
+    QCommandLineOption upAxis{QStringLiteral("up-axis"),
+                              QStringLiteral("The source's up axis, replacing the file's: y or z."),
+                              QStringLiteral("AXIS")};
+    void addTo(QCommandLineParser& parser) const;
+    /// The import options, or an error message for a bad value.
+    std::optional<import::ImportOptions> read(const QCommandLineParser& parser, std::string& error) const;
+};
+
+gltf::Json diagnosticsJson(const Diagnostics& diagnostics);
+size_t countSeverity(const Diagnostics& diagnostics, Severity s);
+/// One "FILE: severity CODE at POINTER: message" line per diagnostic.
+void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics);
+
+/// True when both name the same existing file, or the same path once made absolute and normal.
+bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b);
+
+/// Input files and where their results go. A folder input is walked recursively for every file glTF or
+/// Assimp can read; its outputs mirror the tree under the output folder with the extension replaced.
+struct Job
+{
+    std::filesystem::path input;
+    std::filesystem::path output;
+};
+/// Fills `jobs`; returns an error message for an unusable combination (folder in, file out; no files).
+std::optional<std::string> planJobs(const std::filesystem::path& input, const std::filesystem::path& output,
+                                    const std::string& folderExtension, std::vector<Job>& jobs);
+
+/// Runs work(i) for i in [0, count) on every core (QThreadPool). Callers store results by index and print
+/// them afterwards, so that the output order does not depend on scheduling.
+void parallelFor(size_t count, const std::function<void(size_t)>& work);
+
+/// "[3/40] name" on stderr, rewritten in place, only when stderr is a terminal (never in logs or pipes).
+class ProgressLine
+{
+public:
+    ProgressLine(const char* command, size_t total);
+    ~ProgressLine();
+    /// One more item done (thread-safe).
+    void step(const std::string& item);
+    /// A fraction of a single long item (thread-safe), e.g. an import's progress.
+    void fraction(const std::string& item, double done);
+
+private:
+    void draw(const std::string& text);
+    bool m_enabled = false;
+    std::string m_command;
+    size_t m_total = 0;
+    size_t m_done = 0;
+    size_t m_width = 0;
+    std::mutex m_mutex;
+};
+
+} // namespace cs::app

@@ -1,0 +1,179 @@
+#include "ColliderRun.h"
+
+#include "Commands.h"
+#include "physics/OmiReader.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace cs::app {
+
+namespace {
+
+/// The shape with every parameter spelled out (the OMI writer leaves defaults out, a report should not).
+gltf::Json shapeReport(const physics::Shape& shape)
+{
+    const char* type = physics::shapeTypeName(shape.type);
+    gltf::Json params = gltf::Json::object();
+    switch (shape.type) {
+    case physics::ShapeType::Box: params["size"] = {shape.size[0], shape.size[1], shape.size[2]}; break;
+    case physics::ShapeType::Sphere: params["radius"] = shape.radius; break;
+    case physics::ShapeType::Capsule:
+    case physics::ShapeType::Cylinder:
+        params["height"] = shape.height;
+        params["radiusBottom"] = shape.radiusBottom;
+        params["radiusTop"] = shape.radiusTop;
+        break;
+    case physics::ShapeType::Convex:
+    case physics::ShapeType::Trimesh: params["mesh"] = shape.mesh; break;
+    }
+    return {{"type", type}, {type, std::move(params)}};
+}
+
+std::string describeShape(const gltf::Json& shape)
+{
+    const std::string type = shape.value("type", std::string("?"));
+    if (!shape.contains(type))
+        return type;
+    const gltf::Json& p = shape[type];
+    std::ostringstream s;
+    s.precision(4);
+    if (type == "box") {
+        s << "box " << p["size"][0].get<double>() << " x " << p["size"][1].get<double>() << " x "
+          << p["size"][2].get<double>() << " m";
+    } else if (type == "sphere") {
+        s << "sphere radius " << p["radius"].get<double>() << " m";
+    } else if (type == "capsule" || type == "cylinder") {
+        s << type << " radius " << p["radiusBottom"].get<double>() << " m, height " << p["height"].get<double>()
+          << " m";
+    } else {
+        s << type << " (mesh " << p["mesh"].get<int>() << ")";
+    }
+    return s.str();
+}
+
+} // namespace
+
+ColliderRun runColliders(const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
+                         const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select)
+{
+    ColliderRun run;
+    auto loaded = import::openAnyAsset(job.input, importOptions);
+    run.loadDiagnostics = loaded.diagnostics;
+    if (!loaded)
+        return run;
+    run.read = true;
+    gltf::GltfDocument& doc = *loaded;
+    if (select) {
+        run.usageError = select(doc, options);
+        if (!run.usageError.empty())
+            return run;
+    }
+    run.report = import::addColliders(doc, options);
+    // Read back what was written, so the report shows the file's shapes, not what was meant to be written.
+    const auto model = physics::readPhysics(doc);
+    for (const auto& added : run.report.added)
+        run.shapes.push_back(added.shape < model->shapes.size() ? shapeReport(model->shapes[added.shape])
+                                                                : gltf::Json::object());
+
+    std::error_code ec;
+    if (job.output.has_parent_path())
+        std::filesystem::create_directories(job.output.parent_path(), ec);
+    const Diagnostics saved = gltf::saveGltf(doc, job.output);
+    run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
+    run.written = !hasErrors(saved);
+    return run;
+}
+
+gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
+{
+    gltf::Json colliders = gltf::Json::array();
+    for (size_t i = 0; i < run.report.added.size(); ++i) {
+        const auto& a = run.report.added[i];
+        gltf::Json c = {{"node", a.meshNode},
+                        {"name", a.name},
+                        {"colliderNode", a.colliderNode},
+                        {"shapeIndex", a.shape},
+                        {"shape", run.shapes[i]},
+                        {"strategy", import::colliderStrategyName(a.strategy)},
+                        {"volume", a.volume}};
+        if (a.hullVolume > 0)
+            c["hullVolume"] = a.hullVolume;
+        if (a.hullPoints > 0) {
+            c["hullPoints"] = a.hullPoints;
+            c["capped"] = a.capped;
+        }
+        colliders.push_back(std::move(c));
+    }
+    Diagnostics all = run.loadDiagnostics;
+    all.insert(all.end(), run.report.diagnostics.begin(), run.report.diagnostics.end());
+    if (!run.usageError.empty())
+        all.push_back(makeError("BAD_ARGUMENT", run.usageError));
+    return {{"input", job.input.string()},
+            {"output", job.output.string()},
+            {"written", run.written},
+            {"matched", run.report.matched},
+            {"colliders", std::move(colliders)},
+            {"diagnostics", diagnosticsJson(all)}};
+}
+
+void printColliderRun(const Job& job, const ColliderRun& run)
+{
+    const std::string in = job.input.string();
+    printDiagnostics(run.read ? stdout : stderr, in, run.loadDiagnostics);
+    if (!run.usageError.empty()) {
+        std::fprintf(stderr, "%s: %s\n", in.c_str(), run.usageError.c_str());
+        return;
+    }
+    if (!run.read) {
+        std::fprintf(stderr, "%s: cannot be read\n", in.c_str());
+        return;
+    }
+    for (size_t i = 0; i < run.report.added.size(); ++i) {
+        const auto& a = run.report.added[i];
+        std::string where = a.name.empty() ? "node " + std::to_string(a.meshNode)
+                                           : "node '" + a.name + "' (" + std::to_string(a.meshNode) + ")";
+        std::string extra;
+        if (a.colliderNode != a.meshNode)
+            extra += ", on new child node " + std::to_string(a.colliderNode);
+        if (a.hullPoints > 0)
+            extra += ", " + std::to_string(a.hullPoints) + " points" + (a.capped ? " (capped)" : "");
+        std::printf("%s: %s: %s [%s]%s\n", in.c_str(), where.c_str(), describeShape(run.shapes[i]).c_str(),
+                    import::colliderStrategyName(a.strategy), extra.c_str());
+    }
+    printDiagnostics(stdout, in, run.report.diagnostics);
+    if (run.report.matched == 0)
+        std::printf("%s: no mesh node matched\n", in.c_str());
+    if (run.written)
+        std::printf("wrote %s (%zu collider(s) added)\n", job.output.string().c_str(), run.report.added.size());
+}
+
+int colliderRunExitCode(const ColliderRun& run)
+{
+    if (!run.read || !run.written || !run.usageError.empty())
+        return ExitUnusable;
+    if (hasErrors(run.report.diagnostics) || run.report.matched == 0)
+        return ExitFindings;
+    return ExitOk;
+}
+
+std::optional<std::string> readColliderOptions(const QCommandLineParser& parser, const QCommandLineOption& maxPoints,
+                                               const QCommandLineOption& body, import::ColliderOptions& options)
+{
+    if (parser.isSet(maxPoints)) {
+        bool ok = false;
+        options.maxPoints = parser.value(maxPoints).toInt(&ok);
+        if (!ok || options.maxPoints < 4)
+            return "--max-points must be a whole number of at least 4, not '" + parser.value(maxPoints).toStdString() +
+                   "'";
+    }
+    if (parser.isSet(body)) {
+        const auto type = physics::motionTypeFromName(parser.value(body).toStdString());
+        if (!type)
+            return "--body must be static, kinematic or dynamic, not '" + parser.value(body).toStdString() + "'";
+        options.body = *type;
+    }
+    return std::nullopt;
+}
+
+} // namespace cs::app

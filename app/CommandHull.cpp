@@ -1,0 +1,110 @@
+// collidoscope hull IN --node NAME -o OUT: one capped convex hull collider for one mesh node.
+// Exit status: 0 done, 1 the mesh has no hull (flat, too few points), 2 unusable input or arguments.
+#include "CliSupport.h"
+#include "ColliderRun.h"
+#include "Commands.h"
+
+#include <QCommandLineParser>
+
+namespace cs::app {
+
+namespace {
+
+/// The node named `name`; a number names a node by index when no node has that name.
+std::string selectNode(const gltf::GltfDocument& doc, const std::string& name, import::ColliderOptions& options)
+{
+    std::vector<size_t> found;
+    for (size_t i = 0; i < doc.count("nodes"); ++i) {
+        const gltf::Json* node = doc.element("nodes", i);
+        if (node && node->value("name", std::string()) == name)
+            found.push_back(i);
+    }
+    if (found.empty() && !name.empty() && name.find_first_not_of("0123456789") == std::string::npos &&
+        std::stoull(name) < doc.count("nodes"))
+        found.push_back(std::stoull(name));
+    if (found.empty())
+        return "no node is named '" + name + "'";
+    if (found.size() > 1) {
+        std::string list;
+        for (size_t i : found)
+            list += (list.empty() ? "" : ", ") + std::to_string(i);
+        return std::to_string(found.size()) + " nodes are named '" + name + "' (" + list +
+               "); give the node's index instead";
+    }
+    const gltf::Json* node = doc.element("nodes", found.front());
+    if (!node->contains("mesh"))
+        return "node '" + name + "' has no mesh";
+    options.nodes = found;
+    return {};
+}
+
+} // namespace
+
+int runHull(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Add a convex hull collider (at most --max-points vertices, stored as a new mesh) to one mesh node."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset to read (any format)."));
+    const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("The mesh node, by name or index."),
+                                  QStringLiteral("NAME"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("The file to write (.gltf or .glb)."), QStringLiteral("OUT"));
+    const QCommandLineOption maxPoints(QStringLiteral("max-points"),
+                                       QStringLiteral("Most vertices of the hull (default 255)."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption body(QStringLiteral("body"),
+                                  QStringLiteral("Motion of the body: static (default), kinematic, dynamic."),
+                                  QStringLiteral("TYPE"));
+    const QCommandLineOption inPlace(QStringLiteral("in-place"),
+                                     QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
+    ImportCliOptions importCli;
+    for (const auto* o : {&node, &output, &maxPoints, &body, &inPlace, &json})
+        parser.addOption(*o);
+    importCli.addTo(parser);
+    if (auto stop = parseArguments(parser, args, "hull"))
+        return *stop;
+    if (parser.positionalArguments().size() != 1 || !parser.isSet(node))
+        return failUsage("hull", "expected IN --node NAME -o OUT (see --help)");
+    const std::filesystem::path in = parser.positionalArguments().first().toStdString();
+    if (!parser.isSet(output) && !parser.isSet(inPlace))
+        return failUsage("hull", "expected -o OUT (or --in-place)");
+    const Job job{in, parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in};
+
+    import::ColliderOptions options;
+    options.strategy = import::ColliderStrategy::Hull;
+    if (auto problem = readColliderOptions(parser, maxPoints, body, options))
+        return failUsage("hull", *problem);
+    std::string error;
+    const auto importOptions = importCli.read(parser, error);
+    if (!importOptions)
+        return failUsage("hull", error);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(in, ec))
+        return failUsage("hull", "cannot open '" + in.string() + "': no such file");
+    std::string ext = job.output.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext != ".gltf" && ext != ".glb")
+        return failUsage("hull", "the output '" + job.output.string() + "' must end in .gltf or .glb");
+    if (sameFile(job.input, job.output) && !parser.isSet(inPlace))
+        return failUsage("hull", "the output '" + job.output.string() + "' is the input; give --in-place to overwrite it");
+
+    const std::string name = parser.value(node).toStdString();
+    ColliderRun run;
+    {
+        ProgressLine progress("hull", 1);
+        run = runColliders(job, *importOptions, options,
+                           [&](const gltf::GltfDocument& doc, import::ColliderOptions& o) {
+                               return selectNode(doc, name, o);
+                           });
+    }
+    if (parser.isSet(json))
+        std::printf("%s\n", colliderRunJson(job, run).dump(2).c_str());
+    else
+        printColliderRun(job, run);
+    return colliderRunExitCode(run);
+}
+
+} // namespace cs::app

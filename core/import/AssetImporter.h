@@ -1,0 +1,48 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs::import {
+
+enum class UpAxis { Y, Z };
+
+struct ImportOptions
+{
+    /// Metres per source unit, replacing whatever the file says (e.g. 0.001 for an STL in millimetres).
+    std::optional<double> unitScale;
+    /// The source's up axis, replacing whatever the file says or its format's convention.
+    std::optional<UpAxis> upAxis;
+    /// Called from the importing thread with the fraction done (0..1); return false to cancel.
+    std::function<bool(double)> progress;
+};
+
+/// Reads any format Assimp supports (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) into a new glTF 2.0 document
+/// built here (not by Assimp's glTF exporter): meshes (positions, normals, first UV set, triangle indices; one
+/// primitive per source mesh, grouped into one glTF mesh per node), the node hierarchy with its transforms,
+/// materials' base colour factor and base colour texture (external files relative to the source, embedded
+/// textures as bufferView images). The result is in metres, Y up: every conversion made is an info
+/// diagnostic (code IMPORT_*); what could not be carried over (animations, skins, cameras, lights, morph
+/// targets, extra UV sets, vertex colours, points and lines, other textures) is a warning.
+/// No value, with an error (IMPORT_FAILED, IMPORT_CANCELLED) when the file cannot be read at all.
+/// The document's sourcePath is the source file, so relative texture files resolve against its folder.
+Result<gltf::GltfDocument> importAsset(const std::filesystem::path& path, const ImportOptions& options = {});
+
+/// True when the file is glTF (.gltf/.glb by its first bytes: the GLB magic, or JSON naming "asset"), so that
+/// it should be opened losslessly with gltf::loadGltf instead of being imported.
+bool isGltfFile(const std::filesystem::path& path);
+
+/// Opens any asset: glTF files losslessly with gltf::loadGltf, everything else through importAsset. The
+/// entry point for the GUI's Open/Import and for commands that accept any asset.
+Result<gltf::GltfDocument> openAnyAsset(const std::filesystem::path& path, const ImportOptions& options = {});
+
+/// The file extensions Assimp can read, lower case without the dot ("fbx", "obj", ...), for file dialogs.
+std::vector<std::string> importableExtensions();
+
+} // namespace cs::import

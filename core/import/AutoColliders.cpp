@@ -1,0 +1,364 @@
+#include "import/AutoColliders.h"
+
+#include "geometry/ConvexHull.h"
+#include "geometry/MeshWriter.h"
+#include "geometry/PrimitiveFit.h"
+#include "gltf/MeshTriangles.h"
+#include "gltf/SceneGraph.h"
+#include "physics/OmiReader.h"
+#include "physics/OmiWriter.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cs::import {
+
+namespace {
+
+using geometry::FittedShape;
+using geometry::ShapeKind;
+using geometry::Vec3d;
+
+/// A shape made for one mesh, reused by every node that instances the mesh.
+struct MadeShape
+{
+    size_t shape = 0;
+    physics::ShapeType type = physics::ShapeType::Box;
+    Vec3d offset;
+    QQuaternion rotation;
+    double volume = 0, hullVolume = 0;
+    size_t hullPoints = 0;
+    bool capped = false;
+};
+
+physics::Shape toPhysics(const geometry::ShapeGeometry& g)
+{
+    switch (g.kind) {
+    case ShapeKind::Box: {
+        auto s = physics::Shape::defaults(physics::ShapeType::Box);
+        s.size = {g.size.x, g.size.y, g.size.z};
+        return s;
+    }
+    case ShapeKind::Sphere: {
+        auto s = physics::Shape::defaults(physics::ShapeType::Sphere);
+        s.radius = g.radius;
+        return s;
+    }
+    case ShapeKind::Capsule:
+    case ShapeKind::Cylinder: {
+        auto s = physics::Shape::defaults(g.kind == ShapeKind::Capsule ? physics::ShapeType::Capsule
+                                                                         : physics::ShapeType::Cylinder);
+        s.height = g.height;
+        s.radiusBottom = g.radiusBottom;
+        s.radiusTop = g.radiusTop;
+        return s;
+    }
+    default: return physics::Shape::defaults(physics::ShapeType::Convex);
+    }
+}
+
+std::string nodeLabel(const gltf::Json& node, size_t index)
+{
+    const auto name = node.value("name", std::string());
+    return name.empty() ? "node " + std::to_string(index) : "node '" + name + "' (" + std::to_string(index) + ")";
+}
+
+class Generator
+{
+public:
+    Generator(gltf::GltfDocument& doc, const ColliderOptions& options, physics::PhysicsModel& model,
+              ColliderReport& report)
+        : m_doc(doc), m_options(options), m_model(model), m_report(report)
+    {
+    }
+
+    std::optional<MadeShape> shapeFor(size_t node, size_t mesh)
+    {
+        if (auto it = m_made.find(mesh); it != m_made.end())
+            return it->second;
+        auto made = make(node, mesh);
+        if (made)
+            m_made[mesh] = *made;
+        return made;
+    }
+
+private:
+    void fail(size_t node, const Diagnostics& why)
+    {
+        const std::string label = nodeLabel(m_doc.json()["nodes"][node], node);
+        for (const Diagnostic& d : why) {
+            if (d.severity == Severity::Error)
+                m_report.diagnostics.push_back(makeError(d.code, label + ": no collider: " + d.message,
+                                                         jsonPointerAppend("/nodes", node)));
+        }
+    }
+
+    size_t addShape(physics::Shape shape)
+    {
+        m_model.shapes.push_back(std::move(shape));
+        return m_model.shapes.size() - 1;
+    }
+
+    std::optional<MadeShape> make(size_t node, size_t mesh)
+    {
+        const ColliderStrategy strategy = m_options.strategy;
+        if (strategy == ColliderStrategy::Trimesh) {
+            auto s = physics::Shape::defaults(physics::ShapeType::Trimesh);
+            s.mesh = int(mesh);
+            MadeShape made;
+            made.shape = addShape(s);
+            made.type = physics::ShapeType::Trimesh;
+            return made;
+        }
+        auto triangles = gltf::meshTriangles(m_doc, mesh);
+        if (!triangles || triangles->triangleCount() == 0) {
+            fail(node, triangles ? Diagnostics{makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles")}
+                                 : triangles.diagnostics);
+            return std::nullopt;
+        }
+        std::vector<Vec3d> points;
+        geometry::appendPoints(points, *triangles);
+
+        std::optional<geometry::ConvexHull> hull;
+        if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
+            geometry::ConvexHullOptions o;
+            o.maxVertices = m_options.maxPoints;
+            o.measureQuality = strategy == ColliderStrategy::Auto;
+            auto h = geometry::generateConvexHull(points, o);
+            if (h)
+                hull = std::move(*h);
+            else if (strategy == ColliderStrategy::Hull) {
+                fail(node, h.diagnostics);
+                return std::nullopt;
+            }
+            // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+        }
+
+        std::optional<FittedShape> fit;
+        auto take = [&](Result<FittedShape> r) {
+            if (r && (!fit || r->volume < fit->volume))
+                fit = std::move(*r);
+            else if (!r && strategy != ColliderStrategy::Auto)
+                fail(node, r.diagnostics);
+        };
+        switch (strategy) {
+        case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
+        case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
+        case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
+        case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
+        case ColliderStrategy::Auto:
+            take(geometry::fitBox(points));
+            take(geometry::fitOrientedBox(points));
+            take(geometry::fitSphere(points));
+            take(geometry::fitCapsule(points));
+            break;
+        default: break;
+        }
+
+        MadeShape made;
+        if (hull) {
+            made.hullVolume =
+                hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
+        }
+        const bool usePrimitive =
+            fit && (strategy != ColliderStrategy::Auto || !hull ||
+                    fit->volume <= made.hullVolume * (1.0 + m_options.autoTolerance));
+        if (usePrimitive) {
+            physics::Shape shape = toPhysics(fit->shape);
+            made.type = shape.type;
+            made.shape = addShape(std::move(shape));
+            made.offset = fit->offset;
+            made.rotation = fit->rotation;
+            made.volume = fit->volume;
+            return made;
+        }
+        if (!hull) {
+            if (!fit)
+                fail(node, {makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh")});
+            return std::nullopt;
+        }
+        const std::string meshName = m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
+        auto added = geometry::addTriangleMesh(m_doc, hull->mesh, meshName + " hull");
+        if (!added) {
+            fail(node, added.diagnostics);
+            return std::nullopt;
+        }
+        auto shape = physics::Shape::defaults(physics::ShapeType::Convex);
+        shape.mesh = int(*added);
+        made.type = physics::ShapeType::Convex;
+        made.shape = addShape(std::move(shape));
+        made.volume = hull->quality.volume;
+        made.hullPoints = hull->quality.vertexCount;
+        made.capped = hull->quality.capped;
+        return made;
+    }
+
+    gltf::GltfDocument& m_doc;
+    const ColliderOptions& m_options;
+    physics::PhysicsModel& m_model;
+    ColliderReport& m_report;
+    std::map<size_t, MadeShape> m_made;
+};
+
+/// Scene nodes parents first (pre-order from the roots), so that a body is placed before its descendants.
+std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
+{
+    std::vector<size_t> order, stack;
+    const auto roots = graph.roots();
+    stack.assign(roots.rbegin(), roots.rend());
+    while (!stack.empty()) {
+        const size_t n = stack.back();
+        stack.pop_back();
+        order.push_back(n);
+        const auto& children = graph.children(n);
+        stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    return order;
+}
+
+bool insideBody(const physics::PhysicsModel& model, const gltf::SceneGraph& graph, size_t node)
+{
+    for (int n = int(node); n >= 0; n = graph.parent(size_t(n))) {
+        const physics::NodePhysics* p = model.node(size_t(n));
+        if (p && p->motion)
+            return true;
+    }
+    return false;
+}
+
+bool nonUniformScale(const QMatrix4x4& world)
+{
+    const float x = world.column(0).toVector3D().length(), y = world.column(1).toVector3D().length(),
+                z = world.column(2).toVector3D().length();
+    const float hi = std::max({x, y, z}), lo = std::min({x, y, z});
+    return hi > 0 && (hi - lo) / hi > 1e-4f;
+}
+
+} // namespace
+
+const char* colliderStrategyName(ColliderStrategy s)
+{
+    switch (s) {
+    case ColliderStrategy::Box: return "box";
+    case ColliderStrategy::OrientedBox: return "obb";
+    case ColliderStrategy::Sphere: return "sphere";
+    case ColliderStrategy::Capsule: return "capsule";
+    case ColliderStrategy::Hull: return "hull";
+    case ColliderStrategy::Trimesh: return "trimesh";
+    case ColliderStrategy::Auto: return "auto";
+    }
+    return "auto";
+}
+
+std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name)
+{
+    for (auto s : {ColliderStrategy::Box, ColliderStrategy::OrientedBox, ColliderStrategy::Sphere,
+                   ColliderStrategy::Capsule, ColliderStrategy::Hull, ColliderStrategy::Trimesh,
+                   ColliderStrategy::Auto}) {
+        if (name == colliderStrategyName(s))
+            return s;
+    }
+    return std::nullopt;
+}
+
+ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options)
+{
+    ColliderReport report;
+    auto graph = gltf::SceneGraph::build(doc);
+    if (!graph) {
+        report.diagnostics = graph.diagnostics;
+        return report;
+    }
+    auto read = physics::readPhysics(doc);
+    physics::PhysicsModel model = std::move(*read);
+    const QRegularExpression pattern(QRegularExpression::wildcardToRegularExpression(
+        QString::fromStdString(options.nodePattern), QRegularExpression::UnanchoredWildcardConversion));
+    const QRegularExpression whole(QRegularExpression::anchoredPattern(pattern.pattern()));
+
+    Generator generator(doc, options, model, report);
+    std::vector<size_t> order = parentsFirst(*graph);
+    if (!options.nodes.empty())
+        std::erase_if(order, [&](size_t n) {
+            return std::find(options.nodes.begin(), options.nodes.end(), n) == options.nodes.end();
+        });
+    for (size_t n : order) {
+        const gltf::Json& node = doc.json()["nodes"][n];
+        if (!node.is_object() || !node.contains("mesh") || !node["mesh"].is_number_integer() || node["mesh"].get<std::int64_t>() < 0 ||
+            node["mesh"].get<size_t>() >= doc.count("meshes"))
+            continue;
+        if (options.nodes.empty() &&
+            !whole.match(QString::fromStdString(node.value("name", std::string()))).hasMatch())
+            continue;
+        ++report.matched;
+        // Copies: adding nodes below may reallocate the array `node` points into.
+        const std::string label = nodeLabel(node, n);
+        const std::string name = node.value("name", std::string());
+        const size_t mesh = node["mesh"].get<size_t>();
+        if (const physics::NodePhysics* p = model.node(n); p && (p->collider || p->trigger)) {
+            report.diagnostics.push_back(makeInfo("COLLIDER_EXISTS", label + " already has a collider or trigger; "
+                                                                             "left as it is",
+                                                  jsonPointerAppend("/nodes", n)));
+            continue;
+        }
+        const auto made = generator.shapeFor(n, mesh);
+        if (!made)
+            continue;
+
+        size_t colliderNode = n;
+        const bool offset = std::sqrt(geometry::lengthSquared(made->offset)) > 1e-9 ||
+                            std::abs(std::abs(made->rotation.normalized().scalar()) - 1.0f) > 1e-7f;
+        if (offset) {
+            // OMI shapes are centred on their node: an offset fit goes on a child node placed at the fit.
+            auto& nodes = doc.json()["nodes"];
+            gltf::Json child = gltf::Json::object();
+            child["name"] = (name.empty() ? "node " + std::to_string(n) : name) + " collider";
+            const Vec3d& t = made->offset;
+            if (geometry::lengthSquared(t) > 0)
+                child["translation"] = {t.x, t.y, t.z};
+            QQuaternion q = made->rotation.normalized();
+            if (q.scalar() < 0)
+                q = -q;
+            if (std::abs(q.scalar() - 1.0f) > 1e-7f)
+                child["rotation"] = {q.x(), q.y(), q.z(), q.scalar()};
+            nodes.push_back(std::move(child));
+            colliderNode = nodes.size() - 1;
+            nodes[n]["children"].push_back(colliderNode);
+        }
+        physics::Collider collider;
+        collider.shape = int(made->shape);
+        model.nodeRef(colliderNode).collider = collider;
+        if (!insideBody(model, *graph, n)) {
+            physics::Motion motion;
+            motion.type = options.body;
+            model.nodeRef(n).motion = motion;
+        }
+        if (nonUniformScale(graph->worldTransform(n)))
+            report.diagnostics.push_back(makeWarning("COLLIDER_SCALED_NODE",
+                                                     label + " is scaled unevenly: its collider is scaled with "
+                                                             "it, which engines handle differently",
+                                                     jsonPointerAppend("/nodes", n)));
+
+        AddedCollider a;
+        a.meshNode = n;
+        a.name = name;
+        a.colliderNode = colliderNode;
+        a.shape = made->shape;
+        a.type = made->type;
+        a.strategy = options.strategy;
+        a.volume = made->volume;
+        a.hullVolume = made->hullVolume;
+        a.hullPoints = made->hullPoints;
+        a.capped = made->capped;
+        report.added.push_back(a);
+    }
+    if (!report.added.empty()) {
+        const Diagnostics written = physics::writeOmi(model, doc);
+        report.diagnostics.insert(report.diagnostics.end(), written.begin(), written.end());
+    }
+    return report;
+}
+
+} // namespace cs::import

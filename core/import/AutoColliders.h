@@ -1,0 +1,65 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+#include "physics/PhysicsModel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs::import {
+
+/// How a mesh node's collider is made. Box: axis-aligned in the node's space; OrientedBox: turned to fit;
+/// Hull: a convex hull of at most maxPoints vertices, stored as a new mesh; Trimesh: the node's own mesh;
+/// Auto: the primitive (box, oriented box, sphere, capsule) of least volume when that volume is within
+/// autoTolerance of the mesh's hull volume, else the capped hull.
+enum class ColliderStrategy { Box, OrientedBox, Sphere, Capsule, Hull, Trimesh, Auto };
+
+const char* colliderStrategyName(ColliderStrategy s); ///< "box", "obb", "sphere", "capsule", "hull", ...
+std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name);
+
+struct ColliderOptions
+{
+    ColliderStrategy strategy = ColliderStrategy::Auto;
+    int maxPoints = 255; ///< hull vertex cap (Unity and PhysX accept 255)
+    /// The motion given to each mesh node that has no motion itself or above it.
+    physics::MotionType body = physics::MotionType::Static;
+    /// Shell wildcard (*, ?, [..]) matched against whole node names; "*" matches every mesh node.
+    std::string nodePattern = "*";
+    /// When not empty: exactly these nodes (the pattern is ignored).
+    std::vector<size_t> nodes;
+    double autoTolerance = 0.15;
+};
+
+/// One collider that was added.
+struct AddedCollider
+{
+    size_t meshNode = 0;     ///< the node whose mesh was fitted
+    std::string name;        ///< its name ("" when unnamed)
+    size_t colliderNode = 0; ///< the node carrying the collider: meshNode, or a new child when the fit is offset
+    size_t shape = 0;        ///< index into the OMI shapes
+    physics::ShapeType type = physics::ShapeType::Box;
+    ColliderStrategy strategy = ColliderStrategy::Auto; ///< what was asked for
+    double volume = 0;     ///< of the shape, cubic metres (0 for a trimesh)
+    double hullVolume = 0; ///< of the mesh's convex hull, when it was computed
+    size_t hullPoints = 0; ///< vertices of a hull shape
+    bool capped = false;   ///< the hull left points out to meet maxPoints
+};
+
+struct ColliderReport
+{
+    std::vector<AddedCollider> added;
+    size_t matched = 0; ///< mesh nodes that matched the selection (added or skipped)
+    /// Skipped nodes (existing collider: info; a mesh that cannot be fitted: error), writer notes.
+    Diagnostics diagnostics;
+};
+
+/// Adds an OMI collider (and shape) to every selected mesh node, fitted in that node's space, plus the
+/// requested motion on nodes not already inside a body, then writes the physics with the OMI writer (newest
+/// form). Nodes that already have a collider or trigger are left alone. Nodes are visited parents first, so
+/// a mesh below a mesh node joins its parent's body. Meshes used by several nodes are fitted once and their
+/// shape shared.
+ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options);
+
+} // namespace cs::import

@@ -1,0 +1,306 @@
+// convert, add-colliders, hull and validate as a pipeline sees them: exit codes, text and --json output, and
+// refusals (missing or unreadable input, bad arguments, output equal to input without --in-place).
+#include "TestSupport.h"
+
+#include "gltf/GltfDocument.h"
+
+#include <QProcess>
+#include <QTest>
+
+#include <cmath>
+
+using namespace cs;
+using namespace cs::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run
+{
+    int exit = -1;
+    std::string out;
+    std::string err;
+    gltf::Json json() const { return gltf::Json::parse(out); }
+};
+
+Run collidoscope(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CS_COLLIDOSCOPE), args);
+    Run r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput().toStdString();
+    r.err = p.readAllStandardError().toStdString();
+    return r;
+}
+
+QString q(const fs::path& p) { return QString::fromStdString(p.string()); }
+fs::path model(const std::string& relative) { return fs::path(CS_ASSIMP_MODELS) / relative; }
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+#define EXPECT_EXIT(run, code)                                                                                     \
+    QVERIFY2((run).exit == (code), ("exit " + std::to_string((run).exit) + "\nstdout: " + (run).out +               \
+                                    "\nstderr: " + (run).err)                                                      \
+                                       .c_str())
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        if (!fs::is_directory(CS_ASSIMP_MODELS))
+            QSKIP("assimp-testmodels is not installed (scripts/setup.sh)");
+    }
+
+    void helpForEveryCommand()
+    {
+        const std::map<QString, std::string> options = {{QStringLiteral("convert"), "--unit-scale"},
+                                                         {QStringLiteral("add-colliders"), "--strategy"},
+                                                         {QStringLiteral("hull"), "--max-points"},
+                                                         {QStringLiteral("validate"), "--json"}};
+        for (const auto& [command, option] : options) {
+            const Run r = collidoscope({command, QStringLiteral("--help")});
+            EXPECT_EXIT(r, 0);
+            QVERIFY2(contains(r.out, option), r.out.c_str());
+        }
+        const Run usage = collidoscope({QStringLiteral("help")});
+        for (const char* command : {"convert", "add-colliders", "hull"})
+            QVERIFY(contains(usage.out, command));
+    }
+
+    void convertToGlbAndGltf()
+    {
+        TempDir dir;
+        const Run glb = collidoscope({QStringLiteral("convert"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                                      q(dir / "box.glb")});
+        EXPECT_EXIT(glb, 0);
+        QVERIFY(contains(glb.out, "wrote"));
+        QVERIFY(glb.err.empty()); // no progress line when stderr is not a terminal
+        auto loaded = gltf::loadGltf(dir / "box.glb");
+        QVERIFY(loaded && !hasErrors(loaded.diagnostics));
+        QCOMPARE(loaded->sourceFormat(), gltf::FileFormat::Glb);
+        QCOMPARE(loaded->count("meshes"), size_t(1));
+
+        const Run gltf = collidoscope({QStringLiteral("convert"), q(model("Collada/cube_with_2UVs.DAE")),
+                                       QStringLiteral("-o"), q(dir / "cube.gltf"), QStringLiteral("--json")});
+        EXPECT_EXIT(gltf, 0);
+        const auto report = gltf.json();
+        QVERIFY(report["written"].get<bool>());
+        QCOMPARE(report["counts"]["meshes"].get<int>(), 1);
+        std::set<std::string> codes;
+        for (const auto& d : report["diagnostics"])
+            codes.insert(d["code"].get<std::string>());
+        QVERIFY(codes.count("IMPORT_UNIT_CONVERTED") && codes.count("IMPORT_AXIS_CONVERTED"));
+        QVERIFY(fs::exists(dir / "cube.gltf") && fs::exists(dir / "cube.bin"));
+    }
+
+    void convertRefusesBadInput()
+    {
+        TempDir dir;
+        const Run missing = collidoscope({QStringLiteral("convert"), q(dir / "missing.fbx"), QStringLiteral("-o"),
+                                          q(dir / "out.glb")});
+        EXPECT_EXIT(missing, 2);
+        QVERIFY(contains(missing.err, "missing.fbx"));
+        writeText(dir / "garbage.xyz", "not a model at all\n");
+        const Run garbage = collidoscope({QStringLiteral("convert"), q(dir / "garbage.xyz"), QStringLiteral("-o"),
+                                          q(dir / "out.glb")});
+        EXPECT_EXIT(garbage, 2);
+        QVERIFY(contains(garbage.err, "garbage.xyz"));
+        QVERIFY(!fs::exists(dir / "out.glb"));
+
+        const QString box = q(model("OBJ/box.obj"));
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box}), 2); // no -o
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.glb"),
+                                  QStringLiteral("--frobnicate")}),
+                    2);
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.glb"),
+                                  QStringLiteral("--up-axis"), QStringLiteral("x")}),
+                    2);
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.obj")}), 2);
+    }
+
+    void neverOverwritesItsInputUnlessAsked()
+    {
+        TempDir dir;
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                                  q(dir / "box.glb")}),
+                    0);
+        const auto before = readBytes(dir / "box.glb");
+        // Also through another spelling of the same path.
+        const QString same = q(dir / "." / "box.glb");
+        for (const QString& command : {QStringLiteral("convert"), QStringLiteral("add-colliders")}) {
+            const Run refused = collidoscope({command, q(dir / "box.glb"), QStringLiteral("-o"), same});
+            EXPECT_EXIT(refused, 2);
+            QVERIFY(contains(refused.err, "--in-place"));
+        }
+        const Run hull = collidoscope({QStringLiteral("hull"), q(dir / "box.glb"), QStringLiteral("--node"),
+                                       QStringLiteral("1"), QStringLiteral("-o"), same});
+        EXPECT_EXIT(hull, 2);
+        QCOMPARE(readBytes(dir / "box.glb"), before);
+
+        const Run inPlace = collidoscope({QStringLiteral("add-colliders"), q(dir / "box.glb"),
+                                          QStringLiteral("--in-place"), QStringLiteral("--strategy"),
+                                          QStringLiteral("box")});
+        EXPECT_EXIT(inPlace, 0);
+        auto loaded = gltf::loadGltf(dir / "box.glb");
+        QVERIFY(loaded);
+        QVERIFY(loaded->json()["nodes"][0]["extensions"].contains("OMI_physics_body"));
+    }
+
+    void convertFolderInOrder()
+    {
+        TempDir dir;
+        fs::create_directories(dir / "in" / "sub");
+        fs::copy_file(model("PLY/cube.ply"), dir / "in" / "b_cube.ply");
+        fs::copy_file(model("OBJ/box.obj"), dir / "in" / "a_box.obj");
+        fs::copy_file(model("STL/triangle.stl"), dir / "in" / "sub" / "c_triangle.stl");
+        writeText(dir / "in" / "notes.txt", "not an asset\n");
+        const Run r = collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"), q(dir / "out"),
+                                    QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto report = r.json();
+        QCOMPARE(report.size(), size_t(3));
+        QVERIFY(contains(report[0]["input"].get<std::string>(), "a_box.obj"));
+        QVERIFY(contains(report[1]["input"].get<std::string>(), "b_cube.ply"));
+        QVERIFY(contains(report[2]["input"].get<std::string>(), "c_triangle.stl"));
+        QVERIFY(fs::exists(dir / "out" / "a_box.glb"));
+        QVERIFY(fs::exists(dir / "out" / "sub" / "c_triangle.glb"));
+        // A folder cannot go into a file.
+        writeText(dir / "file.glb", "x");
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"), q(dir / "file.glb")}),
+                    2);
+    }
+
+    void addCollidersReportsShapes()
+    {
+        TempDir dir;
+        // box.obj is the unit cube centred on the origin: a 1 x 1 x 1 m box.
+        const Run r = collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                                    q(dir / "box.glb"), QStringLiteral("--strategy"), QStringLiteral("box"),
+                                    QStringLiteral("--body"), QStringLiteral("dynamic"), QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto report = r.json();
+        QCOMPARE(report["colliders"].size(), size_t(1));
+        const auto& shape = report["colliders"][0]["shape"];
+        QCOMPARE(shape["type"].get<std::string>(), std::string("box"));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(shape["box"]["size"][size_t(i)].get<double>() - 1.0) < 1e-6);
+        // The result is valid physics by our own validator, run the way a pipeline would.
+        const Run check = collidoscope({QStringLiteral("validate"), q(dir / "box.glb")});
+        EXPECT_EXIT(check, 0);
+        auto loaded = gltf::loadGltf(dir / "box.glb");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->json()["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["type"].get<std::string>(),
+                 std::string("dynamic"));
+
+        const Run text = collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                                       q(dir / "sphere.glb"), QStringLiteral("--strategy"), QStringLiteral("sphere")});
+        EXPECT_EXIT(text, 0);
+        QVERIFY2(contains(text.out, "node '1' (0): sphere radius 0.866"), text.out.c_str()); // sqrt(3)/2
+    }
+
+    void addCollidersFindingsAndBadArguments()
+    {
+        TempDir dir;
+        const QString box = q(model("OBJ/box.obj"));
+        const QString out = q(dir / "out.glb");
+        const Run none = collidoscope({QStringLiteral("add-colliders"), box, QStringLiteral("-o"), out,
+                                       QStringLiteral("--nodes"), QStringLiteral("NoSuchNode*")});
+        EXPECT_EXIT(none, 1);
+        QVERIFY(contains(none.out, "no mesh node matched"));
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("--strategy"), QStringLiteral("bogus")},
+              QStringList{QStringLiteral("--body"), QStringLiteral("flying")},
+              QStringList{QStringLiteral("--max-points"), QStringLiteral("3")},
+              QStringList{QStringLiteral("--tolerance"), QStringLiteral("-1")}}) {
+            const Run r = collidoscope(QStringList{QStringLiteral("add-colliders"), box, QStringLiteral("-o"), out} + bad);
+            EXPECT_EXIT(r, 2);
+            QVERIFY(contains(r.err, "collidoscope add-colliders: "));
+        }
+        // A flat triangle has no hull: a finding in the data (1), with the node named.
+        const Run flat = collidoscope({QStringLiteral("add-colliders"), q(model("STL/triangle.stl")),
+                                       QStringLiteral("-o"), out, QStringLiteral("--strategy"), QStringLiteral("hull")});
+        EXPECT_EXIT(flat, 1);
+        QVERIFY(contains(flat.out, "testTriangle"));
+    }
+
+    void addCollidersFolder()
+    {
+        TempDir dir;
+        fs::create_directories(dir / "in");
+        fs::copy_file(model("OBJ/box.obj"), dir / "in" / "a.obj");
+        fs::copy_file(model("PLY/cube.ply"), dir / "in" / "b.ply");
+        fs::copy_file(model("FBX/cubes_with_names.fbx"), dir / "in" / "c.fbx");
+        const Run r = collidoscope({QStringLiteral("add-colliders"), q(dir / "in"), QStringLiteral("-o"),
+                                    q(dir / "out"), QStringLiteral("--format"), QStringLiteral("gltf"),
+                                    QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto report = r.json();
+        QCOMPARE(report.size(), size_t(3));
+        // One mesh node in each of the first two files, four in the FBX (Cube2, Cube3 and a child of each).
+        QCOMPARE(report[0]["colliders"].size(), size_t(1));
+        QCOMPARE(report[1]["colliders"].size(), size_t(1));
+        QCOMPARE(report[2]["colliders"].size(), size_t(4));
+        QVERIFY(contains(report[2]["output"].get<std::string>(), "c.gltf"));
+        QVERIFY(fs::exists(dir / "out" / "c.gltf"));
+    }
+
+    void hullOfOneNode()
+    {
+        TempDir dir;
+        const QString box = q(model("OBJ/box.obj"));
+        const Run r = collidoscope({QStringLiteral("hull"), box, QStringLiteral("--node"), QStringLiteral("1"),
+                                    QStringLiteral("-o"), q(dir / "hull.glb"), QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto report = r.json();
+        QCOMPARE(report["colliders"].size(), size_t(1));
+        QCOMPARE(report["colliders"][0]["hullPoints"].get<int>(), 8); // a cube's corners
+        QCOMPARE(report["colliders"][0]["shape"]["type"].get<std::string>(), std::string("convex"));
+
+        const Run missing = collidoscope({QStringLiteral("hull"), box, QStringLiteral("--node"),
+                                          QStringLiteral("Nope"), QStringLiteral("-o"), q(dir / "x.glb")});
+        EXPECT_EXIT(missing, 2);
+        QVERIFY(contains(missing.err, "no node is named 'Nope'"));
+        EXPECT_EXIT(collidoscope({QStringLiteral("hull"), box, QStringLiteral("-o"), q(dir / "x.glb")}), 2);
+        EXPECT_EXIT(collidoscope({QStringLiteral("hull"), box, QStringLiteral("--node"), QStringLiteral("1"),
+                                  QStringLiteral("--max-points"), QStringLiteral("3"), QStringLiteral("-o"),
+                                  q(dir / "x.glb")}),
+                    2);
+        const Run flat = collidoscope({QStringLiteral("hull"), q(model("STL/triangle.stl")), QStringLiteral("--node"),
+                                       QStringLiteral("testTriangle"), QStringLiteral("-o"), q(dir / "x.glb")});
+        EXPECT_EXIT(flat, 1);
+    }
+
+    void validateManyFilesInOrder()
+    {
+        TempDir dir;
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                                  q(dir / "a.glb")}),
+                    0);
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(model("PLY/cube.ply")), QStringLiteral("-o"),
+                                  q(dir / "c.glb")}),
+                    0);
+        const QStringList files = {q(dir / "c.glb"), q(dir / "missing.glb"), q(dir / "a.glb")};
+        const Run text = collidoscope(QStringList{QStringLiteral("validate")} + files);
+        EXPECT_EXIT(text, 2); // one file cannot be read
+        const size_t c = text.out.find("c.glb: valid"), m = text.out.find("missing.glb: cannot be read"),
+                     a = text.out.find("a.glb: valid");
+        QVERIFY2(c != std::string::npos && m != std::string::npos && a != std::string::npos, text.out.c_str());
+        QVERIFY(c < m && m < a); // argument order, whatever order the threads finished in
+        const Run json = collidoscope(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
+        const auto report = json.json();
+        QCOMPARE(report.size(), size_t(3));
+        QCOMPARE(report[1]["readable"].get<bool>(), false);
+        QCOMPARE(report[2]["file"].get<std::string>(), files[2].toStdString());
+        EXPECT_EXIT(collidoscope({QStringLiteral("validate"), QStringLiteral("--bogus"), files[0]}), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "TestCli.moc"

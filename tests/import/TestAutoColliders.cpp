@@ -1,0 +1,213 @@
+// Collider generation on imported meshes: the fitted shapes of cubes whose sizes and centres are known from the
+// fixtures' text, placement on the node or on an offset child, motion, node selection, and a clean OMI result.
+#include "ImportTestUtil.h"
+#include "TestSupport.h"
+
+#include "import/AssetImporter.h"
+#include "import/AutoColliders.h"
+#include "physics/OmiReader.h"
+#include "physics/Validator.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace cs;
+using namespace cs::test;
+using import::ColliderStrategy;
+
+namespace {
+
+gltf::GltfDocument importOk(const std::string& fixture)
+{
+    auto r = import::importAsset(model(fixture));
+    if (!r)
+        throw std::runtime_error(fixture + ": " + describe(r.diagnostics));
+    return std::move(*r.value);
+}
+
+import::ColliderReport addWith(gltf::GltfDocument& doc, ColliderStrategy strategy)
+{
+    import::ColliderOptions options;
+    options.strategy = strategy;
+    return import::addColliders(doc, options);
+}
+
+/// The shape as written, read back through the OMI reader (the writer leaves default values out of the JSON).
+physics::Shape writtenShape(const gltf::GltfDocument& doc, size_t index)
+{
+    const auto model = physics::readPhysics(doc);
+    if (index >= model->shapes.size())
+        throw std::runtime_error("no shape " + std::to_string(index));
+    return model->shapes[index];
+}
+
+/// The document saved, loaded again, and checked by our physics validator: no error.
+void expectValidPhysics(const gltf::GltfDocument& doc)
+{
+    TempDir dir;
+    QVERIFY(!hasErrors(gltf::saveGltf(doc, dir / "out.glb")));
+    auto loaded = gltf::loadGltf(dir / "out.glb");
+    QVERIFY(loaded);
+    const Diagnostics findings = physics::validatePhysics(*loaded);
+    QVERIFY2(!hasErrors(findings), describe(findings).c_str());
+    if (validatorAvailable()) { // new hull meshes, nodes and extensions are valid glTF too
+        const auto reports = runValidator({dir / "out.glb"});
+        QVERIFY2(reports.size() == 1 && reports[0].ran, "the glTF-Validator did not run");
+        QVERIFY2(reports[0].errors == 0, reports[0].text.c_str());
+    }
+}
+
+} // namespace
+
+class TestAutoColliders : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        if (!modelsAvailable())
+            QSKIP("assimp-testmodels is not installed (scripts/setup.sh)");
+    }
+
+    void boxOnCentredCube()
+    {
+        // box.obj: the unit cube centred on the origin (all "v" are +-0.5): a 1 m box on the node itself.
+        auto doc = importOk("OBJ/box.obj");
+        const auto report = addWith(doc, ColliderStrategy::Box);
+        QCOMPARE(report.added.size(), size_t(1));
+        const auto& a = report.added.front();
+        QCOMPARE(a.colliderNode, a.meshNode);
+        QCOMPARE(a.type, physics::ShapeType::Box);
+        const physics::Shape shape = writtenShape(doc, a.shape);
+        QCOMPARE(shape.type, physics::ShapeType::Box);
+        for (double extent : shape.size)
+            QVERIFY(std::abs(extent - 1.0) < 1e-6);
+        const auto& body = doc.json()["nodes"][a.meshNode]["extensions"]["OMI_physics_body"];
+        QCOMPARE(body["collider"]["shape"].get<size_t>(), a.shape);
+        QCOMPARE(body["motion"]["type"].get<std::string>(), std::string("static"));
+        expectValidPhysics(doc);
+    }
+
+    void offsetFitGoesOnAChild()
+    {
+        // cube.ply spans [0, 1]^3: the box is centred at (0.5, 0.5, 0.5), so it sits on a child node there.
+        auto doc = importOk("PLY/cube.ply");
+        const size_t nodesBefore = doc.count("nodes");
+        const auto report = addWith(doc, ColliderStrategy::Box);
+        QCOMPARE(report.added.size(), size_t(1));
+        const auto& a = report.added.front();
+        QCOMPARE(a.colliderNode, nodesBefore);
+        const auto& child = doc.json()["nodes"][a.colliderNode];
+        QVERIFY(child["translation"] == gltf::Json::parse("[0.5, 0.5, 0.5]"));
+        QCOMPARE(doc.json()["nodes"][a.meshNode]["children"].back().get<size_t>(), a.colliderNode);
+        QVERIFY(child["extensions"]["OMI_physics_body"].contains("collider"));
+        QVERIFY(doc.json()["nodes"][a.meshNode]["extensions"]["OMI_physics_body"].contains("motion"));
+        expectValidPhysics(doc);
+    }
+
+    void sphereHullTrimeshAndAuto()
+    {
+        auto sphereDoc = importOk("OBJ/box.obj");
+        const auto sphere = addWith(sphereDoc, ColliderStrategy::Sphere);
+        QCOMPARE(sphere.added.size(), size_t(1));
+        // The smallest sphere around a unit cube has radius sqrt(3)/2.
+        QVERIFY(std::abs(writtenShape(sphereDoc, sphere.added[0].shape).radius -
+                         std::sqrt(3.0) / 2) < 1e-6);
+
+        auto hullDoc = importOk("OBJ/box.obj");
+        const size_t meshesBefore = hullDoc.count("meshes");
+        const auto hull = addWith(hullDoc, ColliderStrategy::Hull);
+        QCOMPARE(hull.added.size(), size_t(1));
+        QCOMPARE(hull.added[0].type, physics::ShapeType::Convex);
+        QCOMPARE(hull.added[0].hullPoints, size_t(8)); // a cube's hull is its 8 corners
+        QVERIFY(std::abs(hull.added[0].volume - 1.0) < 1e-6);
+        QCOMPARE(hullDoc.count("meshes"), meshesBefore + 1); // the hull is a new mesh
+        QCOMPARE(writtenShape(hullDoc, hull.added[0].shape).mesh, int(meshesBefore));
+        expectValidPhysics(hullDoc);
+
+        auto trimeshDoc = importOk("OBJ/box.obj");
+        const auto trimesh = addWith(trimeshDoc, ColliderStrategy::Trimesh);
+        QCOMPARE(trimesh.added.size(), size_t(1));
+        const size_t mesh = trimeshDoc.json()["nodes"][trimesh.added[0].meshNode]["mesh"].get<size_t>();
+        QCOMPARE(writtenShape(trimeshDoc, trimesh.added[0].shape).mesh, int(mesh));
+
+        // auto on a cube: the box's volume equals the hull's (1 m^3), so a box wins over the hull.
+        auto autoDoc = importOk("OBJ/box.obj");
+        const auto chosen = addWith(autoDoc, ColliderStrategy::Auto);
+        QCOMPARE(chosen.added.size(), size_t(1));
+        QCOMPARE(chosen.added[0].type, physics::ShapeType::Box);
+        QVERIFY(std::abs(chosen.added[0].hullVolume - 1.0) < 1e-6);
+    }
+
+    void autoPrefersHullForConcaveShapes()
+    {
+        // The spider's body parts are far from boxes or spheres: with no tolerance at all, nothing but an exact
+        // primitive would do, so every collider is a hull capped at 16 points.
+        auto doc = importOk("OBJ/spider.obj");
+        import::ColliderOptions options;
+        options.autoTolerance = 0;
+        options.maxPoints = 16;
+        const auto report = import::addColliders(doc, options);
+        QVERIFY(report.added.size() >= 10);
+        size_t hulls = 0;
+        for (const auto& a : report.added) {
+            if (a.type == physics::ShapeType::Convex) {
+                ++hulls;
+                QVERIFY(a.hullPoints <= 16);
+            }
+        }
+        QVERIFY(hulls >= report.added.size() / 2);
+        expectValidPhysics(doc);
+    }
+
+    void selectionMotionAndExistingColliders()
+    {
+        // cubes_with_names.fbx has mesh nodes Cube2, Cube3 and two named "Куб1" (one below each).
+        auto doc = importOk("FBX/cubes_with_names.fbx");
+        import::ColliderOptions options;
+        options.strategy = ColliderStrategy::Box;
+        options.nodePattern = "Cube*";
+        options.body = physics::MotionType::Dynamic;
+        const auto report = import::addColliders(doc, options);
+        QCOMPARE(report.matched, size_t(2));
+        QCOMPARE(report.added.size(), size_t(2));
+        for (const auto& a : report.added) {
+            QVERIFY(a.name == "Cube2" || a.name == "Cube3");
+            QCOMPARE(doc.json()["nodes"][a.meshNode]["extensions"]["OMI_physics_body"]["motion"]["type"]
+                         .get<std::string>(),
+                     std::string("dynamic"));
+        }
+        // Now every mesh node: the children join their parents' bodies (no motion of their own), and the two
+        // nodes that already have colliders are left alone.
+        options.nodePattern = "*";
+        const auto second = import::addColliders(doc, options);
+        QCOMPARE(second.matched, size_t(4));
+        QCOMPARE(second.added.size(), size_t(2));
+        QCOMPARE(std::count_if(second.diagnostics.begin(), second.diagnostics.end(),
+                               [](const Diagnostic& d) { return d.code == "COLLIDER_EXISTS"; }),
+                 2);
+        for (const auto& a : second.added) {
+            QCOMPARE(a.name, std::string("Куб1"));
+            QVERIFY(!doc.json()["nodes"][a.meshNode]["extensions"]["OMI_physics_body"].contains("motion"));
+        }
+        expectValidPhysics(doc);
+    }
+
+    void flatMeshFailsHullButAutoFits()
+    {
+        // triangle.stl is one flat triangle: no hull (no volume), but auto falls back to a thin box.
+        auto hullDoc = importOk("STL/triangle.stl");
+        const auto hull = addWith(hullDoc, ColliderStrategy::Hull);
+        QVERIFY(hull.added.empty());
+        QVERIFY(hasErrors(hull.diagnostics));
+        auto autoDoc = importOk("STL/triangle.stl");
+        const auto fitted = addWith(autoDoc, ColliderStrategy::Auto);
+        QCOMPARE(fitted.added.size(), size_t(1));
+        QVERIFY(fitted.added[0].type != physics::ShapeType::Convex);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAutoColliders)
+#include "TestAutoColliders.moc"
