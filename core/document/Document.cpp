@@ -1,0 +1,284 @@
+#include "document/Document.h"
+
+#include "document/DocumentCommand.h"
+#include "physics/OmiReader.h"
+#include "physics/OmiWriter.h"
+#include "physics/Validator.h"
+
+#include <QTimer>
+#include <algorithm>
+#include <system_error>
+
+namespace cs::document {
+
+namespace {
+
+// True when the command or any command of a macro changes physics data.
+bool touchesPhysics(const QUndoCommand* command)
+{
+    if (const auto* c = dynamic_cast<const DocumentCommand*>(command); c && c->touchesPhysics())
+        return true;
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (touchesPhysics(command->child(i)))
+            return true;
+    }
+    return false;
+}
+
+// The list position after an item at `at` was inserted (+1) or removed (-1); -1 when the item itself went.
+int shiftedIndex(int selected, int at, bool removed)
+{
+    if (selected < 0 || selected < at)
+        return selected;
+    if (removed)
+        return selected == at ? -1 : selected - 1;
+    return selected + 1;
+}
+
+} // namespace
+
+FileStamp FileStamp::of(const std::filesystem::path& path)
+{
+    FileStamp stamp;
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::is_regular_file(path, ec))
+        return stamp;
+    stamp.size = std::filesystem::file_size(path, ec);
+    if (ec)
+        return stamp;
+    stamp.modified = std::filesystem::last_write_time(path, ec);
+    stamp.exists = !ec;
+    return stamp;
+}
+
+Document::Document(gltf::GltfDocument gltf, QObject* parent)
+    : QObject(parent), m_gltf(std::move(gltf)), m_undoStack(new QUndoStack(this)),
+      m_validationTimer(new QTimer(this))
+{
+    Result<physics::PhysicsModel> read = physics::readPhysics(m_gltf);
+    m_model = std::move(*read);
+    m_loadDiagnostics = std::move(read.diagnostics);
+    m_filePath = m_gltf.sourcePath();
+    m_stamp = FileStamp::of(m_filePath);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    m_validationTimer->setSingleShot(true);
+    m_validationTimer->setInterval(kDefaultValidationDelayMs);
+    connect(m_validationTimer, &QTimer::timeout, this, [this] {
+        if (m_diagnosticsStale)
+            validateNow();
+    });
+}
+
+Document::~Document() = default;
+
+Result<std::unique_ptr<Document>> Document::open(const std::filesystem::path& path, QObject* parent)
+{
+    Result<std::unique_ptr<Document>> result;
+    Result<gltf::GltfDocument> loaded = gltf::loadGltf(path);
+    result.diagnostics = loaded.diagnostics;
+    if (!loaded)
+        return result;
+    auto document = std::make_unique<Document>(std::move(*loaded), parent);
+    document->m_loadDiagnostics.insert(document->m_loadDiagnostics.begin(), loaded.diagnostics.begin(),
+                                       loaded.diagnostics.end());
+    result.diagnostics = document->m_loadDiagnostics;
+    result.value = std::move(document);
+    return result;
+}
+
+const gltf::SceneGraph& Document::sceneGraph() const
+{
+    if (!m_graph)
+        m_graph = std::move(*gltf::SceneGraph::build(m_gltf));
+    return *m_graph;
+}
+
+void Document::push(QUndoCommand* command)
+{
+    m_undoStack->push(command);
+}
+
+bool Document::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+bool Document::changedOnDisk() const
+{
+    if (m_filePath.empty())
+        return false;
+    return !(FileStamp::of(m_filePath) == m_stamp);
+}
+
+bool Document::isLegacy() const
+{
+    return m_model.hadLegacy || m_model.format == physics::SourceFormat::Khr;
+}
+
+bool Document::physicsEdited() const
+{
+    for (int i = 0; i < m_undoStack->index(); ++i) {
+        if (touchesPhysics(m_undoStack->command(i)))
+            return true;
+    }
+    return false;
+}
+
+gltf::Json Document::savedJson() const
+{
+    return writtenJson(nullptr);
+}
+
+gltf::Json Document::writtenJson(Diagnostics* writeDiagnostics) const
+{
+    if (!physicsEdited())
+        return m_gltf.json();
+    // writeOmi works on a whole GltfDocument; a copy of the JSON alone is enough, the buffers are not read.
+    gltf::GltfDocument copy;
+    copy.json() = m_gltf.json();
+    Diagnostics d = physics::writeOmi(m_model, copy);
+    if (writeDiagnostics)
+        *writeDiagnostics = std::move(d);
+    return std::move(copy.json());
+}
+
+Diagnostics Document::save(const gltf::SaveOptions& options)
+{
+    if (m_filePath.empty()) {
+        return {makeError("DOCUMENT_NO_PATH", "the document has no file yet; choose where to save it")};
+    }
+    return saveAs(m_filePath, options);
+}
+
+Diagnostics Document::saveAs(const std::filesystem::path& path, const gltf::SaveOptions& options)
+{
+    Diagnostics diagnostics;
+    gltf::Json out = writtenJson(&diagnostics);
+    // saveGltf needs the buffers and images too; lend it the written JSON instead of copying every buffer.
+    std::swap(m_gltf.json(), out);
+    Diagnostics written = gltf::saveGltf(m_gltf, path, options);
+    std::swap(m_gltf.json(), out);
+    diagnostics.insert(diagnostics.end(), written.begin(), written.end());
+    if (hasErrors(written))
+        return diagnostics;
+
+    const bool pathChanged = path != m_filePath;
+    m_filePath = path;
+    m_stamp = FileStamp::of(path);
+    m_undoStack->setClean();
+    if (pathChanged)
+        emit filePathChanged();
+    return diagnostics;
+}
+
+const Diagnostics& Document::diagnostics()
+{
+    if (m_diagnosticsStale)
+        validateNow();
+    return m_diagnostics;
+}
+
+void Document::validateNow()
+{
+    m_diagnostics = physics::validateModel(m_gltf, m_model, sceneGraph());
+    m_diagnosticsStale = false;
+    emit validated(m_diagnostics);
+}
+
+void Document::scheduleValidation()
+{
+    m_diagnosticsStale = true;
+    // Restarting the timer on every change means a drag (dozens of merged edits a second) validates once,
+    // when it pauses, instead of once per step: a full validation of 10,000 bodies takes tens of ms.
+    m_validationTimer->start();
+}
+
+void Document::setValidationDelay(int milliseconds)
+{
+    m_validationTimer->setInterval(std::max(0, milliseconds));
+}
+
+void Document::notify(const ChangeEvent& event)
+{
+    using K = ChangeEvent::Kind;
+    if (event.kind == K::Node)
+        m_graph.reset(); // names, transforms or children: the hierarchy is rebuilt on next use
+    fixSelection(event);
+    scheduleValidation();
+    emit changed(event);
+}
+
+void Document::fixSelection(const ChangeEvent& event)
+{
+    using K = ChangeEvent::Kind;
+    const bool created = event.has(ChangeEvent::Created) && event.properties != ChangeEvent::All;
+    const bool removed = event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All;
+    if (!created && !removed)
+        return;
+    bool selectionMoved = false;
+    auto fix = [&](int& selected) {
+        const int now = shiftedIndex(selected, event.index, removed);
+        selectionMoved |= now != selected;
+        selected = now;
+    };
+    switch (event.kind) {
+    case K::Shape:
+        fix(m_selectedShape);
+        break;
+    case K::Material:
+        fix(m_selectedMaterial);
+        break;
+    case K::Filter:
+        fix(m_selectedFilter);
+        break;
+    case K::Node:
+        // Nodes are only ever appended and taken off the end again, so no other index moves.
+        if (removed) {
+            const auto it = std::find(m_selectedNodes.begin(), m_selectedNodes.end(), size_t(event.index));
+            if (it != m_selectedNodes.end()) {
+                m_selectedNodes.erase(it);
+                selectionMoved = true;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    if (selectionMoved)
+        emit selectionChanged();
+}
+
+void Document::setSelectedNodes(std::vector<size_t> nodes)
+{
+    if (nodes == m_selectedNodes)
+        return;
+    m_selectedNodes = std::move(nodes);
+    emit selectionChanged();
+}
+
+void Document::setSelectedShape(int shape)
+{
+    if (shape == m_selectedShape)
+        return;
+    m_selectedShape = shape;
+    emit selectionChanged();
+}
+
+void Document::setSelectedMaterial(int material)
+{
+    if (material == m_selectedMaterial)
+        return;
+    m_selectedMaterial = material;
+    emit selectionChanged();
+}
+
+void Document::setSelectedFilter(int filter)
+{
+    if (filter == m_selectedFilter)
+        return;
+    m_selectedFilter = filter;
+    emit selectionChanged();
+}
+
+} // namespace cs::document

@@ -1,0 +1,147 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "document/ChangeEvent.h"
+#include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+
+#include <QObject>
+#include <QTimer>
+#include <QUndoStack>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cs::document {
+
+/// Size and modification time of a file, to notice that someone else changed it.
+struct FileStamp
+{
+    bool exists = false;
+    std::uintmax_t size = 0;
+    std::filesystem::file_time_type modified{};
+
+    static FileStamp of(const std::filesystem::path& path);
+    bool operator==(const FileStamp&) const = default;
+};
+
+/// One open glTF asset as the GUI and the command line edit it: the lossless glTF document, the typed physics
+/// model read from it, the undo stack, and the selection.
+///
+/// Every change goes through a command pushed on undoStack() (see DocumentCommand and the command headers);
+/// each command reports what it changed through changed(). The glTF JSON held here carries the node, mesh and
+/// buffer edits; the physics extensions in it stay as they were read, and the model is written back (newest
+/// OMI form) only into the JSON a save produces, and only when some applied command touched physics. So
+/// undoing everything gives back the loaded file byte for byte, legacy or not.
+///
+/// Validation runs lazily: a change marks the diagnostics stale and (re)starts a short timer (see
+/// setValidationDelay) whose timeout runs validateNow(), so a burst of edits validates once; diagnostics()
+/// validates at once when they are stale.
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Takes a loaded document and reads its physics (OMI, else KHR). The file path is the document's source
+    /// path (empty for documents made in memory).
+    explicit Document(gltf::GltfDocument gltf, QObject* parent = nullptr);
+    ~Document() override;
+
+    /// Loads a .gltf/.glb. No value when the file cannot be used; the diagnostics say why.
+    static Result<std::unique_ptr<Document>> open(const std::filesystem::path& path,
+                                                  QObject* parent = nullptr);
+
+    const gltf::GltfDocument& gltf() const { return m_gltf; }
+    const physics::PhysicsModel& model() const { return m_model; }
+    /// The node hierarchy, rebuilt after node edits.
+    const gltf::SceneGraph& sceneGraph() const;
+
+    QUndoStack* undoStack() { return m_undoStack; }
+    /// Same as undoStack()->push(command).
+    void push(QUndoCommand* command);
+
+    // --- File state
+    // -------------------------------------------------------------------------------------------
+    const std::filesystem::path& filePath() const { return m_filePath; }
+    /// True when the undo stack is not at its clean index.
+    bool isModified() const;
+    /// True when the file at filePath() is not the one opened or last saved (size or time differ, or it is
+    /// gone). The GUI asks before overwriting it.
+    bool changedOnDisk() const;
+    /// True when the physics were read from a legacy OMI form or from KHR.
+    bool isLegacy() const;
+    /// True when an applied command changed physics data, so a save writes the model (newest OMI form).
+    bool physicsEdited() const;
+
+    /// The JSON a save writes: the document's JSON with the model written back when physicsEdited().
+    gltf::Json savedJson() const;
+    /// Writes to filePath(). Errors when there is no path. See saveAs.
+    Diagnostics save(const gltf::SaveOptions& options = {});
+    /// Writes atomically through cs::gltf::saveGltf. On success the document takes the path, becomes clean
+    /// and records the file's stamp; on failure nothing changes and the diagnostics say why.
+    Diagnostics saveAs(const std::filesystem::path& path, const gltf::SaveOptions& options = {});
+
+    // --- Diagnostics
+    // ------------------------------------------------------------------------------------------
+    /// What reading the physics said (legacy conversions, repaired values). They describe the file as opened.
+    const Diagnostics& loadDiagnostics() const { return m_loadDiagnostics; }
+    /// The validator's findings for the current state (validated now if stale).
+    const Diagnostics& diagnostics();
+    /// Runs the validator and emits validated().
+    void validateNow();
+    /// How long after the last change the scheduled validation runs (default 100 ms; 0: next event loop
+    /// turn).
+    void setValidationDelay(int milliseconds);
+    static constexpr int kDefaultValidationDelayMs = 100;
+
+    // --- Selection (not undoable)
+    // -----------------------------------------------------------------------------
+    const std::vector<size_t>& selectedNodes() const { return m_selectedNodes; }
+    void setSelectedNodes(std::vector<size_t> nodes);
+    int selectedShape() const { return m_selectedShape; }
+    int selectedMaterial() const { return m_selectedMaterial; }
+    int selectedFilter() const { return m_selectedFilter; }
+    void setSelectedShape(int shape);
+    void setSelectedMaterial(int material);
+    void setSelectedFilter(int filter);
+
+signals:
+    /// One object changed (see ChangeEvent). Emitted from inside redo()/undo(), once per object touched.
+    void changed(const cs::document::ChangeEvent& event);
+    void selectionChanged();
+    void modifiedChanged(bool modified);
+    void filePathChanged();
+    void validated(const cs::Diagnostics& diagnostics);
+
+private:
+    friend class DocumentCommand;
+    void notify(const ChangeEvent& event);
+    void fixSelection(const ChangeEvent& event);
+    void scheduleValidation();
+    gltf::Json writtenJson(Diagnostics* writeDiagnostics) const;
+
+    gltf::GltfDocument m_gltf;
+    physics::PhysicsModel m_model;
+    Diagnostics m_loadDiagnostics;
+    QUndoStack* m_undoStack = nullptr; // a child QObject
+
+    mutable std::optional<gltf::SceneGraph> m_graph; // empty: stale
+    Diagnostics m_diagnostics;
+    bool m_diagnosticsStale = true;
+    QTimer* m_validationTimer = nullptr; // a child QObject
+
+    std::filesystem::path m_filePath;
+    FileStamp m_stamp;
+
+    std::vector<size_t> m_selectedNodes;
+    int m_selectedShape = -1;
+    int m_selectedMaterial = -1;
+    int m_selectedFilter = -1;
+};
+
+} // namespace cs::document
+
+Q_DECLARE_METATYPE(cs::Diagnostics)

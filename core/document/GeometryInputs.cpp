@@ -1,0 +1,140 @@
+#include "document/GeometryInputs.h"
+
+#include "document/Document.h"
+#include "physics/ResolvedScene.h"
+
+namespace cs::document {
+
+namespace {
+
+Quat toQuat(const QQuaternion& q)
+{
+    return {q.x(), q.y(), q.z(), q.scalar()};
+}
+
+Vec3 toVec3(const geometry::Vec3d& v)
+{
+    return {v.x, v.y, v.z};
+}
+
+} // namespace
+
+Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t node)
+{
+    const gltf::Json* n = document.gltf().element("nodes", node);
+    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_unsigned())
+        return Result<gltf::TriangleMesh>::failure(makeError("NODE_NO_MESH",
+                                                             "node " + std::to_string(node) + " has no mesh",
+                                                             jsonPointerAppend("/nodes", node)));
+    return gltf::meshTriangles(document.gltf(), (*n)["mesh"].get<size_t>());
+}
+
+Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
+                                          const geometry::ConvexHullOptions& options)
+{
+    Result<gltf::TriangleMesh> result;
+    auto mesh = nodeMeshTriangles(document, node);
+    result.diagnostics = mesh.diagnostics;
+    if (!mesh)
+        return result;
+    auto hull = geometry::generateConvexHull(*mesh, options);
+    result.diagnostics.insert(result.diagnostics.end(), hull.diagnostics.begin(), hull.diagnostics.end());
+    if (hull)
+        result.value = std::move(hull->mesh);
+    return result;
+}
+
+FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit)
+{
+    FittedPrimitive out;
+    const geometry::ShapeGeometry& g = fit.shape;
+    const physics::ShapeType types[] = {physics::ShapeType::Box,     physics::ShapeType::Sphere,
+                                        physics::ShapeType::Capsule, physics::ShapeType::Cylinder,
+                                        physics::ShapeType::Convex,  physics::ShapeType::Trimesh};
+    out.shape = physics::Shape::defaults(types[static_cast<int>(g.kind)]);
+    out.shape.size = toVec3(g.size);
+    out.shape.radius = g.radius;
+    out.shape.height = g.height;
+    out.shape.radiusTop = g.radiusTop;
+    out.shape.radiusBottom = g.radiusBottom;
+    out.translation = toVec3(fit.offset);
+    out.rotation = toQuat(fit.rotation);
+    return out;
+}
+
+Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const physics::Shape& s)
+{
+    using G = geometry::ShapeGeometry;
+    Result<G> result;
+    switch (s.type) {
+    case physics::ShapeType::Box:
+        result.value = G::box({s.size[0], s.size[1], s.size[2]});
+        return result;
+    case physics::ShapeType::Sphere:
+        result.value = G::sphere(s.radius);
+        return result;
+    case physics::ShapeType::Capsule:
+        result.value = G::capsule(s.height, s.radiusBottom, s.radiusTop);
+        return result;
+    case physics::ShapeType::Cylinder:
+        result.value = G::cylinder(s.height, s.radiusBottom, s.radiusTop);
+        return result;
+    case physics::ShapeType::Convex:
+    case physics::ShapeType::Trimesh:
+        break;
+    }
+    if (s.mesh < 0)
+        return Result<G>::failure(makeError("MESH_INDEX_INVALID", "the shape has no mesh", s.pointer));
+    auto mesh = gltf::meshTriangles(document.gltf(), static_cast<size_t>(s.mesh));
+    result.diagnostics = mesh.diagnostics;
+    if (mesh)
+        result.value =
+            s.type == physics::ShapeType::Convex ? G::convex(std::move(*mesh)) : G::trimesh(std::move(*mesh));
+    return result;
+}
+
+Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density)
+{
+    using R = Result<MassProperties>;
+    const physics::NodePhysics* n = document.model().node(bodyNode);
+    if (!n || !n->motion)
+        return R::failure(makeError("MASS_NO_BODY", "node " + std::to_string(bodyNode) + " has no motion"));
+    const physics::ResolvedScene scene = physics::resolveScene(document.model(), document.sceneGraph());
+    const auto body = std::find_if(scene.bodies.begin(), scene.bodies.end(),
+                                   [&](const physics::ResolvedBody& b) { return b.node == bodyNode; });
+    if (body == scene.bodies.end() || body->colliders.empty())
+        return R::failure(
+            makeError("MASS_NO_SHAPES", "the body on node " + std::to_string(bodyNode) +
+                                            " has no collider shapes to compute its mass from"));
+    // Shapes are placed relative to the body node, whose own world transform does not count.
+    const QMatrix4x4 toBody = document.sceneGraph().worldTransform(bodyNode).inverted();
+    R result;
+    std::vector<geometry::PlacedMass> parts;
+    for (size_t i : body->colliders) {
+        const physics::ShapeInstance& instance = scene.instances[i];
+        auto geometry = shapeGeometry(document, document.model().shapes[static_cast<size_t>(instance.shape)]);
+        result.diagnostics.insert(result.diagnostics.end(), geometry.diagnostics.begin(),
+                                  geometry.diagnostics.end());
+        if (!geometry)
+            return result;
+        auto mass = geometry::shapeMassProperties(*geometry, density);
+        result.diagnostics.insert(result.diagnostics.end(), mass.diagnostics.begin(), mass.diagnostics.end());
+        if (!mass)
+            return result;
+        parts.push_back({*mass, toBody * instance.world});
+    }
+    geometry::MassProperties total = geometry::combineMassProperties(parts);
+    MassProperties out;
+    if (n->motion->mass > 0)
+        total = total.withMass(n->motion->mass);
+    else
+        out.mass = total.mass;
+    const geometry::PrincipalInertia principal = geometry::principalInertia(total.inertia);
+    out.centerOfMass = toVec3(total.centerOfMass);
+    out.inertiaDiagonal = toVec3(principal.diagonal);
+    out.inertiaOrientation = toQuat(principal.orientation);
+    result.value = out;
+    return result;
+}
+
+} // namespace cs::document

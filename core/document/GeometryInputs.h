@@ -1,0 +1,34 @@
+#pragma once
+
+// Thin bridges from core/geometry's results to the inputs of the document's geometry actions (Actions.h).
+// They only compute; nothing here changes the document, so they may run off the GUI thread on a const
+// Document that nobody edits meanwhile (or on a copy).
+
+#include "Diagnostic.h"
+#include "document/Actions.h"
+#include "geometry/ConvexHull.h"
+#include "geometry/MassProperties.h"
+#include "geometry/PrimitiveFit.h"
+
+namespace cs::document {
+
+/// The triangles of the node's own mesh (all triangle primitives), in the node's space.
+Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t node);
+
+/// The capped convex hull of the node's mesh, ready for generateConvexHull().
+Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
+                                          const geometry::ConvexHullOptions& options = {});
+
+/// A fit from core/geometry as the input of fitPrimitive().
+FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit);
+
+/// The mass properties of the body whose motion is on `bodyNode`, from every collider shape it owns, in the
+/// body node's space: the shapes at `density` (kg/m^3), scaled to the body's mass when it has one above 0
+/// (mass left as it is), else with the mass the density gives (mass set). Errors: MASS_NO_BODY (no motion on
+/// the node), MASS_NO_SHAPES, and core/geometry's errors for unusable shapes.
+Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density = 1000.0);
+
+/// A model shape as core/geometry sees it (mesh shapes read their mesh from the document).
+Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const physics::Shape& shape);
+
+} // namespace cs::document

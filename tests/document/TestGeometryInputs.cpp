@@ -1,0 +1,112 @@
+// The bridges from core/geometry to the document's actions, on the sample: mass properties of a body from
+// its shapes (closed-form values), a hull of a node's mesh put into the document and taken out again, and a
+// fitted primitive.
+#include "DocumentTestUtil.h"
+#include "TestSupport.h"
+#include "document/GeometryInputs.h"
+
+#include <QTest>
+#include <cmath>
+#include <numbers>
+
+using namespace cs;
+using namespace cs::document;
+using namespace cs::test;
+
+namespace {
+bool near(double a, double b, double tolerance)
+{
+    return std::fabs(a - b) <= tolerance;
+}
+} // namespace
+
+class TestGeometryInputs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void crateMassProperties()
+    {
+        auto d = openSample();
+        // Crate 1: a 1 m box of 20 kg. A solid box's moments are m (b^2 + c^2) / 12 = 20 * 2 / 12.
+        auto p = bodyMassProperties(*d, 2);
+        QVERIFY2(p, describe(p.diagnostics).c_str());
+        QVERIFY(!p->mass); // the body has a mass: it is kept
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(near(p->inertiaDiagonal[i], 40.0 / 12.0, 1e-9));
+            QVERIFY(near(p->centerOfMass[i], 0.0, 1e-9));
+        }
+        checkRedoUndoRedo(
+            *d, [&] { QVERIFY(computeMassProperties(*d, 2, *p)); },
+            [](const gltf::Json& saved) {
+                const gltf::Json& motion = saved["nodes"][2]["extensions"]["OMI_physics_body"]["motion"];
+                QCOMPARE(motion["mass"].get<double>(), 20.0);
+                for (int i = 0; i < 3; ++i)
+                    QVERIFY(near(motion["inertiaDiagonal"][i].get<double>(), 40.0 / 12.0, 1e-9));
+            });
+    }
+
+    void compoundTableCentreOfMass()
+    {
+        auto d = openSample();
+        // Table: top box 1.6 x 0.08 x 1.0 at y 0.76, pedestal cylinder h 0.66 r 0.06 at y 0.39, base cylinder
+        // h 0.06 r 0.35 at y 0.03, one density: the centre of mass is the volume-weighted mean height.
+        const double top = 1.6 * 0.08 * 1.0;
+        const double pedestal = std::numbers::pi * 0.06 * 0.06 * 0.66;
+        const double base = std::numbers::pi * 0.35 * 0.35 * 0.06;
+        const double y = (top * 0.76 + pedestal * 0.39 + base * 0.03) / (top + pedestal + base);
+        auto p = bodyMassProperties(*d, 14);
+        QVERIFY2(p, describe(p.diagnostics).c_str());
+        QVERIFY2(near(p->centerOfMass[1], y, 1e-6), std::to_string(p->centerOfMass[1]).c_str());
+        QVERIFY(near(p->centerOfMass[0], 0.0, 1e-6));
+        QVERIFY(near(p->centerOfMass[2], 0.0, 1e-6));
+        // The sample's author wrote the same figure by hand.
+        QVERIFY(near(p->centerOfMass[1], 0.6363, 5e-5));
+    }
+
+    void massPropertiesNeedABodyWithShapes()
+    {
+        auto d = openSample();
+        QCOMPARE(bodyMassProperties(*d, 0).diagnostics.at(0).code, std::string("MASS_NO_BODY"));
+        d->push(removeCollider(d.get(), 2));
+        QCOMPARE(bodyMassProperties(*d, 2).diagnostics.at(0).code, std::string("MASS_NO_SHAPES"));
+    }
+
+    void hullOfTheRockIntoTheDocument()
+    {
+        auto d = openSample();
+        auto hull = hullOfNodeMesh(*d, 9);
+        QVERIFY2(hull, describe(hull.diagnostics).c_str());
+        QVERIFY(hull->positions.size() >= 4 && hull->positions.size() <= 255);
+        const gltf::Bytes before = savedGlb(*d);
+        auto shape = generateConvexHull(*d, 9, *hull);
+        QVERIFY(shape);
+        QVERIFY2(!hasErrors(d->diagnostics()), describe(d->diagnostics()).c_str());
+        d->undoStack()->undo();
+        QVERIFY(savedGlb(*d) == before);
+        QCOMPARE(d->gltf().count("nodes"), size_t(24)); // the hull's child node went with the undo
+        QCOMPARE(nodeMeshTriangles(*d, 24).diagnostics.at(0).code, std::string("NODE_NO_MESH"));
+    }
+
+    void fittedSphereOnAChildNode()
+    {
+        auto d = openSample();
+        auto mesh = nodeMeshTriangles(*d, 6); // the ball's render mesh is on its collider node
+        QVERIFY(mesh);
+        std::vector<geometry::Vec3d> points;
+        geometry::appendPoints(points, *mesh);
+        auto fit = geometry::fitSphere(points);
+        QVERIFY(fit);
+        const FittedPrimitive fitted = fittedPrimitive(*fit);
+        QCOMPARE(int(fitted.shape.type), int(physics::ShapeType::Sphere));
+        // The render sphere has radius 0.4 (sample README); its faceted mesh fits within a hair of it.
+        QVERIFY2(near(fitted.shape.radius, 0.4, 1e-3), std::to_string(fitted.shape.radius).c_str());
+        auto node = document::fitPrimitive(*d, 6, fitted);
+        QVERIFY(node);
+        QCOMPARE(d->model().node(*node)->collider->shape, 18);
+        QCOMPARE(d->model().shapes[18].radius, fitted.shape.radius);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGeometryInputs)
+#include "TestGeometryInputs.moc"
