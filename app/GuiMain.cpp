@@ -127,8 +127,9 @@ int runGui(int argc, char** argv)
         if (parser.isSet(select)) {
             const std::string wanted = parser.value(select).toStdString();
             int found = -1;
-            for (size_t i = 0; i < window.scene()->document->count("nodes") && found < 0; ++i) {
-                const auto* node = window.scene()->document->element("nodes", i);
+            const cs::gltf::GltfDocument& gltf = window.document()->gltf();
+            for (size_t i = 0; i < gltf.count("nodes") && found < 0; ++i) {
+                const auto* node = gltf.element("nodes", i);
                 if (node && node->value("name", std::string()) == wanted)
                     found = int(i);
             }

@@ -2,6 +2,7 @@
 
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
+#include "document/ModelCommands.h"
 #include "scene/Overlays.h"
 
 #include <QAction>
@@ -20,7 +21,11 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QTreeWidget>
 #include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -133,6 +138,16 @@ void MainWindow::createDocks()
     m_diagnosticsDock->setObjectName(QStringLiteral("DiagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnostics);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+
+    m_undoGroup = new QUndoGroup(this);
+    auto* history = new QUndoView(m_undoGroup, this);
+    history->setEmptyLabel(tr("<opened>"));
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName(QStringLiteral("HistoryDock"));
+    m_historyDock->setWidget(history);
+    addDockWidget(Qt::LeftDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_treeDock, m_historyDock);
+    m_treeDock->raise();
 }
 
 void MainWindow::createActions()
@@ -155,10 +170,19 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction* save = make(QStringLiteral("actionSave"), tr("&Save"), QKeySequence::Save);
     connect(save, &QAction::triggered, this, [this] {
-        if (!m_scene || m_scene->path.startsWith(QLatin1String(":/")))
+        if (!m_document)
+            return;
+        if (m_untitled) {
             chooseAndSaveAs();
-        else
-            saveTo(m_scene->path);
+            return;
+        }
+        const QString path = QString::fromStdString(m_document->filePath().string());
+        if (m_document->changedOnDisk() && qEnvironmentVariableIsEmpty("CS_NO_DIALOGS") &&
+            QMessageBox::question(this, tr("File changed on disk"),
+                                  tr("%1 was changed by another program since it was opened. Overwrite it?")
+                                      .arg(path)) != QMessageBox::Yes)
+            return;
+        saveTo(path);
     });
     file->addAction(save);
     QAction* saveAs = make(QStringLiteral("actionSaveAs"), tr("Save &As..."), QKeySequence::SaveAs);
@@ -168,6 +192,21 @@ void MainWindow::createActions()
     QAction* quit = make(QStringLiteral("actionQuit"), tr("&Quit"), QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
     file->addAction(quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* remove = make(QStringLiteral("actionDelete"), tr("&Delete Physics of Node"), QKeySequence::Delete);
+    remove->setToolTip(tr("Remove the motion, collider and trigger of the selected node"));
+    connect(remove, &QAction::triggered, this, &MainWindow::removeSelectedPhysics);
+    edit->addAction(remove);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto toggle = [&](const QString& name, const QString& text, bool on, std::function<void(bool)> apply,
@@ -221,6 +260,7 @@ void MainWindow::createActions()
     view->addSeparator();
     view->addAction(m_treeDock->toggleViewAction());
     view->addAction(m_diagnosticsDock->toggleViewAction());
+    view->addAction(m_historyDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = make(QStringLiteral("actionAbout"), tr("&About Collidoscope"));
@@ -237,12 +277,17 @@ void MainWindow::createActions()
     bar->addAction(open);
     bar->addAction(save);
     bar->addSeparator();
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
     bar->addAction(action(QStringLiteral("actionXray")));
     bar->addAction(frameAll);
 }
 
 void MainWindow::chooseAndOpen()
 {
+    if (!maybeSave())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), fileFilter());
     if (!path.isEmpty())
         openFile(path);
@@ -250,7 +295,7 @@ void MainWindow::chooseAndOpen()
 
 void MainWindow::chooseAndSaveAs()
 {
-    if (!m_scene || !m_scene->document)
+    if (!m_document)
         return;
     QString suggestion = QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggestion, fileFilter());
@@ -288,19 +333,73 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     }
     m_scene = std::move(scene);
     m_selectedNode = -1;
+    m_untitled = m_scene->path.startsWith(QLatin1String(":/"));
+    if (m_document)
+        m_undoGroup->removeStack(m_document->undoStack());
+    m_document = std::make_unique<document::Document>(std::move(*m_scene->document));
+    m_scene->document.reset(); // the document owns the file now
+    m_undoGroup->addStack(m_document->undoStack());
+    m_undoGroup->setActiveStack(m_document->undoStack());
+    connect(m_document.get(), &document::Document::changed, this, [this](const document::ChangeEvent& e) {
+        if (e.kind == document::ChangeEvent::Kind::Node || e.kind == document::ChangeEvent::Kind::Mesh)
+            m_renderStale = true;
+        if (!m_refreshPending) {
+            // Many events arrive for one command or macro: refresh the view once, after them.
+            m_refreshPending = true;
+            QTimer::singleShot(0, this, &MainWindow::refreshFromDocument);
+        }
+    });
+    connect(m_document.get(), &document::Document::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_document.get(), &document::Document::validated, this, &MainWindow::showDiagnostics);
+    setWindowModified(false);
+
     m_viewport->setRenderScene(m_scene->render);
+    refreshFromDocument();
     m_viewport->frameAll();
+
+    if (!m_scene->path.startsWith(QLatin1String(":/")))
+        addRecentFile(m_scene->path);
+    const size_t errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    m_statusLabel->setText(tr("%1: %2 nodes, %3 meshes drawn, %4 diagnostics (%5 errors)")
+                               .arg(QFileInfo(m_scene->path).fileName())
+                               .arg(m_scene->graph.nodeCount())
+                               .arg(m_scene->render.instances.size())
+                               .arg(m_scene->diagnostics.size())
+                               .arg(errors));
+    updateTitle();
+    updateEditActions();
+    emit sceneShown();
+    if (done)
+        done(true);
+}
+
+void MainWindow::refreshFromDocument()
+{
+    m_refreshPending = false;
+    if (!m_document || !m_scene)
+        return;
+    const gltf::GltfDocument& doc = m_document->gltf();
+    m_scene->graph = m_document->sceneGraph();
+    if (m_renderStale) {
+        m_renderStale = false;
+        auto render = gltf::buildRenderScene(doc, m_scene->graph);
+        m_scene->render = std::move(*render.value);
+        m_viewport->setRenderScene(m_scene->render);
+    }
+    m_scene->resolved = physics::resolveScene(m_document->model(), m_scene->graph);
+    m_scene->picking = scene::PickScene(doc, m_document->model(), m_scene->resolved, m_scene->render);
 
     std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
     for (size_t i = 0; i < nodes.size(); ++i) {
-        const gltf::Json* n = m_scene->document->element("nodes", i);
+        const gltf::Json* n = doc.element("nodes", i);
         if (n && n->contains("name") && (*n)["name"].is_string())
             nodes[i].name = QString::fromStdString((*n)["name"].get<std::string>());
         nodes[i].parent = m_scene->graph.parent(i);
         for (size_t c : m_scene->graph.children(i))
             nodes[i].children.push_back(int(c));
         nodes[i].mesh = n && n->contains("mesh");
-        if (const physics::NodePhysics* p = m_scene->physics.node(i)) {
+        if (const physics::NodePhysics* p = m_document->model().node(i)) {
             if (p->motion)
                 nodes[i].body = QString::fromLatin1(physics::motionTypeName(p->motion->type));
             nodes[i].collider = p->collider.has_value();
@@ -315,31 +414,81 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     for (size_t r : m_scene->graph.roots())
         roots.push_back(int(r));
     m_tree->setNodes(nodes, roots);
-    m_diagnostics->setDiagnostics(m_scene->diagnostics);
+    m_tree->setSelectedNode(m_selectedNode);
     updateOverlays();
-    m_viewport->frameAll();
+    showDiagnostics();
+    updateEditActions();
+}
 
-    if (!m_scene->path.startsWith(QLatin1String(":/")))
-        addRecentFile(m_scene->path);
-    const size_t errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
-                                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    m_statusLabel->setText(tr("%1: %2 nodes, %3 meshes drawn, %4 diagnostics (%5 errors)")
-                               .arg(QFileInfo(m_scene->path).fileName())
-                               .arg(nodes.size())
-                               .arg(m_scene->render.instances.size())
-                               .arg(m_scene->diagnostics.size())
-                               .arg(errors));
-    updateTitle();
-    emit sceneShown();
-    if (done)
-        done(true);
+void MainWindow::showDiagnostics()
+{
+    if (!m_document || !m_scene)
+        return;
+    // The file's own findings, what reading its physics converted, and the validator on the current state.
+    Diagnostics all = m_scene->fileDiagnostics;
+    const Diagnostics& read = m_document->loadDiagnostics();
+    all.insert(all.end(), read.begin(), read.end());
+    const Diagnostics& rules = m_document->diagnostics();
+    all.insert(all.end(), rules.begin(), rules.end());
+    m_scene->diagnostics = all;
+    m_diagnostics->setDiagnostics(all);
+}
+
+void MainWindow::removeSelectedPhysics()
+{
+    if (!m_document || m_selectedNode < 0)
+        return;
+    const physics::NodePhysics* p = m_document->model().node(size_t(m_selectedNode));
+    if (!p || p->empty())
+        return;
+    const size_t node = size_t(m_selectedNode);
+    QUndoStack* stack = m_document->undoStack();
+    stack->beginMacro(tr("Delete physics of %1").arg(m_tree->tree()->currentItem()
+                                                           ? m_tree->tree()->currentItem()->text(0)
+                                                           : QString::number(node)));
+    const bool motion = p->motion.has_value(), collider = p->collider.has_value(), trigger = p->trigger.has_value();
+    if (trigger)
+        m_document->push(document::removeTrigger(m_document.get(), node));
+    if (collider)
+        m_document->push(document::removeCollider(m_document.get(), node));
+    if (motion)
+        m_document->push(document::removeMotion(m_document.get(), node));
+    stack->endMacro();
+}
+
+void MainWindow::updateEditActions()
+{
+    const physics::NodePhysics* p =
+        m_document && m_selectedNode >= 0 ? m_document->model().node(size_t(m_selectedNode)) : nullptr;
+    if (QAction* remove = action(QStringLiteral("actionDelete")))
+        remove->setEnabled(p && !p->empty());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document || !m_document->isModified())
+        return true;
+    if (!qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
+        return true; // automation: nothing to ask, nothing saved
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(QFileInfo(currentFile()).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (m_untitled) {
+        chooseAndSaveAs();
+        return !m_document->isModified();
+    }
+    return saveTo(QString::fromStdString(m_document->filePath().string()));
 }
 
 bool MainWindow::saveTo(const QString& path)
 {
-    if (!m_scene || !m_scene->document)
+    if (!m_document)
         return false;
-    const Diagnostics result = gltf::saveGltf(*m_scene->document, path.toStdString());
+    const Diagnostics result = m_document->saveAs(path.toStdString());
     if (hasErrors(result)) {
         QStringList reasons;
         for (const auto& d : result)
@@ -350,7 +499,9 @@ bool MainWindow::saveTo(const QString& path)
         return false;
     }
     m_statusLabel->setText(tr("Saved %1").arg(path));
+    m_untitled = false;
     addRecentFile(path);
+    updateTitle();
     return true;
 }
 
@@ -360,7 +511,10 @@ void MainWindow::selectNode(int node)
         return;
     m_selectedNode = node;
     m_tree->setSelectedNode(node);
+    if (m_document)
+        m_document->setSelectedNodes(node >= 0 ? std::vector<size_t>{size_t(node)} : std::vector<size_t>{});
     updateOverlays();
+    updateEditActions();
     emit selectionChanged(node);
 }
 
@@ -389,14 +543,17 @@ void MainWindow::updateRecentMenu()
         QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName());
         a->setToolTip(f);
         a->setData(f);
-        connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
+        connect(a, &QAction::triggered, this, [this, f] {
+            if (maybeSave())
+                openFile(f);
+        });
     }
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::updateOverlays()
 {
-    if (!m_scene || !m_scene->document)
+    if (!m_scene || !m_document)
         return;
     scene::OverlayOptions options;
     // Circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
@@ -406,7 +563,7 @@ void MainWindow::updateOverlays()
     if (m_selectedNode >= 0)
         options.selectedNodes.push_back(size_t(m_selectedNode));
     const scene::Overlays overlays =
-        scene::buildOverlays(*m_scene->document, m_scene->physics, m_scene->resolved, m_scene->graph, options);
+        scene::buildOverlays(m_document->gltf(), m_document->model(), m_scene->resolved, m_scene->graph, options);
     // The viewport's first layers are the overlay kinds, in the same order.
     static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
@@ -445,8 +602,10 @@ void MainWindow::frameSelection()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_scene ? QFileInfo(m_scene->path).fileName() : tr("No file");
-    setWindowTitle(tr("%1 - Collidoscope").arg(name));
+    const QString name = m_document && !m_untitled ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
+                         : m_scene ? QFileInfo(m_scene->path).fileName()
+                                   : tr("No file");
+    setWindowTitle(tr("%1[*] - Collidoscope").arg(name));
 }
 
 void MainWindow::grabWindow(std::function<void(const QImage&)> done)
@@ -463,6 +622,10 @@ void MainWindow::grabWindow(std::function<void(const QImage&)> done)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -478,7 +641,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+    if (!urls.isEmpty() && urls.first().isLocalFile() && maybeSave()) {
         openFile(urls.first().toLocalFile());
         event->acceptProposedAction();
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SceneLoader.h"
+#include "document/Document.h"
 #include "viewport/Viewport.h"
 
 #include <QFutureWatcher>
@@ -14,6 +15,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QUndoGroup;
 
 namespace cs::ui {
 
@@ -37,7 +39,12 @@ public:
     bool saveTo(const QString& path);
 
     QString currentFile() const { return m_scene ? m_scene->path : QString(); }
+    /// What the view shows of the open file (render scene, node graph, resolved physics, picking).
     const LoadedScene* scene() const { return m_scene.get(); }
+    /// The open file as an editable document (null until a file is open).
+    document::Document* document() const { return m_document.get(); }
+    /// When the open document has unsaved edits, asks whether to save them. False: the user cancelled.
+    bool maybeSave();
     Viewport* viewport() const { return m_viewport; }
     SceneTreePanel* sceneTree() const { return m_tree; }
     DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
@@ -68,6 +75,10 @@ private:
     void updateTitle();
     void updateOverlays();
     void frameSelection();
+    void refreshFromDocument();
+    void showDiagnostics();
+    void removeSelectedPhysics();
+    void updateEditActions();
     void chooseAndOpen();
     void chooseAndSaveAs();
 
@@ -84,6 +95,12 @@ private:
     std::function<void(bool)> m_loadDone;
     int m_selectedNode = -1;
     std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
+    std::unique_ptr<document::Document> m_document;
+    QUndoGroup* m_undoGroup = nullptr;
+    QDockWidget* m_historyDock = nullptr;
+    bool m_untitled = false;        ///< the bundled sample: Save asks where
+    bool m_refreshPending = false;  ///< change events since the last refresh of the view
+    bool m_renderStale = false;     ///< nodes or meshes changed: the render scene must be rebuilt
 };
 
 } // namespace cs::ui

@@ -33,6 +33,7 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     auto render = gltf::buildRenderScene(*scene->document, scene->graph);
     scene->diagnostics.insert(scene->diagnostics.end(), render.diagnostics.begin(), render.diagnostics.end());
     scene->render = std::move(*render.value);
+    scene->fileDiagnostics = scene->diagnostics;
     auto physics = physics::readPhysics(*scene->document);
     scene->diagnostics.insert(scene->diagnostics.end(), physics.diagnostics.begin(), physics.diagnostics.end());
     scene->physics = std::move(*physics.value);

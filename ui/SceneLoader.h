@@ -26,7 +26,8 @@ struct LoadedScene
     physics::PhysicsModel physics;
     physics::ResolvedScene resolved;
     scene::PickScene picking;
-    Diagnostics diagnostics; ///< the file's, then the physics reader's and validator's
+    Diagnostics fileDiagnostics; ///< the glTF loader's and the render scene's
+    Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread.

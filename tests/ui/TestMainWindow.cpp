@@ -14,6 +14,9 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
+#include <QUndoView>
+
+#include "physics/OmiReader.h"
 
 using namespace cs;
 using cs::ui::MainWindow;
@@ -174,7 +177,7 @@ private slots:
         QVERIFY(w.saveTo(out));
         auto reloaded = gltf::loadGltf(out.toStdString());
         QVERIFY(reloaded.value.has_value());
-        QCOMPARE(QString::fromStdString(reloaded->json().dump()), QString::fromStdString(w.scene()->document->json().dump()));
+        QCOMPARE(QString::fromStdString(reloaded->json().dump()), QString::fromStdString(w.document()->gltf().json().dump()));
         // A save that cannot be written says so and returns false.
         QVERIFY(!w.saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
     }
@@ -218,6 +221,54 @@ private slots:
         w.selectNode(-1);
         w.action(QStringLiteral("actionFrameSelected"))->trigger(); // nothing selected: everything
         QVERIFY(std::abs(w.viewport()->camera().distance() - wholeScene) < wholeScene * 0.05f);
+    }
+
+    void deleteUndoRedoThroughTheWindow()
+    {
+        test::TempDir dir;
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        const size_t shapes = w.scene()->resolved.instances.size();
+        QTreeWidget* tree = w.sceneTree()->tree();
+        auto physicsText = [&] {
+            return tree->findItems(QStringLiteral("Crate 1"), Qt::MatchExactly | Qt::MatchRecursive).value(0)->text(1);
+        };
+        QCOMPARE(physicsText(), QStringLiteral("dynamic, collider"));
+        QVERIFY(!w.action(QStringLiteral("actionUndo"))->isEnabled());
+        QVERIFY(!w.isWindowModified());
+
+        w.selectNode(2); // Crate 1: motion and a box collider
+        QVERIFY(w.action(QStringLiteral("actionDelete"))->isEnabled());
+        w.action(QStringLiteral("actionDelete"))->trigger();
+        QTest::qWait(50); // the view refreshes once after the command's events
+        QVERIFY(!w.document()->model().node(2) || w.document()->model().node(2)->empty());
+        QCOMPARE(physicsText(), QString());
+        QCOMPARE(w.scene()->resolved.instances.size(), shapes - 1);
+        QVERIFY(w.isWindowModified());
+        QVERIFY(!w.action(QStringLiteral("actionDelete"))->isEnabled());
+        auto* history = w.findChild<QUndoView*>();
+        QVERIFY(history);
+        QCOMPARE(history->model()->rowCount(), 2); // "<opened>" and the one step
+
+        w.action(QStringLiteral("actionUndo"))->trigger();
+        QTest::qWait(50);
+        QCOMPARE(physicsText(), QStringLiteral("dynamic, collider"));
+        QCOMPARE(w.scene()->resolved.instances.size(), shapes);
+        QVERIFY(!w.isWindowModified());
+
+        w.action(QStringLiteral("actionRedo"))->trigger();
+        QTest::qWait(50);
+        QCOMPARE(physicsText(), QString());
+        // Saved and read back: the crate has no physics, the other crates keep theirs.
+        const QString out = QString::fromStdString((dir / "edited.glb").string());
+        QVERIFY(w.saveTo(out));
+        QVERIFY(!w.isWindowModified());
+        auto reloaded = gltf::loadGltf(out.toStdString());
+        auto model = physics::readPhysics(*reloaded);
+        QVERIFY(!model->node(2) || model->node(2)->empty());
+        QVERIFY(model->node(3) && model->node(3)->collider.has_value());
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("edited.glb")));
     }
 
     void rendersAFrame()
