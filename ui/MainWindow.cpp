@@ -3,6 +3,7 @@
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
 #include "document/ModelCommands.h"
+#include "import/AssetImporter.h"
 #include "scene/Overlays.h"
 
 #include <QAction>
@@ -42,6 +43,15 @@ const char* kRecentKey = "recentFiles";
 QString fileFilter()
 {
     return QObject::tr("glTF files (*.glb *.gltf);;All files (*)");
+}
+
+/// Every format the importer reads, for File > Import.
+QString importFilter()
+{
+    QStringList patterns;
+    for (const std::string& ext : import::importableExtensions())
+        patterns << QStringLiteral("*") + QString::fromStdString(ext);
+    return QObject::tr("3D assets (%1);;All files (*)").arg(patterns.join(QLatin1Char(' ')));
 }
 
 /// The colour key under the viewport.
@@ -164,6 +174,16 @@ void MainWindow::createActions()
     QAction* open = make(QStringLiteral("actionOpen"), tr("&Open..."), QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::chooseAndOpen);
     file->addAction(open);
+    QAction* importAction = make(QStringLiteral("actionImport"), tr("&Import..."), QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setToolTip(tr("Open an FBX, OBJ, DAE, STL, PLY or other asset as a new glTF document"));
+    connect(importAction, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import"), QString(), importFilter());
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    file->addAction(importAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     updateRecentMenu();
@@ -297,7 +317,10 @@ void MainWindow::chooseAndSaveAs()
 {
     if (!m_document)
         return;
-    QString suggestion = QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
+    QString suggestion = QFileInfo(m_scene->path).absolutePath() + QLatin1Char('/') +
+                         QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
+    if (m_scene->path.startsWith(QLatin1String(":/")))
+        suggestion = QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggestion, fileFilter());
     if (!path.isEmpty())
         saveTo(path);
@@ -333,7 +356,8 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     }
     m_scene = std::move(scene);
     m_selectedNode = -1;
-    m_untitled = m_scene->path.startsWith(QLatin1String(":/"));
+    // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
+    m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
     if (m_document)
         m_undoGroup->removeStack(m_document->undoStack());
     m_document = std::make_unique<document::Document>(std::move(*m_scene->document));
@@ -603,7 +627,8 @@ void MainWindow::frameSelection()
 void MainWindow::updateTitle()
 {
     const QString name = m_document && !m_untitled ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
-                         : m_scene ? QFileInfo(m_scene->path).fileName()
+                         : m_scene ? QFileInfo(m_scene->path).fileName() +
+                                         (m_scene->path.startsWith(QLatin1String(":/")) ? QString() : tr(" (imported)"))
                                    : tr("No file");
     setWindowTitle(tr("%1[*] - Collidoscope").arg(name));
 }

@@ -1,5 +1,6 @@
 #include "SceneLoader.h"
 
+#include "import/AssetImporter.h"
 #include "physics/OmiReader.h"
 #include "physics/Validator.h"
 
@@ -22,7 +23,8 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
         const QByteArray bytes = file.readAll();
         loaded = gltf::loadGltfFromBytes(gltf::Bytes(bytes.begin(), bytes.end()), path.mid(2).toStdString());
     } else {
-        loaded = gltf::loadGltf(path.toStdString());
+        // glTF opens as it is, losslessly; any other format Assimp reads is imported into a new glTF document.
+        loaded = import::openAnyAsset(path.toStdString());
     }
     scene->diagnostics = std::move(loaded.diagnostics);
     if (!loaded)

@@ -271,6 +271,25 @@ private slots:
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("edited.glb")));
     }
 
+    void importsOtherFormats()
+    {
+        // An OBJ from Debian's assimp-testmodels: imported as a new glTF document, never saved over the source.
+        const QString obj = QStringLiteral("/usr/share/assimp/models/OBJ/box.obj");
+        QVERIFY2(QFileInfo::exists(obj), "assimp-testmodels is not installed: run scripts/setup.sh");
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, obj));
+        QVERIFY(w.scene()->render.instances.size() >= 1);
+        QVERIFY(w.document()->gltf().count("meshes") >= 1);
+        QVERIFY(w.windowTitle().contains(QStringLiteral("box.obj (imported)")));
+        QVERIFY(w.action(QStringLiteral("actionImport")) != nullptr);
+        test::TempDir dir;
+        const QString out = QString::fromStdString((dir / "box.glb").string());
+        QVERIFY(w.saveTo(out));
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("box.glb")));
+        QVERIFY(gltf::loadGltf(out.toStdString()).value.has_value());
+    }
+
     void rendersAFrame()
     {
         MainWindow w;
