@@ -227,6 +227,19 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
     return R{l, {}};
 }
 
+/// The layout of an accessor that must hold vertex indices: SCALAR unsigned bytes, shorts or ints.
+Result<Layout> indexLayoutOf(const GltfDocument& doc, size_t index)
+{
+    auto layout = layoutOf(doc, index);
+    if (layout && (layout->components != 1 || (layout->componentType != UnsignedByte &&
+                                                layout->componentType != UnsignedShort &&
+                                                layout->componentType != UnsignedInt)))
+        return Result<Layout>::failure(makeError("ACCESSOR_INVALID_INDICES",
+                                                 "indices must be a SCALAR accessor of unsigned bytes, shorts or ints",
+                                                 layout->pointer));
+    return layout;
+}
+
 } // namespace
 
 size_t elementSize(int componentType, std::string_view type)
@@ -390,14 +403,10 @@ AccessorBounds computeBounds(const FloatArray& data)
 Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
 {
     using R = Result<std::uint32_t>;
-    auto layout = layoutOf(doc, index);
+    auto layout = indexLayoutOf(doc, index);
     if (!layout)
         return R{std::nullopt, layout.diagnostics};
     const Layout& l = *layout;
-    if (l.components != 1 ||
-        (l.componentType != UnsignedByte && l.componentType != UnsignedShort && l.componentType != UnsignedInt))
-        return R::failure(makeError("ACCESSOR_INVALID_INDICES",
-                                    "indices must be a SCALAR accessor of unsigned bytes, shorts or ints", l.pointer));
     if (doc.element("accessors", index)->contains("sparse")) {
         auto all = readAccessorIndices(doc, index);
         if (!all)
@@ -449,14 +458,10 @@ Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
 Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index)
 {
     using R = Result<std::vector<std::uint32_t>>;
-    auto layout = layoutOf(doc, index);
+    auto layout = indexLayoutOf(doc, index);
     if (!layout)
         return R{std::nullopt, layout.diagnostics};
     const Layout& l = *layout;
-    if (l.components != 1 ||
-        (l.componentType != UnsignedByte && l.componentType != UnsignedShort && l.componentType != UnsignedInt))
-        return R::failure(makeError("ACCESSOR_INVALID_INDICES",
-                                    "indices must be a SCALAR accessor of unsigned bytes, shorts or ints", l.pointer));
     const Json& a = *doc.element("accessors", index);
     std::vector<std::uint32_t> out(l.count, 0);
     if (a.contains("sparse")) {

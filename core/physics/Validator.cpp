@@ -1,5 +1,7 @@
 #include "physics/Validator.h"
 
+#include "physics/OmiWriter.h"
+
 #include "physics/DiagnosticCodes.h"
 #include "physics/OmiReader.h"
 #include "physics/ResolvedScene.h"
@@ -277,21 +279,7 @@ private:
             const Json& list = root[key];
             return std::find(list.begin(), list.end(), Json(name)) != list.end();
         };
-        auto present = [&](const char* name) {
-            auto has = [&](const Json& o) {
-                return o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
-                       o["extensions"].contains(name);
-            };
-            if (has(root))
-                return true;
-            if (root.contains("nodes") && root["nodes"].is_array()) {
-                for (const auto& n : root["nodes"]) {
-                    if (has(n))
-                        return true;
-                }
-            }
-            return false;
-        };
+        auto present = [&](const char* name) { return extensionPresent(root, name); };
         for (const char* name : {ext::Shape, ext::Body, ext::LegacyCollider, ext::KhrBodies, ext::KhrShapes,
                                  ext::KhrLegacyShapes}) {
             if (present(name) && !listed("extensionsUsed", name)) {
