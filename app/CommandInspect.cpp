@@ -1,4 +1,5 @@
 // collidoscope inspect FILE [--json]: what a glTF file contains and its resolved physics scene.
+#include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
@@ -21,7 +22,8 @@ int runInspect(const QStringList& args)
         QStringLiteral("json"),
         QStringLiteral("Print the resolved physics scene as JSON (docs/inspect-json.md)."));
     parser.addOption(json);
-    parser.process(args);
+    if (auto stop = parseArguments(parser, args, "inspect"))
+        return *stop;
     if (parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "collidoscope inspect: expected one FILE\n");
         return ExitUnusable;

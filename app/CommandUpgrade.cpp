@@ -1,5 +1,6 @@
 // collidoscope upgrade IN -o OUT [--khr]: read any OMI variant (or KHR), write the newest OMI form (or KHR).
 // The output format (.gltf or .glb) follows OUT's extension.
+#include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
 #include "physics/KhrCodec.h"
@@ -25,7 +26,8 @@ int runUpgrade(const QStringList& args)
         QStringLiteral("Write KHR_physics_rigid_bodies + KHR_implicit_shapes instead."));
     parser.addOption(output);
     parser.addOption(khr);
-    parser.process(args);
+    if (auto stop = parseArguments(parser, args, "upgrade"))
+        return *stop;
     if (parser.positionalArguments().size() != 1 || !parser.isSet(output)) {
         std::fprintf(stderr, "collidoscope upgrade: expected IN -o OUT\n");
         return ExitUnusable;

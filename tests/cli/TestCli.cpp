@@ -74,6 +74,17 @@ private slots:
             QVERIFY(contains(usage.out, command));
     }
 
+    void unknownOptionIsUnusableForEveryCommand()
+    {
+        // Exit 1 means "the data has errors"; a wrong argument is 2 for every command.
+        const QString sample = QStringLiteral(CS_SAMPLE_GLB);
+        for (const char* command : {"inspect", "validate", "upgrade", "convert", "add-colliders", "hull"}) {
+            const Run r = collidoscope({QString::fromLatin1(command), sample, QStringLiteral("--no-such-option")});
+            EXPECT_EXIT(r, 2);
+            QVERIFY2(contains(r.err, "no-such-option"), (std::string(command) + ": " + r.err).c_str());
+        }
+    }
+
     void convertToGlbAndGltf()
     {
         TempDir dir;
