@@ -2,6 +2,7 @@
 #   make run     build and open the app on the bundled sample
 #   make test    build and run every test (what CI runs)
 #   make bench   build and run the benchmarks (key=value lines)
+#   make test-asan  every test under AddressSanitizer and UndefinedBehaviorSanitizer
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -10,7 +11,7 @@ CMAKE_FLAGS ?=
 FILE ?=
 APP := $(BUILD_DIR)/bin/collidoscope
 
-.PHONY: all setup configure build run test bench format clean
+.PHONY: all setup configure build run test test-asan bench format clean
 
 all: build
 
@@ -28,6 +29,13 @@ run: build
 
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails the test).
+# Leak detection is off: Qt 3D and Qt's process-wide singletons are not freed at exit.
+test-asan: setup
+	@cmake -S . -B build-asan -G Ninja -DCS_SANITIZE=ON -DCS_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+	@cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 bench: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target cs_bench cs_bench_gui
