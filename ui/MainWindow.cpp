@@ -360,8 +360,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
     if (m_document)
         m_undoGroup->removeStack(m_document->undoStack());
-    m_document = std::make_unique<document::Document>(std::move(*m_scene->document));
-    m_scene->document.reset(); // the document owns the file now
+    m_document = std::move(m_scene->document);
     m_undoGroup->addStack(m_document->undoStack());
     m_undoGroup->setActiveStack(m_document->undoStack());
     connect(m_document.get(), &document::Document::changed, this, [this](const document::ChangeEvent& e) {
@@ -378,7 +377,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     setWindowModified(false);
 
     m_viewport->setRenderScene(m_scene->render);
-    refreshFromDocument();
+    refreshView(); // the loader made the graph, render scene, resolved physics and picking already
     m_viewport->frameAll();
 
     if (!m_scene->path.startsWith(QLatin1String(":/")))
@@ -413,7 +412,14 @@ void MainWindow::refreshFromDocument()
     }
     m_scene->resolved = physics::resolveScene(m_document->model(), m_scene->graph);
     m_scene->picking = scene::PickScene(doc, m_document->model(), m_scene->resolved, m_scene->render);
+    refreshView();
+}
 
+void MainWindow::refreshView()
+{
+    if (!m_document || !m_scene)
+        return;
+    const gltf::GltfDocument& doc = m_document->gltf();
     std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
     for (size_t i = 0; i < nodes.size(); ++i) {
         const gltf::Json* n = doc.element("nodes", i);

@@ -75,7 +75,11 @@ private:
     void updateTitle();
     void updateOverlays();
     void frameSelection();
+    /// After edits: the node graph, render scene (when nodes or meshes changed), resolved physics and picking,
+    /// then the view.
     void refreshFromDocument();
+    /// The tree, overlays, diagnostics and actions from what the scene holds.
+    void refreshView();
     void showDiagnostics();
     void removeSelectedPhysics();
     void updateEditActions();

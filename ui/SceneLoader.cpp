@@ -1,9 +1,8 @@
 #include "SceneLoader.h"
 
 #include "import/AssetImporter.h"
-#include "physics/OmiReader.h"
-#include "physics/Validator.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 namespace cs::ui {
@@ -29,20 +28,23 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     scene->diagnostics = std::move(loaded.diagnostics);
     if (!loaded)
         return scene;
-    scene->document = std::move(*loaded.value);
-    auto graph = gltf::SceneGraph::build(*scene->document);
-    scene->graph = std::move(*graph.value); // structure problems were reported by the loader already
-    auto render = gltf::buildRenderScene(*scene->document, scene->graph);
+    // The document reads the physics model; validating here keeps that work off the GUI thread too.
+    auto doc = std::make_unique<document::Document>(std::move(*loaded.value));
+    doc->validateNow();
+    scene->graph = doc->sceneGraph();
+    auto render = gltf::buildRenderScene(doc->gltf(), scene->graph);
     scene->diagnostics.insert(scene->diagnostics.end(), render.diagnostics.begin(), render.diagnostics.end());
     scene->render = std::move(*render.value);
     scene->fileDiagnostics = scene->diagnostics;
-    auto physics = physics::readPhysics(*scene->document);
-    scene->diagnostics.insert(scene->diagnostics.end(), physics.diagnostics.begin(), physics.diagnostics.end());
-    scene->physics = std::move(*physics.value);
-    const Diagnostics rules = physics::validateModel(*scene->document, scene->physics, scene->graph);
+    const Diagnostics& read = doc->loadDiagnostics();
+    scene->diagnostics.insert(scene->diagnostics.end(), read.begin(), read.end());
+    const Diagnostics& rules = doc->diagnostics();
     scene->diagnostics.insert(scene->diagnostics.end(), rules.begin(), rules.end());
-    scene->resolved = physics::resolveScene(scene->physics, scene->graph);
-    scene->picking = scene::PickScene(*scene->document, scene->physics, scene->resolved, scene->render);
+    scene->resolved = physics::resolveScene(doc->model(), scene->graph);
+    scene->picking = scene::PickScene(doc->gltf(), doc->model(), scene->resolved, scene->render);
+    if (QCoreApplication::instance())
+        doc->moveToThread(QCoreApplication::instance()->thread());
+    scene->document = std::move(doc);
     return scene;
 }
 

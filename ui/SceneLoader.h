@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "document/Document.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
@@ -20,17 +21,19 @@ namespace cs::ui {
 struct LoadedScene
 {
     QString path;     ///< the file, or a ":/..." resource for the bundled sample
-    std::optional<gltf::GltfDocument> document; ///< empty when the file could not be read
+    /// The file as an editable document, read, resolved and validated off the GUI thread and handed to the GUI
+    /// thread; null when the file could not be read.
+    std::unique_ptr<document::Document> document;
     gltf::SceneGraph graph;
     gltf::RenderScene render;
-    physics::PhysicsModel physics;
     physics::ResolvedScene resolved;
     scene::PickScene picking;
     Diagnostics fileDiagnostics; ///< the glTF loader's and the render scene's
     Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
 };
 
-/// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread.
+/// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it makes
+/// is moved to the application's main thread before it is returned.
 std::shared_ptr<LoadedScene> loadScene(const QString& path);
 
 } // namespace cs::ui
