@@ -54,6 +54,15 @@ QString importFilter()
     return QObject::tr("3D assets (%1);;All files (*)").arg(patterns.join(QLatin1Char(' ')));
 }
 
+/// A node as menus and undo texts name it: its name, else "Node N".
+QString nodeLabel(const gltf::GltfDocument& doc, size_t node)
+{
+    const gltf::Json* n = doc.element("nodes", node);
+    if (n && n->contains("name") && (*n)["name"].is_string() && !(*n)["name"].get<std::string>().empty())
+        return QString::fromStdString((*n)["name"].get<std::string>());
+    return QObject::tr("Node %1").arg(node);
+}
+
 /// The colour key under the viewport.
 QWidget* makeLegend(QWidget* parent)
 {
@@ -102,7 +111,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
             [this] { showScene(m_loader.result()); });
-    connect(m_tree, &SceneTreePanel::nodeSelected, this, &MainWindow::selectNode);
+    connect(m_tree, &SceneTreePanel::nodesSelected, this, &MainWindow::selectNodes);
     connect(m_viewport, &Viewport::frameSelectionRequested, this, &MainWindow::frameSelection);
     connect(m_viewport, &Viewport::clicked, this, [this](const QVector3D& origin, const QVector3D& direction) {
         if (!m_scene)
@@ -356,6 +365,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     }
     m_scene = std::move(scene);
     m_selectedNode = -1;
+    m_selectedNodes.clear();
     // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
     m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
     if (m_document)
@@ -410,6 +420,16 @@ void MainWindow::refreshFromDocument()
         m_scene->render = std::move(*render.value);
         m_viewport->setRenderScene(m_scene->render);
     }
+    // Undoing an added node takes it away: the selection keeps only nodes that still exist.
+    const size_t count = m_scene->graph.nodeCount();
+    if (std::any_of(m_selectedNodes.begin(), m_selectedNodes.end(), [count](int n) { return size_t(n) >= count; })) {
+        std::vector<int> kept;
+        std::copy_if(m_selectedNodes.begin(), m_selectedNodes.end(), std::back_inserter(kept),
+                     [count](int n) { return size_t(n) < count; });
+        m_selectedNodes = kept;
+        m_selectedNode = size_t(m_selectedNode) < count ? m_selectedNode : (kept.empty() ? -1 : kept.front());
+        emit selectionChanged(m_selectedNode);
+    }
     m_scene->resolved = physics::resolveScene(m_document->model(), m_scene->graph);
     m_scene->picking = scene::PickScene(doc, m_document->model(), m_scene->resolved, m_scene->render);
     refreshView();
@@ -444,7 +464,7 @@ void MainWindow::refreshView()
     for (size_t r : m_scene->graph.roots())
         roots.push_back(int(r));
     m_tree->setNodes(nodes, roots);
-    m_tree->setSelectedNode(m_selectedNode);
+    m_tree->setSelectedNodes(m_selectedNodes, m_selectedNode);
     updateOverlays();
     showDiagnostics();
     updateEditActions();
@@ -466,32 +486,39 @@ void MainWindow::showDiagnostics()
 
 void MainWindow::removeSelectedPhysics()
 {
-    if (!m_document || m_selectedNode < 0)
+    if (!m_document)
         return;
-    const physics::NodePhysics* p = m_document->model().node(size_t(m_selectedNode));
-    if (!p || p->empty())
+    std::vector<size_t> nodes;
+    for (int n : m_selectedNodes)
+        if (const physics::NodePhysics* p = m_document->model().node(size_t(n)); p && !p->empty())
+            nodes.push_back(size_t(n));
+    if (nodes.empty())
         return;
-    const size_t node = size_t(m_selectedNode);
     QUndoStack* stack = m_document->undoStack();
-    stack->beginMacro(tr("Delete physics of %1").arg(m_tree->tree()->currentItem()
-                                                           ? m_tree->tree()->currentItem()->text(0)
-                                                           : QString::number(node)));
-    const bool motion = p->motion.has_value(), collider = p->collider.has_value(), trigger = p->trigger.has_value();
-    if (trigger)
-        m_document->push(document::removeTrigger(m_document.get(), node));
-    if (collider)
-        m_document->push(document::removeCollider(m_document.get(), node));
-    if (motion)
-        m_document->push(document::removeMotion(m_document.get(), node));
+    stack->beginMacro(nodes.size() == 1 ? tr("Delete physics of %1").arg(nodeLabel(m_document->gltf(), nodes.front()))
+                                        : tr("Delete physics of %n nodes", nullptr, int(nodes.size())));
+    for (size_t node : nodes) {
+        const physics::NodePhysics* p = m_document->model().node(node);
+        const bool motion = p->motion.has_value(), collider = p->collider.has_value(),
+                   trigger = p->trigger.has_value();
+        if (trigger)
+            m_document->push(document::removeTrigger(m_document.get(), node));
+        if (collider)
+            m_document->push(document::removeCollider(m_document.get(), node));
+        if (motion)
+            m_document->push(document::removeMotion(m_document.get(), node));
+    }
     stack->endMacro();
 }
 
 void MainWindow::updateEditActions()
 {
-    const physics::NodePhysics* p =
-        m_document && m_selectedNode >= 0 ? m_document->model().node(size_t(m_selectedNode)) : nullptr;
+    bool anyPhysics = false;
+    for (int n : m_selectedNodes)
+        if (const physics::NodePhysics* p = m_document ? m_document->model().node(size_t(n)) : nullptr)
+            anyPhysics = anyPhysics || !p->empty();
     if (QAction* remove = action(QStringLiteral("actionDelete")))
-        remove->setEnabled(p && !p->empty());
+        remove->setEnabled(anyPhysics);
 }
 
 bool MainWindow::maybeSave()
@@ -537,15 +564,28 @@ bool MainWindow::saveTo(const QString& path)
 
 void MainWindow::selectNode(int node)
 {
-    if (node == m_selectedNode)
+    selectNodes(node >= 0 ? std::vector<int>{node} : std::vector<int>{}, node);
+}
+
+void MainWindow::selectNodes(const std::vector<int>& nodes, int current)
+{
+    const size_t count = m_scene ? m_scene->graph.nodeCount() : 0;
+    std::vector<int> valid;
+    for (int n : nodes)
+        if (n >= 0 && size_t(n) < count && std::find(valid.begin(), valid.end(), n) == valid.end())
+            valid.push_back(n);
+    if (std::find(valid.begin(), valid.end(), current) == valid.end())
+        current = valid.empty() ? -1 : valid.front();
+    if (valid == m_selectedNodes && current == m_selectedNode)
         return;
-    m_selectedNode = node;
-    m_tree->setSelectedNode(node);
+    m_selectedNodes = valid;
+    m_selectedNode = current;
+    m_tree->setSelectedNodes(valid, current);
     if (m_document)
-        m_document->setSelectedNodes(node >= 0 ? std::vector<size_t>{size_t(node)} : std::vector<size_t>{});
+        m_document->setSelectedNodes(std::vector<size_t>(valid.begin(), valid.end()));
     updateOverlays();
     updateEditActions();
-    emit selectionChanged(node);
+    emit selectionChanged(current);
 }
 
 QStringList MainWindow::recentFiles()
@@ -590,8 +630,8 @@ void MainWindow::updateOverlays()
     // scenes stay interactive; a shape among thousands is small on screen anyway.
     const double shapes = std::max<double>(1.0, double(m_scene->resolved.instances.size()));
     options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / shapes)), 12, 32);
-    if (m_selectedNode >= 0)
-        options.selectedNodes.push_back(size_t(m_selectedNode));
+    for (int n : m_selectedNodes)
+        options.selectedNodes.push_back(size_t(n));
     const scene::Overlays overlays =
         scene::buildOverlays(m_document->gltf(), m_document->model(), m_scene->resolved, m_scene->graph, options);
     // The viewport's first layers are the overlay kinds, in the same order.
@@ -611,7 +651,7 @@ void MainWindow::frameSelection()
     std::vector<QVector3D> points = m_selectionLines;
     if (points.empty()) {
         for (const auto& instance : m_scene->render.instances) {
-            if (int(instance.node) != m_selectedNode)
+            if (std::find(m_selectedNodes.begin(), m_selectedNodes.end(), int(instance.node)) == m_selectedNodes.end())
                 continue;
             for (const auto& p : m_scene->render.meshes[instance.mesh].primitives)
                 for (const QVector3D& v : p.positions)

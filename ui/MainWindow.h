@@ -48,8 +48,14 @@ public:
     Viewport* viewport() const { return m_viewport; }
     SceneTreePanel* sceneTree() const { return m_tree; }
     DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
+    /// The current node: the one the properties show and Frame Selected frames first (-1: none).
     int selectedNode() const { return m_selectedNode; }
+    /// Every selected node (the current one among them).
+    const std::vector<int>& selectedNodes() const { return m_selectedNodes; }
+    /// Selects one node (-1: none).
     void selectNode(int node);
+    /// Selects several nodes; `current` is one of them or -1 (then the first one).
+    void selectNodes(const std::vector<int>& nodes, int current);
     QAction* action(const QString& objectName) const;
 
     /// The window as a picture, the 3D view included (a native window that QWidget::grab does not see).
@@ -98,6 +104,7 @@ private:
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;
     int m_selectedNode = -1;
+    std::vector<int> m_selectedNodes;
     std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
     std::unique_ptr<document::Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;

@@ -6,6 +6,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace cs::ui {
@@ -58,14 +59,21 @@ SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(false);
     m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_filter);
     layout->addWidget(m_tree);
     connect(m_filter, &QLineEdit::textChanged, this, &SceneTreePanel::applyFilter);
-    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
-        if (!m_updating)
-            emit nodeSelected(item ? item->data(0, Qt::UserRole).toInt() : -1);
+    connect(m_tree, &QTreeWidget::itemSelectionChanged, this, [this] {
+        if (m_updating)
+            return;
+        const std::vector<int> nodes = selectedNodes();
+        int current = selectedNode();
+        // The current item can be left unselected (Ctrl+click on it): then the first selected node leads.
+        if (std::find(nodes.begin(), nodes.end(), current) == nodes.end())
+            current = nodes.empty() ? -1 : nodes.front();
+        emit nodesSelected(nodes, current);
     });
 }
 
@@ -105,18 +113,39 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std
 
 void SceneTreePanel::setSelectedNode(int node)
 {
+    setSelectedNodes(node >= 0 ? std::vector<int>{node} : std::vector<int>{}, node);
+}
+
+void SceneTreePanel::setSelectedNodes(const std::vector<int>& nodes, int current)
+{
     m_updating = true;
-    QTreeWidgetItem* item = node >= 0 && node < int(m_items.size()) ? m_items[node] : nullptr;
-    m_tree->setCurrentItem(item);
-    if (item)
-        m_tree->scrollToItem(item);
+    auto itemOf = [this](int node) {
+        return node >= 0 && node < int(m_items.size()) ? m_items[size_t(node)] : nullptr;
+    };
+    QTreeWidgetItem* currentItem = itemOf(current);
+    m_tree->setCurrentItem(currentItem, 0, QItemSelectionModel::NoUpdate);
+    m_tree->clearSelection();
+    for (int node : nodes)
+        if (QTreeWidgetItem* item = itemOf(node))
+            item->setSelected(true);
+    if (currentItem)
+        m_tree->scrollToItem(currentItem);
     m_updating = false;
 }
 
 int SceneTreePanel::selectedNode() const
 {
     QTreeWidgetItem* item = m_tree->currentItem();
-    return item ? item->data(0, Qt::UserRole).toInt() : -1;
+    return item && item->isSelected() ? item->data(0, Qt::UserRole).toInt() : -1;
+}
+
+std::vector<int> SceneTreePanel::selectedNodes() const
+{
+    std::vector<int> nodes;
+    for (size_t i = 0; i < m_items.size(); ++i)
+        if (m_items[i] && m_items[i]->isSelected())
+            nodes.push_back(int(i));
+    return nodes;
 }
 
 void SceneTreePanel::applyFilter()

@@ -33,13 +33,20 @@ public:
     explicit SceneTreePanel(QWidget* parent = nullptr);
 
     void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots);
+    /// Selects one node (none with -1) and makes it current.
     void setSelectedNode(int node);
+    /// Selects several nodes; `current` (one of them, or -1) gets the focus and is scrolled to.
+    void setSelectedNodes(const std::vector<int>& nodes, int current);
+    /// The current node (the one the properties show first), or -1.
     int selectedNode() const;
+    /// Every selected node, in tree order.
+    std::vector<int> selectedNodes() const;
     QTreeWidget* tree() const { return m_tree; }
     QLineEdit* filterEdit() const { return m_filter; }
 
 signals:
-    void nodeSelected(int node);
+    /// The user changed the selection: every selected node and the current one (-1: none).
+    void nodesSelected(const std::vector<int>& nodes, int current);
 
 private:
     void applyFilter();
