@@ -1,11 +1,14 @@
 // bench=load: opening a file with the document core, against reading the same bytes and parsing the JSON with
-// nlohmann::json (the floor any loader pays), and against tinygltf (a complete loader; images not decoded).
+// nlohmann::json (the floor any loader pays), against tinygltf (a complete loader; images not decoded) and
+// against Assimp's glTF importer (no post-processing).
 #include "BenchUtil.h"
 
 #include "gltf/GltfDocument.h"
 #include "gltf/JsonText.h"
 #include "gltf/Uri.h"
 
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
 #include <tiny_gltf.h>
 
 #include <cstdio>
@@ -85,6 +88,14 @@ bool tinygltfLoad(const fs::path& path)
                            : loader.LoadASCIIFromFile(&model, &err, &warn, path.string());
     keep(&model);
     return ok;
+}
+
+bool assimpLoad(const fs::path& path)
+{
+    Assimp::Importer importer;
+    const aiScene* scene = importer.ReadFile(path.string(), 0);
+    keep(scene);
+    return scene != nullptr;
 }
 
 /// File size plus the external resources the loader read.
@@ -206,16 +217,35 @@ void benchOne(const std::string& label, const fs::path& path, int runs)
              keep(&r);
          },
          [&] { keep(reinterpret_cast<void*>(freadAndParse(path))); },
-         [&] { ok = tinygltfLoad(path) && ok; }},
+         [&] { ok = tinygltfLoad(path) && ok; },
+         [&] { ok = assimpLoad(path) && ok; }},
         runs);
     const size_t bytes = fs::file_size(path);
-    std::printf("bench=load file=%s bytes=%zu ours_ms=%s fread_json_ms=%s tinygltf_ms=%s ratio_json=%s "
-                "ratio_tinygltf=%s%s\n",
+    std::printf("bench=load file=%s bytes=%zu ours_ms=%s fread_json_ms=%s tinygltf_ms=%s assimp_ms=%s ratio_json=%s "
+                "ratio_tinygltf=%s ratio_assimp=%s%s\n",
                 label.c_str(), bytes, fixed(ms[0]).c_str(), fixed(ms[1]).c_str(), fixed(ms[2]).c_str(),
-                fixed(ms[0] / ms[1], 2).c_str(), fixed(ms[0] / ms[2], 2).c_str(), ok ? "" : " error=load_failed");
+                fixed(ms[3]).c_str(), fixed(ms[0] / ms[1], 2).c_str(), fixed(ms[0] / ms[2], 2).c_str(),
+                fixed(ms[0] / ms[3], 2).c_str(), ok ? "" : " error=load_failed");
 }
 
 } // namespace
+
+size_t freadAndParseFile(const fs::path& path)
+{
+    return freadAndParse(path);
+}
+bool tinygltfLoadFile(const fs::path& path)
+{
+    return tinygltfLoad(path);
+}
+bool assimpLoadFile(const fs::path& path)
+{
+    return assimpLoad(path);
+}
+std::pair<fs::path, fs::path> makeLargeSceneFiles(const fs::path& dir, size_t bodies, size_t meshes, size_t vertices)
+{
+    return makeLargeScene(dir, bodies, meshes, vertices);
+}
 
 int runLoadBenchmarks(int runs, bool quick)
 {

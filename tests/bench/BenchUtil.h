@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -16,5 +17,16 @@ std::string fixed(double value, int decimals = 3);
 
 /// Keeps the optimizer from discarding a result.
 void keep(const void* p);
+
+// The loaders BenchLoad.cpp compares (shared with the save, validation and memory benchmarks).
+/// The floor: read the file and the files it names, parse the JSON. Returns the bytes read.
+size_t freadAndParseFile(const std::filesystem::path& path);
+bool tinygltfLoadFile(const std::filesystem::path& path);
+bool assimpLoadFile(const std::filesystem::path& path);
+/// A level-like scene of `bodies` boxes with OMI physics and `meshes` random meshes of `vertices` vertices,
+/// written as .glb and as .gltf + .bin into `dir`.
+std::pair<std::filesystem::path, std::filesystem::path> makeLargeSceneFiles(const std::filesystem::path& dir,
+                                                                             size_t bodies, size_t meshes,
+                                                                             size_t vertices);
 
 } // namespace cs::bench
