@@ -1,0 +1,121 @@
+#pragma once
+
+#include <QDoubleSpinBox>
+#include <QWidget>
+
+#include <vector>
+
+namespace cs::ui {
+
+/// The spin box inside a NumberField. It shows values without trailing zeros, can show a "mixed" state
+/// (an em dash instead of a number) and tells user edits apart from programmatic ones. Use it through
+/// NumberField; it is public so that tests and panels can reach the line edit.
+class NumberSpinBox : public QDoubleSpinBox
+{
+    Q_OBJECT
+
+public:
+    explicit NumberSpinBox(QWidget* parent = nullptr);
+
+    /// Shows the em dash instead of the value until the user enters one.
+    void setMixed(bool mixed);
+    bool isMixed() const { return m_mixed; }
+    /// True while the user has typed text that is not committed yet (Enter or focus-out commits it).
+    bool isTyping() const { return m_typing; }
+    /// The line edit the user types into.
+    QLineEdit* editor() const { return lineEdit(); }
+
+    QString textFromValue(double value) const override;
+    double valueFromText(const QString& text) const override;
+    QValidator::State validate(QString& input, int& pos) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+    /// What the line edit shows in the mixed state.
+    static QString mixedText();
+
+signals:
+    /// Text the user typed was committed (Enter or focus-out) without changing the spin box's value, so
+    /// valueChanged() was not emitted (the text was the value already held, or the box was mixed).
+    void textCommitted();
+    /// A commit (Enter or focus-out) has been handled, whether or not the user had typed anything.
+    void commitEnded();
+
+protected:
+    void focusOutEvent(QFocusEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    /// The wheel changes the value only when the box has focus, so scrolling a panel does not edit it.
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    bool isMixedText(const QString& text) const;
+    void beginCommit();
+    void endCommit();
+
+    bool m_mixed = false;
+    bool m_typing = false;
+    bool m_commitPending = false;
+};
+
+/// One number with an optional unit: a spin box that emits edited() for user edits only (typing committed
+/// with Enter or focus-out, arrow keys, Page Up/Down, the wheel, the step buttons), never for setValue().
+///
+/// value() is the exact value last set or edited, not the rounded number on display, so a field that shows
+/// 3 decimals does not round the stored value unless the user edits it. Non-finite values cannot be entered;
+/// the range (default -1e9 .. 1e9) clamps what can.
+///
+/// A value outside the range (read from a file) is shown as it is; what the user enters is clamped to the
+/// range.
+///
+/// When several selected objects disagree, setMixed() shows an em dash until the user enters a value.
+/// setValue() does not overwrite text the user is typing (the new value is kept and shown when the edit
+/// ends without a commit).
+class NumberField : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit NumberField(QWidget* parent = nullptr);
+
+    void setRange(double min, double max);
+    double minimum() const;
+    double maximum() const;
+    /// Shown after the number, e.g. " kg" (include the space).
+    void setUnit(const QString& unit);
+    /// Decimals shown and accepted (default 4). Trailing zeros are not shown.
+    void setDecimals(int decimals);
+    /// Step of the arrow keys and the wheel (default 0.1).
+    void setSingleStep(double step);
+
+    /// Shows `value` (clamped to the range) and leaves the mixed state. Never emits edited(). A non-finite
+    /// value shows the mixed state.
+    void setValue(double value);
+    /// Shows the value when all agree, else the mixed state. An empty list shows the mixed state.
+    void setValues(const std::vector<double>& values);
+    /// Shows an em dash: the selected objects disagree.
+    void setMixed();
+
+    double value() const { return m_value; }
+    bool isMixed() const { return m_spin->isMixed(); }
+    NumberSpinBox* spinBox() const { return m_spin; }
+
+signals:
+    /// The user entered `value` (already clamped to the range).
+    void edited(double value);
+
+private:
+    void showValue();
+    void onValueChanged(double value);
+    void onTextCommitted();
+    double clamped(double value) const;
+
+    NumberSpinBox* m_spin;
+    double m_value = 0.0;
+    double m_min = -1e9;
+    double m_max = 1e9;
+    bool m_mixed = false;    ///< what the owner asked for; the box leaves it as soon as the user commits
+    bool m_deferred = false; ///< a value was set while the user was typing: show it when the edit ends
+    bool m_setting = false;  ///< inside a programmatic change of the box
+};
+
+} // namespace cs::ui
