@@ -7,7 +7,6 @@
 #include <QStyle>
 #include <QStyleOptionSpinBox>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 
@@ -112,8 +111,8 @@ QSize NumberSpinBox::sizeHint() const
     const int width = fm.horizontalAdvance(prefix() + QStringLiteral("-0000.000") + suffix()) + 4;
     QStyleOptionSpinBox option;
     initStyleOption(&option);
-    return style()->sizeFromContents(QStyle::CT_SpinBox, &option, QSize(width, lineEdit()->sizeHint().height()),
-                                     this);
+    return style()->sizeFromContents(QStyle::CT_SpinBox, &option,
+                                     QSize(width, lineEdit()->sizeHint().height()), this);
 }
 
 QSize NumberSpinBox::minimumSizeHint() const
@@ -259,7 +258,8 @@ void NumberField::setValue(double value)
 
 void NumberField::setValues(const std::vector<double>& values)
 {
-    if (!values.empty() && std::all_of(values.begin(), values.end(), [&](double v) { return v == values[0]; })) {
+    if (!values.empty() &&
+        std::all_of(values.begin(), values.end(), [&](double v) { return v == values[0]; })) {
         setValue(values[0]);
         return;
     }

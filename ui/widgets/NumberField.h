@@ -2,7 +2,6 @@
 
 #include <QDoubleSpinBox>
 #include <QWidget>
-
 #include <vector>
 
 namespace cs::ui {

@@ -4,8 +4,8 @@
 #include "widgets/Vec3Field.h"
 
 #include <QHBoxLayout>
-
 #include <algorithm>
+#include <cmath>
 
 namespace cs::ui {
 
@@ -49,6 +49,15 @@ void QuatAsEulerField::setValues(const std::vector<physics::Quat>& values)
     angles.reserve(values.size());
     for (const physics::Quat& q : values)
         angles.push_back(quatToEulerDegrees(q));
+    // Angles that differ by rounding noise of the conversion are the same angle.
+    for (size_t axis = 0; axis < 3; ++axis) {
+        const double first = angles[0][axis];
+        if (std::all_of(angles.begin(), angles.end(),
+                        [&](const physics::Vec3& a) { return std::fabs(a[axis] - first) <= 1e-9; })) {
+            for (physics::Vec3& a : angles)
+                a[axis] = first;
+        }
+    }
     m_angles->setValues(angles);
 }
 

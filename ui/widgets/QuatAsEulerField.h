@@ -3,7 +3,6 @@
 #include "physics/PhysicsModel.h"
 
 #include <QWidget>
-
 #include <vector>
 
 namespace cs::ui {

@@ -1,0 +1,23 @@
+#pragma once
+
+// How the panels name the objects of a document in lists and combo boxes.
+
+#include <QString>
+#include <cstddef>
+
+namespace cs::document {
+class Document;
+}
+
+namespace cs::ui {
+
+/// The node's name, or "Node N" when it has none.
+QString nodeLabel(const document::Document& document, size_t node);
+/// "Name (box)", or "Shape N (box)" for a shape without a name.
+QString shapeLabel(const document::Document& document, size_t shape);
+/// The material's name, or "Material N".
+QString materialLabel(const document::Document& document, size_t material);
+/// The filter's name, or "Filter N".
+QString filterLabel(const document::Document& document, size_t filter);
+
+} // namespace cs::ui
