@@ -6,8 +6,13 @@
 
 #include <QSaveFile>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <limits>
+#include <memory>
 
 namespace cs::gltf {
 
@@ -63,14 +68,83 @@ bool sameFileContent(const std::filesystem::path& file, const Bytes& data)
     return ok && existing == data;
 }
 
-/// Writes a resource file of a .gltf unless the same bytes are already there.
-Diagnostics writeResource(const std::filesystem::path& target, const Bytes& data)
+Diagnostic writeFailure(const std::filesystem::path& path, const std::string& reason)
+{
+    return makeError("FILE_WRITE_FAILED",
+                     "cannot save '" + path.string() + "': " + reason + "; the existing file was left unchanged");
+}
+
+/// Qt's reason for a failed save, with the system's reason added where Qt leaves it out (it says "Existing file
+/// ... is not writable" for a read-only file system, for instance).
+std::string failureReason(const QSaveFile& file, const std::filesystem::path& path)
+{
+    std::string reason = file.errorString().toStdString();
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    std::string system;
+    if (::access(folder.c_str(), W_OK) != 0)
+        system = std::strerror(errno);
+    else if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0)
+        system = std::strerror(errno);
+    if (!system.empty() && reason.find(system) == std::string::npos)
+        reason += " (" + system + ")";
+    return reason;
+}
+
+/// The files of one save. Each is written in full to a temporary file next to its target first; only when
+/// every file of the save is written are they renamed into place, in the order they were staged. So a failure
+/// while writing (disk full, no permission) leaves every old file as it was: an old .gltf keeps the .bin it was
+/// saved with.
+class StagedFiles
+{
+public:
+    Diagnostics stage(const std::filesystem::path& path, const Bytes& bytes)
+    {
+        auto file = std::make_unique<QSaveFile>(QString::fromStdString(path.string()));
+        if (!file->open(QIODevice::WriteOnly))
+            return {writeFailure(path, failureReason(*file, path))};
+        const char* data = reinterpret_cast<const char*>(bytes.data());
+        qint64 remaining = static_cast<qint64>(bytes.size());
+        while (remaining > 0) {
+            const qint64 n = file->write(data, remaining);
+            if (n <= 0) {
+                const std::string reason = failureReason(*file, path);
+                file->cancelWriting();
+                return {writeFailure(path, reason)};
+            }
+            data += n;
+            remaining -= n;
+        }
+        // Out of Qt's buffer now, so that a full disk shows here and not only when the files are committed.
+        if (!file->flush()) {
+            const std::string reason = failureReason(*file, path);
+            file->cancelWriting();
+            return {writeFailure(path, reason)};
+        }
+        m_files.emplace_back(path, std::move(file));
+        return {};
+    }
+
+    Diagnostics commit()
+    {
+        for (auto& [path, file] : m_files) {
+            if (!file->commit())
+                return {writeFailure(path, failureReason(*file, path))};
+        }
+        return {};
+    }
+
+private:
+    std::vector<std::pair<std::filesystem::path, std::unique_ptr<QSaveFile>>> m_files;
+};
+
+/// Stages a resource file of a .gltf unless the same bytes are already there.
+Diagnostics stageResource(StagedFiles& staged, const std::filesystem::path& target, const Bytes& data)
 {
     if (sameFileContent(target, data))
         return {};
     std::error_code ec;
     std::filesystem::create_directories(target.parent_path(), ec);
-    return writeFileAtomically(target, data);
+    return staged.stage(target, data);
 }
 
 } // namespace
@@ -215,6 +289,7 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
     }
 
     Diagnostics diags;
+    StagedFiles staged;
     Json json = doc.json();
     const std::filesystem::path outDir = path.has_parent_path() ? path.parent_path() : ".";
     const std::filesystem::path sourceDir =
@@ -222,7 +297,7 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
     const std::string stem = path.stem().string();
     const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
 
-    // Resources first, the .gltf last: if anything fails, the old .gltf still names files that are intact.
+    // Resources first, the .gltf last; nothing is replaced until all of them are written.
     for (size_t i = 0; i < bufferCount; ++i) {
         const Buffer& buffer = doc.buffers()[i];
         const std::string pointer = jsonPointerAppend("/buffers", i);
@@ -252,7 +327,7 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
                 name = bufferCount == 1 ? stem + ".bin" : stem + "_" + std::to_string(i) + ".bin";
                 json["buffers"][i]["uri"] = percentEncodePath(name);
             }
-            auto written = writeResource(outDir / name, buffer.data);
+            auto written = stageResource(staged, outDir / name, buffer.data);
             diags.insert(diags.end(), written.begin(), written.end());
             if (hasErrors(written))
                 return diags;
@@ -278,44 +353,26 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
                                         jsonPointerAppend("/images", i) + "/uri"));
             continue;
         }
-        auto written = writeResource(outDir / *decoded, image.data);
+        auto written = stageResource(staged, outDir / *decoded, image.data);
         diags.insert(diags.end(), written.begin(), written.end());
         if (hasErrors(written))
             return diags;
     }
 
     const std::string text = dumpJsonText(json, options.gltfIndent) + "\n";
-    auto written = writeFileAtomically(path, Bytes(text.begin(), text.end()));
+    auto written = staged.stage(path, Bytes(text.begin(), text.end()));
+    if (written.empty())
+        written = staged.commit();
     diags.insert(diags.end(), written.begin(), written.end());
     return diags;
 }
 
 Diagnostics writeFileAtomically(const std::filesystem::path& path, const Bytes& bytes)
 {
-    const QString name = QString::fromStdString(path.string());
-    QSaveFile file(name);
-    auto failure = [&](const QString& reason) {
-        return Diagnostics{makeError("FILE_WRITE_FAILED", "cannot save '" + path.string() + "': " +
-                                                              reason.toStdString() +
-                                                              "; the existing file was left unchanged")};
-    };
-    if (!file.open(QIODevice::WriteOnly))
-        return failure(file.errorString());
-    const char* data = reinterpret_cast<const char*>(bytes.data());
-    qint64 remaining = static_cast<qint64>(bytes.size());
-    while (remaining > 0) {
-        const qint64 n = file.write(data, remaining);
-        if (n <= 0) {
-            const QString reason = file.errorString();
-            file.cancelWriting();
-            return failure(reason);
-        }
-        data += n;
-        remaining -= n;
-    }
-    if (!file.commit())
-        return failure(file.errorString());
-    return {};
+    StagedFiles staged;
+    if (auto written = staged.stage(path, bytes); !written.empty())
+        return written;
+    return staged.commit();
 }
 
 } // namespace cs::gltf
