@@ -1,0 +1,848 @@
+#include "panels/ShapePanel.h"
+
+#include "document/Actions.h"
+#include "document/Document.h"
+#include "document/FieldCommands.h"
+#include "document/GeometryInputs.h"
+#include "document/ModelCommands.h"
+#include "document/NodeCommands.h"
+#include "document/References.h"
+#include "document/ShapeConversion.h"
+#include "geometry/PrimitiveFit.h"
+#include "widgets/ModelLabels.h"
+#include "widgets/NumberField.h"
+#include "widgets/Vec3Field.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QSignalBlocker>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace cs::ui {
+
+namespace {
+
+using document::ChangeEvent;
+using document::Quat;
+using document::Vec3;
+using physics::Shape;
+using physics::ShapeType;
+
+/// Limits of the parameter fields. The spec requires sizes and heights above 0 and radii of 0 or more; the
+/// smallest positive value is what the fields can show.
+constexpr double kMinLength = 1e-4;
+constexpr double kMaxLength = 1e6;
+constexpr int kDecimals = 4;
+
+constexpr ShapeType kTypes[] = {ShapeType::Box,      ShapeType::Sphere, ShapeType::Capsule,
+                                ShapeType::Cylinder, ShapeType::Convex, ShapeType::Trimesh};
+
+QString typeLabel(ShapeType type)
+{
+    switch (type) {
+    case ShapeType::Box:
+        return ShapePanel::tr("Box");
+    case ShapeType::Sphere:
+        return ShapePanel::tr("Sphere");
+    case ShapeType::Capsule:
+        return ShapePanel::tr("Capsule");
+    case ShapeType::Cylinder:
+        return ShapePanel::tr("Cylinder");
+    case ShapeType::Convex:
+        return ShapePanel::tr("Convex hull");
+    case ShapeType::Trimesh:
+        return ShapePanel::tr("Triangle mesh");
+    }
+    return {};
+}
+
+QString fitLabel(ShapePanel::Fit fit)
+{
+    switch (fit) {
+    case ShapePanel::Fit::Box:
+        return ShapePanel::tr("Box");
+    case ShapePanel::Fit::OrientedBox:
+        return ShapePanel::tr("Oriented Box");
+    case ShapePanel::Fit::Sphere:
+        return ShapePanel::tr("Sphere");
+    case ShapePanel::Fit::Capsule:
+        return ShapePanel::tr("Capsule");
+    case ShapePanel::Fit::Cylinder:
+        return ShapePanel::tr("Cylinder");
+    }
+    return {};
+}
+
+Result<geometry::FittedShape> runFit(ShapePanel::Fit fit, const std::vector<geometry::Vec3d>& points)
+{
+    switch (fit) {
+    case ShapePanel::Fit::Box:
+        return geometry::fitBox(points);
+    case ShapePanel::Fit::OrientedBox:
+        return geometry::fitOrientedBox(points);
+    case ShapePanel::Fit::Sphere:
+        return geometry::fitSphere(points);
+    case ShapePanel::Fit::Capsule:
+        return geometry::fitCapsule(points);
+    case ShapePanel::Fit::Cylinder:
+        return geometry::fitCylinder(points);
+    }
+    return Result<geometry::FittedShape>::failure(makeError("FIT_UNKNOWN", "unknown fit"));
+}
+
+bool hasMesh(const document::Document& doc, int node)
+{
+    const gltf::Json* n = node >= 0 ? doc.gltf().element("nodes", size_t(node)) : nullptr;
+    return n && n->contains("mesh") && (*n)["mesh"].is_number_unsigned();
+}
+
+QString quoted(const QString& text)
+{
+    return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
+}
+
+QString nodeLink(const document::Document& doc, size_t node)
+{
+    return QStringLiteral("<a href=\"node:%1\">%2</a>").arg(node).arg(nodeLabel(doc, node).toHtmlEscaped());
+}
+
+QString number(double v)
+{
+    return QLocale().toString(v, 'g', 4);
+}
+
+/// The parameters of a primitive for the status line.
+QString describe(const Shape& s)
+{
+    switch (s.type) {
+    case ShapeType::Box:
+        return ShapePanel::tr("size %1 \u00d7 %2 \u00d7 %3 m")
+            .arg(number(s.size[0]), number(s.size[1]), number(s.size[2]));
+    case ShapeType::Sphere:
+        return ShapePanel::tr("radius %1 m").arg(number(s.radius));
+    case ShapeType::Capsule:
+        return ShapePanel::tr("radius %1 m, mid-height %2 m").arg(number(s.radiusBottom), number(s.height));
+    case ShapeType::Cylinder:
+        return ShapePanel::tr("radius %1 m, height %2 m").arg(number(s.radiusBottom), number(s.height));
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        break;
+    }
+    return {};
+}
+
+// Quaternions are x, y, z, w as glTF writes them; computed in double so that a fit lands where it was found.
+Quat multiply(const Quat& a, const Quat& b)
+{
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
+
+Quat normalizedQuat(const Quat& q)
+{
+    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    return n > 0 ? Quat{q[0] / n, q[1] / n, q[2] / n, q[3] / n} : Quat{0, 0, 0, 1};
+}
+
+geometry::Vec3d rotate(const Quat& q, const geometry::Vec3d& v)
+{
+    const geometry::Vec3d u{q[0], q[1], q[2]};
+    const geometry::Vec3d t = 2.0 * geometry::cross(u, v);
+    return v + q[3] * t + geometry::cross(u, t);
+}
+
+bool isIdentityRotation(const Quat& q)
+{
+    // 2 acos(|w|) below 1e-6 rad
+    return std::abs(normalizedQuat(q)[3]) >= std::cos(0.5e-6);
+}
+
+/// True when a fit sits at the node's origin, unturned (up to rounding).
+bool centred(const document::FittedPrimitive& fitted)
+{
+    const Vec3 extents = document::shapeExtents(fitted.shape);
+    const double scale = std::max({extents[0], extents[1], extents[2], 1e-9});
+    const double offset =
+        geometry::length({fitted.translation[0], fitted.translation[1], fitted.translation[2]});
+    return offset <= 1e-7 * scale && isIdentityRotation(fitted.rotation);
+}
+
+/// Pushes a field edit of shape `shape` when there is such a shape.
+template <class Command>
+void pushShapeEdit(document::Document* doc, int shape, const typename Command::Value& value)
+{
+    if (doc && shape >= 0 && size_t(shape) < doc->model().shapes.size())
+        doc->push(new Command(doc, size_t(shape), value));
+}
+
+} // namespace
+
+ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
+{
+    m_title = new QLabel(this);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(tr("(no name)"));
+    m_type = new QComboBox(this);
+    for (ShapeType t : kTypes)
+        m_type->addItem(typeLabel(t), int(t));
+    m_type->setToolTip(tr("Changing the type keeps the shape about the size it was"));
+
+    auto makeLength = [this](double min, const QString& tip) {
+        auto* field = new NumberField(this);
+        field->setRange(min, kMaxLength);
+        field->setUnit(QStringLiteral(" m"));
+        field->setDecimals(kDecimals);
+        field->setSingleStep(0.05);
+        field->setToolTip(tip);
+        return field;
+    };
+    m_size = new Vec3Field(this);
+    m_size->setRange(kMinLength, kMaxLength);
+    m_size->setUnit(QStringLiteral(" m"));
+    m_size->setDecimals(kDecimals);
+    m_size->setSingleStep(0.05);
+    m_size->setToolTip(tr("Full width, height and depth; the box is centred on its node"));
+    m_radius = makeLength(0.0, tr("The sphere is centred on its node"));
+    m_height = makeLength(kMinLength, QString());
+    m_radiusTop = makeLength(0.0, tr("Radius at +Y"));
+    m_radiusBottom = makeLength(0.0, tr("Radius at -Y"));
+    m_totalHeight = new QLabel(this);
+    m_totalHeight->setToolTip(tr("Mid-height plus both radii: the capsule's full length along Y"));
+    m_mesh = new QComboBox(this);
+    m_mesh->setToolTip(tr("The glTF mesh (triangles, in the node's space) the shape is made of"));
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->addRow(tr("Name"), m_name);
+    m_form->addRow(tr("Type"), m_type);
+    m_form->addRow(tr("Size"), m_size);
+    m_form->addRow(tr("Radius"), m_radius);
+    m_form->addRow(tr("Height"), m_height);
+    m_form->addRow(tr("Top radius"), m_radiusTop);
+    m_form->addRow(tr("Bottom radius"), m_radiusBottom);
+    m_form->addRow(tr("Total height"), m_totalHeight);
+    m_form->addRow(tr("Mesh"), m_mesh);
+
+    auto* fitBox = new QGroupBox(tr("Fit to mesh"), this);
+    m_fitSource = new QLabel(fitBox);
+    m_fitSource->setWordWrap(true);
+    auto* fitGrid = new QGridLayout;
+    for (int i = 0; i < kFitCount; ++i) {
+        const auto kind = static_cast<Fit>(i);
+        auto* button = new QPushButton(fitLabel(kind), fitBox);
+        button->setToolTip(tr("Make the shape the smallest %1 around the mesh (one undo step)")
+                               .arg(fitLabel(kind).toLower()));
+        connect(button, &QPushButton::clicked, this, [this, kind] { fit(kind); });
+        fitGrid->addWidget(button, i / 3, i % 3);
+        m_fitButtons[size_t(i)] = button;
+    }
+    m_hull = new QPushButton(tr("Generate Convex Hull\u2026"), fitBox);
+    m_hull->setToolTip(tr("Make a convex hull of the mesh as a new mesh and shape"));
+    fitGrid->addWidget(m_hull, 2, 0, 1, 3);
+    auto* fitLayout = new QVBoxLayout(fitBox);
+    fitLayout->addWidget(m_fitSource);
+    fitLayout->addLayout(fitGrid);
+
+    auto* usedBox = new QGroupBox(tr("Used by"), this);
+    m_usedBy = new QListWidget(usedBox);
+    m_usedBy->setToolTip(tr("Nodes whose collider or trigger uses this shape; click one to select it"));
+    m_usedBy->setMaximumHeight(120);
+    auto* usedLayout = new QVBoxLayout(usedBox);
+    usedLayout->addWidget(m_usedBy);
+
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+    m_status->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_status->setOpenExternalLinks(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(m_form);
+    layout->addWidget(m_note);
+    layout->addWidget(fitBox);
+    layout->addWidget(usedBox);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    m_usersTimer = new QTimer(this);
+    m_usersTimer->setSingleShot(true);
+    m_usersTimer->setInterval(0);
+    connect(m_usersTimer, &QTimer::timeout, this, &ShapePanel::refreshUsers);
+
+    connect(m_name, &QLineEdit::editingFinished, this, &ShapePanel::commitName);
+    connect(m_type, &QComboBox::currentIndexChanged, this, &ShapePanel::onTypeActivated);
+    connect(m_size, &Vec3Field::edited, this,
+            [this](const Vec3& v) { pushShapeEdit<document::SetShapeSize>(m_document, m_shape, v); });
+    connect(m_radius, &NumberField::edited, this,
+            [this](double v) { pushShapeEdit<document::SetShapeRadius>(m_document, m_shape, v); });
+    connect(m_height, &NumberField::edited, this,
+            [this](double v) { pushShapeEdit<document::SetShapeHeight>(m_document, m_shape, v); });
+    connect(m_radiusTop, &NumberField::edited, this,
+            [this](double v) { pushShapeEdit<document::SetShapeRadiusTop>(m_document, m_shape, v); });
+    connect(m_radiusBottom, &NumberField::edited, this,
+            [this](double v) { pushShapeEdit<document::SetShapeRadiusBottom>(m_document, m_shape, v); });
+    connect(m_mesh, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (m_updating || !shapeExists() || index < 0)
+            return;
+        m_document->push(
+            new document::SetShapeMesh(m_document, size_t(m_shape), m_mesh->itemData(index).toInt()));
+    });
+    connect(m_hull, &QPushButton::clicked, this, [this] {
+        if (m_document) {
+            const MeshSource source = meshSource(*m_document, m_contextNode);
+            if (source.meshNode >= 0)
+                emit hullRequested(source.meshNode);
+        }
+    });
+    auto activate = [this](QListWidgetItem* item) {
+        if (item)
+            emit nodeActivated(item->data(Qt::UserRole).toInt());
+    };
+    connect(m_usedBy, &QListWidget::itemClicked, this, activate);
+    connect(m_usedBy, &QListWidget::itemActivated, this, activate);
+    connect(m_status, &QLabel::linkActivated, this, &ShapePanel::onLinkActivated);
+
+    setDocument(nullptr);
+}
+
+ShapePanel::~ShapePanel() = default;
+
+document::Document* ShapePanel::document() const
+{
+    return m_document;
+}
+
+void ShapePanel::setDocument(document::Document* document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    m_shape = -1;
+    m_contextNode = -1;
+    m_lastFitNode = -1;
+    m_status->clear();
+    if (m_document) {
+        connect(m_document, &document::Document::changed, this, &ShapePanel::onChanged);
+        connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
+    }
+    refresh();
+}
+
+void ShapePanel::setShape(int shapeIndex, int contextNode)
+{
+    const bool same = shapeIndex == m_shape && contextNode == m_contextNode;
+    m_shape = shapeIndex;
+    m_contextNode = contextNode;
+    if (!same) {
+        m_status->clear();
+        m_lastFitNode = -1;
+    }
+    refresh();
+}
+
+bool ShapePanel::shapeExists() const
+{
+    return m_document && m_shape >= 0 && size_t(m_shape) < m_document->model().shapes.size();
+}
+
+bool ShapePanel::isRowShown(QWidget* field) const
+{
+    return m_form->isRowVisible(field);
+}
+
+ShapePanel::MeshSource ShapePanel::meshSource(const document::Document& document, int node)
+{
+    MeshSource source;
+    if (node < 0 || size_t(node) >= document.gltf().count("nodes"))
+        return source;
+    if (hasMesh(document, node)) {
+        source.meshNode = node;
+        return source;
+    }
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    const int parent = size_t(node) < graph.nodeCount() ? graph.parent(size_t(node)) : -1;
+    if (parent >= 0 && hasMesh(document, parent)) {
+        source.meshNode = parent;
+        source.fromParent = true;
+    }
+    return source;
+}
+
+Result<std::vector<geometry::Vec3d>> ShapePanel::fitPoints(const document::Document& document, int node)
+{
+    using R = Result<std::vector<geometry::Vec3d>>;
+    const MeshSource source = meshSource(document, node);
+    if (source.meshNode < 0)
+        return R::failure(makeError("FIT_NO_MESH", "neither the node nor its parent has a mesh to fit to",
+                                    node >= 0 ? jsonPointerAppend("/nodes", size_t(node)) : std::string()));
+    auto mesh = document::nodeMeshTriangles(document, size_t(source.meshNode));
+    R result;
+    result.diagnostics = mesh.diagnostics;
+    if (!mesh)
+        return result;
+    std::vector<geometry::Vec3d> points;
+    points.reserve(mesh->positions.size());
+    if (!source.fromParent) {
+        for (const QVector3D& p : mesh->positions)
+            points.emplace_back(p);
+    } else {
+        // The parent's mesh in the node's space: undo the node's translation, rotation and scale.
+        const document::Trs trs = document::nodeTrs(*document.gltf().element("nodes", size_t(node)));
+        const Quat r = normalizedQuat(trs.rotation);
+        const Quat inverse{-r[0], -r[1], -r[2], r[3]};
+        for (const QVector3D& p : mesh->positions) {
+            geometry::Vec3d local =
+                rotate(inverse, geometry::Vec3d(p) - geometry::Vec3d{trs.translation[0], trs.translation[1],
+                                                                     trs.translation[2]});
+            for (int axis = 0; axis < 3; ++axis) {
+                if (trs.scale[size_t(axis)] != 0)
+                    local[axis] /= trs.scale[size_t(axis)];
+            }
+            points.push_back(local);
+        }
+    }
+    result.value = std::move(points);
+    return result;
+}
+
+ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
+{
+    m_lastFitNode = -1;
+    auto fail = [this](const QString& why) {
+        m_status->setText(why.toHtmlEscaped());
+        return FitOutcome::Failed;
+    };
+    if (!shapeExists())
+        return fail(tr("There is no shape to fit."));
+    if (m_document->model().shapes[size_t(m_shape)].opaque)
+        return fail(tr("This shape's type is not understood, so it cannot be fitted."));
+    if (m_contextNode < 0)
+        return fail(tr("Select a node that uses this shape to fit it to that node's mesh."));
+    document::Document& doc = *m_document;
+    const size_t node = size_t(m_contextNode);
+    const MeshSource source = meshSource(doc, m_contextNode);
+
+    Result<geometry::FittedShape> fitted;
+    {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        auto points = fitPoints(doc, m_contextNode);
+        if (points)
+            fitted = runFit(kind, *points);
+        else
+            fitted.diagnostics = points.diagnostics;
+        QApplication::restoreOverrideCursor();
+    }
+    if (!fitted) {
+        QString why;
+        for (const Diagnostic& d : fitted.diagnostics) {
+            if (d.severity == Severity::Error)
+                why = QString::fromStdString(d.message);
+        }
+        return fail(tr("Could not fit a %1: %2").arg(fitLabel(kind).toLower(), why));
+    }
+    document::FittedPrimitive primitive = document::fittedPrimitive(*fitted);
+    const QString meshOwner = quoted(nodeLabel(doc, size_t(source.meshNode)));
+    const QString what = fitLabel(kind).toLower();
+
+    if (!source.fromParent && !centred(primitive)) {
+        // The node carries the mesh, so it cannot move to the fit: a new child node does.
+        const physics::NodePhysics* np = doc.model().node(node);
+        const bool collider = np && np->collider && np->collider->shape == m_shape;
+        const bool trigger = np && np->trigger && np->trigger->shape == m_shape;
+        document::NewShapeNode options;
+        options.trigger = trigger && !collider;
+        if (collider) {
+            options.physicsMaterial = np->collider->physicsMaterial;
+            options.collisionFilter = np->collider->collisionFilter;
+        } else if (trigger) {
+            options.collisionFilter = np->trigger->collisionFilter;
+        }
+        const std::string name =
+            nodeLabel(doc, node).toStdString() + " " + physics::shapeTypeName(primitive.shape.type);
+        Shape named = document::makeShape(primitive.shape.type, name);
+        named.size = primitive.shape.size;
+        named.radius = primitive.shape.radius;
+        named.height = primitive.shape.height;
+        named.radiusTop = primitive.shape.radiusTop;
+        named.radiusBottom = primitive.shape.radiusBottom;
+        primitive.shape = named;
+        options.nodeName = name;
+        const std::optional<size_t> added = document::fitPrimitive(doc, node, primitive, options);
+        if (!added)
+            return fail(tr("Could not add the child node."));
+        m_lastFitNode = int(*added);
+        QString text =
+            tr("The fitted %1 (%2) is off the centre of %3, which carries the mesh and cannot move, "
+               "so it went on a new child node %4 with a new shape. This shape is unchanged.")
+                .arg(what, describe(primitive.shape), meshOwner, nodeLink(doc, *added));
+        if (collider || trigger)
+            text += QLatin1Char(' ') +
+                    tr("%1 still has its %2 with this shape: <a href=\"remove:%3\">remove it</a>.")
+                        .arg(meshOwner, collider ? tr("collider") : tr("trigger"))
+                        .arg(m_contextNode);
+        m_status->setText(text);
+        return FitOutcome::ChildNode;
+    }
+
+    // The shape takes the fit in place; a collider child node moves to the fitted offset.
+    const Shape& current = doc.model().shapes[size_t(m_shape)];
+    Shape target = current;
+    target.type = primitive.shape.type;
+    target.size = primitive.shape.size;
+    target.radius = primitive.shape.radius;
+    target.height = primitive.shape.height;
+    target.radiusTop = primitive.shape.radiusTop;
+    target.radiusBottom = primitive.shape.radiusBottom;
+    const document::Trs trs = document::nodeTrs(*doc.gltf().element("nodes", node));
+    Vec3 translation = trs.translation;
+    Quat rotation = trs.rotation;
+    bool skewed = false;
+    if (source.fromParent) {
+        // new local transform = current local * fitted offset (exact for uniform scale)
+        const Quat r = normalizedQuat(trs.rotation);
+        const geometry::Vec3d scaled{primitive.translation[0] * trs.scale[0],
+                                     primitive.translation[1] * trs.scale[1],
+                                     primitive.translation[2] * trs.scale[2]};
+        const geometry::Vec3d moved = rotate(r, scaled);
+        translation = {trs.translation[0] + moved.x, trs.translation[1] + moved.y,
+                       trs.translation[2] + moved.z};
+        rotation = isIdentityRotation(primitive.rotation) ? trs.rotation
+                                                          : normalizedQuat(multiply(r, primitive.rotation));
+        const bool uniform = trs.scale[0] == trs.scale[1] && trs.scale[1] == trs.scale[2];
+        skewed = !uniform && !isIdentityRotation(primitive.rotation);
+    }
+    const bool sameShape = current.type == target.type && current.sameGeometry(target);
+    if (sameShape && translation == trs.translation && rotation == trs.rotation) {
+        m_status->setText(tr("The shape already fits the mesh of %1.").arg(meshOwner));
+        return FitOutcome::Unchanged;
+    }
+
+    const size_t index = size_t(m_shape);
+    QUndoStack* stack = doc.undoStack();
+    stack->beginMacro(tr("Fit %1 to Mesh").arg(fitLabel(kind)));
+    if (current.type != target.type)
+        doc.push(new document::ChangeShapeType(&doc, index, target.type));
+    switch (target.type) {
+    case ShapeType::Box:
+        doc.push(new document::SetShapeSize(&doc, index, target.size));
+        break;
+    case ShapeType::Sphere:
+        doc.push(new document::SetShapeRadius(&doc, index, target.radius));
+        break;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        doc.push(new document::SetShapeHeight(&doc, index, target.height));
+        doc.push(new document::SetShapeRadiusTop(&doc, index, target.radiusTop));
+        doc.push(new document::SetShapeRadiusBottom(&doc, index, target.radiusBottom));
+        break;
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        break;
+    }
+    if (source.fromParent) {
+        doc.push(new document::SetNodeTranslation(&doc, node, translation));
+        doc.push(new document::SetNodeRotation(&doc, node, rotation));
+    }
+    stack->endMacro();
+
+    QString text = tr("Fitted a %1 to the mesh of %2: %3.").arg(what, meshOwner, describe(target));
+    if (source.fromParent)
+        text += QLatin1Char(' ') + tr("%1 moved to the fitted position.").arg(quoted(nodeLabel(doc, node)));
+    if (skewed)
+        text += QLatin1Char(' ') + tr("The node's scale is not uniform, so the turned shape is only "
+                                      "approximately where the mesh is; consider a scale of 1.");
+    const size_t others = document::usersOf(doc.model(), document::ListKind::Shape, m_shape).size();
+    if (others > 1)
+        text +=
+            QLatin1Char(' ') + tr("%n other node(s) use this shape and changed too.", "", int(others - 1));
+    m_status->setText(text);
+    return FitOutcome::ShapeChanged;
+}
+
+void ShapePanel::onLinkActivated(const QString& link)
+{
+    if (link.startsWith(QLatin1String("node:"))) {
+        emit nodeActivated(link.mid(5).toInt());
+        return;
+    }
+    if (link.startsWith(QLatin1String("remove:")) && m_document) {
+        // Removes the context node's own use of the shape after a fit went on a child node.
+        const int node = link.mid(7).toInt();
+        const physics::NodePhysics* np = m_document->model().node(size_t(node));
+        if (!np || m_shape < 0)
+            return;
+        QString removed;
+        if (np->collider && np->collider->shape == m_shape) {
+            m_document->push(document::removeCollider(m_document, size_t(node)));
+            removed = tr("Removed the collider of %1; the new child node replaces it.");
+        } else if (np->trigger && np->trigger->shape == m_shape) {
+            m_document->push(document::removeTrigger(m_document, size_t(node)));
+            removed = tr("Removed the trigger of %1; the new child node replaces it.");
+        } else {
+            return;
+        }
+        m_status->setText(removed.arg(quoted(nodeLabel(*m_document, size_t(node)))));
+    }
+}
+
+void ShapePanel::onChanged(const ChangeEvent& event)
+{
+    using K = ChangeEvent::Kind;
+    const bool listChange = event.properties != ChangeEvent::All &&
+                            (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed));
+    switch (event.kind) {
+    case K::Document:
+        refresh();
+        break;
+    case K::Shape:
+        if (listChange && m_shape >= 0) {
+            // Follow the shape when an insertion or deletion before it moves it.
+            if (event.has(ChangeEvent::Removed)) {
+                if (event.index == m_shape)
+                    m_shape = -1;
+                else if (event.index < m_shape)
+                    --m_shape;
+            } else if (event.index <= m_shape) {
+                ++m_shape;
+            }
+            refresh();
+        } else if (event.index == m_shape || event.properties == ChangeEvent::All) {
+            refreshFields();
+            refreshFitState();
+        }
+        break;
+    case K::Mesh:
+        refreshMeshes();
+        refreshFields();
+        refreshFitState();
+        break;
+    case K::Node:
+        if (event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All &&
+            event.index == m_contextNode)
+            m_contextNode = -1;
+        if (event.has(ChangeEvent::Name) || event.has(ChangeEvent::Children) ||
+            event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)) {
+            m_usersTimer->start();
+            refreshFitState();
+        }
+        break;
+    case K::Collider:
+    case K::Trigger:
+        m_usersTimer->start();
+        break;
+    default:
+        break;
+    }
+}
+
+void ShapePanel::refresh()
+{
+    refreshMeshes();
+    refreshFields();
+    refreshUsers();
+    refreshFitState();
+}
+
+void ShapePanel::refreshFields()
+{
+    QScopedValueRollback guard(m_updating, true);
+    const bool exists = shapeExists();
+    setEnabled(m_document != nullptr);
+    const Shape* s = exists ? &m_document->model().shapes[size_t(m_shape)] : nullptr;
+    const bool editable = s && !s->opaque;
+    for (QWidget* w : std::initializer_list<QWidget*>{m_type, m_size, m_radius, m_height, m_radiusTop,
+                                                      m_radiusBottom, m_mesh})
+        w->setEnabled(editable);
+    m_name->setEnabled(exists);
+    if (!s) {
+        m_title->setText(m_document ? tr("No shape selected") : tr("No document"));
+        m_name->clear();
+        m_note->clear();
+        showRows();
+        return;
+    }
+    const QString name = QString::fromStdString(document::field::ShapeName::get(*s));
+    m_title->setText(name.isEmpty() ? tr("Shape %1").arg(m_shape)
+                                    : tr("Shape %1: %2").arg(m_shape).arg(name));
+    // Text the user is typing stays until it is committed.
+    if (!(m_name->hasFocus() && m_name->isModified()))
+        m_name->setText(name);
+    {
+        const QSignalBlocker block(m_type);
+        m_type->setCurrentIndex(m_type->findData(int(s->type)));
+    }
+    m_size->setValue(s->size);
+    m_radius->setValue(s->radius);
+    m_height->setValue(s->height);
+    m_radiusTop->setValue(s->radiusTop);
+    m_radiusBottom->setValue(s->radiusBottom);
+    m_totalHeight->setText(QLocale().toString(s->height + s->radiusTop + s->radiusBottom, 'g', 6) +
+                           QStringLiteral(" m"));
+    if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(m_height))) {
+        const bool capsule = s->type == ShapeType::Capsule;
+        label->setText(capsule ? tr("Mid-height") : tr("Height"));
+        m_height->setToolTip(capsule ? tr("Distance between the centres of the two hemispheres (the full "
+                                          "height is this plus both radii)")
+                                     : tr("Full height: distance between the centres of the two discs"));
+    }
+    {
+        const QSignalBlocker block(m_mesh);
+        int item = m_mesh->findData(s->mesh);
+        if (item < 0) {
+            m_mesh->addItem(tr("Mesh %1 (does not exist)").arg(s->mesh), s->mesh);
+            item = m_mesh->count() - 1;
+        }
+        m_mesh->setCurrentIndex(item);
+    }
+
+    QStringList notes;
+    if (s->opaque)
+        notes << tr(
+            "This shape's type is not understood; it is kept as it was read and cannot be edited here.");
+    const bool round = s->type == ShapeType::Capsule || s->type == ShapeType::Cylinder;
+    if (round && s->radiusTop != s->radiusBottom)
+        notes << tr("Tapered: the radii differ, which some engines approximate with a convex hull.");
+    if (s->type == ShapeType::Cylinder)
+        notes << tr("Not every engine has cylinders; a capsule or convex hull is more portable.");
+    if ((s->type == ShapeType::Convex || s->type == ShapeType::Trimesh) && s->mesh < 0)
+        notes << tr("Choose the mesh the shape is made of.");
+    if (s->type == ShapeType::Trimesh)
+        notes << tr(
+            "Triangle meshes suit static geometry; moving bodies and triggers should use convex hulls.");
+    m_note->setText(notes.join(QLatin1Char('\n')));
+    m_note->setVisible(!notes.isEmpty());
+    showRows();
+}
+
+void ShapePanel::showRows()
+{
+    const Shape* s = shapeExists() ? &m_document->model().shapes[size_t(m_shape)] : nullptr;
+    const ShapeType t = s ? s->type : ShapeType::Box;
+    const bool round = t == ShapeType::Capsule || t == ShapeType::Cylinder;
+    const bool known = s && !s->opaque;
+    m_form->setRowVisible(m_name, s != nullptr);
+    m_form->setRowVisible(m_type, s != nullptr);
+    m_form->setRowVisible(m_size, known && t == ShapeType::Box);
+    m_form->setRowVisible(m_radius, known && t == ShapeType::Sphere);
+    m_form->setRowVisible(m_height, known && round);
+    m_form->setRowVisible(m_radiusTop, known && round);
+    m_form->setRowVisible(m_radiusBottom, known && round);
+    m_form->setRowVisible(m_totalHeight, known && t == ShapeType::Capsule);
+    m_form->setRowVisible(m_mesh, known && (t == ShapeType::Convex || t == ShapeType::Trimesh));
+}
+
+void ShapePanel::refreshMeshes()
+{
+    QScopedValueRollback guard(m_updating, true);
+    const QSignalBlocker block(m_mesh);
+    m_mesh->clear();
+    m_mesh->addItem(tr("(none)"), -1);
+    if (!m_document)
+        return;
+    const size_t count = m_document->gltf().count("meshes");
+    for (size_t i = 0; i < count; ++i) {
+        const gltf::Json* mesh = m_document->gltf().element("meshes", i);
+        QString name;
+        if (mesh && mesh->contains("name") && (*mesh)["name"].is_string())
+            name = QString::fromStdString((*mesh)["name"].get<std::string>());
+        m_mesh->addItem(name.isEmpty() ? tr("Mesh %1").arg(i) : tr("%1: %2").arg(i).arg(name), int(i));
+    }
+}
+
+void ShapePanel::refreshUsers()
+{
+    m_usersTimer->stop();
+    m_usedBy->clear();
+    if (!shapeExists())
+        return;
+    const auto& model = m_document->model();
+    for (size_t node : document::usersOf(model, document::ListKind::Shape, m_shape)) {
+        const physics::NodePhysics* n = model.node(node);
+        QStringList roles;
+        if (n && n->collider && n->collider->shape == m_shape)
+            roles << tr("collider");
+        if (n && n->trigger && n->trigger->shape == m_shape)
+            roles << tr("trigger");
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1 (%2)").arg(nodeLabel(*m_document, node), roles.join(QStringLiteral(", "))),
+            m_usedBy);
+        item->setData(Qt::UserRole, int(node));
+        if (int(node) == m_contextNode) {
+            QFont f = item->font();
+            f.setBold(true);
+            item->setFont(f);
+        }
+    }
+    if (m_usedBy->count() == 0) {
+        auto* item = new QListWidgetItem(tr("No node uses this shape"), m_usedBy);
+        item->setFlags(Qt::NoItemFlags);
+        item->setData(Qt::UserRole, -1);
+    }
+}
+
+void ShapePanel::refreshFitState()
+{
+    const bool exists = shapeExists();
+    const bool opaque = exists && m_document->model().shapes[size_t(m_shape)].opaque;
+    const MeshSource source = m_document ? meshSource(*m_document, m_contextNode) : MeshSource{};
+    const bool canFit = exists && !opaque && source.meshNode >= 0;
+    for (QPushButton* b : m_fitButtons)
+        b->setEnabled(canFit);
+    m_hull->setEnabled(m_document && source.meshNode >= 0);
+    QString text;
+    if (!m_document || !exists)
+        text.clear();
+    else if (m_contextNode < 0)
+        text = tr("Select a node that uses this shape to fit it to that node's mesh.");
+    else if (source.meshNode < 0)
+        text = tr("Neither %1 nor its parent has a mesh to fit to.")
+                   .arg(quoted(nodeLabel(*m_document, size_t(m_contextNode))));
+    else if (source.fromParent)
+        text = tr("Fits use the mesh of the parent %1; %2 moves to the fit.")
+                   .arg(quoted(nodeLabel(*m_document, size_t(source.meshNode))),
+                        quoted(nodeLabel(*m_document, size_t(m_contextNode))));
+    else
+        text = tr("Fits use the mesh of %1. A fit off its centre goes on a new child node.")
+                   .arg(quoted(nodeLabel(*m_document, size_t(source.meshNode))));
+    m_fitSource->setText(text);
+}
+
+void ShapePanel::commitName()
+{
+    if (m_updating || !shapeExists())
+        return;
+    const std::string name = m_name->text().trimmed().toStdString();
+    m_name->setModified(false);
+    if (name != document::field::ShapeName::get(m_document->model().shapes[size_t(m_shape)]))
+        m_document->push(new document::SetShapeName(m_document, size_t(m_shape), name));
+}
+
+void ShapePanel::onTypeActivated(int index)
+{
+    if (m_updating || !shapeExists() || index < 0)
+        return;
+    const auto type = static_cast<ShapeType>(m_type->itemData(index).toInt());
+    m_document->push(new document::ChangeShapeType(m_document, size_t(m_shape), type));
+    refreshFields();
+}
+
+} // namespace cs::ui

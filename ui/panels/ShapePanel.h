@@ -1,0 +1,159 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "geometry/Vec3d.h"
+
+#include <QPointer>
+#include <QWidget>
+#include <array>
+#include <vector>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTimer;
+
+namespace cs::document {
+class Document;
+struct ChangeEvent;
+} // namespace cs::document
+
+namespace cs::ui {
+
+class NumberField;
+class Vec3Field;
+
+/// Edits one physics shape: name, type, the parameters of its type (with units and the spec's limits), the
+/// mesh of a convex or trimesh shape, fits to the context node's mesh, and which nodes use the shape.
+///
+/// Every edit is an undo command on the document, so the viewport (which follows the document's change
+/// events) updates while a value is dragged. The panel refreshes from the document's change events (undo and
+/// redo included) without touching a field the user is typing into, and follows the shape when an insertion
+/// or deletion moves it in the list.
+///
+/// Fitting needs a context node: the node whose collider or trigger uses the shape. Its own mesh is used; a
+/// node without one (a collider child node, the layout the spec recommends for an offset shape) uses its
+/// parent's mesh, brought into the node's space. The result is one undo step:
+/// - on a node without a mesh of its own, the shape takes the fitted type and parameters and the node moves
+///   and turns to the fitted offset;
+/// - on a node with its own mesh, a fit centred on the node changes the shape in place; a fit that needs an
+///   offset goes on a new child node with a new shape (fitPrimitive), and the status line says so.
+class ShapePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// The primitive fits offered, in the order of fitButton().
+    enum class Fit
+    {
+        Box,
+        OrientedBox,
+        Sphere,
+        Capsule,
+        Cylinder
+    };
+    static constexpr int kFitCount = 5;
+
+    /// How a fit was applied.
+    enum class FitOutcome
+    {
+        Failed,       ///< nothing changed; the status line says why
+        Unchanged,    ///< the shape already had the fitted values
+        ShapeChanged, ///< the shape took the fit (and the collider node its offset)
+        ChildNode,    ///< the fit went on a new child node with a new shape
+    };
+
+    /// Where fits take their points from.
+    struct MeshSource
+    {
+        int meshNode = -1;       ///< the node whose mesh is used, -1 when there is none
+        bool fromParent = false; ///< the context node has no mesh; its parent's is brought into its space
+    };
+
+    explicit ShapePanel(QWidget* parent = nullptr);
+    ~ShapePanel() override;
+
+    /// The document to show and edit; nullptr empties and disables the panel.
+    void setDocument(cs::document::Document* document);
+    cs::document::Document* document() const;
+
+    /// The shape to edit (-1: none) and the node whose collider or trigger uses it (-1: none; fits need one).
+    void setShape(int shapeIndex, int contextNode);
+    int shape() const { return m_shape; }
+    int contextNode() const { return m_contextNode; }
+
+    /// Fits `kind` to the context node's mesh and applies it (see the class comment).
+    FitOutcome fit(Fit kind);
+    /// The node created by the last fit that went on a child node, else -1.
+    int lastFitNode() const { return m_lastFitNode; }
+
+    /// Where fits for `node` take their points from (its own mesh, else its parent's).
+    static MeshSource meshSource(const cs::document::Document& document, int node);
+    /// The points fits for `node` use, in the node's space.
+    static Result<std::vector<geometry::Vec3d>> fitPoints(const cs::document::Document& document, int node);
+
+    QLineEdit* nameEdit() const { return m_name; }
+    QComboBox* typeCombo() const { return m_type; }
+    Vec3Field* sizeField() const { return m_size; }
+    NumberField* radiusField() const { return m_radius; }
+    NumberField* heightField() const { return m_height; }
+    NumberField* radiusTopField() const { return m_radiusTop; }
+    NumberField* radiusBottomField() const { return m_radiusBottom; }
+    QComboBox* meshCombo() const { return m_mesh; }
+    QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
+    QPushButton* hullButton() const { return m_hull; }
+    QListWidget* usedByList() const { return m_usedBy; }
+    QLabel* statusLabel() const { return m_status; }
+    /// True when the row of `field` (a parameter widget) is shown for the current type.
+    bool isRowShown(QWidget* field) const;
+
+signals:
+    /// "Generate convex hull…": make a hull of `node`'s mesh (the context node, or its parent when the hull
+    /// comes from the parent's mesh).
+    void hullRequested(int node);
+    /// A node in "Used by" or a link in the status line was clicked.
+    void nodeActivated(int node);
+
+private:
+    void onChanged(const cs::document::ChangeEvent& event);
+    void refresh();
+    void refreshFields();
+    void refreshMeshes();
+    void refreshUsers();
+    void refreshFitState();
+    void showRows();
+    void commitName();
+    void onTypeActivated(int index);
+    void onLinkActivated(const QString& link);
+    bool shapeExists() const;
+
+    QPointer<cs::document::Document> m_document;
+    int m_shape = -1;
+    int m_contextNode = -1;
+    int m_lastFitNode = -1;
+
+    QFormLayout* m_form;
+    QLabel* m_title;
+    QLineEdit* m_name;
+    QComboBox* m_type;
+    Vec3Field* m_size;
+    NumberField* m_radius;
+    NumberField* m_height;
+    NumberField* m_radiusTop;
+    NumberField* m_radiusBottom;
+    QLabel* m_totalHeight;
+    QComboBox* m_mesh;
+    QLabel* m_note;
+    QLabel* m_fitSource;
+    std::array<QPushButton*, kFitCount> m_fitButtons{};
+    QPushButton* m_hull;
+    QListWidget* m_usedBy;
+    QLabel* m_status;
+    QTimer* m_usersTimer; // coalesces the "Used by" refresh after reference edits
+    bool m_updating = false;
+};
+
+} // namespace cs::ui
