@@ -217,7 +217,9 @@ Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const Co
             const std::uint32_t from = walker.ascend(start, gauge, tie);
             worstGauge = std::max(worstGauge, gauge(from));
             if (measure) {
-                auto beyond = [&](std::uint32_t f) { return dot(normals[f], points[p]) - offsets[f]; };
+                // The point is bound to a name first: clang before 16 cannot capture a structured binding.
+                const Vec3d& point = points[p];
+                auto beyond = [&](std::uint32_t f) { return dot(normals[f], point) - offsets[f]; };
                 q.maxOutsideDistance =
                     std::max(q.maxOutsideDistance, beyond(walker.ascend(from, beyond, tie * q.diagonal)));
             }

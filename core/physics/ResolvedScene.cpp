@@ -44,7 +44,8 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
         if (index >= nodeCount)
             continue;
         const int body = scene.nodeBody[index];
-        auto add = [&](int shape, bool trigger, int material, int filter) {
+        // `index` is captured by an explicit copy: clang before 16 cannot capture a structured binding.
+        auto add = [&, index = index](int shape, bool trigger, int material, int filter) {
             ShapeInstance s;
             s.node = index;
             s.shape = shape;
