@@ -3,6 +3,7 @@
 #   make test    build and run every test (what CI runs)
 #   make bench   build and run the benchmarks (key=value lines)
 #   make test-asan  every test under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make fuzz       the libFuzzer targets, FUZZ_TIME seconds each (docs/FUZZING.md); make fuzz-smoke: 10 s each
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -48,3 +49,18 @@ format:
 
 clean:
 	@rm -rf $(BUILD_DIR)
+
+# Fuzzing (docs/FUZZING.md): libFuzzer + ASan + UBSan targets, built with clang in build-fuzz. `make fuzz` grows
+# tests/fuzz/work/corpus (not committed); `make fuzz-smoke` runs from the committed seeds only and fails on any finding.
+FUZZ_TIME ?= 60
+.PHONY: fuzz-build fuzz fuzz-smoke
+fuzz-build: setup
+	@CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCS_FUZZ=ON -DCS_BUILD_BENCH=OFF \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_all
+
+fuzz: fuzz-build
+	@bash tests/fuzz/run.sh $(FUZZ_TIME)
+
+fuzz-smoke: fuzz-build
+	@bash tests/fuzz/run.sh 10 smoke

@@ -10,6 +10,7 @@ packages=(
   libassimp-dev nlohmann-json3-dev
   libtinygltf-dev libqhull-dev assimp-testmodels
   xvfb xauth imagemagick
+  clang libclang-rt-14-dev
 )
 # Debian's npm conflicts with Node builds that bundle their own npm: only ask for it when there is none.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
