@@ -1,0 +1,691 @@
+#include "panels/BodyPanel.h"
+
+#include "document/Actions.h"
+#include "document/Document.h"
+#include "document/FieldCommands.h"
+#include "document/GeometryInputs.h"
+#include "document/ModelCommands.h"
+#include "widgets/EulerAngles.h"
+#include "widgets/ModelLabels.h"
+#include "widgets/NumberField.h"
+#include "widgets/QuatAsEulerField.h"
+#include "widgets/Vec3Field.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace cs::ui {
+
+using document::ChangeEvent;
+using physics::Motion;
+using physics::MotionType;
+
+namespace {
+
+/// Which motion values a body type makes use of.
+struct Usage
+{
+    bool mass = true; ///< mass, centre of mass, inertia, and computing them from the shapes
+    bool velocities = true;
+    bool gravity = true;
+};
+
+Usage usageOf(MotionType type)
+{
+    switch (type) {
+    case MotionType::Static:
+        return {false, false, false};
+    case MotionType::Kinematic:
+        return {false, true, false};
+    case MotionType::Dynamic:
+        break;
+    }
+    return {};
+}
+
+template <class T, class Get> std::vector<T> collect(const std::vector<const Motion*>& motions, Get get)
+{
+    std::vector<T> out;
+    out.reserve(motions.size());
+    for (const Motion* m : motions)
+        out.push_back(get(*m));
+    return out;
+}
+
+enum Vector
+{
+    CenterOfMass,
+    Inertia,
+    LinearVelocity,
+    AngularVelocity
+};
+
+physics::Vec3 vectorOf(const Motion& m, int which)
+{
+    switch (which) {
+    case CenterOfMass:
+        return m.centerOfMass;
+    case Inertia:
+        return m.inertiaDiagonal;
+    case LinearVelocity:
+        return m.linearVelocity;
+    default:
+        return m.angularVelocity;
+    }
+}
+
+const char* vectorText(int which)
+{
+    switch (which) {
+    case CenterOfMass:
+        return document::text::CenterOfMass;
+    case Inertia:
+        return document::text::InertiaDiagonal;
+    case LinearVelocity:
+        return document::text::LinearVelocity;
+    default:
+        return document::text::AngularVelocity;
+    }
+}
+
+QUndoCommand* vectorCommand(document::Document* doc, int which, size_t node, const physics::Vec3& v)
+{
+    switch (which) {
+    case CenterOfMass:
+        return new document::SetCenterOfMass(doc, node, v);
+    case Inertia:
+        return new document::SetInertiaDiagonal(doc, node, v);
+    case LinearVelocity:
+        return new document::SetLinearVelocity(doc, node, v);
+    default:
+        return new document::SetAngularVelocity(doc, node, v);
+    }
+}
+
+bool sameMassProperties(const Motion& m, const document::MassProperties& p)
+{
+    return (!p.mass || *p.mass == m.mass) && p.centerOfMass == m.centerOfMass &&
+           p.inertiaDiagonal == m.inertiaDiagonal && p.inertiaOrientation == m.inertiaOrientation;
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+
+} // namespace
+
+BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_motion = new QCheckBox(tr("Motion (rigid body)"), this);
+    m_motion->setObjectName(QStringLiteral("motionCheck"));
+    m_motion->setToolTip(
+        tr("The node is a body whose motion physics controls; the colliders on it and below "
+           "it move with it. Without motion on the node or a parent, colliders are static."));
+    layout->addWidget(m_motion);
+
+    m_editor = new QWidget(this);
+    auto* form = new QFormLayout(m_editor);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    layout->addWidget(m_editor);
+
+    auto addRow = [&](const QString& label, QWidget* field) {
+        auto* l = new QLabel(label, m_editor);
+        l->setBuddy(field);
+        form->addRow(l, field);
+        m_rows.emplace_back(field, l);
+    };
+
+    m_type = new QComboBox(m_editor);
+    m_type->setObjectName(QStringLiteral("motionType"));
+    m_type->addItem(tr("Static"), int(MotionType::Static));
+    m_type->addItem(tr("Kinematic"), int(MotionType::Kinematic));
+    m_type->addItem(tr("Dynamic"), int(MotionType::Dynamic));
+    m_type->setPlaceholderText(NumberSpinBox::mixedText());
+    m_type->setToolTip(tr("Static: collides but does not move. Kinematic: moved by animation or scripts. "
+                          "Dynamic: moved by the simulation (forces, gravity, collisions)."));
+    addRow(tr("Type"), m_type);
+
+    m_mass = new NumberField(m_editor);
+    m_mass->setObjectName(QStringLiteral("mass"));
+    m_mass->setRange(0.0, 1e9);
+    m_mass->setUnit(QStringLiteral(" kg"));
+    m_mass->setDecimals(4);
+    m_mass->setSingleStep(0.1);
+    addRow(tr("Mass"), m_mass);
+    m_massNote = new QLabel(m_editor);
+    m_massNote->setObjectName(QStringLiteral("massNote"));
+    m_massNote->setWordWrap(true);
+    m_massNote->hide();
+    form->addRow(m_massNote);
+
+    m_centerOfMass = new Vec3Field(m_editor);
+    m_centerOfMass->setObjectName(QStringLiteral("centerOfMass"));
+    m_centerOfMass->setRange(-1e6, 1e6);
+    m_centerOfMass->setDecimals(4);
+    m_centerOfMass->setSingleStep(0.01);
+    addRow(tr("Centre of mass (m)"), m_centerOfMass);
+
+    m_inertia = new Vec3Field(m_editor);
+    m_inertia->setObjectName(QStringLiteral("inertia"));
+    m_inertia->setRange(0.0, 1e9);
+    m_inertia->setDecimals(5);
+    m_inertia->setSingleStep(0.01);
+    addRow(tr("Inertia (kg\u00b7m\u00b2)"), m_inertia);
+
+    m_inertiaOrientation = new QuatAsEulerField(m_editor);
+    m_inertiaOrientation->setObjectName(QStringLiteral("inertiaOrientation"));
+    addRow(tr("Inertia axes (\u00b0)"), m_inertiaOrientation);
+
+    m_linearVelocity = new Vec3Field(m_editor);
+    m_linearVelocity->setObjectName(QStringLiteral("linearVelocity"));
+    m_linearVelocity->setRange(-1e6, 1e6);
+    m_linearVelocity->setDecimals(4);
+    addRow(tr("Linear velocity (m/s)"), m_linearVelocity);
+
+    m_angularVelocity = new Vec3Field(m_editor);
+    m_angularVelocity->setObjectName(QStringLiteral("angularVelocity"));
+    m_angularVelocity->setRange(-1e6, 1e6);
+    m_angularVelocity->setDecimals(4);
+    addRow(tr("Angular velocity (rad/s)"), m_angularVelocity);
+
+    m_gravityFactor = new NumberField(m_editor);
+    m_gravityFactor->setObjectName(QStringLiteral("gravityFactor"));
+    m_gravityFactor->setRange(-1000.0, 1000.0);
+    m_gravityFactor->setDecimals(3);
+    m_gravityFactor->setSingleStep(0.1);
+    addRow(tr("Gravity factor"), m_gravityFactor);
+
+    m_typeNote = new QLabel(m_editor);
+    m_typeNote->setObjectName(QStringLiteral("typeNote"));
+    m_typeNote->setWordWrap(true);
+    m_typeNote->hide();
+    form->addRow(m_typeNote);
+
+    // Compute from shapes: density or total mass, then the button; what it did below.
+    auto* computeRow = new QWidget(m_editor);
+    auto* computeLayout = new QHBoxLayout(computeRow);
+    computeLayout->setContentsMargins(0, 0, 0, 0);
+    m_computeMode = new QComboBox(computeRow);
+    m_computeMode->setObjectName(QStringLiteral("computeMode"));
+    m_computeMode->addItem(tr("Density"), int(ComputeMode::Density));
+    m_computeMode->addItem(tr("Total mass"), int(ComputeMode::TotalMass));
+    m_computeMode->setToolTip(tr("Density: every shape at this density; the mass is what the shapes give.\n"
+                                 "Total mass: the body gets this mass, spread over its shapes by volume."));
+    m_computeValue = new NumberField(computeRow);
+    m_computeValue->setObjectName(QStringLiteral("computeValue"));
+    m_compute = new QPushButton(tr("Compute from shapes"), computeRow);
+    m_compute->setObjectName(QStringLiteral("computeButton"));
+    m_compute->setToolTip(tr("Sets mass, centre of mass and inertia from the collider shapes the body owns "
+                             "(on its node and below it, up to nested bodies)."));
+    computeLayout->addWidget(m_computeMode);
+    computeLayout->addWidget(m_computeValue, 1);
+    computeLayout->addWidget(m_compute);
+    form->addRow(computeRow);
+    m_rows.emplace_back(computeRow, nullptr);
+    m_computeMessage = new QLabel(m_editor);
+    m_computeMessage->setObjectName(QStringLiteral("computeMessage"));
+    m_computeMessage->setWordWrap(true);
+    m_computeMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_computeMessage->hide();
+    form->addRow(m_computeMessage);
+    updateComputeField();
+
+    layout->addStretch(1);
+
+    connect(m_motion, &QCheckBox::clicked, this, &BodyPanel::toggleMotion);
+    connect(m_type, &QComboBox::activated, this, &BodyPanel::setType);
+    connect(m_mass, &NumberField::edited, this, &BodyPanel::editMass);
+    connect(m_gravityFactor, &NumberField::edited, this, &BodyPanel::editGravityFactor);
+    const std::pair<Vec3Field*, int> vectors[] = {{m_centerOfMass, CenterOfMass},
+                                                  {m_inertia, Inertia},
+                                                  {m_linearVelocity, LinearVelocity},
+                                                  {m_angularVelocity, AngularVelocity}};
+    for (const auto& [field, which] : vectors) {
+        connect(field, &Vec3Field::componentEdited, this,
+                [this, which = which](int axis, double value) { editVector(which, axis, value); });
+    }
+    connect(m_inertiaOrientation, &QuatAsEulerField::componentEdited, this, &BodyPanel::editOrientation);
+    connect(m_computeMode, &QComboBox::activated, this, [this] { updateComputeField(); });
+    connect(m_computeValue, &NumberField::edited, this, [this](double v) {
+        if (m_computeMode->currentData().toInt() == int(ComputeMode::Density))
+            m_density = v;
+        else
+            m_totalMass = v;
+    });
+    connect(m_compute, &QPushButton::clicked, this, &BodyPanel::computeFromShapes);
+
+    setDocument(nullptr);
+}
+
+void BodyPanel::setDocument(document::Document* document)
+{
+    if (m_document == document)
+        return;
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &document::Document::changed, this, &BodyPanel::onChanged);
+    m_nodes.clear();
+    m_computeMessage->clear();
+    m_computeMessage->hide();
+    refresh();
+}
+
+void BodyPanel::setNodes(const std::vector<size_t>& nodes)
+{
+    if (nodes != m_nodes) {
+        m_computeMessage->clear();
+        m_computeMessage->hide();
+    }
+    m_nodes = nodes;
+    refresh();
+}
+
+std::vector<std::pair<size_t, const Motion*>> BodyPanel::bodies() const
+{
+    std::vector<std::pair<size_t, const Motion*>> out;
+    if (!m_document)
+        return out;
+    for (size_t node : m_nodes) {
+        const physics::NodePhysics* n = m_document->model().node(node);
+        if (n && n->motion)
+            out.emplace_back(node, &*n->motion);
+    }
+    return out;
+}
+
+void BodyPanel::onChanged(const ChangeEvent& event)
+{
+    if (m_applying)
+        return;
+    using Kind = ChangeEvent::Kind;
+    switch (event.kind) {
+    case Kind::Document:
+        refresh();
+        return;
+    case Kind::Node:
+        // Nodes added or removed move the indices after them; the owner sends the fixed selection.
+        if (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)) {
+            refresh();
+            return;
+        }
+        [[fallthrough]];
+    case Kind::Body:
+        if (event.index >= 0 &&
+            std::find(m_nodes.begin(), m_nodes.end(), static_cast<size_t>(event.index)) != m_nodes.end())
+            refresh();
+        return;
+    default:
+        return;
+    }
+}
+
+void BodyPanel::refresh()
+{
+    const bool usable = m_document && !m_nodes.empty();
+    setEnabled(usable);
+    const auto list = bodies();
+    std::vector<const Motion*> motions;
+    motions.reserve(list.size());
+    for (const auto& entry : list)
+        motions.push_back(entry.second);
+
+    {
+        const QSignalBlocker blocker(m_motion);
+        if (!usable || motions.empty())
+            m_motion->setCheckState(Qt::Unchecked);
+        else if (motions.size() == m_nodes.size())
+            m_motion->setCheckState(Qt::Checked);
+        else
+            m_motion->setCheckState(Qt::PartiallyChecked);
+        m_motion->setTristate(m_motion->checkState() == Qt::PartiallyChecked);
+    }
+    m_editor->setVisible(!motions.empty());
+    if (motions.empty())
+        return;
+
+    {
+        const QSignalBlocker blocker(m_type);
+        const MotionType first = motions.front()->type;
+        const bool same =
+            std::all_of(motions.begin(), motions.end(), [&](const Motion* m) { return m->type == first; });
+        m_type->setCurrentIndex(same ? m_type->findData(int(first)) : -1);
+    }
+    m_mass->setValues(collect<double>(motions, [](const Motion& m) { return m.mass; }));
+    m_centerOfMass->setValues(
+        collect<physics::Vec3>(motions, [](const Motion& m) { return m.centerOfMass; }));
+    m_inertia->setValues(collect<physics::Vec3>(motions, [](const Motion& m) { return m.inertiaDiagonal; }));
+    m_inertiaOrientation->setValues(
+        collect<physics::Quat>(motions, [](const Motion& m) { return m.inertiaOrientation; }));
+    m_linearVelocity->setValues(
+        collect<physics::Vec3>(motions, [](const Motion& m) { return m.linearVelocity; }));
+    m_angularVelocity->setValues(
+        collect<physics::Vec3>(motions, [](const Motion& m) { return m.angularVelocity; }));
+    m_gravityFactor->setValues(collect<double>(motions, [](const Motion& m) { return m.gravityFactor; }));
+    updateUsage(motions);
+}
+
+void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
+{
+    Usage used{false, false, false};
+    bool anyStatic = false, anyKinematic = false, massNotPositive = false, massNegative = false;
+    for (const Motion* m : motions) {
+        const Usage u = usageOf(m->type);
+        used.mass = used.mass || u.mass;
+        used.velocities = used.velocities || u.velocities;
+        used.gravity = used.gravity || u.gravity;
+        anyStatic = anyStatic || m->type == MotionType::Static;
+        anyKinematic = anyKinematic || m->type == MotionType::Kinematic;
+        if (m->type == MotionType::Dynamic) {
+            massNotPositive = massNotPositive || m->mass <= 0;
+            massNegative = massNegative || m->mass < 0;
+        }
+    }
+    // The reason a field is disabled: the type(s) of the selected bodies that leave it unused.
+    const QString why = anyStatic && anyKinematic ? tr("Not used by static and kinematic bodies.")
+                        : anyStatic               ? tr("Not used by static bodies: they do not move.")
+                                                  : tr("Not used by kinematic bodies: animation or scripts "
+                                                                     "move them, so mass, inertia and gravity do not act "
+                                                                     "on them.");
+    auto apply = [&](QWidget* field, bool on, const QString& usedTip) {
+        field->setEnabled(on);
+        field->setToolTip(on ? usedTip : why);
+        for (auto& [f, label] : m_rows) {
+            if (f == field && label) {
+                label->setEnabled(on);
+                label->setToolTip(field->toolTip());
+            }
+        }
+    };
+    apply(m_mass, used.mass, tr("Mass in kilograms (1 kg when the file leaves it out)."));
+    apply(m_centerOfMass, used.mass,
+          tr("Centre of mass in the body's local space, in metres (the body's origin when left out)."));
+    apply(m_inertia, used.mass,
+          tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. All zero: the physics engine "
+             "computes them from the shapes."));
+    apply(m_inertiaOrientation, used.mass,
+          tr("Orientation of the principal axes of inertia relative to the body, as angles about X, then Y, "
+             "then Z in degrees (stored as a quaternion)."));
+    apply(m_linearVelocity, used.velocities, tr("Initial linear velocity in metres per second."));
+    apply(m_angularVelocity, used.velocities, tr("Initial angular velocity in radians per second."));
+    apply(m_gravityFactor, used.gravity,
+          tr("Multiplier of the acceleration due to gravity: 1 normal, 0 none, negative pulls upwards."));
+    for (auto& [field, label] : m_rows) {
+        if (!label) { // the compute row
+            field->setEnabled(used.mass);
+            m_compute->setToolTip(
+                used.mass ? tr("Sets mass, centre of mass and inertia from the collider shapes the body owns "
+                               "(on its node and below it, up to nested bodies).")
+                          : why);
+        }
+    }
+
+    QStringList notes;
+    if (anyStatic)
+        notes << tr("Static bodies can be collided with but do not move: mass, centre of mass, inertia, "
+                    "velocities and gravity factor are not used.");
+    if (anyKinematic)
+        notes << tr("Kinematic bodies are moved by animation or scripts: mass, centre of mass, inertia and "
+                    "gravity factor are not used; the velocities are their initial motion.");
+    if (!used.mass || !used.velocities || !used.gravity) {
+        m_typeNote->setText(notes.join(QLatin1Char('\n')));
+        m_typeNote->show();
+    } else {
+        m_typeNote->clear();
+        m_typeNote->hide();
+    }
+
+    if (massNegative) {
+        m_massNote->setText(tr("A negative mass is invalid. Set a mass, or compute it from the shapes."));
+        m_massNote->show();
+    } else if (massNotPositive) {
+        m_massNote->setText(tr("A dynamic body with mass 0: OMI gives it no meaning and engines differ (KHR "
+                               "reads 0 as infinite mass). Set a mass, or compute it from the shapes."));
+        m_massNote->show();
+    } else {
+        m_massNote->clear();
+        m_massNote->hide();
+    }
+}
+
+void BodyPanel::updateComputeField()
+{
+    if (m_computeMode->currentData().toInt() == int(ComputeMode::Density)) {
+        m_computeValue->setRange(0.001, 1e6);
+        m_computeValue->setUnit(QStringLiteral(" kg/m\u00b3"));
+        m_computeValue->setDecimals(3);
+        m_computeValue->setSingleStep(10.0);
+        m_computeValue->setValue(m_density);
+        m_computeValue->setToolTip(tr("Density of every shape (water: 1000 kg/m\u00b3)."));
+    } else {
+        m_computeValue->setRange(0.000001, 1e9);
+        m_computeValue->setUnit(QStringLiteral(" kg"));
+        m_computeValue->setDecimals(4);
+        m_computeValue->setSingleStep(0.1);
+        m_computeValue->setValue(m_totalMass);
+        m_computeValue->setToolTip(tr("Total mass of each selected body."));
+    }
+}
+
+void BodyPanel::applyToBodies(const QString& text,
+                              const std::function<QUndoCommand*(size_t, const physics::Motion&)>& make)
+{
+    if (!m_document)
+        return;
+    std::vector<QUndoCommand*> commands;
+    for (const auto& [node, motion] : bodies()) {
+        if (QUndoCommand* c = make(node, *motion))
+            commands.push_back(c);
+    }
+    if (!commands.empty()) {
+        m_applying = true;
+        if (commands.size() == 1) {
+            // Pushed alone, so that successive edits of the field merge (a spin box drag is one step).
+            m_document->push(commands.front());
+        } else {
+            m_document->undoStack()->beginMacro(text);
+            for (QUndoCommand* c : commands)
+                m_document->push(c);
+            m_document->undoStack()->endMacro();
+        }
+        m_applying = false;
+    }
+    refresh();
+}
+
+void BodyPanel::toggleMotion()
+{
+    if (!m_document)
+        return;
+    bool all = !m_nodes.empty();
+    for (size_t node : m_nodes) {
+        const physics::NodePhysics* n = m_document->model().node(node);
+        all = all && n && n->motion;
+    }
+    // All bodies: the click removes motion. Otherwise it adds motion to the nodes without it.
+    std::vector<QUndoCommand*> commands;
+    for (size_t node : m_nodes) {
+        const physics::NodePhysics* n = m_document->model().node(node);
+        const bool has = n && n->motion;
+        if (all)
+            commands.push_back(document::removeMotion(m_document, node));
+        else if (!has)
+            commands.push_back(document::addMotion(m_document, node));
+    }
+    m_applying = true;
+    if (commands.size() == 1) {
+        m_document->push(commands.front());
+    } else if (!commands.empty()) {
+        m_document->undoStack()->beginMacro(all ? tr("Remove Motion") : tr("Add Motion"));
+        for (QUndoCommand* c : commands)
+            m_document->push(c);
+        m_document->undoStack()->endMacro();
+    }
+    m_applying = false;
+    refresh();
+}
+
+void BodyPanel::setType(int comboIndex)
+{
+    if (comboIndex < 0)
+        return;
+    const auto type = static_cast<MotionType>(m_type->itemData(comboIndex).toInt());
+    applyToBodies(QString::fromUtf8(document::text::MotionType),
+                  [&](size_t node, const Motion& m) -> QUndoCommand* {
+                      return m.type == type ? nullptr : new document::SetMotionType(m_document, node, type);
+                  });
+}
+
+void BodyPanel::editMass(double value)
+{
+    applyToBodies(QString::fromUtf8(document::text::Mass),
+                  [&](size_t node, const Motion& m) -> QUndoCommand* {
+                      return m.mass == value ? nullptr : new document::SetMotionMass(m_document, node, value);
+                  });
+}
+
+void BodyPanel::editGravityFactor(double value)
+{
+    applyToBodies(
+        QString::fromUtf8(document::text::GravityFactor), [&](size_t node, const Motion& m) -> QUndoCommand* {
+            return m.gravityFactor == value ? nullptr
+                                            : new document::SetGravityFactor(m_document, node, value);
+        });
+}
+
+void BodyPanel::editVector(int which, int axis, double value)
+{
+    if (axis < 0 || axis > 2)
+        return;
+    applyToBodies(QString::fromUtf8(vectorText(which)), [&](size_t node, const Motion& m) -> QUndoCommand* {
+        physics::Vec3 v = vectorOf(m, which);
+        if (v[static_cast<size_t>(axis)] == value)
+            return nullptr;
+        v[static_cast<size_t>(axis)] = value;
+        return vectorCommand(m_document, which, node, v);
+    });
+}
+
+void BodyPanel::editOrientation(int axis, double degrees)
+{
+    applyToBodies(QString::fromUtf8(document::text::InertiaOrientation),
+                  [&](size_t node, const Motion& m) -> QUndoCommand* {
+                      const physics::Quat q = withEulerAngle(m.inertiaOrientation, axis, degrees);
+                      return q == m.inertiaOrientation
+                                 ? nullptr
+                                 : new document::SetInertiaOrientation(m_document, node, q);
+                  });
+}
+
+void BodyPanel::computeFromShapes()
+{
+    if (!m_document)
+        return;
+    const bool byDensity = m_computeMode->currentData().toInt() == int(ComputeMode::Density);
+    const double density = byDensity ? m_density : 1000.0;
+    const bool several = m_nodes.size() > 1;
+
+    struct Plan
+    {
+        size_t node;
+        document::MassProperties properties;
+        bool zeroMassFirst; ///< density: the mass goes to 0 first, so that the density sets it
+    };
+    std::vector<Plan> plans;
+    QStringList errors;
+    size_t unchanged = 0;
+    for (const auto& [node, motion] : bodies()) {
+        if (!usageOf(motion->type).mass)
+            continue;
+        const auto result = document::bodyMassProperties(*m_document, node, density);
+        if (!result) {
+            QString message;
+            for (const Diagnostic& d : result.diagnostics) {
+                if (d.severity == Severity::Error) {
+                    message = QString::fromStdString(d.message);
+                    break;
+                }
+            }
+            if (message.isEmpty())
+                message = tr("the shapes give no mass properties");
+            errors << (several ? tr("%1: %2").arg(nodeLabel(*m_document, node), message) : message);
+            continue;
+        }
+        Plan plan{node, *result, false};
+        if (byDensity) {
+            // With a mass above 0 the result is scaled to it; the density is to decide the mass instead.
+            plan.zeroMassFirst = !result->mass;
+        } else {
+            // Inertia is proportional to the mass: scale the shapes' result to the total mass asked for.
+            const double from = result->mass ? *result->mass : motion->mass;
+            if (from > 0) {
+                const double factor = m_totalMass / from;
+                for (double& v : plan.properties.inertiaDiagonal)
+                    v *= factor;
+            }
+            plan.properties.mass = m_totalMass;
+        }
+        if (!plan.zeroMassFirst && sameMassProperties(*motion, plan.properties)) {
+            ++unchanged;
+            continue;
+        }
+        plans.push_back(plan);
+    }
+
+    QStringList lines;
+    if (!plans.empty()) {
+        const size_t steps =
+            std::count_if(plans.begin(), plans.end(), [](const Plan& p) { return p.zeroMassFirst; }) +
+            plans.size();
+        QUndoStack* stack = m_document->undoStack();
+        m_applying = true;
+        if (steps > 1)
+            stack->beginMacro(tr("Compute Mass Properties"));
+        for (const Plan& plan : plans) {
+            document::MassProperties properties = plan.properties;
+            if (plan.zeroMassFirst) {
+                m_document->push(new document::SetMotionMass(m_document, plan.node, 0.0));
+                if (auto again = document::bodyMassProperties(*m_document, plan.node, density))
+                    properties = *again;
+            }
+            document::computeMassProperties(*m_document, plan.node, properties);
+        }
+        if (steps > 1)
+            stack->endMacro();
+        m_applying = false;
+        if (plans.size() == 1) {
+            const physics::NodePhysics* n = m_document->model().node(plans.front().node);
+            const double mass = n && n->motion ? n->motion->mass : 0.0;
+            lines << tr("Mass properties set from the shapes: mass %1 kg.").arg(number(mass));
+        } else {
+            lines << tr("Mass properties set from the shapes for %1 bodies.").arg(plans.size());
+        }
+    }
+    if (unchanged > 0 && plans.empty() && errors.isEmpty())
+        lines << tr("Already as the shapes give: nothing changed.");
+    if (!errors.isEmpty())
+        lines << tr("Could not compute: %1").arg(errors.join(QStringLiteral("; ")));
+    if (lines.isEmpty())
+        lines << tr("No dynamic body selected.");
+    m_computeMessage->setText(lines.join(QLatin1Char('\n')));
+    m_computeMessage->setProperty("error", !errors.isEmpty());
+    m_computeMessage->setStyleSheet(errors.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
+    m_computeMessage->show();
+    refresh();
+}
+
+} // namespace cs::ui

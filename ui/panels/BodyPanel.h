@@ -1,0 +1,124 @@
+#pragma once
+
+#include "physics/PhysicsModel.h"
+
+#include <QPointer>
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QUndoCommand;
+
+namespace cs::document {
+class Document;
+struct ChangeEvent;
+} // namespace cs::document
+
+namespace cs::ui {
+
+class NumberField;
+class QuatAsEulerField;
+class Vec3Field;
+
+/// The motion of the selected nodes: whether they are bodies, their type, mass, centre of mass, inertia,
+/// initial velocities and gravity factor, and "Compute from shapes".
+///
+/// Every edit is an undo command pushed on the document; with several nodes selected it applies to each of
+/// them that has motion, as one undo step, and a field shows a value only when all of them agree (else the
+/// mixed state). A vector edit changes only the component the user edited on each node. Fields the body
+/// type does not use are disabled, with the reason as tooltip and in a note. The panel follows the
+/// document's change events for its nodes, undo and redo included.
+class BodyPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit BodyPanel(QWidget* parent = nullptr);
+
+    /// nullptr clears the panel and disables it.
+    void setDocument(document::Document* document);
+    /// The selected nodes.
+    void setNodes(const std::vector<size_t>& nodes);
+    const std::vector<size_t>& nodes() const { return m_nodes; }
+
+    /// How "Compute from shapes" sets the mass.
+    enum class ComputeMode
+    {
+        Density,   ///< every shape at the given density (kg/m^3); the mass is what it gives
+        TotalMass, ///< the body's total mass (kg), spread over the shapes by volume
+    };
+
+    // The editors, for tests and for the window's own layout needs.
+    QCheckBox* motionCheck() const { return m_motion; }
+    QComboBox* typeCombo() const { return m_type; }
+    NumberField* massField() const { return m_mass; }
+    Vec3Field* centerOfMassField() const { return m_centerOfMass; }
+    Vec3Field* inertiaField() const { return m_inertia; }
+    QuatAsEulerField* inertiaOrientationField() const { return m_inertiaOrientation; }
+    Vec3Field* linearVelocityField() const { return m_linearVelocity; }
+    Vec3Field* angularVelocityField() const { return m_angularVelocity; }
+    NumberField* gravityFactorField() const { return m_gravityFactor; }
+    QComboBox* computeModeCombo() const { return m_computeMode; }
+    NumberField* computeValueField() const { return m_computeValue; }
+    QPushButton* computeButton() const { return m_compute; }
+    /// What the last "Compute from shapes" said (empty until it ran).
+    QLabel* computeMessage() const { return m_computeMessage; }
+    /// Why fields are disabled for the selected body type(s); hidden when every field is used.
+    QLabel* typeNote() const { return m_typeNote; }
+    /// The remark about a mass of 0 (or less) on a dynamic body; hidden otherwise.
+    QLabel* massNote() const { return m_massNote; }
+    /// The form of motion values; hidden when no selected node has motion.
+    QWidget* motionEditor() const { return m_editor; }
+
+    /// Runs "Compute from shapes" as the button does.
+    void computeFromShapes();
+
+private:
+    void onChanged(const document::ChangeEvent& event);
+    void refresh();
+    void updateUsage(const std::vector<const physics::Motion*>& motions);
+    void updateComputeField();
+    /// The selected nodes that have motion, with their motion.
+    std::vector<std::pair<size_t, const physics::Motion*>> bodies() const;
+    void toggleMotion();
+    void setType(int comboIndex);
+    /// Pushes the commands `make` returns for each selected body (nullptr: nothing for that body), directly
+    /// for one and as one macro named `text` for several.
+    void applyToBodies(const QString& text,
+                       const std::function<QUndoCommand*(size_t node, const physics::Motion&)>& make);
+    void editMass(double value);
+    void editGravityFactor(double value);
+    void editVector(int which, int axis, double value);
+    void editOrientation(int axis, double degrees);
+
+    QPointer<document::Document> m_document;
+    std::vector<size_t> m_nodes;
+    bool m_applying = false; ///< inside our own pushes: one refresh at the end
+
+    QCheckBox* m_motion;
+    QWidget* m_editor;
+    QComboBox* m_type;
+    NumberField* m_mass;
+    QLabel* m_massNote;
+    Vec3Field* m_centerOfMass;
+    Vec3Field* m_inertia;
+    QuatAsEulerField* m_inertiaOrientation;
+    Vec3Field* m_linearVelocity;
+    Vec3Field* m_angularVelocity;
+    NumberField* m_gravityFactor;
+    QLabel* m_typeNote;
+    QComboBox* m_computeMode;
+    NumberField* m_computeValue;
+    QPushButton* m_compute;
+    QLabel* m_computeMessage;
+    double m_density = 1000.0;
+    double m_totalMass = 1.0;
+    /// Form labels by field, to disable them with their field.
+    std::vector<std::pair<QWidget*, QLabel*>> m_rows;
+};
+
+} // namespace cs::ui
