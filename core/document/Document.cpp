@@ -151,7 +151,8 @@ Diagnostics Document::save(const gltf::SaveOptions& options)
     return saveAs(m_filePath, options);
 }
 
-Diagnostics Document::saveAs(const std::filesystem::path& path, const gltf::SaveOptions& options)
+Diagnostics Document::writeTo(const std::filesystem::path& path, const gltf::SaveOptions& options,
+                              bool& fileErrors)
 {
     Diagnostics diagnostics;
     gltf::Json out = writtenJson(&diagnostics);
@@ -160,7 +161,33 @@ Diagnostics Document::saveAs(const std::filesystem::path& path, const gltf::Save
     Diagnostics written = gltf::saveGltf(m_gltf, path, options);
     std::swap(m_gltf.json(), out);
     diagnostics.insert(diagnostics.end(), written.begin(), written.end());
-    if (hasErrors(written))
+    fileErrors = hasErrors(written);
+    return diagnostics;
+}
+
+Diagnostics Document::writeCopy(const std::filesystem::path& path, const gltf::SaveOptions& options)
+{
+    bool fileErrors = false;
+    return writeTo(path, options, fileErrors);
+}
+
+gltf::GltfDocument Document::snapshot() const
+{
+    gltf::GltfDocument copy;
+    copy.json() = savedJson();
+    copy.buffers() = m_gltf.buffers();
+    copy.images() = m_gltf.images();
+    copy.extraChunks() = m_gltf.extraChunks();
+    copy.setSourceFormat(m_gltf.sourceFormat());
+    copy.setSourcePath(m_gltf.sourcePath());
+    return copy;
+}
+
+Diagnostics Document::saveAs(const std::filesystem::path& path, const gltf::SaveOptions& options)
+{
+    bool fileErrors = false;
+    Diagnostics diagnostics = writeTo(path, options, fileErrors);
+    if (fileErrors)
         return diagnostics;
 
     const bool pathChanged = path != m_filePath;
