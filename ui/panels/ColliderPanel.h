@@ -1,0 +1,141 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QToolButton;
+class QUndoCommand;
+
+namespace cs::document {
+class Document;
+struct ChangeEvent;
+} // namespace cs::document
+
+namespace cs::physics {
+enum class ShapeType;
+}
+
+namespace cs::ui {
+
+/// The collider or the trigger of the selected nodes: on/off, its shape (an existing one, or a new one of a
+/// chosen type), compound groups, and its physics material (colliders) and collision filter.
+///
+/// Collider mode: "compound group" makes the collider a grouping node (shape none) that combines the
+/// colliders below it. Trigger mode: "compound trigger" makes the trigger the union of listed descendant
+/// trigger nodes; the list is edited here (one node selected). A compound trigger carries no shape and no
+/// filter, as the schema asks.
+///
+/// Every edit is an undo command pushed on the document; with several nodes selected it applies to each of
+/// them that has the component, as one undo step, and a picker shows a value only when all agree (else an
+/// em dash). The panel follows the document's change events, undo and redo included.
+class ColliderPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Mode
+    {
+        Collider,
+        Trigger
+    };
+
+    explicit ColliderPanel(Mode mode, QWidget* parent = nullptr);
+
+    Mode mode() const { return m_mode; }
+    /// nullptr clears the panel and disables it.
+    void setDocument(document::Document* document);
+    /// The selected nodes.
+    void setNodes(const std::vector<size_t>& nodes);
+    const std::vector<size_t>& nodes() const { return m_nodes; }
+
+    /// The shape all selected components use (-1: none, or they differ).
+    int currentShape() const;
+
+    /// Item data of the shape picker entries that create a shape: kNewShape + int(ShapeType).
+    static constexpr int kNewShape = -1000;
+
+    // The editors, for tests.
+    QCheckBox* enabledCheck() const { return m_enabled; }
+    QComboBox* shapeCombo() const { return m_shape; }
+    QPushButton* editShapeButton() const { return m_editShape; }
+    QCheckBox* compoundCheck() const { return m_compound; }
+    /// Trigger mode: the members of the compound trigger (item data: node index).
+    QListWidget* memberList() const { return m_members; }
+    /// Trigger mode: adds the descendant trigger node chosen in memberCandidates().
+    QPushButton* addMemberButton() const { return m_addMember; }
+    QComboBox* memberCandidates() const { return m_candidates; }
+    QPushButton* removeMemberButton() const { return m_removeMember; }
+    /// Collider mode only (nullptr for triggers).
+    QComboBox* materialCombo() const { return m_material; }
+    QComboBox* filterCombo() const { return m_filter; }
+    /// Says why something cannot be edited (compound trigger and filters, several nodes and members...).
+    QLabel* note() const { return m_note; }
+    QWidget* componentEditor() const { return m_editor; }
+
+signals:
+    /// The user wants to edit this shape (the Edit button next to the shape picker).
+    void shapeActivated(int shapeIndex);
+
+private:
+    /// The component's values that the panel shows and edits, whichever the mode.
+    struct Component
+    {
+        size_t node;
+        int shape;
+        int material; ///< collider only
+        int filter;
+        std::vector<int> members; ///< trigger only
+        bool compound;
+    };
+
+    void onChanged(const document::ChangeEvent& event);
+    void refresh();
+    void rebuildShapeCombo(const std::vector<Component>& components);
+    void rebuildReferenceCombo(QComboBox* combo, size_t count, const std::function<QString(size_t)>& label,
+                               const std::vector<int>& values);
+    void updateMembers(const std::vector<Component>& components);
+    std::vector<Component> components() const;
+    bool hasComponent(size_t node) const;
+    /// Descendants of `node` that have a trigger.
+    std::vector<int> descendantTriggers(size_t node) const;
+
+    void toggleComponent();
+    void chooseShape(int comboIndex);
+    void createShape(physics::ShapeType type);
+    void makeCompound();
+    void chooseMaterial(int comboIndex);
+    void chooseFilter(int comboIndex);
+    void addMember();
+    void removeMember();
+    /// Pushes `commands` directly (one) or as one macro named `text` (several); then refreshes.
+    void pushAll(const QString& text, const std::vector<QUndoCommand*>& commands);
+
+    Mode m_mode;
+    QPointer<document::Document> m_document;
+    std::vector<size_t> m_nodes;
+    bool m_applying = false; ///< inside our own pushes: one refresh at the end
+
+    QCheckBox* m_enabled;
+    QWidget* m_editor;
+    QComboBox* m_shape;
+    QPushButton* m_editShape;
+    QCheckBox* m_compound;
+    QWidget* m_memberBox = nullptr;
+    QListWidget* m_members = nullptr;
+    QComboBox* m_candidates = nullptr;
+    QPushButton* m_addMember = nullptr;
+    QPushButton* m_removeMember = nullptr;
+    QComboBox* m_material = nullptr;
+    QComboBox* m_filter;
+    QLabel* m_note;
+};
+
+} // namespace cs::ui
