@@ -306,11 +306,9 @@ private slots:
         QVERIFY2(status.contains(QStringLiteral("child node")), qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral("href=\"node:5\"")), qPrintable(status));
 
-        // The status line offers to remove the node's own collider, as a separate step.
-        emit m_panel->statusLabel()->linkActivated(QStringLiteral("remove:1"));
+        // The child node replaces the node's own collider, in the same step.
         QVERIFY(!m_doc->model().node(1) || !m_doc->model().node(1)->collider);
-        stack()->undo();
-        QCOMPARE(m_doc->model().node(1)->collider->shape, 1);
+        QVERIFY2(status.contains(QStringLiteral("replaces the collider")), qPrintable(status));
 
         QSignalSpy activated(m_panel.get(), &ShapePanel::nodeActivated);
         emit m_panel->statusLabel()->linkActivated(QStringLiteral("node:5"));
@@ -320,6 +318,7 @@ private slots:
         stack()->undo();
         QCOMPARE(m_doc->gltf().count("nodes"), size_t(5));
         QCOMPARE(m_doc->model().shapes.size(), size_t(3));
+        QCOMPARE(m_doc->model().node(1)->collider->shape, 1);
     }
 
     void aCapsuleFitMovesTheColliderChildNode()

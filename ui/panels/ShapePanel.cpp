@@ -486,19 +486,25 @@ ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
         named.radiusBottom = primitive.shape.radiusBottom;
         primitive.shape = named;
         options.nodeName = name;
+        // One step: the fitted primitive on its child node replaces the node's own collider (or trigger).
+        QUndoStack* stack = doc.undoStack();
+        stack->beginMacro(tr("Fit %1 to Mesh").arg(fitLabel(kind)));
         const std::optional<size_t> added = document::fitPrimitive(doc, node, primitive, options);
+        if (added && collider)
+            doc.push(document::removeCollider(&doc, node));
+        else if (added && trigger)
+            doc.push(document::removeTrigger(&doc, node));
+        stack->endMacro();
         if (!added)
             return fail(tr("Could not add the child node."));
         m_lastFitNode = int(*added);
         QString text =
             tr("The fitted %1 (%2) is off the centre of %3, which carries the mesh and cannot move, "
-               "so it went on a new child node %4 with a new shape. This shape is unchanged.")
+               "so it went on a new child node %4 with a new shape.")
                 .arg(what, describe(primitive.shape), meshOwner, nodeLink(doc, *added));
         if (collider || trigger)
-            text += QLatin1Char(' ') +
-                    tr("%1 still has its %2 with this shape: <a href=\"remove:%3\">remove it</a>.")
-                        .arg(meshOwner, collider ? tr("collider") : tr("trigger"))
-                        .arg(m_contextNode);
+            text += QLatin1Char(' ') + tr("It replaces the %1 of %2.")
+                                           .arg(collider ? tr("collider") : tr("trigger"), meshOwner);
         m_status->setText(text);
         return FitOutcome::ChildNode;
     }
@@ -583,24 +589,6 @@ void ShapePanel::onLinkActivated(const QString& link)
     if (link.startsWith(QLatin1String("node:"))) {
         emit nodeActivated(link.mid(5).toInt());
         return;
-    }
-    if (link.startsWith(QLatin1String("remove:")) && m_document) {
-        // Removes the context node's own use of the shape after a fit went on a child node.
-        const int node = link.mid(7).toInt();
-        const physics::NodePhysics* np = m_document->model().node(size_t(node));
-        if (!np || m_shape < 0)
-            return;
-        QString removed;
-        if (np->collider && np->collider->shape == m_shape) {
-            m_document->push(document::removeCollider(m_document, size_t(node)));
-            removed = tr("Removed the collider of %1; the new child node replaces it.");
-        } else if (np->trigger && np->trigger->shape == m_shape) {
-            m_document->push(document::removeTrigger(m_document, size_t(node)));
-            removed = tr("Removed the trigger of %1; the new child node replaces it.");
-        } else {
-            return;
-        }
-        m_status->setText(removed.arg(quoted(nodeLabel(*m_document, size_t(node)))));
     }
 }
 
