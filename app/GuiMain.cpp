@@ -1,4 +1,5 @@
-// The GUI: collidoscope [FILE] [--screenshot OUT.png [--size WxH] [--view VIEW] [--xray] [--viewport] [--select NAME]]
+// The GUI: collidoscope [FILE] [--screenshot OUT.png [--size WxH] [--view VIEW] [--xray] [--viewport] [--select NAME]
+//                               [--dock NAME]]
 #include "GuiMain.h"
 
 #include "MainWindow.h"
@@ -7,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QProcess>
+#include <QDockWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -82,7 +84,10 @@ int runGui(int argc, char** argv)
     QCommandLineOption xray(QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes."));
     QCommandLineOption viewportOnly(QStringLiteral("viewport"), QStringLiteral("Save only the 3D view, not the whole window."));
     QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the node of this name first."), QStringLiteral("NAME"));
-    parser.addOptions({screenshot, size, view, xray, viewportOnly, select});
+    QCommandLineOption dock(QStringLiteral("dock"),
+                            QStringLiteral("Bring this dock to the front: properties, materials, filters, history."),
+                            QStringLiteral("NAME"));
+    parser.addOptions({screenshot, size, view, xray, viewportOnly, select, dock});
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -139,6 +144,18 @@ int runGui(int argc, char** argv)
                 return;
             }
             window.selectNode(found);
+        }
+        if (parser.isSet(dock)) {
+            const QString name = parser.value(dock);
+            const QString objectName = name.left(1).toUpper() + name.mid(1).toLower() + QStringLiteral("Dock");
+            auto* widget = window.findChild<QDockWidget*>(objectName);
+            if (!widget) {
+                std::fprintf(stderr, "collidoscope: no dock named '%s'\n", qPrintable(name));
+                app.exit(2);
+                return;
+            }
+            widget->show();
+            widget->raise();
         }
         window.viewport()->setView(camera);
         QTimer::singleShot(0, &window, [&] {

@@ -1,6 +1,9 @@
 #include "MainWindow.h"
 
 #include "panels/DiagnosticsPanel.h"
+#include "panels/FiltersPanel.h"
+#include "panels/MaterialsPanel.h"
+#include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
 #include "document/ModelCommands.h"
 #include "import/AssetImporter.h"
@@ -120,6 +123,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         selectNode(hit ? int(hit->node) : -1);
     });
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, &MainWindow::selectNode);
+    connect(m_properties, &PropertiesPanel::nodeActivated, this, &MainWindow::selectNode);
+    connect(m_materials, &MaterialsPanel::nodeActivated, this, &MainWindow::selectNode);
+    connect(m_filters, &FiltersPanel::nodeActivated, this, &MainWindow::selectNode);
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -129,7 +135,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     if (!settings.contains(QStringLiteral("window/state"))) {
         // First run: most of the window for the view.
         resizeDocks({m_diagnosticsDock}, {130}, Qt::Vertical);
-        resizeDocks({m_treeDock}, {280}, Qt::Horizontal);
+        resizeDocks({m_treeDock, m_propertiesDock}, {280, 340}, Qt::Horizontal);
     }
     updateTitle();
 }
@@ -137,6 +143,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 MainWindow::~MainWindow()
 {
     m_loader.waitForFinished();
+    // The document goes before the child widgets: the editors let go of it first.
+    m_properties->setDocument(nullptr);
+    m_materials->setDocument(nullptr);
+    m_filters->setDocument(nullptr);
 }
 
 QAction* MainWindow::action(const QString& objectName) const
@@ -157,6 +167,24 @@ void MainWindow::createDocks()
     m_diagnosticsDock->setObjectName(QStringLiteral("DiagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnostics);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+
+    // The editors: the selection's properties on the right, the file's materials and filters beside them.
+    auto rightDock = [this](QWidget* panel, const QString& title, const QString& name) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(panel);
+        addDockWidget(Qt::RightDockWidgetArea, dock);
+        return dock;
+    };
+    m_properties = new PropertiesPanel(this);
+    m_propertiesDock = rightDock(m_properties, tr("Properties"), QStringLiteral("PropertiesDock"));
+    m_materials = new MaterialsPanel(this);
+    m_materialsDock = rightDock(m_materials, tr("Physics Materials"), QStringLiteral("MaterialsDock"));
+    m_filters = new FiltersPanel(this);
+    m_filtersDock = rightDock(m_filters, tr("Collision Filters"), QStringLiteral("FiltersDock"));
+    tabifyDockWidget(m_propertiesDock, m_materialsDock);
+    tabifyDockWidget(m_materialsDock, m_filtersDock);
+    m_propertiesDock->raise();
 
     m_undoGroup = new QUndoGroup(this);
     auto* history = new QUndoView(m_undoGroup, this);
@@ -290,6 +318,9 @@ void MainWindow::createActions()
     view->addAction(m_treeDock->toggleViewAction());
     view->addAction(m_diagnosticsDock->toggleViewAction());
     view->addAction(m_historyDock->toggleViewAction());
+    view->addAction(m_propertiesDock->toggleViewAction());
+    view->addAction(m_materialsDock->toggleViewAction());
+    view->addAction(m_filtersDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = make(QStringLiteral("actionAbout"), tr("&About Collidoscope"));
@@ -368,11 +399,18 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_selectedNodes.clear();
     // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
     m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
+    // The editors let go of the old document before it is destroyed.
+    m_properties->setDocument(nullptr);
+    m_materials->setDocument(nullptr);
+    m_filters->setDocument(nullptr);
     if (m_document)
         m_undoGroup->removeStack(m_document->undoStack());
     m_document = std::move(m_scene->document);
     m_undoGroup->addStack(m_document->undoStack());
     m_undoGroup->setActiveStack(m_document->undoStack());
+    m_properties->setDocument(m_document.get());
+    m_materials->setDocument(m_document.get());
+    m_filters->setDocument(m_document.get());
     connect(m_document.get(), &document::Document::changed, this, [this](const document::ChangeEvent& e) {
         if (e.kind == document::ChangeEvent::Kind::Node || e.kind == document::ChangeEvent::Kind::Mesh)
             m_renderStale = true;
@@ -428,6 +466,7 @@ void MainWindow::refreshFromDocument()
                      [count](int n) { return size_t(n) < count; });
         m_selectedNodes = kept;
         m_selectedNode = size_t(m_selectedNode) < count ? m_selectedNode : (kept.empty() ? -1 : kept.front());
+        m_properties->setNodes(std::vector<size_t>(kept.begin(), kept.end()), m_selectedNode);
         emit selectionChanged(m_selectedNode);
     }
     m_scene->resolved = physics::resolveScene(m_document->model(), m_scene->graph);
@@ -583,6 +622,7 @@ void MainWindow::selectNodes(const std::vector<int>& nodes, int current)
     m_tree->setSelectedNodes(valid, current);
     if (m_document)
         m_document->setSelectedNodes(std::vector<size_t>(valid.begin(), valid.end()));
+    m_properties->setNodes(std::vector<size_t>(valid.begin(), valid.end()), current);
     updateOverlays();
     updateEditActions();
     emit selectionChanged(current);

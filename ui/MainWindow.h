@@ -20,6 +20,9 @@ class QUndoGroup;
 namespace cs::ui {
 
 class DiagnosticsPanel;
+class FiltersPanel;
+class MaterialsPanel;
+class PropertiesPanel;
 class SceneTreePanel;
 
 /// The application window: menus and toolbar, the viewport, and docks for the scene tree and diagnostics.
@@ -48,6 +51,9 @@ public:
     Viewport* viewport() const { return m_viewport; }
     SceneTreePanel* sceneTree() const { return m_tree; }
     DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
+    PropertiesPanel* properties() const { return m_properties; }
+    MaterialsPanel* materials() const { return m_materials; }
+    FiltersPanel* filters() const { return m_filters; }
     /// The current node: the one the properties show and Frame Selected frames first (-1: none).
     int selectedNode() const { return m_selectedNode; }
     /// Every selected node (the current one among them).
@@ -97,6 +103,12 @@ private:
     DiagnosticsPanel* m_diagnostics = nullptr;
     QDockWidget* m_treeDock = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
+    PropertiesPanel* m_properties = nullptr;
+    MaterialsPanel* m_materials = nullptr;
+    FiltersPanel* m_filters = nullptr;
+    QDockWidget* m_propertiesDock = nullptr;
+    QDockWidget* m_materialsDock = nullptr;
+    QDockWidget* m_filtersDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel = nullptr;
     QProgressBar* m_progress = nullptr;

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QScrollArea;
+class QToolButton;
+
+namespace cs::document {
+class Document;
+struct ChangeEvent;
+} // namespace cs::document
+
+namespace cs::ui {
+
+class BodyPanel;
+class ColliderPanel;
+class ShapePanel;
+
+/// The property area of the window: what the selected nodes are (a header), and the editors of their body,
+/// collider, trigger and of one shape, each in a section that folds. The shape shown is the current node's
+/// collider shape, else its trigger shape, until the user picks another one in the collider or trigger section.
+class PropertiesPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PropertiesPanel(QWidget* parent = nullptr);
+
+    /// nullptr: nothing is open (every section is cleared).
+    void setDocument(document::Document* document);
+    /// The selection: every selected node and the current one (which the shape section follows).
+    void setNodes(const std::vector<size_t>& nodes, int current);
+
+    BodyPanel* bodyPanel() const { return m_body; }
+    ColliderPanel* colliderPanel() const { return m_collider; }
+    ColliderPanel* triggerPanel() const { return m_trigger; }
+    ShapePanel* shapePanel() const { return m_shape; }
+    /// The shape the shape section edits (-1: none).
+    int shownShape() const { return m_shownShape; }
+
+signals:
+    /// "Generate convex hull..." was asked for this node.
+    void hullRequested(int node);
+    /// A node was clicked in a list (shape users, compound members): select it.
+    void nodeActivated(int node);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void fitWidth();
+    void onChanged(const document::ChangeEvent& event);
+    void updateHeader();
+    /// Follows the current node's collider or trigger shape unless the user chose one.
+    void updateShape();
+    void showShape(int shape);
+
+    document::Document* m_document = nullptr;
+    std::vector<size_t> m_nodes;
+    int m_current = -1;
+    int m_shownShape = -1;
+    bool m_shapeChosen = false; ///< the user picked the shape: keep it while the selection stays
+    QLabel* m_header = nullptr;
+    BodyPanel* m_body = nullptr;
+    ColliderPanel* m_collider = nullptr;
+    ColliderPanel* m_trigger = nullptr;
+    ShapePanel* m_shape = nullptr;
+    QWidget* m_shapeSection = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QWidget* m_inner = nullptr;
+};
+
+} // namespace cs::ui
