@@ -365,6 +365,20 @@ private slots:
         QCOMPARE(m_panel->massField()->value(), 12.0);
     }
 
+    void newSelectionDropsUncommittedText()
+    {
+        m_panel->setNodes({0});
+        NumberField* mass = m_panel->massField();
+        mass->spinBox()->selectAll();
+        QTest::keyClicks(mass->spinBox(), QStringLiteral("9"));
+        m_panel->setNodes({5}); // e.g. a click in the viewport while the text is there
+        QCOMPARE(mass->spinBox()->editor()->text(), QStringLiteral("3 kg"));
+        QTest::keyClick(mass->spinBox(), Qt::Key_Enter);
+        QCOMPARE(motion(*m_doc, 5).mass, 3.0);
+        QCOMPARE(motion(*m_doc, 0).mass, 2.0);
+        QCOMPARE(stack()->count(), 0);
+    }
+
     void computeFromShapesByDensity()
     {
         m_panel->setNodes({0});

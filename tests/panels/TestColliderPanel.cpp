@@ -309,9 +309,15 @@ private slots:
 
         ColliderPanel& t = *m_triggers;
         t.setNodes({2});
+        QVERIFY(!t.note()->isVisible());
         t.enabledCheck()->click();
         QVERIFY(trigger(*m_doc, 2));
-        QVERIFY(collider(*m_doc, 2)); // the collider is left alone
+        QVERIFY(collider(*m_doc, 2));   // the collider is left alone
+        QVERIFY(t.note()->isVisible()); // an empty trigger: the user is told to pick a shape
+        QVERIFY(t.note()->text().contains(QStringLiteral("empty")));
+        QVERIFY(chooseData(t.shapeCombo(), 1));
+        QCOMPARE(trigger(*m_doc, 2)->shape, 1);
+        QVERIFY(!t.note()->isVisible());
     }
 
     void compoundCollider()

@@ -282,6 +282,7 @@ void BodyPanel::setDocument(document::Document* document)
     m_nodes.clear();
     m_computeMessage->clear();
     m_computeMessage->hide();
+    discardTyping();
     refresh();
 }
 
@@ -290,9 +291,20 @@ void BodyPanel::setNodes(const std::vector<size_t>& nodes)
     if (nodes != m_nodes) {
         m_computeMessage->clear();
         m_computeMessage->hide();
+        discardTyping();
     }
     m_nodes = nodes;
     refresh();
+}
+
+void BodyPanel::discardTyping()
+{
+    // Text typed for the previous selection must not be applied to the next one on focus-out.
+    for (NumberField* f : {m_mass, m_gravityFactor})
+        f->discardTyping();
+    for (Vec3Field* f : {m_centerOfMass, m_inertia, m_linearVelocity, m_angularVelocity})
+        f->discardTyping();
+    m_inertiaOrientation->discardTyping();
 }
 
 std::vector<std::pair<size_t, const Motion*>> BodyPanel::bodies() const

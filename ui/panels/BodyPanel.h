@@ -80,6 +80,7 @@ public:
 private:
     void onChanged(const document::ChangeEvent& event);
     void refresh();
+    void discardTyping();
     void updateUsage(const std::vector<const physics::Motion*>& motions);
     void updateComputeField();
     /// The selected nodes that have motion, with their motion.

@@ -369,8 +369,12 @@ void ColliderPanel::refresh()
                                 "default)."));
     }
 
-    if (m_mode == Mode::Trigger)
+    if (m_mode == Mode::Trigger) {
         updateMembers(list);
+        if (std::any_of(list.begin(), list.end(),
+                        [](const Component& c) { return c.shape < 0 && !c.compound; }))
+            notes << tr("A trigger with neither a shape nor members is empty: pick a shape.");
+    }
     if (m_mode == Mode::Trigger && anyCompound && m_nodes.size() > 1)
         notes << tr("Select one node to edit the members of its compound trigger.");
 

@@ -278,6 +278,13 @@ void NumberField::setMixed()
     showValue();
 }
 
+void NumberField::discardTyping()
+{
+    m_spin->discardTyping();
+    m_deferred = false;
+    showValue();
+}
+
 double NumberField::clamped(double value) const
 {
     return std::clamp(value, m_min, m_max);

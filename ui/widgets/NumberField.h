@@ -21,6 +21,8 @@ public:
     bool isMixed() const { return m_mixed; }
     /// True while the user has typed text that is not committed yet (Enter or focus-out commits it).
     bool isTyping() const { return m_typing; }
+    /// Forgets that the user typed (the owner is about to show another object's value).
+    void discardTyping() { m_typing = false; }
     /// The line edit the user types into.
     QLineEdit* editor() const { return lineEdit(); }
 
@@ -93,6 +95,9 @@ public:
     void setValues(const std::vector<double>& values);
     /// Shows an em dash: the selected objects disagree.
     void setMixed();
+    /// Drops text the user typed and has not committed, and shows the value. For a change of the edited
+    /// objects (a new selection), so that a later focus-out does not apply the text to them.
+    void discardTyping();
 
     double value() const { return m_value; }
     bool isMixed() const { return m_spin->isMixed(); }

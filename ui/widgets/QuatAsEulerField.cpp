@@ -66,6 +66,11 @@ void QuatAsEulerField::setMixed()
     m_angles->setMixed();
 }
 
+void QuatAsEulerField::discardTyping()
+{
+    m_angles->discardTyping();
+}
+
 bool QuatAsEulerField::isMixed() const
 {
     return m_angles->isMixed();

@@ -25,6 +25,8 @@ public:
     /// others. An empty list shows all three mixed.
     void setValues(const std::vector<physics::Quat>& values);
     void setMixed();
+    /// Drops angle text the user typed and has not committed (see NumberField::discardTyping).
+    void discardTyping();
 
     physics::Quat value() const { return m_value; }
     bool isMixed() const;

@@ -76,6 +76,12 @@ void Vec3Field::setMixed()
         f->setMixed();
 }
 
+void Vec3Field::discardTyping()
+{
+    for (NumberField* f : m_fields)
+        f->discardTyping();
+}
+
 physics::Vec3 Vec3Field::value() const
 {
     return {m_fields[0]->value(), m_fields[1]->value(), m_fields[2]->value()};

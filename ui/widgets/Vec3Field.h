@@ -35,6 +35,8 @@ public:
     void setValues(const std::vector<physics::Vec3>& values);
     /// All three components mixed.
     void setMixed();
+    /// NumberField::discardTyping on each component.
+    void discardTyping();
 
     physics::Vec3 value() const;
     /// True when any component shows the mixed state.
