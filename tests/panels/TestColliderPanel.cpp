@@ -361,6 +361,7 @@ private slots:
         QCOMPARE(t.memberList()->item(0)->text(), QStringLiteral("TrigA"));
         // No filter on a compound trigger, and why.
         QVERIFY(!t.filterCombo()->isEnabled());
+        QCOMPARE(t.filterCombo()->currentData().toInt(), -1);
         QVERIFY(t.filterCombo()->toolTip().contains(QStringLiteral("schema")));
 
         t.memberList()->setCurrentRow(0);

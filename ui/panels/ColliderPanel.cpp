@@ -354,6 +354,8 @@ void ColliderPanel::refresh()
         if (!(m_mode == Mode::Trigger && c.compound))
             filters.push_back(c.filter);
     }
+    if (filters.empty()) // compound triggers only: they have none
+        filters.push_back(-1);
     rebuildReferenceCombo(
         m_filter, m_document->model().filters.size(),
         [this](size_t i) { return filterLabel(*m_document, i); }, filters);
@@ -362,7 +364,8 @@ void ColliderPanel::refresh()
         m_filter->setToolTip(
             tr("A compound trigger carries no filter (the schema forbids it); set filters on "
                "its member triggers."));
-        notes << tr("A compound trigger has no shape and no filter of its own: its members' count.");
+        notes << tr(
+            "A compound trigger has no shape and no filter of its own; its member triggers carry them.");
     } else {
         m_filter->setEnabled(true);
         m_filter->setToolTip(tr("Which collision systems it belongs to and meets (None: the engine's "
