@@ -53,8 +53,8 @@ struct ConvexHull
 /// furthest outside the hull so far first, so a capped hull keeps the points that matter most.
 /// Errors (codes): HULL_NONFINITE_POINT (a NaN/inf coordinate; the message names the point), HULL_BAD_CAP
 /// (maxVertices < 4), HULL_TOO_FEW_POINTS (fewer than 4 distinct points), HULL_COLLINEAR, HULL_COPLANAR (no
-/// volume: use a box or a trimesh instead), HULL_CANCELLED. Tolerances scale with the model: points within
-/// 1e-9 of the bounding-box diagonal of a face count as on it.
+/// volume: use a box or a trimesh instead), HULL_OUT_OF_RANGE (a vertex beyond float range), HULL_CANCELLED.
+/// Tolerances scale with the model: points within 1e-9 of the bounding-box diagonal of a face count as on it.
 Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points,
                                       const ConvexHullOptions& options = {});
 
