@@ -3,6 +3,7 @@
 #include "gltf/Accessors.h"
 #include "gltf/MeshTriangles.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -22,14 +23,18 @@ std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive,
     const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
     if (!material)
         return color;
-    doubleSided = material->value("doubleSided", false);
+    // Properties of the wrong type are ignored here (checkStructure reports them); value() with a typed default
+    // throws on them (input: "doubleSided": 1 ended the program with an uncaught exception).
+    const Json& sided = material->value("doubleSided", Json());
+    doubleSided = sided.is_boolean() && sided.get<bool>();
     const Json& pbr = material->value("pbrMetallicRoughness", Json());
     if (!pbr.is_object())
         return color;
     const Json& factor = pbr.value("baseColorFactor", Json());
     if (factor.is_array() && factor.size() == 4) {
         for (size_t i = 0; i < 4; ++i)
-            color[i] = factor[i].is_number() ? factor[i].get<float>() : color[i];
+            // Clamped to [0, 1] as glTF requires: a double beyond float range has no float value.
+            color[i] = factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0)) : color[i];
     } else {
         color = {1.0f, 1.0f, 1.0f, 1.0f};
     }
@@ -39,7 +44,9 @@ std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive,
         const Json& source = texture ? texture->value("source", Json()) : Json();
         if (source.is_number_unsigned() && source.get<size_t>() < doc.count("images")) {
             image = source.get<int>();
-            texCoord = info.value("texCoord", 0);
+            const Json& set = info.value("texCoord", Json());
+            // A fraction, a negative or a huge number (1e300 overflowed the int) reads as set 0.
+            texCoord = set.is_number_unsigned() && set.get<std::uint64_t>() < 256 ? set.get<int>() : 0;
         }
     }
     return color;
@@ -90,8 +97,12 @@ Bytes imageBytes(const GltfDocument& doc, size_t image)
     if (buffer >= doc.buffers().size())
         return {};
     const Bytes& data = doc.buffers()[buffer].data;
-    const size_t offset = view->value("byteOffset", size_t(0));
-    const size_t length = view->value("byteLength", size_t(0));
+    const Json& offsetJson = view->value("byteOffset", Json(0u));
+    const Json& lengthJson = view->value("byteLength", Json());
+    if (!offsetJson.is_number_unsigned() || !lengthJson.is_number_unsigned())
+        return {};
+    const std::uint64_t offset = offsetJson.get<std::uint64_t>();
+    const std::uint64_t length = lengthJson.get<std::uint64_t>();
     if (offset > data.size() || length > data.size() - offset)
         return {};
     return Bytes(data.begin() + static_cast<std::ptrdiff_t>(offset),

@@ -3,6 +3,8 @@
 #include <QQuaternion>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace cs::gltf {
 
@@ -17,7 +19,12 @@ bool readNumbers(const Json& node, const char* key, size_t n, float* out)
     for (size_t i = 0; i < n; ++i) {
         if (!(*it)[i].is_number())
             return false;
-        out[i] = (*it)[i].get<float>();
+        // A double beyond float range has no float value (input: a translation of 1e300, which became an
+        // infinite transform); such an array is malformed like a wrong-length one.
+        const double v = (*it)[i].get<double>();
+        if (!(std::fabs(v) <= double(std::numeric_limits<float>::max())))
+            return false;
+        out[i] = float(v);
     }
     return true;
 }
