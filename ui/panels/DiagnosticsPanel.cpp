@@ -1,50 +1,152 @@
 #include "panels/DiagnosticsPanel.h"
 
+#include "document/Document.h"
+
 #include <QApplication>
 #include <QHeaderView>
+#include <QMenu>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace cs::ui {
 
+namespace {
+
+constexpr int kRowRole = Qt::UserRole + 1;
+
+} // namespace
+
 DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent)
 {
     m_list = new QTreeWidget(this);
-    m_list->setColumnCount(3);
-    m_list->setHeaderLabels({tr("Code"), tr("Where"), tr("Message")});
+    m_list->setColumnCount(4);
+    m_list->setHeaderLabels({tr("Code"), tr("Where"), tr("Message"), tr("Fix")});
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
-    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(CodeColumn, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(WhereColumn, QHeaderView::ResizeToContents);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(FixColumn, QHeaderView::ResizeToContents);
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list);
     auto activate = [this](QTreeWidgetItem* item) {
-        const int node = item ? nodeOfPointer(item->text(1).toStdString()) : -1;
+        const int node = item ? nodeOfPointer(item->text(WhereColumn).toStdString()) : -1;
         if (node >= 0)
             emit nodeActivated(node);
     };
     connect(m_list, &QTreeWidget::itemActivated, this, activate);
-    connect(m_list, &QTreeWidget::itemClicked, this, activate);
+    connect(m_list, &QTreeWidget::itemClicked, this, [this, activate](QTreeWidgetItem* item, int column) {
+        if (item && column == FixColumn && fixAt(item->data(0, kRowRole).toInt())) {
+            applyFixAt(item->data(0, kRowRole).toInt());
+            return;
+        }
+        activate(item);
+    });
+    connect(m_list, &QWidget::customContextMenuRequested, this, &DiagnosticsPanel::showContextMenu);
+}
+
+void DiagnosticsPanel::setDocument(document::Document* document)
+{
+    m_document = document;
 }
 
 void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics)
 {
     m_list->clear();
+    m_diagnostics = diagnostics;
+    m_fixes.assign(diagnostics.size(), document::Fix{});
     QStyle* style = QApplication::style();
-    for (const Diagnostic& d : diagnostics) {
+    QFont linkFont = m_list->font();
+    linkFont.setUnderline(true);
+    const QBrush linkColour = m_list->palette().brush(QPalette::Link);
+    for (size_t i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic& d = diagnostics[i];
         auto* item = new QTreeWidgetItem(m_list);
-        item->setText(0, QString::fromStdString(d.code));
-        item->setText(1, QString::fromStdString(d.pointer));
-        item->setText(2, QString::fromStdString(d.message));
-        item->setToolTip(2, QString::fromStdString(d.message));
+        item->setText(CodeColumn, QString::fromStdString(d.code));
+        item->setText(WhereColumn, QString::fromStdString(d.pointer));
+        item->setText(MessageColumn, QString::fromStdString(d.message));
+        item->setToolTip(MessageColumn, QString::fromStdString(d.message));
         const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                           : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                             : QStyle::SP_MessageBoxInformation;
-        item->setIcon(0, style->standardIcon(icon));
-        item->setData(0, Qt::UserRole, int(d.severity));
+        item->setIcon(CodeColumn, style->standardIcon(icon));
+        item->setData(CodeColumn, Qt::UserRole, int(d.severity));
+        item->setData(CodeColumn, kRowRole, int(i));
+        if (m_document) {
+            m_fixes[i] = document::fixFor(*m_document, d);
+            if (m_fixes[i]) {
+                item->setText(FixColumn, QString::fromStdString(m_fixes[i].label));
+                item->setToolTip(FixColumn, QString::fromStdString(m_fixes[i].description));
+                item->setFont(FixColumn, linkFont);
+                item->setForeground(FixColumn, linkColour);
+            }
+        }
     }
+}
+
+const Diagnostic* DiagnosticsPanel::diagnosticAt(int row) const
+{
+    return row >= 0 && size_t(row) < m_diagnostics.size() ? &m_diagnostics[size_t(row)] : nullptr;
+}
+
+document::Fix DiagnosticsPanel::fixAt(int row) const
+{
+    return row >= 0 && size_t(row) < m_fixes.size() ? m_fixes[size_t(row)] : document::Fix{};
+}
+
+bool DiagnosticsPanel::applyFixAt(int row)
+{
+    const Diagnostic* d = diagnosticAt(row);
+    if (!d || !m_document) {
+        emit fixFailed(tr("There is nothing to fix here"));
+        return false;
+    }
+    const document::Fix fix = document::fixFor(*m_document, *d);
+    Diagnostics why;
+    if (!fix || !document::applyFix(*m_document, fix, &why)) {
+        QStringList reasons;
+        for (const Diagnostic& r : why)
+            reasons << QString::fromStdString(r.message);
+        emit fixFailed(reasons.isEmpty() ? tr("This has no fix any more") : reasons.join(QLatin1Char('\n')));
+        return false;
+    }
+    // The owner refills the list once the document is validated again; until then the entry says it is done.
+    if (QTreeWidgetItem* item = m_list->topLevelItem(row)) {
+        item->setText(FixColumn, tr("Fixed"));
+        item->setFont(FixColumn, m_list->font());
+        item->setForeground(FixColumn, m_list->palette().brush(QPalette::Disabled, QPalette::Text));
+    }
+    if (size_t(row) < m_fixes.size())
+        m_fixes[size_t(row)] = {};
+    emit fixApplied(QString::fromStdString(fix.label));
+    return true;
+}
+
+void DiagnosticsPanel::showContextMenu(const QPoint& position)
+{
+    QTreeWidgetItem* item = m_list->itemAt(position);
+    if (!item)
+        return;
+    const int row = item->data(CodeColumn, kRowRole).toInt();
+    const int node = nodeOfPointer(item->text(WhereColumn).toStdString());
+    const document::Fix fix = fixAt(row);
+    if (!fix && node < 0)
+        return;
+    QMenu menu(this);
+    if (fix) {
+        QAction* a = menu.addAction(tr("Fix: %1").arg(QString::fromStdString(fix.label)));
+        a->setToolTip(QString::fromStdString(fix.description));
+        connect(a, &QAction::triggered, this, [this, row] { applyFixAt(row); });
+    }
+    if (node >= 0) {
+        QAction* a = menu.addAction(tr("Select Node %1").arg(node));
+        connect(a, &QAction::triggered, this, [this, node] { emit nodeActivated(node); });
+    }
+    menu.exec(m_list->viewport()->mapToGlobal(position));
 }
 
 int DiagnosticsPanel::nodeOfPointer(const std::string& pointer)

@@ -76,6 +76,7 @@ struct Viewport::Impl
     Qt3DCore::QEntity* root = nullptr;
     MeshLayer* meshes = nullptr;
     std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
+    LineLayer* preview = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DCore::QTransform* lightTransform = nullptr;
     Qt3DRender::QLayer* meshLayer = nullptr;
@@ -95,6 +96,9 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     m_impl->root = new Qt3DCore::QEntity();
     for (size_t i = 0; i < m_impl->layers.size(); ++i)
         m_impl->layers[i] = new LineLayer(overlayColor(OverlayLayer(i)), m_impl->root);
+    // The preview is made here with the other line layers, before the root goes live (see setRenderScene on
+    // subtrees made under a live root); later previews only replace its buffer.
+    m_impl->preview = new LineLayer(previewColor(), m_impl->root);
 
     // A headlight: a point light kept at the camera's position (applyCamera moves it), so that what the user
     // looks at is lit. It must live in the scene tree; the window's camera entity is not part of it.
@@ -117,6 +121,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     m_impl->lineLayer->setRecursive(true);
     for (auto* layer : m_impl->layers)
         layer->addComponent(m_impl->lineLayer);
+    m_impl->preview->addComponent(m_impl->lineLayer);
     // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
     // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the meshes
     // must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
@@ -182,6 +187,26 @@ void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>&
     m_impl->layers[size_t(layer)]->setSegments(segmentPoints);
 }
 
+void Viewport::setPreviewLines(const std::vector<QVector3D>& segmentPoints)
+{
+    m_impl->preview->setSegments(segmentPoints);
+}
+
+void Viewport::clearPreview()
+{
+    m_impl->preview->setSegments({});
+}
+
+size_t Viewport::previewPointCount() const
+{
+    return m_impl->preview->pointCount();
+}
+
+QColor Viewport::previewColor()
+{
+    return QColor(255, 110, 30);
+}
+
 void Viewport::setLayerVisible(OverlayLayer layer, bool visible)
 {
     m_impl->layers[size_t(layer)]->setEnabled(visible);
@@ -204,6 +229,7 @@ void Viewport::setXray(bool on)
     m_xray = on;
     for (auto* layer : m_impl->layers)
         layer->setXray(on);
+    m_impl->preview->setXray(on);
 }
 
 void Viewport::setView(OrbitCamera::View view)

@@ -52,6 +52,13 @@ public:
     void setRenderScene(const gltf::RenderScene& scene);
     /// Replaces a layer's lines: world-space points, two per segment.
     void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
+    /// A temporary set of lines in their own colour (previewColor()), e.g. a hull shown before it is applied:
+    /// world-space points, two per segment. It replaces the previous preview; frameAll() leaves it out.
+    void setPreviewLines(const std::vector<QVector3D>& segmentPoints);
+    void clearPreview();
+    /// The number of preview points drawn (0: no preview).
+    size_t previewPointCount() const;
+    static QColor previewColor();
     void setLayerVisible(OverlayLayer layer, bool visible);
     bool isLayerVisible(OverlayLayer layer) const;
     void setMeshesVisible(bool visible);

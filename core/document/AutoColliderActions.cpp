@@ -1,0 +1,482 @@
+#include "document/AutoColliderActions.h"
+
+#include "document/Document.h"
+#include "document/GeometryInputs.h"
+#include "document/MeshCommands.h"
+#include "document/ShapeConversion.h"
+#include "geometry/ConvexHull.h"
+#include "geometry/PrimitiveFit.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cs::document {
+
+namespace {
+
+using import::ColliderStrategy;
+
+std::string nodeNameOf(const gltf::Json* node)
+{
+    return node && node->contains("name") && (*node)["name"].is_string() ? (*node)["name"].get<std::string>()
+                                                                           : std::string();
+}
+
+std::string nodeLabel(const std::string& name, size_t index)
+{
+    return name.empty() ? "node " + std::to_string(index) : "node '" + name + "' (" + std::to_string(index) + ")";
+}
+
+// The mesh index of a node, when it has a valid one.
+std::optional<size_t> meshOf(const gltf::GltfDocument& doc, size_t node)
+{
+    const gltf::Json* n = doc.element("nodes", node);
+    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_integer() || (*n)["mesh"].get<std::int64_t>() < 0)
+        return std::nullopt;
+    const size_t mesh = (*n)["mesh"].get<size_t>();
+    if (mesh >= doc.count("meshes"))
+        return std::nullopt;
+    return mesh;
+}
+
+bool hasShapeUse(const physics::NodePhysics* p)
+{
+    return p && (p->collider || p->trigger);
+}
+
+// The node, or a child of it without a mesh, has a collider or trigger.
+bool hasCollider(const Document& document, size_t node)
+{
+    if (hasShapeUse(document.model().node(node)))
+        return true;
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    if (node >= graph.nodeCount())
+        return false;
+    for (size_t child : graph.children(node)) {
+        if (!meshOf(document.gltf(), child) && hasShapeUse(document.model().node(child)))
+            return true;
+    }
+    return false;
+}
+
+// Scene nodes parents first (pre-order from the roots), so that a body is placed before its descendants.
+std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
+{
+    std::vector<size_t> order, stack;
+    const auto roots = graph.roots();
+    stack.assign(roots.rbegin(), roots.rend());
+    while (!stack.empty()) {
+        const size_t n = stack.back();
+        stack.pop_back();
+        order.push_back(n);
+        const auto& children = graph.children(n);
+        stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    return order;
+}
+
+// True when the node or one above it has motion (in the model as it is now, so that motions added earlier in
+// the same step count). `graph` is the hierarchy before the step: new nodes are leaves nobody walks up from.
+bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t node)
+{
+    for (int n = static_cast<int>(node); n >= 0; n = graph.parent(static_cast<size_t>(n))) {
+        const physics::NodePhysics* p = document.model().node(static_cast<size_t>(n));
+        if (p && p->motion)
+            return true;
+    }
+    return false;
+}
+
+bool nonUniformScale(const QMatrix4x4& world)
+{
+    const float x = world.column(0).toVector3D().length(), y = world.column(1).toVector3D().length(),
+                z = world.column(2).toVector3D().length();
+    const float hi = std::max({x, y, z}), lo = std::min({x, y, z});
+    return hi > 0 && (hi - lo) / hi > 1e-4f;
+}
+
+// A shape with the source JSON makeShape() gives, carrying the fitted parameters.
+physics::Shape writable(const physics::Shape& fitted, const std::string& name)
+{
+    physics::Shape s = makeShape(fitted.type, name);
+    s.size = fitted.size;
+    s.radius = fitted.radius;
+    s.height = fitted.height;
+    s.radiusTop = fitted.radiusTop;
+    s.radiusBottom = fitted.radiusBottom;
+    s.mesh = fitted.mesh;
+    return s;
+}
+
+std::string typeLabel(physics::ShapeType type)
+{
+    return physics::shapeTypeName(type);
+}
+
+Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
+{
+    return makeError(why.code, nodeLabel(n.name, n.node) + ": no collider: " + why.message,
+                     jsonPointerAppend("/nodes", n.node));
+}
+
+} // namespace
+
+bool MeshColliderFit::offset() const
+{
+    const Vec3& t = primitive.translation;
+    const Quat& q = primitive.rotation;
+    const double w = std::abs(q[3]) / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    return std::sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]) > 1e-9 || std::abs(w - 1.0) > 1e-7;
+}
+
+Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,
+                                        const std::atomic<bool>* cancel)
+{
+    using R = Result<MeshColliderFit>;
+    const ColliderStrategy strategy = options.collider.strategy;
+    if (strategy == ColliderStrategy::Trimesh) {
+        R r;
+        r.value = MeshColliderFit{};
+        r.value->type = physics::ShapeType::Trimesh;
+        return r;
+    }
+    if (mesh.triangleCount() == 0)
+        return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
+    std::vector<geometry::Vec3d> points;
+    geometry::appendPoints(points, mesh);
+
+    R result;
+    std::optional<geometry::ConvexHull> hull;
+    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
+        geometry::ConvexHullOptions o;
+        o.maxVertices = options.collider.maxPoints;
+        o.measureQuality = strategy == ColliderStrategy::Auto;
+        o.cancel = cancel;
+        auto h = geometry::generateConvexHull(points, o);
+        if (h) {
+            hull = std::move(*h);
+        } else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED")) {
+            return R{std::nullopt, h.diagnostics};
+        }
+        // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+    }
+
+    std::optional<geometry::FittedShape> fit;
+    auto take = [&](Result<geometry::FittedShape> r) {
+        if (r && (!fit || r->volume < fit->volume))
+            fit = std::move(*r);
+        else if (!r && strategy != ColliderStrategy::Auto)
+            result.diagnostics.insert(result.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    };
+    switch (strategy) {
+    case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
+    case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
+    case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
+    case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
+    case ColliderStrategy::Auto:
+        take(geometry::fitBox(points));
+        take(geometry::fitOrientedBox(points));
+        take(geometry::fitSphere(points));
+        take(geometry::fitCapsule(points));
+        break;
+    default: break;
+    }
+
+    MeshColliderFit out;
+    if (hull)
+        out.hullVolume = hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
+    const bool usePrimitive = fit && (strategy != ColliderStrategy::Auto || !hull ||
+                                      fit->volume <= out.hullVolume * (1.0 + options.collider.autoTolerance));
+    if (usePrimitive) {
+        out.primitive = fittedPrimitive(*fit);
+        out.type = out.primitive.shape.type;
+        out.volume = fit->volume;
+        result.value = std::move(out);
+        return result;
+    }
+    if (!hull) {
+        if (!fit && result.diagnostics.empty())
+            result.diagnostics.push_back(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+        return result;
+    }
+    out.type = physics::ShapeType::Convex;
+    out.volume = hull->quality.volume;
+    out.hullPoints = hull->quality.vertexCount;
+    out.capped = hull->quality.capped;
+    out.hull = std::move(hull->mesh);
+    result.value = std::move(out);
+    return result;
+}
+
+AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options)
+{
+    AutoColliderInput input;
+    input.options = options;
+    input.undoIndex = document.undoStack()->index();
+    const gltf::GltfDocument& doc = document.gltf();
+    // As the add-colliders command matches --nodes: a shell wildcard against the whole name.
+    const std::string& pattern = options.collider.nodePattern;
+    const bool everyNode = pattern.empty() || pattern == "*";
+    const QRegularExpression whole(QRegularExpression::anchoredPattern(
+        QRegularExpression::wildcardToRegularExpression(QString::fromStdString(pattern),
+                                                        QRegularExpression::UnanchoredWildcardConversion)));
+    const auto& chosen = options.collider.nodes;
+
+    std::map<size_t, size_t> meshInput; // mesh index -> position in input.meshes
+    for (size_t n : parentsFirst(document.sceneGraph())) {
+        const auto mesh = meshOf(doc, n);
+        if (!mesh)
+            continue;
+        const std::string name = nodeNameOf(doc.element("nodes", n));
+        if (!chosen.empty() ? std::find(chosen.begin(), chosen.end(), n) == chosen.end()
+                            : !everyNode && !whole.match(QString::fromStdString(name)).hasMatch())
+            continue;
+        ++input.matched;
+        if (options.skipExisting && hasCollider(document, n)) {
+            input.skipped.push_back(n);
+            continue;
+        }
+        auto [it, fresh] = meshInput.emplace(*mesh, input.meshes.size());
+        if (fresh) {
+            AutoColliderMesh m;
+            m.mesh = *mesh;
+            const gltf::Json* mj = doc.element("meshes", *mesh);
+            m.name = nodeNameOf(mj);
+            if (m.name.empty())
+                m.name = "mesh " + std::to_string(*mesh);
+            if (options.collider.strategy != ColliderStrategy::Trimesh) {
+                auto triangles = gltf::meshTriangles(doc, *mesh);
+                if (triangles)
+                    m.triangles = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
+                else
+                    m.problems = triangles.diagnostics;
+            }
+            input.meshes.push_back(std::move(m));
+        }
+        input.nodes.push_back({n, name, it->second});
+    }
+    return input;
+}
+
+AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<void(double)>& progress,
+                                   const std::atomic<bool>* cancel)
+{
+    AutoColliderPlan plan;
+    plan.fits.resize(input.meshes.size());
+    const bool trimesh = input.options.collider.strategy == ColliderStrategy::Trimesh;
+    for (size_t i = 0; i < input.meshes.size(); ++i) {
+        if (cancel && cancel->load()) {
+            plan.cancelled = true;
+            break;
+        }
+        if (progress)
+            progress(double(i) / double(input.meshes.size()));
+        const AutoColliderMesh& m = input.meshes[i];
+        const std::string label = "mesh '" + m.name + "' (" + std::to_string(m.mesh) + ")";
+        auto reportFailure = [&](const Diagnostics& why) {
+            for (const Diagnostic& d : why) {
+                if (d.severity == Severity::Error)
+                    plan.diagnostics.push_back(makeError(d.code, label + ": no collider: " + d.message,
+                                                         jsonPointerAppend("/meshes", m.mesh)));
+            }
+        };
+        if (trimesh) {
+            plan.fits[i] = fitMeshCollider(gltf::TriangleMesh{}, input.options, cancel).value;
+            continue;
+        }
+        if (!m.triangles) {
+            reportFailure(m.problems);
+            continue;
+        }
+        auto fit = fitMeshCollider(*m.triangles, input.options, cancel);
+        if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED")) {
+            plan.cancelled = true;
+            break;
+        }
+        if (fit)
+            plan.fits[i] = std::move(*fit);
+        else
+            reportFailure(fit.diagnostics);
+    }
+    if (progress && !plan.cancelled)
+        progress(1.0);
+    plan.input = std::move(input);
+    return plan;
+}
+
+AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan)
+{
+    AutoColliderReport report;
+    const AutoColliderInput& input = plan.input;
+    report.skipped = input.skipped;
+    report.matched = input.matched;
+    report.diagnostics = plan.diagnostics;
+    report.cancelled = plan.cancelled;
+    if (plan.cancelled)
+        return report;
+    if (document.undoStack()->index() != input.undoIndex) {
+        report.diagnostics.push_back(makeError("DOCUMENT_CHANGED",
+                                               "the document was edited while the colliders were computed; "
+                                               "nothing was added, run it again"));
+        return report;
+    }
+    // Nothing to push (no fit, or hulls the document cannot take, e.g. buffer 0 without its bytes): no step.
+    const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
+        const auto& fit = plan.fits[n.meshInput];
+        return fit && (fit->type != physics::ShapeType::Convex || !checkNewMesh(document.gltf(), *fit->hull));
+    });
+    if (!any) {
+        for (const AutoColliderNode& n : input.nodes) {
+            const auto& fit = plan.fits[n.meshInput];
+            if (fit && fit->type == physics::ShapeType::Convex) {
+                if (const auto problem = checkNewMesh(document.gltf(), *fit->hull))
+                    report.diagnostics.push_back(noCollider(n, *problem));
+            }
+        }
+        return report;
+    }
+
+    const size_t nodeCountBefore = document.gltf().count("nodes");
+    // A copy: every added node makes the document rebuild its graph on the next use, which would make a scene
+    // of many mesh nodes quadratic. The mesh nodes and their ancestors do not change in this step.
+    const gltf::SceneGraph graph = document.sceneGraph();
+    const auto strategy = input.options.collider.strategy;
+    QUndoStack* stack = document.undoStack();
+    stack->beginMacro(QStringLiteral("Add Colliders (%1)")
+                          .arg(QString::fromLatin1(import::colliderStrategyName(strategy))));
+    std::map<size_t, size_t> shapeOfMesh; // input mesh -> shape index, made on first use
+    for (const AutoColliderNode& n : input.nodes) {
+        const auto& fit = plan.fits[n.meshInput];
+        if (!fit || n.node >= nodeCountBefore)
+            continue;
+        const AutoColliderMesh& m = input.meshes[n.meshInput];
+        auto made = shapeOfMesh.find(n.meshInput);
+        if (made == shapeOfMesh.end()) {
+            physics::Shape shape;
+            if (fit->type == physics::ShapeType::Trimesh) {
+                shape = makeShape(physics::ShapeType::Trimesh, m.name + " trimesh");
+                shape.mesh = static_cast<int>(m.mesh);
+            } else if (fit->type == physics::ShapeType::Convex) {
+                if (const auto problem = checkNewMesh(document.gltf(), *fit->hull)) {
+                    report.diagnostics.push_back(noCollider(n, *problem));
+                    continue;
+                }
+                auto* mesh = new AddMesh(&document, *fit->hull, m.name + " hull");
+                document.push(mesh);
+                shape = makeShape(physics::ShapeType::Convex, m.name + " hull");
+                shape.mesh = static_cast<int>(mesh->meshIndex());
+            } else {
+                shape = writable(fit->primitive.shape, m.name + " " + typeLabel(fit->type));
+            }
+            auto* add = new AddShape(&document, std::move(shape));
+            document.push(add);
+            made = shapeOfMesh.emplace(n.meshInput, add->itemIndex()).first;
+        }
+        const int shape = static_cast<int>(made->second);
+
+        const physics::NodePhysics* p = document.model().node(n.node);
+        size_t colliderNode = n.node;
+        if (fit->offset() || (p && p->collider)) {
+            gltf::Json child = gltf::Json::object();
+            const std::string base = n.name.empty() ? "Node " + std::to_string(n.node) : n.name;
+            child["name"] = base + " " + typeLabel(fit->type);
+            const Vec3& t = fit->primitive.translation;
+            Quat q = fit->primitive.rotation;
+            if (q[3] < 0)
+                q = {-q[0], -q[1], -q[2], -q[3]};
+            if (t != Vec3{0, 0, 0})
+                child["translation"] = t;
+            if (fit->offset() && q != Quat{0, 0, 0, 1})
+                child["rotation"] = q;
+            auto* addNode = new AddNode(&document, static_cast<int>(n.node), std::move(child));
+            document.push(addNode);
+            colliderNode = addNode->nodeIndex();
+        }
+        physics::Collider collider;
+        collider.shape = shape;
+        document.push(addCollider(&document, colliderNode, collider));
+        if (input.options.addMotion && !insideBody(document, graph, n.node)) {
+            physics::Motion motion;
+            motion.type = input.options.collider.body;
+            document.push(addMotion(&document, n.node, motion));
+        }
+        if (nonUniformScale(graph.worldTransform(n.node)))
+            report.diagnostics.push_back(makeWarning("COLLIDER_SCALED_NODE",
+                                                     nodeLabel(n.name, n.node) +
+                                                         " is scaled unevenly: its collider is scaled with it, "
+                                                         "which engines handle differently",
+                                                     jsonPointerAppend("/nodes", n.node)));
+
+        import::AddedCollider a;
+        a.meshNode = n.node;
+        a.name = n.name;
+        a.colliderNode = colliderNode;
+        a.shape = made->second;
+        a.type = fit->type;
+        a.strategy = strategy;
+        a.volume = fit->volume;
+        a.hullVolume = fit->hullVolume;
+        a.hullPoints = fit->hullPoints;
+        a.capped = fit->capped;
+        report.added.push_back(a);
+    }
+    stack->endMacro();
+    report.pushed = true;
+    return report;
+}
+
+AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options)
+{
+    return applyAutoColliders(document, planAutoColliders(gatherAutoColliders(document, options)));
+}
+
+Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, size_t node, bool descendants)
+{
+    using R = Result<std::vector<geometry::Vec3d>>;
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    if (node >= graph.nodeCount())
+        return R::failure(makeError("NODE_INDEX_INVALID", "node " + std::to_string(node) + " does not exist"));
+    R result;
+    result.value.emplace();
+    const QMatrix4x4 toNode = graph.worldTransform(node).inverted();
+    std::vector<size_t> stack{node};
+    bool anyMesh = false;
+    while (!stack.empty()) {
+        const size_t n = stack.back();
+        stack.pop_back();
+        if (const auto mesh = meshOf(document.gltf(), n)) {
+            anyMesh = true;
+            auto triangles = gltf::meshTriangles(document.gltf(), *mesh);
+            result.diagnostics.insert(result.diagnostics.end(), triangles.diagnostics.begin(),
+                                      triangles.diagnostics.end());
+            if (triangles) {
+                // Only the positions the triangles use: a hull of unused vertices would not match the mesh.
+                std::vector<char> used(triangles->positions.size(), 0);
+                for (std::uint32_t i : triangles->indices)
+                    used[i] = 1;
+                gltf::TriangleMesh usedOnly;
+                for (size_t i = 0; i < used.size(); ++i) {
+                    if (used[i])
+                        usedOnly.positions.push_back(triangles->positions[i]);
+                }
+                geometry::appendPoints(*result.value, usedOnly,
+                                       n == node ? QMatrix4x4() : toNode * graph.worldTransform(n));
+            }
+        }
+        if (descendants) {
+            const auto& children = graph.children(n);
+            stack.insert(stack.end(), children.rbegin(), children.rend());
+        }
+    }
+    if (!anyMesh)
+        return R::failure(makeError("NODE_NO_MESH",
+                                    "node " + std::to_string(node) +
+                                        (descendants ? " and the nodes below it have no mesh" : " has no mesh"),
+                                    jsonPointerAppend("/nodes", node)));
+    return result;
+}
+
+} // namespace cs::document

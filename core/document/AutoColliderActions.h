@@ -1,0 +1,135 @@
+#pragma once
+
+// "Add colliders to all meshes" on the undoable Document, with the strategies of the add-colliders command
+// (import::ColliderStrategy, the same names) and the same choice per mesh as import::addColliders: box,
+// oriented box, sphere and capsule fits, the capped hull, the mesh itself as a trimesh, or auto (the
+// primitive of least volume when it is within the tolerance of the hull's volume, else the hull).
+//
+// Three steps, so that the heavy one can run off the GUI thread:
+//   1. gatherAutoColliders(document, options)    GUI thread: which nodes, and copies of their meshes
+//   2. planAutoColliders(input, progress, cancel) any thread: the fits and hulls (reads only the input)
+//   3. applyAutoColliders(document, plan)         GUI thread: everything pushed as ONE undo step
+// addAutoColliders() runs the three in a row.
+
+#include "Diagnostic.h"
+#include "document/Actions.h"
+#include "geometry/Vec3d.h"
+#include "import/AutoColliders.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs::document {
+
+class Document;
+
+struct AutoColliderOptions
+{
+    /// strategy, maxPoints, autoTolerance, nodePattern and nodes as for the add-colliders command; `body` is
+    /// the motion given when addMotion is set.
+    import::ColliderOptions collider;
+    /// Leave alone mesh nodes that have a collider or trigger, on themselves or on a child node without a
+    /// mesh (where "Add Collider" puts one). Otherwise such a node gets another collider on a new child node.
+    bool skipExisting = true;
+    /// Give each chosen mesh node that is not inside a body (no motion on it or above it) a motion of type
+    /// collider.body. Off: the colliders are static colliders without a body.
+    bool addMotion = false;
+};
+
+/// One mesh to fit, copied out of the document.
+struct AutoColliderMesh
+{
+    size_t mesh = 0;
+    std::string name; ///< the mesh's name, or "mesh N"
+    std::shared_ptr<const gltf::TriangleMesh> triangles; ///< null when the mesh could not be read
+    Diagnostics problems;                                ///< why it could not be read
+};
+
+/// One node that gets a collider.
+struct AutoColliderNode
+{
+    size_t node = 0;
+    std::string name;   ///< "" when unnamed
+    size_t meshInput = 0; ///< index into AutoColliderInput::meshes
+};
+
+/// What gatherAutoColliders() found: everything planAutoColliders() reads.
+struct AutoColliderInput
+{
+    AutoColliderOptions options;
+    std::vector<AutoColliderMesh> meshes;  ///< each mesh once, however many nodes use it
+    std::vector<AutoColliderNode> nodes;   ///< parents first
+    std::vector<size_t> skipped;           ///< matched nodes left alone (they have a collider)
+    size_t matched = 0;                    ///< mesh nodes that matched the selection
+    int undoIndex = -1;                    ///< the undo stack's index when gathered
+};
+
+/// The collider chosen for one mesh, in the space of the nodes that use it.
+struct MeshColliderFit
+{
+    physics::ShapeType type = physics::ShapeType::Box;
+    FittedPrimitive primitive;               ///< box/sphere/capsule: shape and its offset from the node
+    std::optional<gltf::TriangleMesh> hull;  ///< convex: the hull (in the node's space)
+    double volume = 0;                       ///< of the shape (0 for a trimesh)
+    double hullVolume = 0;                   ///< of the mesh's full hull, when computed
+    size_t hullPoints = 0;
+    bool capped = false;
+
+    /// True when the shape is not centred on the node and so goes on a child node placed at the fit.
+    bool offset() const;
+};
+
+/// The fit for one mesh under options.collider (strategy, maxPoints, autoTolerance); the same decision as
+/// import::addColliders. Trimesh needs no fit (the result refers to the mesh itself). Errors as the
+/// add-colliders command reports them (COLLIDER_NO_TRIANGLES, HULL_*, FIT_*, COLLIDER_FIT_FAILED) and
+/// HULL_CANCELLED when `cancel` was set.
+Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,
+                                        const std::atomic<bool>* cancel = nullptr);
+
+struct AutoColliderPlan
+{
+    AutoColliderInput input;
+    std::vector<std::optional<MeshColliderFit>> fits; ///< per input mesh; empty when it failed
+    Diagnostics diagnostics;                          ///< per-mesh failures
+    bool cancelled = false;
+};
+
+/// Step 1 (GUI thread): the mesh nodes the options select, parents first, with copies of their meshes.
+AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options);
+/// Step 2 (any thread): the fit of every mesh. `progress` gets the fraction done (0..1) on the calling
+/// thread; setting `cancel` stops at the next mesh or inside a hull (the plan is then marked cancelled).
+AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<void(double)>& progress = {},
+                                   const std::atomic<bool>* cancel = nullptr);
+
+/// What was added, in the add-colliders command's terms.
+struct AutoColliderReport
+{
+    std::vector<import::AddedCollider> added;
+    std::vector<size_t> skipped; ///< nodes left alone because they had a collider
+    size_t matched = 0;
+    Diagnostics diagnostics;     ///< meshes that could not be fitted, unevenly scaled nodes
+    bool cancelled = false;
+    bool pushed = false;         ///< one undo step was pushed
+};
+
+/// Step 3 (GUI thread): shapes, hull meshes, child nodes for offset fits, colliders and (addMotion) motions,
+/// all in one undo step ("Add Colliders"); nothing is pushed when there is nothing to add or the plan was
+/// cancelled. A mesh used by several nodes gets one shape that they share. The collider goes on the mesh node
+/// itself when the fit is centred on it and the node has no collider, else on a new child node named
+/// "<node> <type>" at the fit's offset. When the document changed since gathering (the undo index moved),
+/// nothing is pushed and the report says DOCUMENT_CHANGED.
+AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan);
+
+/// The three steps in a row, on the calling thread.
+AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options);
+
+/// The positions of a node's mesh in the node's space, and with `descendants` those of every mesh below it
+/// brought into the node's space (for a hull of a whole object). Errors: NODE_NO_MESH when there is no mesh
+/// at all; meshes that cannot be read are reported and left out.
+Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, size_t node, bool descendants);
+
+} // namespace cs::document

@@ -1,0 +1,394 @@
+// "Add colliders to all meshes" on the undoable Document (document/AutoColliderActions.h): the choice per
+// mesh, where the colliders go, shared shapes, skipped nodes, motions, one undo step that undo reverses to
+// the exact bytes, and agreement with the add-colliders command (import::addColliders).
+#include "DocumentTestUtil.h"
+#include "TestSupport.h"
+#include "document/Actions.h"
+#include "document/AutoColliderActions.h"
+#include "document/MeshCommands.h"
+#include "geometry/MeshWriter.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace cs;
+using namespace cs::document;
+using namespace cs::test;
+using import::ColliderStrategy;
+
+namespace {
+
+// A box from lo to hi, wound outward.
+gltf::TriangleMesh boxMesh(QVector3D lo, QVector3D hi)
+{
+    gltf::TriangleMesh m;
+    for (int i = 0; i < 8; ++i)
+        m.positions.push_back({(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
+    m.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
+                 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+    return m;
+}
+
+gltf::TriangleMesh tetrahedron()
+{
+    gltf::TriangleMesh m;
+    m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    m.indices = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+    return m;
+}
+
+gltf::TriangleMesh uvSphere(int rings, int segments)
+{
+    gltf::TriangleMesh m;
+    m.positions.push_back({0, 1, 0});
+    for (int r = 1; r < rings; ++r) {
+        const double phi = M_PI * r / rings;
+        for (int s = 0; s < segments; ++s) {
+            const double theta = 2 * M_PI * s / segments;
+            m.positions.push_back(QVector3D(float(std::sin(phi) * std::cos(theta)), float(std::cos(phi)),
+                                            float(std::sin(phi) * std::sin(theta))));
+        }
+    }
+    m.positions.push_back({0, -1, 0});
+    const auto ring = [&](int r, int s) { return std::uint32_t(1 + (r - 1) * segments + (s % segments)); };
+    const std::uint32_t bottom = std::uint32_t(m.positions.size() - 1);
+    for (int s = 0; s < segments; ++s) {
+        m.indices.insert(m.indices.end(), {0, ring(1, s + 1), ring(1, s)});
+        m.indices.insert(m.indices.end(), {bottom, ring(rings - 1, s), ring(rings - 1, s + 1)});
+    }
+    for (int r = 1; r + 1 < rings; ++r) {
+        for (int s = 0; s < segments; ++s) {
+            m.indices.insert(m.indices.end(), {ring(r, s), ring(r, s + 1), ring(r + 1, s + 1)});
+            m.indices.insert(m.indices.end(), {ring(r, s), ring(r + 1, s + 1), ring(r + 1, s)});
+        }
+    }
+    return m;
+}
+
+// Nodes: 0 Crate (cube mesh 0, centred at (1,2,3), size 2x4x6), 1 Ball and 2 Ball 2 (sphere mesh 1, shared),
+// 3 Spike (tetrahedron mesh 2), 4 Done (cube, has a collider), 5 Parent (cube) with child 6 Child
+// (tetrahedron, at x = 10), 7 Holder (cube) with child 8 (no mesh) that carries a collider.
+std::unique_ptr<Document> makeScene()
+{
+    gltf::GltfDocument g = loadJson(R"({
+      "asset": {"version": "2.0"},
+      "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+      "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+      "nodes": [
+        {"name": "Crate"},
+        {"name": "Ball", "translation": [5, 0, 0]},
+        {"name": "Ball 2", "translation": [-5, 0, 0]},
+        {"name": "Spike"},
+        {"name": "Done", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}},
+        {"name": "Parent", "children": [6]},
+        {"name": "Child", "translation": [10, 0, 0]},
+        {"name": "Holder", "children": [8]},
+        {"name": "Holder Collider", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}
+      ],
+      "scenes": [{"nodes": [0, 1, 2, 3, 4, 5, 7]}],
+      "scene": 0
+    })");
+    const gltf::TriangleMesh meshes[] = {boxMesh({0, 0, 0}, {2, 4, 6}), uvSphere(16, 24), tetrahedron()};
+    const char* names[] = {"Cube", "Sphere", "Tetra"};
+    for (int i = 0; i < 3; ++i) {
+        auto added = geometry::addTriangleMesh(g, meshes[i], names[i]);
+        if (!added)
+            qFatal("mesh not added");
+    }
+    const int meshOfNode[] = {0, 1, 1, 2, 0, 0, 2, 0, -1};
+    for (int n = 0; n < 9; ++n) {
+        if (meshOfNode[n] >= 0)
+            g.json()["nodes"][n]["mesh"] = meshOfNode[n];
+    }
+    g.setSourcePath({});
+    return std::make_unique<Document>(std::move(g));
+}
+
+const import::AddedCollider* addedFor(const AutoColliderReport& r, size_t node)
+{
+    for (const auto& a : r.added) {
+        if (a.meshNode == node)
+            return &a;
+    }
+    return nullptr;
+}
+
+AutoColliderOptions withStrategy(ColliderStrategy s)
+{
+    AutoColliderOptions o;
+    o.collider.strategy = s;
+    return o;
+}
+
+} // namespace
+
+class TestAutoColliderActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void autoIsOneUndoStep()
+    {
+        auto d = makeScene();
+        AutoColliderReport report;
+        checkRedoUndoRedo(*d, [&] { report = addAutoColliders(*d, withStrategy(ColliderStrategy::Auto)); },
+                          [](const gltf::Json&) {});
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(report.pushed);
+        QCOMPARE(report.matched, size_t(8));
+        QCOMPARE(report.skipped, (std::vector<size_t>{4, 7}));
+        QCOMPARE(report.added.size(), size_t(6));
+        QVERIFY2(report.diagnostics.empty(), describe(report.diagnostics).c_str());
+
+        // The cube is a box centred at (1,2,3): on a child node there, sized 2x4x6.
+        const auto* crate = addedFor(report, 0);
+        QVERIFY(crate);
+        QCOMPARE(crate->type, physics::ShapeType::Box);
+        QVERIFY(crate->colliderNode != 0);
+        const gltf::Json& child = d->gltf().json()["nodes"][crate->colliderNode];
+        QCOMPARE(child["name"].get<std::string>(), std::string("Crate box"));
+        QVERIFY2(child["translation"] == gltf::Json::parse("[1,2,3]"), child.dump().c_str());
+        QCOMPARE(d->sceneGraph().parent(crate->colliderNode), 0);
+        const physics::Shape& box = d->model().shapes[crate->shape];
+        QVERIFY(box.size == (physics::Vec3{2, 4, 6}));
+
+        // The sphere mesh is fitted once; both nodes share the shape, on themselves (centred fit).
+        const auto* ball = addedFor(report, 1);
+        const auto* ball2 = addedFor(report, 2);
+        QVERIFY(ball && ball2);
+        QCOMPARE(ball->shape, ball2->shape);
+        QCOMPARE(ball->colliderNode, size_t(1));
+        QCOMPARE(ball2->colliderNode, size_t(2));
+        QVERIFY2(ball->type == physics::ShapeType::Sphere || ball->type == physics::ShapeType::Capsule,
+                 physics::shapeTypeName(ball->type));
+
+        // A tetrahedron fills a sixth of its box: auto takes the hull, stored as a new mesh.
+        const auto* spike = addedFor(report, 3);
+        QVERIFY(spike);
+        QCOMPARE(spike->type, physics::ShapeType::Convex);
+        QCOMPARE(spike->hullPoints, size_t(4));
+        QCOMPARE(spike->colliderNode, size_t(3));
+        QCOMPARE(d->model().shapes[spike->shape].mesh, 3);
+        QCOMPARE(d->gltf().count("meshes"), size_t(4));
+        // The collider sits on the node itself; no motion (addMotion is off).
+        QVERIFY(d->model().node(3)->collider);
+        QVERIFY(!d->model().node(3)->motion);
+
+        // Undo takes everything away at once, the hull mesh and its bytes included.
+        d->undoStack()->undo();
+        QCOMPARE(d->gltf().count("meshes"), size_t(3));
+        QCOMPARE(d->gltf().count("nodes"), size_t(9));
+        QCOMPARE(d->model().shapes.size(), size_t(1));
+    }
+
+    void agreesWithTheCommand()
+    {
+        // The same choice per mesh as `collidoscope add-colliders --strategy auto` (import::addColliders).
+        auto d = makeScene();
+        gltf::GltfDocument copy = d->gltf();
+        import::ColliderOptions cli;
+        cli.strategy = ColliderStrategy::Auto;
+        const import::ColliderReport expected = import::addColliders(copy, cli);
+        AutoColliderOptions options;
+        options.collider = cli;
+        const AutoColliderReport report = addAutoColliders(*d, options);
+        size_t compared = 0;
+        for (const auto& e : expected.added) {
+            const auto* mine = addedFor(report, e.meshNode);
+            if (!mine)
+                continue; // node 7: its collider is on a child node, which only the editor counts
+            QCOMPARE(mine->type, e.type);
+            QVERIFY(std::abs(mine->volume - e.volume) <= 1e-9 * std::max(1.0, e.volume));
+            QCOMPARE(mine->hullPoints, e.hullPoints);
+            ++compared;
+        }
+        QCOMPARE(compared, size_t(6));
+    }
+
+    void everyStrategy()
+    {
+        const std::map<ColliderStrategy, physics::ShapeType> expected = {
+            {ColliderStrategy::Box, physics::ShapeType::Box},
+            {ColliderStrategy::OrientedBox, physics::ShapeType::Box},
+            {ColliderStrategy::Sphere, physics::ShapeType::Sphere},
+            {ColliderStrategy::Capsule, physics::ShapeType::Capsule},
+            {ColliderStrategy::Hull, physics::ShapeType::Convex},
+            {ColliderStrategy::Trimesh, physics::ShapeType::Trimesh},
+        };
+        for (const auto& [strategy, type] : expected) {
+            auto d = makeScene();
+            const std::string before = savedText(*d);
+            const AutoColliderReport report = addAutoColliders(*d, withStrategy(strategy));
+            QCOMPARE(d->undoStack()->count(), 1);
+            QCOMPARE(report.added.size(), size_t(6));
+            for (const auto& a : report.added) {
+                QCOMPARE(a.type, type);
+                QCOMPARE(d->model().shapes[a.shape].type, type);
+                QCOMPARE(a.strategy, strategy);
+            }
+            if (strategy == ColliderStrategy::Trimesh) {
+                // The node's own mesh, on the node itself.
+                for (const auto& a : report.added) {
+                    QCOMPARE(a.colliderNode, a.meshNode);
+                    QCOMPARE(d->model().shapes[a.shape].mesh,
+                             d->gltf().json()["nodes"][a.meshNode]["mesh"].get<int>());
+                }
+                QCOMPARE(d->gltf().count("meshes"), size_t(3));
+            }
+            if (strategy == ColliderStrategy::Hull)
+                QCOMPARE(d->gltf().count("meshes"), size_t(6)); // one hull per distinct mesh
+            d->undoStack()->undo();
+            CS_COMPARE_TEXT(savedText(*d), before);
+        }
+    }
+
+    void hullCap()
+    {
+        auto d = makeScene();
+        AutoColliderOptions o = withStrategy(ColliderStrategy::Hull);
+        o.collider.maxPoints = 8;
+        const AutoColliderReport report = addAutoColliders(*d, o);
+        const auto* ball = addedFor(report, 1);
+        QVERIFY(ball);
+        QVERIFY(ball->hullPoints <= 8);
+        QVERIFY(ball->hullPoints >= 4);
+        QVERIFY(ball->capped);
+        const auto hull = gltf::meshTriangles(d->gltf(), size_t(d->model().shapes[ball->shape].mesh));
+        QVERIFY(hull);
+        QVERIFY(hull->positions.size() <= 8);
+    }
+
+    void skipExistingOff()
+    {
+        auto d = makeScene();
+        AutoColliderOptions o = withStrategy(ColliderStrategy::Sphere);
+        o.skipExisting = false;
+        const AutoColliderReport report = addAutoColliders(*d, o);
+        QVERIFY(report.skipped.empty());
+        QCOMPARE(report.added.size(), size_t(8));
+        // Node 4 keeps its collider; the new one goes on a child node.
+        const auto* done = addedFor(report, 4);
+        QVERIFY(done);
+        QVERIFY(done->colliderNode != 4);
+        QCOMPARE(d->model().node(4)->collider->shape, 0);
+        QCOMPARE(d->sceneGraph().parent(done->colliderNode), 4);
+        // Node 7's own collider would be centred on it, but its cube is not: the sphere goes on a child node.
+        const auto* holder = addedFor(report, 7);
+        QVERIFY(holder);
+        QCOMPARE(d->sceneGraph().parent(holder->colliderNode), 7);
+        // A centred fit goes on the mesh node itself.
+        QCOMPARE(addedFor(report, 1)->colliderNode, size_t(1));
+    }
+
+    void motionForBodies()
+    {
+        auto d = makeScene();
+        AutoColliderOptions o = withStrategy(ColliderStrategy::Box);
+        o.addMotion = true;
+        o.collider.body = physics::MotionType::Dynamic;
+        const AutoColliderReport report = addAutoColliders(*d, o);
+        for (size_t n : {0, 1, 2, 3, 5}) {
+            const physics::NodePhysics* p = d->model().node(n);
+            QVERIFY2(p && p->motion, std::to_string(n).c_str());
+            QCOMPARE(p->motion->type, physics::MotionType::Dynamic);
+        }
+        // The child of a mesh node that became a body joins that body.
+        QVERIFY(addedFor(report, 6));
+        const physics::NodePhysics* child = d->model().node(6);
+        QVERIFY(!child || !child->motion);
+        QCOMPARE(d->undoStack()->count(), 1);
+    }
+
+    void nodePattern()
+    {
+        auto d = makeScene();
+        AutoColliderOptions o = withStrategy(ColliderStrategy::Sphere);
+        o.collider.nodePattern = "Ball*";
+        const AutoColliderReport report = addAutoColliders(*d, o);
+        QCOMPARE(report.matched, size_t(2));
+        QCOMPARE(report.added.size(), size_t(2));
+        o.collider.nodePattern = "Nothing*";
+        const int count = d->undoStack()->count();
+        const AutoColliderReport none = addAutoColliders(*d, o);
+        QCOMPARE(none.matched, size_t(0));
+        QVERIFY(!none.pushed);
+        QCOMPARE(d->undoStack()->count(), count);
+        o.collider.nodePattern = "*";
+        o.collider.nodes = {3};
+        QCOMPARE(addAutoColliders(*d, o).added.size(), size_t(1));
+    }
+
+    void cancelledOrStalePlansPushNothing()
+    {
+        auto d = makeScene();
+        const std::string before = savedText(*d);
+        std::atomic<bool> cancel{true};
+        std::vector<double> progress;
+        AutoColliderPlan plan = planAutoColliders(gatherAutoColliders(*d, withStrategy(ColliderStrategy::Hull)),
+                                                  [&](double f) { progress.push_back(f); }, &cancel);
+        QVERIFY(plan.cancelled);
+        const AutoColliderReport cancelled = applyAutoColliders(*d, plan);
+        QVERIFY(cancelled.cancelled);
+        QVERIFY(!cancelled.pushed);
+        QCOMPARE(d->undoStack()->count(), 0);
+
+        // Planned, then the document is edited before applying: nothing is pushed.
+        progress.clear();
+        plan = planAutoColliders(gatherAutoColliders(*d, withStrategy(ColliderStrategy::Box)),
+                                 [&](double f) { progress.push_back(f); });
+        QVERIFY(!plan.cancelled);
+        QVERIFY(!progress.empty());
+        QCOMPARE(progress.back(), 1.0);
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+        d->push(new RenameNode(d.get(), 0, "Renamed"));
+        const AutoColliderReport stale = applyAutoColliders(*d, plan);
+        QVERIFY(!stale.pushed);
+        QVERIFY(findDiagnostic(stale.diagnostics, "DOCUMENT_CHANGED"));
+        QCOMPARE(d->undoStack()->count(), 1);
+        d->undoStack()->undo();
+        CS_COMPARE_TEXT(savedText(*d), before);
+    }
+
+    void flatMeshIsReported()
+    {
+        // A single triangle has no hull: the hull strategy reports it and adds the others.
+        auto d = makeScene();
+        gltf::TriangleMesh flat;
+        flat.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+        flat.indices = {0, 1, 2};
+        d->push(new AddMesh(d.get(), flat, "Flat"));
+        gltf::Json node = {{"name", "Flat"}, {"mesh", 3}};
+        d->push(new AddNode(d.get(), -1, node));
+        const AutoColliderReport report = addAutoColliders(*d, withStrategy(ColliderStrategy::Hull));
+        QVERIFY(report.pushed);
+        QCOMPARE(report.added.size(), size_t(6));
+        QVERIFY(!addedFor(report, 9));
+        QVERIFY2(hasErrors(report.diagnostics), describe(report.diagnostics).c_str());
+        QVERIFY(report.diagnostics.front().message.find("Flat") != std::string::npos);
+    }
+
+    void meshPointsOfASubtree()
+    {
+        auto d = makeScene();
+        auto own = nodeMeshPoints(*d, 5, false);
+        QVERIFY(own);
+        QCOMPARE(own->size(), size_t(8));
+        auto all = nodeMeshPoints(*d, 5, true);
+        QVERIFY(all);
+        QCOMPARE(all->size(), size_t(12));
+        // The child's tetrahedron is at x = 10 in the parent's space.
+        double maxX = -1e9;
+        for (const auto& p : *all)
+            maxX = std::max(maxX, p.x);
+        QCOMPARE(maxX, 11.0);
+        QVERIFY(!nodeMeshPoints(*d, 8, false));
+        QVERIFY(!nodeMeshPoints(*d, 99, true));
+        QCOMPARE(nodeMeshPoints(*d, 8, false).diagnostics.front().code, std::string("NODE_NO_MESH"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAutoColliderActions)
+#include "TestAutoColliderActions.moc"

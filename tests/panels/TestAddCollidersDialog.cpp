@@ -1,0 +1,228 @@
+// "Add Colliders to All Meshes": the dialog's options reach the document actions, a run works off the GUI
+// thread and pushes one undo step, the summary says what happened, Stop and Close push nothing.
+#include "TestSupport.h"
+#include "dialogs/AddCollidersDialog.h"
+#include "document/Document.h"
+#include "geometry/MeshWriter.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextEdit>
+#include <QUndoStack>
+
+#include <array>
+#include <cmath>
+#include <map>
+
+using namespace cs;
+using import::ColliderStrategy;
+using ui::AddCollidersDialog;
+
+namespace {
+
+gltf::TriangleMesh boxMesh(QVector3D lo, QVector3D hi)
+{
+    gltf::TriangleMesh m;
+    for (int i = 0; i < 8; ++i)
+        m.positions.push_back({(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
+    m.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
+                 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+    return m;
+}
+
+gltf::TriangleMesh icosphere()
+{
+    // An octahedron pushed out twice (subdivided faces projected on the unit sphere): 66 points.
+    std::vector<QVector3D> p = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    std::vector<std::array<std::uint32_t, 3>> f = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4},
+                                                   {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+    for (int level = 0; level < 2; ++level) {
+        std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> middle;
+        auto mid = [&](std::uint32_t a, std::uint32_t b) {
+            const auto key = std::minmax(a, b);
+            auto it = middle.find(key);
+            if (it != middle.end())
+                return it->second;
+            p.push_back(((p[a] + p[b]) * 0.5f).normalized());
+            return middle[key] = std::uint32_t(p.size() - 1);
+        };
+        std::vector<std::array<std::uint32_t, 3>> next;
+        for (const auto& t : f) {
+            const std::uint32_t ab = mid(t[0], t[1]), bc = mid(t[1], t[2]), ca = mid(t[2], t[0]);
+            next.push_back({t[0], ab, ca});
+            next.push_back({ab, t[1], bc});
+            next.push_back({ca, bc, t[2]});
+            next.push_back({ab, bc, ca});
+        }
+        f = std::move(next);
+    }
+    gltf::TriangleMesh m;
+    m.positions = p;
+    for (const auto& t : f)
+        m.indices.insert(m.indices.end(), t.begin(), t.end());
+    return m;
+}
+
+// 0 Crate (cube 2x4x6 from the origin), 1 Ball and 2 Ball 2 (a sphere mesh, shared), 3 Done (cube, with a
+// collider already).
+std::unique_ptr<document::Document> makeScene()
+{
+    gltf::GltfDocument g = test::loadJson(R"({
+      "asset": {"version": "2.0"},
+      "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+      "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+      "nodes": [
+        {"name": "Crate"},
+        {"name": "Ball", "translation": [5, 0, 0]},
+        {"name": "Ball 2", "translation": [-5, 0, 0]},
+        {"name": "Done", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}
+      ],
+      "scenes": [{"nodes": [0, 1, 2, 3]}],
+      "scene": 0
+    })");
+    if (!geometry::addTriangleMesh(g, boxMesh({0, 0, 0}, {2, 4, 6}), "Cube") ||
+        !geometry::addTriangleMesh(g, icosphere(), "Sphere"))
+        qFatal("mesh not added");
+    const int meshOfNode[] = {0, 1, 1, 0};
+    for (int n = 0; n < 4; ++n)
+        g.json()["nodes"][n]["mesh"] = meshOfNode[n];
+    g.setSourcePath({});
+    return std::make_unique<document::Document>(std::move(g));
+}
+
+constexpr int kWait = 60000;
+
+} // namespace
+
+class TestAddCollidersDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void defaultsMatchTheCommand()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        const document::AutoColliderOptions o = dialog.options();
+        QCOMPARE(o.collider.strategy, ColliderStrategy::Auto);
+        QCOMPARE(o.collider.maxPoints, 255);
+        QCOMPARE(o.collider.autoTolerance, 0.15);
+        QVERIFY(o.skipExisting);
+        QVERIFY(!o.addMotion);
+        // Every strategy of the add-colliders command, by the same name.
+        auto* combo = dialog.findChild<QComboBox*>(QStringLiteral("strategy"));
+        QVERIFY(combo);
+        QStringList names;
+        for (int i = 0; i < combo->count(); ++i)
+            names << combo->itemData(i).toString();
+        names.sort();
+        QCOMPARE(names, (QStringList{"auto", "box", "capsule", "hull", "obb", "sphere", "trimesh"}));
+    }
+
+    void autoRunIsOneUndoStep()
+    {
+        auto d = makeScene();
+        const std::string before = d->savedJson().dump();
+        AddCollidersDialog dialog(d.get());
+        QSignalSpy finished(&dialog, &AddCollidersDialog::finished);
+        dialog.start();
+        QVERIFY(dialog.isRunning());
+        QVERIFY(dialog.waitForFinished(kWait));
+        QCOMPARE(finished.count(), 1);
+        const auto& r = dialog.report();
+        QVERIFY(r.pushed);
+        QCOMPARE(r.matched, size_t(4));
+        QCOMPARE(r.added.size(), size_t(3));
+        QCOMPARE(r.skipped, (std::vector<size_t>{3}));
+        QCOMPARE(d->undoStack()->count(), 1);
+        // The two balls share one shape.
+        QCOMPARE(r.added[1].shape, r.added[2].shape);
+        const QString summary = dialog.summary();
+        QVERIFY2(summary.contains(QStringLiteral("Added 3 colliders")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("1 node had a collider already")), qPrintable(summary));
+        QCOMPARE(dialog.findChild<QTextEdit*>(QStringLiteral("summary"))->toPlainText(), summary);
+
+        d->undoStack()->undo();
+        QCOMPARE(d->savedJson().dump(), before);
+    }
+
+    void optionsReachTheDocument()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        dialog.setStrategy(ColliderStrategy::Box);
+        QCOMPARE(dialog.strategy(), ColliderStrategy::Box);
+        dialog.setSkipExisting(false);
+        dialog.setMotion(physics::MotionType::Dynamic);
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        const auto& r = dialog.report();
+        QCOMPARE(r.added.size(), size_t(4));
+        for (const auto& a : r.added)
+            QCOMPARE(a.type, physics::ShapeType::Box);
+        // The crate's box: 2 x 4 x 6 on a child node at its centre.
+        const physics::Shape& crate = d->model().shapes.at(r.added[0].shape);
+        QVERIFY(crate.size == (physics::Vec3{2, 4, 6}));
+        QVERIFY2(d->gltf().json()["nodes"][r.added[0].colliderNode]["translation"] == gltf::Json::parse("[1,2,3]"),
+                 d->gltf().json()["nodes"][r.added[0].colliderNode].dump().c_str());
+        for (size_t n : {0, 1, 2, 3})
+            QCOMPARE(d->model().node(n)->motion->type, physics::MotionType::Dynamic);
+        QCOMPARE(d->undoStack()->count(), 1);
+    }
+
+    void hullCapAndPattern()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        dialog.setStrategy(ColliderStrategy::Hull);
+        dialog.setMaxPoints(12);
+        dialog.setNodePattern(QStringLiteral("Ball*"));
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        const auto& r = dialog.report();
+        QCOMPARE(r.matched, size_t(2));
+        QCOMPARE(r.added.size(), size_t(2));
+        QVERIFY(r.added[0].hullPoints <= 12);
+        QVERIFY(r.added[0].capped);
+        QCOMPARE(d->gltf().count("meshes"), size_t(3)); // one hull for the shared mesh
+        QVERIFY(dialog.summary().contains(QStringLiteral("capped")));
+    }
+
+    void stopAndClosePushNothing()
+    {
+        auto d = makeScene();
+        const std::string before = d->savedJson().dump();
+        AddCollidersDialog dialog(d.get());
+        dialog.setStrategy(ColliderStrategy::Hull);
+        dialog.start();
+        dialog.stop();
+        QVERIFY(!dialog.isRunning());
+        QVERIFY(dialog.report().cancelled);
+        QVERIFY(dialog.summary().contains(QStringLiteral("Stopped")));
+        QTest::qWait(100); // the cancelled run's end must not apply anything
+        QCOMPARE(d->undoStack()->count(), 0);
+
+        dialog.start();
+        dialog.reject();
+        QVERIFY(!dialog.isRunning());
+        QTest::qWait(100);
+        QCOMPARE(d->undoStack()->count(), 0);
+        QCOMPARE(d->savedJson().dump(), before);
+    }
+
+    void nothingToAdd()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        dialog.setNodePattern(QStringLiteral("NoSuchNode"));
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        QVERIFY(!dialog.report().pushed);
+        QCOMPARE(d->undoStack()->count(), 0);
+        QVERIFY(dialog.summary().contains(QStringLiteral("No mesh node matched")));
+    }
+};
+
+QTEST_MAIN(TestAddCollidersDialog)
+#include "TestAddCollidersDialog.moc"

@@ -1,0 +1,344 @@
+#include "dialogs/AddCollidersDialog.h"
+
+#include "document/Document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTextEdit>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+#include <map>
+
+namespace cs::ui {
+
+namespace {
+
+using import::ColliderStrategy;
+
+constexpr int kProgressSteps = 1000;
+
+// "1 collider", "3 colliders".
+QString counted(qsizetype n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
+struct StrategyEntry
+{
+    ColliderStrategy strategy;
+    const char* text;
+    const char* tip;
+};
+
+const StrategyEntry kStrategies[] = {
+    {ColliderStrategy::Auto, "auto: the best fitting primitive, else a hull",
+     "The primitive of least volume when it is within the tolerance of the mesh's hull volume, else the "
+     "capped convex hull"},
+    {ColliderStrategy::Box, "box: axis-aligned box", "The box around the mesh in the node's axes"},
+    {ColliderStrategy::OrientedBox, "obb: oriented box", "The smallest box around the mesh, turned to fit"},
+    {ColliderStrategy::Sphere, "sphere", "The smallest sphere around the mesh"},
+    {ColliderStrategy::Capsule, "capsule", "A capsule around the mesh along its best axis"},
+    {ColliderStrategy::Hull, "hull: convex hull", "The convex hull of the mesh, capped, stored as a new mesh"},
+    {ColliderStrategy::Trimesh, "trimesh: the mesh itself", "The mesh as a triangle mesh shape (static scenery)"},
+};
+
+} // namespace
+
+struct AddCollidersDialog::Run
+{
+    quint64 generation = 0;
+    document::AutoColliderPlan plan;
+};
+
+AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* parent)
+    : QDialog(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("AddCollidersDialog"));
+    setWindowTitle(tr("Add Colliders to All Meshes"));
+    m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
+
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout();
+    m_strategy = new QComboBox(this);
+    m_strategy->setObjectName(QStringLiteral("strategy"));
+    for (const StrategyEntry& e : kStrategies) {
+        m_strategy->addItem(tr(e.text), QString::fromLatin1(import::colliderStrategyName(e.strategy)));
+        m_strategy->setItemData(m_strategy->count() - 1, tr(e.tip), Qt::ToolTipRole);
+    }
+    form->addRow(tr("Strategy:"), m_strategy);
+    m_maxPoints = new QSpinBox(this);
+    m_maxPoints->setObjectName(QStringLiteral("maxPoints"));
+    m_maxPoints->setRange(4, 255);
+    m_maxPoints->setValue(255);
+    m_maxPoints->setToolTip(tr("Most vertices of a hull (Unity and PhysX accept 255)"));
+    form->addRow(tr("Most hull points:"), m_maxPoints);
+    m_tolerance = new QDoubleSpinBox(this);
+    m_tolerance->setObjectName(QStringLiteral("tolerance"));
+    m_tolerance->setRange(0, 1000);
+    m_tolerance->setDecimals(0);
+    m_tolerance->setSuffix(QStringLiteral(" %"));
+    m_tolerance->setValue(15);
+    m_tolerance->setToolTip(tr("auto: how much larger than the mesh's hull a primitive may be"));
+    form->addRow(tr("Auto tolerance:"), m_tolerance);
+    m_pattern = new QLineEdit(QStringLiteral("*"), this);
+    m_pattern->setObjectName(QStringLiteral("nodePattern"));
+    m_pattern->setToolTip(tr("Only mesh nodes whose name matches this wildcard, e.g. Rock*"));
+    form->addRow(tr("Nodes named:"), m_pattern);
+    m_skipExisting = new QCheckBox(tr("Skip nodes that already have a collider or trigger"), this);
+    m_skipExisting->setObjectName(QStringLiteral("skipExisting"));
+    m_skipExisting->setChecked(true);
+    m_skipExisting->setToolTip(tr("On the node itself or on a child node without a mesh. Unchecked, such nodes "
+                                  "get another collider on a new child node"));
+    form->addRow(QString(), m_skipExisting);
+    m_motion = new QComboBox(this);
+    m_motion->setObjectName(QStringLiteral("motion"));
+    m_motion->addItem(tr("None (static colliders)"), -1);
+    m_motion->addItem(tr("Static body"), int(physics::MotionType::Static));
+    m_motion->addItem(tr("Kinematic body"), int(physics::MotionType::Kinematic));
+    m_motion->addItem(tr("Dynamic body"), int(physics::MotionType::Dynamic));
+    m_motion->setToolTip(tr("The motion given to each mesh node that is not inside a body yet"));
+    form->addRow(tr("Bodies:"), m_motion);
+    layout->addLayout(form);
+
+    auto* progressRow = new QHBoxLayout();
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("progress"));
+    m_progress->setRange(0, kProgressSteps);
+    progressRow->addWidget(m_progress, 1);
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(QStringLiteral("stop"));
+    connect(m_stop, &QPushButton::clicked, this, &AddCollidersDialog::stop);
+    progressRow->addWidget(m_stop);
+    layout->addLayout(progressRow);
+
+    m_summary = new QTextEdit(this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setReadOnly(true);
+    m_summary->setMinimumHeight(90);
+    m_summary->setPlaceholderText(tr("What was added is listed here."));
+    layout->addWidget(m_summary, 1);
+
+    auto* buttons = new QDialogButtonBox(this);
+    m_add = buttons->addButton(tr("Add Colliders"), QDialogButtonBox::ApplyRole);
+    m_add->setObjectName(QStringLiteral("add"));
+    m_add->setDefault(true);
+    connect(m_add, &QPushButton::clicked, this, &AddCollidersDialog::start);
+    m_close = buttons->addButton(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, this, &AddCollidersDialog::reject);
+    layout->addWidget(buttons);
+
+    auto updateEnabled = [this] {
+        const auto s = strategy();
+        m_maxPoints->setEnabled(s == ColliderStrategy::Hull || s == ColliderStrategy::Auto);
+        m_tolerance->setEnabled(s == ColliderStrategy::Auto);
+    };
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, updateEnabled);
+    updateEnabled();
+    setRunning(false);
+}
+
+AddCollidersDialog::~AddCollidersDialog()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_watcher->disconnect(this);
+    for (auto& run : m_runs)
+        run.waitForFinished();
+}
+
+void AddCollidersDialog::setStrategy(ColliderStrategy strategy)
+{
+    const int i = m_strategy->findData(QString::fromLatin1(import::colliderStrategyName(strategy)));
+    if (i >= 0)
+        m_strategy->setCurrentIndex(i);
+}
+
+ColliderStrategy AddCollidersDialog::strategy() const
+{
+    return import::colliderStrategyFromName(m_strategy->currentData().toString().toStdString())
+        .value_or(ColliderStrategy::Auto);
+}
+
+void AddCollidersDialog::setMaxPoints(int points)
+{
+    m_maxPoints->setValue(points);
+}
+
+void AddCollidersDialog::setTolerance(double fraction)
+{
+    m_tolerance->setValue(fraction * 100.0);
+}
+
+void AddCollidersDialog::setSkipExisting(bool on)
+{
+    m_skipExisting->setChecked(on);
+}
+
+void AddCollidersDialog::setNodePattern(const QString& pattern)
+{
+    m_pattern->setText(pattern);
+}
+
+void AddCollidersDialog::setMotion(std::optional<physics::MotionType> motion)
+{
+    m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
+}
+
+document::AutoColliderOptions AddCollidersDialog::options() const
+{
+    document::AutoColliderOptions o;
+    o.collider.strategy = strategy();
+    o.collider.maxPoints = m_maxPoints->value();
+    o.collider.autoTolerance = m_tolerance->value() / 100.0;
+    o.collider.nodePattern = m_pattern->text().trimmed().toStdString();
+    o.skipExisting = m_skipExisting->isChecked();
+    const int motion = m_motion->currentData().toInt();
+    o.addMotion = motion >= 0;
+    if (motion >= 0)
+        o.collider.body = physics::MotionType(motion);
+    return o;
+}
+
+void AddCollidersDialog::setRunning(bool running)
+{
+    m_running = running;
+    m_progress->setVisible(running);
+    m_stop->setVisible(running);
+    m_add->setEnabled(!running);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion})
+        w->setEnabled(!running);
+    if (running) {
+        m_progress->setValue(0);
+        m_maxPoints->setEnabled(false);
+        m_tolerance->setEnabled(false);
+    } else {
+        const auto s = strategy();
+        m_maxPoints->setEnabled(s == ColliderStrategy::Hull || s == ColliderStrategy::Auto);
+        m_tolerance->setEnabled(s == ColliderStrategy::Auto);
+    }
+}
+
+void AddCollidersDialog::start()
+{
+    if (m_running)
+        return;
+    document::AutoColliderInput input = document::gatherAutoColliders(*m_document, options());
+    const int nodes = int(input.nodes.size());
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
+    const quint64 generation = ++m_generation;
+    m_runs.removeIf([](const QFuture<std::shared_ptr<Run>>& f) { return f.isFinished(); });
+    QFuture<std::shared_ptr<Run>> future = QtConcurrent::run(
+        [input = std::move(input), cancel, generation](QPromise<std::shared_ptr<Run>>& promise) mutable {
+            promise.setProgressRange(0, kProgressSteps);
+            auto run = std::make_shared<Run>();
+            run->generation = generation;
+            run->plan = document::planAutoColliders(
+                std::move(input),
+                [&promise](double f) { promise.setProgressValue(int(std::lround(f * kProgressSteps))); },
+                cancel.get());
+            promise.addResult(std::move(run));
+        });
+    m_runs.append(future);
+    m_watcher->disconnect(this, nullptr);
+    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this, generation] { runFinished(generation); });
+    m_watcher->setFuture(future);
+    m_summary->setPlainText(tr("Fitting %1...").arg(counted(nodes, tr("mesh node"), tr("mesh nodes"))));
+    setRunning(true);
+}
+
+void AddCollidersDialog::stop()
+{
+    if (!m_running)
+        return;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+    ++m_generation;
+    m_report = {};
+    m_report.cancelled = true;
+    setRunning(false);
+    m_summary->setPlainText(summary());
+    emit finished();
+}
+
+void AddCollidersDialog::runFinished(quint64 generation)
+{
+    if (generation != m_generation || m_watcher->future().resultCount() == 0)
+        return;
+    const std::shared_ptr<Run> run = m_watcher->future().result();
+    m_cancel.reset();
+    m_report = document::applyAutoColliders(*m_document, run->plan);
+    setRunning(false);
+    m_summary->setPlainText(summary());
+    emit finished();
+}
+
+bool AddCollidersDialog::waitForFinished(int milliseconds)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (m_running && clock.elapsed() < milliseconds) {
+        QEventLoop loop;
+        QTimer::singleShot(5, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return !m_running;
+}
+
+QString AddCollidersDialog::summary() const
+{
+    const document::AutoColliderReport& r = m_report;
+    if (r.cancelled)
+        return tr("Stopped: nothing was added.");
+    QStringList lines;
+    if (r.added.empty()) {
+        lines << (r.matched == 0 ? tr("No mesh node matched.") : tr("No collider was added."));
+    } else {
+        std::map<std::string, int> byType;
+        for (const auto& a : r.added)
+            ++byType[physics::shapeTypeName(a.type)];
+        QStringList kinds;
+        for (const auto& [type, count] : byType)
+            kinds << QStringLiteral("%1 %2").arg(count).arg(QString::fromStdString(type));
+        lines << tr("Added %1: %2.")
+                     .arg(counted(qsizetype(r.added.size()), tr("collider"), tr("colliders")),
+                          kinds.join(QStringLiteral(", ")));
+        const auto capped = std::count_if(r.added.begin(), r.added.end(), [](const auto& a) { return a.capped; });
+        if (capped > 0)
+            lines << tr("%1 capped to the point limit.")
+                         .arg(capped == 1 ? tr("1 hull was") : tr("%1 hulls were").arg(capped));
+        lines << tr("Edit > Undo removes them all in one step.");
+    }
+    if (!r.skipped.empty())
+        lines << tr("%1 a collider already and left alone.")
+                     .arg(r.skipped.size() == 1 ? tr("1 node had") : tr("%1 nodes had").arg(r.skipped.size()));
+    for (const Diagnostic& d : r.diagnostics)
+        lines << QStringLiteral("%1: %2").arg(QString::fromLatin1(severityName(d.severity)),
+                                             QString::fromStdString(d.message));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void AddCollidersDialog::reject()
+{
+    stop();
+    QDialog::reject();
+}
+
+} // namespace cs::ui

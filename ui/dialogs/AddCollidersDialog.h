@@ -1,0 +1,99 @@
+#pragma once
+
+#include "document/AutoColliderActions.h"
+
+#include <QDialog>
+#include <QFuture>
+#include <QList>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTextEdit;
+
+template <class T> class QFutureWatcher;
+
+namespace cs::ui {
+
+/// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard),
+/// with the strategies of the add-colliders command (box, obb, sphere, capsule, hull, trimesh, auto), applied
+/// through the document as one undo step (document::applyAutoColliders).
+///
+/// "Add" gathers the meshes, fits them on a worker thread (progress bar, Stop), then pushes the result and
+/// shows a summary; the dialog stays open for another run until it is closed.
+class AddCollidersDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit AddCollidersDialog(cs::document::Document* document, QWidget* parent = nullptr);
+    ~AddCollidersDialog() override;
+
+    // --- Options (the dialog's controls)
+    void setStrategy(import::ColliderStrategy strategy);
+    import::ColliderStrategy strategy() const;
+    void setMaxPoints(int points); ///< hull vertex cap, 4..255
+    void setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
+    void setSkipExisting(bool on);
+    void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
+    /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
+    void setMotion(std::optional<physics::MotionType> motion);
+    /// The options as the controls say.
+    document::AutoColliderOptions options() const;
+
+    // --- Running
+    bool isRunning() const { return m_running; }
+    /// Runs the event loop until the run in progress is over or `milliseconds` passed; true when it is over.
+    bool waitForFinished(int milliseconds);
+    /// The last run's outcome (empty before the first run).
+    const document::AutoColliderReport& report() const { return m_report; }
+    /// The last run's summary, as the dialog shows it.
+    QString summary() const;
+
+public slots:
+    /// "Add": gathers, fits off the GUI thread, then applies as one undo step.
+    void start();
+    /// Stops the run in progress; nothing is pushed.
+    void stop();
+    /// Close: stops a run in progress first.
+    void reject() override;
+
+signals:
+    /// A run is over (applied, stopped or failed); see report().
+    void finished();
+
+private:
+    struct Run;
+    void runFinished(quint64 generation);
+    void setRunning(bool running);
+
+    cs::document::Document* m_document;
+    QComboBox* m_strategy = nullptr;
+    QSpinBox* m_maxPoints = nullptr;
+    QDoubleSpinBox* m_tolerance = nullptr;
+    QCheckBox* m_skipExisting = nullptr;
+    QLineEdit* m_pattern = nullptr;
+    QComboBox* m_motion = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_stop = nullptr;
+    QPushButton* m_close = nullptr;
+    QTextEdit* m_summary = nullptr;
+
+    QFutureWatcher<std::shared_ptr<Run>>* m_watcher = nullptr;
+    QList<QFuture<std::shared_ptr<Run>>> m_runs;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    document::AutoColliderReport m_report;
+};
+
+} // namespace cs::ui
