@@ -13,7 +13,6 @@
 #include <QUndoStack>
 #include <QUuid>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace cs::ui {
@@ -100,9 +99,11 @@ void Autosave::setDocument(document::Document* document, const QString& sourcePa
     if (!document)
         return;
     // Edits merged into the top command (a drag) change no index; they do report what they changed.
-    m_connections << connect(document->undoStack(), &QUndoStack::indexChanged, this, &Autosave::onIndexChanged);
+    m_connections << connect(document->undoStack(), &QUndoStack::indexChanged, this,
+                             &Autosave::onIndexChanged);
     m_connections << connect(document, &document::Document::changed, this, &Autosave::onIndexChanged);
-    m_connections << connect(document, &document::Document::modifiedChanged, this, &Autosave::onModifiedChanged);
+    m_connections << connect(document, &document::Document::modifiedChanged, this,
+                             &Autosave::onModifiedChanged);
     m_connections << connect(document, &document::Document::filePathChanged, this, [this] {
         if (m_document && !m_document->filePath().empty())
             m_sourcePath = fromPath(m_document->filePath());
@@ -210,8 +211,8 @@ void Autosave::startWrite(bool onThisThread)
         takeResult(writeFiles(std::move(snapshot), glbPath(), sidecarPath(), sidecar(), m_generation));
         return;
     }
-    m_watcher.setFuture(
-        QtConcurrent::run(&Autosave::writeFiles, std::move(snapshot), glbPath(), sidecarPath(), sidecar(), m_generation));
+    m_watcher.setFuture(QtConcurrent::run(&Autosave::writeFiles, std::move(snapshot), glbPath(),
+                                          sidecarPath(), sidecar(), m_generation));
 }
 
 void Autosave::takeResult(const WriteResult& result)
@@ -329,7 +330,8 @@ QList<RecoveryEntry> Autosave::pendingRecoveries(const QString& folder)
         entry.sidecarFile = info.filePath();
         entry.originalPath = o.value(QStringLiteral("originalPath")).toString();
         entry.title = o.value(QStringLiteral("title")).toString();
-        entry.savedAt = QDateTime::fromString(o.value(QStringLiteral("savedAt")).toString(), Qt::ISODateWithMs);
+        entry.savedAt =
+            QDateTime::fromString(o.value(QStringLiteral("savedAt")).toString(), Qt::ISODateWithMs);
         entries.push_back(entry);
     }
     std::sort(entries.begin(), entries.end(),

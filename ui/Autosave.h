@@ -1,8 +1,9 @@
 #pragma once
 
 // Crash recovery: while a document has unsaved edits, a copy of it (a .glb) is written now and then into a
-// recovery folder, next to a small JSON sidecar saying which file it belongs to. A clean save, close or discard
-// removes the copy; after a crash the copy stays, and the next start finds it through pendingRecoveries().
+// recovery folder, next to a small JSON sidecar saying which file it belongs to. A clean save, close or
+// discard removes the copy; after a crash the copy stays, and the next start finds it through
+// pendingRecoveries().
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -13,7 +14,6 @@
 #include <QPointer>
 #include <QString>
 #include <QTimer>
-
 #include <memory>
 
 class QLockFile;
@@ -30,11 +30,11 @@ namespace cs::ui {
 /// A recovery copy left behind by a session that did not end cleanly.
 struct RecoveryEntry
 {
-    QString recoveryFile;  ///< the .glb with the unsaved state
-    QString originalPath;  ///< the file the document was opened from or last saved to ("" for a new document)
-    QDateTime savedAt;     ///< when the copy was written
-    QString title;         ///< the document's name as the window showed it
-    QString sidecarFile;   ///< the JSON description next to the copy
+    QString recoveryFile; ///< the .glb with the unsaved state
+    QString originalPath; ///< the file the document was opened from or last saved to ("" for a new document)
+    QDateTime savedAt;    ///< when the copy was written
+    QString title;        ///< the document's name as the window showed it
+    QString sidecarFile;  ///< the JSON description next to the copy
 };
 
 /// Watches one Document. The first edit after a clean state writes a copy after firstDelay() (default 2 s);
@@ -129,7 +129,7 @@ private:
     bool m_hasCopy = false;
     bool m_writeAgain = false; ///< an edit came in while a write was running
     bool m_resultTaken = true; ///< the running or last write's result was handled
-    quint64 m_generation = 0; ///< increased on removal: a write started before it is stale
+    quint64 m_generation = 0;  ///< increased on removal: a write started before it is stale
     std::unique_ptr<QLockFile> m_lock;
     QFutureWatcher<WriteResult> m_watcher;
     QList<QMetaObject::Connection> m_connections;

@@ -223,6 +223,12 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                     " but its buffer view has " + std::to_string(span->size) + " bytes",
                 l.pointer));
         l.base = span->data + offset;
+    } else if (l.count > kMaxUnbackedAccessorCount) {
+        return R::failure(makeError("ACCESSOR_TOO_LARGE",
+                                    "the accessor has no bufferView and a count of " + std::to_string(l.count) +
+                                        "; reading it would make that many elements of zeros (at most " +
+                                        std::to_string(kMaxUnbackedAccessorCount) + " are read)",
+                                    l.pointer + "/count"));
     }
     return R{l, {}};
 }

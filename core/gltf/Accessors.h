@@ -27,6 +27,11 @@ int componentCount(std::string_view type);
 /// 1- and 2-byte components (each column starts on a 4-byte boundary).
 size_t elementSize(int componentType, std::string_view type);
 
+/// The most elements read from an accessor without a bufferView. Its data are zeros plus its sparse values, so
+/// nothing in the file bounds its size: a count of 2^31 would ask for gigabytes. Larger ones are an error
+/// (ACCESSOR_TOO_LARGE). Accessors with a bufferView are bounded by their buffer's bytes instead.
+inline constexpr size_t kMaxUnbackedAccessorCount = size_t(1) << 24;
+
 /// An accessor's data as floats, `components` values per element, `count` elements, row after row. Normalized
 /// integers are mapped to [0,1] or [-1,1] as the glTF spec says; other integers are converted as they are.
 /// byteStride, matrix column padding and sparse substitution are applied; an accessor without a bufferView

@@ -222,6 +222,14 @@ Result<GltfDocument> loadFromSource(ByteSource& source, const std::filesystem::p
     }
 
     auto parsed = parseJsonText(text);
+    if (glb && !parsed) {
+        // The positions the JSON errors give count from the start of the JSON chunk, not of the file.
+        for (Diagnostic& d : parsed.diagnostics) {
+            if (d.severity == Severity::Error)
+                d.message += " (in the GLB JSON chunk, which starts at byte " +
+                             std::to_string(kGlbHeaderSize + kGlbChunkHeaderSize) + " of the file)";
+        }
+    }
     result.diagnostics.insert(result.diagnostics.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
     if (!parsed)
         return result;

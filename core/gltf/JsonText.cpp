@@ -1,5 +1,7 @@
 #include "gltf/JsonText.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <iterator>
 
 namespace cs::gltf {
@@ -48,12 +50,56 @@ size_t findExcessiveDepth(std::string_view text, int limit)
     return std::string_view::npos;
 }
 
+/// The text with every byte that is not part of well-formed UTF-8 written as \xNN, so that a message quoting
+/// the input stays valid UTF-8 (JSON output of diagnostics refuses anything else).
+std::string validUtf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    static const char* hex = "0123456789ABCDEF";
+    for (size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        size_t length = 0;
+        std::uint32_t lowest = 0;
+        if (c < 0x80) {
+            length = 1;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+            lowest = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            lowest = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            lowest = 0x10000;
+        }
+        bool ok = length > 0 && i + length <= text.size();
+        std::uint32_t code = length == 1 ? c : (c & (0x7F >> length));
+        for (size_t k = 1; ok && k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            ok = (next & 0xC0) == 0x80;
+            code = (code << 6) | (next & 0x3F);
+        }
+        ok = ok && code >= lowest && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
+        if (ok) {
+            out.append(text.substr(i, length));
+            i += length;
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+            ++i;
+        }
+    }
+    return out;
+}
+
 /// nlohmann's what() reads "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error while
 /// parsing value - invalid literal; last read: 'x'"; keep the part after the position.
 std::string reasonOf(const std::string& what)
 {
     const size_t colon = what.find(": ");
-    return colon == std::string::npos ? what : what.substr(colon + 2);
+    return validUtf8(colon == std::string::npos ? what : what.substr(colon + 2));
 }
 
 /// Builds the ordered tree from SAX events. ordered_json's object is a vector of pair<const key, value>; growing
@@ -93,6 +139,8 @@ public:
     bool end_object()
     {
         Frame& f = m_frames[--m_depth];
+        if (f.keys.size() > 1)
+            findDuplicateKeys(f.keys);
         Json object(Json::value_t::object);
         auto& members = static_cast<std::vector<std::pair<const string_t, Json>>&>(
             object.get_ref<Json::object_t&>());
@@ -120,19 +168,65 @@ public:
         return false;
     }
 
+    /// JSON_DUPLICATE_KEY warnings (at most kMaxDuplicateWarnings, then one saying how many more).
+    Diagnostics duplicates;
+    size_t duplicateCount = 0;
+    static constexpr size_t kMaxDuplicateWarnings = 100;
+
 private:
     struct Frame
     {
         std::vector<string_t> keys;
         std::vector<Json> values;
+        bool object = false;
     };
 
-    bool open(bool)
+    bool open(bool object)
     {
         if (m_depth == m_frames.size())
             m_frames.emplace_back();
+        m_frames[m_depth].object = object;
         ++m_depth;
         return true;
+    }
+
+    /// Reports each key that repeats an earlier key of the object that just closed (m_frames[m_depth]).
+    void findDuplicateKeys(const std::vector<string_t>& keys)
+    {
+        auto report = [&](const string_t& key) {
+            if (++duplicateCount > kMaxDuplicateWarnings)
+                return;
+            duplicates.push_back(makeWarning(
+                "JSON_DUPLICATE_KEY",
+                "the key '" + key + "' appears more than once in one object; the first value is used (a save "
+                                    "writes every copy back)",
+                pointerOfClosedObject(key)));
+        };
+        if (keys.size() <= 16) {
+            for (size_t i = 1; i < keys.size(); ++i) {
+                if (std::find(keys.begin(), keys.begin() + std::ptrdiff_t(i), keys[i]) != keys.begin() + std::ptrdiff_t(i))
+                    report(keys[i]);
+            }
+            return;
+        }
+        std::vector<std::string_view> sorted(keys.begin(), keys.end());
+        std::sort(sorted.begin(), sorted.end());
+        for (size_t i = 1; i < sorted.size(); ++i) {
+            if (sorted[i] == sorted[i - 1])
+                report(string_t(sorted[i]));
+        }
+    }
+
+    /// The JSON pointer of `key` in the object that just closed: its ancestors are the open frames.
+    std::string pointerOfClosedObject(const string_t& key) const
+    {
+        std::string pointer;
+        for (size_t d = 0; d < m_depth; ++d) {
+            const Frame& f = m_frames[d];
+            pointer = f.object ? jsonPointerAppend(pointer, f.keys.empty() ? std::string() : f.keys.back())
+                               : jsonPointerAppend(pointer, f.values.size());
+        }
+        return jsonPointerAppend(pointer, key);
     }
     bool put(Json&& value)
     {
@@ -152,7 +246,9 @@ private:
 Result<Json> parseJsonText(std::string_view text)
 {
     using R = Result<Json>;
-    size_t firstNonSpace = text.find_first_not_of(" \t\r\n");
+    // glTF forbids a UTF-8 byte order mark and lets readers ignore one (the parser skips it).
+    const bool byteOrderMark = text.substr(0, 3) == "\xEF\xBB\xBF";
+    size_t firstNonSpace = text.find_first_not_of(" \t\r\n", byteOrderMark ? 3 : 0);
     if (firstNonSpace == std::string_view::npos)
         return R::failure(makeError("JSON_EMPTY", "the file holds no JSON (it is empty or only white space)"));
     if (const size_t at = findExcessiveDepth(text, kMaxJsonDepth); at != std::string_view::npos)
@@ -173,6 +269,16 @@ Result<Json> parseJsonText(std::string_view text)
     }
     R r;
     r.value = std::move(builder.root);
+    if (byteOrderMark)
+        r.diagnostics.push_back(makeWarning("JSON_BYTE_ORDER_MARK",
+                                            "the JSON starts with a UTF-8 byte order mark, which glTF does not "
+                                            "allow; it is ignored (and not written back)"));
+    r.diagnostics.insert(r.diagnostics.end(), builder.duplicates.begin(), builder.duplicates.end());
+    if (builder.duplicateCount > OrderedBuilder::kMaxDuplicateWarnings)
+        r.diagnostics.push_back(makeWarning(
+            "JSON_DUPLICATE_KEY",
+            std::to_string(builder.duplicateCount - OrderedBuilder::kMaxDuplicateWarnings) +
+                " more keys repeat within their objects"));
     return r;
 }
 

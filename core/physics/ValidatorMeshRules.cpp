@@ -69,8 +69,17 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
             }
         }
         auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
-        if (!triangles)
-            continue; // the glTF structure check reports unreadable accessors
+        if (!triangles) {
+            // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
+            // infinite positions are reported here, once per mesh, for the shape that needs them.
+            for (const auto& d : triangles.diagnostics) {
+                if (d.code == "ACCESSOR_NON_FINITE" && firstLook)
+                    out.push_back(makeError(d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " +
+                                                        d.message,
+                                            d.pointer));
+            }
+            continue;
+        }
         if (triangles->triangleCount() == 0) {
             out.push_back(makeError(code::MeshNoTriangles,
                                     label + ": mesh " + std::to_string(s.mesh) + " has no triangles",

@@ -10,8 +10,8 @@
 
 namespace cs::reliability {
 
-/// A document with one mesh of `vertices` positions (a triangle list; the values depend on `seed`) in buffer 0
-/// (as a GLB BIN chunk), a node using it, and `extraNodes` more named nodes (to make the JSON large).
+/// A document with one mesh of `vertices` positions (a triangle list; the values depend on `seed`) in buffer
+/// 0 (as a GLB BIN chunk), a node using it, and `extraNodes` more named nodes (to make the JSON large).
 gltf::GltfDocument makeAsset(size_t vertices, float seed, size_t extraNodes = 0);
 
 /// The names in a folder, sorted.

@@ -1,5 +1,9 @@
 #include "ChildProcess.h"
 
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <exception>
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <poll.h>
@@ -11,11 +15,6 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstring>
-#include <exception>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -122,8 +121,8 @@ ChildOutcome runInChild(const std::function<std::string()>& body, const ChildLim
     const auto deadline = start + std::chrono::seconds(limits.seconds + 5);
     char chunk[65536];
     for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                std::chrono::steady_clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             ::kill(pid, SIGKILL); // the child outlived its own alarm
             break;
@@ -147,7 +146,8 @@ ChildOutcome runInChild(const std::function<std::string()>& body, const ChildLim
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     outcome.elapsedMs =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     outcome.maxRssKb = usage.ru_maxrss;
     if (WIFEXITED(status)) {
         outcome.exited = true;

@@ -4,11 +4,10 @@
 // let file permissions apply even to root, with a full disk, or to be killed in the middle of its work. The
 // parent learns what happened (normal exit, signal, peak memory, time) and reads what the child sent back.
 
-#include <sys/types.h>
-
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <sys/types.h>
 
 namespace cs::reliability {
 
@@ -25,11 +24,11 @@ struct ChildLimits
 
 struct ChildOutcome
 {
-    bool exited = false;  ///< the child returned normally (exit status in exitCode)
+    bool exited = false; ///< the child returned normally (exit status in exitCode)
     int exitCode = -1;
-    int signal = 0;       ///< the signal that ended it, when !exited
-    std::string output;   ///< what the body returned
-    long maxRssKb = 0;    ///< peak resident set size of the child
+    int signal = 0;     ///< the signal that ended it, when !exited
+    std::string output; ///< what the body returned
+    long maxRssKb = 0;  ///< peak resident set size of the child
     long long elapsedMs = 0;
 
     /// True when the child exited with status 0.
@@ -38,9 +37,9 @@ struct ChildOutcome
     std::string describe() const;
 };
 
-/// Runs `body` in a forked child under `limits`; the string it returns reaches the parent through a pipe and the
-/// child exits with 0. An exception from the body exits with 3 and its what() as the output. The child never
-/// returns into the test framework and runs no exit handlers.
+/// Runs `body` in a forked child under `limits`; the string it returns reaches the parent through a pipe and
+/// the child exits with 0. An exception from the body exits with 3 and its what() as the output. The child
+/// never returns into the test framework and runs no exit handlers.
 ChildOutcome runInChild(const std::function<std::string()>& body, const ChildLimits& limits = {});
 
 /// True in builds with AddressSanitizer (where RLIMIT_AS cannot be used).

@@ -1,11 +1,10 @@
 // Crash recovery: the Autosave component writes a copy of an edited document, removes it when the document is
-// saved, clean again, closed or discarded, and leaves it behind for pendingRecoveries() when the process dies.
-// Also Document::writeCopy and Document::snapshot, which the recovery copy is made with.
+// saved, clean again, closed or discarded, and leaves it behind for pendingRecoveries() when the process
+// dies. Also Document::writeCopy and Document::snapshot, which the recovery copy is made with.
 #include "Assets.h"
 #include "Autosave.h"
 #include "ChildProcess.h"
 #include "TestSupport.h"
-
 #include "document/Document.h"
 #include "document/NodeCommands.h"
 
@@ -65,10 +64,7 @@ class TestAutosave : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     // First, so that the fork happens before this process has started any worker thread.
     void killedSessionLeavesARecoveryEntry()
@@ -199,7 +195,8 @@ private slots:
         autosave->setDocument(doc.get(), q(original));
 
         auto editAndWrite = [&] {
-            doc->push(new document::RenameNode(doc.get(), 0, "edit " + std::to_string(doc->undoStack()->index())));
+            doc->push(
+                new document::RenameNode(doc.get(), 0, "edit " + std::to_string(doc->undoStack()->index())));
             return autosave->writeNow() && QFile::exists(autosave->currentRecoveryFile());
         };
         // Undoing back to the saved state.
@@ -272,8 +269,9 @@ private slots:
         autosave.waitForPendingWrite();
         const qint64 elapsed = timer.elapsed();
         // One at once, then one per interval at most.
-        QVERIFY2(written.size() >= 1 && written.size() <= 2 + elapsed / 400,
-                 qPrintable(QString::number(written.size()) + " copies in " + QString::number(elapsed) + " ms"));
+        QVERIFY2(
+            written.size() >= 1 && written.size() <= 2 + elapsed / 400,
+            qPrintable(QString::number(written.size()) + " copies in " + QString::number(elapsed) + " ms"));
     }
 
     void newDocumentHasNoOriginal()
@@ -285,8 +283,8 @@ private slots:
         autosave.setDocument(&doc, {});
         doc.push(new document::RenameNode(&doc, 0, "renamed"));
         QVERIFY(autosave.writeNow());
-        QFile sidecar(QDir(q(dir / "recovery")).filePath(QFileInfo(autosave.currentRecoveryFile()).completeBaseName() +
-                                                       ".json"));
+        QFile sidecar(QDir(q(dir / "recovery"))
+                          .filePath(QFileInfo(autosave.currentRecoveryFile()).completeBaseName() + ".json"));
         QVERIFY(sidecar.open(QIODevice::ReadOnly));
         const QJsonObject o = QJsonDocument::fromJson(sidecar.readAll()).object();
         QCOMPARE(o.value("originalPath").toString(), QString());
@@ -296,8 +294,8 @@ private slots:
         QVERIFY(autosave.currentRecoveryFile().isEmpty());
         doc.push(new document::RenameNode(&doc, 0, "renamed again"));
         QVERIFY(autosave.writeNow());
-        QFile again(QDir(q(dir / "recovery")).filePath(QFileInfo(autosave.currentRecoveryFile()).completeBaseName() +
-                                                      ".json"));
+        QFile again(QDir(q(dir / "recovery"))
+                        .filePath(QFileInfo(autosave.currentRecoveryFile()).completeBaseName() + ".json"));
         QVERIFY(again.open(QIODevice::ReadOnly));
         QCOMPARE(QJsonDocument::fromJson(again.readAll()).object().value("originalPath").toString(),
                  q(dir / "named.glb"));

@@ -15,24 +15,21 @@
 #include "Assets.h"
 #include "ChildProcess.h"
 #include "TestSupport.h"
-
 #include "document/Document.h"
 #include "document/NodeCommands.h"
 #include "gltf/GltfDocument.h"
 
 #include <QTest>
-
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 #include <thread>
+#include <unistd.h>
 
 using namespace cs;
 using namespace cs::reliability;
@@ -144,7 +141,8 @@ std::vector<OpenFile> openFilesIn(pid_t pid, const fs::path& folder, const fs::p
         const std::string target(link, size_t(n));
         if (target.rfind(folder.string() + "/", 0) != 0 || target == except.string())
             continue;
-        struct stat st{};
+        struct stat st
+        {};
         OpenFile f{target, -1};
         if (::stat(e.path().c_str(), &st) == 0)
             f.size = st.st_size;
@@ -170,7 +168,8 @@ private slots:
         const Bytes original = test::readBytes(target);
 
         PermissionGuard guard(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
-                                          fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+                                          fs::perms::group_exec | fs::perms::others_read |
+                                          fs::perms::others_exec);
         const ChildOutcome outcome = runInChild([&] {
             Json r;
             r["setup"] = makeFolderUnwritable(folder);
@@ -297,7 +296,9 @@ private slots:
         ChildLimits limits;
         limits.fileSize = 64 * 1024;
         const ChildOutcome outcome = runInChild(
-            [&] { return Json{{"gltf", toJson(gltf::saveGltf(makeAsset(300, 2, 4000), target))}}.dump(); },
+            [&] {
+                return Json{{"gltf", toJson(gltf::saveGltf(makeAsset(300, 2, 4000), target))}}.dump();
+            },
             limits);
         QVERIFY2(outcome.ok(), outcome.describe().c_str());
         const Json r = parseChild(outcome);
@@ -342,7 +343,8 @@ private slots:
         const Json r = parseChild(outcome);
         QVERIFY2(r.is_object(), outcome.output.c_str());
         if (r.contains("unsupported")) {
-            qInfo("no tmpfs here (%s); the file size limit case still ran", r["unsupported"].get<std::string>().c_str());
+            qInfo("no tmpfs here (%s); the file size limit case still ran",
+                  r["unsupported"].get<std::string>().c_str());
             return;
         }
         QVERIFY2(r["first"].empty(), describeJson(r["first"]).c_str());
@@ -368,8 +370,8 @@ private slots:
         const Bytes replacement = std::move(*encoded.value);
         const std::int64_t fullSize = std::int64_t(replacement.size());
 
-        // Kill points: at once; once a temporary file is open; when it holds a third and two thirds of the new
-        // file; after a first save went through (the next one is then under way).
+        // Kill points: at once; once a temporary file is open; when it holds a third and two thirds of the
+        // new file; after a first save went through (the next one is then under way).
         const std::vector<double> points = {-1, 0, 1.0 / 3, 2.0 / 3, 2};
         int killedMidWrite = 0;
         for (double point : points) {
@@ -397,7 +399,8 @@ private slots:
             const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
             if (point >= 0) {
                 for (;;) {
-                    QVERIFY2(std::chrono::steady_clock::now() < deadline, "the child never got to the kill point");
+                    QVERIFY2(std::chrono::steady_clock::now() < deadline,
+                             "the child never got to the kill point");
                     char c;
                     if (point > 1) {
                         if (::read(ready[0], &c, 1) == 1)
@@ -430,7 +433,8 @@ private slots:
 
             // The target is whole: the old file or the new one, nothing in between.
             const Bytes now = test::readBytes(target);
-            const std::string where = "kill point " + std::to_string(point) + (seen.empty() ? "" : ", " + seen);
+            const std::string where =
+                "kill point " + std::to_string(point) + (seen.empty() ? "" : ", " + seen);
             QVERIFY2(now == original || now == replacement, ("a torn file after the " + where).c_str());
             // A kill before the first save was committed leaves the old file. (After a kill mid-write the old
             // file can only be gone if the write finished and was committed in the instant before the kill.)
@@ -439,20 +443,22 @@ private slots:
             if (point > 1)
                 QVERIFY(now == replacement);
 
-            // Whatever the killed save left behind does not stand in the way of the next one, and is not mistaken
-            // for the file.
+            // Whatever the killed save left behind does not stand in the way of the next one, and is not
+            // mistaken for the file.
             const std::vector<std::string> before = folderListing(folder);
             for (const std::string& name : before)
                 QVERIFY2(name == "scene.glb" || name.rfind("scene.glb.", 0) == 0, name.c_str());
             QVERIFY(gltf::saveGltf(makeAsset(300, 3), target).empty());
             auto reloaded = gltf::loadGltf(target);
-            QVERIFY2(reloaded && !hasErrors(reloaded.diagnostics), test::describe(reloaded.diagnostics).c_str());
+            QVERIFY2(reloaded && !hasErrors(reloaded.diagnostics),
+                     test::describe(reloaded.diagnostics).c_str());
             const std::vector<std::string> after = folderListing(folder);
             QCOMPARE(after.size(), before.size()); // the next save leaves no more than there was
             if (before.size() > 1)
                 qInfo("after the %s, %zu temporary files stayed behind", where.c_str(), before.size() - 1);
         }
-        qInfo("%d of %zu kills landed while the temporary file was being written", killedMidWrite, points.size());
+        qInfo("%d of %zu kills landed while the temporary file was being written", killedMidWrite,
+              points.size());
         // At least one kill landed while the temporary file was being written.
         QVERIFY2(killedMidWrite >= 1, "no kill landed mid-write");
     }
@@ -469,7 +475,8 @@ private slots:
         const Bytes original = test::readBytes(target);
         fs::create_directories(dir / "logs");
         PermissionGuard guard(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
-                                          fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+                                          fs::perms::group_exec | fs::perms::others_read |
+                                          fs::perms::others_exec);
 
         for (const char* command : {"convert", "upgrade"}) {
             const fs::path errors = dir / "logs" / (std::string(command) + ".stderr");
