@@ -199,6 +199,20 @@ private slots:
         QVERIFY(!shown->isVisible());
     }
 
+    void documentGone()
+    {
+        auto d = makeScene();
+        AddColliderMenu menu;
+        menu.setDocument(d.get());
+        menu.setNode(0);
+        QVERIFY(menu.disabledReason().isEmpty());
+        d.reset();
+        QVERIFY(!menu.disabledReason().isEmpty());
+        QVERIFY(!menu.add(Kind::Box));
+        menu.refresh();
+        QVERIFY(!menu.action(Kind::Box)->isEnabled());
+    }
+
     void hullDialogIsRequested()
     {
         auto d = makeScene();

@@ -211,6 +211,21 @@ private slots:
         QCOMPARE(d->savedJson().dump(), before);
     }
 
+    void documentGoneClosesTheDialog()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        QSignalSpy rejected(&dialog, &QDialog::rejected);
+        dialog.setStrategy(ColliderStrategy::Hull);
+        dialog.start();
+        d.reset();
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY(!dialog.isRunning());
+        QTest::qWait(100);
+        dialog.start(); // nothing to run on
+        QVERIFY(!dialog.isRunning());
+    }
+
     void nothingToAdd()
     {
         auto d = makeScene();

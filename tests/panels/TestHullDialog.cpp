@@ -296,6 +296,23 @@ private slots:
             QVERIFY(p.y() >= 2.999f);
     }
 
+    void documentGoneClosesTheDialog()
+    {
+        auto d = makeScene();
+        HullDialog dialog(d.get(), 0);
+        QVERIFY(dialog.waitForResult(kWait));
+        QSignalSpy rejected(&dialog, &QDialog::rejected);
+        QSignalSpy cleared(&dialog, &HullDialog::previewCleared);
+        d.reset();
+        QCOMPARE(rejected.count(), 1);
+        QCOMPARE(cleared.count(), 1);
+        QVERIFY(!dialog.apply());
+        dialog.setIncludeChildren(true);
+        dialog.setMaxPoints(10);
+        QTest::qWait(100);
+        QVERIFY(!dialog.isComputing());
+    }
+
     void followsTheDocument()
     {
         auto d = makeScene();

@@ -71,6 +71,7 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     setObjectName(QStringLiteral("AddCollidersDialog"));
     setWindowTitle(tr("Add Colliders to All Meshes"));
     m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
+    connect(m_document, &QObject::destroyed, this, &AddCollidersDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout();
@@ -235,7 +236,7 @@ void AddCollidersDialog::setRunning(bool running)
 
 void AddCollidersDialog::start()
 {
-    if (m_running)
+    if (m_running || !m_document)
         return;
     document::AutoColliderInput input = document::gatherAutoColliders(*m_document, options());
     const int nodes = int(input.nodes.size());
@@ -280,7 +281,7 @@ void AddCollidersDialog::stop()
 
 void AddCollidersDialog::runFinished(quint64 generation)
 {
-    if (generation != m_generation || m_watcher->future().resultCount() == 0)
+    if (generation != m_generation || m_watcher->future().resultCount() == 0 || !m_document)
         return;
     const std::shared_ptr<Run> run = m_watcher->future().result();
     m_cancel.reset();

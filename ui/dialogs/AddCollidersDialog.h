@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <QFuture>
 #include <QList>
+#include <QPointer>
 
 #include <atomic>
 #include <memory>
@@ -75,7 +76,7 @@ private:
     void runFinished(quint64 generation);
     void setRunning(bool running);
 
-    cs::document::Document* m_document;
+    QPointer<cs::document::Document> m_document; // closing the document closes the dialog
     QComboBox* m_strategy = nullptr;
     QSpinBox* m_maxPoints = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;

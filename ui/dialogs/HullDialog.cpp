@@ -88,6 +88,7 @@ HullDialog::HullDialog(document::Document* document, size_t node, QWidget* paren
     m_follow->setInterval(0);
     connect(m_follow, &QTimer::timeout, this, &HullDialog::followDocument);
     connect(m_document, &document::Document::changed, this, &HullDialog::documentChanged);
+    connect(m_document, &QObject::destroyed, this, &QDialog::reject);
     buildUi();
     gatherSources();
     startRun();
@@ -301,6 +302,8 @@ QString HullDialog::errorText() const
 
 void HullDialog::gatherSources()
 {
+    if (!m_document)
+        return;
     auto points = document::nodeMeshPoints(*m_document, m_node, includeChildren());
     if (!points) {
         m_points.reset();
@@ -483,7 +486,7 @@ void HullDialog::clearPreview()
 
 bool HullDialog::apply()
 {
-    if (!m_result || m_closed)
+    if (!m_result || m_closed || !m_document)
         return false;
     document::HullOptions options;
     options.onNewChildNode = destination() == Destination::NewChildNode;
@@ -509,7 +512,8 @@ void HullDialog::done(int result)
     m_closed = true;
     m_restart->stop();
     m_follow->stop();
-    disconnect(m_document, nullptr, this, nullptr);
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
     if (m_cancel)
         m_cancel->store(true);
     m_computing = false;
@@ -530,7 +534,7 @@ void HullDialog::documentChanged(const document::ChangeEvent& event)
 
 void HullDialog::followDocument()
 {
-    if (m_closed)
+    if (m_closed || !m_document)
         return;
     if (m_node >= m_document->gltf().count("nodes")) {
         reject(); // the node is gone (its creation was undone)

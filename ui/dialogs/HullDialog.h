@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <QFuture>
 #include <QList>
+#include <QPointer>
 #include <QVector3D>
 
 #include <atomic>
@@ -41,7 +42,8 @@ namespace cs::ui {
 /// The dialog follows the document while it is open: when the node's meshes or transforms change, the hull
 /// is recomputed (or only the preview moved); when the node goes away, the dialog closes. Show it non-modal
 /// (show()) so that the view can be turned while the options are tuned; deleting it also emits
-/// previewCleared() when it was not closed first.
+/// previewCleared() when it was not closed first. When the document is destroyed, the dialog closes
+/// (rejected).
 class HullDialog : public QDialog
 {
     Q_OBJECT
@@ -127,7 +129,7 @@ private:
     void documentChanged(const cs::document::ChangeEvent& event);
     void followDocument();
 
-    cs::document::Document* m_document;
+    QPointer<cs::document::Document> m_document; // closing the document closes the dialog
     size_t m_node;
     bool m_closed = false;
 

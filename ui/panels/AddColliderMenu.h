@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMenu>
+#include <QPointer>
 
 #include <optional>
 
@@ -39,6 +40,7 @@ public:
 
     explicit AddColliderMenu(QWidget* parent = nullptr);
 
+    /// The document the entries edit (not owned; forgotten when it is destroyed).
     void setDocument(cs::document::Document* document);
     cs::document::Document* document() const { return m_document; }
     /// The node the entries act on (-1: none).
@@ -68,7 +70,7 @@ signals:
     void addFailed(const QString& why);
 
 private:
-    cs::document::Document* m_document = nullptr;
+    QPointer<cs::document::Document> m_document;
     int m_node = -1;
     QAction* m_reason = nullptr;
     QAction* m_actions[7] = {};
