@@ -151,6 +151,14 @@ std::vector<OpenFile> openFilesIn(pid_t pid, const fs::path& folder, const fs::p
     return out;
 }
 
+/// True when the open files of process `pid` can be listed through /proc.
+bool canListOpenFiles(pid_t pid)
+{
+    std::error_code ec;
+    fs::directory_iterator it("/proc/" + std::to_string(pid) + "/fd", ec);
+    return !ec;
+}
+
 } // namespace
 
 class TestSaveFailures : public QObject
@@ -374,6 +382,7 @@ private slots:
         // new file; after a first save went through (the next one is then under way).
         const std::vector<double> points = {-1, 0, 1.0 / 3, 2.0 / 3, 2};
         int killedMidWrite = 0;
+        bool procVisible = true;
         for (double point : points) {
             test::writeBytes(target, original);
             int ready[2];
@@ -397,7 +406,13 @@ private slots:
             bool midWrite = false;
             std::string seen;
             const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-            if (point >= 0) {
+            // Where this system hides other processes' open files (a strict ptrace policy), the kills fall
+            // back to fixed delays; the checks on the files after each kill are the same.
+            const bool watchable = canListOpenFiles(pid);
+            procVisible = procVisible && watchable;
+            if (point >= 0 && point <= 1 && !watchable) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10 + int(60 * point)));
+            } else if (point >= 0) {
                 for (;;) {
                     QVERIFY2(std::chrono::steady_clock::now() < deadline,
                              "the child never got to the kill point");
@@ -459,6 +474,11 @@ private slots:
         }
         qInfo("%d of %zu kills landed while the temporary file was being written", killedMidWrite,
               points.size());
+        if (!procVisible) {
+            qWarning("/proc/PID/fd of a child is not readable here: the kills came after fixed delays, and "
+                     "whether one landed mid-write is not known");
+            return;
+        }
         // At least one kill landed while the temporary file was being written.
         QVERIFY2(killedMidWrite >= 1, "no kill landed mid-write");
     }
