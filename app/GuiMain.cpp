@@ -102,7 +102,10 @@ int runGui(int argc, char** argv)
     cs::ui::MainWindow window;
     if (!parser.isSet(screenshot)) {
         window.show();
-        window.openFile(file);
+        window.openFile(file, [&window](bool) {
+            // Edits a crashed session left behind are offered once the window is up.
+            QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        });
         return app.exec();
     }
 

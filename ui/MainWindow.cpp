@@ -1,5 +1,10 @@
 #include "MainWindow.h"
 
+#include "Autosave.h"
+#include "dialogs/AddCollidersDialog.h"
+#include "dialogs/HullDialog.h"
+#include "document/Actions.h"
+#include "panels/AddColliderMenu.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/FiltersPanel.h"
 #include "panels/MaterialsPanel.h"
@@ -21,6 +26,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
+#include <QLocale>
 #include <QPainter>
 #include <QProgressBar>
 #include <QSettings>
@@ -126,6 +133,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_properties, &PropertiesPanel::nodeActivated, this, &MainWindow::selectNode);
     connect(m_materials, &MaterialsPanel::nodeActivated, this, &MainWindow::selectNode);
     connect(m_filters, &FiltersPanel::nodeActivated, this, &MainWindow::selectNode);
+    connect(m_properties, &PropertiesPanel::hullRequested, this, [this](int node) { openHullDialog(node); });
+    connect(m_diagnostics, &DiagnosticsPanel::fixApplied, this,
+            [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
+    connect(m_diagnostics, &DiagnosticsPanel::fixFailed, this,
+            [this](const QString& why) { m_statusLabel->setText(tr("Not fixed: %1").arg(why)); });
+
+    m_autosave = new Autosave(this);
+    m_autosave->setFolder(recoveryFolder());
+    connect(m_autosave, &Autosave::recoveryFailed, this, [this](const QString& message) {
+        m_statusLabel->setText(tr("Recovery copy not written: %1").arg(message));
+    });
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -144,6 +162,10 @@ MainWindow::~MainWindow()
 {
     m_loader.waitForFinished();
     // The document goes before the child widgets: the editors let go of it first.
+    closeToolDialogs();
+    m_autosave->setDocument(nullptr, QString());
+    m_addColliderMenu->setDocument(nullptr);
+    m_diagnostics->setDocument(nullptr);
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
@@ -265,6 +287,8 @@ void MainWindow::createActions()
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelectedPhysics);
     edit->addAction(remove);
 
+    createPhysicsMenu();
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto toggle = [&](const QString& name, const QString& text, bool on, std::function<void(bool)> apply,
                       const QKeySequence& shortcut = {}) {
@@ -344,6 +368,122 @@ void MainWindow::createActions()
     bar->addAction(frameAll);
 }
 
+void MainWindow::createPhysicsMenu()
+{
+    QMenu* physics = menuBar()->addMenu(tr("&Physics"));
+    physics->setObjectName(QStringLiteral("menuPhysics"));
+    m_addColliderMenu = new AddColliderMenu(this);
+    m_addColliderMenu->setObjectName(QStringLiteral("menuAddCollider"));
+    physics->addMenu(m_addColliderMenu);
+    connect(m_addColliderMenu, &QMenu::aboutToShow, this, [this] {
+        m_addColliderMenu->setDocument(m_document.get());
+        m_addColliderMenu->setNode(m_selectedNode);
+        m_addColliderMenu->refresh();
+    });
+    connect(m_addColliderMenu, &AddColliderMenu::hullDialogRequested, this,
+            [this](size_t node) { openHullDialog(int(node)); });
+    connect(m_addColliderMenu, &AddColliderMenu::colliderAdded, this,
+            [this](size_t, size_t colliderNode) { selectNode(int(colliderNode)); });
+    connect(m_addColliderMenu, &AddColliderMenu::addFailed, this,
+            [this](const QString& why) { m_statusLabel->setText(tr("No collider added: %1").arg(why)); });
+
+    auto* hull = new QAction(tr("Generate Convex &Hull..."), this);
+    hull->setObjectName(QStringLiteral("actionHullDialog"));
+    hull->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    hull->setToolTip(tr("A convex hull of at most 255 points around the selected node's mesh, previewed first"));
+    connect(hull, &QAction::triggered, this, [this] { openHullDialog(m_selectedNode); });
+    physics->addAction(hull);
+
+    auto* all = new QAction(tr("Add Colliders to &All Meshes..."), this);
+    all->setObjectName(QStringLiteral("actionAddColliders"));
+    connect(all, &QAction::triggered, this, &MainWindow::openAddCollidersDialog);
+    physics->addAction(all);
+    physics->addSeparator();
+
+    auto* upgrade = new QAction(tr("&Upgrade Legacy Physics"), this);
+    upgrade->setObjectName(QStringLiteral("actionUpgradeLegacy"));
+    upgrade->setToolTip(tr("Write the physics in the newest OMI form when the file is saved"));
+    connect(upgrade, &QAction::triggered, this, [this] {
+        if (m_document && document::upgradeLegacy(*m_document))
+            m_statusLabel->setText(tr("The physics will be saved in the newest OMI form"));
+    });
+    physics->addAction(upgrade);
+    connect(physics, &QMenu::aboutToShow, this, [this, hull, all, upgrade] {
+        hull->setEnabled(m_document && m_selectedNode >= 0);
+        all->setEnabled(m_document != nullptr);
+        upgrade->setEnabled(m_document && m_document->isLegacy() && !m_document->physicsEdited());
+    });
+
+    m_tree->tree()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree->tree(), &QWidget::customContextMenuRequested, this, &MainWindow::showTreeContextMenu);
+}
+
+void MainWindow::showTreeContextMenu(const QPoint& position)
+{
+    if (!m_document)
+        return;
+    if (QTreeWidgetItem* item = m_tree->tree()->itemAt(position)) {
+        const int node = item->data(0, Qt::UserRole).toInt();
+        if (std::find(m_selectedNodes.begin(), m_selectedNodes.end(), node) == m_selectedNodes.end())
+            selectNode(node);
+    }
+    QMenu menu(this);
+    m_addColliderMenu->setDocument(m_document.get());
+    m_addColliderMenu->setNode(m_selectedNode);
+    m_addColliderMenu->refresh();
+    menu.addMenu(m_addColliderMenu);
+    menu.addAction(action(QStringLiteral("actionHullDialog")));
+    menu.addSeparator();
+    menu.addAction(action(QStringLiteral("actionDelete")));
+    action(QStringLiteral("actionHullDialog"))->setEnabled(m_selectedNode >= 0);
+    menu.exec(m_tree->tree()->viewport()->mapToGlobal(position));
+}
+
+HullDialog* MainWindow::openHullDialog(int node)
+{
+    if (!m_document || node < 0 || size_t(node) >= m_document->gltf().count("nodes"))
+        return nullptr;
+    if (m_hullDialog)
+        m_hullDialog->close();
+    auto* dialog = new HullDialog(m_document.get(), size_t(node), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &HullDialog::previewChanged, m_viewport, &Viewport::setPreviewLines);
+    connect(dialog, &HullDialog::previewCleared, m_viewport, &Viewport::clearPreview);
+    connect(dialog, &HullDialog::applied, this, [this](size_t shape) {
+        m_statusLabel->setText(tr("Convex hull added (shape %1)").arg(shape));
+    });
+    m_hullDialog = dialog;
+    dialog->show();
+    return dialog;
+}
+
+HullDialog* MainWindow::hullDialog() const
+{
+    return m_hullDialog.data();
+}
+
+AddCollidersDialog* MainWindow::openAddCollidersDialog()
+{
+    if (!m_document)
+        return nullptr;
+    if (!m_addCollidersDialog) {
+        m_addCollidersDialog = new AddCollidersDialog(m_document.get(), this);
+        m_addCollidersDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_addCollidersDialog->show();
+    m_addCollidersDialog->raise();
+    return m_addCollidersDialog;
+}
+
+void MainWindow::closeToolDialogs()
+{
+    if (m_hullDialog)
+        delete m_hullDialog.data();
+    if (m_addCollidersDialog)
+        delete m_addCollidersDialog.data();
+    m_viewport->clearPreview();
+}
+
 void MainWindow::chooseAndOpen()
 {
     if (!maybeSave())
@@ -361,6 +501,8 @@ void MainWindow::chooseAndSaveAs()
                          QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
     if (m_scene->path.startsWith(QLatin1String(":/")))
         suggestion = QFileInfo(m_scene->path).completeBaseName() + QStringLiteral(".glb");
+    if (!m_suggestedPath.isEmpty())
+        suggestion = m_suggestedPath;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggestion, fileFilter());
     if (!path.isEmpty())
         saveTo(path);
@@ -399,7 +541,12 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_selectedNodes.clear();
     // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
     m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
-    // The editors let go of the old document before it is destroyed.
+    // The editors let go of the old document before it is destroyed (and its recovery copy goes: the user
+    // saved or discarded its edits before another file was opened).
+    m_autosave->setDocument(nullptr, QString());
+    closeToolDialogs();
+    m_addColliderMenu->setDocument(nullptr);
+    m_diagnostics->setDocument(nullptr);
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
@@ -411,6 +558,9 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_properties->setDocument(m_document.get());
     m_materials->setDocument(m_document.get());
     m_filters->setDocument(m_document.get());
+    m_autosave->setDocument(m_document.get(), m_untitled ? QString() : m_scene->path);
+    m_diagnostics->setDocument(m_document.get());
+    m_suggestedPath.clear();
     connect(m_document.get(), &document::Document::changed, this, [this](const document::ChangeEvent& e) {
         if (e.kind == document::ChangeEvent::Kind::Node || e.kind == document::ChangeEvent::Kind::Mesh)
             m_renderStale = true;
@@ -428,7 +578,8 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     refreshView(); // the loader made the graph, render scene, resolved physics and picking already
     m_viewport->frameAll();
 
-    if (!m_scene->path.startsWith(QLatin1String(":/")))
+    if (!m_scene->path.startsWith(QLatin1String(":/")) &&
+        !QFileInfo(m_scene->path).absolutePath().startsWith(QFileInfo(recoveryFolder()).absoluteFilePath()))
         addRecentFile(m_scene->path);
     const size_t errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
                                         [](const Diagnostic& d) { return d.severity == Severity::Error; });
@@ -571,8 +722,10 @@ bool MainWindow::maybeSave()
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel)
         return false;
-    if (answer == QMessageBox::Discard)
+    if (answer == QMessageBox::Discard) {
+        m_autosave->discardCurrent();
         return true;
+    }
     if (m_untitled) {
         chooseAndSaveAs();
         return !m_document->isModified();
@@ -608,7 +761,8 @@ void MainWindow::selectNode(int node)
 
 void MainWindow::selectNodes(const std::vector<int>& nodes, int current)
 {
-    const size_t count = m_scene ? m_scene->graph.nodeCount() : 0;
+    // The document's nodes: one just added is selectable before the view has caught up with it.
+    const size_t count = m_document ? m_document->gltf().count("nodes") : 0;
     std::vector<int> valid;
     for (int n : nodes)
         if (n >= 0 && size_t(n) < count && std::find(valid.begin(), valid.end(), n) == valid.end())
@@ -626,6 +780,66 @@ void MainWindow::selectNodes(const std::vector<int>& nodes, int current)
     updateOverlays();
     updateEditActions();
     emit selectionChanged(current);
+}
+
+QString MainWindow::recoveryFolder()
+{
+    const QString override = qEnvironmentVariable("CS_RECOVERY_DIR");
+    return override.isEmpty() ? Autosave::defaultFolder() : override;
+}
+
+bool MainWindow::offerRecovery()
+{
+    const QList<RecoveryEntry> pending = Autosave::pendingRecoveries(recoveryFolder());
+    if (pending.isEmpty() || !qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
+        return false;
+    const RecoveryEntry& newest = pending.front();
+    const QString name = newest.originalPath.isEmpty() ? newest.title : newest.originalPath;
+    QMessageBox box(QMessageBox::Warning, tr("Recover unsaved edits"),
+                    tr("Collidoscope did not close normally. Unsaved edits of %1 from %2 were kept.")
+                        .arg(name, QLocale().toString(newest.savedAt, QLocale::ShortFormat)),
+                    QMessageBox::NoButton, this);
+    if (pending.size() > 1)
+        box.setInformativeText(tr("%n more recovery copies are kept; they are offered next time.", nullptr,
+                                  int(pending.size() - 1)));
+    QPushButton* recoverButton = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+    QPushButton* discardButton = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("&Later"), QMessageBox::RejectRole);
+    box.setDefaultButton(recoverButton);
+    box.exec();
+    if (box.clickedButton() == discardButton) {
+        Autosave::discard(newest);
+        return false;
+    }
+    if (box.clickedButton() != recoverButton || !maybeSave())
+        return false;
+    const RecoveryEntry entry = newest;
+    recover(entry.recoveryFile, entry.originalPath, [entry](bool ok) {
+        if (ok)
+            Autosave::discard(entry);
+    });
+    return true;
+}
+
+void MainWindow::recover(const QString& recoveryFile, const QString& originalPath, std::function<void(bool)> done)
+{
+    openFile(recoveryFile, [this, originalPath, done = std::move(done)](bool ok) {
+        if (ok && m_document) {
+            // The copy holds edits the original file does not have: untitled and modified, so that nothing
+            // is lost until the user saves it somewhere, and a new recovery copy is written at once.
+            m_untitled = true;
+            m_suggestedPath = originalPath;
+            m_document->undoStack()->resetClean();
+            m_autosave->setDocument(m_document.get(), originalPath);
+            m_autosave->writeNow();
+            setWindowModified(true);
+            updateTitle();
+            m_statusLabel->setText(tr("Recovered unsaved edits of %1: save them to keep them")
+                                       .arg(originalPath.isEmpty() ? tr("an untitled document") : originalPath));
+        }
+        if (done)
+            done(ok);
+    });
 }
 
 QStringList MainWindow::recentFiles()
@@ -712,6 +926,10 @@ void MainWindow::frameSelection()
 
 void MainWindow::updateTitle()
 {
+    if (m_document && m_untitled && !m_suggestedPath.isEmpty()) {
+        setWindowTitle(tr("%1 (recovered)[*] - Collidoscope").arg(QFileInfo(m_suggestedPath).fileName()));
+        return;
+    }
     const QString name = m_document && !m_untitled ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
                          : m_scene ? QFileInfo(m_scene->path).fileName() +
                                          (m_scene->path.startsWith(QLatin1String(":/")) ? QString() : tr(" (imported)"))

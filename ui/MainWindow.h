@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -19,6 +20,10 @@ class QUndoGroup;
 
 namespace cs::ui {
 
+class AddColliderMenu;
+class AddCollidersDialog;
+class Autosave;
+class HullDialog;
 class DiagnosticsPanel;
 class FiltersPanel;
 class MaterialsPanel;
@@ -69,6 +74,25 @@ public:
 
     static QStringList recentFiles();
 
+    /// Where crash-recovery copies go: $CS_RECOVERY_DIR when set, else Autosave::defaultFolder().
+    static QString recoveryFolder();
+    Autosave* autosave() const { return m_autosave; }
+
+    /// Physics > Add Collider: fitted primitives, hull and trimesh for the current node's mesh.
+    AddColliderMenu* addColliderMenu() const { return m_addColliderMenu; }
+    /// Opens the hull generator for `node` (non-modal; a dialog already open is closed first). Null without
+    /// a document or for a node that does not exist.
+    HullDialog* openHullDialog(int node);
+    HullDialog* hullDialog() const;
+    /// Opens "Add Colliders to All Meshes" (non-modal).
+    AddCollidersDialog* openAddCollidersDialog();
+    /// When an earlier session left unsaved edits behind, offers to open them (the newest first). With
+    /// CS_NO_DIALOGS set nothing is asked. Returns whether a copy is being opened.
+    bool offerRecovery();
+    /// Opens a recovery copy as an untitled document with unsaved edits (Save asks where, suggesting the
+    /// original file); the copy is removed once the window holds its own.
+    void recover(const QString& recoveryFile, const QString& originalPath, std::function<void(bool ok)> done = {});
+
 signals:
     void sceneShown();
     void selectionChanged(int node);
@@ -97,6 +121,10 @@ private:
     void updateEditActions();
     void chooseAndOpen();
     void chooseAndSaveAs();
+    void createPhysicsMenu();
+    void showTreeContextMenu(const QPoint& position);
+    /// Closes the tool dialogs of the document that is going away.
+    void closeToolDialogs();
 
     Viewport* m_viewport = nullptr;
     SceneTreePanel* m_tree = nullptr;
@@ -121,6 +149,11 @@ private:
     std::unique_ptr<document::Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
     QDockWidget* m_historyDock = nullptr;
+    Autosave* m_autosave = nullptr;
+    AddColliderMenu* m_addColliderMenu = nullptr;
+    QPointer<HullDialog> m_hullDialog;
+    QPointer<AddCollidersDialog> m_addCollidersDialog;
+    QString m_suggestedPath;        ///< where Save As starts for a recovered document
     bool m_untitled = false;        ///< the bundled sample: Save asks where
     bool m_refreshPending = false;  ///< change events since the last refresh of the view
     bool m_renderStale = false;     ///< nodes or meshes changed: the render scene must be rebuilt

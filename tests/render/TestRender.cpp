@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QSettings>
+#include <QDockWidget>
 #include <QTest>
 
 using cs::ui::MainWindow;
@@ -89,6 +90,11 @@ private slots:
         QFETCH(QString, view);
         QFETCH(bool, xray);
         MainWindow w;
+        // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
+        // editing docks on the right are closed.
+        for (const char* dock : {"PropertiesDock", "MaterialsDock", "FiltersDock"})
+            if (auto* d = w.findChild<QDockWidget*>(QLatin1String(dock)))
+                d->hide();
         w.resize(1000, 750);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
