@@ -42,6 +42,33 @@ int componentCount(std::string_view type)
 
 namespace {
 
+// Reads of accessor properties that never throw: value(key, typed default) throws when the property has another
+// type (input: an accessor with "type": 5 ended the program while the file was being opened).
+constexpr std::uint64_t kInvalidUnsigned = ~std::uint64_t(0);
+
+/// A non-negative integer property: `fallback` when absent, kInvalidUnsigned when present but not one.
+std::uint64_t unsignedOr(const Json& object, const char* key, std::uint64_t fallback)
+{
+    auto it = object.find(key);
+    if (it == object.end())
+        return fallback;
+    return it->is_number_unsigned() ? it->get<std::uint64_t>() : kInvalidUnsigned;
+}
+
+/// componentType, or 0 (no component type) when absent, not an integer or beyond int (1e300 overflowed it).
+int componentTypeOf(const Json& object)
+{
+    const std::uint64_t v = unsignedOr(object, "componentType", 0);
+    return v <= 0xFFFF ? static_cast<int>(v) : 0;
+}
+
+/// type, or "" when absent or not a string.
+std::string typeOf(const Json& object)
+{
+    auto it = object.find("type");
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 /// Rows of a matrix type (its columns have this many components), or 0 for vectors and scalars.
 int matrixRows(std::string_view type)
 {
@@ -180,8 +207,8 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
     if (!a)
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "accessor " + std::to_string(index) + " does not exist",
                                     l.pointer));
-    l.componentType = a->value("componentType", 0);
-    const std::string type = a->value("type", std::string());
+    l.componentType = componentTypeOf(*a);
+    const std::string type = typeOf(*a);
     l.components = componentCount(type);
     l.rows = matrixRows(type);
     if (componentSize(l.componentType) == 0)
@@ -195,7 +222,8 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
     if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0)
         return R::failure(makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
     l.count = count.get<size_t>();
-    l.normalized = a->value("normalized", false);
+    const auto normalized = a->find("normalized");
+    l.normalized = normalized != a->end() && normalized->is_boolean() && normalized->get<bool>();
     const size_t elemSize = elementSize(l.componentType, type);
 
     if (auto view = a->find("bufferView"); view != a->end()) {
@@ -299,7 +327,7 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
     if (n > l.count)
         return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count",
                                     sp + "/count"));
-    const int indexType = indices.value("componentType", 0);
+    const int indexType = componentTypeOf(indices);
     if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
         return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
                                     sp + "/indices/componentType"));
@@ -310,10 +338,12 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
         d.insert(d.end(), valueSpan.diagnostics.begin(), valueSpan.diagnostics.end());
         return R{std::nullopt, d};
     }
-    const std::uint64_t indexOffset = indices.value("byteOffset", std::uint64_t(0));
-    const std::uint64_t valueOffset = values.value("byteOffset", std::uint64_t(0));
+    const std::uint64_t indexOffset = unsignedOr(indices, "byteOffset", 0);
+    const std::uint64_t valueOffset = unsignedOr(values, "byteOffset", 0);
+    if (indexOffset == kInvalidUnsigned || valueOffset == kInvalidUnsigned)
+        return R::failure(makeError("INVALID_TYPE", "sparse byteOffset must be a non-negative integer", sp));
     const size_t indexSize = componentSize(indexType);
-    const size_t valueSize = elementSize(l.componentType, a.value("type", std::string()));
+    const size_t valueSize = elementSize(l.componentType, typeOf(a));
     if (indexOffset > indexSpan->size || n * indexSize > indexSpan->size - indexOffset)
         return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse indices run past their buffer view",
                                     sp + "/indices"));
@@ -345,8 +375,8 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
         return {};
     Diagnostics out;
     const std::string sp = layout->pointer + "/sparse";
-    const size_t n = sparse->value("count", size_t(0));
-    const size_t valueSize = elementSize(layout->componentType, a.value("type", std::string()));
+    const size_t n = static_cast<size_t>(unsignedOr(*sparse, "count", 0)); // an invalid one runs past the end
+    const size_t valueSize = elementSize(layout->componentType, typeOf(a));
     for (const char* part : {"indices", "values"}) {
         const Json& j = sparse->value(part, Json());
         if (!j.is_object()) {
@@ -359,8 +389,8 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
             out.insert(out.end(), span.diagnostics.begin(), span.diagnostics.end());
             continue;
         }
-        const std::uint64_t offset = j.value("byteOffset", std::uint64_t(0));
-        const size_t size = std::string_view(part) == "indices" ? componentSize(j.value("componentType", 0)) : valueSize;
+        const std::uint64_t offset = unsignedOr(j, "byteOffset", 0); // an invalid one is past the end
+        const size_t size = std::string_view(part) == "indices" ? componentSize(componentTypeOf(j)) : valueSize;
         if (offset > span->size || (size > 0 && n > (span->size - offset) / size))
             out.push_back(makeError("ACCESSOR_OUT_OF_BOUNDS", std::string("sparse ") + part +
                                                                   " run past the end of their buffer view",
@@ -374,7 +404,7 @@ std::optional<AccessorBounds> declaredBounds(const GltfDocument& doc, size_t ind
     const Json* a = doc.element("accessors", index);
     if (!a)
         return std::nullopt;
-    const size_t components = static_cast<size_t>(componentCount(a->value("type", std::string())));
+    const size_t components = static_cast<size_t>(componentCount(typeOf(*a)));
     AccessorBounds out;
     for (auto [key, target] : {std::pair{"min", &out.min}, std::pair{"max", &out.max}}) {
         auto it = a->find(key);

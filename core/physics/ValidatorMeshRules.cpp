@@ -50,10 +50,12 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                                           meshAt + "/primitives"));
             }
             for (size_t p = 0; p < prims.size() && firstLook; ++p) {
-                const int mode =
+                // A mode beyond the int range reads as -1, an unknown mode (input: "mode": 1e300 overflowed the int).
+                const double modeValue =
                     prims[p].is_object() && prims[p].contains("mode") && prims[p]["mode"].is_number()
-                        ? prims[p]["mode"].get<int>()
-                        : 4;
+                        ? prims[p]["mode"].get<double>()
+                        : 4.0;
+                const int mode = modeValue >= 0 && modeValue <= 255 ? static_cast<int>(modeValue) : -1;
                 if (mode == 4)
                     continue;
                 const bool triangles = mode == 5 || mode == 6;
