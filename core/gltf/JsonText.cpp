@@ -199,7 +199,7 @@ private:
             duplicates.push_back(makeWarning(
                 "JSON_DUPLICATE_KEY",
                 "the key '" + key + "' appears more than once in one object; the first value is used (a save "
-                                    "writes every copy back)",
+                                    "writes every copy back, except of the physics keys it rewrites)",
                 pointerOfClosedObject(key)));
         };
         if (keys.size() <= 16) {

@@ -65,6 +65,7 @@ inline constexpr const char* ExtensionRequired = "PHYSICS_EXTENSION_REQUIRED"; /
 inline constexpr const char* WriteLegacyRemoved = "WRITE_LEGACY_REMOVED";              // info
 inline constexpr const char* WriteDroppedEmptyTrigger = "WRITE_DROPPED_EMPTY_TRIGGER"; // warning
 inline constexpr const char* WriteRequiredRemoved = "WRITE_REQUIRED_REMOVED";          // info
+inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";  // info
 
 // KHR import and export.
 inline constexpr const char* KhrImported = "KHR_IMPORTED";                  // info

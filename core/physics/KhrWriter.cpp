@@ -15,6 +15,8 @@ public:
 
     void write()
     {
+        const Diagnostics dropped = dropRepeatedPhysicsKeys(m_root);
+        m_diagnostics.insert(m_diagnostics.end(), dropped.begin(), dropped.end());
         const bool hadRootExtensions = m_root.contains("extensions") && m_root["extensions"].is_object();
         for (const char* name : {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrBodies, ext::KhrShapes,
                                  ext::KhrLegacyShapes}) {

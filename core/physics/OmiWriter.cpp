@@ -4,6 +4,7 @@
 #include "physics/JsonObjectWriter.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace cs::physics {
 
@@ -291,12 +292,75 @@ bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEm
     return removed;
 }
 
-Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
+namespace {
+
+/// Removes every copy of `key` in `object` after the first. Returns how many went.
+size_t dropLaterCopies(Json& object, std::string_view key)
+{
+    if (!object.is_object())
+        return 0;
+    auto& members = object.get_ref<Json::object_t&>();
+    bool seen = false;
+    size_t dropped = 0;
+    for (auto it = members.begin(); it != members.end();) {
+        if (it->first == key) {
+            if (seen) {
+                it = members.erase(it);
+                ++dropped;
+                continue;
+            }
+            seen = true;
+        }
+        ++it;
+    }
+    return dropped;
+}
+
+constexpr const char* kPhysicsExtensionNames[] = {ext::Body,      ext::Shape,     ext::LegacyCollider,
+                                                  ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes};
+
+} // namespace
+
+Diagnostics dropRepeatedPhysicsKeys(Json& root)
 {
     Diagnostics diagnostics;
-    Json& root = doc.json();
+    auto drop = [&](Json& object, std::string_view key, const std::string& pointer) {
+        if (dropLaterCopies(object, key) > 0) {
+            diagnostics.push_back(makeInfo(code::WriteRepeatedKeyDropped,
+                                           "the key '" + std::string(key) +
+                                               "' appeared more than once; the first copy was written and the "
+                                               "others dropped",
+                                           pointer));
+        }
+    };
+    auto dropInExtensions = [&](Json& owner, const std::string& pointer) {
+        drop(owner, "extensions", pointer);
+        if (owner.contains("extensions") && owner["extensions"].is_object()) {
+            for (const char* name : kPhysicsExtensionNames)
+                drop(owner["extensions"], name, pointer + "/extensions");
+        }
+    };
     if (!root.is_object())
         return diagnostics;
+    dropInExtensions(root, "");
+    drop(root, "extensionsUsed", "");
+    drop(root, "extensionsRequired", "");
+    if (root.contains("nodes") && root["nodes"].is_array()) {
+        Json& nodes = root["nodes"];
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            if (nodes[i].is_object())
+                dropInExtensions(nodes[i], "/nodes/" + std::to_string(i));
+        }
+    }
+    return diagnostics;
+}
+
+Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
+{
+    Json& root = doc.json();
+    if (!root.is_object())
+        return {};
+    Diagnostics diagnostics = dropRepeatedPhysicsKeys(root);
     const ExtensionOwners owners = extensionOwners(root);
 
     std::vector<std::string> replaced = {ext::LegacyCollider};

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace cs;
 using namespace cs::physics;
 using namespace cs::test;
@@ -189,6 +191,47 @@ private slots:
         gltf::GltfDocument doc3 = req.doc;
         QVERIFY(hasCode(writeOmi(req.model, doc3), code::WriteRequiredRemoved));
         QVERIFY(!doc3.json().contains("extensionsRequired"));
+    }
+
+    void repeatedKeysDoNotComeBack()
+    {
+        // The loader keeps every copy of a repeated key and lookups see the first. Removing the physics must
+        // not let a second "extensions" (or a second OMI_physics_body) take the first one's place, so that
+        // writing the result again changes nothing.
+        const std::string text = R"({"asset":{"version":"2.0"},
+            "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{}}]}},
+            "extensionsUsed":["OMI_physics_shape","OMI_physics_body"],
+            "nodes":[{"extensions":{"OMI_physics_body":{"collider":{"shape":0}},
+                                    "OMI_physics_body":{"trigger":{"shape":0}}}}],
+            "extensions":{"OMI_physics_shape":{"shapes":[{"type":"sphere","sphere":{}}]}},
+            "extensionsUsed":["OMI_physics_shape"]})";
+        gltf::LoadOptions options;
+        options.checkStructure = false;
+        auto loaded = gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), {}, options);
+        QVERIFY(loaded.value.has_value());
+        auto l = resolve(std::move(*loaded));
+        QCOMPARE(l.model.shapes.size(), size_t(1));
+        QCOMPARE(l.model.shapes[0].type, ShapeType::Box);
+
+        gltf::GltfDocument doc = l.doc;
+        const Diagnostics d = writeOmi(PhysicsModel{}, doc);
+        QCOMPARE(std::count_if(d.begin(), d.end(),
+                               [](const Diagnostic& x) { return x.code == code::WriteRepeatedKeyDropped; }),
+                 3);
+        QCOMPARE_JSON(doc.json(), gltf::Json::parse(R"({"asset":{"version":"2.0"},"nodes":[{}]})"));
+        QCOMPARE(doc.json().dump(), std::string(R"({"asset":{"version":"2.0"},"nodes":[{}]})"));
+
+        // With the physics kept, the first copies are what is written, once each.
+        gltf::GltfDocument kept = l.doc;
+        writeOmi(l.model, kept);
+        const std::string dumped = kept.json().dump();
+        QCOMPARE(dumped.find("\"extensions\":{\"OMI_physics_shape\""), dumped.rfind("\"extensions\":{\"OMI_physics_shape\""));
+        QVERIFY(dumped.find("sphere") == std::string::npos);
+        QCOMPARE_JSON(kept.json()["nodes"][0]["extensions"]["OMI_physics_body"],
+                      gltf::Json::parse(R"({"collider":{"shape":0}})"));
+        gltf::GltfDocument again = kept;
+        writeOmi(resolve(kept).model, again);
+        QCOMPARE(again.json().dump(), dumped);
     }
 
     void meshesOnlyShapesUseAreKept()
