@@ -2,7 +2,9 @@
 # Runs the libFuzzer targets built in build-fuzz (make fuzz / make fuzz-smoke; see docs/FUZZING.md).
 #   run.sh SECONDS_PER_TARGET [smoke] [TARGET...]
 # fuzz: new inputs go to tests/fuzz/work/corpus/<target> (not committed), findings to tests/fuzz/work/findings.
-# smoke: a throwaway corpus, so the run depends only on the committed seeds and regressions.
+# smoke: a throwaway corpus, a fixed random seed and a fixed number of runs (SMOKE_RUNS, 15000: about 5-10 s a
+# target), so that the run depends only on the committed seeds and regressions and gives the same result on
+# every machine; SECONDS_PER_TARGET is then only a cap for a very slow machine.
 # Exits non-zero when any target found a crash, sanitizer report, broken invariant, timeout or memory blow-up.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +21,9 @@ targets=("$@")
 
 bin=build-fuzz/fuzz
 work=tests/fuzz/work
+limits=()
 if [ "$mode" = smoke ]; then
+  limits=(-seed=1 -runs="${SMOKE_RUNS:-15000}")
   work=$(mktemp -d "${TMPDIR:-/tmp}/collidoscope-fuzz-smoke.XXXXXX")
   trap 'rm -rf "$work"' EXIT
 fi
@@ -36,11 +40,15 @@ for t in "${targets[@]}"; do
   mkdir -p "$work/corpus/$t" "$work/findings/$t"
   seeds=(tests/fuzz/corpus/"$t")
   [ -d tests/fuzz/regressions/"$t" ] && seeds+=(tests/fuzz/regressions/"$t")
-  echo "fuzz: $t for ${seconds}s"
+  if [ "$mode" = smoke ]; then
+    echo "fuzz: $t, ${SMOKE_RUNS:-15000} runs from seed 1 (at most ${seconds}s)"
+  else
+    echo "fuzz: $t for ${seconds}s"
+  fi
   log="$work/findings/$t.log"
   "$bin/fuzz_$t" "$work/corpus/$t" "${seeds[@]}" "${dict[@]}" \
     -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-    -artifact_prefix="$work/findings/$t/" -print_final_stats=1 >"$log" 2>&1
+    -artifact_prefix="$work/findings/$t/" -print_final_stats=1 "${limits[@]}" >"$log" 2>&1
   rc=$?
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tr '\n' ' '
   echo
