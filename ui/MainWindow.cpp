@@ -664,9 +664,10 @@ void MainWindow::showDiagnostics()
 {
     if (!m_document || !m_scene)
         return;
-    // The file's own findings, what reading its physics converted, and the validator on the current state.
+    // The file's own findings, what reading its physics converted (while a save would still keep that form),
+    // and the validator on the current state.
     Diagnostics all = m_scene->fileDiagnostics;
-    const Diagnostics& read = m_document->loadDiagnostics();
+    const Diagnostics read = m_document->currentLoadDiagnostics();
     all.insert(all.end(), read.begin(), read.end());
     const Diagnostics& rules = m_document->diagnostics();
     all.insert(all.end(), rules.begin(), rules.end());

@@ -1,12 +1,14 @@
 #include "document/Document.h"
 
 #include "document/DocumentCommand.h"
+#include "physics/DiagnosticCodes.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
 #include "physics/Validator.h"
 
 #include <QTimer>
 #include <algorithm>
+#include <iterator>
 #include <system_error>
 
 namespace cs::document {
@@ -114,6 +116,16 @@ bool Document::changedOnDisk() const
 bool Document::isLegacy() const
 {
     return m_model.hadLegacy || m_model.format == physics::SourceFormat::Khr;
+}
+
+Diagnostics Document::currentLoadDiagnostics() const
+{
+    if (!physicsEdited())
+        return m_loadDiagnostics;
+    Diagnostics kept;
+    std::copy_if(m_loadDiagnostics.begin(), m_loadDiagnostics.end(), std::back_inserter(kept),
+                 [](const Diagnostic& d) { return !physics::code::isConversionNote(d.code); });
+    return kept;
 }
 
 bool Document::physicsEdited() const

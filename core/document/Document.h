@@ -94,6 +94,9 @@ public:
     // ------------------------------------------------------------------------------------------
     /// What reading the physics said (legacy conversions, repaired values). They describe the file as opened.
     const Diagnostics& loadDiagnostics() const { return m_loadDiagnostics; }
+    /// loadDiagnostics() for the document as it is now: once physicsEdited() (a save writes the newest OMI
+    /// form) the notes about converting a legacy or KHR form are left out, the rest stays.
+    Diagnostics currentLoadDiagnostics() const;
     /// The validator's findings for the current state (validated now if stale).
     const Diagnostics& diagnostics();
     /// Runs the validator and emits validated().

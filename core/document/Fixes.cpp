@@ -43,11 +43,6 @@ long long leadingIndex(const std::string& text, const std::string& prefix)
     return std::stoll(text.substr(prefix.size(), end - prefix.size()));
 }
 
-bool isReadingCode(const std::string& c)
-{
-    return startsWith(c, "LEGACY_") || c == code::KhrImported || c == code::KhrLegacyShapesKey;
-}
-
 bool listed(const gltf::Json& root, const char* key, const char* name)
 {
     if (!root.is_object() || !root.contains(key) || !root[key].is_array())
@@ -207,7 +202,7 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
 {
     Fix fix;
     const std::string& c = diagnostic.code;
-    if (isReadingCode(c)) {
+    if (code::isConversionNote(c)) {
         if (!document.isLegacy() || document.physicsEdited())
             return fix;
         const bool khr = document.model().format == physics::SourceFormat::Khr;

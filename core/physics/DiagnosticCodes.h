@@ -3,6 +3,8 @@
 // The stable codes of every physics diagnostic. Tools and tests match on these strings, so a code is never
 // renamed or reused for another meaning; add new ones instead.
 
+#include <string_view>
+
 namespace cs::physics::code {
 
 // Reading: a legacy or non-conforming form was understood and converted to the newest meaning (info unless
@@ -75,5 +77,13 @@ inline constexpr const char* KhrGeometryNodeTransform = "KHR_GEOMETRY_NODE_TRANS
 inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";                    // info
 inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";                // warning on export
 inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";              // warning on export
+
+/// True for the reading notes that describe a conversion from a legacy OMI form or from KHR (LEGACY_*,
+/// KHR_IMPORTED, KHR_LEGACY_SHAPES_KEY). They describe the file as opened; a save after a physics edit writes
+/// the newest OMI form, and then they no longer apply.
+inline bool isConversionNote(std::string_view c)
+{
+    return c.substr(0, 7) == "LEGACY_" || c == KhrImported || c == KhrLegacyShapesKey;
+}
 
 } // namespace cs::physics::code

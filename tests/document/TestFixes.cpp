@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -137,14 +139,24 @@ private slots:
                           });
         if (QTest::currentTestFailed())
             return;
-        // Done: the reading diagnostics still describe the file as opened, but no fix is offered any more.
+        // Done: the reading diagnostics still describe the file as opened, but no fix is offered any more, and
+        // the list for the document as it is now leaves the conversion notes out (other reading notes stay).
         QVERIFY(!fixFor(*d, legacyCopy));
+        auto countConversionNotes = [](const Diagnostics& list) {
+            return std::count_if(list.begin(), list.end(),
+                                 [](const Diagnostic& x) { return x.code.rfind("LEGACY_", 0) == 0; });
+        };
+        QVERIFY(countConversionNotes(d->loadDiagnostics()) > 0);
+        QCOMPARE(countConversionNotes(d->currentLoadDiagnostics()), 0);
+        QCOMPARE(d->currentLoadDiagnostics().size(),
+                 d->loadDiagnostics().size() - size_t(countConversionNotes(d->loadDiagnostics())));
         const int index = d->undoStack()->index();
         Diagnostics why;
         QVERIFY(!applyFix(*d, legacyCopy, &why));
         QCOMPARE(d->undoStack()->index(), index);
         d->undoStack()->undo();
         QCOMPARE(fixFor(*d, legacyCopy).kind, FixKind::UpgradeLegacy);
+        QCOMPARE(d->currentLoadDiagnostics().size(), d->loadDiagnostics().size());
     }
 
     void noUpgradeForNewestForm()
