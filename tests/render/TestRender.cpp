@@ -136,6 +136,39 @@ private slots:
         }
     }
 
+    void xrayOffDrawsTheSameAsBefore()
+    {
+        // X-ray mode adds a render pass for hidden lines and turning it off takes that pass out again: the
+        // picture with X-ray turned on and off again is the picture from before, and the one in between differs.
+        MainWindow w;
+        w.resize(800, 600);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        bool loaded = false, ok = false;
+        w.openFile(QStringLiteral(CS_SAMPLE_FILE), [&](bool result) {
+            loaded = true;
+            ok = result;
+        });
+        QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
+        QVERIFY(ok);
+        w.viewport()->setView(cs::ui::OrbitCamera::View::Top);
+        auto grab = [&] {
+            QImage image;
+            w.viewport()->capture([&](const QImage& i) { image = i; });
+            (void)QTest::qWaitFor([&] { return !image.isNull(); }, 20000);
+            return image;
+        };
+        const QImage before = grab();
+        w.viewport()->setXray(true);
+        const QImage xray = grab();
+        w.viewport()->setXray(false);
+        const QImage after = grab();
+        QVERIFY(!before.isNull() && !xray.isNull() && !after.isNull());
+        QVERIFY2(compare(before, xray, 20).differingFraction > 0.001,
+                 qPrintable(QString::number(compare(before, xray, 20).differingFraction)));
+        QCOMPARE(compare(before, after, 20).differingFraction, 0.0);
+    }
+
     void comparisonNoticesAChange()
     {
         // The check itself: a picture compared with itself passes, with a shape painted over it fails.

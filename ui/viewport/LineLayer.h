@@ -13,14 +13,13 @@ class QAttribute;
 } // namespace Qt3DCore
 namespace Qt3DRender {
 class QGeometryRenderer;
-class QParameter;
-class QDepthTest;
+class QRenderPass;
 } // namespace Qt3DRender
 
 namespace cs::ui {
 
-/// One batch of line segments in one colour: a single entity, buffer and draw call. Two render passes: lines in
-/// front of the meshes at full colour, and (in X-ray mode) lines behind them faintly.
+/// One batch of line segments in one colour: a single entity, buffer and draw call. Lines in front of the meshes
+/// are drawn at full colour; in X-ray mode a second pass draws the lines behind them faintly.
 class LineLayer : public Qt3DCore::QEntity
 {
 public:
@@ -36,8 +35,8 @@ private:
     Qt3DCore::QBuffer* m_buffer;
     Qt3DCore::QAttribute* m_position;
     Qt3DRender::QGeometryRenderer* m_renderer;
-    Qt3DRender::QParameter* m_hiddenAlpha;
-    Qt3DRender::QDepthTest* m_hiddenTest = nullptr;
+    Qt3DRender::QRenderPass* m_hiddenPass = nullptr; // enabled only in X-ray mode
+    bool m_xray = false;
     size_t m_count = 0;
     QVector3D m_lo, m_hi;
 };
