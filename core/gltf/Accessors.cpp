@@ -235,6 +235,12 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
         if (auto s = viewJson->find("byteStride"); s != viewJson->end() && s->is_number_unsigned() &&
                                                    s->get<size_t>() > 0)
             l.stride = s->get<size_t>();
+        if (l.stride < elemSize)
+            return R::failure(makeError("ACCESSOR_STRIDE_TOO_SMALL",
+                                        "buffer view " + view->dump() + " has a byteStride of " +
+                                            std::to_string(l.stride) + " bytes, less than the accessor's element of " +
+                                            std::to_string(elemSize) + " bytes (elements would overlap)",
+                                        l.pointer + "/bufferView"));
         const Json& off = a->value("byteOffset", Json(0u));
         if (!off.is_number_unsigned())
             return R::failure(makeError("INVALID_TYPE", "byteOffset must be a non-negative integer",

@@ -170,15 +170,18 @@ private slots:
 
     void accessorErrors()
     {
-        GltfDocument doc = documentWith(Bytes(16, 0), R"("bufferViews":[{"buffer":0,"byteLength":16}],
+        GltfDocument doc = documentWith(Bytes(16, 0), R"("bufferViews":[{"buffer":0,"byteLength":16},
+                                                            {"buffer":0,"byteLength":16,"byteStride":8}],
             "accessors":[{"bufferView":0,"componentType":5124,"count":1,"type":"SCALAR"},
                          {"bufferView":0,"componentType":5126,"count":1,"type":"VEC7"},
                          {"bufferView":0,"byteOffset":8,"componentType":5126,"count":1,"type":"VEC3"},
-                         {"bufferView":4,"componentType":5126,"count":1,"type":"SCALAR"}])");
+                         {"bufferView":4,"componentType":5126,"count":1,"type":"SCALAR"},
+                         {"bufferView":1,"componentType":5126,"count":1,"type":"VEC3"}])");
         const std::vector<std::pair<size_t, std::string>> expected = {{0, "ACCESSOR_INVALID_COMPONENT_TYPE"},
                                                                       {1, "ACCESSOR_INVALID_TYPE"},
                                                                       {2, "ACCESSOR_OUT_OF_BOUNDS"},
-                                                                      {3, "INDEX_OUT_OF_RANGE"}};
+                                                                      {3, "INDEX_OUT_OF_RANGE"},
+                                                                      {4, "ACCESSOR_STRIDE_TOO_SMALL"}};
         for (const auto& [index, code] : expected) {
             auto r = readAccessorFloats(doc, index);
             QVERIFY(!r);
