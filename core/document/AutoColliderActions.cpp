@@ -135,78 +135,19 @@ bool MeshColliderFit::offset() const
 Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,
                                         const std::atomic<bool>* cancel)
 {
-    using R = Result<MeshColliderFit>;
-    const ColliderStrategy strategy = options.collider.strategy;
-    if (strategy == ColliderStrategy::Trimesh) {
-        R r;
-        r.value = MeshColliderFit{};
-        r.value->type = physics::ShapeType::Trimesh;
-        return r;
-    }
-    if (mesh.triangleCount() == 0)
-        return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
-    std::vector<geometry::Vec3d> points;
-    geometry::appendPoints(points, mesh);
-
-    R result;
-    std::optional<geometry::ConvexHull> hull;
-    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
-        geometry::ConvexHullOptions o;
-        o.maxVertices = options.collider.maxPoints;
-        o.measureQuality = strategy == ColliderStrategy::Auto;
-        o.cancel = cancel;
-        auto h = geometry::generateConvexHull(points, o);
-        if (h) {
-            hull = std::move(*h);
-        } else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED")) {
-            return R{std::nullopt, h.diagnostics};
-        }
-        // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
-    }
-
-    std::optional<geometry::FittedShape> fit;
-    auto take = [&](Result<geometry::FittedShape> r) {
-        if (r && (!fit || r->volume < fit->volume))
-            fit = std::move(*r);
-        else if (!r && strategy != ColliderStrategy::Auto)
-            result.diagnostics.insert(result.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
-    };
-    switch (strategy) {
-    case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
-    case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
-    case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
-    case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
-    case ColliderStrategy::Auto:
-        take(geometry::fitBox(points));
-        take(geometry::fitOrientedBox(points));
-        take(geometry::fitSphere(points));
-        take(geometry::fitCapsule(points));
-        break;
-    default: break;
-    }
-
+    auto choice = import::chooseMeshCollider(mesh, options.collider, cancel);
+    if (!choice)
+        return Result<MeshColliderFit>{std::nullopt, choice.diagnostics};
     MeshColliderFit out;
-    if (hull)
-        out.hullVolume = hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
-    const bool usePrimitive = fit && (strategy != ColliderStrategy::Auto || !hull ||
-                                      fit->volume <= out.hullVolume * (1.0 + options.collider.autoTolerance));
-    if (usePrimitive) {
-        out.primitive = fittedPrimitive(*fit);
-        out.type = out.primitive.shape.type;
-        out.volume = fit->volume;
-        result.value = std::move(out);
-        return result;
-    }
-    if (!hull) {
-        if (!fit && result.diagnostics.empty())
-            result.diagnostics.push_back(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
-        return result;
-    }
-    out.type = physics::ShapeType::Convex;
-    out.volume = hull->quality.volume;
-    out.hullPoints = hull->quality.vertexCount;
-    out.capped = hull->quality.capped;
-    out.hull = std::move(hull->mesh);
+    out.type = choice->type;
+    if (choice->fit)
+        out.primitive = fittedPrimitive(*choice->fit);
+    out.hull = std::move(choice->hull);
+    out.volume = choice->volume;
+    out.hullVolume = choice->hullVolume;
+    out.hullPoints = choice->hullPoints;
+    out.capped = choice->capped;
+    Result<MeshColliderFit> result;
     result.value = std::move(out);
     return result;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // "Add colliders to all meshes" on the undoable Document, with the strategies of the add-colliders command
-// (import::ColliderStrategy, the same names) and the same choice per mesh as import::addColliders: box,
+// (import::ColliderStrategy, the same names) and the same choice per mesh (import::chooseMeshCollider): box,
 // oriented box, sphere and capsule fits, the capped hull, the mesh itself as a trimesh, or auto (the
 // primitive of least volume when it is within the tolerance of the hull's volume, else the hull).
 //
@@ -83,8 +83,8 @@ struct MeshColliderFit
     bool offset() const;
 };
 
-/// The fit for one mesh under options.collider (strategy, maxPoints, autoTolerance); the same decision as
-/// import::addColliders. Trimesh needs no fit (the result refers to the mesh itself). Errors as the
+/// The fit for one mesh under options.collider (strategy, maxPoints, autoTolerance): import::chooseMeshCollider,
+/// the decision the add-colliders command makes, with the primitive as a FittedPrimitive. Trimesh needs no fit (the result refers to the mesh itself). Errors as the
 /// add-colliders command reports them (COLLIDER_NO_TRIANGLES, HULL_*, FIT_*, COLLIDER_FIT_FAILED) and
 /// HULL_CANCELLED when `cancel` was set.
 Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,

@@ -114,85 +114,36 @@ private:
             return made;
         }
         auto triangles = gltf::meshTriangles(m_doc, mesh);
-        if (!triangles || triangles->triangleCount() == 0) {
-            fail(node, triangles ? Diagnostics{makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles")}
-                                 : triangles.diagnostics);
+        if (!triangles) {
+            fail(node, triangles.diagnostics);
             return std::nullopt;
         }
-        std::vector<Vec3d> points;
-        geometry::appendPoints(points, *triangles);
-
-        std::optional<geometry::ConvexHull> hull;
-        if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
-            geometry::ConvexHullOptions o;
-            o.maxVertices = m_options.maxPoints;
-            o.measureQuality = strategy == ColliderStrategy::Auto;
-            auto h = geometry::generateConvexHull(points, o);
-            if (h)
-                hull = std::move(*h);
-            else if (strategy == ColliderStrategy::Hull) {
-                fail(node, h.diagnostics);
-                return std::nullopt;
-            }
-            // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+        auto choice = chooseMeshCollider(*triangles, m_options);
+        if (!choice) {
+            fail(node, choice.diagnostics);
+            return std::nullopt;
         }
-
-        std::optional<FittedShape> fit;
-        auto take = [&](Result<FittedShape> r) {
-            if (r && (!fit || r->volume < fit->volume))
-                fit = std::move(*r);
-            else if (!r && strategy != ColliderStrategy::Auto)
-                fail(node, r.diagnostics);
-        };
-        switch (strategy) {
-        case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
-        case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
-        case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
-        case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
-        case ColliderStrategy::Auto:
-            take(geometry::fitBox(points));
-            take(geometry::fitOrientedBox(points));
-            take(geometry::fitSphere(points));
-            take(geometry::fitCapsule(points));
-            break;
-        default: break;
-        }
-
         MadeShape made;
-        if (hull) {
-            made.hullVolume =
-                hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
-        }
-        const bool usePrimitive =
-            fit && (strategy != ColliderStrategy::Auto || !hull ||
-                    fit->volume <= made.hullVolume * (1.0 + m_options.autoTolerance));
-        if (usePrimitive) {
-            physics::Shape shape = toPhysics(fit->shape);
-            made.type = shape.type;
-            made.shape = addShape(std::move(shape));
-            made.offset = fit->offset;
-            made.rotation = fit->rotation;
-            made.volume = fit->volume;
+        made.type = choice->type;
+        made.volume = choice->volume;
+        made.hullVolume = choice->hullVolume;
+        if (choice->fit) {
+            made.shape = addShape(toPhysics(choice->fit->shape));
+            made.offset = choice->fit->offset;
+            made.rotation = choice->fit->rotation;
             return made;
         }
-        if (!hull) {
-            if (!fit)
-                fail(node, {makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh")});
-            return std::nullopt;
-        }
         const std::string meshName = m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
-        auto added = geometry::addTriangleMesh(m_doc, hull->mesh, meshName + " hull");
+        auto added = geometry::addTriangleMesh(m_doc, *choice->hull, meshName + " hull");
         if (!added) {
             fail(node, added.diagnostics);
             return std::nullopt;
         }
         auto shape = physics::Shape::defaults(physics::ShapeType::Convex);
         shape.mesh = int(*added);
-        made.type = physics::ShapeType::Convex;
         made.shape = addShape(std::move(shape));
-        made.volume = hull->quality.volume;
-        made.hullPoints = hull->quality.vertexCount;
-        made.capped = hull->quality.capped;
+        made.hullPoints = choice->hullPoints;
+        made.capped = choice->capped;
         return made;
     }
 
@@ -262,6 +213,83 @@ std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name
             return s;
     }
     return std::nullopt;
+}
+
+Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                              const std::atomic<bool>* cancel)
+{
+    using R = Result<MeshColliderChoice>;
+    const ColliderStrategy strategy = options.strategy;
+    R result;
+    if (strategy == ColliderStrategy::Trimesh) {
+        result.value = MeshColliderChoice{};
+        result.value->type = physics::ShapeType::Trimesh;
+        return result;
+    }
+    if (mesh.triangleCount() == 0)
+        return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
+    std::vector<Vec3d> points;
+    geometry::appendPoints(points, mesh);
+
+    std::optional<geometry::ConvexHull> hull;
+    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
+        geometry::ConvexHullOptions o;
+        o.maxVertices = options.maxPoints;
+        o.measureQuality = strategy == ColliderStrategy::Auto;
+        o.cancel = cancel;
+        auto h = geometry::generateConvexHull(points, o);
+        if (h)
+            hull = std::move(*h);
+        else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
+            return R{std::nullopt, h.diagnostics};
+        // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+    }
+
+    std::optional<FittedShape> fit;
+    auto take = [&](Result<FittedShape> r) {
+        if (r && (!fit || r->volume < fit->volume))
+            fit = std::move(*r);
+        else if (!r && strategy != ColliderStrategy::Auto)
+            result.diagnostics.insert(result.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    };
+    switch (strategy) {
+    case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
+    case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
+    case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
+    case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
+    case ColliderStrategy::Auto:
+        take(geometry::fitBox(points));
+        take(geometry::fitOrientedBox(points));
+        take(geometry::fitSphere(points));
+        take(geometry::fitCapsule(points));
+        break;
+    default: break;
+    }
+
+    MeshColliderChoice out;
+    if (hull)
+        out.hullVolume = hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
+    const bool usePrimitive = fit && (strategy != ColliderStrategy::Auto || !hull ||
+                                      fit->volume <= out.hullVolume * (1.0 + options.autoTolerance));
+    if (usePrimitive) {
+        out.type = toPhysics(fit->shape).type;
+        out.volume = fit->volume;
+        out.fit = std::move(fit);
+        result.value = std::move(out);
+        return result;
+    }
+    if (!hull) {
+        if (!fit && result.diagnostics.empty())
+            result.diagnostics.push_back(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+        return result;
+    }
+    out.type = physics::ShapeType::Convex;
+    out.volume = hull->quality.volume;
+    out.hullPoints = hull->quality.vertexCount;
+    out.capped = hull->quality.capped;
+    out.hull = std::move(hull->mesh);
+    result.value = std::move(out);
+    return result;
 }
 
 ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options)

@@ -1,9 +1,12 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "geometry/PrimitiveFit.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/MeshTriangles.h"
 #include "physics/PhysicsModel.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +57,26 @@ struct ColliderReport
     /// Skipped nodes (existing collider: info; a mesh that cannot be fitted: error), writer notes.
     Diagnostics diagnostics;
 };
+
+/// The collider `options` (strategy, maxPoints, autoTolerance) choose for one mesh, in the mesh's own space.
+struct MeshColliderChoice
+{
+    physics::ShapeType type = physics::ShapeType::Box;
+    std::optional<geometry::FittedShape> fit; ///< box, sphere or capsule: the fitted primitive
+    std::optional<gltf::TriangleMesh> hull;   ///< convex: the hull's triangles
+    double volume = 0;                        ///< of the chosen shape (0 for a trimesh)
+    double hullVolume = 0;                    ///< of the mesh's full hull, when one was computed
+    size_t hullPoints = 0;                    ///< vertices of a hull
+    bool capped = false;                      ///< the hull left points out to meet maxPoints
+};
+
+/// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
+/// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
+/// hull (its uncapped volume) and every primitive and keeps the primitive of least volume when it is within
+/// autoTolerance of the hull's volume. Errors: COLLIDER_NO_TRIANGLES; a hull's or a fit's own error when that
+/// one strategy was asked for; COLLIDER_FIT_FAILED when auto found nothing; HULL_CANCELLED when `cancel` was set.
+Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                              const std::atomic<bool>* cancel = nullptr);
 
 /// Adds an OMI collider (and shape) to every selected mesh node, fitted in that node's space, plus the
 /// requested motion on nodes not already inside a body, then writes the physics with the OMI writer (newest

@@ -207,6 +207,52 @@ private slots:
         QCOMPARE(fitted.added.size(), size_t(1));
         QVERIFY(fitted.added[0].type != physics::ShapeType::Convex);
     }
+
+    void chooseMeshColliderPerStrategy()
+    {
+        // A box 2 x 4 x 6 centred on (1, 2, 3): 8 corners, 12 triangles (the volumes are 48 by construction).
+        gltf::TriangleMesh box;
+        for (int i = 0; i < 8; ++i)
+            box.positions.emplace_back(1 + ((i & 1) ? 1 : -1), 2 + ((i & 2) ? 2 : -2), 3 + ((i & 4) ? 3 : -3));
+        box.indices = {0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1,
+                       2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4, 1, 5, 7, 1, 7, 3};
+        import::ColliderOptions options;
+
+        options.strategy = ColliderStrategy::Auto;
+        auto chosen = import::chooseMeshCollider(box, options);
+        QVERIFY2(chosen, describe(chosen.diagnostics).c_str());
+        QCOMPARE(chosen->type, physics::ShapeType::Box);
+        QVERIFY(chosen->fit.has_value() && !chosen->hull.has_value());
+        QVERIFY(std::abs(chosen->volume - 48.0) < 1e-6);
+        QVERIFY(std::abs(chosen->hullVolume - 48.0) < 1e-6);
+        QVERIFY(std::abs(chosen->fit->offset.x - 1) < 1e-9 && std::abs(chosen->fit->offset.z - 3) < 1e-9);
+
+        options.strategy = ColliderStrategy::Hull;
+        chosen = import::chooseMeshCollider(box, options);
+        QVERIFY(chosen);
+        QCOMPARE(chosen->type, physics::ShapeType::Convex);
+        QVERIFY(chosen->hull.has_value() && !chosen->fit.has_value());
+        QCOMPARE(chosen->hullPoints, size_t(8));
+        QVERIFY(!chosen->capped);
+        QVERIFY(std::abs(chosen->volume - 48.0) < 1e-6);
+
+        options.strategy = ColliderStrategy::Trimesh;
+        chosen = import::chooseMeshCollider(box, options);
+        QVERIFY(chosen);
+        QCOMPARE(chosen->type, physics::ShapeType::Trimesh);
+        QVERIFY(!chosen->fit && !chosen->hull);
+
+        options.strategy = ColliderStrategy::Sphere;
+        auto none = import::chooseMeshCollider(gltf::TriangleMesh{}, options);
+        QVERIFY(!none);
+        QCOMPARE(QString::fromStdString(none.diagnostics.at(0).code), QStringLiteral("COLLIDER_NO_TRIANGLES"));
+
+        std::atomic<bool> cancel{true};
+        options.strategy = ColliderStrategy::Auto;
+        auto cancelled = import::chooseMeshCollider(box, options, &cancel);
+        QVERIFY(!cancelled);
+        QVERIFY(findDiagnostic(cancelled.diagnostics, "HULL_CANCELLED"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAutoColliders)
