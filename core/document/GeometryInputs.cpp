@@ -93,7 +93,7 @@ Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const ph
     return result;
 }
 
-Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density)
+Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density, MassFrom from)
 {
     using R = Result<MassProperties>;
     const physics::NodePhysics* n = document.model().node(bodyNode);
@@ -125,7 +125,7 @@ Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyN
     }
     geometry::MassProperties total = geometry::combineMassProperties(parts);
     MassProperties out;
-    if (n->motion->mass > 0)
+    if (from == MassFrom::BodyWhenSet && n->motion->mass > 0)
         total = total.withMass(n->motion->mass);
     else
         out.mass = total.mass;

@@ -22,11 +22,19 @@ Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
 /// A fit from core/geometry as the input of fitPrimitive().
 FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit);
 
+/// Which figure decides the mass in bodyMassProperties().
+enum class MassFrom
+{
+    BodyWhenSet, ///< the body's mass when above 0 (left as it is), else what the shapes at the density give
+    Density,     ///< always what the shapes at the density give (the mass is set)
+};
+
 /// The mass properties of the body whose motion is on `bodyNode`, from every collider shape it owns, in the
-/// body node's space: the shapes at `density` (kg/m^3), scaled to the body's mass when it has one above 0
-/// (mass left as it is), else with the mass the density gives (mass set). Errors: MASS_NO_BODY (no motion on
-/// the node), MASS_NO_SHAPES, and core/geometry's errors for unusable shapes.
-Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density = 1000.0);
+/// body node's space: the shapes at `density` (kg/m^3), with the mass `from` says; inertia scales with the
+/// mass. Errors: MASS_NO_BODY (no motion on the node), MASS_NO_SHAPES, and core/geometry's errors for unusable
+/// shapes.
+Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density = 1000.0,
+                                          MassFrom from = MassFrom::BodyWhenSet);
 
 /// A model shape as core/geometry sees it (mesh shapes read their mesh from the document).
 Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const physics::Shape& shape);

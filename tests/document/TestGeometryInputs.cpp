@@ -46,6 +46,23 @@ private slots:
             });
     }
 
+    void densityDecidesTheMassWhenAsked()
+    {
+        auto d = openSample();
+        // Crate 1 (20 kg, a 1 m box) at 250 kg/m^3 with the density deciding: 250 kg, 250 * 2 / 12 about each
+        // axis; the body's own mass is not used.
+        auto p = bodyMassProperties(*d, 2, 250.0, MassFrom::Density);
+        QVERIFY2(p, describe(p.diagnostics).c_str());
+        QVERIFY(p->mass.has_value());
+        QVERIFY(near(*p->mass, 250.0, 1e-9));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(near(p->inertiaDiagonal[i], 250.0 * 2 / 12, 1e-9));
+        // The default keeps the body's 20 kg whatever the density.
+        auto kept = bodyMassProperties(*d, 2, 250.0);
+        QVERIFY(kept && !kept->mass);
+        QVERIFY(near(kept->inertiaDiagonal[0], 20.0 * 2 / 12, 1e-9));
+    }
+
     void compoundTableCentreOfMass()
     {
         auto d = openSample();

@@ -615,7 +615,6 @@ void BodyPanel::computeFromShapes()
     {
         size_t node;
         document::MassProperties properties;
-        bool zeroMassFirst; ///< density: the mass goes to 0 first, so that the density sets it
     };
     std::vector<Plan> plans;
     QStringList errors;
@@ -623,7 +622,8 @@ void BodyPanel::computeFromShapes()
     for (const auto& [node, motion] : bodies()) {
         if (!usageOf(motion->type).mass)
             continue;
-        const auto result = document::bodyMassProperties(*m_document, node, density);
+        // By density the shapes decide the mass; by total mass the shapes' result is scaled to it below.
+        const auto result = document::bodyMassProperties(*m_document, node, density, document::MassFrom::Density);
         if (!result) {
             QString message;
             for (const Diagnostic& d : result.diagnostics) {
@@ -637,13 +637,10 @@ void BodyPanel::computeFromShapes()
             errors << (several ? tr("%1: %2").arg(nodeLabel(*m_document, node), message) : message);
             continue;
         }
-        Plan plan{node, *result, false};
-        if (byDensity) {
-            // With a mass above 0 the result is scaled to it; the density is to decide the mass instead.
-            plan.zeroMassFirst = !result->mass;
-        } else {
+        Plan plan{node, *result};
+        if (!byDensity) {
             // Inertia is proportional to the mass: scale the shapes' result to the total mass asked for.
-            const double from = result->mass ? *result->mass : motion->mass;
+            const double from = result->mass.value_or(0.0);
             if (from > 0) {
                 const double factor = m_totalMass / from;
                 for (double& v : plan.properties.inertiaDiagonal)
@@ -651,7 +648,7 @@ void BodyPanel::computeFromShapes()
             }
             plan.properties.mass = m_totalMass;
         }
-        if (!plan.zeroMassFirst && sameMassProperties(*motion, plan.properties)) {
+        if (sameMassProperties(*motion, plan.properties)) {
             ++unchanged;
             continue;
         }
@@ -660,23 +657,13 @@ void BodyPanel::computeFromShapes()
 
     QStringList lines;
     if (!plans.empty()) {
-        const size_t steps =
-            std::count_if(plans.begin(), plans.end(), [](const Plan& p) { return p.zeroMassFirst; }) +
-            plans.size();
         QUndoStack* stack = m_document->undoStack();
         m_applying = true;
-        if (steps > 1)
+        if (plans.size() > 1)
             stack->beginMacro(tr("Compute Mass Properties"));
-        for (const Plan& plan : plans) {
-            document::MassProperties properties = plan.properties;
-            if (plan.zeroMassFirst) {
-                m_document->push(new document::SetMotionMass(m_document, plan.node, 0.0));
-                if (auto again = document::bodyMassProperties(*m_document, plan.node, density))
-                    properties = *again;
-            }
-            document::computeMassProperties(*m_document, plan.node, properties);
-        }
-        if (steps > 1)
+        for (const Plan& plan : plans)
+            document::computeMassProperties(*m_document, plan.node, plan.properties);
+        if (plans.size() > 1)
             stack->endMacro();
         m_applying = false;
         if (plans.size() == 1) {
