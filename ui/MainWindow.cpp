@@ -13,6 +13,7 @@
 #include "document/ModelCommands.h"
 #include "import/AssetImporter.h"
 #include "scene/Overlays.h"
+#include "widgets/ChildSignals.h"
 
 #include <QAction>
 #include <QApplication>
@@ -169,6 +170,8 @@ MainWindow::~MainWindow()
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
+    // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed window.
+    disconnectChildrenFrom(this);
 }
 
 QAction* MainWindow::action(const QString& objectName) const

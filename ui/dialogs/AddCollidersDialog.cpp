@@ -1,6 +1,7 @@
 #include "dialogs/AddCollidersDialog.h"
 
 #include "document/Document.h"
+#include "widgets/ChildSignals.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -155,6 +156,7 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
 
 AddCollidersDialog::~AddCollidersDialog()
 {
+    disconnectChildrenFrom(this);
     if (m_cancel)
         m_cancel->store(true);
     m_watcher->disconnect(this);

@@ -4,6 +4,7 @@
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
 #include "geometry/Wireframe.h"
+#include "widgets/ChildSignals.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -96,6 +97,7 @@ HullDialog::HullDialog(document::Document* document, size_t node, QWidget* paren
 
 HullDialog::~HullDialog()
 {
+    disconnectChildrenFrom(this);
     // Deleted without being closed: the preview goes all the same.
     if (!m_closed)
         emit previewCleared();

@@ -5,6 +5,7 @@
 #include "document/FieldCommands.h"
 #include "document/GeometryInputs.h"
 #include "document/ModelCommands.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/EulerAngles.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
@@ -685,6 +686,11 @@ void BodyPanel::computeFromShapes()
     m_computeMessage->setStyleSheet(errors.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
     m_computeMessage->show();
     refresh();
+}
+
+BodyPanel::~BodyPanel()
+{
+    disconnectChildrenFrom(this);
 }
 
 } // namespace cs::ui

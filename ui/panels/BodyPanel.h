@@ -38,6 +38,7 @@ class BodyPanel : public QWidget
 
 public:
     explicit BodyPanel(QWidget* parent = nullptr);
+    ~BodyPanel() override;
 
     /// nullptr clears the panel and disables it.
     void setDocument(document::Document* document);

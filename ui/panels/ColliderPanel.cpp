@@ -4,6 +4,7 @@
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
 #include "document/ShapeConversion.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 
@@ -683,6 +684,11 @@ void ColliderPanel::removeMember()
     members.erase(members.begin() + static_cast<std::ptrdiff_t>(row));
     pushAll(QString::fromUtf8(document::text::TriggerNodes),
             {new document::SetTriggerNodes(m_document, list.front().node, members)});
+}
+
+ColliderPanel::~ColliderPanel()
+{
+    disconnectChildrenFrom(this);
 }
 
 } // namespace cs::ui

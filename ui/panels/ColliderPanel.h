@@ -48,6 +48,7 @@ public:
     };
 
     explicit ColliderPanel(Mode mode, QWidget* parent = nullptr);
+    ~ColliderPanel() override;
 
     Mode mode() const { return m_mode; }
     /// nullptr clears the panel and disables it.

@@ -1,6 +1,7 @@
 #include "panels/DiagnosticsPanel.h"
 
 #include "document/Document.h"
+#include "widgets/ChildSignals.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -160,6 +161,11 @@ int DiagnosticsPanel::nodeOfPointer(const std::string& pointer)
     if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || number.size() > 9)
         return -1;
     return std::stoi(number);
+}
+
+DiagnosticsPanel::~DiagnosticsPanel()
+{
+    disconnectChildrenFrom(this);
 }
 
 } // namespace cs::ui

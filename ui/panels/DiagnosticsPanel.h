@@ -34,6 +34,8 @@ public:
     };
 
     explicit DiagnosticsPanel(QWidget* parent = nullptr);
+    ~DiagnosticsPanel() override;
+
     /// The document fixes are looked up in and applied to (nullptr: no fixes offered). Call setDiagnostics
     /// afterwards; the panel does not own the document and forgets it when it is destroyed.
     void setDocument(cs::document::Document* document);

@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 
 #include <QApplication>
@@ -203,7 +204,10 @@ FiltersPanel::FiltersPanel(QWidget* parent) : QWidget(parent)
     setDocument(nullptr);
 }
 
-FiltersPanel::~FiltersPanel() = default;
+FiltersPanel::~FiltersPanel()
+{
+    disconnectChildrenFrom(this);
+}
 
 document::Document* FiltersPanel::document() const
 {

@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 
 #include <QComboBox>
@@ -164,7 +165,10 @@ MaterialsPanel::MaterialsPanel(QWidget* parent) : QWidget(parent)
     setDocument(nullptr);
 }
 
-MaterialsPanel::~MaterialsPanel() = default;
+MaterialsPanel::~MaterialsPanel()
+{
+    disconnectChildrenFrom(this);
+}
 
 document::Document* MaterialsPanel::document() const
 {

@@ -4,6 +4,7 @@
 #include "panels/BodyPanel.h"
 #include "panels/ColliderPanel.h"
 #include "panels/ShapePanel.h"
+#include "widgets/ChildSignals.h"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -208,6 +209,11 @@ void PropertiesPanel::showShape(int shape)
     m_shownShape = shape;
     m_shape->setShape(shape, m_current);
     m_shapeSection->setVisible(shape >= 0);
+}
+
+PropertiesPanel::~PropertiesPanel()
+{
+    disconnectChildrenFrom(this);
 }
 
 } // namespace cs::ui

@@ -28,6 +28,7 @@ class PropertiesPanel : public QWidget
 
 public:
     explicit PropertiesPanel(QWidget* parent = nullptr);
+    ~PropertiesPanel() override;
 
     /// nullptr: nothing is open (every section is cleared).
     void setDocument(document::Document* document);

@@ -1,4 +1,5 @@
 #include "panels/SceneTreePanel.h"
+#include "widgets/ChildSignals.h"
 
 #include <QHeaderView>
 #include <QLineEdit>
@@ -161,6 +162,11 @@ void SceneTreePanel::applyFilter()
     };
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
         visit(m_tree->topLevelItem(i));
+}
+
+SceneTreePanel::~SceneTreePanel()
+{
+    disconnectChildrenFrom(this);
 }
 
 } // namespace cs::ui

@@ -31,6 +31,7 @@ class SceneTreePanel : public QWidget
 
 public:
     explicit SceneTreePanel(QWidget* parent = nullptr);
+    ~SceneTreePanel() override;
 
     void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots);
     /// Selects one node (none with -1) and makes it current.

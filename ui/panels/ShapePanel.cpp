@@ -9,6 +9,7 @@
 #include "document/References.h"
 #include "document/ShapeConversion.h"
 #include "geometry/PrimitiveFit.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
@@ -324,7 +325,10 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     setDocument(nullptr);
 }
 
-ShapePanel::~ShapePanel() = default;
+ShapePanel::~ShapePanel()
+{
+    disconnectChildrenFrom(this);
+}
 
 document::Document* ShapePanel::document() const
 {
