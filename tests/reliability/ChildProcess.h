@@ -17,6 +17,7 @@ struct ChildLimits
     /// more address space; the peak resident size (ChildOutcome::maxRssKb) bounds memory there.
     std::uint64_t addressSpace = std::uint64_t(1) << 30;
     /// Wall-clock limit: alarm() in the child (SIGALRM ends it), and the parent stops waiting after it too.
+    /// Eight times as long in AddressSanitizer builds (unoptimised, instrumented code).
     unsigned seconds = 10;
     /// RLIMIT_FSIZE of the child (0: none); SIGXFSZ is ignored, so a write past it fails with EFBIG.
     std::uint64_t fileSize = 0;
