@@ -167,6 +167,32 @@ private slots:
         QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/nodes/x"), -1);
     }
 
+    void upgradeHidesTheLegacyNotes()
+    {
+        // A 2023 file: reading it notes each legacy form it converted. Once the physics will be saved in the
+        // newest form those notes no longer describe the file, and the list drops them; undo brings them back.
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, QString::fromStdString(test::dataPath("spec/legacy/2023-01-05_80c2ae7/extensions/2.0/"
+                                                                     "OMI_physics_body/examples/complex/ball_pit.gltf")
+                                                          .string())));
+        QTreeWidget* list = w.diagnostics()->list();
+        auto legacyRows = [&] {
+            int n = 0;
+            for (int i = 0; i < list->topLevelItemCount(); ++i)
+                n += list->topLevelItem(i)->text(0).startsWith(QStringLiteral("LEGACY_")) ? 1 : 0;
+            return n;
+        };
+        const int before = legacyRows();
+        QVERIFY(before > 0);
+        QAction* upgrade = w.action(QStringLiteral("actionUpgradeLegacy"));
+        QVERIFY(upgrade);
+        upgrade->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return legacyRows() == 0; }, 5000));
+        w.action(QStringLiteral("actionUndo"))->trigger();
+        QVERIFY(QTest::qWaitFor([&] { return legacyRows() == before; }, 5000));
+    }
+
     void saveWritesAFileThatOpens()
     {
         test::TempDir dir;
