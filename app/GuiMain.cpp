@@ -131,7 +131,8 @@ int runGui(int argc, char** argv)
             app.exit(2);
             return;
         }
-        window.viewport()->setXray(parser.isSet(xray));
+        // Through the action, so that the View menu and the toolbar show the mode too.
+        window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(xray));
         if (parser.isSet(select)) {
             const std::string wanted = parser.value(select).toStdString();
             int found = -1;
