@@ -5,12 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build
-  qt6-base-dev qt6-3d-dev libgl-dev libgl1-mesa-dri
+  build-essential cmake ninja-build ccache
+  qt6-base-dev qt6-3d-dev libqt6opengl6-dev libgl-dev libgl1-mesa-dri
   libassimp-dev nlohmann-json3-dev
   libtinygltf-dev libqhull-dev assimp-testmodels
   xvfb xauth imagemagick
   clang libclang-rt-14-dev
+  libdraco-dev libmeshoptimizer-dev
+  lintian desktop-file-utils appstream
 )
 # Debian's npm conflicts with Node builds that bundle their own npm: only ask for it when there is none.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
