@@ -12,12 +12,9 @@ namespace cs::gltf {
 namespace {
 
 /// glTF colours are linear; the viewport takes them as they are.
-std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive, int& image, int& texCoord,
-                                 bool& doubleSided)
+std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive, bool& doubleSided)
 {
     std::array<float, 4> color{0.8f, 0.8f, 0.8f, 1.0f};
-    image = -1;
-    texCoord = 0;
     doubleSided = false;
     const Json& m = primitive.value("material", Json());
     const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
@@ -37,17 +34,6 @@ std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive,
             color[i] = factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0)) : color[i];
     } else {
         color = {1.0f, 1.0f, 1.0f, 1.0f};
-    }
-    const Json& info = pbr.value("baseColorTexture", Json());
-    if (info.is_object() && info.value("index", Json()).is_number_unsigned()) {
-        const Json* texture = doc.element("textures", info["index"].get<size_t>());
-        const Json& source = texture ? texture->value("source", Json()) : Json();
-        if (source.is_number_unsigned() && source.get<size_t>() < doc.count("images")) {
-            image = source.get<int>();
-            const Json& set = info.value("texCoord", Json());
-            // A fraction, a negative or a huge number (1e300 overflowed the int) reads as set 0.
-            texCoord = set.is_number_unsigned() && set.get<std::uint64_t>() < 256 ? set.get<int>() : 0;
-        }
     }
     return color;
 }
@@ -83,38 +69,13 @@ std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, con
     return std::move(data->values);
 }
 
-/// The encoded bytes of an image: from its file or data: URI, or from its buffer view.
-Bytes imageBytes(const GltfDocument& doc, size_t image)
-{
-    if (image < doc.images().size() && !doc.images()[image].data.empty())
-        return doc.images()[image].data;
-    const Json* j = doc.element("images", image);
-    const Json& viewIndex = j ? j->value("bufferView", Json()) : Json();
-    const Json* view = viewIndex.is_number_unsigned() ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
-    if (!view || !view->value("buffer", Json()).is_number_unsigned())
-        return {};
-    const size_t buffer = (*view)["buffer"].get<size_t>();
-    if (buffer >= doc.buffers().size())
-        return {};
-    const Bytes& data = doc.buffers()[buffer].data;
-    const Json& offsetJson = view->value("byteOffset", Json(0u));
-    const Json& lengthJson = view->value("byteLength", Json());
-    if (!offsetJson.is_number_unsigned() || !lengthJson.is_number_unsigned())
-        return {};
-    const std::uint64_t offset = offsetJson.get<std::uint64_t>();
-    const std::uint64_t length = lengthJson.get<std::uint64_t>();
-    if (offset > data.size() || length > data.size() - offset)
-        return {};
-    return Bytes(data.begin() + static_cast<std::ptrdiff_t>(offset),
-                 data.begin() + static_cast<std::ptrdiff_t>(offset + length));
-}
-
 } // namespace
 
 Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph)
 {
     Result<RenderScene> result;
     RenderScene scene;
+    Diagnostics textureDiagnostics;
     const size_t meshCount = doc.count("meshes");
     scene.meshes.resize(meshCount);
     std::vector<bool> built(meshCount, false);
@@ -142,8 +103,14 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                     continue;
                 }
                 RenderPrimitive rp;
-                int texCoord = 0;
-                rp.baseColor = baseColorOf(doc, prims[p], rp.image, texCoord, rp.doubleSided);
+                rp.baseColor = baseColorOf(doc, prims[p], rp.doubleSided);
+                const Json& material = prims[p].value("material", Json());
+                const BaseColorTexture texture =
+                    material.is_number_unsigned()
+                        ? readBaseColorTexture(doc, material.get<size_t>(), textureDiagnostics)
+                        : BaseColorTexture{};
+                rp.image = texture.image;
+                rp.sampler = texture.sampler;
                 const size_t count = triangles->positions.size();
                 const auto normals = attribute(doc, prims[p], "NORMAL", 3, count);
                 if (!normals.empty()) {
@@ -154,14 +121,14 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                     rp.normals = faceNormals(*triangles);
                 }
                 if (rp.image >= 0) {
-                    const std::string name = "TEXCOORD_" + std::to_string(texCoord);
+                    const std::string name = "TEXCOORD_" + std::to_string(texture.texCoord);
                     const auto uvs = attribute(doc, prims[p], name.c_str(), 2, count);
                     if (uvs.empty()) {
                         rp.image = -1;
                     } else {
                         rp.uvs.reserve(count);
                         for (size_t i = 0; i < count; ++i)
-                            rp.uvs.emplace_back(uvs[2 * i], uvs[2 * i + 1]);
+                            rp.uvs.push_back(applyUvTransform(texture.transform, {uvs[2 * i], uvs[2 * i + 1]}));
                     }
                 }
                 rp.positions = std::move(triangles->positions);
@@ -181,23 +148,37 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
             }
         }
     }
+    // Each warning about a texture is given once, however many primitives use it.
+    for (const Diagnostic& d : textureDiagnostics) {
+        if (std::find(result.diagnostics.begin(), result.diagnostics.end(), d) == result.diagnostics.end())
+            result.diagnostics.push_back(d);
+    }
+    // Only the header is read here: the viewport decodes each image once, when it uploads it.
     scene.images.resize(doc.count("images"));
+    std::vector<bool> unreadable(scene.images.size(), false);
     for (auto& mesh : scene.meshes) {
         for (auto& prim : mesh.primitives) {
-            if (prim.image < 0 || !scene.images[prim.image].isNull())
+            if (prim.image < 0)
                 continue;
-            const Bytes bytes = imageBytes(doc, static_cast<size_t>(prim.image));
-            QImage decoded;
-            if (!bytes.empty())
-                decoded.loadFromData(bytes.data(), static_cast<int>(bytes.size()));
-            if (decoded.isNull()) {
-                result.diagnostics.push_back(makeWarning("IMAGE_UNREADABLE",
-                                                         "the image cannot be decoded; the mesh is drawn untextured",
-                                                         jsonPointerAppend("/images", size_t(prim.image))));
-                prim.image = -1;
-                continue;
+            const size_t image = static_cast<size_t>(prim.image);
+            if (scene.images[image].encoded.isEmpty() && !unreadable[image]) {
+                QByteArray bytes = encodedImage(doc, image);
+                const QSize size = imageHeaderSize(bytes);
+                if (size.isValid()) {
+                    scene.images[image] = {std::move(bytes), size};
+                } else {
+                    unreadable[image] = true;
+                    result.diagnostics.push_back(
+                        makeWarning("IMAGE_UNREADABLE",
+                                    bytes.isEmpty() ? "the image has no data; the mesh is drawn untextured"
+                                                    : "the image cannot be decoded; the mesh is drawn untextured",
+                                    jsonPointerAppend("/images", image)));
+                }
             }
-            scene.images[prim.image] = decoded.convertToFormat(QImage::Format_RGBA8888);
+            if (unreadable[image]) {
+                prim.image = -1;
+                prim.uvs.clear();
+            }
         }
     }
     if (!scene.instances.empty()) {

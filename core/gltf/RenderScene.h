@@ -2,8 +2,10 @@
 
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
+#include "gltf/TextureInfo.h"
 
-#include <QImage>
+#include <QByteArray>
+#include <QSize>
 #include <QMatrix4x4>
 #include <QVector2D>
 #include <QVector3D>
@@ -14,7 +16,8 @@
 namespace cs::gltf {
 
 /// One drawable primitive of a mesh, in the mesh's space: triangles with per-vertex normals, the material's base
-/// colour (linear RGBA) and, when the material has a base colour texture, its image and coordinates.
+/// colour (linear RGBA) and, when the material has a base colour texture, its image, sampler and coordinates
+/// (KHR_texture_transform already applied).
 struct RenderPrimitive
 {
     std::vector<QVector3D> positions;
@@ -22,6 +25,7 @@ struct RenderPrimitive
     std::vector<std::uint32_t> indices;
     std::array<float, 4> baseColor{0.8f, 0.8f, 0.8f, 1.0f};
     int image = -1;                ///< index into images, -1 when untextured
+    TextureSampler sampler;        ///< how the image is sampled, when image >= 0
     std::vector<QVector2D> uvs;    ///< TEXCOORD_n of the base colour texture, when image >= 0
     bool doubleSided = false;
 };
@@ -29,6 +33,14 @@ struct RenderPrimitive
 struct RenderMesh
 {
     std::vector<RenderPrimitive> primitives;
+};
+
+/// A base colour image as the file holds it. Pixels are decoded only when the viewport uploads the texture
+/// (decodeForDisplay), so that no decoded copy stays in memory beside the GPU's.
+struct RenderImage
+{
+    QByteArray encoded; ///< PNG/JPEG bytes; empty when the image is not used or cannot be read
+    QSize size;         ///< from the image header
 };
 
 /// A node that draws a mesh.
@@ -46,7 +58,7 @@ struct RenderScene
 {
     std::vector<RenderMesh> meshes;        ///< indexed like the document's meshes; unused ones stay empty
     std::vector<RenderInstance> instances;
-    std::vector<QImage> images;            ///< decoded base colour textures, indexed like images; null if unused
+    std::vector<RenderImage> images;       ///< base colour images, indexed like images; empty if unused
     QVector3D boundsMin;                   ///< world-space bounds of all instances (both zero when empty)
     QVector3D boundsMax;
 

@@ -1,6 +1,7 @@
 #include "viewport/MeshLayer.h"
 
 #include "gltf/RenderScene.h"
+#include "viewport/TextureUpload.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
@@ -13,38 +14,19 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QTechnique>
-#include <Qt3DRender/QPaintedTextureImage>
 #include <Qt3DRender/QTexture>
-
-#include <QPainter>
-
 #include <cstring>
 
 namespace cs::ui {
 
 namespace {
 
-/// A texture whose pixels come from an image decoded in core.
-class ImageTexture : public Qt3DRender::QPaintedTextureImage
-{
-public:
-    ImageTexture(const QImage& image, Qt3DCore::QNode* parent) : Qt3DRender::QPaintedTextureImage(parent), m_image(image)
-    {
-        setSize(image.size());
-    }
-
-protected:
-    void paint(QPainter* painter) override { painter->drawImage(0, 0, m_image); }
-
-private:
-    QImage m_image;
-};
-
-Qt3DCore::QAttribute* attribute(Qt3DCore::QGeometry* geometry, const QString& name, const void* data, size_t count,
-                                uint components)
+Qt3DCore::QAttribute* attribute(Qt3DCore::QGeometry* geometry, const QString& name, const void* data,
+                                size_t count, uint components)
 {
     auto* buffer = new Qt3DCore::QBuffer(geometry);
-    buffer->setData(QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(count * components * 4)));
+    buffer->setData(
+        QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(count * components * 4)));
     auto* a = new Qt3DCore::QAttribute(geometry);
     a->setName(name);
     a->setVertexBaseType(Qt3DCore::QAttribute::Float);
@@ -61,10 +43,13 @@ Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3D
 {
     auto* geometry = new Qt3DCore::QGeometry(owner);
     static_assert(sizeof(QVector3D) == 12 && sizeof(QVector2D) == 8);
-    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.positions.data(), p.positions.size(), 3);
-    attribute(geometry, Qt3DCore::QAttribute::defaultNormalAttributeName(), p.normals.data(), p.normals.size(), 3);
+    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.positions.data(),
+              p.positions.size(), 3);
+    attribute(geometry, Qt3DCore::QAttribute::defaultNormalAttributeName(), p.normals.data(),
+              p.normals.size(), 3);
     if (p.image >= 0)
-        attribute(geometry, Qt3DCore::QAttribute::defaultTextureCoordinateAttributeName(), p.uvs.data(), p.uvs.size(), 2);
+        attribute(geometry, Qt3DCore::QAttribute::defaultTextureCoordinateAttributeName(), p.uvs.data(),
+                  p.uvs.size(), 2);
     auto* indexBuffer = new Qt3DCore::QBuffer(geometry);
     indexBuffer->setData(QByteArray(reinterpret_cast<const char*>(p.indices.data()),
                                     static_cast<qsizetype>(p.indices.size() * 4)));
@@ -94,27 +79,54 @@ Qt3DRender::QMaterial* bothSides(Qt3DRender::QMaterial* material)
     return material;
 }
 
-Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+/// One texture per image and sampler, shared by every primitive that uses them: an image is decoded and
+/// uploaded once however many materials show it.
+class TextureCache
+{
+public:
+    TextureCache(const gltf::RenderScene& scene, Qt3DCore::QNode* owner) : m_scene(scene), m_owner(owner) {}
+
+    Qt3DRender::QAbstractTexture* texture(int image, const gltf::TextureSampler& sampler)
+    {
+        if (image < 0 || image >= static_cast<int>(m_scene.images.size()) ||
+            m_scene.images[image].encoded.isEmpty())
+            return nullptr;
+        for (const Entry& e : m_entries) {
+            if (e.image == image && e.sampler == sampler)
+                return e.texture;
+        }
+        auto* texture = makeEncodedTexture(m_scene.images[image].encoded, sampler, m_owner);
+        m_entries.push_back({image, sampler, texture});
+        return texture;
+    }
+
+private:
+    struct Entry
+    {
+        int image;
+        gltf::TextureSampler sampler;
+        Qt3DRender::QAbstractTexture* texture;
+    };
+    const gltf::RenderScene& m_scene;
+    Qt3DCore::QNode* m_owner;
+    std::vector<Entry> m_entries;
+};
+
+Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, TextureCache& textures,
                                             Qt3DCore::QNode* owner);
 
-Qt3DRender::QMaterial* makeMaterial(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+Qt3DRender::QMaterial* makeMaterial(const gltf::RenderPrimitive& p, TextureCache& textures,
                                     Qt3DCore::QNode* owner)
 {
-    return bothSides(makeMaterialOneSided(p, scene, owner));
+    return bothSides(makeMaterialOneSided(p, textures, owner));
 }
 
-Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, const gltf::RenderScene& scene,
+Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, TextureCache& textures,
                                             Qt3DCore::QNode* owner)
 {
     const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-    if (p.image >= 0 && p.image < static_cast<int>(scene.images.size()) && !scene.images[p.image].isNull()) {
+    if (Qt3DRender::QAbstractTexture* texture = textures.texture(p.image, p.sampler)) {
         auto* material = new Qt3DExtras::QDiffuseMapMaterial(owner);
-        auto* texture = new Qt3DRender::QTexture2D(material);
-        texture->addTextureImage(new ImageTexture(scene.images[p.image].mirrored(), texture));
-        texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
-        texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
-        texture->wrapMode()->setX(Qt3DRender::QTextureWrapMode::Repeat);
-        texture->wrapMode()->setY(Qt3DRender::QTextureWrapMode::Repeat);
         material->setDiffuse(texture);
         material->setAmbient(QColor(70, 70, 70));
         material->setSpecular(QColor(20, 20, 20));
@@ -133,12 +145,14 @@ Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, cons
 MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
 {
     // One renderer and material per primitive, shared by every instance of its mesh.
-    std::vector<std::vector<std::pair<Qt3DRender::QGeometryRenderer*, Qt3DRender::QMaterial*>>> parts(scene.meshes.size());
+    std::vector<std::vector<std::pair<Qt3DRender::QGeometryRenderer*, Qt3DRender::QMaterial*>>> parts(
+        scene.meshes.size());
+    TextureCache textures(scene, this);
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
         for (const auto& p : scene.meshes[m].primitives) {
             if (p.indices.empty())
                 continue;
-            parts[m].emplace_back(makeRenderer(p, this), makeMaterial(p, scene, this));
+            parts[m].emplace_back(makeRenderer(p, this), makeMaterial(p, textures, this));
         }
     }
     for (const auto& instance : scene.instances) {
