@@ -4,19 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(
-  build-essential cmake ninja-build ccache
-  qt6-base-dev qt6-3d-dev libqt6opengl6-dev libgl-dev libgl1-mesa-dri
-  libassimp-dev nlohmann-json3-dev
-  libtinygltf-dev libqhull-dev assimp-testmodels
-  xvfb xauth imagemagick
-  clang libclang-rt-14-dev
-  libdraco-dev libmeshoptimizer-dev
-  lintian desktop-file-utils appstream
-)
-# Debian's npm conflicts with Node builds that bundle their own npm: only ask for it when there is none.
-command -v node >/dev/null 2>&1 || packages+=(nodejs)
-command -v npm >/dev/null 2>&1 || packages+=(npm)
+# The list is scripts/packages.txt (read by the packaging_setup_packages test too).
+packages=()
+while read -r name unless command _; do
+  case "$name" in '' | '#'*) continue ;; esac
+  if [ "$unless" = unless ] && command -v "$command" >/dev/null 2>&1; then continue; fi
+  packages+=("$name")
+done < <(sed 's/#.*//' scripts/packages.txt)
 
 missing=()
 for p in "${packages[@]}"; do
