@@ -1,7 +1,10 @@
 #include "gltf/Accessors.h"
 
-#include <cmath>
+#include "gltf/DracoDecode.h"
+#include "gltf/MeshoptDecode.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace cs::gltf {
@@ -42,8 +45,8 @@ int componentCount(std::string_view type)
 
 namespace {
 
-// Reads of accessor properties that never throw: value(key, typed default) throws when the property has another
-// type (input: an accessor with "type": 5 ended the program while the file was being opened).
+// Reads of accessor properties that never throw: value(key, typed default) throws when the property has
+// another type (input: an accessor with "type": 5 ended the program while the file was being opened).
 constexpr std::uint64_t kInvalidUnsigned = ~std::uint64_t(0);
 
 /// A non-negative integer property: `fallback` when absent, kInvalidUnsigned when present but not one.
@@ -96,6 +99,7 @@ struct Span
 {
     const std::uint8_t* data = nullptr;
     size_t size = 0;
+    std::shared_ptr<const void> keepAlive; ///< decoded meshopt bytes the span points into
 };
 
 /// The bytes of a buffer view, or an error naming why they cannot be had.
@@ -107,16 +111,35 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
     const size_t v = viewIndex.get<size_t>();
     const Json* view = doc.element("bufferViews", v);
     if (!view)
-        return R::failure(makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist",
-                                    pointer));
+        return R::failure(
+            makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist", pointer));
     const std::string viewPointer = jsonPointerAppend("/bufferViews", v);
     const Json& b = view->value("buffer", Json());
     if (!b.is_number_unsigned() || b.get<size_t>() >= doc.buffers().size())
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "the buffer view's buffer does not exist",
                                     viewPointer + "/buffer"));
+    if (const std::string unsupported = unsupportedRequiredExtension(doc, *view); !unsupported.empty())
+        return R::failure(makeError("EXTENSION_UNSUPPORTED",
+                                    "the buffer view is encoded with " + unsupported +
+                                        ", a required extension Collidoscope cannot decode",
+                                    viewPointer + "/extensions/" + unsupported));
+    if (meshoptExtension(*view)) {
+        auto decoded = decodeMeshoptView(doc, v);
+        if (!decoded)
+            return R{std::nullopt, decoded.diagnostics};
+        const Bytes& bytes = **decoded;
+        return R{Span{bytes.data(), bytes.size(), *decoded}, {}};
+    }
     const Buffer& buffer = doc.buffers()[b.get<size_t>()];
+    if (buffer.origin == ResourceOrigin::MeshoptFallback)
+        return R::failure(
+            makeError("BUFFER_MISSING_DATA",
+                      "the buffer view reads a meshopt fallback buffer, which has no data, and has no "
+                      "compressed stream of its own",
+                      viewPointer));
     if (buffer.origin == ResourceOrigin::Missing)
-        return R::failure(makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
+        return R::failure(
+            makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
     const Json& off = view->value("byteOffset", Json(0u));
     const Json& len = view->value("byteLength", Json());
     if (!off.is_number_unsigned() || !len.is_number_unsigned())
@@ -131,7 +154,7 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
                                         std::to_string(buffer.data.size()),
                                     viewPointer));
     R r;
-    r.value = Span{buffer.data.data() + offset, static_cast<size_t>(length)};
+    r.value = Span{buffer.data.data() + offset, static_cast<size_t>(length), nullptr};
     return r;
 }
 
@@ -195,6 +218,7 @@ struct Layout
     bool normalized = false;
     const std::uint8_t* base = nullptr; ///< null: no bufferView, the data is zeros
     size_t stride = 0;
+    std::shared_ptr<const void> keepAlive; ///< what `base` points into when it is decoded data
     std::string pointer;
 };
 
@@ -205,22 +229,24 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
     l.pointer = jsonPointerAppend("/accessors", index);
     const Json* a = doc.element("accessors", index);
     if (!a)
-        return R::failure(makeError("INDEX_OUT_OF_RANGE", "accessor " + std::to_string(index) + " does not exist",
-                                    l.pointer));
+        return R::failure(makeError("INDEX_OUT_OF_RANGE",
+                                    "accessor " + std::to_string(index) + " does not exist", l.pointer));
     l.componentType = componentTypeOf(*a);
     const std::string type = typeOf(*a);
     l.components = componentCount(type);
     l.rows = matrixRows(type);
     if (componentSize(l.componentType) == 0)
-        return R::failure(makeError("ACCESSOR_INVALID_COMPONENT_TYPE",
-                                    "componentType " + std::to_string(l.componentType) + " is not a glTF component type",
-                                    l.pointer + "/componentType"));
+        return R::failure(
+            makeError("ACCESSOR_INVALID_COMPONENT_TYPE",
+                      "componentType " + std::to_string(l.componentType) + " is not a glTF component type",
+                      l.pointer + "/componentType"));
     if (l.components == 0)
-        return R::failure(makeError("ACCESSOR_INVALID_TYPE", "type '" + type + "' is not a glTF accessor type",
-                                    l.pointer + "/type"));
+        return R::failure(makeError("ACCESSOR_INVALID_TYPE",
+                                    "type '" + type + "' is not a glTF accessor type", l.pointer + "/type"));
     const Json& count = a->value("count", Json());
     if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0)
-        return R::failure(makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
+        return R::failure(
+            makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
     l.count = count.get<size_t>();
     const auto normalized = a->find("normalized");
     l.normalized = normalized != a->end() && normalized->is_boolean() && normalized->get<bool>();
@@ -232,13 +258,14 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
             return R{std::nullopt, span.diagnostics};
         const Json* viewJson = doc.element("bufferViews", view->get<size_t>());
         l.stride = elemSize;
-        if (auto s = viewJson->find("byteStride"); s != viewJson->end() && s->is_number_unsigned() &&
-                                                   s->get<size_t>() > 0)
+        if (auto s = viewJson->find("byteStride");
+            s != viewJson->end() && s->is_number_unsigned() && s->get<size_t>() > 0)
             l.stride = s->get<size_t>();
         if (l.stride < elemSize)
             return R::failure(makeError("ACCESSOR_STRIDE_TOO_SMALL",
                                         "buffer view " + view->dump() + " has a byteStride of " +
-                                            std::to_string(l.stride) + " bytes, less than the accessor's element of " +
+                                            std::to_string(l.stride) +
+                                            " bytes, less than the accessor's element of " +
                                             std::to_string(elemSize) + " bytes (elements would overlap)",
                                         l.pointer + "/bufferView"));
         const Json& off = a->value("byteOffset", Json(0u));
@@ -257,9 +284,11 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                     " but its buffer view has " + std::to_string(span->size) + " bytes",
                 l.pointer));
         l.base = span->data + offset;
+        l.keepAlive = span->keepAlive;
     } else if (l.count > kMaxUnbackedAccessorCount) {
         return R::failure(makeError("ACCESSOR_TOO_LARGE",
-                                    "the accessor has no bufferView and a count of " + std::to_string(l.count) +
+                                    "the accessor has no bufferView and a count of " +
+                                        std::to_string(l.count) +
                                         "; reading it would make that many elements of zeros (at most " +
                                         std::to_string(kMaxUnbackedAccessorCount) + " are read)",
                                     l.pointer + "/count"));
@@ -271,12 +300,12 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
 Result<Layout> indexLayoutOf(const GltfDocument& doc, size_t index)
 {
     auto layout = layoutOf(doc, index);
-    if (layout && (layout->components != 1 || (layout->componentType != UnsignedByte &&
-                                                layout->componentType != UnsignedShort &&
-                                                layout->componentType != UnsignedInt)))
-        return Result<Layout>::failure(makeError("ACCESSOR_INVALID_INDICES",
-                                                 "indices must be a SCALAR accessor of unsigned bytes, shorts or ints",
-                                                 layout->pointer));
+    if (layout && (layout->components != 1 ||
+                   (layout->componentType != UnsignedByte && layout->componentType != UnsignedShort &&
+                    layout->componentType != UnsignedInt)))
+        return Result<Layout>::failure(makeError(
+            "ACCESSOR_INVALID_INDICES", "indices must be a SCALAR accessor of unsigned bytes, shorts or ints",
+            layout->pointer));
     return layout;
 }
 
@@ -302,6 +331,16 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
     if (!layout)
         return R{std::nullopt, layout.diagnostics};
     const Layout& l = *layout;
+    const Json& a = *doc.element("accessors", index);
+    if (!l.base && !a.contains("sparse")) {
+        // No bufferView: zeros, unless a Draco-compressed primitive fills the accessor.
+        if (auto draco = dracoSourceOf(doc, index); draco && !draco->attribute.empty()) {
+            auto decoded = decodeDracoPrimitive(doc, draco->mesh, draco->primitive);
+            if (!decoded)
+                return R{std::nullopt, decoded.diagnostics};
+            return R{(*decoded)->attributes.at(draco->attribute), {}};
+        }
+    }
     FloatArray out;
     out.components = l.components;
     out.count = l.count;
@@ -313,11 +352,11 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
         for (size_t i = 0; i < l.count; ++i) {
             const std::uint8_t* e = l.base + i * l.stride;
             for (int c = 0; c < l.components; ++c)
-                out.values[i * l.components + c] = decodeComponent(e + offsets[c], l.componentType, l.normalized);
+                out.values[i * l.components + c] =
+                    decodeComponent(e + offsets[c], l.componentType, l.normalized);
         }
     }
 
-    const Json& a = *doc.element("accessors", index);
     auto sparse = a.find("sparse");
     if (sparse == a.end())
         return R{std::move(out), {}};
@@ -331,8 +370,8 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
         return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse needs count, indices and values", sp));
     const size_t n = countJson.get<size_t>();
     if (n > l.count)
-        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count",
-                                    sp + "/count"));
+        return R::failure(
+            makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count", sp + "/count"));
     const int indexType = componentTypeOf(indices);
     if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
         return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
@@ -354,8 +393,8 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
         return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse indices run past their buffer view",
                                     sp + "/indices"));
     if (valueOffset > valueSpan->size || n * valueSize > valueSpan->size - valueOffset)
-        return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse values run past their buffer view",
-                                    sp + "/values"));
+        return R::failure(
+            makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse values run past their buffer view", sp + "/values"));
     for (size_t k = 0; k < n; ++k) {
         const std::uint32_t target = decodeIndex(indexSpan->data + indexOffset + k * indexSize, indexType);
         if (target >= l.count)
@@ -365,7 +404,8 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
                                         sp + "/indices"));
         const std::uint8_t* e = valueSpan->data + valueOffset + k * valueSize;
         for (int c = 0; c < l.components; ++c)
-            out.values[target * l.components + c] = decodeComponent(e + offsets[c], l.componentType, l.normalized);
+            out.values[target * l.components + c] =
+                decodeComponent(e + offsets[c], l.componentType, l.normalized);
     }
     return R{std::move(out), {}};
 }
@@ -396,10 +436,11 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
             continue;
         }
         const std::uint64_t offset = unsignedOr(j, "byteOffset", 0); // an invalid one is past the end
-        const size_t size = std::string_view(part) == "indices" ? componentSize(componentTypeOf(j)) : valueSize;
+        const size_t size =
+            std::string_view(part) == "indices" ? componentSize(componentTypeOf(j)) : valueSize;
         if (offset > span->size || (size > 0 && n > (span->size - offset) / size))
-            out.push_back(makeError("ACCESSOR_OUT_OF_BOUNDS", std::string("sparse ") + part +
-                                                                  " run past the end of their buffer view",
+            out.push_back(makeError("ACCESSOR_OUT_OF_BOUNDS",
+                                    std::string("sparse ") + part + " run past the end of their buffer view",
                                     sp + "/" + part));
     }
     return out;
@@ -449,7 +490,7 @@ Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
     if (!layout)
         return R{std::nullopt, layout.diagnostics};
     const Layout& l = *layout;
-    if (doc.element("accessors", index)->contains("sparse")) {
+    if (doc.element("accessors", index)->contains("sparse") || (!l.base && dracoSourceOf(doc, index))) {
         auto all = readAccessorIndices(doc, index);
         if (!all)
             return R{std::nullopt, all.diagnostics};
@@ -462,8 +503,8 @@ Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
         using T = decltype(type);
         T m = 0;
         if (l.stride == sizeof(T)) {
-            // The common, tightly packed case. Blocks of a fixed size let the compiler vectorize the reduction
-            // at -O2; this scan runs over every index of every mesh when a file is opened.
+            // The common, tightly packed case. Blocks of a fixed size let the compiler vectorize the
+            // reduction at -O2; this scan runs over every index of every mesh when a file is opened.
             constexpr size_t kBlock = 64;
             T block[kBlock];
             size_t i = 0;
@@ -505,6 +546,14 @@ Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, 
         return R{std::nullopt, layout.diagnostics};
     const Layout& l = *layout;
     const Json& a = *doc.element("accessors", index);
+    if (!l.base && !a.contains("sparse")) {
+        if (auto draco = dracoSourceOf(doc, index); draco && draco->attribute.empty()) {
+            auto decoded = decodeDracoPrimitive(doc, draco->mesh, draco->primitive);
+            if (!decoded)
+                return R{std::nullopt, decoded.diagnostics};
+            return R{(*decoded)->indices, {}};
+        }
+    }
     std::vector<std::uint32_t> out(l.count, 0);
     if (a.contains("sparse")) {
         // Rare for indices; go through the general path, which applies the substitution. Float holds every

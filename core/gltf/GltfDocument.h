@@ -2,10 +2,10 @@
 
 #include "Diagnostic.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -16,15 +16,24 @@ namespace cs::gltf {
 using Json = nlohmann::ordered_json;
 using Bytes = std::vector<std::uint8_t>;
 
-enum class FileFormat { Gltf, Glb };
+enum class FileFormat
+{
+    Gltf,
+    Glb
+};
 
-/// Where a buffer's or an image's bytes came from; a save puts them back the same way where the format allows.
-enum class ResourceOrigin {
+/// Where a buffer's or an image's bytes came from; a save puts them back the same way where the format
+/// allows.
+enum class ResourceOrigin
+{
     None,         ///< images that live in a bufferView: their bytes are in a buffer already
     GlbBinChunk,  ///< buffers[0] of a .glb with no uri
     DataUri,      ///< a base64 data: URI
     ExternalFile, ///< a file next to the .gltf, named by a relative uri
     Missing,      ///< the bytes could not be had (missing file, bad data URI); a diagnostic says why
+    /// An EXT_meshopt_compression / KHR_meshopt_compression fallback buffer without uri: it has no bytes by
+    /// design (its buffer views are read from their compressed streams) and is written back as it was.
+    MeshoptFallback,
 };
 
 struct Buffer
@@ -49,9 +58,13 @@ struct ExtraChunk
     Bytes data;
 };
 
+class DecodeCache;
+std::shared_ptr<DecodeCache> makeDecodeCache();
+
 /// A whole glTF 2.0 asset as it was read: the JSON tree and the bytes of every buffer and image. Nothing is
-/// interpreted or normalised here; readers (accessors, meshes, the scene graph, the physics codec) look through
-/// this object. Buffers and images are indexed as in the JSON: buffers()[i] belongs to json()["buffers"][i].
+/// interpreted or normalised here; readers (accessors, meshes, the scene graph, the physics codec) look
+/// through this object. Buffers and images are indexed as in the JSON: buffers()[i] belongs to
+/// json()["buffers"][i].
 class GltfDocument
 {
 public:
@@ -77,28 +90,43 @@ public:
     /// The element json()[arrayName][index], or nullptr when there is no such element or it is not an object.
     const Json* element(const char* arrayName, size_t index) const;
 
+    /// Decoded Draco and meshopt geometry (see DecodeCache.h). Copies of a document share it; every entry is
+    /// checked against the JSON and bytes it came from before it is used.
+    DecodeCache& decodeCache() const { return *m_decodeCache.cache; }
+
 private:
+    /// Copying shares the cache; a move copies too, so a moved-from document still has one.
+    struct SharedCache
+    {
+        SharedCache() = default;
+        SharedCache(const SharedCache&) = default;
+        SharedCache& operator=(const SharedCache&) = default;
+        std::shared_ptr<DecodeCache> cache = makeDecodeCache();
+    };
+
     Json m_json = Json::object();
     std::vector<Buffer> m_buffers;
     std::vector<Image> m_images;
     std::vector<ExtraChunk> m_extraChunks;
     FileFormat m_sourceFormat = FileFormat::Gltf;
     std::filesystem::path m_sourcePath;
+    SharedCache m_decodeCache;
 };
 
 struct LoadOptions
 {
-    bool loadImages = true; ///< read external and data: images (needed to embed them in a .glb on save)
+    bool loadImages = true;     ///< read external and data: images (needed to embed them in a .glb on save)
     bool checkStructure = true; ///< run checkStructure() and add its findings to the result
 };
 
-/// Reads a .gltf or .glb (detected by content, not by extension). A file that cannot be used at all (unreadable,
-/// not glTF, broken GLB container, invalid JSON, not glTF 2.0) gives no value and an error saying why. A file that
-/// opens but has defects (missing buffer file, out-of-range index, accessor past its buffer view...) gives the
-/// document and error diagnostics with JSON pointers.
+/// Reads a .gltf or .glb (detected by content, not by extension). A file that cannot be used at all
+/// (unreadable, not glTF, broken GLB container, invalid JSON, not glTF 2.0) gives no value and an error
+/// saying why. A file that opens but has defects (missing buffer file, out-of-range index, accessor past its
+/// buffer view...) gives the document and error diagnostics with JSON pointers.
 Result<GltfDocument> loadGltf(const std::filesystem::path& path, const LoadOptions& options = {});
 
-/// The same from bytes in memory; `sourcePath` names the file for resolving external resources (may be empty).
+/// The same from bytes in memory; `sourcePath` names the file for resolving external resources (may be
+/// empty).
 Result<GltfDocument> loadGltfFromBytes(const Bytes& bytes, const std::filesystem::path& sourcePath,
                                        const LoadOptions& options = {});
 
@@ -110,11 +138,12 @@ struct SaveOptions
     int gltfIndent = 2;
 };
 
-/// Writes the document. .glb: one self-contained file, with every external or data: buffer and image moved into
-/// the BIN chunk. .gltf: JSON plus external resources next to it (a .glb's BIN chunk becomes NAME.bin).
+/// Writes the document. .glb: one self-contained file, with every external or data: buffer and image moved
+/// into the BIN chunk. .gltf: JSON plus external resources next to it (a .glb's BIN chunk becomes NAME.bin).
 /// Every file is written atomically (temporary file, then rename): on failure the old files are untouched and
 /// the diagnostics say why. Returns the diagnostics (errors mean nothing was replaced).
-Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path, const SaveOptions& options = {});
+Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
+                     const SaveOptions& options = {});
 
 /// The .glb bytes saveGltf would write.
 Result<Bytes> encodeGlb(const GltfDocument& doc);
@@ -130,7 +159,8 @@ struct EmbeddedAsset
 Result<EmbeddedAsset> embedResources(const GltfDocument& doc);
 
 /// Writes bytes to `path` through a temporary file in the same folder and a rename, so that the target is
-/// either the old file or the complete new one. Returns an error diagnostic (code FILE_WRITE_FAILED) on failure.
+/// either the old file or the complete new one. Returns an error diagnostic (code FILE_WRITE_FAILED) on
+/// failure.
 Diagnostics writeFileAtomically(const std::filesystem::path& path, const Bytes& bytes);
 
 } // namespace cs::gltf

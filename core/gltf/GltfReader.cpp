@@ -2,6 +2,7 @@
 #include "gltf/Glb.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/JsonText.h"
+#include "gltf/MeshoptDecode.h"
 #include "gltf/StructureCheck.h"
 #include "gltf/Uri.h"
 
@@ -78,16 +79,16 @@ std::optional<Bytes> readWholeFile(const std::filesystem::path& path, std::strin
 }
 
 /// Loads the bytes behind a uri (data: or relative file). Returns the origin, or Missing with a diagnostic.
-ResourceOrigin loadUri(const std::string& uri, const std::filesystem::path& baseDir, const std::string& pointer,
-                       const char* what, Severity missingSeverity, Bytes& data, std::string& mediaType,
-                       Diagnostics& diagnostics)
+ResourceOrigin loadUri(const std::string& uri, const std::filesystem::path& baseDir,
+                       const std::string& pointer, const char* what, Severity missingSeverity, Bytes& data,
+                       std::string& mediaType, Diagnostics& diagnostics)
 {
     if (isDataUri(uri)) {
         auto decoded = decodeDataUri(uri);
         if (!decoded) {
-            diagnostics.push_back({missingSeverity, "DATA_URI_INVALID",
-                                   std::string("the ") + what + "'s data: URI is malformed (bad base64 or no comma)",
-                                   pointer});
+            diagnostics.push_back(
+                {missingSeverity, "DATA_URI_INVALID",
+                 std::string("the ") + what + "'s data: URI is malformed (bad base64 or no comma)", pointer});
             return ResourceOrigin::Missing;
         }
         data = std::move(decoded->data);
@@ -96,8 +97,9 @@ ResourceOrigin loadUri(const std::string& uri, const std::filesystem::path& base
     }
     auto decoded = percentDecode(uri);
     if (!decoded) {
-        diagnostics.push_back({missingSeverity, "URI_INVALID", "the " + std::string(what) + " uri '" + uri +
-                                                                   "' has a malformed %-escape", pointer});
+        diagnostics.push_back({missingSeverity, "URI_INVALID",
+                               "the " + std::string(what) + " uri '" + uri + "' has a malformed %-escape",
+                               pointer});
         return ResourceOrigin::Missing;
     }
     const std::filesystem::path file = baseDir / std::filesystem::path(*decoded);
@@ -105,21 +107,23 @@ ResourceOrigin loadUri(const std::string& uri, const std::filesystem::path& base
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) {
         diagnostics.push_back({missingSeverity, "FILE_NOT_FOUND",
-                               std::string("the ") + what + " file '" + file.string() + "' does not exist", pointer});
+                               std::string("the ") + what + " file '" + file.string() + "' does not exist",
+                               pointer});
         return ResourceOrigin::Missing;
     }
     auto bytes = readWholeFile(file, error);
     if (!bytes) {
-        diagnostics.push_back({missingSeverity, "FILE_READ_FAILED",
-                               std::string("cannot read the ") + what + " file '" + file.string() + "': " + error,
-                               pointer});
+        diagnostics.push_back(
+            {missingSeverity, "FILE_READ_FAILED",
+             std::string("cannot read the ") + what + " file '" + file.string() + "': " + error, pointer});
         return ResourceOrigin::Missing;
     }
     data = std::move(*bytes);
     return ResourceOrigin::ExternalFile;
 }
 
-void loadBuffers(GltfDocument& doc, GlbContents* glb, const std::filesystem::path& baseDir, Diagnostics& diags)
+void loadBuffers(GltfDocument& doc, GlbContents* glb, const std::filesystem::path& baseDir,
+                 Diagnostics& diags)
 {
     const Json& root = doc.json();
     const size_t n = doc.count("buffers");
@@ -138,11 +142,14 @@ void loadBuffers(GltfDocument& doc, GlbContents* glb, const std::filesystem::pat
                 buffer.data = std::move(glb->bin);
                 glb->hasBin = false;
                 buffer.origin = ResourceOrigin::GlbBinChunk;
+            } else if (isMeshoptFallbackBuffer(b)) {
+                buffer.origin = ResourceOrigin::MeshoptFallback;
             } else {
                 buffer.origin = ResourceOrigin::Missing;
                 diags.push_back(makeError("BUFFER_MISSING_DATA",
-                                          i == 0 && glb ? "buffer 0 has no uri and the GLB has no BIN chunk"
-                                                        : "the buffer has no uri (only buffer 0 of a .glb may omit it)",
+                                          i == 0 && glb
+                                              ? "buffer 0 has no uri and the GLB has no BIN chunk"
+                                              : "the buffer has no uri (only buffer 0 of a .glb may omit it)",
                                           pointer));
             }
         } else if (!uri->is_string()) {
@@ -152,24 +159,26 @@ void loadBuffers(GltfDocument& doc, GlbContents* glb, const std::filesystem::pat
         } else {
             std::string mediaType;
             buffer.uri = uri->get<std::string>();
-            buffer.origin =
-                loadUri(buffer.uri, baseDir, pointer + "/uri", "buffer", Severity::Error, buffer.data, mediaType, diags);
+            buffer.origin = loadUri(buffer.uri, baseDir, pointer + "/uri", "buffer", Severity::Error,
+                                    buffer.data, mediaType, diags);
         }
-        if (buffer.origin == ResourceOrigin::Missing)
+        if (buffer.origin == ResourceOrigin::Missing || buffer.origin == ResourceOrigin::MeshoptFallback)
             continue;
         auto byteLength = b.find("byteLength");
         if (byteLength != b.end() && byteLength->is_number_unsigned()) {
             const auto declared = byteLength->get<std::uint64_t>();
             if (buffer.data.size() < declared)
                 diags.push_back(makeError("BUFFER_TOO_SHORT",
-                                          "the buffer declares byteLength " + std::to_string(declared) + " but its data has " +
-                                              std::to_string(buffer.data.size()) + " bytes",
+                                          "the buffer declares byteLength " + std::to_string(declared) +
+                                              " but its data has " + std::to_string(buffer.data.size()) +
+                                              " bytes",
                                           pointer + "/byteLength"));
         }
     }
     if (glb && glb->hasBin)
         diags.push_back(makeWarning("GLB_UNUSED_BIN_CHUNK",
-                                    "the GLB has a BIN chunk but buffer 0 has a uri; the chunk is not used", "/buffers"));
+                                    "the GLB has a BIN chunk but buffer 0 has a uri; the chunk is not used",
+                                    "/buffers"));
 }
 
 void loadImages(GltfDocument& doc, const std::filesystem::path& baseDir, const LoadOptions& options,
@@ -241,10 +250,10 @@ Result<GltfDocument> loadFromSource(ByteSource& source, const std::filesystem::p
     if (asset.is_object() && asset.contains("version") && asset["version"].is_string()) {
         const std::string version = asset["version"].get<std::string>();
         if (version.rfind("2.", 0) != 0) {
-            result.diagnostics.push_back(makeError("GLTF_UNSUPPORTED_VERSION",
-                                                   "glTF version " + version +
-                                                       " is not supported; Collidoscope reads glTF 2.0",
-                                                   "/asset/version"));
+            result.diagnostics.push_back(
+                makeError("GLTF_UNSUPPORTED_VERSION",
+                          "glTF version " + version + " is not supported; Collidoscope reads glTF 2.0",
+                          "/asset/version"));
             return result;
         }
     }
@@ -278,10 +287,12 @@ Result<GltfDocument> loadGltf(const std::filesystem::path& path, const LoadOptio
         return R::failure(makeError("FILE_READ_FAILED", "'" + path.string() + "' is a folder, not a file"));
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
-        return R::failure(makeError("FILE_READ_FAILED", "cannot read '" + path.string() + "': " + ec.message()));
+        return R::failure(
+            makeError("FILE_READ_FAILED", "cannot read '" + path.string() + "': " + ec.message()));
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
-        return R::failure(makeError("FILE_READ_FAILED", "cannot open '" + path.string() + "': " + systemError()));
+        return R::failure(
+            makeError("FILE_READ_FAILED", "cannot open '" + path.string() + "': " + systemError()));
     FileSource source(f, size);
     return loadFromSource(source, path, options);
 }

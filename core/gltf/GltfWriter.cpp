@@ -5,14 +5,12 @@
 #include "gltf/Uri.h"
 
 #include <QSaveFile>
-
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <unistd.h>
 
 namespace cs::gltf {
 
@@ -24,13 +22,15 @@ void padTo4(Bytes& bin)
 }
 
 /// Points a bufferView-like object (a "buffer" index plus an optional "byteOffset") into the merged buffer.
-void relocate(Json& view, const std::vector<size_t>& offsets)
+/// Points `view` (a buffer view or its meshopt extension) at buffer target[buffer], shifted by
+/// offsets[buffer].
+void relocate(Json& view, const std::vector<size_t>& target, const std::vector<size_t>& offsets)
 {
     auto b = view.find("buffer");
     if (b == view.end() || !b->is_number_unsigned() || b->get<size_t>() >= offsets.size())
         return; // out of range: left as it was, checkStructure reported it
     const size_t shift = offsets[b->get<size_t>()];
-    *b = 0;
+    *b = target[b->get<size_t>()];
     std::uint64_t offset = 0;
     if (auto o = view.find("byteOffset"); o != view.end() && o->is_number_unsigned())
         offset = o->get<std::uint64_t>();
@@ -70,11 +70,12 @@ bool sameFileContent(const std::filesystem::path& file, const Bytes& data)
 
 Diagnostic writeFailure(const std::filesystem::path& path, const std::string& reason)
 {
-    return makeError("FILE_WRITE_FAILED",
-                     "cannot save '" + path.string() + "': " + reason + "; the existing file was left unchanged");
+    return makeError("FILE_WRITE_FAILED", "cannot save '" + path.string() + "': " + reason +
+                                              "; the existing file was left unchanged");
 }
 
-/// Qt's reason for a failed save, with the system's reason added where Qt leaves it out (it says "Existing file
+/// Qt's reason for a failed save, with the system's reason added where Qt leaves it out (it says "Existing
+/// file
 /// ... is not writable" for a read-only file system, for instance).
 std::string failureReason(const QSaveFile& file, const std::filesystem::path& path)
 {
@@ -92,8 +93,8 @@ std::string failureReason(const QSaveFile& file, const std::filesystem::path& pa
 
 /// The files of one save. Each is written in full to a temporary file next to its target first; only when
 /// every file of the save is written are they renamed into place, in the order they were staged. So a failure
-/// while writing (disk full, no permission) leaves every old file as it was: an old .gltf keeps the .bin it was
-/// saved with.
+/// while writing (disk full, no permission) leaves every old file as it was: an old .gltf keeps the .bin it
+/// was saved with.
 class StagedFiles
 {
 public:
@@ -157,50 +158,61 @@ Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
     out.json = doc.json();
     const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
 
+    // Meshopt fallback buffers have no bytes by design: they stay separate buffers without uri, after the one
+    // the binary chunk holds. Every other buffer goes into that chunk.
+    std::vector<size_t> data, fallbacks;
     for (size_t i = 0; i < bufferCount; ++i) {
         if (doc.buffers()[i].origin == ResourceOrigin::Missing)
-            return R::failure(makeError("BUFFER_MISSING_DATA",
-                                        "buffer " + std::to_string(i) +
-                                            " has no data (see the diagnostics from loading); it cannot be embedded",
-                                        jsonPointerAppend("/buffers", i)));
+            return R::failure(
+                makeError("BUFFER_MISSING_DATA",
+                          "buffer " + std::to_string(i) +
+                              " has no data (see the diagnostics from loading); it cannot be embedded",
+                          jsonPointerAppend("/buffers", i)));
+        (doc.buffers()[i].origin == ResourceOrigin::MeshoptFallback ? fallbacks : data).push_back(i);
     }
 
     bool layoutChanged = false;
-    if (bufferCount == 1) {
+    if (data.size() == 1 && data[0] == 0 && (fallbacks.empty() || fallbacks[0] == 1)) {
+        // Buffer 0 becomes the chunk and nothing moves.
         out.bin = doc.buffers()[0].data;
         out.json["buffers"][0].erase("uri");
         out.hasBin = true;
-    } else if (bufferCount > 1) {
-        // A GLB carries one binary chunk, which is buffer 0: concatenate the buffers (each start 4-byte aligned,
-        // so every accessor keeps its alignment) and point the buffer views into the result.
-        std::vector<size_t> offsets(bufferCount);
-        for (size_t i = 0; i < bufferCount; ++i) {
+    } else if (!data.empty()) {
+        // A GLB carries one binary chunk, which is buffer 0: concatenate the buffers (each start 4-byte
+        // aligned, so every accessor keeps its alignment) and point the buffer views into the result.
+        std::vector<size_t> offsets(bufferCount, 0), target(bufferCount, 0);
+        for (size_t i : data) {
             padTo4(out.bin);
             offsets[i] = out.bin.size();
             out.bin.insert(out.bin.end(), doc.buffers()[i].data.begin(), doc.buffers()[i].data.end());
+        }
+        Json buffers = Json::array({out.json["buffers"][data[0]]});
+        buffers[0].erase("uri");
+        for (size_t k = 0; k < fallbacks.size(); ++k) {
+            target[fallbacks[k]] = k + 1;
+            buffers.push_back(out.json["buffers"][fallbacks[k]]);
         }
         if (auto views = out.json.find("bufferViews"); views != out.json.end() && views->is_array()) {
             for (Json& view : *views) {
                 if (!view.is_object())
                     continue;
-                relocate(view, offsets);
+                relocate(view, target, offsets);
                 if (auto ext = view.find("extensions"); ext != view.end() && ext->is_object()) {
                     for (const char* name : {"EXT_meshopt_compression", "KHR_meshopt_compression"}) {
                         if (auto m = ext->find(name); m != ext->end() && m->is_object())
-                            relocate(*m, offsets);
+                            relocate(*m, target, offsets);
                     }
                 }
             }
         }
-        Json first = out.json["buffers"][0];
-        first.erase("uri");
-        out.json["buffers"] = Json::array({first});
+        out.json["buffers"] = std::move(buffers);
         out.hasBin = true;
         layoutChanged = true;
-        result.diagnostics.push_back(makeInfo("BUFFERS_MERGED",
-                                              "the " + std::to_string(bufferCount) +
-                                                  " buffers were merged into the GLB binary chunk",
-                                              "/buffers"));
+        if (data.size() > 1)
+            result.diagnostics.push_back(makeInfo("BUFFERS_MERGED",
+                                                  "the " + std::to_string(data.size()) +
+                                                      " buffers were merged into the GLB binary chunk",
+                                                  "/buffers"));
     }
 
     const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
@@ -211,14 +223,16 @@ Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
         const std::string pointer = jsonPointerAppend("/images", i);
         if (image.origin != ResourceOrigin::DataUri && image.origin != ResourceOrigin::ExternalFile) {
             result.diagnostics.push_back(makeWarning(
-                "IMAGE_NOT_EMBEDDED", "image '" + image.uri + "' could not be read, so its uri is kept as it was",
-                pointer));
+                "IMAGE_NOT_EMBEDDED",
+                "image '" + image.uri + "' could not be read, so its uri is kept as it was", pointer));
             continue;
         }
-        const std::string mime = !image.mimeType.empty() ? image.mimeType : imageMimeType(image.uri, image.data);
+        const std::string mime =
+            !image.mimeType.empty() ? image.mimeType : imageMimeType(image.uri, image.data);
         if (mime.empty()) {
-            result.diagnostics.push_back(makeWarning(
-                "IMAGE_NOT_EMBEDDED", "image '" + image.uri + "' is of an unknown type, so its uri is kept", pointer));
+            result.diagnostics.push_back(
+                makeWarning("IMAGE_NOT_EMBEDDED",
+                            "image '" + image.uri + "' is of an unknown type, so its uri is kept", pointer));
             continue;
         }
         padTo4(out.bin);
@@ -302,16 +316,19 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
         const Buffer& buffer = doc.buffers()[i];
         const std::string pointer = jsonPointerAppend("/buffers", i);
         switch (buffer.origin) {
+        case ResourceOrigin::MeshoptFallback:
+            break; // no bytes, no uri: written as it was
         case ResourceOrigin::Missing:
             diags.push_back(makeError("BUFFER_MISSING_DATA",
-                                      "buffer " + std::to_string(i) + " has no data; nothing was saved", pointer));
+                                      "buffer " + std::to_string(i) + " has no data; nothing was saved",
+                                      pointer));
             return diags;
         case ResourceOrigin::DataUri: {
             const size_t comma = buffer.uri.find(',');
             const std::string head = buffer.uri.substr(0, comma + 1);
             const bool base64 = head.size() > 8 && head.compare(head.size() - 8, 8, ";base64,") == 0;
-            json["buffers"][i]["uri"] =
-                base64 ? head + encodeBase64(buffer.data) : encodeDataUri("application/octet-stream", buffer.data);
+            json["buffers"][i]["uri"] = base64 ? head + encodeBase64(buffer.data)
+                                               : encodeDataUri("application/octet-stream", buffer.data);
             break;
         }
         case ResourceOrigin::ExternalFile:
@@ -345,11 +362,13 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
         if (!decoded || !isPlainRelativePath(*decoded)) {
             // Outside the target folder: keep referring to it where it is, never write outside the folder.
             std::error_code ec;
-            const auto absolute = std::filesystem::weakly_canonical(sourceDir / decoded.value_or(image.uri), ec);
+            const auto absolute =
+                std::filesystem::weakly_canonical(sourceDir / decoded.value_or(image.uri), ec);
             json["images"][i]["uri"] = percentEncodePath(absolute.generic_string());
             diags.push_back(makeWarning("IMAGE_OUTSIDE_FOLDER",
-                                        "image '" + image.uri + "' lies outside the saved file's folder; it is "
-                                        "referred to by its absolute path",
+                                        "image '" + image.uri +
+                                            "' lies outside the saved file's folder; it is "
+                                            "referred to by its absolute path",
                                         jsonPointerAppend("/images", i) + "/uri"));
             continue;
         }

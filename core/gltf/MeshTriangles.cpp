@@ -1,6 +1,8 @@
 #include "gltf/MeshTriangles.h"
 
 #include "gltf/Accessors.h"
+#include "gltf/DracoDecode.h"
+#include "gltf/PrimitiveData.h"
 
 #include <cmath>
 
@@ -68,7 +70,8 @@ std::vector<std::uint32_t> toTriangleList(const std::vector<std::uint32_t>& v, i
 Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, size_t primitive)
 {
     using R = Result<TriangleMesh>;
-    const std::string pointer = "/meshes/" + std::to_string(mesh) + "/primitives/" + std::to_string(primitive);
+    const std::string pointer =
+        "/meshes/" + std::to_string(mesh) + "/primitives/" + std::to_string(primitive);
     const Json* m = doc.element("meshes", mesh);
     if (!m)
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "mesh " + std::to_string(mesh) + " does not exist",
@@ -89,7 +92,8 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
     if (!position.is_number_unsigned())
         return R::failure(makeError("PRIMITIVE_NO_POSITION", "the primitive has no POSITION attribute",
                                     pointer + "/attributes"));
-    auto positions = readAccessorFloats(doc, position.get<size_t>());
+    // Through the primitive, so that Draco and meshopt compressed geometry reads decoded.
+    auto positions = readPrimitiveAttribute(doc, mesh, primitive, "POSITION");
     if (!positions)
         return R{std::nullopt, positions.diagnostics};
     if (positions->components != 3)
@@ -101,34 +105,37 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
     for (size_t i = 0; i < positions->count; ++i) {
         const float* v = &positions->values[i * 3];
         if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2]))
-            return R::failure(makeError("ACCESSOR_NON_FINITE",
-                                        "position " + std::to_string(i) + " is not a finite number (NaN or infinity)",
-                                        jsonPointerAppend("/accessors", position.get<size_t>())));
+            return R::failure(
+                makeError("ACCESSOR_NON_FINITE",
+                          "position " + std::to_string(i) + " is not a finite number (NaN or infinity)",
+                          jsonPointerAppend("/accessors", position.get<size_t>())));
         out.positions.emplace_back(v[0], v[1], v[2]);
     }
 
+    auto indices = readPrimitiveIndices(doc, mesh, primitive);
+    if (!indices)
+        return R{std::nullopt, indices.diagnostics};
     std::vector<std::uint32_t> order;
-    if (auto indices = p.find("indices"); indices != p.end()) {
-        if (!indices->is_number_unsigned())
-            return R::failure(makeError("INVALID_INDEX", "indices must be an accessor index", pointer + "/indices"));
-        auto read = readAccessorIndices(doc, indices->get<size_t>());
-        if (!read)
-            return R{std::nullopt, read.diagnostics};
-        order = std::move(*read.value);
+    if (*indices) {
+        order = std::move(**indices);
+        const std::string where = p.value("indices", Json()).is_number_unsigned()
+                                      ? jsonPointerAppend("/accessors", p["indices"].get<size_t>())
+                                      : pointer;
         for (size_t i = 0; i < order.size(); ++i) {
             if (order[i] >= out.positions.size())
                 return R::failure(makeError("MESH_INDEX_OUT_OF_RANGE",
                                             "index " + std::to_string(i) + " is " + std::to_string(order[i]) +
                                                 " but there are " + std::to_string(out.positions.size()) +
                                                 " vertices",
-                                            jsonPointerAppend("/accessors", indices->get<size_t>())));
+                                            where));
         }
     } else {
         order.resize(out.positions.size());
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = static_cast<std::uint32_t>(i);
     }
-    out.indices = toTriangleList(order, mode);
+    // Draco stores a triangle list whatever the primitive's mode says.
+    out.indices = toTriangleList(order, dracoExtension(p) ? 4 : mode);
     return R{std::move(out), {}};
 }
 
@@ -154,7 +161,8 @@ Result<TriangleMesh> meshTriangles(const GltfDocument& doc, size_t mesh)
                 }
                 continue;
             }
-            result.diagnostics.insert(result.diagnostics.end(), tri.diagnostics.begin(), tri.diagnostics.end());
+            result.diagnostics.insert(result.diagnostics.end(), tri.diagnostics.begin(),
+                                      tri.diagnostics.end());
             return result;
         }
         all.append(*tri);

@@ -1,6 +1,7 @@
 #include "gltf/StructureCheck.h"
 
 #include "gltf/Accessors.h"
+#include "gltf/PrimitiveData.h"
 #include "gltf/SceneGraph.h"
 
 namespace cs::gltf {
@@ -19,7 +20,8 @@ public:
                                  "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"}) {
             auto it = m_root.find(name);
             if (it != m_root.end() && !it->is_array())
-                error("INVALID_TYPE", std::string("'") + name + "' must be an array", std::string("/") + name);
+                error("INVALID_TYPE", std::string("'") + name + "' must be an array",
+                      std::string("/") + name);
         }
         index(m_root, "scene", "scenes", "");
         forEach("scenes", [&](const Json& s, const std::string& p) { indexList(s, "nodes", "nodes", p); });
@@ -43,6 +45,8 @@ public:
             }
         }
         checkPrimitiveIndices();
+        const Diagnostics compressed = checkCompressedGeometry(m_doc);
+        m_out.insert(m_out.end(), compressed.begin(), compressed.end());
         forEach("images", [&](const Json& im, const std::string& p) {
             index(im, "bufferView", "bufferViews", p);
             if (im.contains("bufferView") && !im.contains("mimeType"))
@@ -71,8 +75,7 @@ private:
         m_out.push_back(makeError(std::move(code), std::move(message), std::move(pointer)));
     }
 
-    template <class F>
-    void forEach(const char* array, F&& f)
+    template <class F> void forEach(const char* array, F&& f)
     {
         const size_t n = m_doc.count(array);
         for (size_t i = 0; i < n; ++i) {
@@ -97,7 +100,8 @@ private:
     void indexValue(const Json& v, const char* target, const std::string& pointer)
     {
         if (!v.is_number_unsigned()) {
-            error("INVALID_INDEX", "expected an index into '" + std::string(target) + "', found " + v.dump(), pointer);
+            error("INVALID_INDEX", "expected an index into '" + std::string(target) + "', found " + v.dump(),
+                  pointer);
             return;
         }
         const size_t count = m_doc.count(target);
@@ -131,8 +135,8 @@ private:
         for (size_t k = 0; ok && k < it->size(); ++k)
             ok = (*it)[k].is_number();
         if (!ok)
-            error("INVALID_ARRAY", std::string("'") + key + "' must be an array of " + std::to_string(length) +
-                                       " numbers",
+            error("INVALID_ARRAY",
+                  std::string("'") + key + "' must be an array of " + std::to_string(length) + " numbers",
                   jsonPointerAppend(pointer, key));
     }
 
@@ -145,7 +149,8 @@ private:
         }
         auto version = asset->find("version");
         if (version == asset->end() || !version->is_string())
-            error("ASSET_VERSION_MISSING", "asset.version (a string such as \"2.0\") is missing", "/asset/version");
+            error("ASSET_VERSION_MISSING", "asset.version (a string such as \"2.0\") is missing",
+                  "/asset/version");
     }
 
     void checkNode(const Json& n, const std::string& p)
@@ -157,7 +162,8 @@ private:
         numberArray(n, "translation", 3, p);
         numberArray(n, "rotation", 4, p);
         numberArray(n, "scale", 3, p);
-        if (n.contains("matrix") && (n.contains("translation") || n.contains("rotation") || n.contains("scale")))
+        if (n.contains("matrix") &&
+            (n.contains("translation") || n.contains("rotation") || n.contains("scale")))
             error("NODE_MATRIX_TRS", "a node has either a matrix or translation/rotation/scale, not both", p);
     }
 
@@ -215,8 +221,9 @@ private:
                     continue;
                 const Json& attributes = prim.value("attributes", Json());
                 const Json& position = attributes.is_object() ? attributes.value("POSITION", Json()) : Json();
-                const Json* positionAccessor =
-                    position.is_number_unsigned() ? m_doc.element("accessors", position.get<size_t>()) : nullptr;
+                const Json* positionAccessor = position.is_number_unsigned()
+                                                   ? m_doc.element("accessors", position.get<size_t>())
+                                                   : nullptr;
                 if (!positionAccessor || !positionAccessor->value("count", Json()).is_number_unsigned())
                     continue;
                 const size_t vertexCount = positionAccessor->value("count", size_t(0));
@@ -224,8 +231,9 @@ private:
                 auto maximum = maxAccessorIndex(m_doc, indexAccessor);
                 if (maximum && *maximum >= vertexCount)
                     error("MESH_INDEX_OUT_OF_RANGE",
-                          "vertex index " + std::to_string(*maximum) + " in accessor " + std::to_string(indexAccessor) +
-                              " is not below the vertex count " + std::to_string(vertexCount),
+                          "vertex index " + std::to_string(*maximum) + " in accessor " +
+                              std::to_string(indexAccessor) + " is not below the vertex count " +
+                              std::to_string(vertexCount),
                           jsonPointerAppend(jsonPointerAppend("/meshes", m) + "/primitives", k) + "/indices");
                 // An unreadable index accessor is reported by the accessor bounds check.
             }
@@ -256,8 +264,8 @@ private:
         const std::uint64_t end = off.get<std::uint64_t>() + len.get<std::uint64_t>();
         if (end < off.get<std::uint64_t>() || end > bufferLength.get<std::uint64_t>())
             error("BUFFER_VIEW_OUT_OF_BOUNDS",
-                  "the buffer view ends at byte " + std::to_string(end) + " but buffer " + b.dump() + " has " +
-                      bufferLength.dump() + " bytes",
+                  "the buffer view ends at byte " + std::to_string(end) + " but buffer " + b.dump() +
+                      " has " + bufferLength.dump() + " bytes",
                   p);
     }
 
