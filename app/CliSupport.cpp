@@ -2,14 +2,13 @@
 
 #include "Commands.h"
 
+#include <QCoreApplication>
 #include <QThread>
 #include <QThreadPool>
-
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <set>
+#include <unistd.h>
 
 namespace cs::app {
 
@@ -20,12 +19,14 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     if (!parser.parse(args))
         return failUsage(command, parser.errorText().toStdString() + " (see --help)");
-    if (parser.isSet(QStringLiteral("help"))) {
-        // The usage line names the program; make it name the subcommand too.
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
+        // Qt's usage line names the program as it was started (a full path, perhaps): name it and the
+        // subcommand.
         QString help = parser.helpText();
-        const QString program = QStringLiteral("collidoscope");
-        if (const qsizetype at = help.indexOf(program); at >= 0)
-            help.insert(at + program.size(), QLatin1Char(' ') + QString::fromUtf8(command));
+        const QString started = QStringLiteral("Usage: ") + QCoreApplication::arguments().value(0);
+        if (help.startsWith(started))
+            help.replace(0, started.size(),
+                         QStringLiteral("Usage: collidoscope ") + QString::fromUtf8(command));
         std::fputs(help.toLocal8Bit().constData(), stdout);
         return ExitOk;
     }
@@ -52,7 +53,8 @@ std::optional<import::ImportOptions> ImportCliOptions::read(const QCommandLinePa
         bool ok = false;
         const double v = parser.value(unitScale).toDouble(&ok);
         if (!ok || !(v > 0) || !std::isfinite(v)) {
-            error = "--unit-scale must be a positive number of metres, not '" + parser.value(unitScale).toStdString() + "'";
+            error = "--unit-scale must be a positive number of metres, not '" +
+                    parser.value(unitScale).toStdString() + "'";
             return std::nullopt;
         }
         options.unitScale = v;
@@ -119,7 +121,8 @@ std::optional<std::string> planJobs(const fs::path& input, const fs::path& outpu
         if (!it->is_regular_file(ec))
             continue;
         std::string ext = it->path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
         if (ext.empty() || !known.count(ext.substr(1)))
             continue;
         fs::path relative = fs::relative(it->path(), input, ec);
@@ -131,8 +134,8 @@ std::optional<std::string> planJobs(const fs::path& input, const fs::path& outpu
     for (size_t i = 1; i < jobs.size(); ++i) {
         for (size_t j = 0; j < i; ++j) {
             if (jobs[i].output == jobs[j].output)
-                return "'" + jobs[j].input.string() + "' and '" + jobs[i].input.string() + "' would both be written to '" +
-                       jobs[i].output.string() + "'";
+                return "'" + jobs[j].input.string() + "' and '" + jobs[i].input.string() +
+                       "' would both be written to '" + jobs[i].output.string() + "'";
         }
     }
     if (jobs.empty())
@@ -162,8 +165,7 @@ void parallelFor(size_t count, const std::function<void(size_t)>& work)
 
 ProgressLine::ProgressLine(const char* command, size_t total)
     : m_enabled(::isatty(STDERR_FILENO) == 1), m_command(command), m_total(total)
-{
-}
+{}
 
 ProgressLine::~ProgressLine()
 {

@@ -1,29 +1,28 @@
-// The GUI: collidoscope [FILE] [--screenshot OUT.png [--size WxH] [--view VIEW] [--xray] [--viewport] [--select NAME]
-//                               [--dock NAME]]
+// The GUI: collidoscope [OPTIONS] [FILE] (the options: windowOptions). Arguments are checked and help and
+// version printed before the QApplication exists, so that none of them needs a display.
 #include "GuiMain.h"
 
+#include "Commands.h"
 #include "MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QProcess>
-#include <QDockWidget>
+#include <QSize>
 #include <QTimer>
-
 #include <cstdio>
+#include <cstdlib>
 
 namespace cs::app {
 
 namespace {
 
 const char* kSample = ":/sample/sample.glb";
-
-bool hasDisplay()
-{
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
-           qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen");
-}
+const char* kNoDisplay =
+    "collidoscope: no display: the window needs a graphical session; for a picture without one "
+    "use `--screenshot` under xvfb-run, or a command such as `inspect`";
 
 /// Without a display a screenshot still works: run again inside a virtual X server.
 int rerunUnderXvfb(int argc, char** argv)
@@ -34,7 +33,8 @@ int rerunUnderXvfb(int argc, char** argv)
     qputenv("CS_UNDER_XVFB", "1");
     const int code = QProcess::execute(QStringLiteral("xvfb-run"), args);
     if (code == -2)
-        std::fprintf(stderr, "collidoscope: there is no display and xvfb-run is not installed (apt install xvfb)\n");
+        std::fprintf(stderr,
+                     "collidoscope: there is no display and xvfb-run is not installed (apt install xvfb)\n");
     return code < 0 ? 2 : code;
 }
 
@@ -56,51 +56,143 @@ std::optional<cs::ui::OrbitCamera::View> viewByName(const QString& name)
     return std::nullopt;
 }
 
+QtMessageHandler previousHandler = nullptr;
+
+/// While the QApplication is made: a platform plugin that cannot start (a DISPLAY whose server is gone) ends
+/// the program with the no-display line and exit code 2 instead of an abort.
+void platformFailureMeansNoDisplay(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtFatalMsg) {
+        std::fprintf(stderr, "%s\n", kNoDisplay);
+        std::fflush(stderr);
+        std::_Exit(ExitUnusable);
+    }
+    if (previousHandler)
+        previousHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
+/// True when the Qt platform the window would use (`-platform NAME`, else QT_QPA_PLATFORM, else the default)
+/// can reach a display: xcb needs DISPLAY, Wayland needs WAYLAND_DISPLAY; offscreen and the others are left
+/// to Qt.
+bool displayAvailable(QString requested)
+{
+    const bool x11 = !qEnvironmentVariableIsEmpty("DISPLAY");
+    const bool wayland = !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    if (requested.isEmpty())
+        requested = qEnvironmentVariable("QT_QPA_PLATFORM");
+    if (requested.isEmpty())
+        return x11 || wayland;
+    auto reachable = [&](const QString& platform) {
+        if (platform == QLatin1String("xcb"))
+            return x11;
+        if (platform.startsWith(QLatin1String("wayland")))
+            return wayland;
+        return true;
+    };
+    // A list such as "wayland;xcb" is tried in order; "xcb:option=value" carries options after the colon.
+    for (const QString& entry : requested.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        if (reachable(entry.section(QLatin1Char(':'), 0, 0)))
+            return true;
+    }
+    return false;
+}
+
+/// The window's size for a screenshot, or nullopt for a value that is not WxH within 64..8192.
+std::optional<QSize> screenshotSize(const QString& value)
+{
+    const QStringList wh = value.split(QLatin1Char('x'));
+    const int w = wh.size() == 2 ? wh[0].toInt() : 0;
+    const int h = wh.size() == 2 ? wh[1].toInt() : 0;
+    if (w < 64 || h < 64 || w > 8192 || h > 8192)
+        return std::nullopt;
+    return QSize(w, h);
+}
+
 } // namespace
+
+QList<QCommandLineOption> windowOptions()
+{
+    return {
+        {{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this text and exit.")},
+        {{QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Print the version and exit.")},
+        {QStringLiteral("screenshot"),
+         QStringLiteral("Save a picture of the window and exit (uses xvfb-run without a display)."),
+         QStringLiteral("OUT.png")},
+        {QStringLiteral("size"), QStringLiteral("Window size for the screenshot."), QStringLiteral("WxH"),
+         QStringLiteral("1280x800")},
+        {QStringLiteral("view"), QStringLiteral("Camera: front, back, left, right, top or iso."),
+         QStringLiteral("VIEW"), QStringLiteral("iso")},
+        {QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes.")},
+        {QStringLiteral("viewport"), QStringLiteral("Save only the 3D view, not the whole window.")},
+        {QStringLiteral("select"), QStringLiteral("Select the node of this name first."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("dock"),
+         QStringLiteral("Bring this dock to the front: properties, materials, filters, history."),
+         QStringLiteral("NAME")},
+    };
+}
 
 int runGui(int argc, char** argv)
 {
+    // Everything that does not need the window is settled before QApplication, which needs a display.
+    // QApplication's own `-platform NAME` is left to it (and decides which display is needed).
+    QStringList arguments;
+    QString platform;
+    for (int i = 0; i < argc; ++i) {
+        if (i + 1 < argc && QByteArray(argv[i]) == "-platform")
+            platform = QString::fromLocal8Bit(argv[++i]);
+        else
+            arguments << QString::fromLocal8Bit(argv[i]);
+    }
+    QCommandLineParser parser;
+    parser.addOptions(windowOptions());
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "collidoscope: %s (see --help)\n", qPrintable(parser.errorText()));
+        return ExitUnusable;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printUsage(stdout);
+        return ExitOk;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("collidoscope %s\n", CS_VERSION);
+        return ExitOk;
+    }
+    const QStringList files = parser.positionalArguments();
+    const QString file = files.isEmpty() ? QString::fromLatin1(kSample) : files.first();
+    const QString viewName = parser.value(QStringLiteral("view"));
+    const auto camera = viewByName(viewName);
+    if (!camera) {
+        std::fprintf(stderr, "collidoscope: unknown view '%s' (front, back, left, right, top, iso)\n",
+                     qPrintable(viewName));
+        return ExitUnusable;
+    }
+    const bool screenshotMode = parser.isSet(QStringLiteral("screenshot"));
+    const auto size = screenshotSize(parser.value(QStringLiteral("size")));
+    if (screenshotMode && !size) {
+        std::fprintf(stderr, "collidoscope: --size wants WxH, e.g. 1280x800\n");
+        return ExitUnusable;
+    }
+    if (!displayAvailable(platform)) {
+        if (screenshotMode && qEnvironmentVariableIsEmpty("CS_UNDER_XVFB"))
+            return rerunUnderXvfb(argc, argv);
+        std::fprintf(stderr, "%s\n", kNoDisplay);
+        return ExitUnusable;
+    }
+
     // The OpenGL renderer works under Xvfb and draws line primitives (DESIGN.md).
     qputenv("QT3D_RENDERER", "opengl");
-    bool screenshotRequested = false;
-    for (int i = 1; i < argc; ++i)
-        screenshotRequested = screenshotRequested || QByteArray(argv[i]) == "--screenshot";
-    if (screenshotRequested && !hasDisplay() && qEnvironmentVariableIsEmpty("CS_UNDER_XVFB"))
-        return rerunUnderXvfb(argc, argv);
-
+    previousHandler = qInstallMessageHandler(platformFailureMeansNoDisplay);
     QApplication app(argc, argv);
+    qInstallMessageHandler(previousHandler);
     QApplication::setApplicationName(QStringLiteral("collidoscope"));
     QApplication::setOrganizationName(QStringLiteral("Collidoscope"));
     QApplication::setApplicationVersion(QStringLiteral(CS_VERSION));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Colliders and triggers of glTF assets. Commands: see 'collidoscope help'."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .gltf or .glb to open (default: the bundled sample)."));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a picture of the window and exit."), QStringLiteral("OUT.png"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for the screenshot (default 1280x800)."), QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Camera: front, back, left, right, top or iso."), QStringLiteral("VIEW"), QStringLiteral("iso"));
-    QCommandLineOption xray(QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes."));
-    QCommandLineOption viewportOnly(QStringLiteral("viewport"), QStringLiteral("Save only the 3D view, not the whole window."));
-    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select the node of this name first."), QStringLiteral("NAME"));
-    QCommandLineOption dock(QStringLiteral("dock"),
-                            QStringLiteral("Bring this dock to the front: properties, materials, filters, history."),
-                            QStringLiteral("NAME"));
-    parser.addOptions({screenshot, size, view, xray, viewportOnly, select, dock});
-    parser.process(app);
-
-    const QStringList files = parser.positionalArguments();
-    const QString file = files.isEmpty() ? QString::fromLatin1(kSample) : files.first();
-    auto camera = viewByName(parser.value(view));
-    if (!camera) {
-        std::fprintf(stderr, "collidoscope: unknown view '%s' (front, back, left, right, top, iso)\n",
-                     qPrintable(parser.value(view)));
-        return 2;
-    }
-
     cs::ui::MainWindow window;
-    if (!parser.isSet(screenshot)) {
+    if (!screenshotMode) {
         window.show();
         window.openFile(file, [&window](bool) {
             // Edits a crashed session left behind are offered once the window is up.
@@ -110,16 +202,9 @@ int runGui(int argc, char** argv)
     }
 
     // Screenshot mode: a fixed size, no dialogs, then save and quit.
-    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-    const int w = wh.size() == 2 ? wh[0].toInt() : 0;
-    const int h = wh.size() == 2 ? wh[1].toInt() : 0;
-    if (w < 64 || h < 64 || w > 8192 || h > 8192) {
-        std::fprintf(stderr, "collidoscope: --size wants WxH, e.g. 1280x800\n");
-        return 2;
-    }
     qputenv("CS_NO_DIALOGS", "1");
-    const QString out = parser.value(screenshot);
-    window.resize(w, h);
+    const QString out = parser.value(QStringLiteral("screenshot"));
+    window.resize(*size);
     window.show();
     int exitCode = 0;
     window.openFile(file, [&, camera = *camera](bool ok) {
@@ -132,9 +217,9 @@ int runGui(int argc, char** argv)
             return;
         }
         // Through the action, so that the View menu and the toolbar show the mode too.
-        window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(xray));
-        if (parser.isSet(select)) {
-            const std::string wanted = parser.value(select).toStdString();
+        window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(QStringLiteral("xray")));
+        if (parser.isSet(QStringLiteral("select"))) {
+            const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
             int found = -1;
             const cs::gltf::GltfDocument& gltf = window.document()->gltf();
             for (size_t i = 0; i < gltf.count("nodes") && found < 0; ++i) {
@@ -149,9 +234,10 @@ int runGui(int argc, char** argv)
             }
             window.selectNode(found);
         }
-        if (parser.isSet(dock)) {
-            const QString name = parser.value(dock);
-            const QString objectName = name.left(1).toUpper() + name.mid(1).toLower() + QStringLiteral("Dock");
+        if (parser.isSet(QStringLiteral("dock"))) {
+            const QString name = parser.value(QStringLiteral("dock"));
+            const QString objectName =
+                name.left(1).toUpper() + name.mid(1).toLower() + QStringLiteral("Dock");
             auto* widget = window.findChild<QDockWidget*>(objectName);
             if (!widget) {
                 std::fprintf(stderr, "collidoscope: no dock named '%s'\n", qPrintable(name));
@@ -172,7 +258,7 @@ int runGui(int argc, char** argv)
                 std::printf("%s\n", qPrintable(QFileInfo(out).absoluteFilePath()));
                 app.exit(0);
             };
-            if (parser.isSet(viewportOnly))
+            if (parser.isSet(QStringLiteral("viewport")))
                 window.viewport()->capture(save);
             else
                 window.grabWindow(save);

@@ -1,37 +1,45 @@
 // collidoscope: the desktop application, or a command-line tool when the first argument names a command.
+// Everything but the window runs without a display: the commands, help, version and argument errors.
 #include "Commands.h"
 #include "GuiMain.h"
 
 #include <QCoreApplication>
-
 #include <cstdio>
-#include <cstring>
+#include <string_view>
 
 namespace {
 
-const cs::app::Command* findCommand(const char* name)
+int runCommand(const cs::app::Command& command, int argc, char** argv, const QStringList& extra = {})
 {
-    for (const cs::app::Command& c : cs::app::commands()) {
-        if (std::strcmp(name, c.name) == 0)
-            return &c;
-    }
-    return nullptr;
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("collidoscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CS_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (!extra.isEmpty())
+        args = QStringList{QString::fromUtf8(command.name)} + extra;
+    return command.run(args);
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const cs::app::Command* command = argc >= 2 ? findCommand(argv[1]) : nullptr;
-    if (argc >= 2 && (std::strcmp(argv[1], "help") == 0)) {
-        cs::app::printUsage(stdout);
-        return 0;
+    if (argc >= 2) {
+        const std::string_view first = argv[1];
+        if (first == "help") {
+            // `collidoscope help COMMAND` is `collidoscope COMMAND --help`.
+            if (argc >= 3) {
+                if (const cs::app::Command* command = cs::app::findCommand(argv[2]))
+                    return runCommand(*command, argc, argv, {QStringLiteral("--help")});
+                return cs::app::reportUnknownCommand(argv[2]);
+            }
+            cs::app::printUsage(stdout);
+            return cs::app::ExitOk;
+        }
+        if (const cs::app::Command* command = cs::app::findCommand(first))
+            return runCommand(*command, argc, argv);
+        if (cs::app::looksLikeCommand(first))
+            return cs::app::reportUnknownCommand(first);
     }
-    if (!command)
-        return cs::app::runGui(argc, argv);
-
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("collidoscope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(CS_VERSION));
-    return command->run(QCoreApplication::arguments().mid(1));
+    return cs::app::runGui(argc, argv);
 }
