@@ -3,6 +3,8 @@
 #   make test    build and run every test (what CI runs)
 #   make bench   build and run the benchmarks (key=value lines)
 #   make test-asan  every test under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make package    build/collidoscope_<version>_amd64.deb (then: sudo apt install ./build/collidoscope_*.deb)
+#   make install    install into PREFIX (default /usr/local; sudo for a system folder)
 #   make fuzz       the libFuzzer targets, FUZZ_TIME seconds each (docs/FUZZING.md); make fuzz-smoke: 15,000 runs each, fixed seed
 
 BUILD_DIR ?= build
@@ -12,7 +14,9 @@ CMAKE_FLAGS ?=
 FILE ?=
 APP := $(BUILD_DIR)/bin/collidoscope
 
-.PHONY: all setup configure build run test test-asan bench format clean
+PREFIX ?= /usr/local
+
+.PHONY: all setup configure build run test test-asan bench format clean package install
 
 all: build
 
@@ -30,6 +34,13 @@ run: build
 
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# CPack's DEB generator packs what the install rules put in place; it does not build a second time.
+package: build
+	@cd $(BUILD_DIR) && cpack -G DEB
+
+install: build
+	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 # The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails the test).
 # Leak detection is off: Qt 3D and Qt's process-wide singletons are not freed at exit.

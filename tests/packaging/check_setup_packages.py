@@ -22,8 +22,10 @@ import sys
 # The commands the tests, the packaging test and the Makefile targets run.
 COMMANDS = [
     "cmake", "ctest", "cpack", "ninja", "ccache", "c++", "clang", "clang++", "pkg-config",
-    "xvfb-run", "Xvfb", "xauth", "node", "npm", "convert", "import", "python3",
+    "xvfb-run", "Xvfb", "xauth", "node", "npm", "python3",
+    "convert", "import", "identify", "compare", "rsvg-convert",  # ImageMagick draws SVG with rsvg-convert
     "lintian", "desktop-file-validate", "appstreamcli", "dpkg-shlibdeps", "dpkg-deb", "groff", "man", "gzip",
+    "objdump", "readelf", "ldconfig",
 ]
 APT_DEPENDS = ["apt-cache", "depends", "--recurse", "--no-recommends", "--no-suggests", "--no-conflicts",
                "--no-breaks", "--no-replaces", "--no-enhances"]
