@@ -157,6 +157,8 @@ def build_sources(build_dir):
     """Headers from Ninja's deps log and libraries from build.ninja's link lines, outside our own folders."""
     sources = []
     deps = subprocess.run(["ninja", "-C", build_dir, "-t", "deps"], capture_output=True, text=True)
+    if deps.returncode != 0 or not deps.stdout.strip():
+        print("note: no Ninja deps log in the build folder (not built, or not Ninja): headers not checked")
     headers = sorted({line.strip() for line in deps.stdout.splitlines()
                       if line.startswith(" ") and line.strip().startswith("/usr/")})
     sources += [("a compiled source includes it", h) for h in headers]
