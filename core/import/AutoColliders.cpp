@@ -9,7 +9,6 @@
 #include "physics/OmiWriter.h"
 
 #include <QRegularExpression>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -50,20 +49,44 @@ physics::Shape toPhysics(const geometry::ShapeGeometry& g)
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder: {
         auto s = physics::Shape::defaults(g.kind == ShapeKind::Capsule ? physics::ShapeType::Capsule
-                                                                         : physics::ShapeType::Cylinder);
+                                                                       : physics::ShapeType::Cylinder);
         s.height = g.height;
         s.radiusBottom = g.radiusBottom;
         s.radiusTop = g.radiusTop;
         return s;
     }
-    default: return physics::Shape::defaults(physics::ShapeType::Convex);
+    default:
+        return physics::Shape::defaults(physics::ShapeType::Convex);
     }
+}
+
+double largestExtent(const std::vector<Vec3d>& points)
+{
+    if (points.empty())
+        return 0;
+    Vec3d lo = points[0], hi = points[0];
+    for (const Vec3d& p : points) {
+        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    }
+    return std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+}
+
+/// A flat mesh fits a box with a floor thickness; it is raised to the smallest size the validator accepts.
+void raiseToMinimum(geometry::ShapeGeometry& g)
+{
+    for (double* v : {&g.size.x, &g.size.y, &g.size.z, &g.height, &g.radiusTop, &g.radiusBottom})
+        if (*v > 0)
+            *v = std::max(*v, kMinimumColliderSize);
+    if (g.kind == ShapeKind::Sphere)
+        g.radius = std::max(g.radius, kMinimumColliderSize);
 }
 
 std::string nodeLabel(const gltf::Json& node, size_t index)
 {
     const auto name = node.value("name", std::string());
-    return name.empty() ? "node " + std::to_string(index) : "node '" + name + "' (" + std::to_string(index) + ")";
+    return name.empty() ? "node " + std::to_string(index)
+                        : "node '" + name + "' (" + std::to_string(index) + ")";
 }
 
 class Generator
@@ -72,8 +95,7 @@ public:
     Generator(gltf::GltfDocument& doc, const ColliderOptions& options, physics::PhysicsModel& model,
               ColliderReport& report)
         : m_doc(doc), m_options(options), m_model(model), m_report(report)
-    {
-    }
+    {}
 
     std::optional<MadeShape> shapeFor(size_t node, size_t mesh)
     {
@@ -105,6 +127,13 @@ private:
     std::optional<MadeShape> make(size_t node, size_t mesh)
     {
         const ColliderStrategy strategy = m_options.strategy;
+        // Read even for a trimesh, which refers to the mesh as it is: a mesh whose geometry cannot be read
+        // (undecodable compression, an unknown required extension) gets no collider at all.
+        auto triangles = gltf::meshTriangles(m_doc, mesh);
+        if (!triangles) {
+            fail(node, triangles.diagnostics);
+            return std::nullopt;
+        }
         if (strategy == ColliderStrategy::Trimesh) {
             auto s = physics::Shape::defaults(physics::ShapeType::Trimesh);
             s.mesh = int(mesh);
@@ -112,11 +141,6 @@ private:
             made.shape = addShape(s);
             made.type = physics::ShapeType::Trimesh;
             return made;
-        }
-        auto triangles = gltf::meshTriangles(m_doc, mesh);
-        if (!triangles) {
-            fail(node, triangles.diagnostics);
-            return std::nullopt;
         }
         auto choice = chooseMeshCollider(*triangles, m_options);
         if (!choice) {
@@ -133,7 +157,8 @@ private:
             made.rotation = choice->fit->rotation;
             return made;
         }
-        const std::string meshName = m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
+        const std::string meshName =
+            m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
         auto added = geometry::addTriangleMesh(m_doc, *choice->hull, meshName + " hull");
         if (!added) {
             fail(node, added.diagnostics);
@@ -193,13 +218,20 @@ bool nonUniformScale(const QMatrix4x4& world)
 const char* colliderStrategyName(ColliderStrategy s)
 {
     switch (s) {
-    case ColliderStrategy::Box: return "box";
-    case ColliderStrategy::OrientedBox: return "obb";
-    case ColliderStrategy::Sphere: return "sphere";
-    case ColliderStrategy::Capsule: return "capsule";
-    case ColliderStrategy::Hull: return "hull";
-    case ColliderStrategy::Trimesh: return "trimesh";
-    case ColliderStrategy::Auto: return "auto";
+    case ColliderStrategy::Box:
+        return "box";
+    case ColliderStrategy::OrientedBox:
+        return "obb";
+    case ColliderStrategy::Sphere:
+        return "sphere";
+    case ColliderStrategy::Capsule:
+        return "capsule";
+    case ColliderStrategy::Hull:
+        return "hull";
+    case ColliderStrategy::Trimesh:
+        return "trimesh";
+    case ColliderStrategy::Auto:
+        return "auto";
     }
     return "auto";
 }
@@ -230,6 +262,11 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
         return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
     std::vector<Vec3d> points;
     geometry::appendPoints(points, mesh);
+    if (largestExtent(points) < kMinimumColliderSize)
+        return R::failure(
+            makeError("COLLIDER_DEGENERATE_MESH", "every vertex of the mesh lies within " +
+                                                      std::to_string(kMinimumColliderSize) +
+                                                      " m of one point; no collider can be fitted to it"));
 
     std::optional<geometry::ConvexHull> hull;
     if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
@@ -253,25 +290,36 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
             result.diagnostics.insert(result.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
     };
     switch (strategy) {
-    case ColliderStrategy::Box: take(geometry::fitBox(points)); break;
-    case ColliderStrategy::OrientedBox: take(geometry::fitOrientedBox(points)); break;
-    case ColliderStrategy::Sphere: take(geometry::fitSphere(points)); break;
-    case ColliderStrategy::Capsule: take(geometry::fitCapsule(points)); break;
+    case ColliderStrategy::Box:
+        take(geometry::fitBox(points));
+        break;
+    case ColliderStrategy::OrientedBox:
+        take(geometry::fitOrientedBox(points));
+        break;
+    case ColliderStrategy::Sphere:
+        take(geometry::fitSphere(points));
+        break;
+    case ColliderStrategy::Capsule:
+        take(geometry::fitCapsule(points));
+        break;
     case ColliderStrategy::Auto:
         take(geometry::fitBox(points));
         take(geometry::fitOrientedBox(points));
         take(geometry::fitSphere(points));
         take(geometry::fitCapsule(points));
         break;
-    default: break;
+    default:
+        break;
     }
 
     MeshColliderChoice out;
     if (hull)
-        out.hullVolume = hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
+        out.hullVolume =
+            hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
     const bool usePrimitive = fit && (strategy != ColliderStrategy::Auto || !hull ||
                                       fit->volume <= out.hullVolume * (1.0 + options.autoTolerance));
     if (usePrimitive) {
+        raiseToMinimum(fit->shape);
         out.type = toPhysics(fit->shape).type;
         out.volume = fit->volume;
         out.fit = std::move(fit);
@@ -280,7 +328,8 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
     }
     if (!hull) {
         if (!fit && result.diagnostics.empty())
-            result.diagnostics.push_back(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+            result.diagnostics.push_back(
+                makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
         return result;
     }
     out.type = physics::ShapeType::Convex;
@@ -314,8 +363,8 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         });
     for (size_t n : order) {
         const gltf::Json& node = doc.json()["nodes"][n];
-        if (!node.is_object() || !node.contains("mesh") || !node["mesh"].is_number_integer() || node["mesh"].get<std::int64_t>() < 0 ||
-            node["mesh"].get<size_t>() >= doc.count("meshes"))
+        if (!node.is_object() || !node.contains("mesh") || !node["mesh"].is_number_integer() ||
+            node["mesh"].get<std::int64_t>() < 0 || node["mesh"].get<size_t>() >= doc.count("meshes"))
             continue;
         if (options.nodes.empty() &&
             !whole.match(QString::fromStdString(node.value("name", std::string()))).hasMatch())
@@ -326,8 +375,9 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         const std::string name = node.value("name", std::string());
         const size_t mesh = node["mesh"].get<size_t>();
         if (const physics::NodePhysics* p = model.node(n); p && (p->collider || p->trigger)) {
-            report.diagnostics.push_back(makeInfo("COLLIDER_EXISTS", label + " already has a collider or trigger; "
-                                                                             "left as it is",
+            report.diagnostics.push_back(makeInfo("COLLIDER_EXISTS",
+                                                  label + " already has a collider or trigger; "
+                                                          "left as it is",
                                                   jsonPointerAppend("/nodes", n)));
             continue;
         }
@@ -365,8 +415,9 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         }
         if (nonUniformScale(graph->worldTransform(n)))
             report.diagnostics.push_back(makeWarning("COLLIDER_SCALED_NODE",
-                                                     label + " is scaled unevenly: its collider is scaled with "
-                                                             "it, which engines handle differently",
+                                                     label +
+                                                         " is scaled unevenly: its collider is scaled with "
+                                                         "it, which engines handle differently",
                                                      jsonPointerAppend("/nodes", n)));
 
         AddedCollider a;

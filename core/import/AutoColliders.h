@@ -5,6 +5,7 @@
 #include "gltf/GltfDocument.h"
 #include "gltf/MeshTriangles.h"
 #include "physics/PhysicsModel.h"
+#include "physics/Validator.h"
 
 #include <atomic>
 #include <optional>
@@ -17,7 +18,16 @@ namespace cs::import {
 /// Hull: a convex hull of at most maxPoints vertices, stored as a new mesh; Trimesh: the node's own mesh;
 /// Auto: the primitive (box, oriented box, sphere, capsule) of least volume when that volume is within
 /// autoTolerance of the mesh's hull volume, else the capped hull.
-enum class ColliderStrategy { Box, OrientedBox, Sphere, Capsule, Hull, Trimesh, Auto };
+enum class ColliderStrategy
+{
+    Box,
+    OrientedBox,
+    Sphere,
+    Capsule,
+    Hull,
+    Trimesh,
+    Auto
+};
 
 const char* colliderStrategyName(ColliderStrategy s); ///< "box", "obb", "sphere", "capsule", "hull", ...
 std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name);
@@ -35,19 +45,24 @@ struct ColliderOptions
     double autoTolerance = 0.15;
 };
 
+/// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
+/// SHAPE_DEGENERATE), and meshes smaller than this in every direction get no collider.
+inline constexpr double kMinimumColliderSize = physics::kDegenerateShapeSize;
+
 /// One collider that was added.
 struct AddedCollider
 {
-    size_t meshNode = 0;     ///< the node whose mesh was fitted
-    std::string name;        ///< its name ("" when unnamed)
-    size_t colliderNode = 0; ///< the node carrying the collider: meshNode, or a new child when the fit is offset
-    size_t shape = 0;        ///< index into the OMI shapes
+    size_t meshNode = 0; ///< the node whose mesh was fitted
+    std::string name;    ///< its name ("" when unnamed)
+    size_t colliderNode =
+        0;            ///< the node carrying the collider: meshNode, or a new child when the fit is offset
+    size_t shape = 0; ///< index into the OMI shapes
     physics::ShapeType type = physics::ShapeType::Box;
     ColliderStrategy strategy = ColliderStrategy::Auto; ///< what was asked for
-    double volume = 0;     ///< of the shape, cubic metres (0 for a trimesh)
-    double hullVolume = 0; ///< of the mesh's convex hull, when it was computed
-    size_t hullPoints = 0; ///< vertices of a hull shape
-    bool capped = false;   ///< the hull left points out to meet maxPoints
+    double volume = 0;                                  ///< of the shape, cubic metres (0 for a trimesh)
+    double hullVolume = 0;                              ///< of the mesh's convex hull, when it was computed
+    size_t hullPoints = 0;                              ///< vertices of a hull shape
+    bool capped = false;                                ///< the hull left points out to meet maxPoints
 };
 
 struct ColliderReport
@@ -73,8 +88,9 @@ struct MeshColliderChoice
 /// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
 /// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
 /// hull (its uncapped volume) and every primitive and keeps the primitive of least volume when it is within
-/// autoTolerance of the hull's volume. Errors: COLLIDER_NO_TRIANGLES; a hull's or a fit's own error when that
-/// one strategy was asked for; COLLIDER_FIT_FAILED when auto found nothing; HULL_CANCELLED when `cancel` was set.
+/// autoTolerance of the hull's volume. Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every
+/// vertex lies within kMinimumColliderSize of one point; a hull's or a fit's own error when that one strategy
+/// was asked for; COLLIDER_FIT_FAILED when auto found nothing; HULL_CANCELLED when `cancel` was set.
 Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
                                               const std::atomic<bool>* cancel = nullptr);
 

@@ -39,7 +39,7 @@ inline constexpr const char* MaterialIndexInvalid = "MATERIAL_INDEX_INVALID";
 inline constexpr const char* FilterIndexInvalid = "FILTER_INDEX_INVALID";
 inline constexpr const char* TriggerNodeIndexInvalid = "TRIGGER_NODE_INDEX_INVALID";
 inline constexpr const char* ShapeSizeInvalid = "SHAPE_SIZE_INVALID"; // size/height <= 0, radius < 0
-inline constexpr const char* ShapeDegenerate = "SHAPE_DEGENERATE";    // warning: zero radius
+inline constexpr const char* ShapeDegenerate = "SHAPE_DEGENERATE";    // a size, radius or height below 1e-6 m
 inline constexpr const char* InertiaOrientationNotUnit = "INERTIA_ORIENTATION_NOT_UNIT"; // warning
 inline constexpr const char* MassNegative = "MASS_NEGATIVE";
 inline constexpr const char* MaterialValueNegative = "MATERIAL_VALUE_NEGATIVE";
@@ -55,7 +55,7 @@ inline constexpr const char* MeshNotTriangles = "MESH_NOT_TRIANGLES";
 inline constexpr const char* MeshMultiplePrimitives = "MESH_MULTIPLE_PRIMITIVES"; // warning
 inline constexpr const char* MeshNoTriangles = "MESH_NO_TRIANGLES";
 inline constexpr const char* HullPointLimit = "HULL_POINT_LIMIT";   // warning (compatibility)
-inline constexpr const char* ConvexFlat = "CONVEX_FEW_POINTS";      // warning: < 4 points
+inline constexpr const char* ConvexFlat = "CONVEX_FEW_POINTS";      // < 4 points not in one plane
 inline constexpr const char* ShapeNodeScaled = "SHAPE_NODE_SCALED"; // info: uniform scale
 inline constexpr const char* ShapeNodeNonUniformScale = "SHAPE_NODE_NONUNIFORM_SCALE"; // warning
 inline constexpr const char* BodyWithoutShapes = "BODY_WITHOUT_SHAPES";                // warning
@@ -67,7 +67,7 @@ inline constexpr const char* ExtensionRequired = "PHYSICS_EXTENSION_REQUIRED"; /
 inline constexpr const char* WriteLegacyRemoved = "WRITE_LEGACY_REMOVED";              // info
 inline constexpr const char* WriteDroppedEmptyTrigger = "WRITE_DROPPED_EMPTY_TRIGGER"; // warning
 inline constexpr const char* WriteRequiredRemoved = "WRITE_REQUIRED_REMOVED";          // info
-inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";  // info
+inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";   // info
 
 // KHR import and export.
 inline constexpr const char* KhrImported = "KHR_IMPORTED";                  // info

@@ -1,9 +1,8 @@
 #include "physics/Validator.h"
 
-#include "physics/OmiWriter.h"
-
 #include "physics/DiagnosticCodes.h"
 #include "physics/OmiReader.h"
+#include "physics/OmiWriter.h"
 #include "physics/ResolvedScene.h"
 
 #include <algorithm>
@@ -20,6 +19,8 @@ std::string num(double v)
     s << v;
     return s.str();
 }
+
+constexpr double kDegenerateSize = kDegenerateShapeSize;
 
 std::string at(const std::string& base, const char* key)
 {
@@ -73,25 +74,42 @@ private:
         const std::string label = "shape " + std::to_string(index) + " (" + shapeTypeName(s.type) + ")";
         const std::string p = at(s.pointer, shapeTypeName(s.type));
         switch (s.type) {
+        // Positive sizes below kDegenerateSize collide with nothing in practice (add-colliders once wrote
+        // 1e-9 m boxes for meshes it could not read): they are errors too.
         case ShapeType::Box:
             if (s.size[0] <= 0 || s.size[1] <= 0 || s.size[2] <= 0)
                 error(code::ShapeSizeInvalid, label + ": every size must be greater than 0", at(p, "size"));
+            else if (std::min({s.size[0], s.size[1], s.size[2]}) < kDegenerateSize)
+                error(code::ShapeDegenerate,
+                      label + ": size " + num(s.size[0]) + " x " + num(s.size[1]) + " x " + num(s.size[2]) +
+                          " m has a side below " + num(kDegenerateSize) + " m",
+                      at(p, "size"));
             break;
         case ShapeType::Sphere:
             if (s.radius < 0)
                 error(code::ShapeSizeInvalid, label + ": radius " + num(s.radius) + " is negative",
                       at(p, "radius"));
-            else if (s.radius == 0)
-                warning(code::ShapeDegenerate, label + ": radius 0 is a point", at(p, "radius"));
+            else if (s.radius < kDegenerateSize)
+                error(code::ShapeDegenerate,
+                      label + ": radius " + num(s.radius) + " m is below " + num(kDegenerateSize) +
+                          " m (a point)",
+                      at(p, "radius"));
             break;
         case ShapeType::Capsule:
         case ShapeType::Cylinder:
             if (s.height <= 0)
                 error(code::ShapeSizeInvalid, label + ": height must be greater than 0", at(p, "height"));
+            else if (s.height < kDegenerateSize)
+                error(code::ShapeDegenerate,
+                      label + ": height " + num(s.height) + " m is below " + num(kDegenerateSize) + " m",
+                      at(p, "height"));
             if (s.radiusTop < 0 || s.radiusBottom < 0)
                 error(code::ShapeSizeInvalid, label + ": radii must not be negative", p);
-            else if (s.radiusTop == 0 && s.radiusBottom == 0)
-                warning(code::ShapeDegenerate, label + ": both radii are 0 (KHR prohibits this)", p);
+            else if (std::max(s.radiusTop, s.radiusBottom) < kDegenerateSize)
+                error(code::ShapeDegenerate,
+                      label + ": both radii are below " + num(kDegenerateSize) +
+                          " m (a line; KHR prohibits this)",
+                      p);
             break;
         case ShapeType::Convex:
         case ShapeType::Trimesh:

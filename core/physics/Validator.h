@@ -6,6 +6,10 @@
 
 namespace cs::physics {
 
+/// Sizes, radii and heights below this (metres) make a shape degenerate (SHAPE_DEGENERATE, an error), as does
+/// a convex mesh whose points lie within it of one plane (CONVEX_FEW_POINTS).
+inline constexpr double kDegenerateShapeSize = 1e-6;
+
 /// The rules the physics data must follow, beyond what reading it already reported: indices in range, sizes,
 /// compound trigger membership, filter masks, mesh shapes (triangles, one primitive, hull size), scaled shape
 /// nodes, bodies without shapes, nested motion, extension lists. Each finding has a stable code (see

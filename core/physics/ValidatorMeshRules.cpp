@@ -2,6 +2,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/Validator.h"
 
+#include <cmath>
 #include <set>
 #include <tuple>
 
@@ -15,6 +16,44 @@ constexpr size_t kHullPointLimit = 255;
 std::string meshPointer(const Shape& s)
 {
     return s.pointer.empty() ? std::string() : jsonPointerAppend(s.pointer, shapeTypeName(s.type)) + "/mesh";
+}
+
+using Point = std::tuple<float, float, float>;
+
+QVector3D vec(const Point& p)
+{
+    return {std::get<0>(p), std::get<1>(p), std::get<2>(p)};
+}
+
+/// True when every point lies within kDegenerateShapeSize of one plane (or line): the plane through a first
+/// point, the point farthest from it and the point farthest from their line. A set found flat is flat; a set
+/// only nearly flat along some other plane can be found solid (never an error on a good hull).
+bool flat(const std::set<Point>& points)
+{
+    const QVector3D a = vec(*points.begin());
+    QVector3D b = a;
+    for (const auto& p : points)
+        if ((vec(p) - a).lengthSquared() > (b - a).lengthSquared())
+            b = vec(p);
+    const QVector3D ab = b - a;
+    if (ab.length() < kDegenerateShapeSize)
+        return true;
+    QVector3D c = a;
+    float best = 0;
+    for (const auto& p : points) {
+        const float d = QVector3D::crossProduct(vec(p) - a, ab).length() / ab.length();
+        if (d > best) {
+            best = d;
+            c = vec(p);
+        }
+    }
+    if (best < kDegenerateShapeSize)
+        return true;
+    const QVector3D normal = QVector3D::crossProduct(ab, c - a).normalized();
+    for (const auto& p : points)
+        if (std::abs(QVector3D::dotProduct(vec(p) - a, normal)) >= kDegenerateShapeSize)
+            return false;
+    return true;
 }
 
 } // namespace
@@ -50,7 +89,8 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                                           meshAt + "/primitives"));
             }
             for (size_t p = 0; p < prims.size() && firstLook; ++p) {
-                // A mode beyond the int range reads as -1, an unknown mode (input: "mode": 1e300 overflowed the int).
+                // A mode beyond the int range reads as -1, an unknown mode (input: "mode": 1e300 overflowed
+                // the int).
                 const double modeValue =
                     prims[p].is_object() && prims[p].contains("mode") && prims[p]["mode"].is_number()
                         ? prims[p]["mode"].get<double>()
@@ -72,13 +112,13 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
         }
         auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
         if (!triangles) {
-            // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
-            // infinite positions are reported here, once per mesh, for the shape that needs them.
+            // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN
+            // or infinite positions are reported here, once per mesh, for the shape that needs them.
             for (const auto& d : triangles.diagnostics) {
                 if (d.code == "ACCESSOR_NON_FINITE" && firstLook)
-                    out.push_back(makeError(d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " +
-                                                        d.message,
-                                            d.pointer));
+                    out.push_back(makeError(
+                        d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " + d.message,
+                        d.pointer));
             }
             continue;
         }
@@ -90,7 +130,7 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
         }
         if (s.type != ShapeType::Convex)
             continue;
-        std::set<std::tuple<float, float, float>> points;
+        std::set<Point> points;
         for (std::uint32_t index : triangles->indices) {
             const QVector3D& v = triangles->positions[index];
             points.insert({v.x(), v.y(), v.z()});
@@ -101,10 +141,16 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                                           " distinct points; Unity and PhysX accept at most 255 hull points",
                                       where));
         } else if (points.size() < 4) {
-            out.push_back(makeWarning(code::ConvexFlat,
-                                      label + " has only " + std::to_string(points.size()) +
-                                          " distinct points; a hull needs at least 4 to have volume",
-                                      where));
+            out.push_back(makeError(code::ConvexFlat,
+                                    label + " has only " + std::to_string(points.size()) +
+                                        " distinct points; a hull needs at least 4 not in one plane",
+                                    where));
+        } else if (flat(points)) {
+            out.push_back(makeError(
+                code::ConvexFlat,
+                label + ": the " + std::to_string(points.size()) + " points of its mesh lie within " +
+                    std::to_string(kDegenerateShapeSize) + " m of one plane; a hull has no volume",
+                where));
         }
     }
     return out;

@@ -54,6 +54,14 @@ std::string withOneTriangle(std::string json)
     return json;
 }
 
+// The same file with the fourth point moved to (1,1,0): four points in the plane z = 0.
+std::string withFlatPoints(std::string json)
+{
+    const std::string from = "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAAAAAIA/";
+    json.replace(json.find(from), from.size(), "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAA");
+    return json;
+}
+
 const std::string kTriangles = R"({"attributes":{"POSITION":0},"indices":1})";
 
 } // namespace
@@ -112,8 +120,19 @@ private slots:
             file(R"({"type":"capsule","capsule":{"height":0.1,"radiusTop":0.5}})", kCollider0),
             code::ShapeSizeInvalid, E, "/extensions/OMI_physics_shape/shapes/0/capsule/height");
         row("zero radius", file(R"({"type":"sphere","sphere":{"radius":0}})", kCollider0),
-            file(R"({"type":"sphere","sphere":{"radius":0.1}})", kCollider0), code::ShapeDegenerate, W,
+            file(R"({"type":"sphere","sphere":{"radius":0.1}})", kCollider0), code::ShapeDegenerate, E,
             "/extensions/OMI_physics_shape/shapes/0/sphere/radius");
+        row("box below 1e-6 m", file(R"({"type":"box","box":{"size":[1e-9,1e-9,1e-9]}})", kCollider0),
+            file(R"({"type":"box","box":{"size":[1e-6,1e-6,1e-6]}})", kCollider0), code::ShapeDegenerate, E,
+            "/extensions/OMI_physics_shape/shapes/0/box/size");
+        row("capsule radii below 1e-6 m",
+            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":5e-7,"radiusBottom":5e-7}})", kCollider0),
+            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":0,"radiusBottom":1e-6}})", kCollider0),
+            code::ShapeDegenerate, E, "/extensions/OMI_physics_shape/shapes/0/capsule");
+        row("cylinder height below 1e-6 m",
+            file(R"({"type":"cylinder","cylinder":{"height":1e-7,"radiusTop":1,"radiusBottom":1}})", kCollider0),
+            file(R"({"type":"cylinder","cylinder":{"height":1e-3,"radiusTop":1,"radiusBottom":1}})", kCollider0),
+            code::ShapeDegenerate, E, "/extensions/OMI_physics_shape/shapes/0/cylinder/height");
         row("legacy capsule shorter than 2r",
             file(R"({"type":"capsule","capsule":{"height":0.5,"radius":0.5}})", kCollider0),
             file(R"({"type":"capsule","capsule":{"height":1.5,"radius":0.5}})", kCollider0),
@@ -191,7 +210,10 @@ private slots:
             meshFile("trimesh", kTriangles, kCollider0), code::MeshMultiplePrimitives, W,
             "/meshes/0/primitives");
         row("convex with few points", withOneTriangle(meshFile("convex", kTriangles, kCollider0)),
-            meshFile("convex", kTriangles, kCollider0), code::ConvexFlat, W,
+            meshFile("convex", kTriangles, kCollider0), code::ConvexFlat, E,
+            "/extensions/OMI_physics_shape/shapes/0/convex/mesh");
+        row("convex with points in one plane", withFlatPoints(meshFile("convex", kTriangles, kCollider0)),
+            meshFile("convex", kTriangles, kCollider0), code::ConvexFlat, E,
             "/extensions/OMI_physics_shape/shapes/0/convex/mesh");
         row("non-uniformly scaled shape node",
             file(kBox, R"({"scale":[1,2,1],"extensions":{"OMI_physics_body":{"collider":{"shape":0}}}})"),
