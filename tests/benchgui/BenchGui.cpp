@@ -1,36 +1,39 @@
 // cs_bench_gui [--runs N] [--quick]: the window's figures.
 //   bench=first_frame: from asking the window to open a file to a settled rendered frame, against loading the
 //     same file with Assimp (aiProcess_Triangulate) and with tinygltf (images not decoded).
+//   bench=window_memory: peak resident memory of the program opening a large textured scene to its first
+//   frame,
+//     against the same program opening an empty scene, and against the size of the scene's images decoded.
 //   bench=fps: frames per second of the viewport with N colliders drawn, against the same window showing an
 //     empty scene; the renderer in use is printed.
 #include "BenchUtil.h"
-
 #include "MainWindow.h"
+#include "SceneLoader.h"
+#include "WindowMemory.h"
 #include "gltf/GltfDocument.h"
 
-#include <assimp/Importer.hpp>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-#include <tiny_gltf.h>
-
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
-#include <QElapsedTimer>
 #include <QTest>
-
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <tiny_gltf.h>
 
 namespace fs = std::filesystem;
 using namespace cs;
 
 namespace {
 
-bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*)
+bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int,
+               void*)
 {
     return true;
 }
@@ -56,8 +59,8 @@ fs::path largestCorpusFile()
     return best;
 }
 
-/// A scene of `count` colliders of every primitive type on a grid, each its own static or dynamic body, and no
-/// meshes: what the viewport draws is the overlay alone.
+/// A scene of `count` colliders of every primitive type on a grid, each its own static or dynamic body, and
+/// no meshes: what the viewport draws is the overlay alone.
 fs::path makeColliderScene(const fs::path& dir, size_t count)
 {
     gltf::Json j = gltf::Json::object();
@@ -69,10 +72,23 @@ fs::path makeColliderScene(const fs::path& dir, size_t count)
     const int side = int(std::ceil(std::sqrt(double(count))));
     for (size_t i = 0; i < count; ++i) {
         switch (i % 4) {
-        case 0: shapes.push_back({{"type", "box"}, {"box", {{"size", {size(random), size(random), size(random)}}}}}); break;
-        case 1: shapes.push_back({{"type", "sphere"}, {"sphere", {{"radius", size(random) * 0.5}}}}); break;
-        case 2: shapes.push_back({{"type", "capsule"}, {"capsule", {{"height", size(random)}, {"radiusTop", 0.2}, {"radiusBottom", 0.3}}}}); break;
-        default: shapes.push_back({{"type", "cylinder"}, {"cylinder", {{"height", size(random)}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}}); break;
+        case 0:
+            shapes.push_back(
+                {{"type", "box"}, {"box", {{"size", {size(random), size(random), size(random)}}}}});
+            break;
+        case 1:
+            shapes.push_back({{"type", "sphere"}, {"sphere", {{"radius", size(random) * 0.5}}}});
+            break;
+        case 2:
+            shapes.push_back(
+                {{"type", "capsule"},
+                 {"capsule", {{"height", size(random)}, {"radiusTop", 0.2}, {"radiusBottom", 0.3}}}});
+            break;
+        default:
+            shapes.push_back(
+                {{"type", "cylinder"},
+                 {"cylinder", {{"height", size(random)}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}});
+            break;
         }
         gltf::Json body = {{"collider", {{"shape", i}}}};
         if (i % 3 != 0)
@@ -135,7 +151,8 @@ double framesPerSecond(ui::MainWindow& window, int frames)
     return done * 1000.0 / std::max<qint64>(1, timer.elapsed());
 }
 
-/// The OpenGL driver's own name for itself (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), from a context of our own.
+/// The OpenGL driver's own name for itself (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), from a context of our
+/// own.
 QString glRenderer()
 {
     QOffscreenSurface surface;
@@ -174,38 +191,9 @@ int main(int argc, char** argv)
         return 1;
     }
 
-    const fs::path largest = largestCorpusFile();
-    std::vector<double> ours, assimpMs, tinyMs;
-    for (int r = 0; r < runs; ++r) {
-        ours.push_back(openToFirstFrame(window, largest));
-        QElapsedTimer t;
-        t.start();
-        Assimp::Importer importer;
-        const aiScene* scene = importer.ReadFile(largest.string(), aiProcess_Triangulate);
-        bench::keep(scene);
-        assimpMs.push_back(double(t.nsecsElapsed()) / 1e6);
-        t.restart();
-        tinygltf::TinyGLTF loader;
-        loader.SetImageLoader(skipImage, nullptr);
-        tinygltf::Model model;
-        std::string err, warn;
-        if (largest.extension() == ".glb")
-            loader.LoadBinaryFromFile(&model, &err, &warn, largest.string());
-        else
-            loader.LoadASCIIFromFile(&model, &err, &warn, largest.string());
-        tinyMs.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    auto median = [](std::vector<double> v) {
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
-    };
-    const double o = median(ours), a = median(assimpMs), t = median(tinyMs);
-    std::printf("bench=first_frame file=%s ours_ms=%s assimp_ms=%s tinygltf_ms=%s ratio_assimp=%s ratio_tinygltf=%s\n",
-                largest.filename().string().c_str(), bench::fixed(o).c_str(), bench::fixed(a).c_str(),
-                bench::fixed(t).c_str(), bench::fixed(o / a, 2).c_str(), bench::fixed(o / t, 2).c_str());
-
-    const size_t count = quick ? 1000 : 10000;
-    const fs::path colliders = makeColliderScene(dir, count);
+    // Baselines: two frames of an empty scene (what any window pays to show something) and core's own
+    // preparation of the file (read, physics, validation, render scene, picking: ui::loadScene, off the GUI
+    // thread).
     const fs::path empty = dir / "empty.gltf";
     {
         const std::string text = R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[]}],"scene":0})";
@@ -216,11 +204,69 @@ int main(int argc, char** argv)
     const int frames = quick ? 20 : 60;
     openToFirstFrame(window, empty);
     const double emptyFps = framesPerSecond(window, frames);
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    double decoded = 0;
+    const fs::path textured = bench::makeTexturedScene(dir, decoded);
+    for (const fs::path& file : {largestCorpusFile(), textured}) {
+        std::vector<double> ours, coreMs, assimpMs, tinyMs;
+        for (int r = 0; r < runs; ++r) {
+            ours.push_back(openToFirstFrame(window, file));
+            QElapsedTimer t;
+            t.start();
+            bench::keep(ui::loadScene(QString::fromStdString(file.string())).get());
+            coreMs.push_back(double(t.nsecsElapsed()) / 1e6);
+            t.restart();
+            Assimp::Importer importer;
+            const aiScene* scene = importer.ReadFile(file.string(), aiProcess_Triangulate);
+            bench::keep(scene);
+            assimpMs.push_back(double(t.nsecsElapsed()) / 1e6);
+            t.restart();
+            tinygltf::TinyGLTF loader;
+            loader.SetImageLoader(skipImage, nullptr);
+            tinygltf::Model model;
+            std::string err, warn;
+            if (file.extension() == ".glb")
+                loader.LoadBinaryFromFile(&model, &err, &warn, file.string());
+            else
+                loader.LoadASCIIFromFile(&model, &err, &warn, file.string());
+            tinyMs.push_back(double(t.nsecsElapsed()) / 1e6);
+        }
+        const double o = median(ours), c = median(coreMs), a = median(assimpMs), t = median(tinyMs);
+        const double baseline = c + 2000.0 / std::max(emptyFps, 1e-6);
+        std::printf(
+            "bench=first_frame file=%s ours_ms=%s core_load_ms=%s two_empty_frames_ms=%s assimp_ms=%s "
+            "tinygltf_ms=%s ratio_core_plus_frames=%s ratio_assimp=%s ratio_tinygltf=%s\n",
+            file.filename().string().c_str(), bench::fixed(o).c_str(), bench::fixed(c).c_str(),
+            bench::fixed(2000.0 / emptyFps).c_str(), bench::fixed(a).c_str(), bench::fixed(t).c_str(),
+            bench::fixed(o / baseline, 2).c_str(), bench::fixed(o / a, 2).c_str(),
+            bench::fixed(o / t, 2).c_str());
+    }
+    std::fflush(stdout);
+
+    {
+        const long withScene = bench::peakResidentKib(CS_COLLIDOSCOPE, textured, dir / "shot.png");
+        const long emptyKib = bench::peakResidentKib(CS_COLLIDOSCOPE, empty, dir / "shot.png");
+        const double mb = 1024.0;
+        std::printf("bench=window_memory file=textured-scene.gltf images=6x4096x4096 triangles=1M peak_mb=%s "
+                    "empty_scene_mb=%s decoded_images_mb=%s ratio_empty=%s added_per_decoded=%s\n",
+                    bench::fixed(withScene / mb, 0).c_str(), bench::fixed(emptyKib / mb, 0).c_str(),
+                    bench::fixed(decoded / (1 << 20), 0).c_str(),
+                    bench::fixed(double(withScene) / emptyKib, 2).c_str(),
+                    bench::fixed((withScene - emptyKib) * 1024.0 / decoded, 2).c_str());
+    }
+
+    const size_t count = quick ? 1000 : 10000;
+    const fs::path colliders = makeColliderScene(dir, count);
     const double openMs = openToFirstFrame(window, colliders);
     const double fps = framesPerSecond(window, frames);
-    std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s renderer=\"%s; %s\" platform=%s\n",
-                count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(), bench::fixed(emptyFps, 1).c_str(),
-                bench::fixed(fps / emptyFps, 2).c_str(), qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
+    std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s renderer=\"%s; "
+                "%s\" platform=%s\n",
+                count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
+                bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(),
+                qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
                 qPrintable(QGuiApplication::platformName()));
     fs::remove_all(dir);
     return 0;
