@@ -19,8 +19,9 @@ struct CachedDecode
 };
 
 /// Decoded Draco primitives and meshopt buffer views of a document, kept so that each stream is decoded once.
-/// An entry remembers the JSON and the compressed bytes it was decoded from and is used only while both are
-/// unchanged, so an edited document never reads stale geometry. Failures are kept too (a corrupt stream is
+/// An entry remembers the JSON it was decoded from and the length and a 64-bit hash of the compressed bytes,
+/// and is used only while they are unchanged, so an edited document never reads stale geometry (hashing
+/// instead of keeping a copy saves a copy of every stream). Failures are kept too (a corrupt stream is
 /// reported, not decoded again). Safe to use from several threads: decoding runs outside the lock.
 class DecodeCache
 {
@@ -29,6 +30,9 @@ public:
     /// run and its result stored.
     CachedDecode get(const std::string& slot, const Json& key, const std::uint8_t* source, size_t size,
                      const std::function<CachedDecode()>& decode);
+
+    /// Drops every entry (the next read decodes again), e.g. to free memory or to time decoding.
+    void clear();
 
     /// A value derived from the document's JSON alone (the Draco accessor map), rebuilt when `key` changes.
     std::shared_ptr<const void> derived(const std::string& slot, const Json& key,
@@ -56,7 +60,8 @@ private:
     struct Entry
     {
         Json key;
-        Bytes source;
+        size_t size = 0;
+        std::uint64_t hash = 0;
         CachedDecode decoded;
     };
     std::mutex m_mutex;

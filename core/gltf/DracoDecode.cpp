@@ -50,8 +50,11 @@ bool convertAttribute(const draco::PointAttribute& att, const DracoAttributeRequ
             std::memcpy(dst, att.GetAddress(draco::AttributeValueIndex(0)), points * n * sizeof(float));
             return true;
         }
+        const std::uint8_t* base = att.GetAddress(draco::AttributeValueIndex(0));
+        const size_t stride = size_t(att.byte_stride());
         for (size_t i = 0; i < points; ++i)
-            std::memcpy(dst + i * n, att.GetAddressOfMappedIndex(draco::PointIndex(std::uint32_t(i))),
+            std::memcpy(dst + i * n,
+                        base + att.mapped_index(draco::PointIndex(std::uint32_t(i))).value() * stride,
                         n * sizeof(float));
         return true;
     }
@@ -120,19 +123,20 @@ Result<DecodedPrimitive> decodeDracoStream(const std::uint8_t* data, size_t size
             return R::failure(mismatch("the Draco attribute's values cannot be read as numbers", where));
         out.attributes[request.name] = std::move(values);
     }
-    out.indices.resize(size_t(mesh.num_faces()) * 3);
-    for (std::uint32_t f = 0; f < mesh.num_faces(); ++f) {
-        const auto& face = mesh.face(draco::FaceIndex(f));
-        for (int k = 0; k < 3; ++k) {
-            const std::uint32_t v = face[k].value();
-            if (v >= out.vertexCount)
-                return R::failure(makeError("DRACO_DECODE_FAILED",
-                                            "a decoded triangle names vertex " + std::to_string(v) + " of " +
-                                                std::to_string(out.vertexCount),
-                                            pointer));
-            out.indices[f * 3 + k] = v;
-        }
+    // A face is three 32-bit point indices in a row; the faces are one array.
+    static_assert(sizeof(draco::Mesh::Face) == 3 * sizeof(std::uint32_t));
+    if (mesh.num_faces() > 0) {
+        const auto* first = reinterpret_cast<const std::uint32_t*>(&mesh.face(draco::FaceIndex(0))[0]);
+        out.indices.assign(first, first + size_t(mesh.num_faces()) * 3);
     }
+    std::uint32_t largest = 0;
+    for (std::uint32_t v : out.indices)
+        largest = std::max(largest, v);
+    if (!out.indices.empty() && largest >= out.vertexCount)
+        return R::failure(makeError("DRACO_DECODE_FAILED",
+                                    "a decoded triangle names vertex " + std::to_string(largest) + " of " +
+                                        std::to_string(out.vertexCount),
+                                    pointer));
     return R{std::move(out), {}};
 }
 

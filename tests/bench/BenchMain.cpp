@@ -1,5 +1,6 @@
-// cs_bench [--runs N] [--quick]: every benchmark, one key=value line per figure.
-// cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and prints the peak resident KiB.
+// cs_bench [--runs N] [--quick] [--only load|document|hull|decode]: the benchmarks, one key=value line per
+// figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and prints the peak resident
+// KiB.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -9,9 +10,10 @@
 namespace cs::bench {
 int runLoadBenchmarks(int runs, bool quick);
 int runHullBenchmarks(int runs, bool quick);
+int runDecodeBenchmarks(int runs, bool quick);
 int runDocumentBenchmarks(const std::string& self, int runs, bool quick);
 int peakRssChild(const char* loader, const char* file);
-}
+} // namespace cs::bench
 
 int main(int argc, char** argv)
 {
@@ -19,20 +21,26 @@ int main(int argc, char** argv)
         return cs::bench::peakRssChild(argv[2], argv[3]);
     int runs = 9;
     bool quick = false;
+    std::string only;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
             runs = std::max(1, std::atoi(argv[++i]));
         } else if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            only = argv[++i];
         } else {
-            std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick]\n");
+            std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only load|document|hull|decode]\n");
             return 2;
         }
     }
-    std::printf("# Collidoscope benchmarks: medians of %d interleaved runs; ratio = ours / baseline (below 1: faster)\n",
+    std::printf("# Collidoscope benchmarks: medians of %d interleaved runs; ratio = ours / baseline (below "
+                "1: faster)\n",
                 runs);
-    const int load = cs::bench::runLoadBenchmarks(runs, quick);
-    const int document = cs::bench::runDocumentBenchmarks(argv[0], runs, quick);
-    const int hull = cs::bench::runHullBenchmarks(runs, quick);
-    return load != 0 ? load : document != 0 ? document : hull;
+    auto run = [&](const char* name) { return only.empty() || only == name; };
+    const int load = run("load") ? cs::bench::runLoadBenchmarks(runs, quick) : 0;
+    const int document = run("document") ? cs::bench::runDocumentBenchmarks(argv[0], runs, quick) : 0;
+    const int hull = run("hull") ? cs::bench::runHullBenchmarks(runs, quick) : 0;
+    const int decode = run("decode") ? cs::bench::runDecodeBenchmarks(runs, quick) : 0;
+    return load != 0 ? load : document != 0 ? document : hull != 0 ? hull : decode;
 }

@@ -78,6 +78,31 @@ SourceMesh makeTorus(float R, float r, int rings, int sides)
     return m;
 }
 
+SourceMesh makeGrid(int cells)
+{
+    SourceMesh m;
+    for (int i = 0; i <= cells; ++i) {
+        for (int j = 0; j <= cells; ++j) {
+            const double x = -1 + 2.0 * i / cells, z = -1 + 2.0 * j / cells;
+            const double y = 0.1 * std::sin(6 * x) * std::cos(5 * z);
+            // The normal of y = f(x, z): (-df/dx, 1, -df/dz), normalised.
+            const double dx = 0.6 * std::cos(6 * x) * std::cos(5 * z),
+                         dz = -0.5 * std::sin(6 * x) * std::sin(5 * z);
+            const double l = std::sqrt(dx * dx + 1 + dz * dz);
+            m.positions.insert(m.positions.end(), {float(x), float(y), float(z)});
+            m.normals.insert(m.normals.end(), {float(-dx / l), float(1 / l), float(-dz / l)});
+            m.uvs.insert(m.uvs.end(), {float(i) / float(cells), float(j) / float(cells)});
+        }
+    }
+    for (int i = 0; i < cells; ++i) {
+        for (int j = 0; j < cells; ++j) {
+            const auto a = std::uint32_t(i * (cells + 1) + j), b = a + std::uint32_t(cells + 1);
+            m.indices.insert(m.indices.end(), {a, a + 1, b, b, a + 1, b + 1});
+        }
+    }
+    return m;
+}
+
 std::vector<float> makeRotations(size_t count)
 {
     std::vector<float> q;
@@ -355,9 +380,11 @@ Bytes meshoptGlb(const SourceMesh& mesh, const std::vector<float>& rotations, bo
                                   {"max", qmax}});
     Bytes sequence(meshopt_encodeIndexSequenceBound(nIdx, n));
     sequence.resize(meshopt_encodeIndexSequence(sequence.data(), sequence.size(), mesh.indices.data(), nIdx));
-    const size_t sv = views.add(sequence, nIdx, 2, "INDICES", "NONE", false);
-    const size_t sa =
-        push(acc, {{"bufferView", sv}, {"componentType", 5123}, {"count", nIdx}, {"type", "SCALAR"}});
+    const bool wide = n > 65535; // 16-bit indices when they fit
+    const size_t sv = views.add(sequence, nIdx, wide ? 4 : 2, "INDICES", "NONE", false);
+    const size_t sa = push(
+        acc,
+        {{"bufferView", sv}, {"componentType", wide ? 5125 : 5123}, {"count", nIdx}, {"type", "SCALAR"}});
     push(json["meshes"],
          {{"name", "Quantized"},
           {"primitives", Json::array({Json{{"attributes", {{"POSITION", qpa}}}, {"indices", sa}}})}});

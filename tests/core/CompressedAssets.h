@@ -43,9 +43,13 @@ inline constexpr float kQuantizedScale =
 /// without data. Mesh 0 ("Filtered"): POSITION float (EXPONENTIAL filter), NORMAL byte normalized
 /// (OCTAHEDRAL), TEXCOORD_0 unsigned short normalized (no filter), _ROTATION short normalized unit
 /// quaternions (QUATERNION), indices uint32 in TRIANGLES mode. Mesh 1 ("Quantized"): POSITION short integers
-/// (no filter, dequantized by its node's scale), indices uint16 in INDICES mode. Both meshes are `mesh`.
-/// `corrupt`: the first byte of the POSITION stream of mesh 0 is changed (an unknown codec version).
+/// (no filter, dequantized by its node's scale), indices uint16 (uint32 above 65535 vertices) in INDICES
+/// mode. Both meshes are `mesh`. `corrupt`: the first byte of the POSITION stream of mesh 0 is changed (an
+/// unknown codec version).
 gltf::Bytes meshoptGlb(const SourceMesh& mesh, const std::vector<float>& rotations, bool corrupt = false);
+
+/// A wavy square grid of cells x cells quads (2 cells^2 triangles) over [-1, 1]^2 in x and z.
+SourceMesh makeGrid(int cells);
 
 /// count unit quaternions (xyzw) spread over the sphere, for the QUATERNION filter.
 std::vector<float> makeRotations(size_t count);

@@ -8,6 +8,8 @@
 #include "gltf/Glb.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/PrimitiveData.h"
+#include "gltf/RenderScene.h"
+#include "gltf/SceneGraph.h"
 
 #include <QTest>
 #include <algorithm>
@@ -259,6 +261,33 @@ private slots:
         auto tri = meshTriangles(*r, 0);
         QVERIFY(!tri);
         QCOMPARE(codes(tri.diagnostics), std::vector<std::string>{"MESH_EXTENSION_UNSUPPORTED " + pointer});
+    }
+
+    void viewportDrawsEveryCompressedMesh()
+    {
+        const test::SourceMesh src = test::makeTorus(1, 0.25f, 16, 8);
+        for (const Bytes& bytes : {test::dracoGlb({src, test::makeBox(1, 2, 3)}),
+                                   test::meshoptGlb(src, test::makeRotations(src.vertexCount()))}) {
+            const GltfDocument doc = load(bytes);
+            auto graph = SceneGraph::build(doc);
+            QVERIFY(graph);
+            auto scene = buildRenderScene(doc, *graph);
+            QVERIFY2(scene && scene.diagnostics.empty(), test::describe(scene.diagnostics).c_str());
+            QCOMPARE(scene->instances.size(), size_t(2));
+            for (size_t m = 0; m < 2; ++m) {
+                QCOMPARE(scene->meshes[m].primitives.size(), size_t(1));
+                const RenderPrimitive& p = scene->meshes[m].primitives[0];
+                QCOMPARE(p.normals.size(), primitiveTriangles(doc, m, 0)->positions.size());
+                if (m == 0) {
+                    // The decoded normals, not ones computed from the faces.
+                    const FloatArray normals = attribute(doc, 0, "NORMAL");
+                    QCOMPARE(p.normals.size(), normals.count);
+                    for (size_t i = 0; i < normals.count; ++i)
+                        QCOMPARE(p.normals[i], QVector3D(normals.values[3 * i], normals.values[3 * i + 1],
+                                                         normals.values[3 * i + 2]));
+                }
+            }
+        }
     }
 
     void savingKeepsJsonAndBytes_data()
