@@ -7,9 +7,11 @@
 #include "gltf/Accessors.h"
 #include "gltf/Glb.h"
 #include "gltf/MeshTriangles.h"
+#include "gltf/MeshoptDecode.h"
 #include "gltf/PrimitiveData.h"
 #include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
+#include "import/AutoColliders.h"
 
 #include <QTest>
 #include <algorithm>
@@ -337,7 +339,14 @@ private slots:
         std::vector<std::filesystem::path> files;
         for (const auto& [name, bytes] : inputs) {
             test::writeBytes(dir / (name + ".glb"), bytes);
-            const Diagnostics saved = saveGltf(load(bytes), dir / (name + "-saved.glb"));
+            // With hull colliders added: the new meshes are written uncompressed next to the compressed ones.
+            GltfDocument doc = load(bytes);
+            import::ColliderOptions hulls;
+            hulls.strategy = import::ColliderStrategy::Hull;
+            const auto report = import::addColliders(doc, hulls);
+            QCOMPARE(report.added.size(), size_t(2));
+            QVERIFY(!meshoptExtension(doc.json()["bufferViews"].back()));
+            const Diagnostics saved = saveGltf(doc, dir / (name + "-saved.glb"));
             QVERIFY2(!hasErrors(saved), test::describe(saved).c_str());
             files.push_back(dir / (name + ".glb"));
             files.push_back(dir / (name + "-saved.glb"));
