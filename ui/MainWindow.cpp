@@ -578,6 +578,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     setWindowModified(false);
 
     m_viewport->setRenderScene(m_scene->render);
+    gltf::releaseDrawData(m_scene->render);
     refreshView(); // the loader made the graph, render scene, resolved physics and picking already
     m_viewport->frameAll();
 
@@ -611,6 +612,7 @@ void MainWindow::refreshFromDocument()
         auto render = gltf::buildRenderScene(doc, m_scene->graph);
         m_scene->render = std::move(*render.value);
         m_viewport->setRenderScene(m_scene->render);
+        gltf::releaseDrawData(m_scene->render);
     }
     // Undoing an added node takes it away: the selection keeps only nodes that still exist.
     const size_t count = m_scene->graph.nodeCount();
@@ -912,7 +914,7 @@ void MainWindow::frameSelection()
             if (std::find(m_selectedNodes.begin(), m_selectedNodes.end(), int(instance.node)) == m_selectedNodes.end())
                 continue;
             for (const auto& p : m_scene->render.meshes[instance.mesh].primitives)
-                for (const QVector3D& v : p.positions)
+                for (const QVector3D& v : p.triangles->positions)
                     points.push_back(instance.world.map(v));
         }
     }

@@ -20,8 +20,8 @@ std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive,
     const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
     if (!material)
         return color;
-    // Properties of the wrong type are ignored here (checkStructure reports them); value() with a typed default
-    // throws on them (input: "doubleSided": 1 ended the program with an uncaught exception).
+    // Properties of the wrong type are ignored here (checkStructure reports them); value() with a typed
+    // default throws on them (input: "doubleSided": 1 ended the program with an uncaught exception).
     const Json& sided = material->value("doubleSided", Json());
     doubleSided = sided.is_boolean() && sided.get<bool>();
     const Json& pbr = material->value("pbrMetallicRoughness", Json());
@@ -31,7 +31,8 @@ std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive,
     if (factor.is_array() && factor.size() == 4) {
         for (size_t i = 0; i < 4; ++i)
             // Clamped to [0, 1] as glTF requires: a double beyond float range has no float value.
-            color[i] = factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0)) : color[i];
+            color[i] =
+                factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0)) : color[i];
     } else {
         color = {1.0f, 1.0f, 1.0f, 1.0f};
     }
@@ -128,11 +129,11 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                     } else {
                         rp.uvs.reserve(count);
                         for (size_t i = 0; i < count; ++i)
-                            rp.uvs.push_back(applyUvTransform(texture.transform, {uvs[2 * i], uvs[2 * i + 1]}));
+                            rp.uvs.push_back(
+                                applyUvTransform(texture.transform, {uvs[2 * i], uvs[2 * i + 1]}));
                     }
                 }
-                rp.positions = std::move(triangles->positions);
-                rp.indices = std::move(triangles->indices);
+                rp.triangles = std::make_shared<const TriangleMesh>(std::move(*triangles));
                 scene.meshes[mesh].primitives.push_back(std::move(rp));
             }
         }
@@ -141,7 +142,7 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
         const QMatrix4x4& world = graph.worldTransform(node);
         scene.instances.push_back({node, mesh, world});
         for (const auto& prim : scene.meshes[mesh].primitives) {
-            for (const QVector3D& p : prim.positions) {
+            for (const QVector3D& p : prim.triangles->positions) {
                 const QVector3D w = world.map(p);
                 lo = QVector3D(std::min(lo.x(), w.x()), std::min(lo.y(), w.y()), std::min(lo.z(), w.z()));
                 hi = QVector3D(std::max(hi.x(), w.x()), std::max(hi.y(), w.y()), std::max(hi.z(), w.z()));
@@ -168,11 +169,11 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                     scene.images[image] = {std::move(bytes), size};
                 } else {
                     unreadable[image] = true;
-                    result.diagnostics.push_back(
-                        makeWarning("IMAGE_UNREADABLE",
-                                    bytes.isEmpty() ? "the image has no data; the mesh is drawn untextured"
-                                                    : "the image cannot be decoded; the mesh is drawn untextured",
-                                    jsonPointerAppend("/images", image)));
+                    result.diagnostics.push_back(makeWarning(
+                        "IMAGE_UNREADABLE",
+                        bytes.isEmpty() ? "the image has no data; the mesh is drawn untextured"
+                                        : "the image cannot be decoded; the mesh is drawn untextured",
+                        jsonPointerAppend("/images", image)));
                 }
             }
             if (unreadable[image]) {
@@ -187,6 +188,18 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
     }
     result.value = std::move(scene);
     return result;
+}
+
+void releaseDrawData(RenderScene& scene)
+{
+    for (RenderMesh& mesh : scene.meshes) {
+        for (RenderPrimitive& p : mesh.primitives) {
+            std::vector<QVector3D>().swap(p.normals);
+            std::vector<QVector2D>().swap(p.uvs);
+        }
+    }
+    for (RenderImage& image : scene.images)
+        image.encoded = QByteArray();
 }
 
 } // namespace cs::gltf

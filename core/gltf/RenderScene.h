@@ -1,32 +1,33 @@
 #pragma once
 
 #include "gltf/GltfDocument.h"
+#include "gltf/MeshTriangles.h"
 #include "gltf/SceneGraph.h"
 #include "gltf/TextureInfo.h"
 
 #include <QByteArray>
-#include <QSize>
 #include <QMatrix4x4>
+#include <QSize>
 #include <QVector2D>
 #include <QVector3D>
-
 #include <array>
 #include <vector>
 
 namespace cs::gltf {
 
-/// One drawable primitive of a mesh, in the mesh's space: triangles with per-vertex normals, the material's base
-/// colour (linear RGBA) and, when the material has a base colour texture, its image, sampler and coordinates
-/// (KHR_texture_transform already applied).
+/// One drawable primitive of a mesh, in the mesh's space: triangles with per-vertex normals, the material's
+/// base colour (linear RGBA) and, when the material has a base colour texture, its image, sampler and
+/// coordinates (KHR_texture_transform already applied).
 struct RenderPrimitive
 {
-    std::vector<QVector3D> positions;
-    std::vector<QVector3D> normals;
-    std::vector<std::uint32_t> indices;
+    /// Positions and triangle indices, shared with the pick scene so that the window holds them once.
+    std::shared_ptr<const TriangleMesh> triangles;
+    std::vector<QVector3D>
+        normals; ///< one per position; released once the viewport has them (releaseDrawData)
     std::array<float, 4> baseColor{0.8f, 0.8f, 0.8f, 1.0f};
-    int image = -1;                ///< index into images, -1 when untextured
-    TextureSampler sampler;        ///< how the image is sampled, when image >= 0
-    std::vector<QVector2D> uvs;    ///< TEXCOORD_n of the base colour texture, when image >= 0
+    int image = -1;             ///< index into images, -1 when untextured
+    TextureSampler sampler;     ///< how the image is sampled, when image >= 0
+    std::vector<QVector2D> uvs; ///< TEXCOORD_n of the base colour texture, when image >= 0
     bool doubleSided = false;
 };
 
@@ -52,21 +53,25 @@ struct RenderInstance
 };
 
 /// What the viewport draws of a document's own geometry: the meshes that nodes use (meshes referenced only by
-/// collision shapes are not here), placed by their nodes' world transforms. Built in core so that it can be tested
-/// without a display and computed off the GUI thread.
+/// collision shapes are not here), placed by their nodes' world transforms. Built in core so that it can be
+/// tested without a display and computed off the GUI thread.
 struct RenderScene
 {
-    std::vector<RenderMesh> meshes;        ///< indexed like the document's meshes; unused ones stay empty
+    std::vector<RenderMesh> meshes; ///< indexed like the document's meshes; unused ones stay empty
     std::vector<RenderInstance> instances;
-    std::vector<RenderImage> images;       ///< base colour images, indexed like images; empty if unused
-    QVector3D boundsMin;                   ///< world-space bounds of all instances (both zero when empty)
+    std::vector<RenderImage> images; ///< base colour images, indexed like images; empty if unused
+    QVector3D boundsMin;             ///< world-space bounds of all instances (both zero when empty)
     QVector3D boundsMax;
 
     bool empty() const { return instances.empty(); }
 };
 
-/// Builds the render scene. Primitives that cannot be drawn (not triangles, broken accessors) are left out with a
-/// warning; normals are read from NORMAL or, when absent, computed from the faces (area-weighted).
+/// Frees what only the viewport needs (normals, texture coordinates, image bytes) once it has made its
+/// buffers: the window keeps the render scene for picking and framing, which need the triangles alone.
+void releaseDrawData(RenderScene& scene);
+
+/// Builds the render scene. Primitives that cannot be drawn (not triangles, broken accessors) are left out
+/// with a warning; normals are read from NORMAL or, when absent, computed from the faces (area-weighted).
 Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph);
 
 } // namespace cs::gltf

@@ -19,21 +19,17 @@ PickScene::PickScene(const gltf::GltfDocument& doc, const physics::PhysicsModel&
         m_targets.push_back({std::move(*g), inst.world, int(m_owners.size())});
         m_owners.emplace_back(inst.node, true);
     }
-    // Each drawn mesh once as a triangle mesh, shared by its instances.
-    std::vector<std::shared_ptr<const gltf::TriangleMesh>> meshes(render.meshes.size());
+    // Each drawn primitive's triangles, shared with the render scene and by every instance of its mesh.
     for (const gltf::RenderInstance& instance : render.instances) {
-        auto& mesh = meshes[instance.mesh];
-        if (!mesh) {
-            gltf::TriangleMesh all;
-            for (const auto& p : render.meshes[instance.mesh].primitives)
-                all.append({p.positions, p.indices});
-            mesh = std::make_shared<const gltf::TriangleMesh>(std::move(all));
+        for (const auto& p : render.meshes[instance.mesh].primitives) {
+            if (!p.triangles)
+                continue;
+            geometry::ShapeGeometry g;
+            g.kind = geometry::ShapeKind::Trimesh;
+            g.mesh = p.triangles;
+            m_targets.push_back({std::move(g), instance.world, int(m_owners.size())});
+            m_owners.emplace_back(instance.node, false);
         }
-        geometry::ShapeGeometry g;
-        g.kind = geometry::ShapeKind::Trimesh;
-        g.mesh = mesh;
-        m_targets.push_back({std::move(g), instance.world, int(m_owners.size())});
-        m_owners.emplace_back(instance.node, false);
     }
 }
 

@@ -67,9 +67,10 @@ int gltfLoad(Input input)
     if (render) {
         for (const auto& mesh : render->meshes) {
             for (const auto& primitive : mesh.primitives) {
-                CS_FUZZ_CHECK(primitive.normals.size() == primitive.positions.size());
-                for (std::uint32_t i : primitive.indices)
-                    CS_FUZZ_CHECK(i < primitive.positions.size());
+                CS_FUZZ_CHECK(primitive.triangles != nullptr);
+                CS_FUZZ_CHECK(primitive.normals.size() == primitive.triangles->positions.size());
+                for (std::uint32_t i : primitive.triangles->indices)
+                    CS_FUZZ_CHECK(i < primitive.triangles->positions.size());
             }
         }
     }

@@ -43,21 +43,22 @@ Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3D
 {
     auto* geometry = new Qt3DCore::QGeometry(owner);
     static_assert(sizeof(QVector3D) == 12 && sizeof(QVector2D) == 8);
-    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.positions.data(),
-              p.positions.size(), 3);
+    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.triangles->positions.data(),
+              p.triangles->positions.size(), 3);
     attribute(geometry, Qt3DCore::QAttribute::defaultNormalAttributeName(), p.normals.data(),
               p.normals.size(), 3);
     if (p.image >= 0)
         attribute(geometry, Qt3DCore::QAttribute::defaultTextureCoordinateAttributeName(), p.uvs.data(),
                   p.uvs.size(), 2);
     auto* indexBuffer = new Qt3DCore::QBuffer(geometry);
-    indexBuffer->setData(QByteArray(reinterpret_cast<const char*>(p.indices.data()),
-                                    static_cast<qsizetype>(p.indices.size() * 4)));
+    const std::vector<std::uint32_t>& order = p.triangles->indices;
+    indexBuffer->setData(
+        QByteArray(reinterpret_cast<const char*>(order.data()), static_cast<qsizetype>(order.size() * 4)));
     auto* indices = new Qt3DCore::QAttribute(geometry);
     indices->setAttributeType(Qt3DCore::QAttribute::IndexAttribute);
     indices->setVertexBaseType(Qt3DCore::QAttribute::UnsignedInt);
     indices->setBuffer(indexBuffer);
-    indices->setCount(static_cast<uint>(p.indices.size()));
+    indices->setCount(static_cast<uint>(order.size()));
     geometry->addAttribute(indices);
     auto* renderer = new Qt3DRender::QGeometryRenderer(owner);
     renderer->setGeometry(geometry);
@@ -150,7 +151,7 @@ MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : 
     TextureCache textures(scene, this);
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
         for (const auto& p : scene.meshes[m].primitives) {
-            if (p.indices.empty())
+            if (!p.triangles || p.triangles->indices.empty())
                 continue;
             parts[m].emplace_back(makeRenderer(p, this), makeMaterial(p, textures, this));
         }
