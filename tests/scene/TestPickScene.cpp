@@ -31,6 +31,25 @@ private slots:
         QCOMPARE(m_pick.targetCount(), resolved.instances.size() + render.instances.size());
     }
 
+    void meshTrianglesAreSharedNotCopied()
+    {
+        auto model = std::move(*physics::readPhysics(m_doc).value);
+        const auto resolved = physics::resolveScene(model, m_graph);
+        auto render = std::move(*gltf::buildRenderScene(m_doc, m_graph).value);
+        const auto& first = render.meshes[render.instances.front().mesh].primitives.front();
+        QCOMPARE(first.triangles.use_count(), 1L);
+        const scene::PickScene pick(m_doc, model, resolved, render);
+        // One more owner per instance of the mesh: the pick scene points at the same triangles.
+        QVERIFY(first.triangles.use_count() > 1);
+        // What only the viewport needs goes; picking and framing keep the triangles.
+        const size_t vertices = first.triangles->positions.size();
+        QVERIFY(!first.normals.empty());
+        gltf::releaseDrawData(render);
+        QVERIFY(first.normals.empty());
+        QVERIFY(first.uvs.empty());
+        QCOMPARE(first.triangles->positions.size(), vertices);
+    }
+
     void straightDownOntoACrate()
     {
         // Crate 1 (node 2) is a 1 m box; a ray from 10 m above its centre meets its top face 0.5 m above it.
