@@ -31,15 +31,18 @@ echo "Depends: $depends"
 dpkg-deb -x "$deb" "$out/root"
 binary=$out/root/usr/bin/collidoscope
 for soname in $(objdump -p "$binary" | awk '$1 == "NEEDED" {print $2}'); do
-  library=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
+  # Readers here consume all their input: a reader that stops early (head, awk's exit, grep -q) can end the
+  # writer with SIGPIPE, which pipefail turns into a failure that set -e ends the script on, now and then.
+  library=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ && !found {print $NF; found = 1}')
   [ -n "$library" ] || { fail "$soname (needed by the binary) is not installed here"; continue; }
-  package=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    package=$(dpkg -S "$library" | head -1 | cut -d: -f1)
+  package=$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | awk -F: 'NR == 1 {print $1}') ||
+    package=$(dpkg -S "$library" | awk -F: 'NR == 1 {print $1}')
   sed 's/, /\n/g' <<<"$depends" | awk -v p="$package (>= " 'index($0, p) == 1 {found = 1} END {exit !found}' ||
     fail "Depends has no versioned $package, the package of $soname"
 done
 grep -q "libqt6widgets6" <<<"$depends" || fail "Depends does not name Qt's widgets library"
-if readelf -S "$binary" | grep -q '\.debug_info'; then fail "the packaged binary is not stripped"; fi
+sections=$(readelf -S "$binary")
+if grep -q '\.debug_info' <<<"$sections"; then fail "the packaged binary is not stripped"; fi
 
 lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v '^running with root privileges') || true
 [ -z "$lintian_out" ] || echo "$lintian_out"

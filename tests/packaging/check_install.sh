@@ -52,7 +52,7 @@ out=$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8
 # the man page source, with roff's \- read as -.
 app=$prefix/bin/collidoscope
 page=$(sed 's/\\-/-/g' "$man")
-commands=$("$app" help | awk '/^Commands:/ {on = 1; next} on && !NF {exit} on {print $1}')
+commands=$("$app" help | awk '/^Commands:/ {on = 1; next} on && !NF {on = 0} on {print $1}')
 [ -n "$commands" ] || fail "collidoscope help lists no command"
 for command in $commands help; do
   grep -q "^\.SS \"\?$command\b" <<<"$page" || fail "the man page has no section for the command $command"
