@@ -6,7 +6,6 @@
 
 #include <QCommandLineParser>
 #include <QStringList>
-
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -28,9 +27,10 @@ int failUsage(const char* command, const std::string& message);
 /// The options --unit-scale M and --up-axis y|z, shared by the commands that import.
 struct ImportCliOptions
 {
-    QCommandLineOption unitScale{QStringLiteral("unit-scale"),
-                                 QStringLiteral("Metres per source unit, replacing the file's (e.g. 0.001 for mm)."),
-                                 QStringLiteral("M")};
+    QCommandLineOption unitScale{
+        QStringLiteral("unit-scale"),
+        QStringLiteral("Metres per source unit, replacing the file's (e.g. 0.001 for mm)."),
+        QStringLiteral("M")};
     QCommandLineOption upAxis{QStringLiteral("up-axis"),
                               QStringLiteral("The source's up axis, replacing the file's: y or z."),
                               QStringLiteral("AXIS")};

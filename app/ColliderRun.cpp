@@ -16,8 +16,12 @@ gltf::Json shapeReport(const physics::Shape& shape)
     const char* type = physics::shapeTypeName(shape.type);
     gltf::Json params = gltf::Json::object();
     switch (shape.type) {
-    case physics::ShapeType::Box: params["size"] = {shape.size[0], shape.size[1], shape.size[2]}; break;
-    case physics::ShapeType::Sphere: params["radius"] = shape.radius; break;
+    case physics::ShapeType::Box:
+        params["size"] = {shape.size[0], shape.size[1], shape.size[2]};
+        break;
+    case physics::ShapeType::Sphere:
+        params["radius"] = shape.radius;
+        break;
     case physics::ShapeType::Capsule:
     case physics::ShapeType::Cylinder:
         params["height"] = shape.height;
@@ -25,7 +29,9 @@ gltf::Json shapeReport(const physics::Shape& shape)
         params["radiusTop"] = shape.radiusTop;
         break;
     case physics::ShapeType::Convex:
-    case physics::ShapeType::Trimesh: params["mesh"] = shape.mesh; break;
+    case physics::ShapeType::Trimesh:
+        params["mesh"] = shape.mesh;
+        break;
     }
     return {{"type", type}, {type, std::move(params)}};
 }
@@ -44,8 +50,8 @@ std::string describeShape(const gltf::Json& shape)
     } else if (type == "sphere") {
         s << "sphere radius " << p["radius"].get<double>() << " m";
     } else if (type == "capsule" || type == "cylinder") {
-        s << type << " radius " << p["radiusBottom"].get<double>() << " m, height " << p["height"].get<double>()
-          << " m";
+        s << type << " radius " << p["radiusBottom"].get<double>() << " m, height "
+          << p["height"].get<double>() << " m";
     } else {
         s << type << " (mesh " << p["mesh"].get<int>() << ")";
     }
@@ -54,8 +60,9 @@ std::string describeShape(const gltf::Json& shape)
 
 } // namespace
 
-ColliderRun runColliders(const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
-                         const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select)
+ColliderRun
+runColliders(const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
+             const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select)
 {
     ColliderRun run;
     auto loaded = import::openAnyAsset(job.input, importOptions);
@@ -145,7 +152,8 @@ void printColliderRun(const Job& job, const ColliderRun& run)
     if (run.report.matched == 0)
         std::printf("%s: no mesh node matched\n", in.c_str());
     if (run.written)
-        std::printf("wrote %s (%zu collider(s) added)\n", job.output.string().c_str(), run.report.added.size());
+        std::printf("wrote %s (%zu collider(s) added)\n", job.output.string().c_str(),
+                    run.report.added.size());
 }
 
 int colliderRunExitCode(const ColliderRun& run)
@@ -157,20 +165,23 @@ int colliderRunExitCode(const ColliderRun& run)
     return ExitOk;
 }
 
-std::optional<std::string> readColliderOptions(const QCommandLineParser& parser, const QCommandLineOption& maxPoints,
-                                               const QCommandLineOption& body, import::ColliderOptions& options)
+std::optional<std::string> readColliderOptions(const QCommandLineParser& parser,
+                                               const QCommandLineOption& maxPoints,
+                                               const QCommandLineOption& body,
+                                               import::ColliderOptions& options)
 {
     if (parser.isSet(maxPoints)) {
         bool ok = false;
         options.maxPoints = parser.value(maxPoints).toInt(&ok);
         if (!ok || options.maxPoints < 4)
-            return "--max-points must be a whole number of at least 4, not '" + parser.value(maxPoints).toStdString() +
-                   "'";
+            return "--max-points must be a whole number of at least 4, not '" +
+                   parser.value(maxPoints).toStdString() + "'";
     }
     if (parser.isSet(body)) {
         const auto type = physics::motionTypeFromName(parser.value(body).toStdString());
         if (!type)
-            return "--body must be static, kinematic or dynamic, not '" + parser.value(body).toStdString() + "'";
+            return "--body must be static, kinematic or dynamic, not '" + parser.value(body).toStdString() +
+                   "'";
         options.body = *type;
     }
     return std::nullopt;

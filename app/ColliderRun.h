@@ -10,8 +10,8 @@ namespace cs::app {
 /// What add-colliders and hull did to one file.
 struct ColliderRun
 {
-    bool read = false;    ///< the input could be opened
-    bool written = false; ///< the output was saved
+    bool read = false;      ///< the input could be opened
+    bool written = false;   ///< the output was saved
     std::string usageError; ///< the selection makes no sense for this file (hull: no such node); exit 2
     import::ColliderReport report;
     Diagnostics loadDiagnostics;
@@ -20,10 +20,9 @@ struct ColliderRun
 
 /// Opens job.input (any asset), lets `select` adjust the options for that document (return an error message
 /// to refuse), adds the colliders and saves job.output. Safe to run on several threads at once.
-ColliderRun runColliders(const Job& job, const import::ImportOptions& importOptions,
-                         import::ColliderOptions options,
-                         const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>&
-                             select = {});
+ColliderRun runColliders(
+    const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
+    const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select = {});
 
 /// The JSON report of one file (input, output, written, colliders, diagnostics).
 gltf::Json colliderRunJson(const Job& job, const ColliderRun& run);
@@ -33,7 +32,9 @@ void printColliderRun(const Job& job, const ColliderRun& run);
 int colliderRunExitCode(const ColliderRun& run);
 
 /// Reads --max-points and --body (shared by add-colliders and hull); an error message on a bad value.
-std::optional<std::string> readColliderOptions(const QCommandLineParser& parser, const QCommandLineOption& maxPoints,
-                                               const QCommandLineOption& body, import::ColliderOptions& options);
+std::optional<std::string> readColliderOptions(const QCommandLineParser& parser,
+                                               const QCommandLineOption& maxPoints,
+                                               const QCommandLineOption& body,
+                                               import::ColliderOptions& options);
 
 } // namespace cs::app

@@ -15,23 +15,28 @@ int runAddColliders(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral(
         "Add an OMI collider to every mesh node of an asset (any format; the output is glTF), fitted in the "
         "node's space. auto picks the primitive whose volume is closest to the mesh's convex hull (within "
-        "--tolerance), else a capped hull. IN may be a folder: every asset below it goes to OUT (a folder)."));
+        "--tolerance), else a capped hull. IN may be a folder: every asset below it goes to OUT (a "
+        "folder)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("The file to write (.gltf or .glb), or a folder."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption strategy(QStringLiteral("strategy"),
-                                      QStringLiteral("box, obb, sphere, capsule, hull, trimesh or auto (default)."),
-                                      QStringLiteral("STRATEGY"), QStringLiteral("auto"));
+    const QCommandLineOption strategy(
+        QStringLiteral("strategy"),
+        QStringLiteral("box, obb, sphere, capsule, hull, trimesh or auto (default)."),
+        QStringLiteral("STRATEGY"), QStringLiteral("auto"));
     const QCommandLineOption maxPoints(QStringLiteral("max-points"),
-                                       QStringLiteral("Most vertices of a hull (default 255)."), QStringLiteral("N"));
-    const QCommandLineOption body(QStringLiteral("body"),
-                                  QStringLiteral("Motion of each new body: static (default), kinematic, dynamic."),
-                                  QStringLiteral("TYPE"));
-    const QCommandLineOption nodes(QStringLiteral("nodes"),
-                                   QStringLiteral("Only mesh nodes whose name matches this wildcard (e.g. 'Rock*')."),
-                                   QStringLiteral("PATTERN"), QStringLiteral("*"));
+                                       QStringLiteral("Most vertices of a hull (default 255)."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption body(
+        QStringLiteral("body"),
+        QStringLiteral("Motion of each new body: static (default), kinematic, dynamic."),
+        QStringLiteral("TYPE"));
+    const QCommandLineOption nodes(
+        QStringLiteral("nodes"),
+        QStringLiteral("Only mesh nodes whose name matches this wildcard (e.g. 'Rock*')."),
+        QStringLiteral("PATTERN"), QStringLiteral("*"));
     const QCommandLineOption tolerance(
         QStringLiteral("tolerance"),
         QStringLiteral("auto: how much larger than the hull a primitive may be (default 0.15 = 15%)."),
@@ -39,11 +44,13 @@ int runAddColliders(const QStringList& args)
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("For a folder: write glb (default) or gltf files."),
                                     QStringLiteral("glb|gltf"), QStringLiteral("glb"));
-    const QCommandLineOption inPlace(QStringLiteral("in-place"),
-                                     QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
+    const QCommandLineOption inPlace(
+        QStringLiteral("in-place"),
+        QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
-    for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &format, &inPlace, &json})
+    for (const auto* o :
+         {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &format, &inPlace, &json})
         parser.addOption(*o);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "add-colliders"))
@@ -53,13 +60,16 @@ int runAddColliders(const QStringList& args)
     const std::filesystem::path in = parser.positionalArguments().first().toStdString();
     if (!parser.isSet(output) && !parser.isSet(inPlace))
         return failUsage("add-colliders", "expected -o OUT (or --in-place)");
-    const std::filesystem::path out = parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
+    const std::filesystem::path out =
+        parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
 
     import::ColliderOptions options;
     const auto chosen = import::colliderStrategyFromName(parser.value(strategy).toLower().toStdString());
     if (!chosen)
-        return failUsage("add-colliders", "--strategy must be box, obb, sphere, capsule, hull, trimesh or auto, "
-                                          "not '" + parser.value(strategy).toStdString() + "'");
+        return failUsage("add-colliders",
+                         "--strategy must be box, obb, sphere, capsule, hull, trimesh or auto, "
+                         "not '" +
+                             parser.value(strategy).toStdString() + "'");
     options.strategy = *chosen;
     options.nodePattern = parser.value(nodes).toStdString();
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
@@ -86,9 +96,11 @@ int runAddColliders(const QStringList& args)
         return failUsage("add-colliders", *problem);
     for (const Job& job : jobs) {
         std::string ext = job.output.extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
         if (ext != ".gltf" && ext != ".glb")
-            return failUsage("add-colliders", "the output '" + job.output.string() + "' must end in .gltf or .glb");
+            return failUsage("add-colliders",
+                             "the output '" + job.output.string() + "' must end in .gltf or .glb");
         if (sameFile(job.input, job.output) && !parser.isSet(inPlace))
             return failUsage("add-colliders", "the output '" + job.output.string() +
                                                   "' is the input; give --in-place to overwrite it");

@@ -22,7 +22,8 @@ struct ConvertResult
 std::string lowerExtension(const std::filesystem::path& p)
 {
     std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return ext;
 }
 
@@ -51,7 +52,8 @@ int runConvert(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Convert any asset Assimp reads (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) or a glTF file to .gltf or "
+        "Convert any asset Assimp reads (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) or a glTF file to .gltf "
+        "or "
         ".glb, in metres and Y up. A .glb embeds every resource. IN may be a folder: every asset below it is "
         "converted into OUT (a folder), on all cores."));
     parser.addHelpOption();
@@ -78,7 +80,8 @@ int runConvert(const QStringList& args)
     const std::filesystem::path in = parser.positionalArguments().first().toStdString();
     if (!parser.isSet(output) && !parser.isSet(inPlace))
         return failUsage("convert", "expected -o OUT");
-    const std::filesystem::path out = parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
+    const std::filesystem::path out =
+        parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
     std::string error;
     const auto options = importCli.read(parser, error);
     if (!options)

@@ -11,7 +11,8 @@ namespace cs::app {
 namespace {
 
 /// The node named `name`; a number names a node by index when no node has that name.
-std::string selectNode(const gltf::GltfDocument& doc, const std::string& name, import::ColliderOptions& options)
+std::string selectNode(const gltf::GltfDocument& doc, const std::string& name,
+                       import::ColliderOptions& options)
 {
     std::vector<size_t> found;
     for (size_t i = 0; i < doc.count("nodes"); ++i) {
@@ -43,22 +44,24 @@ std::string selectNode(const gltf::GltfDocument& doc, const std::string& name, i
 int runHull(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Add a convex hull collider (at most --max-points vertices, stored as a new mesh) to one mesh node."));
+    parser.setApplicationDescription(QStringLiteral("Add a convex hull collider (at most --max-points "
+                                                    "vertices, stored as a new mesh) to one mesh node."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset to read (any format)."));
     const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("The mesh node, by name or index."),
                                   QStringLiteral("NAME"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The file to write (.gltf or .glb)."), QStringLiteral("OUT"));
+                                    QStringLiteral("The file to write (.gltf or .glb)."),
+                                    QStringLiteral("OUT"));
     const QCommandLineOption maxPoints(QStringLiteral("max-points"),
                                        QStringLiteral("Most vertices of the hull (default 255)."),
                                        QStringLiteral("N"));
     const QCommandLineOption body(QStringLiteral("body"),
                                   QStringLiteral("Motion of the body: static (default), kinematic, dynamic."),
                                   QStringLiteral("TYPE"));
-    const QCommandLineOption inPlace(QStringLiteral("in-place"),
-                                     QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
+    const QCommandLineOption inPlace(
+        QStringLiteral("in-place"),
+        QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
     for (const auto* o : {&node, &output, &maxPoints, &body, &inPlace, &json})
@@ -85,11 +88,13 @@ int runHull(const QStringList& args)
     if (!std::filesystem::is_regular_file(in, ec))
         return failUsage("hull", "cannot open '" + in.string() + "': no such file");
     std::string ext = job.output.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     if (ext != ".gltf" && ext != ".glb")
         return failUsage("hull", "the output '" + job.output.string() + "' must end in .gltf or .glb");
     if (sameFile(job.input, job.output) && !parser.isSet(inPlace))
-        return failUsage("hull", "the output '" + job.output.string() + "' is the input; give --in-place to overwrite it");
+        return failUsage("hull", "the output '" + job.output.string() +
+                                     "' is the input; give --in-place to overwrite it");
 
     const std::string name = parser.value(node).toStdString();
     ColliderRun run;

@@ -7,7 +7,12 @@
 
 namespace cs {
 
-enum class Severity { Info, Warning, Error };
+enum class Severity
+{
+    Info,
+    Warning,
+    Error
+};
 
 /// One finding about a file: what is wrong, how bad it is, and where (a JSON pointer into the glTF JSON,
 /// e.g. "/accessors/3/bufferView", or "" when the problem is with the file as a whole). `code` is stable and
@@ -36,10 +41,9 @@ std::string jsonPointer(std::initializer_list<std::string> tokens);
 std::string jsonPointerAppend(const std::string& base, const std::string& token);
 std::string jsonPointerAppend(const std::string& base, size_t index);
 
-/// A value or the reasons there is none. Diagnostics may be present alongside a value (warnings, or errors the
-/// value survived, such as a bad accessor in a file that still opens).
-template <class T>
-struct Result
+/// A value or the reasons there is none. Diagnostics may be present alongside a value (warnings, or errors
+/// the value survived, such as a bad accessor in a file that still opens).
+template <class T> struct Result
 {
     std::optional<T> value;
     Diagnostics diagnostics;

@@ -4,14 +4,14 @@
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/HullDialog.h"
 #include "document/Actions.h"
+#include "document/ModelCommands.h"
+#include "import/AssetImporter.h"
 #include "panels/AddColliderMenu.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/FiltersPanel.h"
 #include "panels/MaterialsPanel.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
-#include "document/ModelCommands.h"
-#include "import/AssetImporter.h"
 #include "scene/Overlays.h"
 #include "widgets/ChildSignals.h"
 
@@ -24,23 +24,22 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPushButton>
-#include <QLocale>
 #include <QPainter>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
-#include <QTreeWidget>
 #include <QToolBar>
+#include <QTreeWidget>
 #include <QUndoGroup>
 #include <QUndoView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 #include <cmath>
 
@@ -124,12 +123,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this] { showScene(m_loader.result()); });
     connect(m_tree, &SceneTreePanel::nodesSelected, this, &MainWindow::selectNodes);
     connect(m_viewport, &Viewport::frameSelectionRequested, this, &MainWindow::frameSelection);
-    connect(m_viewport, &Viewport::clicked, this, [this](const QVector3D& origin, const QVector3D& direction) {
-        if (!m_scene)
-            return;
-        const auto hit = m_scene->picking.pick(origin, direction);
-        selectNode(hit ? int(hit->node) : -1);
-    });
+    connect(m_viewport, &Viewport::clicked, this,
+            [this](const QVector3D& origin, const QVector3D& direction) {
+                if (!m_scene)
+                    return;
+                const auto hit = m_scene->picking.pick(origin, direction);
+                selectNode(hit ? int(hit->node) : -1);
+            });
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, &MainWindow::selectNode);
     connect(m_properties, &PropertiesPanel::nodeActivated, this, &MainWindow::selectNode);
     connect(m_materials, &MaterialsPanel::nodeActivated, this, &MainWindow::selectNode);
@@ -170,7 +170,8 @@ MainWindow::~MainWindow()
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
-    // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed window.
+    // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed
+    // window.
     disconnectChildrenFrom(this);
 }
 
@@ -236,7 +237,8 @@ void MainWindow::createActions()
     QAction* open = make(QStringLiteral("actionOpen"), tr("&Open..."), QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::chooseAndOpen);
     file->addAction(open);
-    QAction* importAction = make(QStringLiteral("actionImport"), tr("&Import..."), QKeySequence(Qt::CTRL | Qt::Key_I));
+    QAction* importAction =
+        make(QStringLiteral("actionImport"), tr("&Import..."), QKeySequence(Qt::CTRL | Qt::Key_I));
     importAction->setToolTip(tr("Open an FBX, OBJ, DAE, STL, PLY or other asset as a new glTF document"));
     connect(importAction, &QAction::triggered, this, [this] {
         if (!maybeSave())
@@ -260,9 +262,10 @@ void MainWindow::createActions()
         }
         const QString path = QString::fromStdString(m_document->filePath().string());
         if (m_document->changedOnDisk() && qEnvironmentVariableIsEmpty("CS_NO_DIALOGS") &&
-            QMessageBox::question(this, tr("File changed on disk"),
-                                  tr("%1 was changed by another program since it was opened. Overwrite it?")
-                                      .arg(path)) != QMessageBox::Yes)
+            QMessageBox::question(
+                this, tr("File changed on disk"),
+                tr("%1 was changed by another program since it was opened. Overwrite it?").arg(path)) !=
+                QMessageBox::Yes)
             return;
         saveTo(path);
     });
@@ -285,7 +288,8 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* remove = make(QStringLiteral("actionDelete"), tr("&Delete Physics of Node"), QKeySequence::Delete);
+    QAction* remove =
+        make(QStringLiteral("actionDelete"), tr("&Delete Physics of Node"), QKeySequence::Delete);
     remove->setToolTip(tr("Remove the motion, collider and trigger of the selected node"));
     connect(remove, &QAction::triggered, this, &MainWindow::removeSelectedPhysics);
     edit->addAction(remove);
@@ -303,9 +307,10 @@ void MainWindow::createActions()
         view->addAction(a);
         return a;
     };
-    toggle(QStringLiteral("actionShowMeshes"), tr("&Meshes"), true, [this](bool on) { m_viewport->setMeshesVisible(on); });
-    auto layerToggle = [&](const QString& name, const QString& text, std::initializer_list<OverlayLayer> layers,
-                           bool on) {
+    toggle(QStringLiteral("actionShowMeshes"), tr("&Meshes"), true,
+           [this](bool on) { m_viewport->setMeshesVisible(on); });
+    auto layerToggle = [&](const QString& name, const QString& text,
+                           std::initializer_list<OverlayLayer> layers, bool on) {
         std::vector<OverlayLayer> list(layers);
         return toggle(name, text, on, [this, list](bool v) {
             for (OverlayLayer l : list)
@@ -313,23 +318,28 @@ void MainWindow::createActions()
         });
     };
     layerToggle(QStringLiteral("actionShowStatic"), tr("&Static colliders"), {OverlayLayer::Static}, true);
-    layerToggle(QStringLiteral("actionShowKinematic"), tr("&Kinematic colliders"), {OverlayLayer::Kinematic}, true);
+    layerToggle(QStringLiteral("actionShowKinematic"), tr("&Kinematic colliders"), {OverlayLayer::Kinematic},
+                true);
     layerToggle(QStringLiteral("actionShowDynamic"), tr("&Dynamic colliders"), {OverlayLayer::Dynamic}, true);
     layerToggle(QStringLiteral("actionShowTriggers"), tr("&Triggers"), {OverlayLayer::Trigger}, true);
-    layerToggle(QStringLiteral("actionShowCenterOfMass"), tr("&Centres of mass"), {OverlayLayer::CenterOfMass}, false);
+    layerToggle(QStringLiteral("actionShowCenterOfMass"), tr("&Centres of mass"),
+                {OverlayLayer::CenterOfMass}, false);
     layerToggle(QStringLiteral("actionShowInertia"), tr("&Inertia boxes"), {OverlayLayer::Inertia}, false);
-    layerToggle(QStringLiteral("actionShowVelocity"), tr("Initial &velocities"), {OverlayLayer::Velocity}, false);
+    layerToggle(QStringLiteral("actionShowVelocity"), tr("Initial &velocities"), {OverlayLayer::Velocity},
+                false);
     layerToggle(QStringLiteral("actionShowGrid"), tr("&Grid"), {OverlayLayer::Grid}, true);
-    layerToggle(QStringLiteral("actionShowAxes"), tr("A&xes"), {OverlayLayer::AxisX, OverlayLayer::AxisY, OverlayLayer::AxisZ},
-                true);
+    layerToggle(QStringLiteral("actionShowAxes"), tr("A&xes"),
+                {OverlayLayer::AxisX, OverlayLayer::AxisY, OverlayLayer::AxisZ}, true);
     view->addSeparator();
-    toggle(QStringLiteral("actionXray"), tr("&X-ray"), false, [this](bool on) { m_viewport->setXray(on); },
-           QKeySequence(Qt::ALT | Qt::Key_Z));
+    toggle(
+        QStringLiteral("actionXray"), tr("&X-ray"), false, [this](bool on) { m_viewport->setXray(on); },
+        QKeySequence(Qt::ALT | Qt::Key_Z));
     view->addSeparator();
     QAction* frameAll = make(QStringLiteral("actionFrameAll"), tr("Frame &All"), QKeySequence(Qt::Key_Home));
     connect(frameAll, &QAction::triggered, m_viewport, &Viewport::frameAll);
     view->addAction(frameAll);
-    QAction* frameSelected = make(QStringLiteral("actionFrameSelected"), tr("Frame &Selected"), QKeySequence(Qt::Key_F));
+    QAction* frameSelected =
+        make(QStringLiteral("actionFrameSelected"), tr("Frame &Selected"), QKeySequence(Qt::Key_F));
     connect(frameSelected, &QAction::triggered, this, &MainWindow::frameSelection);
     view->addAction(frameSelected);
     for (auto [name, text, v] : {std::tuple{"actionViewFront", "&Front", OrbitCamera::View::Front},
@@ -352,10 +362,11 @@ void MainWindow::createActions()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = make(QStringLiteral("actionAbout"), tr("&About Collidoscope"));
     connect(about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About Collidoscope"),
-                           tr("<b>Collidoscope %1</b><p>Colliders, triggers and rigid bodies of glTF assets: "
-                              "OMI_physics_body, OMI_physics_shape and their Khronos successors.</p><p>%2</p>")
-                               .arg(QApplication::applicationVersion(), m_viewport->rendererDescription()));
+        QMessageBox::about(
+            this, tr("About Collidoscope"),
+            tr("<b>Collidoscope %1</b><p>Colliders, triggers and rigid bodies of glTF assets: "
+               "OMI_physics_body, OMI_physics_shape and their Khronos successors.</p><p>%2</p>")
+                .arg(QApplication::applicationVersion(), m_viewport->rendererDescription()));
     });
     help->addAction(about);
 
@@ -393,7 +404,8 @@ void MainWindow::createPhysicsMenu()
     auto* hull = new QAction(tr("Generate Convex &Hull..."), this);
     hull->setObjectName(QStringLiteral("actionHullDialog"));
     hull->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
-    hull->setToolTip(tr("A convex hull of at most 255 points around the selected node's mesh, previewed first"));
+    hull->setToolTip(
+        tr("A convex hull of at most 255 points around the selected node's mesh, previewed first"));
     connect(hull, &QAction::triggered, this, [this] { openHullDialog(m_selectedNode); });
     physics->addAction(hull);
 
@@ -452,9 +464,8 @@ HullDialog* MainWindow::openHullDialog(int node)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &HullDialog::previewChanged, m_viewport, &Viewport::setPreviewLines);
     connect(dialog, &HullDialog::previewCleared, m_viewport, &Viewport::clearPreview);
-    connect(dialog, &HullDialog::applied, this, [this](size_t shape) {
-        m_statusLabel->setText(tr("Convex hull added (shape %1)").arg(shape));
-    });
+    connect(dialog, &HullDialog::applied, this,
+            [this](size_t shape) { m_statusLabel->setText(tr("Convex hull added (shape %1)").arg(shape)); });
     m_hullDialog = dialog;
     dialog->show();
     return dialog;
@@ -533,8 +544,9 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
             reasons << QString::fromStdString(formatDiagnostic(d));
         m_statusLabel->setText(tr("Could not open %1").arg(scene->path));
         if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
-            QMessageBox::warning(this, tr("Could not open file"),
-                                 tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons.join(QLatin1Char('\n'))));
+            QMessageBox::warning(
+                this, tr("Could not open file"),
+                tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons.join(QLatin1Char('\n'))));
         if (done)
             done(false);
         return;
@@ -543,7 +555,8 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_selectedNode = -1;
     m_selectedNodes.clear();
     // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
-    m_untitled = m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
+    m_untitled =
+        m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
     // The editors let go of the old document before it is destroyed (and its recovery copy goes: the user
     // saved or discarded its edits before another file was opened).
     m_autosave->setDocument(nullptr, QString());
@@ -616,7 +629,8 @@ void MainWindow::refreshFromDocument()
     }
     // Undoing an added node takes it away: the selection keeps only nodes that still exist.
     const size_t count = m_scene->graph.nodeCount();
-    if (std::any_of(m_selectedNodes.begin(), m_selectedNodes.end(), [count](int n) { return size_t(n) >= count; })) {
+    if (std::any_of(m_selectedNodes.begin(), m_selectedNodes.end(),
+                    [count](int n) { return size_t(n) >= count; })) {
         std::vector<int> kept;
         std::copy_if(m_selectedNodes.begin(), m_selectedNodes.end(), std::back_inserter(kept),
                      [count](int n) { return size_t(n) < count; });
@@ -691,8 +705,9 @@ void MainWindow::removeSelectedPhysics()
     if (nodes.empty())
         return;
     QUndoStack* stack = m_document->undoStack();
-    stack->beginMacro(nodes.size() == 1 ? tr("Delete physics of %1").arg(nodeLabel(m_document->gltf(), nodes.front()))
-                                        : tr("Delete physics of %n nodes", nullptr, int(nodes.size())));
+    stack->beginMacro(nodes.size() == 1
+                          ? tr("Delete physics of %1").arg(nodeLabel(m_document->gltf(), nodes.front()))
+                          : tr("Delete physics of %n nodes", nullptr, int(nodes.size())));
     for (size_t node : nodes) {
         const physics::NodePhysics* p = m_document->model().node(node);
         const bool motion = p->motion.has_value(), collider = p->collider.has_value(),
@@ -724,7 +739,8 @@ bool MainWindow::maybeSave()
     if (!qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
         return true; // automation: nothing to ask, nothing saved
     const auto answer = QMessageBox::warning(
-        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(QFileInfo(currentFile()).fileName()),
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(QFileInfo(currentFile()).fileName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel)
         return false;
@@ -827,7 +843,8 @@ bool MainWindow::offerRecovery()
     return true;
 }
 
-void MainWindow::recover(const QString& recoveryFile, const QString& originalPath, std::function<void(bool)> done)
+void MainWindow::recover(const QString& recoveryFile, const QString& originalPath,
+                         std::function<void(bool)> done)
 {
     openFile(recoveryFile, [this, originalPath, done = std::move(done)](bool ok) {
         if (ok && m_document) {
@@ -840,8 +857,9 @@ void MainWindow::recover(const QString& recoveryFile, const QString& originalPat
             m_autosave->writeNow();
             setWindowModified(true);
             updateTitle();
-            m_statusLabel->setText(tr("Recovered unsaved edits of %1: save them to keep them")
-                                       .arg(originalPath.isEmpty() ? tr("an untitled document") : originalPath));
+            m_statusLabel->setText(
+                tr("Recovered unsaved edits of %1: save them to keep them")
+                    .arg(originalPath.isEmpty() ? tr("an untitled document") : originalPath));
         }
         if (done)
             done(ok);
@@ -892,8 +910,8 @@ void MainWindow::updateOverlays()
     options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / shapes)), 12, 32);
     for (int n : m_selectedNodes)
         options.selectedNodes.push_back(size_t(n));
-    const scene::Overlays overlays =
-        scene::buildOverlays(m_document->gltf(), m_document->model(), m_scene->resolved, m_scene->graph, options);
+    const scene::Overlays overlays = scene::buildOverlays(m_document->gltf(), m_document->model(),
+                                                          m_scene->resolved, m_scene->graph, options);
     // The viewport's first layers are the overlay kinds, in the same order.
     static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
@@ -911,7 +929,8 @@ void MainWindow::frameSelection()
     std::vector<QVector3D> points = m_selectionLines;
     if (points.empty()) {
         for (const auto& instance : m_scene->render.instances) {
-            if (std::find(m_selectedNodes.begin(), m_selectedNodes.end(), int(instance.node)) == m_selectedNodes.end())
+            if (std::find(m_selectedNodes.begin(), m_selectedNodes.end(), int(instance.node)) ==
+                m_selectedNodes.end())
                 continue;
             for (const auto& p : m_scene->render.meshes[instance.mesh].primitives)
                 for (const QVector3D& v : p.triangles->positions)
@@ -936,10 +955,12 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("%1 (recovered)[*] - Collidoscope").arg(QFileInfo(m_suggestedPath).fileName()));
         return;
     }
-    const QString name = m_document && !m_untitled ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
-                         : m_scene ? QFileInfo(m_scene->path).fileName() +
-                                         (m_scene->path.startsWith(QLatin1String(":/")) ? QString() : tr(" (imported)"))
-                                   : tr("No file");
+    const QString name =
+        m_document && !m_untitled
+            ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
+        : m_scene ? QFileInfo(m_scene->path).fileName() +
+                        (m_scene->path.startsWith(QLatin1String(":/")) ? QString() : tr(" (imported)"))
+                  : tr("No file");
     setWindowTitle(tr("%1[*] - Collidoscope").arg(name));
 }
 

@@ -7,7 +7,6 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
-
 #include <functional>
 #include <memory>
 
@@ -40,8 +39,8 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a file (or ":/sample/sample.glb") in the background; `done` runs on the GUI thread once the scene
-    /// is shown (or the error reported).
+    /// Opens a file (or ":/sample/sample.glb") in the background; `done` runs on the GUI thread once the
+    /// scene is shown (or the error reported).
     void openFile(const QString& path, std::function<void(bool ok)> done = {});
     /// Saves a copy of the document: .glb or .gltf by the extension. Returns false and shows why on failure.
     bool saveTo(const QString& path);
@@ -91,7 +90,8 @@ public:
     bool offerRecovery();
     /// Opens a recovery copy as an untitled document with unsaved edits (Save asks where, suggesting the
     /// original file); the copy is removed once the window holds its own.
-    void recover(const QString& recoveryFile, const QString& originalPath, std::function<void(bool ok)> done = {});
+    void recover(const QString& recoveryFile, const QString& originalPath,
+                 std::function<void(bool ok)> done = {});
 
 signals:
     void sceneShown();
@@ -111,8 +111,8 @@ private:
     void updateTitle();
     void updateOverlays();
     void frameSelection();
-    /// After edits: the node graph, render scene (when nodes or meshes changed), resolved physics and picking,
-    /// then the view.
+    /// After edits: the node graph, render scene (when nodes or meshes changed), resolved physics and
+    /// picking, then the view.
     void refreshFromDocument();
     /// The tree, overlays, diagnostics and actions from what the scene holds.
     void refreshView();
@@ -153,10 +153,10 @@ private:
     AddColliderMenu* m_addColliderMenu = nullptr;
     QPointer<HullDialog> m_hullDialog;
     QPointer<AddCollidersDialog> m_addCollidersDialog;
-    QString m_suggestedPath;        ///< where Save As starts for a recovered document
-    bool m_untitled = false;        ///< the bundled sample: Save asks where
-    bool m_refreshPending = false;  ///< change events since the last refresh of the view
-    bool m_renderStale = false;     ///< nodes or meshes changed: the render scene must be rebuilt
+    QString m_suggestedPath;       ///< where Save As starts for a recovered document
+    bool m_untitled = false;       ///< the bundled sample: Save asks where
+    bool m_refreshPending = false; ///< change events since the last refresh of the view
+    bool m_renderStale = false;    ///< nodes or meshes changed: the render scene must be rebuilt
 };
 
 } // namespace cs::ui

@@ -15,14 +15,16 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     if (path.startsWith(QLatin1String(":/"))) {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            scene->diagnostics.push_back(makeError("FILE_NOT_FOUND", "the bundled resource " + path.toStdString() +
-                                                                         " is missing from this build"));
+            scene->diagnostics.push_back(
+                makeError("FILE_NOT_FOUND",
+                          "the bundled resource " + path.toStdString() + " is missing from this build"));
             return scene;
         }
         const QByteArray bytes = file.readAll();
         loaded = gltf::loadGltfFromBytes(gltf::Bytes(bytes.begin(), bytes.end()), path.mid(2).toStdString());
     } else {
-        // glTF opens as it is, losslessly; any other format Assimp reads is imported into a new glTF document.
+        // glTF opens as it is, losslessly; any other format Assimp reads is imported into a new glTF
+        // document.
         loaded = import::openAnyAsset(path.toStdString());
     }
     scene->diagnostics = std::move(loaded.diagnostics);

@@ -10,7 +10,6 @@
 #include "scene/PickScene.h"
 
 #include <QString>
-
 #include <memory>
 #include <optional>
 
@@ -20,9 +19,9 @@ namespace cs::ui {
 /// graph, the render scene, and every diagnostic (the file's path is in the messages where they need it).
 struct LoadedScene
 {
-    QString path;     ///< the file, or a ":/..." resource for the bundled sample
-    /// The file as an editable document, read, resolved and validated off the GUI thread and handed to the GUI
-    /// thread; null when the file could not be read.
+    QString path; ///< the file, or a ":/..." resource for the bundled sample
+    /// The file as an editable document, read, resolved and validated off the GUI thread and handed to the
+    /// GUI thread; null when the file could not be read.
     std::unique_ptr<document::Document> document;
     gltf::SceneGraph graph;
     gltf::RenderScene render;
@@ -32,8 +31,8 @@ struct LoadedScene
     Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
 };
 
-/// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it makes
-/// is moved to the application's main thread before it is returned.
+/// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it
+/// makes is moved to the application's main thread before it is returned.
 std::shared_ptr<LoadedScene> loadScene(const QString& path);
 
 } // namespace cs::ui

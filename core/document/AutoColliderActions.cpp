@@ -8,7 +8,6 @@
 #include "geometry/PrimitiveFit.h"
 
 #include <QRegularExpression>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -22,19 +21,21 @@ using import::ColliderStrategy;
 std::string nodeNameOf(const gltf::Json* node)
 {
     return node && node->contains("name") && (*node)["name"].is_string() ? (*node)["name"].get<std::string>()
-                                                                           : std::string();
+                                                                         : std::string();
 }
 
 std::string nodeLabel(const std::string& name, size_t index)
 {
-    return name.empty() ? "node " + std::to_string(index) : "node '" + name + "' (" + std::to_string(index) + ")";
+    return name.empty() ? "node " + std::to_string(index)
+                        : "node '" + name + "' (" + std::to_string(index) + ")";
 }
 
 // The mesh index of a node, when it has a valid one.
 std::optional<size_t> meshOf(const gltf::GltfDocument& doc, size_t node)
 {
     const gltf::Json* n = doc.element("nodes", node);
-    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_integer() || (*n)["mesh"].get<std::int64_t>() < 0)
+    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_integer() ||
+        (*n)["mesh"].get<std::int64_t>() < 0)
         return std::nullopt;
     const size_t mesh = (*n)["mesh"].get<size_t>();
     if (mesh >= doc.count("meshes"))
@@ -161,9 +162,9 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
     // As the add-colliders command matches --nodes: a shell wildcard against the whole name.
     const std::string& pattern = options.collider.nodePattern;
     const bool everyNode = pattern.empty() || pattern == "*";
-    const QRegularExpression whole(QRegularExpression::anchoredPattern(
-        QRegularExpression::wildcardToRegularExpression(QString::fromStdString(pattern),
-                                                        QRegularExpression::UnanchoredWildcardConversion)));
+    const QRegularExpression whole(
+        QRegularExpression::anchoredPattern(QRegularExpression::wildcardToRegularExpression(
+            QString::fromStdString(pattern), QRegularExpression::UnanchoredWildcardConversion)));
     const auto& chosen = options.collider.nodes;
 
     std::map<size_t, size_t> meshInput; // mesh index -> position in input.meshes
@@ -345,11 +346,11 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
             document.push(addMotion(&document, n.node, motion));
         }
         if (nonUniformScale(graph.worldTransform(n.node)))
-            report.diagnostics.push_back(makeWarning("COLLIDER_SCALED_NODE",
-                                                     nodeLabel(n.name, n.node) +
-                                                         " is scaled unevenly: its collider is scaled with it, "
-                                                         "which engines handle differently",
-                                                     jsonPointerAppend("/nodes", n.node)));
+            report.diagnostics.push_back(makeWarning(
+                "COLLIDER_SCALED_NODE",
+                nodeLabel(n.name, n.node) + " is scaled unevenly: its collider is scaled with it, "
+                                            "which engines handle differently",
+                jsonPointerAppend("/nodes", n.node)));
 
         import::AddedCollider a;
         a.meshNode = n.node;
@@ -379,7 +380,8 @@ Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, si
     using R = Result<std::vector<geometry::Vec3d>>;
     const gltf::SceneGraph& graph = document.sceneGraph();
     if (node >= graph.nodeCount())
-        return R::failure(makeError("NODE_INDEX_INVALID", "node " + std::to_string(node) + " does not exist"));
+        return R::failure(
+            makeError("NODE_INDEX_INVALID", "node " + std::to_string(node) + " does not exist"));
     R result;
     result.value.emplace();
     const QMatrix4x4 toNode = graph.worldTransform(node).inverted();
@@ -413,10 +415,11 @@ Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, si
         }
     }
     if (!anyMesh)
-        return R::failure(makeError("NODE_NO_MESH",
-                                    "node " + std::to_string(node) +
-                                        (descendants ? " and the nodes below it have no mesh" : " has no mesh"),
-                                    jsonPointerAppend("/nodes", node)));
+        return R::failure(
+            makeError("NODE_NO_MESH",
+                      "node " + std::to_string(node) +
+                          (descendants ? " and the nodes below it have no mesh" : " has no mesh"),
+                      jsonPointerAppend("/nodes", node)));
     return result;
 }
 

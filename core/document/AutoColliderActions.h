@@ -44,7 +44,7 @@ struct AutoColliderOptions
 struct AutoColliderMesh
 {
     size_t mesh = 0;
-    std::string name; ///< the mesh's name, or "mesh N"
+    std::string name;                                    ///< the mesh's name, or "mesh N"
     std::shared_ptr<const gltf::TriangleMesh> triangles; ///< null when the mesh could not be read
     Diagnostics problems;                                ///< why it could not be read
 };
@@ -53,7 +53,7 @@ struct AutoColliderMesh
 struct AutoColliderNode
 {
     size_t node = 0;
-    std::string name;   ///< "" when unnamed
+    std::string name;     ///< "" when unnamed
     size_t meshInput = 0; ///< index into AutoColliderInput::meshes
 };
 
@@ -61,21 +61,21 @@ struct AutoColliderNode
 struct AutoColliderInput
 {
     AutoColliderOptions options;
-    std::vector<AutoColliderMesh> meshes;  ///< each mesh once, however many nodes use it
-    std::vector<AutoColliderNode> nodes;   ///< parents first
-    std::vector<size_t> skipped;           ///< matched nodes left alone (they have a collider)
-    size_t matched = 0;                    ///< mesh nodes that matched the selection
-    int undoIndex = -1;                    ///< the undo stack's index when gathered
+    std::vector<AutoColliderMesh> meshes; ///< each mesh once, however many nodes use it
+    std::vector<AutoColliderNode> nodes;  ///< parents first
+    std::vector<size_t> skipped;          ///< matched nodes left alone (they have a collider)
+    size_t matched = 0;                   ///< mesh nodes that matched the selection
+    int undoIndex = -1;                   ///< the undo stack's index when gathered
 };
 
 /// The collider chosen for one mesh, in the space of the nodes that use it.
 struct MeshColliderFit
 {
     physics::ShapeType type = physics::ShapeType::Box;
-    FittedPrimitive primitive;               ///< box/sphere/capsule: shape and its offset from the node
-    std::optional<gltf::TriangleMesh> hull;  ///< convex: the hull (in the node's space)
-    double volume = 0;                       ///< of the shape (0 for a trimesh)
-    double hullVolume = 0;                   ///< of the mesh's full hull, when computed
+    FittedPrimitive primitive;              ///< box/sphere/capsule: shape and its offset from the node
+    std::optional<gltf::TriangleMesh> hull; ///< convex: the hull (in the node's space)
+    double volume = 0;                      ///< of the shape (0 for a trimesh)
+    double hullVolume = 0;                  ///< of the mesh's full hull, when computed
     size_t hullPoints = 0;
     bool capped = false;
 
@@ -83,10 +83,11 @@ struct MeshColliderFit
     bool offset() const;
 };
 
-/// The fit for one mesh under options.collider (strategy, maxPoints, autoTolerance): import::chooseMeshCollider,
-/// the decision the add-colliders command makes, with the primitive as a FittedPrimitive. Trimesh needs no fit (the result refers to the mesh itself). Errors as the
-/// add-colliders command reports them (COLLIDER_NO_TRIANGLES, HULL_*, FIT_*, COLLIDER_FIT_FAILED) and
-/// HULL_CANCELLED when `cancel` was set.
+/// The fit for one mesh under options.collider (strategy, maxPoints, autoTolerance):
+/// import::chooseMeshCollider, the decision the add-colliders command makes, with the primitive as a
+/// FittedPrimitive. Trimesh needs no fit (the result refers to the mesh itself). Errors as the add-colliders
+/// command reports them (COLLIDER_NO_TRIANGLES, HULL_*, FIT_*, COLLIDER_FIT_FAILED) and HULL_CANCELLED when
+/// `cancel` was set.
 Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,
                                         const std::atomic<bool>* cancel = nullptr);
 
@@ -111,9 +112,9 @@ struct AutoColliderReport
     std::vector<import::AddedCollider> added;
     std::vector<size_t> skipped; ///< nodes left alone because they had a collider
     size_t matched = 0;
-    Diagnostics diagnostics;     ///< meshes that could not be fitted, unevenly scaled nodes
+    Diagnostics diagnostics; ///< meshes that could not be fitted, unevenly scaled nodes
     bool cancelled = false;
-    bool pushed = false;         ///< one undo step was pushed
+    bool pushed = false; ///< one undo step was pushed
 };
 
 /// Step 3 (GUI thread): shapes, hull meshes, child nodes for offset fits, colliders and (addMotion) motions,

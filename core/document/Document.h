@@ -83,8 +83,9 @@ public:
     /// Writes atomically through cs::gltf::saveGltf. On success the document takes the path, becomes clean
     /// and records the file's stamp; on failure nothing changes and the diagnostics say why.
     Diagnostics saveAs(const std::filesystem::path& path, const gltf::SaveOptions& options = {});
-    /// Writes what saveAs(path, options) would write, atomically, and changes nothing here: the file path, the
-    /// clean state and the recorded file stamp stay as they were. For copies (crash recovery, "save a copy").
+    /// Writes what saveAs(path, options) would write, atomically, and changes nothing here: the file path,
+    /// the clean state and the recorded file stamp stay as they were. For copies (crash recovery, "save a
+    /// copy").
     Diagnostics writeCopy(const std::filesystem::path& path, const gltf::SaveOptions& options = {});
     /// The document as a save would write it (savedJson() with the buffers, images and extra GLB chunks), as
     /// an independent copy: it may be written from another thread while editing goes on.
@@ -132,7 +133,8 @@ private:
     void scheduleValidation();
     gltf::Json writtenJson(Diagnostics* writeDiagnostics) const;
     /// Writes the saved form to `path`; `fileErrors` tells whether the write itself failed.
-    Diagnostics writeTo(const std::filesystem::path& path, const gltf::SaveOptions& options, bool& fileErrors);
+    Diagnostics writeTo(const std::filesystem::path& path, const gltf::SaveOptions& options,
+                        bool& fileErrors);
 
     gltf::GltfDocument m_gltf;
     physics::PhysicsModel m_model;

@@ -21,9 +21,9 @@ namespace {
 namespace code = physics::code;
 
 // The physics extensions the validator checks the lists for.
-constexpr const char* kPhysicsExtensions[] = {physics::ext::Shape,     physics::ext::Body,
+constexpr const char* kPhysicsExtensions[] = {physics::ext::Shape,          physics::ext::Body,
                                               physics::ext::LegacyCollider, physics::ext::KhrBodies,
-                                              physics::ext::KhrShapes, physics::ext::KhrLegacyShapes};
+                                              physics::ext::KhrShapes,      physics::ext::KhrLegacyShapes};
 
 bool startsWith(const std::string& text, const std::string& prefix)
 {
@@ -36,7 +36,8 @@ long long leadingIndex(const std::string& text, const std::string& prefix)
     if (!startsWith(text, prefix))
         return -1;
     size_t end = prefix.size();
-    while (end < text.size() && end - prefix.size() < 12 && std::isdigit(static_cast<unsigned char>(text[end])))
+    while (end < text.size() && end - prefix.size() < 12 &&
+           std::isdigit(static_cast<unsigned char>(text[end])))
         ++end;
     if (end == prefix.size() || (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))))
         return -1;
@@ -124,7 +125,7 @@ const physics::Shape* shapeAt(const Document& document, int shape)
 {
     const auto& shapes = document.model().shapes;
     return shape >= 0 && static_cast<size_t>(shape) < shapes.size() ? &shapes[static_cast<size_t>(shape)]
-                                                                     : nullptr;
+                                                                    : nullptr;
 }
 
 bool fail(Diagnostics* why, Diagnostic d)
@@ -195,7 +196,7 @@ int nodeOfDiagnostic(const Document& document, const Diagnostic& diagnostic)
     if (index < 0)
         index = leadingIndex(diagnostic.message, "node ");
     return index >= 0 && static_cast<size_t>(index) < document.gltf().count("nodes") ? static_cast<int>(index)
-                                                                                      : -1;
+                                                                                     : -1;
 }
 
 Fix fixFor(const Document& document, const Diagnostic& diagnostic)
@@ -208,8 +209,9 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
         const bool khr = document.model().format == physics::SourceFormat::Khr;
         fix.kind = FixKind::UpgradeLegacy;
         fix.label = khr ? "Convert to OMI" : "Upgrade to newest OMI form";
-        fix.description = khr ? "Save the physics as OMI_physics_body and OMI_physics_shape instead of KHR"
-                              : "Save the physics in the newest OMI form instead of the legacy one it was read from";
+        fix.description =
+            khr ? "Save the physics as OMI_physics_body and OMI_physics_shape instead of KHR"
+                : "Save the physics in the newest OMI form instead of the legacy one it was read from";
         return fix;
     }
     if (c == code::ExtensionNotDeclared) {
@@ -236,8 +238,9 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
         fix.kind = FixKind::ClampShapeSize;
         fix.shape = shape;
         fix.label = "Set to " + mmText(kMinimumShapeSize);
-        fix.description = "Give every zero or negative size, height or radius of shape " + std::to_string(shape) +
-                          " the smallest usable value (" + mmText(kMinimumShapeSize) + ")";
+        fix.description = "Give every zero or negative size, height or radius of shape " +
+                          std::to_string(shape) + " the smallest usable value (" + mmText(kMinimumShapeSize) +
+                          ")";
         return fix;
     }
     if (c == code::HullPointLimit) {
@@ -245,18 +248,21 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
         const physics::Shape* s = shapeAt(document, shape);
         if (!s || s->opaque || s->type != physics::ShapeType::Convex || s->mesh < 0 ||
             static_cast<size_t>(s->mesh) >= document.gltf().count("meshes") ||
-            distinctPoints(document.gltf(), static_cast<size_t>(s->mesh)) <= static_cast<size_t>(kHullFixPoints))
+            distinctPoints(document.gltf(), static_cast<size_t>(s->mesh)) <=
+                static_cast<size_t>(kHullFixPoints))
             return fix;
         fix.kind = FixKind::RegenerateHull;
         fix.shape = shape;
         fix.label = "Regenerate hull (" + std::to_string(kHullFixPoints) + " points)";
-        fix.description = "Replace the mesh of shape " + std::to_string(shape) + " by its convex hull capped at " +
-                          std::to_string(kHullFixPoints) + " points, stored as a new mesh";
+        fix.description = "Replace the mesh of shape " + std::to_string(shape) +
+                          " by its convex hull capped at " + std::to_string(kHullFixPoints) +
+                          " points, stored as a new mesh";
         return fix;
     }
     if (c == code::InertiaOrientationNotUnit) {
         const int node = nodeOfDiagnostic(document, diagnostic);
-        const physics::NodePhysics* n = node >= 0 ? document.model().node(static_cast<size_t>(node)) : nullptr;
+        const physics::NodePhysics* n =
+            node >= 0 ? document.model().node(static_cast<size_t>(node)) : nullptr;
         if (!n || !n->motion)
             return fix;
         const auto& q = n->motion->inertiaOrientation;

@@ -6,14 +6,16 @@
 //
 //   code                                  fix
 //   LEGACY_*, KHR_IMPORTED,               upgradeLegacy(): the save writes the newest OMI form. Offered while
-//   KHR_LEGACY_SHAPES_KEY                 the document is legacy and no physics edit has done it already (these
+//   KHR_LEGACY_SHAPES_KEY                 the document is legacy and no physics edit has done it already
+//   (these
 //                                         diagnostics come from reading: they keep describing the file as it
 //                                         was opened, the fix is then no longer offered)
 //   EXTENSION_NOT_DECLARED                every physics extension the JSON uses is added to extensionsUsed
 //   PHYSICS_EXTENSION_REQUIRED            the physics extensions are taken out of extensionsRequired
 //   SHAPE_SIZE_INVALID, SHAPE_DEGENERATE  box sizes and heights <= 0, negative radii, a zero sphere radius or
 //                                         two zero capsule/cylinder radii become kMinimumShapeSize
-//   HULL_POINT_LIMIT                      the convex hull of the shape's mesh capped at kHullFixPoints vertices,
+//   HULL_POINT_LIMIT                      the convex hull of the shape's mesh capped at kHullFixPoints
+//   vertices,
 //                                         stored as a new mesh that the shape then uses (the old mesh stays)
 //   INERTIA_ORIENTATION_NOT_UNIT          the quaternion normalised (identity when it is zero)
 

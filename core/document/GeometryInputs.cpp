@@ -93,7 +93,8 @@ Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const ph
     return result;
 }
 
-Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density, MassFrom from)
+Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density,
+                                          MassFrom from)
 {
     using R = Result<MassProperties>;
     const physics::NodePhysics* n = document.model().node(bodyNode);

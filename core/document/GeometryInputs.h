@@ -31,8 +31,8 @@ enum class MassFrom
 
 /// The mass properties of the body whose motion is on `bodyNode`, from every collider shape it owns, in the
 /// body node's space: the shapes at `density` (kg/m^3), with the mass `from` says; inertia scales with the
-/// mass. Errors: MASS_NO_BODY (no motion on the node), MASS_NO_SHAPES, and core/geometry's errors for unusable
-/// shapes.
+/// mass. Errors: MASS_NO_BODY (no motion on the node), MASS_NO_SHAPES, and core/geometry's errors for
+/// unusable shapes.
 Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyNode, double density = 1000.0,
                                           MassFrom from = MassFrom::BodyWhenSet);
 

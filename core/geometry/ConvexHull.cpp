@@ -238,13 +238,15 @@ Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const Co
     for (std::uint32_t v : vertices)
         // Unscaled (inner) vertices are the input points themselves: centroid + (p - centroid) rounds, and
         // lost a tiny coordinate next to larger ones (found by fuzzing: a denormal x became 0).
-        mesh.positions.push_back((scale == 1.0 ? points[v] : centroid + (points[v] - centroid) * scale).toQt());
+        mesh.positions.push_back(
+            (scale == 1.0 ? points[v] : centroid + (points[v] - centroid) * scale).toQt());
     // The mesh is float: a vertex beyond float range (~3.4e38; found by fuzzing with a point at 4.6e38, which
     // became infinite) is an error rather than a mesh with infinite coordinates.
     for (const QVector3D& p : mesh.positions) {
         if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
-            return failure("HULL_OUT_OF_RANGE", "The hull's vertices lie beyond the range of 32-bit floats (about "
-                                                "3.4e38); scale the points down.");
+            return failure("HULL_OUT_OF_RANGE",
+                           "The hull's vertices lie beyond the range of 32-bit floats (about "
+                           "3.4e38); scale the points down.");
     }
     mesh.indices.reserve(hull.faces.size() * 3);
     for (const Tri& f : hull.faces) {

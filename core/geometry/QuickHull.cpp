@@ -178,10 +178,10 @@ private:
         }
         if (std::sqrt(best) <= m_eps)
             return QuickHullOutput::Status::Collinear;
-        // The normal from ab and the part of ac perpendicular to it. The cross product of the two long, nearly
-        // parallel edges of a sliver loses ~1e-8 of its direction to rounding, more than the tolerance far from
-        // the base (input: a triangle 2.4e14 long and 1e6 wide, whose own vertex then lay 1.3e6 off its plane and
-        // was taken as the fourth vertex of a flat "tetrahedron").
+        // The normal from ab and the part of ac perpendicular to it. The cross product of the two long,
+        // nearly parallel edges of a sliver loses ~1e-8 of its direction to rounding, more than the tolerance
+        // far from the base (input: a triangle 2.4e14 long and 1e6 wide, whose own vertex then lay 1.3e6 off
+        // its plane and was taken as the fourth vertex of a flat "tetrahedron").
         const Vec3d ac = p[c] - p[a];
         const Vec3d normal = normalized(cross(ab, ac - ab * dot(ac, ab)));
         std::uint32_t d = 0;

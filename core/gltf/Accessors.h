@@ -10,7 +10,8 @@
 namespace cs::gltf {
 
 /// glTF component types (accessor.componentType).
-enum ComponentType : int {
+enum ComponentType : int
+{
     Byte = 5120,
     UnsignedByte = 5121,
     Short = 5122,
@@ -21,14 +22,15 @@ enum ComponentType : int {
 
 /// Bytes of one component (0 for an unknown type).
 size_t componentSize(int componentType);
-/// Components of an element: "SCALAR" 1, "VEC2" 2, "VEC3" 3, "VEC4" 4, "MAT2" 4, "MAT3" 9, "MAT4" 16; 0 if unknown.
+/// Components of an element: "SCALAR" 1, "VEC2" 2, "VEC3" 3, "VEC4" 4, "MAT2" 4, "MAT3" 9, "MAT4" 16; 0 if
+/// unknown.
 int componentCount(std::string_view type);
 /// Bytes one element occupies in a buffer view, including the column padding glTF requires for matrices of
 /// 1- and 2-byte components (each column starts on a 4-byte boundary).
 size_t elementSize(int componentType, std::string_view type);
 
-/// The most elements read from an accessor without a bufferView. Its data are zeros plus its sparse values, so
-/// nothing in the file bounds its size: a count of 2^31 would ask for gigabytes. Larger ones are an error
+/// The most elements read from an accessor without a bufferView. Its data are zeros plus its sparse values,
+/// so nothing in the file bounds its size: a count of 2^31 would ask for gigabytes. Larger ones are an error
 /// (ACCESSOR_TOO_LARGE). Accessors with a bufferView are bounded by their buffer's bytes instead.
 inline constexpr size_t kMaxUnbackedAccessorCount = size_t(1) << 24;
 
@@ -44,7 +46,8 @@ struct FloatArray
 };
 
 /// Reads accessor `index`. Errors (code, pointer into /accessors/...) for an unknown index, component type or
-/// element type, a missing buffer, or data past the end of its bufferView or buffer. Never reads out of bounds.
+/// element type, a missing buffer, or data past the end of its bufferView or buffer. Never reads out of
+/// bounds.
 Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index);
 
 /// Reads a SCALAR accessor of unsigned integers (UNSIGNED_BYTE/SHORT/INT), e.g. primitive indices.

@@ -59,17 +59,20 @@ Result<GlbContents> readGlb(ByteSource& source)
     if (declared > fileSize)
         return R::failure(makeError("GLB_TRUNCATED", "the GLB header declares " + std::to_string(declared) +
                                                          " bytes but the file has only " +
-                                                         std::to_string(fileSize) + ": the file is truncated"));
+                                                         std::to_string(fileSize) +
+                                                         ": the file is truncated"));
     if (declared < fileSize)
-        result.diagnostics.push_back(makeWarning(
-            "GLB_LENGTH_MISMATCH", "the GLB header declares " + std::to_string(declared) + " bytes but the file has " +
-                                       std::to_string(fileSize) + "; the bytes after the declared end are ignored"));
+        result.diagnostics.push_back(
+            makeWarning("GLB_LENGTH_MISMATCH", "the GLB header declares " + std::to_string(declared) +
+                                                   " bytes but the file has " + std::to_string(fileSize) +
+                                                   "; the bytes after the declared end are ignored"));
 
     std::uint64_t offset = kGlbHeaderSize;
     int chunkIndex = 0;
     bool sawJson = false;
     while (offset < declared) {
-        const std::string where = "GLB chunk " + std::to_string(chunkIndex) + " at byte " + std::to_string(offset);
+        const std::string where =
+            "GLB chunk " + std::to_string(chunkIndex) + " at byte " + std::to_string(offset);
         std::uint8_t chunkHeader[kGlbChunkHeaderSize];
         if (declared - offset < kGlbChunkHeaderSize || !source.read(offset, kGlbChunkHeaderSize, chunkHeader))
             return R::failure(makeError("GLB_TRUNCATED", where + ": the chunk header is cut off"));
@@ -78,17 +81,18 @@ Result<GlbContents> readGlb(ByteSource& source)
         offset += kGlbChunkHeaderSize;
         if (length > declared - offset)
             return R::failure(makeError("GLB_CHUNK_TOO_LONG",
-                                        where + " (" + chunkTypeName(type) + ") declares " + std::to_string(length) +
-                                            " bytes but only " + std::to_string(declared - offset) +
-                                            " remain in the file"));
+                                        where + " (" + chunkTypeName(type) + ") declares " +
+                                            std::to_string(length) + " bytes but only " +
+                                            std::to_string(declared - offset) + " remain in the file"));
         if (length % 4 != 0)
-            result.diagnostics.push_back(makeWarning("GLB_CHUNK_LENGTH_UNALIGNED",
-                                                     where + ": length " + std::to_string(length) +
-                                                         " is not a multiple of 4"));
+            result.diagnostics.push_back(
+                makeWarning("GLB_CHUNK_LENGTH_UNALIGNED",
+                            where + ": length " + std::to_string(length) + " is not a multiple of 4"));
         if (chunkIndex == 0) {
             if (type != kGlbChunkJson)
-                return R::failure(makeError("GLB_BAD_CHUNK_ORDER",
-                                            "the first GLB chunk must be JSON, found '" + chunkTypeName(type) + "'"));
+                return R::failure(
+                    makeError("GLB_BAD_CHUNK_ORDER",
+                              "the first GLB chunk must be JSON, found '" + chunkTypeName(type) + "'"));
             glb.json.resize(length);
             if (length > 0 && !source.read(offset, length, glb.json.data()))
                 return R::failure(makeError("FILE_READ_FAILED", where + ": reading the JSON chunk failed"));
@@ -97,13 +101,14 @@ Result<GlbContents> readGlb(ByteSource& source)
             return R::failure(makeError("GLB_BAD_CHUNK_ORDER", where + ": a second JSON chunk"));
         } else if (type == kGlbChunkBin) {
             if (chunkIndex != 1 || glb.hasBin) {
-                result.diagnostics.push_back(makeError(
-                    "GLB_BAD_CHUNK_ORDER",
-                    where + ": a BIN chunk must directly follow the JSON chunk and appear once; this one is ignored"));
+                result.diagnostics.push_back(
+                    makeError("GLB_BAD_CHUNK_ORDER", where + ": a BIN chunk must directly follow the JSON "
+                                                             "chunk and appear once; this one is ignored"));
             } else {
                 glb.bin.resize(length);
                 if (length > 0 && !source.read(offset, length, glb.bin.data()))
-                    return R::failure(makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed"));
+                    return R::failure(
+                        makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed"));
                 glb.hasBin = true;
             }
         } else {
@@ -113,8 +118,9 @@ Result<GlbContents> readGlb(ByteSource& source)
             extra.data.resize(length);
             if (length > 0 && !source.read(offset, length, extra.data.data()))
                 return R::failure(makeError("FILE_READ_FAILED", where + ": reading the chunk failed"));
-            result.diagnostics.push_back(makeInfo("GLB_UNKNOWN_CHUNK", where + " has the unknown type '" +
-                                                                           chunkTypeName(type) + "'; it is kept"));
+            result.diagnostics.push_back(
+                makeInfo("GLB_UNKNOWN_CHUNK",
+                         where + " has the unknown type '" + chunkTypeName(type) + "'; it is kept"));
             glb.extraChunks.push_back(std::move(extra));
         }
         offset += length;

@@ -13,8 +13,8 @@ inline constexpr std::uint32_t kGlbChunkBin = 0x004E4942;  // "BIN\0"
 inline constexpr size_t kGlbHeaderSize = 12;
 inline constexpr size_t kGlbChunkHeaderSize = 8;
 
-/// Random access to the bytes of a file or of memory, so that the GLB reader can read each chunk straight into
-/// its final place instead of reading the whole file and copying the chunks out.
+/// Random access to the bytes of a file or of memory, so that the GLB reader can read each chunk straight
+/// into its final place instead of reading the whole file and copying the chunks out.
 class ByteSource
 {
 public:
@@ -37,11 +37,12 @@ struct GlbContents
 bool looksLikeGlb(ByteSource& source);
 
 /// Reads a GLB container: header (magic, version 2, total length), a JSON chunk first, an optional BIN chunk
-/// second, further chunks of unknown types kept. Lengths are checked against the source's real size before any
-/// allocation, so a header that declares gigabytes cannot make the reader allocate them.
+/// second, further chunks of unknown types kept. Lengths are checked against the source's real size before
+/// any allocation, so a header that declares gigabytes cannot make the reader allocate them.
 Result<GlbContents> readGlb(ByteSource& source);
 
-/// Assembles a GLB: JSON chunk padded with spaces, BIN chunk (when given) padded with zeros, then the extra chunks.
+/// Assembles a GLB: JSON chunk padded with spaces, BIN chunk (when given) padded with zeros, then the extra
+/// chunks.
 Bytes writeGlb(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks);
 
 } // namespace cs::gltf

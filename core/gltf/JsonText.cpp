@@ -94,20 +94,20 @@ std::string validUtf8(std::string_view text)
     return out;
 }
 
-/// nlohmann's what() reads "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error while
-/// parsing value - invalid literal; last read: 'x'"; keep the part after the position.
+/// nlohmann's what() reads "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error
+/// while parsing value - invalid literal; last read: 'x'"; keep the part after the position.
 std::string reasonOf(const std::string& what)
 {
     const size_t colon = what.find(": ");
     return validUtf8(colon == std::string::npos ? what : what.substr(colon + 2));
 }
 
-/// Builds the ordered tree from SAX events. ordered_json's object is a vector of pair<const key, value>; growing
-/// it copies every key (a const key cannot be moved) and nlohmann's own builder also searches the keys on each
-/// insertion, which together make parsing a third slower than into an unordered tree. Here each open object
-/// or array collects its members in a reusable scratch frame and becomes a container of exactly the right size
-/// when it closes. A key repeated within one object is kept twice (lookups find the first), so even such a
-/// file is written back as it was read.
+/// Builds the ordered tree from SAX events. ordered_json's object is a vector of pair<const key, value>;
+/// growing it copies every key (a const key cannot be moved) and nlohmann's own builder also searches the
+/// keys on each insertion, which together make parsing a third slower than into an unordered tree. Here each
+/// open object or array collects its members in a reusable scratch frame and becomes a container of exactly
+/// the right size when it closes. A key repeated within one object is kept twice (lookups find the first), so
+/// even such a file is written back as it was read.
 class OrderedBuilder
 {
 public:
@@ -142,8 +142,8 @@ public:
         if (f.keys.size() > 1)
             findDuplicateKeys(f.keys);
         Json object(Json::value_t::object);
-        auto& members = static_cast<std::vector<std::pair<const string_t, Json>>&>(
-            object.get_ref<Json::object_t&>());
+        auto& members =
+            static_cast<std::vector<std::pair<const string_t, Json>>&>(object.get_ref<Json::object_t&>());
         members.reserve(f.values.size());
         for (size_t i = 0; i < f.values.size(); ++i)
             members.emplace_back(std::move(f.keys[i]), std::move(f.values[i]));
@@ -196,15 +196,17 @@ private:
         auto report = [&](const string_t& key) {
             if (++duplicateCount > kMaxDuplicateWarnings)
                 return;
-            duplicates.push_back(makeWarning(
-                "JSON_DUPLICATE_KEY",
-                "the key '" + key + "' appears more than once in one object; the first value is used (a save "
-                                    "writes every copy back, except of the physics keys it rewrites)",
-                pointerOfClosedObject(key)));
+            duplicates.push_back(
+                makeWarning("JSON_DUPLICATE_KEY",
+                            "the key '" + key +
+                                "' appears more than once in one object; the first value is used (a save "
+                                "writes every copy back, except of the physics keys it rewrites)",
+                            pointerOfClosedObject(key)));
         };
         if (keys.size() <= 16) {
             for (size_t i = 1; i < keys.size(); ++i) {
-                if (std::find(keys.begin(), keys.begin() + std::ptrdiff_t(i), keys[i]) != keys.begin() + std::ptrdiff_t(i))
+                if (std::find(keys.begin(), keys.begin() + std::ptrdiff_t(i), keys[i]) !=
+                    keys.begin() + std::ptrdiff_t(i))
                     report(keys[i]);
             }
             return;
@@ -250,10 +252,12 @@ Result<Json> parseJsonText(std::string_view text)
     const bool byteOrderMark = text.substr(0, 3) == "\xEF\xBB\xBF";
     size_t firstNonSpace = text.find_first_not_of(" \t\r\n", byteOrderMark ? 3 : 0);
     if (firstNonSpace == std::string_view::npos)
-        return R::failure(makeError("JSON_EMPTY", "the file holds no JSON (it is empty or only white space)"));
+        return R::failure(
+            makeError("JSON_EMPTY", "the file holds no JSON (it is empty or only white space)"));
     if (const size_t at = findExcessiveDepth(text, kMaxJsonDepth); at != std::string_view::npos)
-        return R::failure(makeError("JSON_TOO_DEEP", "the JSON nests deeper than " + std::to_string(kMaxJsonDepth) +
-                                                         " levels at " + describePosition(text, at)));
+        return R::failure(makeError("JSON_TOO_DEEP", "the JSON nests deeper than " +
+                                                         std::to_string(kMaxJsonDepth) + " levels at " +
+                                                         describePosition(text, at)));
     OrderedBuilder builder;
     bool ok = false;
     try {
@@ -264,28 +268,28 @@ Result<Json> parseJsonText(std::string_view text)
     if (!ok) {
         // The position is 1-based: the byte after the last one read.
         const size_t at = builder.errorPosition > 0 ? builder.errorPosition - 1 : 0;
-        return R::failure(makeError("JSON_PARSE_ERROR",
-                                    "invalid JSON at " + describePosition(text, at) + ": " + reasonOf(builder.error)));
+        return R::failure(makeError("JSON_PARSE_ERROR", "invalid JSON at " + describePosition(text, at) +
+                                                            ": " + reasonOf(builder.error)));
     }
     R r;
     r.value = std::move(builder.root);
     if (byteOrderMark)
-        r.diagnostics.push_back(makeWarning("JSON_BYTE_ORDER_MARK",
-                                            "the JSON starts with a UTF-8 byte order mark, which glTF does not "
-                                            "allow; it is ignored (and not written back)"));
+        r.diagnostics.push_back(makeWarning(
+            "JSON_BYTE_ORDER_MARK", "the JSON starts with a UTF-8 byte order mark, which glTF does not "
+                                    "allow; it is ignored (and not written back)"));
     r.diagnostics.insert(r.diagnostics.end(), builder.duplicates.begin(), builder.duplicates.end());
     if (builder.duplicateCount > OrderedBuilder::kMaxDuplicateWarnings)
-        r.diagnostics.push_back(makeWarning(
-            "JSON_DUPLICATE_KEY",
-            std::to_string(builder.duplicateCount - OrderedBuilder::kMaxDuplicateWarnings) +
-                " more keys repeat within their objects"));
+        r.diagnostics.push_back(
+            makeWarning("JSON_DUPLICATE_KEY",
+                        std::to_string(builder.duplicateCount - OrderedBuilder::kMaxDuplicateWarnings) +
+                            " more keys repeat within their objects"));
     return r;
 }
 
 std::string dumpJsonText(const Json& json, int indent)
 {
-    // Strings were validated as UTF-8 when parsed; edits made through the API could still carry bad bytes, and
-    // those are replaced rather than allowed to throw out of a save.
+    // Strings were validated as UTF-8 when parsed; edits made through the API could still carry bad bytes,
+    // and those are replaced rather than allowed to throw out of a save.
     return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -1,7 +1,6 @@
 #include "gltf/SceneGraph.h"
 
 #include <QQuaternion>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -73,10 +72,10 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         for (size_t k = 0; k < children->size(); ++k) {
             const Json& c = (*children)[k];
             if (!c.is_number_unsigned() || c.get<size_t>() >= n) {
-                result.diagnostics.push_back(makeError("NODE_CHILD_OUT_OF_RANGE",
-                                                       "child " + c.dump() + " is not a node index below " +
-                                                           std::to_string(n),
-                                                       jsonPointerAppend(pointer, k)));
+                result.diagnostics.push_back(
+                    makeError("NODE_CHILD_OUT_OF_RANGE",
+                              "child " + c.dump() + " is not a node index below " + std::to_string(n),
+                              jsonPointerAppend(pointer, k)));
                 continue;
             }
             const size_t child = c.get<size_t>();
@@ -87,11 +86,12 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
                 continue;
             }
             if (g.m_parent[child] != -1) {
-                result.diagnostics.push_back(makeError(
-                    "NODE_MULTIPLE_PARENTS",
-                    "node " + std::to_string(child) + " is a child of both node " +
-                        std::to_string(g.m_parent[child]) + " and node " + std::to_string(i) + "; the second link is ignored",
-                    jsonPointerAppend(pointer, k)));
+                result.diagnostics.push_back(makeError("NODE_MULTIPLE_PARENTS",
+                                                       "node " + std::to_string(child) +
+                                                           " is a child of both node " +
+                                                           std::to_string(g.m_parent[child]) + " and node " +
+                                                           std::to_string(i) + "; the second link is ignored",
+                                                       jsonPointerAppend(pointer, k)));
                 continue;
             }
             g.m_parent[child] = static_cast<int>(i);
@@ -127,8 +127,10 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         if (!nodes[i].is_object() || children == nodes[i].end() || !children->is_array())
             continue;
         for (const Json& c : *children) {
-            if (c.is_number_unsigned() && c.get<size_t>() < n && g.m_parent[c.get<size_t>()] == static_cast<int>(i) &&
-                std::find(g.m_children[i].begin(), g.m_children[i].end(), c.get<size_t>()) == g.m_children[i].end())
+            if (c.is_number_unsigned() && c.get<size_t>() < n &&
+                g.m_parent[c.get<size_t>()] == static_cast<int>(i) &&
+                std::find(g.m_children[i].begin(), g.m_children[i].end(), c.get<size_t>()) ==
+                    g.m_children[i].end())
                 g.m_children[i].push_back(c.get<size_t>());
         }
     }
@@ -159,8 +161,8 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
                 g.m_sceneRoots[s].push_back(r.get<size_t>());
         }
     }
-    if (auto scene = doc.json().find("scene"); scene != doc.json().end() && scene->is_number_unsigned() &&
-                                               scene->get<size_t>() < sceneCount)
+    if (auto scene = doc.json().find("scene");
+        scene != doc.json().end() && scene->is_number_unsigned() && scene->get<size_t>() < sceneCount)
         g.m_defaultScene = scene->get<int>();
 
     result.value = std::move(g);

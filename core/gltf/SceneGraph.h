@@ -3,15 +3,14 @@
 #include "gltf/GltfDocument.h"
 
 #include <QMatrix4x4>
-
 #include <vector>
 
 namespace cs::gltf {
 
-/// The node hierarchy of a document: parents, children, local and world transforms, scenes. Built once from the
-/// JSON; rebuild after the node graph or a transform changes. Defects (child index out of range, a node with two
-/// parents, cycles, a matrix or TRS of the wrong length) are reported by build() and the offending links are left
-/// out, so that every query here terminates and every node has a world transform.
+/// The node hierarchy of a document: parents, children, local and world transforms, scenes. Built once from
+/// the JSON; rebuild after the node graph or a transform changes. Defects (child index out of range, a node
+/// with two parents, cycles, a matrix or TRS of the wrong length) are reported by build() and the offending
+/// links are left out, so that every query here terminates and every node has a world transform.
 class SceneGraph
 {
 public:

@@ -27,11 +27,12 @@ std::string encodeBase64(const Bytes& data);
 /// Undoes %XX escapes (uri references in glTF are percent-encoded); nullopt for a malformed escape.
 std::optional<std::string> percentDecode(std::string_view uri);
 
-/// True for a uri that names a file below the folder of the glTF (relative, no "..", no scheme): the only kind a
-/// .gltf save writes next to itself.
+/// True for a uri that names a file below the folder of the glTF (relative, no "..", no scheme): the only
+/// kind a .gltf save writes next to itself.
 bool isPlainRelativePath(std::string_view decodedUri);
 
-/// The image media type a file name or data implies ("image/png", "image/jpeg", "image/webp", "image/ktx2"), or "".
+/// The image media type a file name or data implies ("image/png", "image/jpeg", "image/webp", "image/ktx2"),
+/// or "".
 std::string imageMimeType(std::string_view fileName, const Bytes& data);
 
 } // namespace cs::gltf

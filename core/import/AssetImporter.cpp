@@ -4,14 +4,13 @@
 #include "import/ImportContext.h"
 #include "import/SourceFrame.h"
 
+#include <algorithm>
 #include <assimp/Importer.hpp>
 #include <assimp/ProgressHandler.hpp>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <assimp/version.h>
-
-#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -27,8 +26,7 @@ class Progress : public Assimp::ProgressHandler
 public:
     Progress(const std::function<bool(double)>& callback, bool& cancelled)
         : m_callback(callback), m_cancelled(cancelled)
-    {
-    }
+    {}
     bool Update(float fraction) override
     {
         if (m_callback && fraction >= 0 && !m_callback(std::clamp(double(fraction), 0.0, 1.0)))
@@ -46,7 +44,8 @@ std::string lowerExtension(const fs::path& path)
     std::string ext = path.extension().string();
     if (!ext.empty())
         ext.erase(0, 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return ext;
 }
 
@@ -150,7 +149,8 @@ void untextureWhereNoUvs(ImportContext& ctx)
                 copy["pbrMetallicRoughness"].erase("baseColorTexture");
                 json["materials"].push_back(std::move(copy));
                 it->second = json["materials"].size() - 1;
-                ctx.lost("IMPORT_TEXTURE_WITHOUT_UVS", "base colour textures on meshes without texture coordinates",
+                ctx.lost("IMPORT_TEXTURE_WITHOUT_UVS",
+                         "base colour textures on meshes without texture coordinates",
                          "material '" + json["materials"][m].value("name", std::to_string(m)) + "'");
             }
             primitive["material"] = it->second;
@@ -239,7 +239,8 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
     json["scene"] = 0;
     json["scenes"] = gltf::Json::array({{{"nodes", std::move(roots)}}});
     if (!json.contains("meshes"))
-        ctx.diagnostics.push_back(makeWarning("IMPORT_NO_MESHES", "'" + path.string() + "' has no triangle meshes"));
+        ctx.diagnostics.push_back(
+            makeWarning("IMPORT_NO_MESHES", "'" + path.string() + "' has no triangle meshes"));
 
     untextureWhereNoUvs(ctx);
     reportSceneContents(ctx);
@@ -292,7 +293,8 @@ std::vector<std::string> importableExtensions()
         std::string item = list.substr(start, end - start);
         if (item.rfind("*.", 0) == 0)
             item.erase(0, 2);
-        std::transform(item.begin(), item.end(), item.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        std::transform(item.begin(), item.end(), item.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
         if (!item.empty())
             out.push_back(item);
         start = end + 1;

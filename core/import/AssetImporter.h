@@ -11,7 +11,11 @@
 
 namespace cs::import {
 
-enum class UpAxis { Y, Z };
+enum class UpAxis
+{
+    Y,
+    Z
+};
 
 struct ImportOptions
 {
@@ -24,10 +28,10 @@ struct ImportOptions
 };
 
 /// Reads any format Assimp supports (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) into a new glTF 2.0 document
-/// built here (not by Assimp's glTF exporter): meshes (positions, normals, first UV set, triangle indices; one
-/// primitive per source mesh, grouped into one glTF mesh per node), the node hierarchy with its transforms,
-/// materials' base colour factor and base colour texture (external files relative to the source, embedded
-/// textures as bufferView images). The result is in metres, Y up: every conversion made is an info
+/// built here (not by Assimp's glTF exporter): meshes (positions, normals, first UV set, triangle indices;
+/// one primitive per source mesh, grouped into one glTF mesh per node), the node hierarchy with its
+/// transforms, materials' base colour factor and base colour texture (external files relative to the source,
+/// embedded textures as bufferView images). The result is in metres, Y up: every conversion made is an info
 /// diagnostic (code IMPORT_*); what could not be carried over (animations, skins, cameras, lights, morph
 /// targets, extra UV sets, vertex colours, points and lines, other textures) is a warning.
 /// No value, with an error (IMPORT_FAILED, IMPORT_CANCELLED) when the file cannot be read at all.

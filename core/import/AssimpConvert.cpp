@@ -1,10 +1,8 @@
 #include "import/AssimpConvert.h"
 
-#include <assimp/scene.h>
-
 #include <QQuaternion>
 #include <QVector3D>
-
+#include <assimp/scene.h>
 #include <cmath>
 
 namespace cs::import {
@@ -12,8 +10,8 @@ namespace cs::import {
 QMatrix4x4 toQt(const aiMatrix4x4& m)
 {
     // Both are given row by row here (aiMatrix4x4's a1..a4 is its first row).
-    return QMatrix4x4(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2, m.c3, m.c4, m.d1, m.d2, m.d3,
-                      m.d4);
+    return QMatrix4x4(m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2, m.c3, m.c4, m.d1, m.d2,
+                      m.d3, m.d4);
 }
 
 std::string utf8(const std::string& text)
@@ -112,7 +110,8 @@ std::string percentEncodeUri(const std::string& path)
     static const char* hex = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : path) {
-        if (std::isalnum(c) || std::string_view("-._~/!$&'()*+,;=:@").find(char(c)) != std::string_view::npos) {
+        if (std::isalnum(c) ||
+            std::string_view("-._~/!$&'()*+,;=:@").find(char(c)) != std::string_view::npos) {
             out += char(c);
         } else {
             out += '%';

@@ -2,11 +2,9 @@
 
 #include "gltf/GltfDocument.h"
 
+#include <QMatrix4x4>
 #include <assimp/matrix4x4.h>
 #include <assimp/types.h>
-
-#include <QMatrix4x4>
-
 #include <string>
 
 struct aiScene;
@@ -20,7 +18,10 @@ QMatrix4x4 toQt(const aiMatrix4x4& m);
 /// Valid UTF-8 for JSON: names from old exporters may be Latin-1; invalid bytes become U+FFFD so that the
 /// writer never fails on a name.
 std::string utf8(const std::string& text);
-inline std::string utf8(const aiString& text) { return utf8(std::string(text.C_Str(), text.length)); }
+inline std::string utf8(const aiString& text)
+{
+    return utf8(std::string(text.C_Str(), text.length));
+}
 
 /// The importer's name of the source format (scene metadata "SourceAsset_Format"), else the extension.
 std::string sourceFormatName(const aiScene& scene, const std::string& extension);

@@ -15,10 +15,14 @@ constexpr int ElementArrayBuffer = 34963;
 const char* typeName(int components)
 {
     switch (components) {
-    case 1: return "SCALAR";
-    case 2: return "VEC2";
-    case 3: return "VEC3";
-    default: return "VEC4";
+    case 1:
+        return "SCALAR";
+    case 2:
+        return "VEC2";
+    case 3:
+        return "VEC3";
+    default:
+        return "VEC4";
     }
 }
 
@@ -88,8 +92,10 @@ size_t GltfBuilder::addIndexAccessor(const std::vector<std::uint32_t>& indices)
         view = addView(indices.data(), indices.size() * sizeof(std::uint32_t), ElementArrayBuffer);
     }
     auto& accessors = m_doc.json()["accessors"];
-    accessors.push_back(
-        {{"bufferView", view}, {"componentType", componentType}, {"count", indices.size()}, {"type", "SCALAR"}});
+    accessors.push_back({{"bufferView", view},
+                         {"componentType", componentType},
+                         {"count", indices.size()},
+                         {"type", "SCALAR"}});
     return accessors.size() - 1;
 }
 

@@ -19,8 +19,7 @@ struct ImportContext
 {
     ImportContext(const aiScene& s, const std::filesystem::path& source, gltf::GltfDocument& d)
         : scene(s), sourcePath(source), doc(d), builder(d)
-    {
-    }
+    {}
 
     const aiScene& scene;
     std::filesystem::path sourcePath;
@@ -29,8 +28,8 @@ struct ImportContext
     double scale = 1.0; ///< metres per source unit, baked into positions and translations
     Diagnostics diagnostics;
 
-    std::map<unsigned, int> materials;        ///< source material -> glTF material (-1: none made)
-    std::map<std::string, int> textures;      ///< source texture path -> glTF texture (-1: unusable)
+    std::map<unsigned, int> materials;   ///< source material -> glTF material (-1: none made)
+    std::map<std::string, int> textures; ///< source texture path -> glTF texture (-1: unusable)
 
     /// Something that could not be carried over, reported once per kind with a count (a scene with a
     /// thousand coloured meshes gets one warning, not a thousand).

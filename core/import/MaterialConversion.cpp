@@ -1,18 +1,15 @@
 // Source materials to glTF metallic-roughness materials: the base colour (factor and texture) is what a
 // physics tool needs to show the model recognisably; everything else is reported as not carried over.
+#include "gltf/Uri.h"
 #include "import/AssimpConvert.h"
 #include "import/ImportContext.h"
-
-#include "gltf/Uri.h"
-
-#include <assimp/material.h>
-#include <assimp/scene.h>
 
 #include <QBuffer>
 #include <QFile>
 #include <QImage>
-
 #include <algorithm>
+#include <assimp/material.h>
+#include <assimp/scene.h>
 
 namespace cs::import {
 
@@ -20,7 +17,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-gltf::Bytes toBytes(const QByteArray& a) { return gltf::Bytes(a.begin(), a.end()); }
+gltf::Bytes toBytes(const QByteArray& a)
+{
+    return gltf::Bytes(a.begin(), a.end());
+}
 
 /// PNG bytes of an image Qt can decode (BMP, TGA, ... which glTF does not allow), or nothing.
 std::optional<gltf::Bytes> reencodePng(const QImage& image)
@@ -35,7 +35,10 @@ std::optional<gltf::Bytes> reencodePng(const QImage& image)
     return toBytes(png);
 }
 
-bool glTFImageType(const std::string& mime) { return mime == "image/png" || mime == "image/jpeg"; }
+bool glTFImageType(const std::string& mime)
+{
+    return mime == "image/png" || mime == "image/jpeg";
+}
 
 /// Adds an image held in the buffer (embedded textures, and files in formats glTF cannot reference).
 int addBufferImage(ImportContext& ctx, const gltf::Bytes& bytes, const std::string& mime)
@@ -49,7 +52,8 @@ int addBufferImage(ImportContext& ctx, const gltf::Bytes& bytes, const std::stri
 int embeddedImage(ImportContext& ctx, const aiTexture& texture, const std::string& material)
 {
     const std::string name = utf8(texture.mFilename);
-    const std::string label = "'" + (name.empty() ? std::string("embedded texture") : name) + "' of " + material;
+    const std::string label =
+        "'" + (name.empty() ? std::string("embedded texture") : name) + "' of " + material;
     gltf::Bytes bytes;
     if (texture.mHeight == 0) { // compressed: mWidth bytes of a file (PNG, JPEG, ...)
         const auto* p = reinterpret_cast<const std::uint8_t*>(texture.pcData);
@@ -91,11 +95,13 @@ std::optional<fs::path> findTextureFile(const fs::path& sourceDir, std::string p
 
 int fileImage(ImportContext& ctx, const std::string& path, const std::string& label)
 {
-    const fs::path sourceDir = ctx.sourcePath.has_parent_path() ? ctx.sourcePath.parent_path() : fs::path(".");
+    const fs::path sourceDir =
+        ctx.sourcePath.has_parent_path() ? ctx.sourcePath.parent_path() : fs::path(".");
     const auto file = findTextureFile(sourceDir, path);
     QFile f(file ? QString::fromStdString(file->string()) : QString());
     if (!file || !f.open(QIODevice::ReadOnly)) {
-        ctx.lost("IMPORT_TEXTURE_MISSING", "texture files that were not found", "'" + utf8(path) + "' of " + label);
+        ctx.lost("IMPORT_TEXTURE_MISSING", "texture files that were not found",
+                 "'" + utf8(path) + "' of " + label);
         return -1;
     }
     const gltf::Bytes bytes = toBytes(f.readAll());
@@ -107,9 +113,10 @@ int fileImage(ImportContext& ctx, const std::string& path, const std::string& la
                      "'" + utf8(path) + "' of " + label);
             return -1;
         }
-        ctx.diagnostics.push_back(makeInfo("IMPORT_TEXTURE_CONVERTED",
-                                           "texture '" + utf8(path) + "' converted to PNG (glTF allows PNG and "
-                                           "JPEG) and stored in the buffer"));
+        ctx.diagnostics.push_back(
+            makeInfo("IMPORT_TEXTURE_CONVERTED", "texture '" + utf8(path) +
+                                                     "' converted to PNG (glTF allows PNG and "
+                                                     "JPEG) and stored in the buffer"));
         return addBufferImage(ctx, *png, "image/png");
     }
     // Referenced where it is, relative to the source; a .gltf save copies it, a .glb save embeds it.
@@ -170,7 +177,8 @@ int convertMaterial(ImportContext& ctx, unsigned materialIndex)
 
     aiString texturePath;
     unsigned uvIndex = 0;
-    const bool hasBase = m.GetTexture(aiTextureType_BASE_COLOR, 0, &texturePath, nullptr, &uvIndex) == AI_SUCCESS;
+    const bool hasBase =
+        m.GetTexture(aiTextureType_BASE_COLOR, 0, &texturePath, nullptr, &uvIndex) == AI_SUCCESS;
     if (hasBase || m.GetTexture(aiTextureType_DIFFUSE, 0, &texturePath, nullptr, &uvIndex) == AI_SUCCESS) {
         if (uvIndex != 0)
             ctx.lost("IMPORT_TEXTURE_UV_SET", "base colour textures on a UV set other than the first", label);
@@ -191,7 +199,8 @@ int convertMaterial(ImportContext& ctx, unsigned materialIndex)
 
     for (int type = aiTextureType_DIFFUSE + 1; type <= aiTextureType_UNKNOWN; ++type) {
         if (type != aiTextureType_BASE_COLOR && m.GetTextureCount(aiTextureType(type)) > 0) {
-            ctx.lost("IMPORT_OTHER_TEXTURES", "textures other than base colour (normal, emissive, ...)", label);
+            ctx.lost("IMPORT_OTHER_TEXTURES", "textures other than base colour (normal, emissive, ...)",
+                     label);
             break;
         }
     }

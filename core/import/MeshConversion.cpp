@@ -4,7 +4,6 @@
 #include "import/ImportContext.h"
 
 #include <assimp/scene.h>
-
 #include <cmath>
 
 namespace cs::import {
@@ -79,7 +78,8 @@ std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshInde
         if (auto normals = unitNormals(mesh))
             attributes["NORMAL"] = ctx.builder.addFloatAccessor(*normals, 3, false);
         else
-            ctx.lost("IMPORT_BAD_NORMALS", "normals with zero length (left out; viewers compute them)", label);
+            ctx.lost("IMPORT_BAD_NORMALS", "normals with zero length (left out; viewers compute them)",
+                     label);
     }
     if (mesh.HasTextureCoords(0) && mesh.mNumUVComponents[0] >= 2) {
         std::vector<float> uv;

@@ -2,11 +2,9 @@
 
 #include "import/AssimpConvert.h"
 
-#include <assimp/scene.h>
-
 #include <QVector3D>
-
 #include <array>
+#include <assimp/scene.h>
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -25,12 +23,18 @@ std::optional<double> metaNumber(const aiScene& scene, const char* key)
             continue;
         const aiMetadataEntry& e = meta->mValues[i];
         switch (e.mType) {
-        case AI_BOOL: return *static_cast<const bool*>(e.mData) ? 1.0 : 0.0;
-        case AI_INT32: return double(*static_cast<const std::int32_t*>(e.mData));
-        case AI_UINT64: return double(*static_cast<const std::uint64_t*>(e.mData));
-        case AI_FLOAT: return double(*static_cast<const float*>(e.mData));
-        case AI_DOUBLE: return *static_cast<const double*>(e.mData);
-        default: return std::nullopt;
+        case AI_BOOL:
+            return *static_cast<const bool*>(e.mData) ? 1.0 : 0.0;
+        case AI_INT32:
+            return double(*static_cast<const std::int32_t*>(e.mData));
+        case AI_UINT64:
+            return double(*static_cast<const std::uint64_t*>(e.mData));
+        case AI_FLOAT:
+            return double(*static_cast<const float*>(e.mData));
+        case AI_DOUBLE:
+            return *static_cast<const double*>(e.mData);
+        default:
+            return std::nullopt;
         }
     }
     return std::nullopt;
@@ -73,7 +77,8 @@ std::optional<QMatrix4x4> fbxAxes(const aiScene& scene)
 /// non-uniform scale or a mirror, none of which can be baked as a unit.
 bool splitUniform(const QMatrix4x4& m, QMatrix4x4& placement, double& scale)
 {
-    const QVector3D c0 = m.column(0).toVector3D(), c1 = m.column(1).toVector3D(), c2 = m.column(2).toVector3D();
+    const QVector3D c0 = m.column(0).toVector3D(), c1 = m.column(1).toVector3D(),
+                    c2 = m.column(2).toVector3D();
     const double det = QVector3D::dotProduct(c0, QVector3D::crossProduct(c1, c2));
     if (!(det > 0) || !std::isfinite(det) || m(3, 0) != 0 || m(3, 1) != 0 || m(3, 2) != 0)
         return false;
@@ -94,16 +99,21 @@ bool splitUniform(const QMatrix4x4& m, QMatrix4x4& placement, double& scale)
     return true;
 }
 
-bool nearly(const QVector3D& a, const QVector3D& b) { return (a - b).length() < 1e-4f; }
+bool nearly(const QVector3D& a, const QVector3D& b)
+{
+    return (a - b).length() < 1e-4f;
+}
 
 bool isZUpRotation(const QMatrix4x4& placement)
 {
-    return nearly(placement.mapVector({0, 0, 1}), {0, 1, 0}) && nearly(placement.mapVector({1, 0, 0}), {1, 0, 0});
+    return nearly(placement.mapVector({0, 0, 1}), {0, 1, 0}) &&
+           nearly(placement.mapVector({1, 0, 0}), {1, 0, 0});
 }
 
 bool isIdentityRotation(const QMatrix4x4& placement)
 {
-    return nearly(placement.mapVector({1, 0, 0}), {1, 0, 0}) && nearly(placement.mapVector({0, 1, 0}), {0, 1, 0});
+    return nearly(placement.mapVector({1, 0, 0}), {1, 0, 0}) &&
+           nearly(placement.mapVector({0, 1, 0}), {0, 1, 0});
 }
 
 } // namespace
@@ -163,8 +173,9 @@ SourceFrame sourceFrame(const aiScene& scene, const std::string& extension, cons
         frame.rootMatrix = root;
         frame.notes.push_back(makeWarning(
             "IMPORT_ROOT_TRANSFORM_KEPT",
-            format + ": the source's root transform has shear, mirroring or non-uniform scale; it is kept as the "
-                     "matrix of a root node instead of being converted to metres and Y up"));
+            format +
+                ": the source's root transform has shear, mirroring or non-uniform scale; it is kept as the "
+                "matrix of a root node instead of being converted to metres and Y up"));
         return frame;
     }
     if (options.unitScale) {
@@ -186,8 +197,8 @@ SourceFrame sourceFrame(const aiScene& scene, const std::string& extension, cons
                                            (unitSource.empty() ? format + "'s root transform" : unitSource) +
                                            ")"));
     } else if (unitSource.empty()) {
-        frame.notes.push_back(makeInfo("IMPORT_UNIT_ASSUMED",
-                                       format + " states no unit: lengths taken as metres"));
+        frame.notes.push_back(
+            makeInfo("IMPORT_UNIT_ASSUMED", format + " states no unit: lengths taken as metres"));
     }
     if (isZUpRotation(placement)) {
         frame.notes.push_back(makeInfo("IMPORT_AXIS_CONVERTED",

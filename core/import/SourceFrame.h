@@ -4,7 +4,6 @@
 #include "import/AssetImporter.h"
 
 #include <QMatrix4x4>
-
 #include <string>
 
 struct aiScene;

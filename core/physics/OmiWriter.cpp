@@ -326,11 +326,12 @@ Diagnostics dropRepeatedPhysicsKeys(Json& root)
     Diagnostics diagnostics;
     auto drop = [&](Json& object, std::string_view key, const std::string& pointer) {
         if (dropLaterCopies(object, key) > 0) {
-            diagnostics.push_back(makeInfo(code::WriteRepeatedKeyDropped,
-                                           "the key '" + std::string(key) +
-                                               "' appeared more than once; the first copy was written and the "
-                                               "others dropped",
-                                           pointer));
+            diagnostics.push_back(
+                makeInfo(code::WriteRepeatedKeyDropped,
+                         "the key '" + std::string(key) +
+                             "' appeared more than once; the first copy was written and the "
+                             "others dropped",
+                         pointer));
         }
     };
     auto dropInExtensions = [&](Json& owner, const std::string& pointer) {

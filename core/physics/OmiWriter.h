@@ -37,11 +37,11 @@ bool setExtensionListed(Json& root, const char* key, const std::string& name, bo
 bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEmptied = true);
 /// True when the extension name appears in the document's or any node's extensions.
 bool extensionPresent(const Json& root, const std::string& name);
-/// A file may repeat a key within one object; the loader keeps every copy and lookups find the first. Before a
-/// writer rewrites the physics it drops the later copies of the keys it edits: "extensions", "extensionsUsed"
-/// and "extensionsRequired" of the document, "extensions" of each node, and the physics extension names inside
-/// those "extensions" objects. Otherwise erasing the first copy would bring back the old second one. Returns an
-/// info diagnostic per dropped copy (pointer to the object that held it).
+/// A file may repeat a key within one object; the loader keeps every copy and lookups find the first. Before
+/// a writer rewrites the physics it drops the later copies of the keys it edits: "extensions",
+/// "extensionsUsed" and "extensionsRequired" of the document, "extensions" of each node, and the physics
+/// extension names inside those "extensions" objects. Otherwise erasing the first copy would bring back the
+/// old second one. Returns an info diagnostic per dropped copy (pointer to the object that held it).
 Diagnostics dropRepeatedPhysicsKeys(Json& root);
 
 } // namespace cs::physics

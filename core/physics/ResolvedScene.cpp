@@ -26,9 +26,9 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
         bodyOfMotionNode[index] = static_cast<int>(scene.bodies.size());
         scene.bodies.push_back(std::move(body));
     }
-    // Each node's body is that of its nearest ancestor-or-self with a motion. Walking up from every node would
-    // take depth x nodes (44 s for a chain of 100,000 nodes); instead walk up only to the first node already
-    // known and fill in the path on the way back.
+    // Each node's body is that of its nearest ancestor-or-self with a motion. Walking up from every node
+    // would take depth x nodes (44 s for a chain of 100,000 nodes); instead walk up only to the first node
+    // already known and fill in the path on the way back.
     std::vector<std::uint8_t> known(nodeCount, 0);
     std::vector<size_t> path;
     for (size_t i = 0; i < nodeCount; ++i) {

@@ -5,7 +5,6 @@
 #include "scene/ShapeGeometryCache.h"
 
 #include <QQuaternion>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -24,9 +23,12 @@ OverlayKind kindOf(const physics::ShapeInstance& instance, const physics::Resolv
     if (instance.body < 0)
         return OverlayKind::Static;
     switch (scene.bodies[size_t(instance.body)].motion.type) {
-    case MotionType::Static: return OverlayKind::Static;
-    case MotionType::Kinematic: return OverlayKind::Kinematic;
-    case MotionType::Dynamic: return OverlayKind::Dynamic;
+    case MotionType::Static:
+        return OverlayKind::Static;
+    case MotionType::Kinematic:
+        return OverlayKind::Kinematic;
+    case MotionType::Dynamic:
+        return OverlayKind::Dynamic;
     }
     return OverlayKind::Static;
 }
@@ -40,7 +42,8 @@ void addBox(std::vector<QVector3D>& out, const QMatrix4x4& placement, const QVec
 {
     const QVector3D h = size * 0.5f;
     auto corner = [&](int i) {
-        return placement.map(QVector3D((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z()));
+        return placement.map(
+            QVector3D((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z()));
     };
     for (int i = 0; i < 8; ++i) {
         for (int bit : {1, 2, 4}) {
@@ -74,10 +77,9 @@ void addArrow(std::vector<QVector3D>& out, const QVector3D& from, const QVector3
 }
 
 /// The mass properties of a body from its colliders, in the body node's space, scaled to the body's mass.
-std::optional<geometry::MassProperties> massFromShapes(const physics::ResolvedBody& body,
-                                                       const physics::ResolvedScene& scene,
-                                                       const physics::PhysicsModel& model,
-                                                       const gltf::SceneGraph& graph, ShapeGeometryCache& cache)
+std::optional<geometry::MassProperties>
+massFromShapes(const physics::ResolvedBody& body, const physics::ResolvedScene& scene,
+               const physics::PhysicsModel& model, const gltf::SceneGraph& graph, ShapeGeometryCache& cache)
 {
     std::vector<geometry::PlacedMass> parts;
     const QMatrix4x4 toBody = graph.worldTransform(body.node).inverted();
@@ -126,7 +128,8 @@ QVector3D inertiaBoxSize(const QVector3D& diagonal, double mass)
         const double s2 = 6.0 * (double(b) + double(c) - double(a)) / mass;
         return s2 > 0 ? float(std::sqrt(s2)) : 0.0f;
     };
-    return QVector3D(side(diagonal.x(), diagonal.y(), diagonal.z()), side(diagonal.y(), diagonal.z(), diagonal.x()),
+    return QVector3D(side(diagonal.x(), diagonal.y(), diagonal.z()),
+                     side(diagonal.y(), diagonal.z(), diagonal.x()),
                      side(diagonal.z(), diagonal.x(), diagonal.y()));
 }
 
@@ -162,8 +165,9 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         auto cached = localLines.find(inst.shape);
         if (cached == localLines.end()) {
             auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
-            cached = localLines.emplace(inst.shape, g ? geometry::shapeWireframe(*g, options.circleSegments)
-                                                      : std::vector<QVector3D>{})
+            cached = localLines
+                         .emplace(inst.shape, g ? geometry::shapeWireframe(*g, options.circleSegments)
+                                                : std::vector<QVector3D>{})
                          .first;
         }
         if (cached->second.empty()) {
@@ -190,8 +194,8 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
 
     const QVector3D extent = out.boundsMax - out.boundsMin;
     const float sceneSize = std::max(extent.length(), 1e-3f);
-    out.lines[size_t(OverlayKind::Trigger)] = dashed(triggers, options.dashLength > 0 ? options.dashLength
-                                                                                      : sceneSize / 100.0f);
+    out.lines[size_t(OverlayKind::Trigger)] =
+        dashed(triggers, options.dashLength > 0 ? options.dashLength : sceneSize / 100.0f);
 
     // Parts that move together: a line from the body's node to each part's node (when there are several).
     auto origin = [&](size_t node) { return graph.worldTransform(node).map(QVector3D()); };
@@ -199,10 +203,8 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         const size_t parts = body.colliders.size() + body.triggers.size();
         if (parts < 2)
             continue;
-        std::vector<QVector3D>& lines = out.lines[size_t(kindOf(scene.instances[body.colliders.empty()
-                                                                                     ? body.triggers[0]
-                                                                                     : body.colliders[0]],
-                                                                 scene))];
+        std::vector<QVector3D>& lines = out.lines[size_t(
+            kindOf(scene.instances[body.colliders.empty() ? body.triggers[0] : body.colliders[0]], scene))];
         for (const auto* list : {&body.colliders, &body.triggers}) {
             for (size_t i : *list) {
                 if (scene.instances[i].node != body.node)

@@ -6,15 +6,15 @@
 #include "physics/ResolvedScene.h"
 
 #include <QVector3D>
-
 #include <array>
 #include <vector>
 
 namespace cs::scene {
 
 /// The kinds of overlay line the views draw; each kind is one colour and one switch in the view.
-enum class OverlayKind {
-    Static,       ///< colliders no body moves (static world geometry, or a body of type static)
+enum class OverlayKind
+{
+    Static, ///< colliders no body moves (static world geometry, or a body of type static)
     Kinematic,
     Dynamic,
     Trigger,      ///< every trigger volume, dashed
@@ -30,7 +30,7 @@ struct Overlays
 {
     std::array<std::vector<QVector3D>, size_t(OverlayKind::Count)> lines;
     size_t shapesDrawn = 0;
-    size_t shapesSkipped = 0; ///< instances whose shape could not be drawn (unknown type, broken mesh)
+    size_t shapesSkipped = 0;       ///< instances whose shape could not be drawn (unknown type, broken mesh)
     QVector3D boundsMin, boundsMax; ///< of the collider and trigger lines (zero when there are none)
 
     const std::vector<QVector3D>& operator[](OverlayKind k) const { return lines[size_t(k)]; }
@@ -38,7 +38,7 @@ struct Overlays
 
 struct OverlayOptions
 {
-    int circleSegments = 32;          ///< segments of a full circle (geometry::circleSegments gives a value)
+    int circleSegments = 32; ///< segments of a full circle (geometry::circleSegments gives a value)
     std::vector<size_t> selectedNodes;
     /// Dash length for triggers in metres; 0: 1/100 of the scene's size.
     float dashLength = 0.0f;
@@ -57,8 +57,8 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
 /// than one dash stays whole).
 std::vector<QVector3D> dashed(const std::vector<QVector3D>& segments, float dash);
 
-/// The side lengths of the solid box of `mass` whose principal moments are `diagonal` (I_x = m (b^2 + c^2) / 12
-/// and so on, solved for a, b, c); a side whose square would be negative (moments that break the triangle
+/// The side lengths of the solid box of `mass` whose principal moments are `diagonal` (I_x = m (b^2 + c^2) /
+/// 12 and so on, solved for a, b, c); a side whose square would be negative (moments that break the triangle
 /// inequality) is 0.
 QVector3D inertiaBoxSize(const QVector3D& diagonal, double mass);
 

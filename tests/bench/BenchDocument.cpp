@@ -1,25 +1,25 @@
-// bench=save: writing a loaded 10,000-body scene as .glb, against the floor (serialize the JSON with nlohmann::json
+// bench=save: writing a loaded 10,000-body scene as .glb, against the floor (serialize the JSON with
+// nlohmann::json
 //   and fwrite it with the binary chunk) and against tinygltf's .glb writer.
-// bench=validate: reading the physics and running every validator rule on that scene, against fread + JSON parse
+// bench=validate: reading the physics and running every validator rule on that scene, against fread + JSON
+// parse
 //   of the same file (the cost of merely looking at it).
-// bench=memory: the peak resident memory of one load in a fresh process (this program re-run with --peak-rss),
+// bench=memory: the peak resident memory of one load in a fresh process (this program re-run with
+// --peak-rss),
 //   minus that of a process that loads nothing, against fread + parse, tinygltf and Assimp.
 #include "BenchUtil.h"
-
 #include "gltf/GltfDocument.h"
 #include "gltf/JsonText.h"
 #include "physics/Validator.h"
-
-#include <tiny_gltf.h>
-
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <tiny_gltf.h>
+#include <unistd.h>
 
 namespace cs::bench {
 
@@ -45,7 +45,8 @@ bool rawGlbWrite(const gltf::GltfDocument& doc, const fs::path& path)
     bool ok = std::fwrite(header, 4, 3, f) == 3 && std::fwrite(jsonChunk, 4, 2, f) == 2 &&
               std::fwrite(json.data(), 1, json.size(), f) == json.size() &&
               std::fwrite(pad, 1, jsonLength - json.size(), f) == jsonLength - json.size() &&
-              std::fwrite(binChunk, 4, 2, f) == 2 && std::fwrite(bin.data(), 1, bin.size(), f) == bin.size() &&
+              std::fwrite(binChunk, 4, 2, f) == 2 &&
+              std::fwrite(bin.data(), 1, bin.size(), f) == bin.size() &&
               std::fwrite(zero, 1, binLength - bin.size(), f) == binLength - bin.size();
     ok = std::fclose(f) == 0 && ok;
     return ok;
@@ -63,15 +64,16 @@ void benchSave(const std::string& label, const fs::path& source, const fs::path&
         return;
     }
     const fs::path ours = dir / "save-ours.glb", raw = dir / "save-raw.glb", tiny = dir / "save-tinygltf.glb";
-    const auto ms = medianMs({[&] { ok = !hasErrors(gltf::saveGltf(*doc, ours)) && ok; },
-                              [&] { ok = rawGlbWrite(*doc, raw) && ok; },
-                              [&] { ok = loader.WriteGltfSceneToFile(&model, tiny.string(), true, true, false, true) && ok; }},
-                             runs);
+    const auto ms = medianMs(
+        {[&] { ok = !hasErrors(gltf::saveGltf(*doc, ours)) && ok; },
+         [&] { ok = rawGlbWrite(*doc, raw) && ok; },
+         [&] { ok = loader.WriteGltfSceneToFile(&model, tiny.string(), true, true, false, true) && ok; }},
+        runs);
     std::printf("bench=save file=%s bytes=%ju ours_ms=%s raw_write_ms=%s tinygltf_ms=%s ratio_raw=%s "
                 "ratio_tinygltf=%s%s\n",
-                label.c_str(), std::uintmax_t(fs::file_size(ours)), fixed(ms[0]).c_str(), fixed(ms[1]).c_str(),
-                fixed(ms[2]).c_str(), fixed(ms[0] / ms[1], 2).c_str(), fixed(ms[0] / ms[2], 2).c_str(),
-                ok ? "" : " error=save_failed");
+                label.c_str(), std::uintmax_t(fs::file_size(ours)), fixed(ms[0]).c_str(),
+                fixed(ms[1]).c_str(), fixed(ms[2]).c_str(), fixed(ms[0] / ms[1], 2).c_str(),
+                fixed(ms[0] / ms[2], 2).c_str(), ok ? "" : " error=save_failed");
 }
 
 void benchValidate(const std::string& label, const fs::path& source, int runs)
@@ -85,8 +87,9 @@ void benchValidate(const std::string& label, const fs::path& source, int runs)
     const auto ms = medianMs({[&] { findings = physics::validatePhysics(*doc).size(); },
                               [&] { keep(reinterpret_cast<void*>(freadAndParseFile(source))); }},
                              runs);
-    std::printf("bench=validate file=%s findings=%zu ours_ms=%s fread_json_ms=%s ratio_json=%s\n", label.c_str(),
-                findings, fixed(ms[0]).c_str(), fixed(ms[1]).c_str(), fixed(ms[0] / ms[1], 2).c_str());
+    std::printf("bench=validate file=%s findings=%zu ours_ms=%s fread_json_ms=%s ratio_json=%s\n",
+                label.c_str(), findings, fixed(ms[0]).c_str(), fixed(ms[1]).c_str(),
+                fixed(ms[0] / ms[1], 2).c_str());
 }
 
 /// Peak resident set in KiB of `self --peak-rss loader path`, or -1.

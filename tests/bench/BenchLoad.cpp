@@ -2,19 +2,17 @@
 // nlohmann::json (the floor any loader pays), against tinygltf (a complete loader; images not decoded) and
 // against Assimp's glTF importer (no post-processing).
 #include "BenchUtil.h"
-
 #include "gltf/GltfDocument.h"
 #include "gltf/JsonText.h"
 #include "gltf/Uri.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
-#include <tiny_gltf.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <tiny_gltf.h>
 
 namespace cs::bench {
 
@@ -72,7 +70,8 @@ size_t freadAndParse(const fs::path& path)
     return total;
 }
 
-bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*)
+bool skipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int,
+               void*)
 {
     return true;
 }
@@ -136,9 +135,10 @@ fs::path largestCorpusFile()
     return best;
 }
 
-/// A large scene like a level with many colliders: `bodies` nodes with an OMI physics body and a box shape each,
-/// and `meshes` meshes of `vertices` vertices; written as .glb and as .gltf + .bin into `dir`.
-std::pair<fs::path, fs::path> makeLargeScene(const fs::path& dir, size_t bodies, size_t meshes, size_t vertices)
+/// A large scene like a level with many colliders: `bodies` nodes with an OMI physics body and a box shape
+/// each, and `meshes` meshes of `vertices` vertices; written as .glb and as .gltf + .bin into `dir`.
+std::pair<fs::path, fs::path> makeLargeScene(const fs::path& dir, size_t bodies, size_t meshes,
+                                             size_t vertices)
 {
     Json j = Json::object();
     j["asset"] = {{"version", "2.0"}, {"generator", "cs_bench"}};
@@ -164,12 +164,22 @@ std::pair<fs::path, fs::path> makeLargeScene(const fs::path& dir, size_t bodies,
             const auto* p = reinterpret_cast<const uint8_t*>(&i);
             bin.insert(bin.end(), p, p + 4);
         }
-        views.push_back({{"buffer", 0}, {"byteOffset", posOffset}, {"byteLength", vertices * 12}, {"target", 34962}});
-        views.push_back({{"buffer", 0}, {"byteOffset", idxOffset}, {"byteLength", triangles * 12}, {"target", 34963}});
-        accessors.push_back({{"bufferView", 2 * m}, {"componentType", 5126}, {"count", vertices}, {"type", "VEC3"},
-                             {"min", {0, 0, 0}}, {"max", {1, 1, 1}}});
-        accessors.push_back({{"bufferView", 2 * m + 1}, {"componentType", 5125}, {"count", triangles * 3}, {"type", "SCALAR"}});
-        meshArray.push_back({{"primitives", {{{"attributes", {{"POSITION", 2 * m}}}, {"indices", 2 * m + 1}}}}});
+        views.push_back(
+            {{"buffer", 0}, {"byteOffset", posOffset}, {"byteLength", vertices * 12}, {"target", 34962}});
+        views.push_back(
+            {{"buffer", 0}, {"byteOffset", idxOffset}, {"byteLength", triangles * 12}, {"target", 34963}});
+        accessors.push_back({{"bufferView", 2 * m},
+                             {"componentType", 5126},
+                             {"count", vertices},
+                             {"type", "VEC3"},
+                             {"min", {0, 0, 0}},
+                             {"max", {1, 1, 1}}});
+        accessors.push_back({{"bufferView", 2 * m + 1},
+                             {"componentType", 5125},
+                             {"count", triangles * 3},
+                             {"type", "SCALAR"}});
+        meshArray.push_back(
+            {{"primitives", {{{"attributes", {{"POSITION", 2 * m}}}, {"indices", 2 * m + 1}}}}});
     }
     Json nodes = Json::array(), shapes = Json::array(), roots = Json::array();
     for (size_t b = 0; b < bodies; ++b) {
@@ -210,22 +220,21 @@ std::pair<fs::path, fs::path> makeLargeScene(const fs::path& dir, size_t bodies,
 void benchOne(const std::string& label, const fs::path& path, int runs)
 {
     bool ok = true;
-    const auto ms = medianMs(
-        {[&] {
-             auto r = gltf::loadGltf(path);
-             ok = ok && r.value.has_value();
-             keep(&r);
-         },
-         [&] { keep(reinterpret_cast<void*>(freadAndParse(path))); },
-         [&] { ok = tinygltfLoad(path) && ok; },
-         [&] { ok = assimpLoad(path) && ok; }},
-        runs);
+    const auto ms = medianMs({[&] {
+                                  auto r = gltf::loadGltf(path);
+                                  ok = ok && r.value.has_value();
+                                  keep(&r);
+                              },
+                              [&] { keep(reinterpret_cast<void*>(freadAndParse(path))); },
+                              [&] { ok = tinygltfLoad(path) && ok; }, [&] { ok = assimpLoad(path) && ok; }},
+                             runs);
     const size_t bytes = fs::file_size(path);
-    std::printf("bench=load file=%s bytes=%zu ours_ms=%s fread_json_ms=%s tinygltf_ms=%s assimp_ms=%s ratio_json=%s "
-                "ratio_tinygltf=%s ratio_assimp=%s%s\n",
-                label.c_str(), bytes, fixed(ms[0]).c_str(), fixed(ms[1]).c_str(), fixed(ms[2]).c_str(),
-                fixed(ms[3]).c_str(), fixed(ms[0] / ms[1], 2).c_str(), fixed(ms[0] / ms[2], 2).c_str(),
-                fixed(ms[0] / ms[3], 2).c_str(), ok ? "" : " error=load_failed");
+    std::printf(
+        "bench=load file=%s bytes=%zu ours_ms=%s fread_json_ms=%s tinygltf_ms=%s assimp_ms=%s ratio_json=%s "
+        "ratio_tinygltf=%s ratio_assimp=%s%s\n",
+        label.c_str(), bytes, fixed(ms[0]).c_str(), fixed(ms[1]).c_str(), fixed(ms[2]).c_str(),
+        fixed(ms[3]).c_str(), fixed(ms[0] / ms[1], 2).c_str(), fixed(ms[0] / ms[2], 2).c_str(),
+        fixed(ms[0] / ms[3], 2).c_str(), ok ? "" : " error=load_failed");
 }
 
 } // namespace
@@ -242,7 +251,8 @@ bool assimpLoadFile(const fs::path& path)
 {
     return assimpLoad(path);
 }
-std::pair<fs::path, fs::path> makeLargeSceneFiles(const fs::path& dir, size_t bodies, size_t meshes, size_t vertices)
+std::pair<fs::path, fs::path> makeLargeSceneFiles(const fs::path& dir, size_t bodies, size_t meshes,
+                                                  size_t vertices)
 {
     return makeLargeScene(dir, bodies, meshes, vertices);
 }

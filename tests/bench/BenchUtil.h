@@ -8,8 +8,9 @@
 
 namespace cs::bench {
 
-/// Median wall time in milliseconds of `runs` calls of each function, the calls interleaved (a, b, c, a, b, c...)
-/// so that a slow spell of a shared machine hits every contender alike. One untimed warm-up call each first.
+/// Median wall time in milliseconds of `runs` calls of each function, the calls interleaved (a, b, c, a, b,
+/// c...) so that a slow spell of a shared machine hits every contender alike. One untimed warm-up call each
+/// first.
 std::vector<double> medianMs(const std::vector<std::function<void()>>& contenders, int runs);
 
 /// "1.23" style formatting for key=value lines.
@@ -25,8 +26,7 @@ bool tinygltfLoadFile(const std::filesystem::path& path);
 bool assimpLoadFile(const std::filesystem::path& path);
 /// A level-like scene of `bodies` boxes with OMI physics and `meshes` random meshes of `vertices` vertices,
 /// written as .glb and as .gltf + .bin into `dir`.
-std::pair<std::filesystem::path, std::filesystem::path> makeLargeSceneFiles(const std::filesystem::path& dir,
-                                                                             size_t bodies, size_t meshes,
-                                                                             size_t vertices);
+std::pair<std::filesystem::path, std::filesystem::path>
+makeLargeSceneFiles(const std::filesystem::path& dir, size_t bodies, size_t meshes, size_t vertices);
 
 } // namespace cs::bench

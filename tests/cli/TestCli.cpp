@@ -1,12 +1,10 @@
 // convert, add-colliders, hull and validate as a pipeline sees them: exit codes, text and --json output, and
 // refusals (missing or unreadable input, bad arguments, output equal to input without --in-place).
 #include "TestSupport.h"
-
 #include "gltf/GltfDocument.h"
 
 #include <QProcess>
 #include <QTest>
-
 #include <cmath>
 
 using namespace cs;
@@ -36,14 +34,23 @@ Run collidoscope(const QStringList& args)
     return r;
 }
 
-QString q(const fs::path& p) { return QString::fromStdString(p.string()); }
-fs::path model(const std::string& relative) { return fs::path(CS_ASSIMP_MODELS) / relative; }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+QString q(const fs::path& p)
+{
+    return QString::fromStdString(p.string());
+}
+fs::path model(const std::string& relative)
+{
+    return fs::path(CS_ASSIMP_MODELS) / relative;
+}
+bool contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
 
-#define EXPECT_EXIT(run, code)                                                                                     \
-    QVERIFY2((run).exit == (code), ("exit " + std::to_string((run).exit) + "\nstdout: " + (run).out +               \
-                                    "\nstderr: " + (run).err)                                                      \
-                                       .c_str())
+#define EXPECT_EXIT(run, code)                                                                               \
+    QVERIFY2((run).exit == (code),                                                                           \
+             ("exit " + std::to_string((run).exit) + "\nstdout: " + (run).out + "\nstderr: " + (run).err)    \
+                 .c_str())
 
 } // namespace
 
@@ -61,9 +68,9 @@ private slots:
     void helpForEveryCommand()
     {
         const std::map<QString, std::string> options = {{QStringLiteral("convert"), "--unit-scale"},
-                                                         {QStringLiteral("add-colliders"), "--strategy"},
-                                                         {QStringLiteral("hull"), "--max-points"},
-                                                         {QStringLiteral("validate"), "--json"}};
+                                                        {QStringLiteral("add-colliders"), "--strategy"},
+                                                        {QStringLiteral("hull"), "--max-points"},
+                                                        {QStringLiteral("validate"), "--json"}};
         for (const auto& [command, option] : options) {
             const Run r = collidoscope({command, QStringLiteral("--help")});
             EXPECT_EXIT(r, 0);
@@ -79,7 +86,8 @@ private slots:
         // Exit 1 means "the data has errors"; a wrong argument is 2 for every command.
         const QString sample = QStringLiteral(CS_SAMPLE_GLB);
         for (const char* command : {"inspect", "validate", "upgrade", "convert", "add-colliders", "hull"}) {
-            const Run r = collidoscope({QString::fromLatin1(command), sample, QStringLiteral("--no-such-option")});
+            const Run r =
+                collidoscope({QString::fromLatin1(command), sample, QStringLiteral("--no-such-option")});
             EXPECT_EXIT(r, 2);
             QVERIFY2(contains(r.err, "no-such-option"), (std::string(command) + ": " + r.err).c_str());
         }
@@ -88,8 +96,8 @@ private slots:
     void convertToGlbAndGltf()
     {
         TempDir dir;
-        const Run glb = collidoscope({QStringLiteral("convert"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
-                                      q(dir / "box.glb")});
+        const Run glb = collidoscope(
+            {QStringLiteral("convert"), q(model("OBJ/box.obj")), QStringLiteral("-o"), q(dir / "box.glb")});
         EXPECT_EXIT(glb, 0);
         QVERIFY(contains(glb.out, "wrote"));
         QVERIFY(glb.err.empty()); // no progress line when stderr is not a terminal
@@ -114,13 +122,13 @@ private slots:
     void convertRefusesBadInput()
     {
         TempDir dir;
-        const Run missing = collidoscope({QStringLiteral("convert"), q(dir / "missing.fbx"), QStringLiteral("-o"),
-                                          q(dir / "out.glb")});
+        const Run missing = collidoscope(
+            {QStringLiteral("convert"), q(dir / "missing.fbx"), QStringLiteral("-o"), q(dir / "out.glb")});
         EXPECT_EXIT(missing, 2);
         QVERIFY(contains(missing.err, "missing.fbx"));
         writeText(dir / "garbage.xyz", "not a model at all\n");
-        const Run garbage = collidoscope({QStringLiteral("convert"), q(dir / "garbage.xyz"), QStringLiteral("-o"),
-                                          q(dir / "out.glb")});
+        const Run garbage = collidoscope(
+            {QStringLiteral("convert"), q(dir / "garbage.xyz"), QStringLiteral("-o"), q(dir / "out.glb")});
         EXPECT_EXIT(garbage, 2);
         QVERIFY(contains(garbage.err, "garbage.xyz"));
         QVERIFY(!fs::exists(dir / "out.glb"));
@@ -133,7 +141,8 @@ private slots:
         EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.glb"),
                                   QStringLiteral("--up-axis"), QStringLiteral("x")}),
                     2);
-        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.obj")}), 2);
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), box, QStringLiteral("-o"), q(dir / "a.obj")}),
+                    2);
     }
 
     void neverOverwritesItsInputUnlessAsked()
@@ -155,9 +164,9 @@ private slots:
         EXPECT_EXIT(hull, 2);
         QCOMPARE(readBytes(dir / "box.glb"), before);
 
-        const Run inPlace = collidoscope({QStringLiteral("add-colliders"), q(dir / "box.glb"),
-                                          QStringLiteral("--in-place"), QStringLiteral("--strategy"),
-                                          QStringLiteral("box")});
+        const Run inPlace =
+            collidoscope({QStringLiteral("add-colliders"), q(dir / "box.glb"), QStringLiteral("--in-place"),
+                          QStringLiteral("--strategy"), QStringLiteral("box")});
         EXPECT_EXIT(inPlace, 0);
         auto loaded = gltf::loadGltf(dir / "box.glb");
         QVERIFY(loaded);
@@ -172,8 +181,8 @@ private slots:
         fs::copy_file(model("OBJ/box.obj"), dir / "in" / "a_box.obj");
         fs::copy_file(model("STL/triangle.stl"), dir / "in" / "sub" / "c_triangle.stl");
         writeText(dir / "in" / "notes.txt", "not an asset\n");
-        const Run r = collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"), q(dir / "out"),
-                                    QStringLiteral("--json")});
+        const Run r = collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"),
+                                    q(dir / "out"), QStringLiteral("--json")});
         EXPECT_EXIT(r, 0);
         const auto report = r.json();
         QCOMPARE(report.size(), size_t(3));
@@ -184,7 +193,8 @@ private slots:
         QVERIFY(fs::exists(dir / "out" / "sub" / "c_triangle.glb"));
         // A folder cannot go into a file.
         writeText(dir / "file.glb", "x");
-        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"), q(dir / "file.glb")}),
+        EXPECT_EXIT(collidoscope({QStringLiteral("convert"), q(dir / "in"), QStringLiteral("-o"),
+                                  q(dir / "file.glb")}),
                     2);
     }
 
@@ -192,9 +202,10 @@ private slots:
     {
         TempDir dir;
         // box.obj is the unit cube centred on the origin: a 1 x 1 x 1 m box.
-        const Run r = collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
-                                    q(dir / "box.glb"), QStringLiteral("--strategy"), QStringLiteral("box"),
-                                    QStringLiteral("--body"), QStringLiteral("dynamic"), QStringLiteral("--json")});
+        const Run r =
+            collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                          q(dir / "box.glb"), QStringLiteral("--strategy"), QStringLiteral("box"),
+                          QStringLiteral("--body"), QStringLiteral("dynamic"), QStringLiteral("--json")});
         EXPECT_EXIT(r, 0);
         const auto report = r.json();
         QCOMPARE(report["colliders"].size(), size_t(1));
@@ -207,11 +218,13 @@ private slots:
         EXPECT_EXIT(check, 0);
         auto loaded = gltf::loadGltf(dir / "box.glb");
         QVERIFY(loaded);
-        QCOMPARE(loaded->json()["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["type"].get<std::string>(),
-                 std::string("dynamic"));
+        QCOMPARE(
+            loaded->json()["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["type"].get<std::string>(),
+            std::string("dynamic"));
 
-        const Run text = collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
-                                       q(dir / "sphere.glb"), QStringLiteral("--strategy"), QStringLiteral("sphere")});
+        const Run text =
+            collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                          q(dir / "sphere.glb"), QStringLiteral("--strategy"), QStringLiteral("sphere")});
         EXPECT_EXIT(text, 0);
         QVERIFY2(contains(text.out, "node '1' (0): sphere radius 0.866"), text.out.c_str()); // sqrt(3)/2
     }
@@ -225,18 +238,19 @@ private slots:
                                        QStringLiteral("--nodes"), QStringLiteral("NoSuchNode*")});
         EXPECT_EXIT(none, 1);
         QVERIFY(contains(none.out, "no mesh node matched"));
-        for (const QStringList& bad :
-             {QStringList{QStringLiteral("--strategy"), QStringLiteral("bogus")},
-              QStringList{QStringLiteral("--body"), QStringLiteral("flying")},
-              QStringList{QStringLiteral("--max-points"), QStringLiteral("3")},
-              QStringList{QStringLiteral("--tolerance"), QStringLiteral("-1")}}) {
-            const Run r = collidoscope(QStringList{QStringLiteral("add-colliders"), box, QStringLiteral("-o"), out} + bad);
+        for (const QStringList& bad : {QStringList{QStringLiteral("--strategy"), QStringLiteral("bogus")},
+                                       QStringList{QStringLiteral("--body"), QStringLiteral("flying")},
+                                       QStringList{QStringLiteral("--max-points"), QStringLiteral("3")},
+                                       QStringList{QStringLiteral("--tolerance"), QStringLiteral("-1")}}) {
+            const Run r = collidoscope(
+                QStringList{QStringLiteral("add-colliders"), box, QStringLiteral("-o"), out} + bad);
             EXPECT_EXIT(r, 2);
             QVERIFY(contains(r.err, "collidoscope add-colliders: "));
         }
         // A flat triangle has no hull: a finding in the data (1), with the node named.
-        const Run flat = collidoscope({QStringLiteral("add-colliders"), q(model("STL/triangle.stl")),
-                                       QStringLiteral("-o"), out, QStringLiteral("--strategy"), QStringLiteral("hull")});
+        const Run flat =
+            collidoscope({QStringLiteral("add-colliders"), q(model("STL/triangle.stl")), QStringLiteral("-o"),
+                          out, QStringLiteral("--strategy"), QStringLiteral("hull")});
         EXPECT_EXIT(flat, 1);
         QVERIFY(contains(flat.out, "testTriangle"));
     }
@@ -266,8 +280,9 @@ private slots:
     {
         TempDir dir;
         const QString box = q(model("OBJ/box.obj"));
-        const Run r = collidoscope({QStringLiteral("hull"), box, QStringLiteral("--node"), QStringLiteral("1"),
-                                    QStringLiteral("-o"), q(dir / "hull.glb"), QStringLiteral("--json")});
+        const Run r =
+            collidoscope({QStringLiteral("hull"), box, QStringLiteral("--node"), QStringLiteral("1"),
+                          QStringLiteral("-o"), q(dir / "hull.glb"), QStringLiteral("--json")});
         EXPECT_EXIT(r, 0);
         const auto report = r.json();
         QCOMPARE(report["colliders"].size(), size_t(1));
@@ -283,8 +298,9 @@ private slots:
                                   QStringLiteral("--max-points"), QStringLiteral("3"), QStringLiteral("-o"),
                                   q(dir / "x.glb")}),
                     2);
-        const Run flat = collidoscope({QStringLiteral("hull"), q(model("STL/triangle.stl")), QStringLiteral("--node"),
-                                       QStringLiteral("testTriangle"), QStringLiteral("-o"), q(dir / "x.glb")});
+        const Run flat =
+            collidoscope({QStringLiteral("hull"), q(model("STL/triangle.stl")), QStringLiteral("--node"),
+                          QStringLiteral("testTriangle"), QStringLiteral("-o"), q(dir / "x.glb")});
         EXPECT_EXIT(flat, 1);
     }
 
@@ -302,9 +318,11 @@ private slots:
         EXPECT_EXIT(text, 2); // one file cannot be read
         const size_t c = text.out.find("c.glb: valid"), m = text.out.find("missing.glb: cannot be read"),
                      a = text.out.find("a.glb: valid");
-        QVERIFY2(c != std::string::npos && m != std::string::npos && a != std::string::npos, text.out.c_str());
+        QVERIFY2(c != std::string::npos && m != std::string::npos && a != std::string::npos,
+                 text.out.c_str());
         QVERIFY(c < m && m < a); // argument order, whatever order the threads finished in
-        const Run json = collidoscope(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
+        const Run json =
+            collidoscope(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
         const auto report = json.json();
         QCOMPARE(report.size(), size_t(3));
         QCOMPARE(report[1]["readable"].get<bool>(), false);

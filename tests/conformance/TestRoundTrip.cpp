@@ -1,14 +1,12 @@
-// Every glTF 2.0 file we have (the OMI spec examples, Debian's assimp-testmodels, the bundled sample) is loaded,
-// saved as .glb and as .gltf, and compared with the input: the same JSON (key order included) except where
-// embedding resources requires a change, the same bytes in every buffer view and image, and no error from the
-// Khronos glTF-Validator that the input did not have.
+// Every glTF 2.0 file we have (the OMI spec examples, Debian's assimp-testmodels, the bundled sample) is
+// loaded, saved as .glb and as .gltf, and compared with the input: the same JSON (key order included) except
+// where embedding resources requires a change, the same bytes in every buffer view and image, and no error
+// from the Khronos glTF-Validator that the input did not have.
 #include "TestSupport.h"
-
 #include "gltf/GltfDocument.h"
 #include "gltf/Uri.h"
 
 #include <QTest>
-
 #include <set>
 
 using namespace cs;
@@ -82,7 +80,8 @@ private slots:
     void roundTrip_data()
     {
         QTest::addColumn<QString>("file");
-        std::vector<std::filesystem::path> files = test::filesBelow(test::dataPath("spec"), {".gltf", ".glb"});
+        std::vector<std::filesystem::path> files =
+            test::filesBelow(test::dataPath("spec"), {".gltf", ".glb"});
         for (const auto& f : test::filesBelow(CS_ASSIMP_GLTF2_DIR, {".gltf", ".glb"}))
             files.push_back(f);
         files.push_back(CS_SAMPLE_FILE);
@@ -206,7 +205,8 @@ private slots:
             std::set<std::string> inputCodes(in.errorCodes.begin(), in.errorCodes.end());
             for (const auto& code : out.errorCodes) {
                 QVERIFY2(inputCodes.count(code),
-                         (m_saved[i].input.string() + ": the saved .glb has the new error " + code + "\n" + out.text)
+                         (m_saved[i].input.string() + ": the saved .glb has the new error " + code + "\n" +
+                          out.text)
                              .c_str());
             }
         }

@@ -1,12 +1,10 @@
 // Accessors (component types, normalization, stride, matrix padding, sparse) and primitives to triangles.
 // Expected values follow the glTF 2.0 specification's formulas (§3.11 for normalized integers).
 #include "TestSupport.h"
-
 #include "gltf/Accessors.h"
 #include "gltf/MeshTriangles.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 
@@ -20,8 +18,9 @@ namespace {
 /// A document with one buffer holding `data`, and the given JSON arrays (bufferViews, accessors, meshes...).
 GltfDocument documentWith(const Bytes& data, const std::string& arrays)
 {
-    return test::loadJson(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" + std::to_string(data.size()) +
-                          R"(,"uri":")" + test::base64DataUri(data) + R"("}],)" + arrays + "}");
+    return test::loadJson(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" +
+                          std::to_string(data.size()) + R"(,"uri":")" + test::base64DataUri(data) +
+                          R"("}],)" + arrays + "}");
 }
 
 std::vector<float> floats(const GltfDocument& doc, size_t accessor)
@@ -58,11 +57,11 @@ private slots:
     void integerTypesPlainAndNormalized()
     {
         Bytes d;
-        appendValues<int8_t>(d, {-128, -127, 0, 127});       // 0..3
-        appendValues<uint8_t>(d, {0, 51, 255, 0});           // 4..7
-        appendValues<int16_t>(d, {-32768, 16384});           // 8..11
-        appendValues<uint16_t>(d, {65535, 13107});           // 12..15
-        appendValues<uint32_t>(d, {4000000000u});            // 16..19
+        appendValues<int8_t>(d, {-128, -127, 0, 127}); // 0..3
+        appendValues<uint8_t>(d, {0, 51, 255, 0});     // 4..7
+        appendValues<int16_t>(d, {-32768, 16384});     // 8..11
+        appendValues<uint16_t>(d, {65535, 13107});     // 12..15
+        appendValues<uint32_t>(d, {4000000000u});      // 16..19
         const std::string views = R"("bufferViews":[{"buffer":0,"byteLength":20}],)";
         GltfDocument doc = documentWith(d, views + R"("accessors":[
             {"bufferView":0,"componentType":5120,"count":4,"type":"SCALAR"},
@@ -104,7 +103,8 @@ private slots:
         appendValues<uint8_t>(d, {1, 2, 99, 99, 3, 4, 99, 99});
         // MAT3 of shorts: three columns of 3 shorts + 2 pad bytes.
         appendValues<int16_t>(d, {1, 2, 3, 77, 4, 5, 6, 77, 7, 8, 9, 77});
-        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":8},{"buffer":0,"byteOffset":8,"byteLength":24}],
+        GltfDocument doc = documentWith(
+            d, R"("bufferViews":[{"buffer":0,"byteLength":8},{"buffer":0,"byteOffset":8,"byteLength":24}],
             "accessors":[{"bufferView":0,"componentType":5121,"count":1,"type":"MAT2"},
                          {"bufferView":1,"componentType":5122,"count":1,"type":"MAT3"}])");
         QCOMPARE(floats(doc, 0), (std::vector<float>{1, 2, 3, 4}));
@@ -116,7 +116,8 @@ private slots:
         Bytes d;
         appendValues<uint16_t>(d, {1, 3});
         appendFloats(d, {10, 11, 12, 30, 31, 32});
-        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":24}],
+        GltfDocument doc = documentWith(
+            d, R"("bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":24}],
             "accessors":[{"componentType":5126,"count":4,"type":"VEC3","sparse":{"count":2,
               "indices":{"bufferView":0,"componentType":5123},"values":{"bufferView":1}}}])");
         QCOMPARE(floats(doc, 0), (std::vector<float>{0, 0, 0, 10, 11, 12, 0, 0, 0, 30, 31, 32}));
@@ -128,7 +129,8 @@ private slots:
         appendFloats(d, {1, 2, 3, 4});
         appendValues<uint8_t>(d, {2, 0, 0, 0});
         appendFloats(d, {-5});
-        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":16},{"buffer":0,"byteOffset":16,"byteLength":4},
+        GltfDocument doc = documentWith(
+            d, R"("bufferViews":[{"buffer":0,"byteLength":16},{"buffer":0,"byteOffset":16,"byteLength":4},
               {"buffer":0,"byteOffset":20,"byteLength":4}],
             "accessors":[{"bufferView":0,"componentType":5126,"count":4,"type":"SCALAR","sparse":{"count":1,
               "indices":{"bufferView":1,"componentType":5121},"values":{"bufferView":2}}}])");
@@ -140,13 +142,16 @@ private slots:
         Bytes d;
         appendValues<uint8_t>(d, {9, 0, 0, 0});
         appendFloats(d, {1});
-        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":4}],
+        GltfDocument doc = documentWith(
+            d, R"("bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":4}],
             "accessors":[{"componentType":5126,"count":4,"type":"SCALAR","sparse":{"count":1,
               "indices":{"bufferView":0,"componentType":5121},"values":{"bufferView":1}}}])");
         auto r = readAccessorFloats(doc, 0);
         QVERIFY(!r);
-        QCOMPARE(QString::fromStdString(r.diagnostics.at(0).code), QStringLiteral("ACCESSOR_SPARSE_INDEX_OUT_OF_RANGE"));
-        QCOMPARE(QString::fromStdString(r.diagnostics.at(0).pointer), QStringLiteral("/accessors/0/sparse/indices"));
+        QCOMPARE(QString::fromStdString(r.diagnostics.at(0).code),
+                 QStringLiteral("ACCESSOR_SPARSE_INDEX_OUT_OF_RANGE"));
+        QCOMPARE(QString::fromStdString(r.diagnostics.at(0).pointer),
+                 QStringLiteral("/accessors/0/sparse/indices"));
     }
 
     void indices()
@@ -165,7 +170,8 @@ private slots:
         QCOMPARE(*readAccessorIndices(doc, 2), (std::vector<uint32_t>{70000}));
         auto bad = readAccessorIndices(doc, 3);
         QVERIFY(!bad);
-        QCOMPARE(QString::fromStdString(bad.diagnostics.at(0).code), QStringLiteral("ACCESSOR_INVALID_INDICES"));
+        QCOMPARE(QString::fromStdString(bad.diagnostics.at(0).code),
+                 QStringLiteral("ACCESSOR_INVALID_INDICES"));
     }
 
     void accessorErrors()
@@ -229,7 +235,8 @@ private slots:
         appendFloats(d, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0.5f, 2, 0});
         GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":60}],
             "accessors":[{"bufferView":0,"componentType":5126,"count":5,"type":"VEC3"}],
-            "meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":)" + std::to_string(mode) + "}]}]");
+            "meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":)" +
+                                               std::to_string(mode) + "}]}]");
         auto r = primitiveTriangles(doc, 0, 0);
         QVERIFY2(r.value.has_value(), test::describe(r.diagnostics).c_str());
         QCOMPARE(QList<uint32_t>(r->indices.begin(), r->indices.end()), expected);
@@ -242,7 +249,8 @@ private slots:
         Bytes d;
         appendFloats(d, {0, 0, 0, 1, 0, 0, 0, 1, 0});
         appendValues<uint16_t>(d, {2, 1, 0, 0});
-        GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":6}],
+        GltfDocument doc = documentWith(
+            d, R"("bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":6}],
             "accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"},
                          {"bufferView":1,"componentType":5123,"count":3,"type":"SCALAR"}],
             "meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1},
@@ -250,13 +258,15 @@ private slots:
                                      {"attributes":{"POSITION":0}}]}])");
         auto r = meshTriangles(doc, 0);
         QVERIFY(r.value.has_value());
-        // primitive 0 (indexed) then primitive 2 (plain, offset by 3 vertices); the LINES primitive is skipped.
+        // primitive 0 (indexed) then primitive 2 (plain, offset by 3 vertices); the LINES primitive is
+        // skipped.
         QCOMPARE(r->indices, (std::vector<uint32_t>{2, 1, 0, 3, 4, 5}));
         QCOMPARE(r->positions.size(), size_t(6));
         QCOMPARE(r->triangleCount(), size_t(2));
         QCOMPARE(r.diagnostics.size(), size_t(1));
         QCOMPARE(r.diagnostics[0].severity, Severity::Warning);
-        QCOMPARE(QString::fromStdString(r.diagnostics[0].pointer), QStringLiteral("/meshes/0/primitives/1/mode"));
+        QCOMPARE(QString::fromStdString(r.diagnostics[0].pointer),
+                 QStringLiteral("/meshes/0/primitives/1/mode"));
 
         auto lines = primitiveTriangles(doc, 0, 1);
         QVERIFY(!lines);
@@ -266,7 +276,8 @@ private slots:
     void nonFinitePositionIsAnError()
     {
         Bytes d;
-        appendFloats(d, {0, 0, 0, std::numeric_limits<float>::quiet_NaN(), 0, 0, 0, std::numeric_limits<float>::infinity(), 0});
+        appendFloats(d, {0, 0, 0, std::numeric_limits<float>::quiet_NaN(), 0, 0, 0,
+                         std::numeric_limits<float>::infinity(), 0});
         GltfDocument doc = documentWith(d, R"("bufferViews":[{"buffer":0,"byteLength":36}],
             "accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"}],
             "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}])");

@@ -1,6 +1,6 @@
-// Loading: what a valid file gives, and a clear error (code, pointer, message) for each class of broken input.
+// Loading: what a valid file gives, and a clear error (code, pointer, message) for each class of broken
+// input.
 #include "TestSupport.h"
-
 #include "gltf/Glb.h"
 #include "gltf/GltfDocument.h"
 
@@ -94,8 +94,9 @@ private slots:
     {
         Bytes data;
         appendFloats(data, {1.0f, 2.0f, 3.0f});
-        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":12,"uri":")" +
-                                          test::base64DataUri(data) + R"("}]})");
+        GltfDocument doc =
+            test::loadJson(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":12,"uri":")" +
+                           test::base64DataUri(data) + R"("}]})");
         QCOMPARE(doc.buffers().size(), size_t(1));
         QCOMPARE(doc.buffers()[0].origin, ResourceOrigin::DataUri);
         QVERIFY(doc.buffers()[0].data == data);
@@ -225,13 +226,15 @@ private slots:
         Bytes bin = {0, 0, 0, 0};
         auto r = load(rawGlb({{kGlbChunkBin, bin}, {kGlbChunkJson, padded(kMinimal)}}));
         QVERIFY(!r);
-        QVERIFY(expectError(r, "GLB_BAD_CHUNK_ORDER").message.find("first GLB chunk must be JSON") != std::string::npos);
+        QVERIFY(expectError(r, "GLB_BAD_CHUNK_ORDER").message.find("first GLB chunk must be JSON") !=
+                std::string::npos);
     }
 
     void glbBinAfterUnknownChunkIsAnError()
     {
         const std::string json = R"({"asset":{"version":"2.0"}})";
-        auto r = load(rawGlb({{kGlbChunkJson, padded(json)}, {0x41414141, {1, 2, 3, 4}}, {kGlbChunkBin, {0, 0, 0, 0}}}));
+        auto r = load(rawGlb(
+            {{kGlbChunkJson, padded(json)}, {0x41414141, {1, 2, 3, 4}}, {kGlbChunkBin, {0, 0, 0, 0}}}));
         QVERIFY(r.value.has_value());
         QCOMPARE(expectError(r, "GLB_BAD_CHUNK_ORDER").severity, Severity::Error);
     }
@@ -248,28 +251,32 @@ private slots:
         const std::string json = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4}]})";
         auto r = load(rawGlb({{kGlbChunkJson, padded(json)}}));
         QVERIFY(r.value.has_value());
-        QCOMPARE(QString::fromStdString(expectError(r, "BUFFER_MISSING_DATA").pointer), QStringLiteral("/buffers/0"));
+        QCOMPARE(QString::fromStdString(expectError(r, "BUFFER_MISSING_DATA").pointer),
+                 QStringLiteral("/buffers/0"));
     }
 
     void missingInputFile()
     {
         auto r = loadGltf("/nonexistent/folder/scene.glb");
         QVERIFY(!r);
-        QVERIFY(expectError(r, "FILE_NOT_FOUND").message.find("/nonexistent/folder/scene.glb") != std::string::npos);
+        QVERIFY(expectError(r, "FILE_NOT_FOUND").message.find("/nonexistent/folder/scene.glb") !=
+                std::string::npos);
     }
 
     void missingBufferFileStillOpens()
     {
         test::TempDir dir;
-        test::writeText(dir / "scene.gltf",
-                        R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":12,"uri":"geo%20data.bin"}]})");
+        test::writeText(
+            dir / "scene.gltf",
+            R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":12,"uri":"geo%20data.bin"}]})");
         auto r = loadGltf(dir / "scene.gltf");
         QVERIFY(r.value.has_value());
         const Diagnostic d = expectError(r, "FILE_NOT_FOUND");
         QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/buffers/0/uri"));
         QVERIFY2(d.message.find((dir / "geo data.bin").string()) != std::string::npos, d.message.c_str());
         QCOMPARE(r->buffers()[0].origin, ResourceOrigin::Missing);
-        // The document cannot be saved as .glb without the data, and says so instead of writing a broken file.
+        // The document cannot be saved as .glb without the data, and says so instead of writing a broken
+        // file.
         const Diagnostics saved = saveGltf(*r, dir / "out.glb");
         QVERIFY(findDiagnostic(saved, "BUFFER_MISSING_DATA"));
         QVERIFY(!std::filesystem::exists(dir / "out.glb"));
@@ -280,8 +287,9 @@ private slots:
         test::TempDir dir;
         Bytes data = {9, 8, 7, 6, 5, 4, 3, 2};
         test::writeBytes(dir / "sub dir" / "geo.bin", data);
-        test::writeText(dir / "scene.gltf",
-                        R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"sub%20dir/geo.bin"}]})");
+        test::writeText(
+            dir / "scene.gltf",
+            R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"sub%20dir/geo.bin"}]})");
         auto r = loadGltf(dir / "scene.gltf");
         QVERIFY2(r.value.has_value() && !hasErrors(r.diagnostics), test::describe(r.diagnostics).c_str());
         QCOMPARE(r->buffers()[0].origin, ResourceOrigin::ExternalFile);
@@ -293,7 +301,8 @@ private slots:
         auto r = load(textBytes(
             R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":3,"uri":"data:application/octet-stream;base64,@@@="}]})"));
         QVERIFY(r.value.has_value());
-        QCOMPARE(QString::fromStdString(expectError(r, "DATA_URI_INVALID").pointer), QStringLiteral("/buffers/0/uri"));
+        QCOMPARE(QString::fromStdString(expectError(r, "DATA_URI_INVALID").pointer),
+                 QStringLiteral("/buffers/0/uri"));
     }
 
     void bufferShorterThanDeclared()
@@ -308,7 +317,8 @@ private slots:
 
     void indexOutOfRange()
     {
-        auto r = load(textBytes(R"({"asset":{"version":"2.0"},"meshes":[],"nodes":[{"mesh":5}],"scenes":[{"nodes":[0,3]}]})"));
+        auto r = load(textBytes(
+            R"({"asset":{"version":"2.0"},"meshes":[],"nodes":[{"mesh":5}],"scenes":[{"nodes":[0,3]}]})"));
         QVERIFY(r.value.has_value());
         const Diagnostic d = expectError(r, "INDEX_OUT_OF_RANGE");
         QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/scenes/0/nodes/1"));
@@ -322,7 +332,8 @@ private slots:
     {
         auto r = load(textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"mesh":-1},{"camera":"x"}]})"));
         QVERIFY(r.value.has_value());
-        QCOMPARE(QString::fromStdString(expectError(r, "INVALID_INDEX").pointer), QStringLiteral("/nodes/0/mesh"));
+        QCOMPARE(QString::fromStdString(expectError(r, "INVALID_INDEX").pointer),
+                 QStringLiteral("/nodes/0/mesh"));
     }
 
     void bufferViewPastBuffer()
@@ -339,10 +350,11 @@ private slots:
     void accessorPastBufferView()
     {
         // 3 VEC3 floats need 36 bytes; the view has 32.
-        auto r = load(textBytes(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":32,"uri":")" +
-                                test::base64DataUri(Bytes(32, 0)) +
-                                R"("}],"bufferViews":[{"buffer":0,"byteLength":32}],)"
-                                R"("accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"}]})"));
+        auto r = load(
+            textBytes(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":32,"uri":")" +
+                      test::base64DataUri(Bytes(32, 0)) +
+                      R"("}],"bufferViews":[{"buffer":0,"byteLength":32}],)"
+                      R"("accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3"}]})"));
         QVERIFY(r.value.has_value());
         const Diagnostic d = expectError(r, "ACCESSOR_OUT_OF_BOUNDS");
         QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/accessors/0"));
@@ -368,7 +380,8 @@ private slots:
 
     void nodeCycle()
     {
-        auto r = load(textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"children":[1]},{"children":[2]},{"children":[0]}]})"));
+        auto r = load(textBytes(
+            R"({"asset":{"version":"2.0"},"nodes":[{"children":[1]},{"children":[2]},{"children":[0]}]})"));
         QVERIFY(r.value.has_value());
         const Diagnostic d = expectError(r, "NODE_CYCLE");
         QCOMPARE(d.severity, Severity::Error);
@@ -377,7 +390,8 @@ private slots:
 
     void nodeWithTwoParents()
     {
-        auto r = load(textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"children":[2]},{"children":[2]},{}]})"));
+        auto r =
+            load(textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"children":[2]},{"children":[2]},{}]})"));
         QVERIFY(r.value.has_value());
         QCOMPARE(QString::fromStdString(expectError(r, "NODE_MULTIPLE_PARENTS").pointer),
                  QStringLiteral("/nodes/1/children/0"));
@@ -385,11 +399,13 @@ private slots:
 
     void malformedTransformArrays()
     {
-        auto r = load(textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"translation":[1,2]},{"matrix":[1,0,0,1]}]})"));
+        auto r = load(
+            textBytes(R"({"asset":{"version":"2.0"},"nodes":[{"translation":[1,2]},{"matrix":[1,0,0,1]}]})"));
         QVERIFY(r.value.has_value());
         size_t found = 0;
         for (const auto& d : r.diagnostics)
-            found += d.code == "INVALID_ARRAY" && (d.pointer == "/nodes/0/translation" || d.pointer == "/nodes/1/matrix");
+            found += d.code == "INVALID_ARRAY" &&
+                     (d.pointer == "/nodes/0/translation" || d.pointer == "/nodes/1/matrix");
         QCOMPARE(found, size_t(2));
     }
 };

@@ -1,7 +1,6 @@
-// Saving: .glb round trips byte for byte, resources are embedded, .gltf keeps its files, failures leave the old
-// file intact.
+// Saving: .glb round trips byte for byte, resources are embedded, .gltf keeps its files, failures leave the
+// old file intact.
 #include "TestSupport.h"
-
 #include "gltf/Accessors.h"
 #include "gltf/Glb.h"
 #include "gltf/GltfDocument.h"
@@ -68,7 +67,8 @@ private slots:
     {
         // RFC 4648 §10.
         const std::vector<std::pair<std::string, std::string>> vectors = {
-            {"", ""}, {"f", "Zg=="}, {"fo", "Zm8="}, {"foo", "Zm9v"}, {"foob", "Zm9vYg=="}, {"foobar", "Zm9vYmFy"}};
+            {"", ""},        {"f", "Zg=="},        {"fo", "Zm8="},
+            {"foo", "Zm9v"}, {"foob", "Zm9vYg=="}, {"foobar", "Zm9vYmFy"}};
         for (const auto& [plain, encoded] : vectors) {
             QCOMPARE(QString::fromStdString(encodeBase64(Bytes(plain.begin(), plain.end()))),
                      QString::fromStdString(encoded));
@@ -95,8 +95,8 @@ private slots:
         QVERIFY(saveGltf(reloaded, dir / "second.glb").empty());
         QVERIFY(test::readBytes(dir / "second.glb") == first);
         QCOMPARE(first.size() % 4, size_t(0));
-        QCOMPARE(first.size(), size_t(uint32_t(first[8]) | uint32_t(first[9]) << 8 | uint32_t(first[10]) << 16 |
-                                      uint32_t(first[11]) << 24));
+        QCOMPARE(first.size(), size_t(uint32_t(first[8]) | uint32_t(first[9]) << 8 |
+                                      uint32_t(first[10]) << 16 | uint32_t(first[11]) << 24));
     }
 
     void glbEmbedsExternalBufferAndImage()
@@ -113,8 +113,10 @@ private slots:
         // Untouched parts are exactly as they were, in the same key order.
         QCOMPARE(keys(j), keys(source.json()));
         QCOMPARE(QString::fromStdString(j["zExtra"].dump()), QStringLiteral("{\"kept\":[3,2,1]}"));
-        QCOMPARE(QString::fromStdString(j["accessors"].dump()), QString::fromStdString(source.json()["accessors"].dump()));
-        QCOMPARE(QString::fromStdString(j["meshes"].dump()), QString::fromStdString(source.json()["meshes"].dump()));
+        QCOMPARE(QString::fromStdString(j["accessors"].dump()),
+                 QString::fromStdString(source.json()["accessors"].dump()));
+        QCOMPARE(QString::fromStdString(j["meshes"].dump()),
+                 QString::fromStdString(source.json()["meshes"].dump()));
         // One buffer, the BIN chunk, with no uri; the geometry bytes first, then the image.
         QCOMPARE(j["buffers"].size(), size_t(1));
         QVERIFY(!j["buffers"][0].contains("uri"));
@@ -192,7 +194,8 @@ private slots:
         Bytes data = {10, 20, 30, 40};
         const std::string uri = "data:application/gltf-buffer;base64,ChQeKA==";
         test::TempDir dir;
-        test::writeText(dir / "in.gltf", R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}]})");
+        test::writeText(dir / "in.gltf",
+                        R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}]})");
         GltfDocument doc = loadOk(dir / "in.gltf");
         QVERIFY(doc.buffers()[0].data == data);
         QVERIFY(saveGltf(doc, dir / "out.gltf").empty());

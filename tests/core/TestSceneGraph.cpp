@@ -1,10 +1,8 @@
 // The node hierarchy: TRS and matrix transforms, world transforms, scenes, and broken graphs.
 #include "TestSupport.h"
-
 #include "gltf/SceneGraph.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace cs;
@@ -27,9 +25,11 @@ private slots:
     void trsIsTranslateRotateScale()
     {
         const float h = std::sqrt(0.5f);
-        // Scale 2, then +90 degrees about Y (x -> -z), then move by (1,2,3): (1,0,0) -> (2,0,0) -> (0,0,-2) -> (1,2,1).
-        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"nodes":[{"translation":[1,2,3],"rotation":[0,)" +
-                                          std::to_string(h) + ",0," + std::to_string(h) + R"(],"scale":[2,2,2]}]})");
+        // Scale 2, then +90 degrees about Y (x -> -z), then move by (1,2,3): (1,0,0) -> (2,0,0) -> (0,0,-2)
+        // -> (1,2,1).
+        GltfDocument doc =
+            test::loadJson(R"({"asset":{"version":"2.0"},"nodes":[{"translation":[1,2,3],"rotation":[0,)" +
+                           std::to_string(h) + ",0," + std::to_string(h) + R"(],"scale":[2,2,2]}]})");
         auto g = SceneGraph::build(doc);
         QVERIFY(g.value.has_value());
         QVERIFY(near(g->worldTransform(0).map(QVector3D(1, 0, 0)), QVector3D(1, 2, 1)));
@@ -47,7 +47,8 @@ private slots:
 
     void worldIsParentTimesChild()
     {
-        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[
+        GltfDocument doc =
+            test::loadJson(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[
             {"name":"root","translation":[10,0,0],"scale":[2,2,2],"children":[1]},
             {"name":"mid","translation":[0,1,0],"children":[2]},
             {"name":"leaf","translation":[0,0,1]},
@@ -91,7 +92,8 @@ private slots:
         std::string text = R"({"asset":{"version":"2.0"},"nodes":[)";
         const size_t n = 200000;
         for (size_t i = 0; i < n; ++i) {
-            text += i + 1 < n ? R"({"translation":[0,1,0],"children":[)" + std::to_string(i + 1) + "]}," : "{}";
+            text +=
+                i + 1 < n ? R"({"translation":[0,1,0],"children":[)" + std::to_string(i + 1) + "]}," : "{}";
         }
         text += "]}";
         GltfDocument doc = test::loadJson(text);

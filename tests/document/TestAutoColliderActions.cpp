@@ -9,7 +9,6 @@
 #include "geometry/MeshWriter.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <map>
 
@@ -25,7 +24,8 @@ gltf::TriangleMesh boxMesh(QVector3D lo, QVector3D hi)
 {
     gltf::TriangleMesh m;
     for (int i = 0; i < 8; ++i)
-        m.positions.push_back({(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
+        m.positions.push_back(
+            {(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
     m.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
                  2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
     return m;
@@ -133,8 +133,9 @@ private slots:
     {
         auto d = makeScene();
         AutoColliderReport report;
-        checkRedoUndoRedo(*d, [&] { report = addAutoColliders(*d, withStrategy(ColliderStrategy::Auto)); },
-                          [](const gltf::Json&) {});
+        checkRedoUndoRedo(
+            *d, [&] { report = addAutoColliders(*d, withStrategy(ColliderStrategy::Auto)); },
+            [](const gltf::Json&) {});
         if (QTest::currentTestFailed())
             return;
         QVERIFY(report.pushed);
@@ -327,8 +328,9 @@ private slots:
         const std::string before = savedText(*d);
         std::atomic<bool> cancel{true};
         std::vector<double> progress;
-        AutoColliderPlan plan = planAutoColliders(gatherAutoColliders(*d, withStrategy(ColliderStrategy::Hull)),
-                                                  [&](double f) { progress.push_back(f); }, &cancel);
+        AutoColliderPlan plan = planAutoColliders(
+            gatherAutoColliders(*d, withStrategy(ColliderStrategy::Hull)),
+            [&](double f) { progress.push_back(f); }, &cancel);
         QVERIFY(plan.cancelled);
         const AutoColliderReport cancelled = applyAutoColliders(*d, plan);
         QVERIFY(cancelled.cancelled);

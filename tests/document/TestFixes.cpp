@@ -11,9 +11,7 @@
 #include "physics/Validator.h"
 
 #include <QTest>
-
 #include <algorithm>
-
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -129,18 +127,20 @@ private slots:
         QCOMPARE(fix.kind, FixKind::UpgradeLegacy);
         QVERIFY(!fix.label.empty());
 
-        checkRedoUndoRedo(*d, [&] { QVERIFY(applyFix(*d, legacyCopy)); },
-                          [&](const gltf::Json& saved) {
-                              // The saved file has no legacy form left: reading it reports no LEGACY_ code.
-                              gltf::GltfDocument copy = d->gltf();
-                              copy.json() = saved;
-                              for (const Diagnostic& diag : physics::validatePhysics(copy))
-                                  QVERIFY2(diag.code.rfind("LEGACY_", 0) != 0, diag.message.c_str());
-                          });
+        checkRedoUndoRedo(
+            *d, [&] { QVERIFY(applyFix(*d, legacyCopy)); },
+            [&](const gltf::Json& saved) {
+                // The saved file has no legacy form left: reading it reports no LEGACY_ code.
+                gltf::GltfDocument copy = d->gltf();
+                copy.json() = saved;
+                for (const Diagnostic& diag : physics::validatePhysics(copy))
+                    QVERIFY2(diag.code.rfind("LEGACY_", 0) != 0, diag.message.c_str());
+            });
         if (QTest::currentTestFailed())
             return;
-        // Done: the reading diagnostics still describe the file as opened, but no fix is offered any more, and
-        // the list for the document as it is now leaves the conversion notes out (other reading notes stay).
+        // Done: the reading diagnostics still describe the file as opened, but no fix is offered any more,
+        // and the list for the document as it is now leaves the conversion notes out (other reading notes
+        // stay).
         QVERIFY(!fixFor(*d, legacyCopy));
         auto countConversionNotes = [](const Diagnostics& list) {
             return std::count_if(list.begin(), list.end(),
@@ -256,11 +256,12 @@ private slots:
             QCOMPARE(fix.kind, FixKind::ClampShapeSize);
             QCOMPARE(fix.shape, e.shape);
             const gltf::Json expectedJson = gltf::Json::parse(e.json);
-            checkRedoUndoRedo(*d, [&] { QVERIFY(applyFix(*d, fix)); },
-                              [&](const gltf::Json& saved) {
-                                  const gltf::Json& got = saved[gltf::Json::json_pointer(e.pointer)];
-                                  QVERIFY2(got == expectedJson, (got.dump() + " != " + e.json).c_str());
-                              });
+            checkRedoUndoRedo(
+                *d, [&] { QVERIFY(applyFix(*d, fix)); },
+                [&](const gltf::Json& saved) {
+                    const gltf::Json& got = saved[gltf::Json::json_pointer(e.pointer)];
+                    QVERIFY2(got == expectedJson, (got.dump() + " != " + e.json).c_str());
+                });
             if (QTest::currentTestFailed())
                 return;
             QVERIFY(!hasCodeFor(*d, physics::code::ShapeSizeInvalid, e.shape));
@@ -341,13 +342,13 @@ private slots:
         const Fix fix = fixFor(d, limit[0]);
         QCOMPARE(fix.kind, FixKind::RegenerateHull);
         QCOMPARE(fix.shape, 0);
-        checkRedoUndoRedo(d, [&] { QVERIFY(applyFix(d, fix)); },
-                          [&](const gltf::Json& saved) {
-                              QCOMPARE(saved["meshes"].size(), size_t(2));
-                              QCOMPARE(saved["extensions"]["OMI_physics_shape"]["shapes"][0]["convex"]["mesh"]
-                                           .get<int>(),
-                                       1);
-                          });
+        checkRedoUndoRedo(
+            d, [&] { QVERIFY(applyFix(d, fix)); },
+            [&](const gltf::Json& saved) {
+                QCOMPARE(saved["meshes"].size(), size_t(2));
+                QCOMPARE(saved["extensions"]["OMI_physics_shape"]["shapes"][0]["convex"]["mesh"].get<int>(),
+                         1);
+            });
         if (QTest::currentTestFailed())
             return;
         QCOMPARE(d.model().shapes[0].mesh, 1);
@@ -376,16 +377,16 @@ private slots:
         QCOMPARE(notUnit.size(), size_t(1));
         QCOMPARE(fixFor(*d, notUnit[0]).kind, FixKind::NormalizeInertiaOrientation);
         QCOMPARE(fixFor(*d, notUnit[0]).node, 0);
-        checkRedoUndoRedo(*d, [&] { QVERIFY(applyFix(*d, notUnit[0])); },
-                          [&](const gltf::Json& saved) {
-                              // Identity is the default, which the writer leaves out.
-                              const gltf::Json motion = nodeBody(saved, 0)["motion"];
-                              QVERIFY2(!motion.contains("inertiaOrientation") ||
-                                           motion["inertiaOrientation"] == gltf::Json::parse("[0,0,0,1]"),
-                                       motion.dump().c_str());
-                              QVERIFY(d->model().node(0)->motion->inertiaOrientation ==
-                                      (physics::Quat{0, 0, 0, 1}));
-                          });
+        checkRedoUndoRedo(
+            *d, [&] { QVERIFY(applyFix(*d, notUnit[0])); },
+            [&](const gltf::Json& saved) {
+                // Identity is the default, which the writer leaves out.
+                const gltf::Json motion = nodeBody(saved, 0)["motion"];
+                QVERIFY2(!motion.contains("inertiaOrientation") ||
+                             motion["inertiaOrientation"] == gltf::Json::parse("[0,0,0,1]"),
+                         motion.dump().c_str());
+                QVERIFY(d->model().node(0)->motion->inertiaOrientation == (physics::Quat{0, 0, 0, 1}));
+            });
         d->validateNow();
         QVERIFY(withCode(d->diagnostics(), physics::code::InertiaOrientationNotUnit).empty());
     }

@@ -1,6 +1,5 @@
 // Fuzz target gltf_load: any bytes through the glTF loader and the readers of a loaded document.
 #include "FuzzTargets.h"
-
 #include "gltf/Accessors.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/RenderScene.h"

@@ -1,7 +1,6 @@
 // Fuzz target hull: bytes decoded into hull options and a point cloud (raw floats and doubles, duplicates,
 // near-duplicates, coplanar and grid points at scales from tiny to huge), then generateConvexHull.
 #include "FuzzTargets.h"
-
 #include "geometry/ConvexHull.h"
 
 #include <cmath>
@@ -89,7 +88,8 @@ int hull(Input input)
             break;
         }
         default: { // a small integer grid
-            const double x = in.value<std::int8_t>(), y = in.value<std::int8_t>(), z = in.value<std::int8_t>();
+            const double x = in.value<std::int8_t>(), y = in.value<std::int8_t>(),
+                         z = in.value<std::int8_t>();
             points.push_back({x * scale, y * scale, z * scale});
             break;
         }

@@ -1,7 +1,6 @@
 // Fuzz target physics_codec: JSON text through the OMI and KHR readers, and the model read back out through
 // both writers.
 #include "FuzzTargets.h"
-
 #include "gltf/JsonText.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiReader.h"

@@ -2,18 +2,16 @@
 // into a scratch folder), load again. Each reload must succeed with the JSON that was saved, and writing the
 // reloaded model again must change nothing (a save is a fixed point).
 #include "FuzzTargets.h"
-
 #include "gltf/JsonText.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
-
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <unistd.h>
 
 namespace cs::fuzz {
 

@@ -27,8 +27,8 @@ int physicsCodec(Input input);
 int validator(Input input);
 /// Bytes -> a point cloud and hull options -> generateConvexHull; checks cap, finiteness and indices.
 int hull(Input input);
-/// Bytes -> load -> write the physics (newest OMI) -> save to memory -> load again: the reload must succeed and
-/// its JSON must equal the JSON saved.
+/// Bytes -> load -> write the physics (newest OMI) -> save to memory -> load again: the reload must succeed
+/// and its JSON must equal the JSON saved.
 int roundTrip(Input input);
 
 struct Target

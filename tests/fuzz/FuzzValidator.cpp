@@ -1,6 +1,5 @@
 // Fuzz target validator: a loaded document through the physics validator and the inspect report.
 #include "FuzzTargets.h"
-
 #include "gltf/JsonText.h"
 #include "gltf/SceneGraph.h"
 #include "physics/InspectReport.h"

@@ -1,17 +1,16 @@
-// Replays every input kept under tests/fuzz/regressions/<target>/ and the seed corpus tests/fuzz/corpus/<target>/
-// through the fuzz targets, in the normal build: each must return without a crash, a broken invariant or an
-// uncaught exception, within a time and memory bound. So `make test` catches a finding that comes back.
+// Replays every input kept under tests/fuzz/regressions/<target>/ and the seed corpus
+// tests/fuzz/corpus/<target>/ through the fuzz targets, in the normal build: each must return without a
+// crash, a broken invariant or an uncaught exception, within a time and memory bound. So `make test` catches
+// a finding that comes back.
 #include "FuzzTargets.h"
 
 #include <QElapsedTimer>
 #include <QTest>
-
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sys/resource.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define CS_REPLAY_UNDER_ASAN 1
@@ -78,8 +77,8 @@ private slots:
                 }
                 std::sort(files.begin(), files.end());
                 for (const auto& file : files) {
-                    const std::string tag = std::string(kind) + "/" + std::string(target.name) + "/" +
-                                            file.filename().string();
+                    const std::string tag =
+                        std::string(kind) + "/" + std::string(target.name) + "/" + file.filename().string();
                     QTest::newRow(tag.c_str()) << QString::fromUtf8(std::string(target.name))
                                                << QString::fromStdString(file.string());
                     ++rows;

@@ -8,9 +8,15 @@
 
 namespace cs::test {
 
-std::filesystem::path model(const std::string& relative) { return std::filesystem::path(CS_ASSIMP_MODELS) / relative; }
+std::filesystem::path model(const std::string& relative)
+{
+    return std::filesystem::path(CS_ASSIMP_MODELS) / relative;
+}
 
-bool modelsAvailable() { return std::filesystem::is_directory(CS_ASSIMP_MODELS); }
+bool modelsAvailable()
+{
+    return std::filesystem::is_directory(CS_ASSIMP_MODELS);
+}
 
 std::string readText(const std::filesystem::path& path)
 {
@@ -92,7 +98,8 @@ SourceCounts plyAsciiCounts(const std::string& text)
 size_t stlAsciiTriangles(const std::string& text)
 {
     size_t n = 0;
-    for (size_t at = text.find("facet normal"); at != std::string::npos; at = text.find("facet normal", at + 1))
+    for (size_t at = text.find("facet normal"); at != std::string::npos;
+         at = text.find("facet normal", at + 1))
         ++n;
     return n;
 }
@@ -115,8 +122,10 @@ WorldGeometry worldGeometry(const gltf::GltfDocument& doc)
         g.triangles += triangles->triangleCount();
         for (const QVector3D& p : triangles->positions) {
             const QVector3D w = graph->worldTransform(n).map(p);
-            g.min = QVector3D(std::min(g.min.x(), w.x()), std::min(g.min.y(), w.y()), std::min(g.min.z(), w.z()));
-            g.max = QVector3D(std::max(g.max.x(), w.x()), std::max(g.max.y(), w.y()), std::max(g.max.z(), w.z()));
+            g.min =
+                QVector3D(std::min(g.min.x(), w.x()), std::min(g.min.y(), w.y()), std::min(g.min.z(), w.z()));
+            g.max =
+                QVector3D(std::max(g.max.x(), w.x()), std::max(g.max.y(), w.y()), std::max(g.max.z(), w.z()));
         }
     }
     return g;

@@ -4,7 +4,6 @@
 #include "gltf/MeshTriangles.h"
 
 #include <QVector3D>
-
 #include <filesystem>
 #include <string>
 

@@ -1,15 +1,14 @@
-// Collider generation on imported meshes: the fitted shapes of cubes whose sizes and centres are known from the
-// fixtures' text, placement on the node or on an offset child, motion, node selection, and a clean OMI result.
+// Collider generation on imported meshes: the fitted shapes of cubes whose sizes and centres are known from
+// the fixtures' text, placement on the node or on an offset child, motion, node selection, and a clean OMI
+// result.
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
-
 #include "import/AssetImporter.h"
 #include "import/AutoColliders.h"
 #include "physics/OmiReader.h"
 #include "physics/Validator.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace cs;
@@ -26,12 +25,11 @@ gltf::GltfDocument importOk(const std::string& fixture)
     return std::move(*r.value);
 }
 
-import::ColliderReport addWith(gltf::GltfDocument& doc, ColliderStrategy strategy)
-{
-    import::ColliderOptions options;
-    options.strategy = strategy;
-    return import::addColliders(doc, options);
-}
+import::ColliderReport addWith(gltf::GltfDocument& doc,
+                               ColliderStrategy strategy){import::ColliderOptions options;
+options.strategy = strategy;
+return import::addColliders(doc, options);
+} // namespace
 
 /// The shape as written, read back through the OMI reader (the writer leaves default values out of the JSON).
 physics::Shape writtenShape(const gltf::GltfDocument& doc, size_t index)
@@ -113,8 +111,7 @@ private slots:
         const auto sphere = addWith(sphereDoc, ColliderStrategy::Sphere);
         QCOMPARE(sphere.added.size(), size_t(1));
         // The smallest sphere around a unit cube has radius sqrt(3)/2.
-        QVERIFY(std::abs(writtenShape(sphereDoc, sphere.added[0].shape).radius -
-                         std::sqrt(3.0) / 2) < 1e-6);
+        QVERIFY(std::abs(writtenShape(sphereDoc, sphere.added[0].shape).radius - std::sqrt(3.0) / 2) < 1e-6);
 
         auto hullDoc = importOk("OBJ/box.obj");
         const size_t meshesBefore = hullDoc.count("meshes");
@@ -143,8 +140,8 @@ private slots:
 
     void autoPrefersHullForConcaveShapes()
     {
-        // The spider's body parts are far from boxes or spheres: with no tolerance at all, nothing but an exact
-        // primitive would do, so every collider is a hull capped at 16 points.
+        // The spider's body parts are far from boxes or spheres: with no tolerance at all, nothing but an
+        // exact primitive would do, so every collider is a hull capped at 16 points.
         auto doc = importOk("OBJ/spider.obj");
         import::ColliderOptions options;
         options.autoTolerance = 0;
@@ -213,7 +210,8 @@ private slots:
         // A box 2 x 4 x 6 centred on (1, 2, 3): 8 corners, 12 triangles (the volumes are 48 by construction).
         gltf::TriangleMesh box;
         for (int i = 0; i < 8; ++i)
-            box.positions.emplace_back(1 + ((i & 1) ? 1 : -1), 2 + ((i & 2) ? 2 : -2), 3 + ((i & 4) ? 3 : -3));
+            box.positions.emplace_back(1 + ((i & 1) ? 1 : -1), 2 + ((i & 2) ? 2 : -2),
+                                       3 + ((i & 4) ? 3 : -3));
         box.indices = {0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1,
                        2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4, 1, 5, 7, 1, 7, 3};
         import::ColliderOptions options;
@@ -245,7 +243,8 @@ private slots:
         options.strategy = ColliderStrategy::Sphere;
         auto none = import::chooseMeshCollider(gltf::TriangleMesh{}, options);
         QVERIFY(!none);
-        QCOMPARE(QString::fromStdString(none.diagnostics.at(0).code), QStringLiteral("COLLIDER_NO_TRIANGLES"));
+        QCOMPARE(QString::fromStdString(none.diagnostics.at(0).code),
+                 QStringLiteral("COLLIDER_NO_TRIANGLES"));
 
         std::atomic<bool> cancel{true};
         options.strategy = ColliderStrategy::Auto;

@@ -2,13 +2,11 @@
 // read from the fixture's own text or worked out by hand, never taken from the importer.
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
-
 #include "gltf/Accessors.h"
 #include "import/AssetImporter.h"
 
 #include <QRegularExpression>
 #include <QTest>
-
 #include <cstring>
 
 using namespace cs;
@@ -24,7 +22,10 @@ gltf::GltfDocument importOk(const std::filesystem::path& path, const import::Imp
     return std::move(*r.value);
 }
 
-bool has(const Diagnostics& d, const char* code) { return findDiagnostic(d, code) != nullptr; }
+bool has(const Diagnostics& d, const char* code)
+{
+    return findDiagnostic(d, code) != nullptr;
+}
 
 void compareVec(const QVector3D& actual, const QVector3D& expected, float tolerance, const char* what)
 {
@@ -69,7 +70,9 @@ private slots:
         QCOMPARE(r->count("meshes"), size_t(1));
         QVERIFY(nodeNamed(*r, "1") >= 0); // "o 1"
         // POSITION carries min/max, as glTF requires.
-        const auto& position = r->json()["accessors"][r->json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"].get<size_t>()];
+        const auto& position =
+            r->json()["accessors"]
+                     [r->json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"].get<size_t>()];
         QCOMPARE(position["min"][0].get<double>(), -0.5);
         QCOMPARE(position["max"][2].get<double>(), 0.5);
         QVERIFY(r->json()["asset"]["generator"].get<std::string>().find("Collidoscope") == 0);
@@ -115,8 +118,8 @@ private slots:
 
     void fbxEmbeddedTexture()
     {
-        // box_embedded_texture_fragmented.fbx embeds "paper.png" (Video "Map #2", RelativeFilename "paper.png")
-        // and no such file lies next to it: the image can only come from the embedded bytes.
+        // box_embedded_texture_fragmented.fbx embeds "paper.png" (Video "Map #2", RelativeFilename
+        // "paper.png") and no such file lies next to it: the image can only come from the embedded bytes.
         const auto path = model("FBX/embedded_ascii/box_embedded_texture_fragmented.fbx");
         QVERIFY(readText(path).find("RelativeFilename: \"paper.png\"") != std::string::npos);
         QVERIFY(!std::filesystem::exists(path.parent_path() / "paper.png"));
@@ -160,7 +163,8 @@ private slots:
 
     void stlUnitAndAxisOverride()
     {
-        // triangle.stl: (1,1,0) (-1,1,0) (0,-1,0). Taken as millimetres and Z up, (x, y, z) -> (x, z, -y) / 1000.
+        // triangle.stl: (1,1,0) (-1,1,0) (0,-1,0). Taken as millimetres and Z up, (x, y, z) -> (x, z, -y) /
+        // 1000.
         import::ImportOptions options;
         options.unitScale = 0.001;
         options.upAxis = import::UpAxis::Z;
@@ -185,14 +189,16 @@ private slots:
         const QString text = QString::fromStdString(readText(path));
         QVERIFY(text.contains(QStringLiteral("meter=\"0.0254\"")));
         QVERIFY(text.contains(QStringLiteral("<up_axis>Z_UP</up_axis>")));
-        const auto m = QRegularExpression(QStringLiteral("positions-array\" count=\"24\">([^<]*)<")).match(text);
+        const auto m =
+            QRegularExpression(QStringLiteral("positions-array\" count=\"24\">([^<]*)<")).match(text);
         QVERIFY(m.hasMatch());
         const QStringList numbers = m.captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
         QCOMPARE(numbers.size(), 24);
         QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
         for (int i = 0; i < 24; i += 3) {
             const float s = 0.0254f;
-            const QVector3D p(numbers[i].toFloat() * s, numbers[i + 2].toFloat() * s, -numbers[i + 1].toFloat() * s);
+            const QVector3D p(numbers[i].toFloat() * s, numbers[i + 2].toFloat() * s,
+                              -numbers[i + 1].toFloat() * s);
             for (int k = 0; k < 3; ++k) {
                 lo[k] = std::min(lo[k], p[k]);
                 hi[k] = std::max(hi[k], p[k]);
@@ -215,9 +221,9 @@ private slots:
         const auto path = model("FBX/cubes_with_names.fbx");
         const QString text = QString::fromStdString(readText(path));
         QVERIFY(text.contains(QStringLiteral("\"UnitScaleFactor\", \"double\", \"Number\", \"\",1\n")));
-        const auto t = QRegularExpression(QStringLiteral(
-                                              "Model::Cube2\", \"Mesh\" \\{[^}]*?\"Lcl Translation\", \"Lcl "
-                                              "Translation\", \"\", \"A\",([-0-9.e]+),([-0-9.e]+),([-0-9.e]+)"))
+        const auto t = QRegularExpression(
+                           QStringLiteral("Model::Cube2\", \"Mesh\" \\{[^}]*?\"Lcl Translation\", \"Lcl "
+                                          "Translation\", \"\", \"A\",([-0-9.e]+),([-0-9.e]+),([-0-9.e]+)"))
                            .match(text);
         QVERIFY(t.hasMatch());
         QVERIFY(text.contains(QStringLiteral(";Material::Mat_Green, Model::Cube2")));
@@ -226,7 +232,8 @@ private slots:
         QVERIFY(green > 0);
         QCOMPARE(text.indexOf(QStringLiteral("\"DiffuseColor\", \"Color\", \"\", \"A\",0,1,0"), green),
                  text.indexOf(QStringLiteral("\"DiffuseColor\""), green));
-        QCOMPARE(text.indexOf(QStringLiteral("\"DiffuseFactor\", \"Number\", \"\", \"A\",0.800000011920929"), green),
+        QCOMPARE(text.indexOf(QStringLiteral("\"DiffuseFactor\", \"Number\", \"\", \"A\",0.800000011920929"),
+                              green),
                  text.indexOf(QStringLiteral("\"DiffuseFactor\""), green));
 
         auto r = import::importAsset(path);
@@ -236,8 +243,8 @@ private slots:
         QVERIFY(cube2 >= 0);
         const auto& node = r->json()["nodes"][size_t(cube2)];
         for (int i = 0; i < 3; ++i)
-            QVERIFY(std::abs(node["translation"][size_t(i)].get<double>() - 0.01 * t.captured(i + 1).toDouble()) <
-                    1e-6);
+            QVERIFY(std::abs(node["translation"][size_t(i)].get<double>() -
+                             0.01 * t.captured(i + 1).toDouble()) < 1e-6);
         QCOMPARE(node["children"].size(), size_t(1)); // ;Model::Куб1, Model::Cube2
         const auto& primitive = r->json()["meshes"][node["mesh"].get<size_t>()]["primitives"][0];
         const auto& material = r->json()["materials"][primitive["material"].get<size_t>()];
@@ -262,7 +269,8 @@ private slots:
         // Points are not triangles: testpoints.obj has only "p" elements.
         auto points = import::importAsset(model("OBJ/testpoints.obj"));
         if (points)
-            QVERIFY(has(points.diagnostics, "IMPORT_NOT_TRIANGLES") || has(points.diagnostics, "IMPORT_NO_MESHES"));
+            QVERIFY(has(points.diagnostics, "IMPORT_NOT_TRIANGLES") ||
+                    has(points.diagnostics, "IMPORT_NO_MESHES"));
     }
 
     void unusableInput()

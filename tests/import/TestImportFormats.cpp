@@ -2,7 +2,6 @@
 // Khronos glTF-Validator finds no error in; a .gltf save carries its texture files along.
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
-
 #include "import/AssetImporter.h"
 
 #include <QTest>
@@ -32,7 +31,8 @@ private slots:
             for (const auto& file : filesBelow(model(folder), {".obj", ".fbx", ".dae", ".stl", ".ply"})) {
                 auto r = import::importAsset(file);
                 if (!r)
-                    continue; // fixtures of malformed files (Assimp's own negative tests) are not ours to read
+                    continue; // fixtures of malformed files (Assimp's own negative tests) are not ours to
+                              // read
                 QVERIFY2(!hasErrors(r.diagnostics), (file.string() + ": " + describe(r.diagnostics)).c_str());
                 if (!r->json().contains("meshes"))
                     continue; // point clouds, empty files

@@ -10,7 +10,6 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
-
 #include <cmath>
 
 using namespace cs;
@@ -29,8 +28,9 @@ std::unique_ptr<document::Document> makeScene()
                                               2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5});
     const std::string json = R"({
       "asset": {"version": "2.0"},
-      "buffers": [{"byteLength": )" + std::to_string(bytes.size()) + R"(, "uri": ")" +
-                             test::base64DataUri(bytes) + R"("}],
+      "buffers": [{"byteLength": )" +
+                             std::to_string(bytes.size()) + R"(, "uri": ")" + test::base64DataUri(bytes) +
+                             R"("}],
       "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 96},
                       {"buffer": 0, "byteOffset": 96, "byteLength": 72}],
       "accessors": [{"bufferView": 0, "componentType": 5126, "count": 8, "type": "VEC3",
@@ -110,7 +110,8 @@ private slots:
         QVERIFY(sphere);
         QCOMPARE(d->undoStack()->count(), ++steps);
         QCOMPARE(shapeOf(sphere).type, physics::ShapeType::Sphere);
-        QVERIFY2(near(shapeOf(sphere).radius, std::sqrt(14.0), 1e-3), QByteArray::number(shapeOf(sphere).radius));
+        QVERIFY2(near(shapeOf(sphere).radius, std::sqrt(14.0), 1e-3),
+                 QByteArray::number(shapeOf(sphere).radius));
 
         const auto capsule = menu.add(Kind::Capsule);
         QVERIFY(capsule);
@@ -229,8 +230,8 @@ private slots:
     void quickHullOnTheBiggestTestMesh()
     {
         // The largest mesh of tests/data: a ball of 2,210 vertices in the ball pit example.
-        auto opened =
-            document::Document::open(test::dataPath("spec/omi/OMI_physics_body/examples/complex/ball_pit.gltf"));
+        auto opened = document::Document::open(
+            test::dataPath("spec/omi/OMI_physics_body/examples/complex/ball_pit.gltf"));
         QVERIFY2(opened, test::describe(opened.diagnostics).c_str());
         document::Document& d = **opened;
         int biggest = -1;

@@ -10,7 +10,6 @@
 #include <QTest>
 #include <QTextEdit>
 #include <QUndoStack>
-
 #include <array>
 #include <cmath>
 #include <map>
@@ -25,7 +24,8 @@ gltf::TriangleMesh boxMesh(QVector3D lo, QVector3D hi)
 {
     gltf::TriangleMesh m;
     for (int i = 0; i < 8; ++i)
-        m.positions.push_back({(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
+        m.positions.push_back(
+            {(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
     m.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
                  2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
     return m;
@@ -164,7 +164,8 @@ private slots:
         // The crate's box: 2 x 4 x 6 on a child node at its centre.
         const physics::Shape& crate = d->model().shapes.at(r.added[0].shape);
         QVERIFY(crate.size == (physics::Vec3{2, 4, 6}));
-        QVERIFY2(d->gltf().json()["nodes"][r.added[0].colliderNode]["translation"] == gltf::Json::parse("[1,2,3]"),
+        QVERIFY2(d->gltf().json()["nodes"][r.added[0].colliderNode]["translation"] ==
+                     gltf::Json::parse("[1,2,3]"),
                  d->gltf().json()["nodes"][r.added[0].colliderNode].dump().c_str());
         for (size_t n : {0, 1, 2, 3})
             QCOMPARE(d->model().node(n)->motion->type, physics::MotionType::Dynamic);

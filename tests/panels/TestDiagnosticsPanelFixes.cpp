@@ -29,7 +29,8 @@ std::unique_ptr<document::Document> makeDocument()
 
 QTreeWidgetItem* rowWithCode(QTreeWidget* list, const char* code)
 {
-    return list->findItems(QString::fromLatin1(code), Qt::MatchExactly, DiagnosticsPanel::CodeColumn).value(0);
+    return list->findItems(QString::fromLatin1(code), Qt::MatchExactly, DiagnosticsPanel::CodeColumn)
+        .value(0);
 }
 
 } // namespace
@@ -109,7 +110,8 @@ private slots:
         const Diagnostics diagnostics = d->diagnostics();
         d.reset();
         panel.setDiagnostics(diagnostics);
-        QVERIFY(rowWithCode(panel.list(), "EXTENSION_NOT_DECLARED")->text(DiagnosticsPanel::FixColumn).isEmpty());
+        QVERIFY(
+            rowWithCode(panel.list(), "EXTENSION_NOT_DECLARED")->text(DiagnosticsPanel::FixColumn).isEmpty());
         QVERIFY(!panel.applyFixAt(0));
     }
 };

@@ -10,7 +10,6 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
-
 #include <cmath>
 #include <random>
 
@@ -116,7 +115,8 @@ private slots:
         QCOMPARE(dialog.pointCount(), 255);
         QVERIFY(dialog.capped());
         // A 255-point inner hull of a sphere keeps about 97% of the full hull's volume.
-        QVERIFY2(dialog.volumeKept() > 0.95 && dialog.volumeKept() < 1.0, QByteArray::number(dialog.volumeKept()));
+        QVERIFY2(dialog.volumeKept() > 0.95 && dialog.volumeKept() < 1.0,
+                 QByteArray::number(dialog.volumeKept()));
         QVERIFY(dialog.maxOutsideDistance() > 0 && dialog.maxOutsideDistance() < 0.05);
         QVERIFY(dialog.errorText().isEmpty());
 

@@ -8,7 +8,6 @@
 #include "physics/OmiWriter.h"
 
 #include <QTest>
-
 #include <algorithm>
 
 using namespace cs;
@@ -225,7 +224,8 @@ private slots:
         gltf::GltfDocument kept = l.doc;
         writeOmi(l.model, kept);
         const std::string dumped = kept.json().dump();
-        QCOMPARE(dumped.find("\"extensions\":{\"OMI_physics_shape\""), dumped.rfind("\"extensions\":{\"OMI_physics_shape\""));
+        QCOMPARE(dumped.find("\"extensions\":{\"OMI_physics_shape\""),
+                 dumped.rfind("\"extensions\":{\"OMI_physics_shape\""));
         QVERIFY(dumped.find("sphere") == std::string::npos);
         QCOMPARE_JSON(kept.json()["nodes"][0]["extensions"]["OMI_physics_body"],
                       gltf::Json::parse(R"({"collider":{"shape":0}})"));

@@ -58,7 +58,8 @@ std::string withOneTriangle(std::string json)
 std::string withFlatPoints(std::string json)
 {
     const std::string from = "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAAAAAIA/";
-    json.replace(json.find(from), from.size(), "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAA");
+    json.replace(json.find(from), from.size(),
+                 "AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAA");
     return json;
 }
 
@@ -126,12 +127,16 @@ private slots:
             file(R"({"type":"box","box":{"size":[1e-6,1e-6,1e-6]}})", kCollider0), code::ShapeDegenerate, E,
             "/extensions/OMI_physics_shape/shapes/0/box/size");
         row("capsule radii below 1e-6 m",
-            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":5e-7,"radiusBottom":5e-7}})", kCollider0),
-            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":0,"radiusBottom":1e-6}})", kCollider0),
+            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":5e-7,"radiusBottom":5e-7}})",
+                 kCollider0),
+            file(R"({"type":"capsule","capsule":{"height":1,"radiusTop":0,"radiusBottom":1e-6}})",
+                 kCollider0),
             code::ShapeDegenerate, E, "/extensions/OMI_physics_shape/shapes/0/capsule");
         row("cylinder height below 1e-6 m",
-            file(R"({"type":"cylinder","cylinder":{"height":1e-7,"radiusTop":1,"radiusBottom":1}})", kCollider0),
-            file(R"({"type":"cylinder","cylinder":{"height":1e-3,"radiusTop":1,"radiusBottom":1}})", kCollider0),
+            file(R"({"type":"cylinder","cylinder":{"height":1e-7,"radiusTop":1,"radiusBottom":1}})",
+                 kCollider0),
+            file(R"({"type":"cylinder","cylinder":{"height":1e-3,"radiusTop":1,"radiusBottom":1}})",
+                 kCollider0),
             code::ShapeDegenerate, E, "/extensions/OMI_physics_shape/shapes/0/cylinder/height");
         row("legacy capsule shorter than 2r",
             file(R"({"type":"capsule","capsule":{"height":0.5,"radius":0.5}})", kCollider0),

@@ -82,8 +82,8 @@ ChildOutcome runInChild(const std::function<std::string()>& body, const ChildLim
         return outcome;
     }
     const auto start = std::chrono::steady_clock::now();
-    // An AddressSanitizer build without optimisation runs this code about ten times slower; the bound is there
-    // to catch a spin, not to time the work.
+    // An AddressSanitizer build without optimisation runs this code about ten times slower; the bound is
+    // there to catch a spin, not to time the work.
     const unsigned seconds = addressSanitizerBuild() ? limits.seconds * 8 : limits.seconds;
     const pid_t pid = ::fork();
     if (pid < 0) {

@@ -4,13 +4,12 @@
 // To review a change in rendering: run with CS_UPDATE_BASELINES=1 to write new baselines, look at every
 // changed picture, and commit them with the change. A failing comparison leaves the actual picture and a
 // difference picture in the folder it names.
+#include "MainWindow.h"
 #include "TestSupport.h"
 
-#include "MainWindow.h"
-
 #include <QDir>
-#include <QSettings>
 #include <QDockWidget>
+#include <QSettings>
 #include <QTest>
 
 using cs::ui::MainWindow;
@@ -38,8 +37,9 @@ Comparison compare(const QImage& a, const QImage& b, int threshold)
         const QRgb* p = reinterpret_cast<const QRgb*>(x.constScanLine(row));
         const QRgb* q = reinterpret_cast<const QRgb*>(y.constScanLine(row));
         for (int col = 0; col < x.width(); ++col) {
-            const int d = std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
-                                    std::abs(qBlue(p[col]) - qBlue(q[col]))});
+            const int d =
+                std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
+                          std::abs(qBlue(p[col]) - qBlue(q[col]))});
             if (d > threshold) {
                 ++differing;
                 c.difference.setPixel(col, row, qRgb(255, 0, 255));
@@ -64,7 +64,8 @@ private slots:
         // A fixed layout: no remembered window state from a previous run.
         QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeRenderTest"));
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QString::fromStdString(m_settings.path().string()));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           QString::fromStdString(m_settings.path().string()));
     }
 
     void compareWithBaseline_data()
@@ -75,13 +76,19 @@ private slots:
         const QString spec = QString::fromStdString(cs::test::dataPath("spec").string());
         QTest::newRow("sample") << CS_SAMPLE_FILE << "iso" << false;
         QTest::newRow("sample-xray-top") << CS_SAMPLE_FILE << "top" << true;
-        QTest::newRow("trigger-only") << spec + "/omi/OMI_physics_body/examples/basic/trigger_box.gltf" << "iso" << false;
-        QTest::newRow("compound-trigger") << spec + "/omi/OMI_physics_body/examples/basic/compound_trigger.gltf" << "iso" << false;
-        QTest::newRow("convex-hull") << spec + "/omi/OMI_physics_shape/examples/convex/convex_hull.gltf" << "iso" << false;
-        QTest::newRow("trimesh") << spec + "/omi/OMI_physics_shape/examples/trimesh/concave_trimesh.gltf" << "iso" << true;
+        QTest::newRow("trigger-only") << spec + "/omi/OMI_physics_body/examples/basic/trigger_box.gltf"
+                                      << "iso" << false;
+        QTest::newRow("compound-trigger")
+            << spec + "/omi/OMI_physics_body/examples/basic/compound_trigger.gltf"
+            << "iso" << false;
+        QTest::newRow("convex-hull") << spec + "/omi/OMI_physics_shape/examples/convex/convex_hull.gltf"
+                                     << "iso" << false;
+        QTest::newRow("trimesh") << spec + "/omi/OMI_physics_shape/examples/trimesh/concave_trimesh.gltf"
+                                 << "iso" << true;
         const QString legacy = spec + "/legacy/2023-01-05_80c2ae7/extensions/2.0/OMI_collider/examples/";
         for (const char* name : {"box_collider", "sphere_collider", "capsule_collider", "cylinder_collider"})
-            QTest::newRow(qPrintable(QStringLiteral("legacy-") + name)) << legacy + name + ".gltf" << "front" << false;
+            QTest::newRow(qPrintable(QStringLiteral("legacy-") + name)) << legacy + name + ".gltf"
+                                                                        << "front" << false;
     }
 
     void compareWithBaseline()
@@ -107,7 +114,9 @@ private slots:
         QVERIFY2(ok, qPrintable(file));
         using V = cs::ui::OrbitCamera::View;
         w.viewport()->setXray(xray);
-        w.viewport()->setView(view == QLatin1String("top") ? V::Top : view == QLatin1String("front") ? V::Front : V::Iso);
+        w.viewport()->setView(view == QLatin1String("top")     ? V::Top
+                              : view == QLatin1String("front") ? V::Front
+                                                               : V::Iso);
         QImage actual;
         w.viewport()->capture([&](const QImage& image) { actual = image; });
         QVERIFY(QTest::qWaitFor([&] { return !actual.isNull(); }, 20000));
@@ -120,26 +129,30 @@ private slots:
             return;
         }
         const QImage baseline(baselinePath);
-        QVERIFY2(!baseline.isNull(), qPrintable(QStringLiteral("no baseline %1: run with CS_UPDATE_BASELINES=1, "
-                                                               "look at the picture, commit it").arg(baselinePath)));
+        QVERIFY2(!baseline.isNull(),
+                 qPrintable(QStringLiteral("no baseline %1: run with CS_UPDATE_BASELINES=1, "
+                                           "look at the picture, commit it")
+                                .arg(baselinePath)));
         QCOMPARE(actual.size(), baseline.size());
-        // Up to 0.5% of the pixels may differ by more than 40 levels: room for rasterisation differences between
-        // driver versions, none for a missing or moved shape.
+        // Up to 0.5% of the pixels may differ by more than 40 levels: room for rasterisation differences
+        // between driver versions, none for a missing or moved shape.
         const Comparison c = compare(actual, baseline, 40);
         if (c.differingFraction > 0.005) {
             const QString out = QDir::temp().filePath(QStringLiteral("collidoscope-render-") + name);
             actual.save(out + QStringLiteral("-actual.png"));
             c.difference.save(out + QStringLiteral("-difference.png"));
-            QFAIL(qPrintable(QStringLiteral("%1% of the pixels differ from %2; see %3-actual.png and -difference.png")
-                                 .arg(c.differingFraction * 100, 0, 'f', 2)
-                                 .arg(baselinePath, out)));
+            QFAIL(qPrintable(
+                QStringLiteral("%1% of the pixels differ from %2; see %3-actual.png and -difference.png")
+                    .arg(c.differingFraction * 100, 0, 'f', 2)
+                    .arg(baselinePath, out)));
         }
     }
 
     void xrayOffDrawsTheSameAsBefore()
     {
         // X-ray mode adds a render pass for hidden lines and turning it off takes that pass out again: the
-        // picture with X-ray turned on and off again is the picture from before, and the one in between differs.
+        // picture with X-ray turned on and off again is the picture from before, and the one in between
+        // differs.
         MainWindow w;
         w.resize(800, 600);
         w.show();

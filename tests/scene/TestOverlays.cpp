@@ -1,12 +1,10 @@
-// Overlay lines: dashes, equivalent inertia boxes, and what the sample scene's colliders, triggers, selection,
-// centres of mass, inertia and velocities turn into.
+// Overlay lines: dashes, equivalent inertia boxes, and what the sample scene's colliders, triggers,
+// selection, centres of mass, inertia and velocities turn into.
 #include "TestSupport.h"
-
 #include "physics/OmiReader.h"
 #include "scene/Overlays.h"
 
 #include <QTest>
-
 #include <algorithm>
 #include <cmath>
 
@@ -35,7 +33,8 @@ Sample loadSample()
 
 bool contains(const std::vector<QVector3D>& points, const QVector3D& p, float eps = 1e-4f)
 {
-    return std::any_of(points.begin(), points.end(), [&](const QVector3D& q) { return (q - p).length() < eps; });
+    return std::any_of(points.begin(), points.end(),
+                       [&](const QVector3D& q) { return (q - p).length() < eps; });
 }
 
 void bounds(const std::vector<QVector3D>& points, QVector3D& lo, QVector3D& hi)
@@ -80,7 +79,8 @@ private slots:
     {
         // A solid 1 x 2 x 3 box of 6 kg: I = m/12 (b^2+c^2, a^2+c^2, a^2+b^2) = (6.5, 5, 2.5).
         const QVector3D size = scene::inertiaBoxSize(QVector3D(6.5f, 5.0f, 2.5f), 6.0);
-        QVERIFY(std::abs(size.x() - 1) < 1e-5f && std::abs(size.y() - 2) < 1e-5f && std::abs(size.z() - 3) < 1e-5f);
+        QVERIFY(std::abs(size.x() - 1) < 1e-5f && std::abs(size.y() - 2) < 1e-5f &&
+                std::abs(size.z() - 3) < 1e-5f);
         QCOMPARE(scene::inertiaBoxSize(QVector3D(1, 1, 1), 0.0), QVector3D());
         // Moments that no solid has (one larger than the other two together) give a flat side, not a NaN.
         const QVector3D flat = scene::inertiaBoxSize(QVector3D(10, 1, 1), 1.0);
@@ -97,8 +97,8 @@ private slots:
         // Crate 1 (node 2) is a dynamic 1 m box: its eight corners are in the dynamic layer.
         const QVector3D crate = origin(s, 2);
         for (int i = 0; i < 8; ++i) {
-            const QVector3D corner = crate + QVector3D((i & 1) ? 0.5f : -0.5f, (i & 2) ? 0.5f : -0.5f,
-                                                       (i & 4) ? 0.5f : -0.5f);
+            const QVector3D corner =
+                crate + QVector3D((i & 1) ? 0.5f : -0.5f, (i & 2) ? 0.5f : -0.5f, (i & 4) ? 0.5f : -0.5f);
             QVERIFY(contains(o[OverlayKind::Dynamic], corner));
             QVERIFY(!contains(o[OverlayKind::Static], corner));
         }
@@ -164,11 +164,12 @@ private slots:
         const Sample s = loadSample();
         const scene::Overlays o = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph);
         QCOMPARE(o[OverlayKind::CenterOfMass].size(), s.resolved.bodies.size() * 6); // a 3-line cross each
-        // Crate 1 leaves inertia to the engine: the box computed from its one uniform 1 m collider is that box.
+        // Crate 1 leaves inertia to the engine: the box computed from its one uniform 1 m collider is that
+        // box.
         const QVector3D crate = origin(s, 2);
         for (int i = 0; i < 8; ++i) {
-            const QVector3D corner = crate + QVector3D((i & 1) ? 0.5f : -0.5f, (i & 2) ? 0.5f : -0.5f,
-                                                       (i & 4) ? 0.5f : -0.5f);
+            const QVector3D corner =
+                crate + QVector3D((i & 1) ? 0.5f : -0.5f, (i & 2) ? 0.5f : -0.5f, (i & 4) ? 0.5f : -0.5f);
             QVERIFY2(contains(o[OverlayKind::Inertia], corner, 1e-3f), qPrintable(QString::number(i)));
         }
         // The ball (node 5) has an initial velocity: an arrow starts at its centre of mass.
@@ -176,14 +177,15 @@ private slots:
         for (const auto& b : s.resolved.bodies)
             ball = b.node == 5 ? &b : ball;
         QVERIFY(ball);
-        const QVector3D com = s.graph.worldTransform(5).map(
-            QVector3D(float(ball->motion.centerOfMass[0]), float(ball->motion.centerOfMass[1]),
-                      float(ball->motion.centerOfMass[2])));
+        const QVector3D com = s.graph.worldTransform(5).map(QVector3D(float(ball->motion.centerOfMass[0]),
+                                                                      float(ball->motion.centerOfMass[1]),
+                                                                      float(ball->motion.centerOfMass[2])));
         QVERIFY(contains(o[OverlayKind::Velocity], com));
         const QVector3D v(float(ball->motion.linearVelocity[0]), float(ball->motion.linearVelocity[1]),
                           float(ball->motion.linearVelocity[2]));
         QVERIFY(!v.isNull());
-        QVERIFY(contains(o[OverlayKind::Velocity], com + s.graph.worldTransform(5).mapVector(v) * 0.5f, 1e-3f));
+        QVERIFY(
+            contains(o[OverlayKind::Velocity], com + s.graph.worldTransform(5).mapVector(v) * 0.5f, 1e-3f));
     }
 };
 

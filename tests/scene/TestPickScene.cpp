@@ -1,6 +1,5 @@
 // Picking in the sample scene: rays from above select the collider (or mesh) the user clicked.
 #include "TestSupport.h"
-
 #include "gltf/RenderScene.h"
 #include "physics/OmiReader.h"
 #include "scene/PickScene.h"

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QProcess>
 #include <QStandardPaths>
-
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -117,7 +116,8 @@ static std::filesystem::path validatorScript()
 
 bool validatorAvailable()
 {
-    return std::filesystem::exists(std::filesystem::path(CS_TEST_TOOLS_DIR) / "node_modules" / "gltf-validator") &&
+    return std::filesystem::exists(std::filesystem::path(CS_TEST_TOOLS_DIR) / "node_modules" /
+                                   "gltf-validator") &&
            !QStandardPaths::findExecutable("node").isEmpty();
 }
 

@@ -4,7 +4,6 @@
 #include "gltf/GltfDocument.h"
 
 #include <QString>
-
 #include <filesystem>
 #include <map>
 #include <set>
@@ -27,8 +26,7 @@ std::string describe(const Diagnostics& diagnostics);
 
 /// Little-endian packing for hand-built buffers.
 void appendFloats(gltf::Bytes& out, std::initializer_list<float> values);
-template <class T>
-void appendValues(gltf::Bytes& out, std::initializer_list<T> values)
+template <class T> void appendValues(gltf::Bytes& out, std::initializer_list<T> values)
 {
     for (T v : values) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
@@ -59,12 +57,12 @@ private:
 /// What the Khronos glTF-Validator said of one file.
 struct ValidatorReport
 {
-    bool ran = false;       ///< false: the validator could not be run or could not read the file
-    std::string failure;    ///< why, when !ran
+    bool ran = false;    ///< false: the validator could not be run or could not read the file
+    std::string failure; ///< why, when !ran
     int errors = 0;
     int warnings = 0;
     std::multiset<std::string> errorCodes; ///< code of every error-severity issue
-    std::string text;       ///< the raw report line
+    std::string text;                      ///< the raw report line
 };
 
 /// True when node and the validator package (tests/tools/node_modules) are installed.

@@ -1,12 +1,11 @@
 // An artist's session through the real main window: open a file, select a node, make it a dynamic body, fit a
-// capsule collider to its mesh, change the capsule's radius, generate a convex hull, create a physics material and
-// assign it; undo and redo each step; save as .glb, reload, and find every edit. The saved file passes the Khronos
-// glTF-Validator and our own validator without errors. Then crash recovery: a recovery copy opens as an untitled
-// document with unsaved edits.
-#include "TestSupport.h"
-
+// capsule collider to its mesh, change the capsule's radius, generate a convex hull, create a physics
+// material and assign it; undo and redo each step; save as .glb, reload, and find every edit. The saved file
+// passes the Khronos glTF-Validator and our own validator without errors. Then crash recovery: a recovery
+// copy opens as an untitled document with unsaved edits.
 #include "Autosave.h"
 #include "MainWindow.h"
+#include "TestSupport.h"
 #include "dialogs/HullDialog.h"
 #include "document/Document.h"
 #include "document/ModelCommands.h"
@@ -36,8 +35,8 @@ using cs::ui::MainWindow;
 
 namespace {
 
-constexpr size_t kCharacter = 7;          // the sample's "Character" node (no mesh)
-constexpr size_t kCharacterCollider = 8;  // its child "Character Collider", with the capsule-like mesh
+constexpr size_t kCharacter = 7;         // the sample's "Character" node (no mesh)
+constexpr size_t kCharacterCollider = 8; // its child "Character Collider", with the capsule-like mesh
 
 bool openAndWait(MainWindow& w, const QString& path)
 {
@@ -108,7 +107,8 @@ private slots:
     {
         QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeTest"));
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QString::fromStdString((m_dir / "settings").string()));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           QString::fromStdString((m_dir / "settings").string()));
         QSettings().clear();
         qputenv("CS_RECOVERY_DIR", QByteArray::fromStdString((m_dir / "recovery").string()));
 
@@ -146,7 +146,9 @@ private slots:
         QVERIFY(!body->motionCheck()->isChecked());
         body->motionCheck()->click();
         settle();
-        undoRedo(stack, [&] { return physicsOf(*doc, kCharacterCollider) && physicsOf(*doc, kCharacterCollider)->motion; });
+        undoRedo(stack, [&] {
+            return physicsOf(*doc, kCharacterCollider) && physicsOf(*doc, kCharacterCollider)->motion;
+        });
         // Motion on makes a dynamic body; the type combo changes it (kinematic, then back by undo).
         QCOMPARE(physicsOf(*doc, kCharacterCollider)->motion->type, physics::MotionType::Dynamic);
         QCOMPARE(body->typeCombo()->currentText(), QStringLiteral("Dynamic"));
@@ -228,7 +230,8 @@ private slots:
         QCOMPARE(collider->nodes(), std::vector<size_t>{size_t(capsuleNode)});
         choose(collider->materialCombo(), collider->materialCombo()->findData(material));
         settle();
-        undoRedo(stack, [&] { return physicsOf(*doc, size_t(capsuleNode))->collider->physicsMaterial == material; });
+        undoRedo(stack,
+                 [&] { return physicsOf(*doc, size_t(capsuleNode))->collider->physicsMaterial == material; });
 
         // Save as .glb; the window takes the new path and is clean.
         const auto saved = m_dir / "edited.glb";
@@ -319,15 +322,17 @@ private slots:
         w.show();
         QVERIFY(!w.offerRecovery()); // CS_NO_DIALOGS: nothing is asked
         bool finished = false, ok = false;
-        w.recover(QString::fromStdString(copy.string()), QStringLiteral("/somewhere/level.glb"), [&](bool result) {
-            finished = true;
-            ok = result;
-        });
+        w.recover(QString::fromStdString(copy.string()), QStringLiteral("/somewhere/level.glb"),
+                  [&](bool result) {
+                      finished = true;
+                      ok = result;
+                  });
         QVERIFY(QTest::qWaitFor([&] { return finished; }, 20000) && ok);
         QCOMPARE(w.document()->model().node(2)->motion->mass, 33.0);
         QVERIFY(w.document()->isModified());
         QVERIFY(w.isWindowModified());
-        QVERIFY2(w.windowTitle().startsWith(QStringLiteral("level.glb (recovered)")), qPrintable(w.windowTitle()));
+        QVERIFY2(w.windowTitle().startsWith(QStringLiteral("level.glb (recovered)")),
+                 qPrintable(w.windowTitle()));
         // The window keeps a recovery copy of its own at once, so a second crash loses nothing either.
         QVERIFY(!w.autosave()->currentRecoveryFile().isEmpty());
         QVERIFY(QFileInfo::exists(w.autosave()->currentRecoveryFile()));

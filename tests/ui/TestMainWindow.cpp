@@ -1,10 +1,10 @@
-// The real main window, driven through its actions and panels: opening, the scene tree and selection, the view
-// toggles, recent files, saving, broken files, and a rendered frame.
-#include "TestSupport.h"
-
+// The real main window, driven through its actions and panels: opening, the scene tree and selection, the
+// view toggles, recent files, saving, broken files, and a rendered frame.
 #include "MainWindow.h"
+#include "TestSupport.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
+#include "physics/OmiReader.h"
 
 #include <QAction>
 #include <QApplication>
@@ -15,8 +15,6 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoView>
-
-#include "physics/OmiReader.h"
 
 using namespace cs;
 using cs::ui::MainWindow;
@@ -56,7 +54,8 @@ private slots:
         // Settings (recent files, layout) go to a folder of the test's own, not the user's.
         QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeTest"));
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, QString::fromStdString(m_settings.path().string()));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           QString::fromStdString(m_settings.path().string()));
         QSettings().clear();
     }
 
@@ -70,7 +69,8 @@ private slots:
         for (QTreeWidgetItemIterator it(tree); *it; ++it)
             ++items;
         QCOMPARE(items, 24); // every node of the sample
-        QCOMPARE(tree->topLevelItemCount(), 12); // Floor, Ramp, 3 crates, Ball, Character, Rock, Arch, Table, Steps, Trigger Zone
+        QCOMPARE(tree->topLevelItemCount(),
+                 12); // Floor, Ramp, 3 crates, Ball, Character, Rock, Arch, Table, Steps, Trigger Zone
         QCOMPARE(w.scene()->render.instances.size(), size_t(16));
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("sample.glb")));
         QCOMPARE(MainWindow::recentFiles().value(0), QFileInfo(CS_SAMPLE_FILE).absoluteFilePath());
@@ -87,7 +87,8 @@ private slots:
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QSignalSpy spy(&w, &MainWindow::selectionChanged);
         QTreeWidget* tree = w.sceneTree()->tree();
-        QTreeWidgetItem* ball = tree->findItems(QStringLiteral("Ball"), Qt::MatchExactly | Qt::MatchRecursive).value(0);
+        QTreeWidgetItem* ball =
+            tree->findItems(QStringLiteral("Ball"), Qt::MatchExactly | Qt::MatchRecursive).value(0);
         QVERIFY(ball);
         tree->setCurrentItem(ball);
         QCOMPARE(w.selectedNode(), 5);
@@ -151,13 +152,15 @@ private slots:
     void diagnosticsSelectTheirNode()
     {
         test::TempDir dir;
-        test::writeText(dir / "bad-index.gltf",
-                        R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"b","mesh":7}],"scenes":[{"nodes":[0,1]}]})");
+        test::writeText(
+            dir / "bad-index.gltf",
+            R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"b","mesh":7}],"scenes":[{"nodes":[0,1]}]})");
         MainWindow w;
         w.show();
         QVERIFY(openAndWait(w, QString::fromStdString((dir / "bad-index.gltf").string())));
         QTreeWidget* list = w.diagnostics()->list();
-        QTreeWidgetItem* entry = list->findItems(QStringLiteral("INDEX_OUT_OF_RANGE"), Qt::MatchExactly).value(0);
+        QTreeWidgetItem* entry =
+            list->findItems(QStringLiteral("INDEX_OUT_OF_RANGE"), Qt::MatchExactly).value(0);
         QVERIFY(entry);
         QCOMPARE(entry->text(1), QStringLiteral("/nodes/1/mesh"));
         emit list->itemActivated(entry, 0);
@@ -170,12 +173,14 @@ private slots:
     void upgradeHidesTheLegacyNotes()
     {
         // A 2023 file: reading it notes each legacy form it converted. Once the physics will be saved in the
-        // newest form those notes no longer describe the file, and the list drops them; undo brings them back.
+        // newest form those notes no longer describe the file, and the list drops them; undo brings them
+        // back.
         MainWindow w;
         w.show();
-        QVERIFY(openAndWait(w, QString::fromStdString(test::dataPath("spec/legacy/2023-01-05_80c2ae7/extensions/2.0/"
-                                                                     "OMI_physics_body/examples/complex/ball_pit.gltf")
-                                                          .string())));
+        QVERIFY(openAndWait(
+            w, QString::fromStdString(test::dataPath("spec/legacy/2023-01-05_80c2ae7/extensions/2.0/"
+                                                     "OMI_physics_body/examples/complex/ball_pit.gltf")
+                                          .string())));
         QTreeWidget* list = w.diagnostics()->list();
         auto legacyRows = [&] {
             int n = 0;
@@ -203,7 +208,8 @@ private slots:
         QVERIFY(w.saveTo(out));
         auto reloaded = gltf::loadGltf(out.toStdString());
         QVERIFY(reloaded.value.has_value());
-        QCOMPARE(QString::fromStdString(reloaded->json().dump()), QString::fromStdString(w.document()->gltf().json().dump()));
+        QCOMPARE(QString::fromStdString(reloaded->json().dump()),
+                 QString::fromStdString(w.document()->gltf().json().dump()));
         // A save that cannot be written says so and returns false.
         QVERIFY(!w.saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
     }
@@ -215,7 +221,8 @@ private slots:
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QVERIFY(QTest::qWaitForWindowExposed(w.viewport()->renderWindow()));
-        // Where Crate 3 (node 4, a 0.7 m box stacked on the other two) is drawn: project its top face's centre.
+        // Where Crate 3 (node 4, a 0.7 m box stacked on the other two) is drawn: project its top face's
+        // centre.
         const gltf::SceneGraph& graph = w.scene()->graph;
         const QVector3D top = graph.worldTransform(4).map(QVector3D(0, 0.35f, 0));
         const ui::OrbitCamera& camera = w.viewport()->camera();
@@ -223,7 +230,8 @@ private slots:
         const QVector4D clip = camera.projectionMatrix(float(size.width()) / float(size.height())) *
                                camera.viewMatrix() * QVector4D(top, 1.0f);
         const QVector3D ndc = clip.toVector3DAffine();
-        const QPoint pixel(int((ndc.x() + 1) * 0.5f * size.width()), int((1 - ndc.y()) * 0.5f * size.height()));
+        const QPoint pixel(int((ndc.x() + 1) * 0.5f * size.width()),
+                           int((1 - ndc.y()) * 0.5f * size.height()));
         QTest::mouseClick(w.viewport()->renderWindow(), Qt::LeftButton, {}, pixel);
         QCOMPARE(w.selectedNode(), 4);
         QCOMPARE(w.sceneTree()->tree()->currentItem()->text(0), QStringLiteral("Crate 3"));
@@ -258,7 +266,9 @@ private slots:
         const size_t shapes = w.scene()->resolved.instances.size();
         QTreeWidget* tree = w.sceneTree()->tree();
         auto physicsText = [&] {
-            return tree->findItems(QStringLiteral("Crate 1"), Qt::MatchExactly | Qt::MatchRecursive).value(0)->text(1);
+            return tree->findItems(QStringLiteral("Crate 1"), Qt::MatchExactly | Qt::MatchRecursive)
+                .value(0)
+                ->text(1);
         };
         QCOMPARE(physicsText(), QStringLiteral("dynamic, collider"));
         QVERIFY(!w.action(QStringLiteral("actionUndo"))->isEnabled());
@@ -299,7 +309,8 @@ private slots:
 
     void importsOtherFormats()
     {
-        // An OBJ from Debian's assimp-testmodels: imported as a new glTF document, never saved over the source.
+        // An OBJ from Debian's assimp-testmodels: imported as a new glTF document, never saved over the
+        // source.
         const QString obj = QStringLiteral("/usr/share/assimp/models/OBJ/box.obj");
         QVERIFY2(QFileInfo::exists(obj), "assimp-testmodels is not installed: run scripts/setup.sh");
         MainWindow w;
@@ -333,11 +344,13 @@ private slots:
             for (int x = 0; x < frame.width(); x += 4) {
                 const QColor c = frame.pixelColor(x, y);
                 drawn += std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
-                                 std::abs(c.blue() - background.blue()) > 60;
+                             std::abs(c.blue() - background.blue()) >
+                         60;
             }
         }
         const int samples = (frame.width() / 4) * (frame.height() / 4);
-        QVERIFY2(drawn > samples / 10, qPrintable(QStringLiteral("%1 of %2 samples drawn").arg(drawn).arg(samples)));
+        QVERIFY2(drawn > samples / 10,
+                 qPrintable(QStringLiteral("%1 of %2 samples drawn").arg(drawn).arg(samples)));
     }
 };
 

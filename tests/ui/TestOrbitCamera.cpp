@@ -2,7 +2,6 @@
 #include "viewport/OrbitCamera.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using cs::ui::OrbitCamera;
@@ -53,9 +52,11 @@ private slots:
                 c.frame(lo, hi, aspect);
                 float largest = 0;
                 for (int i = 0; i < 8; ++i) {
-                    const QVector3D corner((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z());
+                    const QVector3D corner((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(),
+                                           (i & 4) ? hi.z() : lo.z());
                     const QVector3D ndc = project(c, corner, aspect);
-                    QVERIFY2(std::abs(ndc.x()) <= 1.0f && std::abs(ndc.y()) <= 1.0f && ndc.z() > -1 && ndc.z() < 1,
+                    QVERIFY2(std::abs(ndc.x()) <= 1.0f && std::abs(ndc.y()) <= 1.0f && ndc.z() > -1 &&
+                                 ndc.z() < 1,
                              qPrintable(QStringLiteral("corner %1 outside the view").arg(i)));
                     largest = std::max({largest, std::abs(ndc.x()), std::abs(ndc.y())});
                 }
@@ -91,7 +92,8 @@ private slots:
         const QVector3D moved = c.target() - before;
         QVERIFY(std::abs(moved.y()) < 1e-5f && std::abs(moved.z()) < 1e-5f);
         QVERIFY(moved.x() < 0); // dragging right moves the scene right: the target moves left
-        const float viewHeight = 2.0f * c.distance() * std::tan(c.verticalFovDegrees() * 3.14159265f / 360.0f);
+        const float viewHeight =
+            2.0f * c.distance() * std::tan(c.verticalFovDegrees() * 3.14159265f / 360.0f);
         QVERIFY(std::abs(moved.length() - 0.5f * viewHeight) < 1e-3f);
     }
 

@@ -21,7 +21,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <cmath>
 #include <map>
 
@@ -54,8 +53,10 @@ const StrategyEntry kStrategies[] = {
     {ColliderStrategy::OrientedBox, "obb: oriented box", "The smallest box around the mesh, turned to fit"},
     {ColliderStrategy::Sphere, "sphere", "The smallest sphere around the mesh"},
     {ColliderStrategy::Capsule, "capsule", "A capsule around the mesh along its best axis"},
-    {ColliderStrategy::Hull, "hull: convex hull", "The convex hull of the mesh, capped, stored as a new mesh"},
-    {ColliderStrategy::Trimesh, "trimesh: the mesh itself", "The mesh as a triangle mesh shape (static scenery)"},
+    {ColliderStrategy::Hull, "hull: convex hull",
+     "The convex hull of the mesh, capped, stored as a new mesh"},
+    {ColliderStrategy::Trimesh, "trimesh: the mesh itself",
+     "The mesh as a triangle mesh shape (static scenery)"},
 };
 
 } // namespace
@@ -104,8 +105,9 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     m_skipExisting = new QCheckBox(tr("Skip nodes that already have a collider or trigger"), this);
     m_skipExisting->setObjectName(QStringLiteral("skipExisting"));
     m_skipExisting->setChecked(true);
-    m_skipExisting->setToolTip(tr("On the node itself or on a child node without a mesh. Unchecked, such nodes "
-                                  "get another collider on a new child node"));
+    m_skipExisting->setToolTip(
+        tr("On the node itself or on a child node without a mesh. Unchecked, such nodes "
+           "get another collider on a new child node"));
     form->addRow(QString(), m_skipExisting);
     m_motion = new QComboBox(this);
     m_motion->setObjectName(QStringLiteral("motion"));
@@ -323,7 +325,8 @@ QString AddCollidersDialog::summary() const
         lines << tr("Added %1: %2.")
                      .arg(counted(qsizetype(r.added.size()), tr("collider"), tr("colliders")),
                           kinds.join(QStringLiteral(", ")));
-        const auto capped = std::count_if(r.added.begin(), r.added.end(), [](const auto& a) { return a.capped; });
+        const auto capped =
+            std::count_if(r.added.begin(), r.added.end(), [](const auto& a) { return a.capped; });
         if (capped > 0)
             lines << tr("%1 capped to the point limit.")
                          .arg(capped == 1 ? tr("1 hull was") : tr("%1 hulls were").arg(capped));
@@ -331,10 +334,11 @@ QString AddCollidersDialog::summary() const
     }
     if (!r.skipped.empty())
         lines << tr("%1 a collider already and left alone.")
-                     .arg(r.skipped.size() == 1 ? tr("1 node had") : tr("%1 nodes had").arg(r.skipped.size()));
+                     .arg(r.skipped.size() == 1 ? tr("1 node had")
+                                                : tr("%1 nodes had").arg(r.skipped.size()));
     for (const Diagnostic& d : r.diagnostics)
         lines << QStringLiteral("%1: %2").arg(QString::fromLatin1(severityName(d.severity)),
-                                             QString::fromStdString(d.message));
+                                              QString::fromStdString(d.message));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -6,7 +6,6 @@
 #include <QFuture>
 #include <QList>
 #include <QPointer>
-
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -42,7 +41,8 @@ public:
     void setStrategy(import::ColliderStrategy strategy);
     import::ColliderStrategy strategy() const;
     void setMaxPoints(int points); ///< hull vertex cap, 4..255
-    void setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
+    void
+    setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
     void setSkipExisting(bool on);
     void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.

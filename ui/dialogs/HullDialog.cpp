@@ -23,7 +23,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <cmath>
 
 namespace cs::ui {
@@ -117,7 +116,8 @@ void HullDialog::buildUi()
     auto* sourceLayout = new QVBoxLayout(source);
     m_includeChildren = new QCheckBox(tr("Include the meshes of child nodes"), source);
     m_includeChildren->setObjectName(QStringLiteral("includeChildren"));
-    m_includeChildren->setToolTip(tr("Hull the node's mesh together with every mesh below it, in the node's space"));
+    m_includeChildren->setToolTip(
+        tr("Hull the node's mesh together with every mesh below it, in the node's space"));
     sourceLayout->addWidget(m_includeChildren);
     m_sourceLabel = new QLabel(source);
     m_sourceLabel->setObjectName(QStringLiteral("sourceLabel"));
@@ -322,7 +322,8 @@ void HullDialog::optionsChanged()
 {
     if (m_closed)
         return;
-    // The result no longer matches the options: Apply waits for the new one; the old preview stays until then.
+    // The result no longer matches the options: Apply waits for the new one; the old preview stays until
+    // then.
     cancelRun();
     m_result.reset();
     m_error.clear();
@@ -366,12 +367,14 @@ void HullDialog::startRun()
     m_cancel = cancel;
     const quint64 generation = m_generation;
     auto points = m_points;
-    QFuture<std::shared_ptr<Run>> future = QtConcurrent::run(
-        [points, options, cancel, generation](QPromise<std::shared_ptr<Run>>& promise) {
+    QFuture<std::shared_ptr<Run>> future =
+        QtConcurrent::run([points, options, cancel, generation](QPromise<std::shared_ptr<Run>>& promise) {
             promise.setProgressRange(0, kProgressSteps);
             geometry::ConvexHullOptions o = options;
             o.cancel = cancel.get();
-            o.progress = [&promise](double f) { promise.setProgressValue(int(std::lround(f * kProgressSteps))); };
+            o.progress = [&promise](double f) {
+                promise.setProgressValue(int(std::lround(f * kProgressSteps)));
+            };
             auto hull = geometry::generateConvexHull(*points, o);
             auto run = std::make_shared<Run>();
             run->generation = generation;
@@ -384,9 +387,8 @@ void HullDialog::startRun()
     m_runs.append(future);
     m_computing = true;
     m_watcher->disconnect(this, nullptr);
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
-        m_progress->setValue(value);
-    });
+    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this,
+            [this](int value) { m_progress->setValue(value); });
     connect(m_watcher, &QFutureWatcherBase::finished, this, [this, generation] { runFinished(generation); });
     m_watcher->setFuture(future);
     showResult();
@@ -459,15 +461,16 @@ void HullDialog::showResult()
         return;
     }
     const geometry::HullQuality& q = m_result->quality;
-    m_pointsLabel->setText(q.capped ? tr("%1 (capped; %2 source points)").arg(q.vertexCount).arg(sourcePointCount())
-                                    : tr("%1 (every hull point kept)").arg(q.vertexCount));
-    m_volumeLabel->setText(q.volumeRatio > 0 ? tr("%1% of the full hull").arg(q.volumeRatio * 100.0, 0, 'f', 1)
-                                             : QStringLiteral("-"));
-    m_outsideLabel->setText(q.maxOutsideDistance > 0
-                                ? tr("%1 (%2% of the size)")
-                                      .arg(lengthText(q.maxOutsideDistance))
-                                      .arg(q.outsideRatio * 100.0, 0, 'f', 2)
-                                : tr("none: every source point is inside"));
+    m_pointsLabel->setText(
+        q.capped ? tr("%1 (capped; %2 source points)").arg(q.vertexCount).arg(sourcePointCount())
+                 : tr("%1 (every hull point kept)").arg(q.vertexCount));
+    m_volumeLabel->setText(q.volumeRatio > 0
+                               ? tr("%1% of the full hull").arg(q.volumeRatio * 100.0, 0, 'f', 1)
+                               : QStringLiteral("-"));
+    m_outsideLabel->setText(q.maxOutsideDistance > 0 ? tr("%1 (%2% of the size)")
+                                                           .arg(lengthText(q.maxOutsideDistance))
+                                                           .arg(q.outsideRatio * 100.0, 0, 'f', 2)
+                                                     : tr("none: every source point is inside"));
 }
 
 void HullDialog::setPreview(std::vector<QVector3D> segments)

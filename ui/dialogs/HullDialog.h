@@ -7,7 +7,6 @@
 #include <QList>
 #include <QPointer>
 #include <QVector3D>
-
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -79,12 +78,12 @@ public:
     bool hasResult() const { return m_result != nullptr; }
     /// Runs the event loop until the current computation is over or `milliseconds` passed; hasResult().
     bool waitForResult(int milliseconds);
-    int pointCount() const;          ///< vertices of the hull; -1 without a result
-    double volumeKept() const;       ///< hull volume / volume of the full hull of the source points; -1 without
+    int pointCount() const;    ///< vertices of the hull; -1 without a result
+    double volumeKept() const; ///< hull volume / volume of the full hull of the source points; -1 without
     double maxOutsideDistance() const; ///< of a source point beyond the hull (0 for conservative); -1 without
-    bool capped() const;             ///< source points were left out to meet the cap
-    size_t sourcePointCount() const; ///< points the hull is made from
-    QString errorText() const;       ///< why there is no hull (no mesh, flat mesh, stopped...), else empty
+    bool capped() const;               ///< source points were left out to meet the cap
+    size_t sourcePointCount() const;   ///< points the hull is made from
+    QString errorText() const;         ///< why there is no hull (no mesh, flat mesh, stopped...), else empty
     /// The current hull (in the node's space) and its quality, or nullptr.
     const geometry::ConvexHull* hull() const { return m_result.get(); }
     /// The last preview sent, in world space (empty when none).
@@ -147,8 +146,8 @@ private:
     QPushButton* m_stop = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_apply = nullptr;
-    QTimer* m_restart = nullptr;       // coalesces option changes into one run
-    QTimer* m_follow = nullptr;        // coalesces document changes
+    QTimer* m_restart = nullptr; // coalesces option changes into one run
+    QTimer* m_follow = nullptr;  // coalesces document changes
 
     std::shared_ptr<const std::vector<geometry::Vec3d>> m_points; // the source, in the node's space
     QString m_sourceError;

@@ -35,7 +35,8 @@ const Entry kEntries[] = {
     {AddColliderMenu::Kind::Hull, "actionAddHull", QT_TRANSLATE_NOOP("AddColliderMenu", "Convex &Hull"),
      QT_TRANSLATE_NOOP("AddColliderMenu", "The convex hull of the mesh, at most 255 points, as a new mesh")},
     {AddColliderMenu::Kind::Trimesh, "actionAddTrimesh", QT_TRANSLATE_NOOP("AddColliderMenu", "&Trimesh"),
-     QT_TRANSLATE_NOOP("AddColliderMenu", "The mesh itself as a triangle mesh shape (best for static scenery)")},
+     QT_TRANSLATE_NOOP("AddColliderMenu",
+                       "The mesh itself as a triangle mesh shape (best for static scenery)")},
 };
 
 using FitFunction = Result<geometry::FittedShape> (*)(const std::vector<geometry::Vec3d>&);
@@ -43,12 +44,18 @@ using FitFunction = Result<geometry::FittedShape> (*)(const std::vector<geometry
 FitFunction fitOf(AddColliderMenu::Kind kind)
 {
     switch (kind) {
-    case AddColliderMenu::Kind::Box: return &geometry::fitBox;
-    case AddColliderMenu::Kind::OrientedBox: return &geometry::fitOrientedBox;
-    case AddColliderMenu::Kind::Sphere: return &geometry::fitSphere;
-    case AddColliderMenu::Kind::Capsule: return &geometry::fitCapsule;
-    case AddColliderMenu::Kind::Cylinder: return &geometry::fitCylinder;
-    default: return nullptr;
+    case AddColliderMenu::Kind::Box:
+        return &geometry::fitBox;
+    case AddColliderMenu::Kind::OrientedBox:
+        return &geometry::fitOrientedBox;
+    case AddColliderMenu::Kind::Sphere:
+        return &geometry::fitSphere;
+    case AddColliderMenu::Kind::Capsule:
+        return &geometry::fitCapsule;
+    case AddColliderMenu::Kind::Cylinder:
+        return &geometry::fitCylinder;
+    default:
+        return nullptr;
     }
 }
 

@@ -2,7 +2,6 @@
 
 #include <QMenu>
 #include <QPointer>
-
 #include <optional>
 
 namespace cs::document {
@@ -14,9 +13,9 @@ namespace cs::ui {
 /// "Add Collider" for one node with a mesh: a collider fitted to the node's mesh, on a new child node, in one
 /// undo step per entry:
 ///   Box, Oriented Box, Sphere, Capsule, Cylinder   document::fitPrimitive (fitted in the node's space)
-///   Convex Hull                                    document::generateConvexHull, default options (255 points)
-///   Convex Hull...                                 hullDialogRequested(node): the owner opens a HullDialog
-///   Trimesh                                        a trimesh shape on the node's own mesh
+///   Convex Hull                                    document::generateConvexHull, default options (255
+///   points) Convex Hull...                                 hullDialogRequested(node): the owner opens a
+///   HullDialog Trimesh                                        a trimesh shape on the node's own mesh
 /// "As Trigger" (checkable) makes the entries add triggers instead of colliders. Without a document, a node
 /// or a mesh the entries are disabled and the first, disabled line of the menu says why.
 ///

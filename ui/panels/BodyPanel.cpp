@@ -624,7 +624,8 @@ void BodyPanel::computeFromShapes()
         if (!usageOf(motion->type).mass)
             continue;
         // By density the shapes decide the mass; by total mass the shapes' result is scaled to it below.
-        const auto result = document::bodyMassProperties(*m_document, node, density, document::MassFrom::Density);
+        const auto result =
+            document::bodyMassProperties(*m_document, node, density, document::MassFrom::Density);
         if (!result) {
             QString message;
             for (const Diagnostic& d : result.diagnostics) {

@@ -156,8 +156,8 @@ int DiagnosticsPanel::nodeOfPointer(const std::string& pointer)
     if (pointer.rfind(prefix, 0) != 0)
         return -1;
     size_t end = pointer.find('/', prefix.size());
-    const std::string number = pointer.substr(prefix.size(), end == std::string::npos ? std::string::npos
-                                                                                      : end - prefix.size());
+    const std::string number =
+        pointer.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
     if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || number.size() > 9)
         return -1;
     return std::stoi(number);

@@ -6,11 +6,11 @@
 #include "panels/ShapePanel.h"
 #include "widgets/ChildSignals.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTimer>
-#include <QEvent>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -115,8 +115,8 @@ bool PropertiesPanel::eventFilter(QObject* watched, QEvent* event)
 
 void PropertiesPanel::fitWidth()
 {
-    const int wanted = m_inner->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width() +
-                       2 * m_scroll->frameWidth();
+    const int wanted = m_inner->minimumSizeHint().width() +
+                       m_scroll->verticalScrollBar()->sizeHint().width() + 2 * m_scroll->frameWidth();
     if (m_scroll->minimumWidth() != wanted)
         m_scroll->setMinimumWidth(wanted);
 }
@@ -159,8 +159,8 @@ void PropertiesPanel::onChanged(const document::ChangeEvent& event)
     if (event.kind == Kind::Node && event.has(document::ChangeEvent::Name))
         updateHeader();
     if (event.kind == Kind::Collider || event.kind == Kind::Trigger || event.kind == Kind::Document ||
-        (event.kind == Kind::Shape && (event.has(document::ChangeEvent::Created) ||
-                                       event.has(document::ChangeEvent::Removed)))) {
+        (event.kind == Kind::Shape &&
+         (event.has(document::ChangeEvent::Created) || event.has(document::ChangeEvent::Removed)))) {
         // A shape list insert or removal moves indices; a new collider shape is the one to show.
         if (m_shapeChosen && m_document && size_t(m_shownShape) >= m_document->model().shapes.size())
             m_shapeChosen = false;

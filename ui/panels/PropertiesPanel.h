@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 class QLabel;
@@ -21,7 +20,8 @@ class ShapePanel;
 
 /// The property area of the window: what the selected nodes are (a header), and the editors of their body,
 /// collider, trigger and of one shape, each in a section that folds. The shape shown is the current node's
-/// collider shape, else its trigger shape, until the user picks another one in the collider or trigger section.
+/// collider shape, else its trigger shape, until the user picks another one in the collider or trigger
+/// section.
 class PropertiesPanel : public QWidget
 {
     Q_OBJECT

@@ -1,4 +1,5 @@
 #include "panels/SceneTreePanel.h"
+
 #include "widgets/ChildSignals.h"
 
 #include <QHeaderView>
@@ -6,7 +7,6 @@
 #include <QPainter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <functional>
 
@@ -14,7 +14,8 @@ namespace cs::ui {
 
 namespace {
 
-/// A small round badge in the colour the viewport uses for the body type; triggers and colliders get a letter.
+/// A small round badge in the colour the viewport uses for the body type; triggers and colliders get a
+/// letter.
 QIcon badge(const QColor& color, const QString& letter)
 {
     QPixmap pixmap(16, 16);
@@ -98,9 +99,10 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std
         item->setText(1, parts.join(QStringLiteral(", ")));
         const QString letter = n.trigger ? QStringLiteral("T") : n.collider ? QStringLiteral("C") : QString();
         if (!n.body.isEmpty() || n.collider || n.trigger)
-            item->setIcon(0, badge(n.trigger && !n.collider ? QColor(240, 90, 220)
-                                                            : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
-                                   letter));
+            item->setIcon(0,
+                          badge(n.trigger && !n.collider ? QColor(240, 90, 220)
+                                                         : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
+                                letter));
         m_items[index] = item;
         for (int child : n.children)
             add(child, item);

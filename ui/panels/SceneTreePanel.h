@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 class QLineEdit;
@@ -16,15 +15,16 @@ struct SceneTreeNode
     QString name;
     int parent = -1;
     std::vector<int> children;
-    QString body;      ///< the node's own motion: "static", "kinematic", "dynamic" or empty
-    QString behaves;   ///< how its collider moves: its own or its owning body's motion type, "static" without one
+    QString body; ///< the node's own motion: "static", "kinematic", "dynamic" or empty
+    QString
+        behaves; ///< how its collider moves: its own or its owning body's motion type, "static" without one
     bool collider = false;
     bool trigger = false;
     bool mesh = false;
 };
 
-/// The node hierarchy with icons for body type, collider and trigger, a name filter, and selection that follows
-/// and drives the viewport's.
+/// The node hierarchy with icons for body type, collider and trigger, a name filter, and selection that
+/// follows and drives the viewport's.
 class SceneTreePanel : public QWidget
 {
     Q_OBJECT

@@ -507,8 +507,8 @@ ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
                "so it went on a new child node %4 with a new shape.")
                 .arg(what, describe(primitive.shape), meshOwner, nodeLink(doc, *added));
         if (collider || trigger)
-            text += QLatin1Char(' ') + tr("It replaces the %1 of %2.")
-                                           .arg(collider ? tr("collider") : tr("trigger"), meshOwner);
+            text += QLatin1Char(' ') +
+                    tr("It replaces the %1 of %2.").arg(collider ? tr("collider") : tr("trigger"), meshOwner);
         m_status->setText(text);
         return FitOutcome::ChildNode;
     }

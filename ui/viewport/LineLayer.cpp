@@ -17,7 +17,6 @@
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QTechnique>
-
 #include <algorithm>
 #include <cstring>
 
@@ -66,11 +65,11 @@ Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Q
     return pass;
 }
 
-/// Unlit lines; the technique's filter key matches the forward renderer of Qt3DExtras::Qt3DWindow. The pass for
-/// lines behind meshes (`hiddenPass`) is disabled outside X-ray mode. (A pass kept enabled with a depth test
-/// that never passes still sends every vertex through the pipeline once more: under software rendering, 10,000
-/// colliders drew at 0.35 of an empty scene's frame rate that way, 0.45 with the pass disabled. Adding and
-/// removing the pass at run time instead does not take effect in Qt 3D 6.4.)
+/// Unlit lines; the technique's filter key matches the forward renderer of Qt3DExtras::Qt3DWindow. The pass
+/// for lines behind meshes (`hiddenPass`) is disabled outside X-ray mode. (A pass kept enabled with a depth
+/// test that never passes still sends every vertex through the pipeline once more: under software rendering,
+/// 10,000 colliders drew at 0.35 of an empty scene's frame rate that way, 0.45 with the pass disabled. Adding
+/// and removing the pass at run time instead does not take effect in Qt 3D 6.4.)
 Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QRenderPass*& hiddenPass,
                                     Qt3DCore::QNode* parent)
 {
@@ -87,8 +86,8 @@ Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QRenderPass
     technique->addFilterKey(key);
     technique->addRenderPass(makePass(Qt3DRender::QDepthTest::LessOrEqual,
                                       new Qt3DRender::QParameter(QStringLiteral("alpha"), 1.0f)));
-    hiddenPass = makePass(Qt3DRender::QDepthTest::Greater, new Qt3DRender::QParameter(QStringLiteral("alpha"), 0.35f),
-                          true);
+    hiddenPass = makePass(Qt3DRender::QDepthTest::Greater,
+                          new Qt3DRender::QParameter(QStringLiteral("alpha"), 0.35f), true);
     hiddenPass->setEnabled(false);
     technique->addRenderPass(hiddenPass);
     effect->addTechnique(technique);

@@ -1,10 +1,8 @@
 #pragma once
 
-#include <Qt3DCore/QEntity>
-
 #include <QColor>
 #include <QVector3D>
-
+#include <Qt3DCore/QEntity>
 #include <vector>
 
 namespace Qt3DCore {
@@ -18,8 +16,8 @@ class QRenderPass;
 
 namespace cs::ui {
 
-/// One batch of line segments in one colour: a single entity, buffer and draw call. Lines in front of the meshes
-/// are drawn at full colour; in X-ray mode a second pass draws the lines behind them faintly.
+/// One batch of line segments in one colour: a single entity, buffer and draw call. Lines in front of the
+/// meshes are drawn at full colour; in X-ray mode a second pass draws the lines behind them faintly.
 class LineLayer : public Qt3DCore::QEntity
 {
 public:

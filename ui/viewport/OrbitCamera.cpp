@@ -52,13 +52,34 @@ void OrbitCamera::zoom(float factor)
 void OrbitCamera::setView(View view)
 {
     switch (view) {
-    case View::Front: m_yaw = 0; m_pitch = 0; break;
-    case View::Back: m_yaw = kPi; m_pitch = 0; break;
-    case View::Right: m_yaw = kPi / 2; m_pitch = 0; break;
-    case View::Left: m_yaw = -kPi / 2; m_pitch = 0; break;
-    case View::Top: m_yaw = 0; m_pitch = -kMaxPitch; break;
-    case View::Bottom: m_yaw = 0; m_pitch = kMaxPitch; break;
-    case View::Iso: m_yaw = kPi / 4; m_pitch = -0.6154797f; break; // atan(1/sqrt(2)): the cube diagonal
+    case View::Front:
+        m_yaw = 0;
+        m_pitch = 0;
+        break;
+    case View::Back:
+        m_yaw = kPi;
+        m_pitch = 0;
+        break;
+    case View::Right:
+        m_yaw = kPi / 2;
+        m_pitch = 0;
+        break;
+    case View::Left:
+        m_yaw = -kPi / 2;
+        m_pitch = 0;
+        break;
+    case View::Top:
+        m_yaw = 0;
+        m_pitch = -kMaxPitch;
+        break;
+    case View::Bottom:
+        m_yaw = 0;
+        m_pitch = kMaxPitch;
+        break;
+    case View::Iso:
+        m_yaw = kPi / 4;
+        m_pitch = -0.6154797f;
+        break; // atan(1/sqrt(2)): the cube diagonal
     }
 }
 
@@ -67,7 +88,8 @@ void OrbitCamera::frame(const QVector3D& boxMin, const QVector3D& boxMax, float 
     m_target = (boxMin + boxMax) * 0.5f;
     m_sceneRadius = std::max(0.5f * (boxMax - boxMin).length(), 1e-3f);
     // The nearest distance at which every corner of the box projects inside the view: for a corner at (x, y)
-    // across the view and z along it (relative to the target), |x| <= (d + z) tan(fovX/2), and likewise for y.
+    // across the view and z along it (relative to the target), |x| <= (d + z) tan(fovX/2), and likewise for
+    // y.
     const float tanY = std::tan(m_fov * kPi / 360.0f);
     const float tanX = tanY * std::max(aspect, 0.1f);
     const QVector3D r = right(), u = up(), f = forward();
@@ -107,7 +129,8 @@ QMatrix4x4 OrbitCamera::projectionMatrix(float aspect) const
     return m;
 }
 
-void OrbitCamera::rayThrough(float x, float y, const QSize& viewport, QVector3D& origin, QVector3D& direction) const
+void OrbitCamera::rayThrough(float x, float y, const QSize& viewport, QVector3D& origin,
+                             QVector3D& direction) const
 {
     const float w = std::max(1, viewport.width());
     const float h = std::max(1, viewport.height());

@@ -11,7 +11,16 @@ namespace cs::ui {
 class OrbitCamera
 {
 public:
-    enum class View { Front, Back, Left, Right, Top, Bottom, Iso };
+    enum class View
+    {
+        Front,
+        Back,
+        Left,
+        Right,
+        Top,
+        Bottom,
+        Iso
+    };
 
     QVector3D target() const { return m_target; }
     float distance() const { return m_distance; }

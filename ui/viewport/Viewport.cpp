@@ -4,6 +4,11 @@
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
 
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWheelEvent>
 #include <Qt3DCore/QTransform>
 #include <Qt3DExtras/QForwardRenderer>
 #include <Qt3DExtras/Qt3DWindow>
@@ -13,18 +18,11 @@
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QViewport>
 #include <Qt3DRender/QPointLight>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
-
-#include <QKeyEvent>
-#include <QMouseEvent>
-#include <QTimer>
-#include <QVBoxLayout>
-#include <QWheelEvent>
-
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
 #include <array>
 #include <cmath>
 
@@ -33,19 +31,32 @@ namespace cs::ui {
 QColor overlayColor(OverlayLayer layer)
 {
     switch (layer) {
-    case OverlayLayer::Static: return QColor(120, 170, 255);
-    case OverlayLayer::Kinematic: return QColor(255, 200, 60);
-    case OverlayLayer::Dynamic: return QColor(90, 230, 120);
-    case OverlayLayer::Trigger: return QColor(240, 90, 220);
-    case OverlayLayer::Selection: return QColor(255, 255, 255);
-    case OverlayLayer::CenterOfMass: return QColor(255, 80, 60);
-    case OverlayLayer::Inertia: return QColor(255, 150, 90);
-    case OverlayLayer::Velocity: return QColor(80, 230, 255);
-    case OverlayLayer::Grid: return QColor(90, 92, 104);
-    case OverlayLayer::AxisX: return QColor(220, 70, 70);
-    case OverlayLayer::AxisY: return QColor(90, 200, 90);
-    case OverlayLayer::AxisZ: return QColor(80, 120, 230);
-    case OverlayLayer::Count: break;
+    case OverlayLayer::Static:
+        return QColor(120, 170, 255);
+    case OverlayLayer::Kinematic:
+        return QColor(255, 200, 60);
+    case OverlayLayer::Dynamic:
+        return QColor(90, 230, 120);
+    case OverlayLayer::Trigger:
+        return QColor(240, 90, 220);
+    case OverlayLayer::Selection:
+        return QColor(255, 255, 255);
+    case OverlayLayer::CenterOfMass:
+        return QColor(255, 80, 60);
+    case OverlayLayer::Inertia:
+        return QColor(255, 150, 90);
+    case OverlayLayer::Velocity:
+        return QColor(80, 230, 255);
+    case OverlayLayer::Grid:
+        return QColor(90, 92, 104);
+    case OverlayLayer::AxisX:
+        return QColor(220, 70, 70);
+    case OverlayLayer::AxisY:
+        return QColor(90, 200, 90);
+    case OverlayLayer::AxisZ:
+        return QColor(80, 120, 230);
+    case OverlayLayer::Count:
+        break;
     }
     return Qt::white;
 }
@@ -53,19 +64,32 @@ QColor overlayColor(OverlayLayer layer)
 const char* overlayName(OverlayLayer layer)
 {
     switch (layer) {
-    case OverlayLayer::Static: return "Static";
-    case OverlayLayer::Kinematic: return "Kinematic";
-    case OverlayLayer::Dynamic: return "Dynamic";
-    case OverlayLayer::Trigger: return "Trigger";
-    case OverlayLayer::Selection: return "Selection";
-    case OverlayLayer::CenterOfMass: return "Centre of mass";
-    case OverlayLayer::Inertia: return "Inertia box";
-    case OverlayLayer::Velocity: return "Initial velocity";
-    case OverlayLayer::Grid: return "Grid";
-    case OverlayLayer::AxisX: return "X axis";
-    case OverlayLayer::AxisY: return "Y axis";
-    case OverlayLayer::AxisZ: return "Z axis";
-    case OverlayLayer::Count: break;
+    case OverlayLayer::Static:
+        return "Static";
+    case OverlayLayer::Kinematic:
+        return "Kinematic";
+    case OverlayLayer::Dynamic:
+        return "Dynamic";
+    case OverlayLayer::Trigger:
+        return "Trigger";
+    case OverlayLayer::Selection:
+        return "Selection";
+    case OverlayLayer::CenterOfMass:
+        return "Centre of mass";
+    case OverlayLayer::Inertia:
+        return "Inertia box";
+    case OverlayLayer::Velocity:
+        return "Initial velocity";
+    case OverlayLayer::Grid:
+        return "Grid";
+    case OverlayLayer::AxisX:
+        return "X axis";
+    case OverlayLayer::AxisY:
+        return "Y axis";
+    case OverlayLayer::AxisZ:
+        return "Z axis";
+    case OverlayLayer::Count:
+        break;
     }
     return "";
 }
@@ -113,8 +137,8 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     light->addComponent(pointLight);
 
     // Our own frame graph: clear, then the meshes, then the lines, always in that order. Lines behind meshes
-    // (X-ray) are found by testing against the meshes' depth, so the meshes must be drawn first; Qt 3D's default
-    // graph draws entities in no fixed order.
+    // (X-ray) are found by testing against the meshes' depth, so the meshes must be drawn first; Qt 3D's
+    // default graph draws entities in no fixed order.
     m_impl->meshLayer = new Qt3DRender::QLayer(m_impl->root);
     m_impl->meshLayer->setRecursive(true);
     m_impl->lineLayer = new Qt3DRender::QLayer(m_impl->root);
@@ -123,13 +147,14 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
         layer->addComponent(m_impl->lineLayer);
     m_impl->preview->addComponent(m_impl->lineLayer);
     // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
-    // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the meshes
-    // must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
+    // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the
+    // meshes must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
     window->defaultFrameGraph()->setClearColor(QColor(38, 40, 46));
     auto* clear = window->defaultFrameGraph()->findChild<Qt3DRender::QClearBuffers*>();
     auto* cameraSelector = clear ? qobject_cast<Qt3DRender::QFrameGraphNode*>(clear->parentNode()) : nullptr;
     if (clear && cameraSelector) {
-        const auto leaves = clear->findChildren<Qt3DRender::QFrameGraphNode*>(QString(), Qt::FindDirectChildrenOnly);
+        const auto leaves =
+            clear->findChildren<Qt3DRender::QFrameGraphNode*>(QString(), Qt::FindDirectChildrenOnly);
         auto* withoutLines = new Qt3DRender::QLayerFilter(clear);
         withoutLines->addLayer(m_impl->lineLayer);
         withoutLines->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
@@ -266,14 +291,15 @@ void Viewport::frameAll()
 void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 {
     const QSize size = m_impl->window->size();
-    m_camera.frame(boxMin, boxMax, size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f);
+    m_camera.frame(boxMin, boxMax,
+                   size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f);
     applyCamera();
 }
 
 void Viewport::capture(std::function<void(const QImage&)> done)
 {
-    // Qt 3D applies scene changes on its own threads, a frame or more after they are made. A frame is taken as
-    // final once the next one is identical, so that a picture never shows a half-uploaded scene.
+    // Qt 3D applies scene changes on its own threads, a frame or more after they are made. A frame is taken
+    // as final once the next one is identical, so that a picture never shows a half-uploaded scene.
     auto state = std::make_shared<std::pair<QImage, int>>(QImage(), 0);
     auto step = std::make_shared<std::function<void()>>();
     *step = [this, state, step, done = std::move(done)] {
@@ -313,11 +339,13 @@ QString Viewport::rendererDescription() const
 {
     const QSurfaceFormat format = m_impl->window->format();
     return QStringLiteral("Qt 3D %1 renderer, OpenGL %2.%3 %4")
-        .arg(QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")).isEmpty() ? QStringLiteral("default")
-                                                                         : QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")))
+        .arg(QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")).isEmpty()
+                 ? QStringLiteral("default")
+                 : QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")))
         .arg(format.majorVersion())
         .arg(format.minorVersion())
-        .arg(format.profile() == QSurfaceFormat::CoreProfile ? QStringLiteral("core") : QStringLiteral("compatibility"));
+        .arg(format.profile() == QSurfaceFormat::CoreProfile ? QStringLiteral("core")
+                                                             : QStringLiteral("compatibility"));
 }
 
 void Viewport::applyCamera()
@@ -331,16 +359,16 @@ void Viewport::applyCamera()
     cam->setViewCenter(m_camera.target());
     cam->setUpVector(m_camera.up());
     // Slightly above and to the right of the eye, so that faces facing the viewer are not flat.
-    m_impl->lightTransform->setTranslation(m_camera.position() + (m_camera.up() + m_camera.right()) * 0.2f *
-                                                                     m_camera.distance());
+    m_impl->lightTransform->setTranslation(m_camera.position() +
+                                           (m_camera.up() + m_camera.right()) * 0.2f * m_camera.distance());
     emit cameraChanged();
 }
 
 void Viewport::updateGrid()
 {
     // A grid on the ground plane sized to the scene, in whole metres (or tenths for small models).
-    const float extent = std::max({std::abs(m_sceneMin.x()), std::abs(m_sceneMax.x()), std::abs(m_sceneMin.z()),
-                                   std::abs(m_sceneMax.z()), 1.0f});
+    const float extent = std::max({std::abs(m_sceneMin.x()), std::abs(m_sceneMax.x()),
+                                   std::abs(m_sceneMin.z()), std::abs(m_sceneMax.z()), 1.0f});
     const float step = extent > 50 ? 10.0f : extent > 5 ? 1.0f : 0.1f;
     const int lines = std::min(200, int(std::ceil(extent * 1.2f / step)));
     const float reach = lines * step;
@@ -385,8 +413,8 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         if (!d.dragging)
             return true;
         const float h = std::max(1, d.window->height());
-        // Blender and Godot: the middle button orbits and Shift+middle pans. Any button does the same here, so
-        // that mice and trackpads without a middle button work; a left click that does not drag selects.
+        // Blender and Godot: the middle button orbits and Shift+middle pans. Any button does the same here,
+        // so that mice and trackpads without a middle button work; a left click that does not drag selects.
         if (e->modifiers() & Qt::ShiftModifier)
             m_camera.pan(delta.x() / h, delta.y() / h);
         else if (e->modifiers() & Qt::ControlModifier)
@@ -443,12 +471,31 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
                 return true;
             }
             break;
-        case Qt::Key_Left: m_camera.orbit(0.1f, 0); applyCamera(); return true;
-        case Qt::Key_Right: m_camera.orbit(-0.1f, 0); applyCamera(); return true;
-        case Qt::Key_Up: m_camera.orbit(0, 0.1f); applyCamera(); return true;
-        case Qt::Key_Down: m_camera.orbit(0, -0.1f); applyCamera(); return true;
-        case Qt::Key_Plus: case Qt::Key_Equal: m_camera.zoom(0.85f); applyCamera(); return true;
-        case Qt::Key_Minus: m_camera.zoom(1.0f / 0.85f); applyCamera(); return true;
+        case Qt::Key_Left:
+            m_camera.orbit(0.1f, 0);
+            applyCamera();
+            return true;
+        case Qt::Key_Right:
+            m_camera.orbit(-0.1f, 0);
+            applyCamera();
+            return true;
+        case Qt::Key_Up:
+            m_camera.orbit(0, 0.1f);
+            applyCamera();
+            return true;
+        case Qt::Key_Down:
+            m_camera.orbit(0, -0.1f);
+            applyCamera();
+            return true;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            m_camera.zoom(0.85f);
+            applyCamera();
+            return true;
+        case Qt::Key_Minus:
+            m_camera.zoom(1.0f / 0.85f);
+            applyCamera();
+            return true;
         default:
             break;
         }

@@ -5,7 +5,6 @@
 #include <QColor>
 #include <QImage>
 #include <QWidget>
-
 #include <functional>
 #include <memory>
 #include <vector>
@@ -16,9 +15,10 @@ struct RenderScene;
 
 namespace cs::ui {
 
-/// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one draw
-/// call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
-enum class OverlayLayer {
+/// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
+/// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
+enum class OverlayLayer
+{
     Static,
     Kinematic,
     Dynamic,
