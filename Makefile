@@ -1,6 +1,7 @@
 # Collidoscope: the commands a newcomer needs. Each target installs what is missing first (scripts/setup.sh).
 #   make run     build and open the app on the bundled sample
 #   make test    build and run every test (what CI runs)
+#   make format  clang-format every C++ file; make format-check: fail on any file that is not formatted
 #   make bench   build and run the benchmarks (key=value lines)
 #   make test-asan  every test under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make package    build/collidoscope_<version>_amd64.deb (then: sudo apt install ./build/collidoscope_*.deb)
@@ -16,7 +17,7 @@ APP := $(BUILD_DIR)/bin/collidoscope
 
 PREFIX ?= /usr/local
 
-.PHONY: all setup configure build run test test-asan bench format clean package install
+.PHONY: all setup configure build run test test-asan bench format format-check clean package install
 
 all: build
 
@@ -55,8 +56,14 @@ bench: configure
 	@if [ -n "$$DISPLAY" ]; then $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); \
 	 else xvfb-run -a -s "-screen 0 1920x1080x24" $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); fi
 
+# The C++ files git tracks, formatted by .clang-format; format-check changes nothing and fails on the first file
+# that differs (CI runs it).
+CXX_SOURCES = git ls-files -- '*.cpp' '*.h'
 format:
-	@find app core ui tests -name '*.cpp' -o -name '*.h' | grep -v '/data/' | xargs clang-format -i
+	@$(CXX_SOURCES) | xargs clang-format -i
+
+format-check:
+	@$(CXX_SOURCES) | xargs clang-format --dry-run -Werror && echo "format-check: $$($(CXX_SOURCES) | wc -l) files formatted"
 
 clean:
 	@rm -rf $(BUILD_DIR)
