@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Collidoscope needs to build, run and test, and nothing that is already there.
-# Debian 12 / Ubuntu 22.04+: apt packages, then the Khronos glTF-Validator from npm into tests/tools.
+# Debian 12 / Ubuntu 22.04+: apt packages, then the Khronos glTF-Validator and V-HACD 4 (the decompose bench's baseline) from npm into tests/tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +30,7 @@ else
   echo "setup: system packages present"
 fi
 
-if [ ! -x tests/tools/node_modules/.bin/gltf_validator ] && [ ! -d tests/tools/node_modules/gltf-validator ]; then
-  echo "setup: installing gltf-validator (npm)"
+if [ ! -d tests/tools/node_modules/gltf-validator ] || [ ! -f tests/tools/node_modules/vhacd-js/include/VHACD.h ]; then
+  echo "setup: installing gltf-validator and vhacd-js (npm)"
   (cd tests/tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
