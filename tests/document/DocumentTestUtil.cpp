@@ -110,6 +110,17 @@ void checkEdit(document::Document& doc, const std::function<void()>& edit,
     checkRedoUndoRedo(doc, edit, [&](const gltf::Json& saved) { CS_COMPARE_JSON(saved, expected); });
 }
 
+size_t nodeNamed(const document::Document& doc, const std::string& name)
+{
+    const gltf::Json& nodes = doc.gltf().json()["nodes"];
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].value("name", std::string()) == name)
+            return i;
+    }
+    QTest::qFail(("no node named " + name).c_str(), __FILE__, __LINE__);
+    return 0;
+}
+
 gltf::Json nodeBody(const gltf::Json& saved, size_t node)
 {
     const gltf::Json& n = saved["nodes"][node];

@@ -50,6 +50,9 @@ gltf::Json replaced(const gltf::Json& original, const std::vector<Replacement>& 
 void checkEdit(document::Document& doc, const std::function<void()>& edit,
                const std::vector<Replacement>& replacements);
 
+/// The index of the node with this name; fails the test when there is none.
+size_t nodeNamed(const document::Document& doc, const std::string& name);
+
 /// The node's OMI_physics_body object in saved JSON (null when absent).
 gltf::Json nodeBody(const gltf::Json& saved, size_t node);
 /// shapes[i] / physicsMaterials[i] / collisionFilters[i] of saved JSON (null when absent).
