@@ -9,8 +9,8 @@ namespace cs::document {
 /// refresh only when its object is concerned: check `kind` and `index`, then `properties`.
 ///
 /// `index` is the node index for Node, Body (the node's motion), Collider and Trigger; the list position for
-/// Shape, Material, Filter and Mesh; -1 for Document. When a list item is Created or Removed, the items after
-/// it have moved by one: listeners holding list indices must re-read them.
+/// Shape, Material, Filter and Mesh; -1 for Document and Selection. When a list item is Created or Removed,
+/// the items after it have moved by one: listeners holding list indices must re-read them.
 struct ChangeEvent
 {
     enum class Kind
@@ -23,7 +23,8 @@ struct ChangeEvent
         Body, ///< the node's motion
         Collider,
         Trigger,
-        Mesh, ///< a glTF mesh with its accessors, buffer views and buffer bytes
+        Mesh,      ///< a glTF mesh with its accessors, buffer views and buffer bytes
+        Selection, ///< the document's selection (Document::selection()); index -1; not an edit
     };
 
     /// Bits of `properties`. One flat set for every kind, so that a mask can be built without knowing the

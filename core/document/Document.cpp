@@ -4,6 +4,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
+#include "physics/PhysicsWriter.h"
 #include "physics/Validator.h"
 
 #include <QTimer>
@@ -115,7 +116,7 @@ bool Document::changedOnDisk() const
 
 bool Document::isLegacy() const
 {
-    return m_model.hadLegacy || m_model.format == physics::SourceFormat::Khr;
+    return m_model.hadLegacy; // a KHR file is not legacy: it is saved as KHR again
 }
 
 Diagnostics Document::currentLoadDiagnostics() const
@@ -146,10 +147,11 @@ gltf::Json Document::writtenJson(Diagnostics* writeDiagnostics) const
 {
     if (!physicsEdited())
         return m_gltf.json();
-    // writeOmi works on a whole GltfDocument; a copy of the JSON alone is enough, the buffers are not read.
+    // The writers work on a whole GltfDocument; a copy of the JSON alone is enough, the buffers are not read.
+    // A file keeps its family: KHR is written as KHR, OMI (legacy included) as the newest OMI.
     gltf::GltfDocument copy;
     copy.json() = m_gltf.json();
-    Diagnostics d = physics::writeOmi(m_model, copy);
+    Diagnostics d = physics::writePhysics(m_model, copy, physics::sourceFamily(m_model));
     if (writeDiagnostics)
         *writeDiagnostics = std::move(d);
     return std::move(copy.json());
@@ -243,18 +245,20 @@ void Document::notify(const ChangeEvent& event)
     using K = ChangeEvent::Kind;
     if (event.kind == K::Node)
         m_graph.reset(); // names, transforms or children: the hierarchy is rebuilt on next use
-    fixSelection(event);
+    const bool selectionMoved = fixSelection(event);
     scheduleValidation();
     emit changed(event);
+    if (selectionMoved) // after the edit's own event, so that listeners see the edit first
+        announceSelection();
 }
 
-void Document::fixSelection(const ChangeEvent& event)
+bool Document::fixSelection(const ChangeEvent& event)
 {
     using K = ChangeEvent::Kind;
     const bool created = event.has(ChangeEvent::Created) && event.properties != ChangeEvent::All;
     const bool removed = event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All;
     if (!created && !removed)
-        return;
+        return false;
     bool selectionMoved = false;
     auto fix = [&](int& selected) {
         const int now = shiftedIndex(selected, event.index, removed);
@@ -263,20 +267,23 @@ void Document::fixSelection(const ChangeEvent& event)
     };
     switch (event.kind) {
     case K::Shape:
-        fix(m_selectedShape);
+        fix(m_selection.shape);
         break;
     case K::Material:
-        fix(m_selectedMaterial);
+        fix(m_selection.material);
         break;
     case K::Filter:
-        fix(m_selectedFilter);
+        fix(m_selection.filter);
         break;
     case K::Node:
         // Nodes are only ever appended and taken off the end again, so no other index moves.
-        if (removed) {
-            const auto it = std::find(m_selectedNodes.begin(), m_selectedNodes.end(), size_t(event.index));
-            if (it != m_selectedNodes.end()) {
-                m_selectedNodes.erase(it);
+        if (removed && event.index >= 0) {
+            auto& nodes = m_selection.nodes;
+            const auto it = std::find(nodes.begin(), nodes.end(), NodeIndex(event.index));
+            if (it != nodes.end()) {
+                nodes.erase(it);
+                if (m_selection.current == NodeIndex(event.index))
+                    m_selection.current = nodes.empty() ? std::nullopt : std::optional(nodes.front());
                 selectionMoved = true;
             }
         }
@@ -284,40 +291,55 @@ void Document::fixSelection(const ChangeEvent& event)
     default:
         break;
     }
-    if (selectionMoved)
-        emit selectionChanged();
+    return selectionMoved;
 }
 
-void Document::setSelectedNodes(std::vector<size_t> nodes)
+void Document::announceSelection()
 {
-    if (nodes == m_selectedNodes)
-        return;
-    m_selectedNodes = std::move(nodes);
+    emit changed(ChangeEvent{ChangeEvent::Kind::Selection, -1, ChangeEvent::All});
     emit selectionChanged();
+}
+
+void Document::setSelectedNodes(std::vector<NodeIndex> nodes, std::optional<NodeIndex> current)
+{
+    const size_t count = m_gltf.count("nodes");
+    std::vector<NodeIndex> valid;
+    valid.reserve(nodes.size());
+    for (NodeIndex n : nodes) {
+        if (n < count && std::find(valid.begin(), valid.end(), n) == valid.end())
+            valid.push_back(n);
+    }
+    if (!current || std::find(valid.begin(), valid.end(), *current) == valid.end())
+        current = valid.empty() ? std::nullopt : std::optional(valid.front());
+    if (valid == m_selection.nodes && current == m_selection.current)
+        return;
+    m_selection.nodes = std::move(valid);
+    m_selection.current = current;
+    announceSelection();
 }
 
 void Document::setSelectedShape(int shape)
 {
-    if (shape == m_selectedShape)
+    if (shape == m_selection.shape)
         return;
-    m_selectedShape = shape;
-    emit selectionChanged();
+    m_selection.shape = shape;
+    announceSelection();
 }
 
 void Document::setSelectedMaterial(int material)
 {
-    if (material == m_selectedMaterial)
+    if (material == m_selection.material)
         return;
-    m_selectedMaterial = material;
-    emit selectionChanged();
+    m_selection.material = material;
+    announceSelection();
 }
 
 void Document::setSelectedFilter(int filter)
 {
-    if (filter == m_selectedFilter)
+    if (filter == m_selection.filter)
         return;
-    m_selectedFilter = filter;
-    emit selectionChanged();
+    m_selection.filter = filter;
+    announceSelection();
 }
 
 } // namespace cs::document

@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "document/ChangeEvent.h"
+#include "document/Selection.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
@@ -109,11 +110,17 @@ public:
 
     // --- Selection (not undoable)
     // -----------------------------------------------------------------------------
-    const std::vector<size_t>& selectedNodes() const { return m_selectedNodes; }
-    void setSelectedNodes(std::vector<size_t> nodes);
-    int selectedShape() const { return m_selectedShape; }
-    int selectedMaterial() const { return m_selectedMaterial; }
-    int selectedFilter() const { return m_selectedFilter; }
+    /// What is selected. Every change of it is announced by a ChangeEvent of kind Selection (and by
+    /// selectionChanged()), whether a setter made it or an edit moved or removed a selected object.
+    const Selection& selection() const { return m_selection; }
+    const std::vector<NodeIndex>& selectedNodes() const { return m_selection.nodes; }
+    std::optional<NodeIndex> currentNode() const { return m_selection.current; }
+    /// Selects `nodes` (those the document does not have and repeats are left out); `current` must be one
+    /// of them, else the first one is current.
+    void setSelectedNodes(std::vector<NodeIndex> nodes, std::optional<NodeIndex> current = std::nullopt);
+    int selectedShape() const { return m_selection.shape; }
+    int selectedMaterial() const { return m_selection.material; }
+    int selectedFilter() const { return m_selection.filter; }
     void setSelectedShape(int shape);
     void setSelectedMaterial(int material);
     void setSelectedFilter(int filter);
@@ -121,6 +128,7 @@ public:
 signals:
     /// One object changed (see ChangeEvent). Emitted from inside redo()/undo(), once per object touched.
     void changed(const cs::document::ChangeEvent& event);
+    /// The selection changed (the same moment as the ChangeEvent of kind Selection).
     void selectionChanged();
     void modifiedChanged(bool modified);
     void filePathChanged();
@@ -129,7 +137,10 @@ signals:
 private:
     friend class DocumentCommand;
     void notify(const ChangeEvent& event);
-    void fixSelection(const ChangeEvent& event);
+    /// Keeps the selection on the same objects after an edit; true when it changed.
+    bool fixSelection(const ChangeEvent& event);
+    /// Emits the Selection change event and selectionChanged().
+    void announceSelection();
     void scheduleValidation();
     gltf::Json writtenJson(Diagnostics* writeDiagnostics) const;
     /// Writes the saved form to `path`; `fileErrors` tells whether the write itself failed.
@@ -149,10 +160,7 @@ private:
     std::filesystem::path m_filePath;
     FileStamp m_stamp;
 
-    std::vector<size_t> m_selectedNodes;
-    int m_selectedShape = -1;
-    int m_selectedMaterial = -1;
-    int m_selectedFilter = -1;
+    Selection m_selection;
 };
 
 } // namespace cs::document

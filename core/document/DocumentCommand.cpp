@@ -87,6 +87,8 @@ const char* kindName(ChangeEvent::Kind kind)
         return "trigger";
     case ChangeEvent::Kind::Mesh:
         return "mesh";
+    case ChangeEvent::Kind::Selection:
+        return "selection";
     }
     return "";
 }
