@@ -1,0 +1,301 @@
+#include "geometry/Decomposition.h"
+
+#include "geometry/ConvexHull.h"
+#include "geometry/DecompositionPiece.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace cs::geometry {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Runs work(i) for i in [0, count) on `threads` threads. Each i writes only its own result, so the outcome
+/// does not depend on the number of threads or their timing.
+void parallelFor(size_t count, int threads, const std::function<void(size_t)>& work)
+{
+    const size_t n = std::min<size_t>(count, size_t(std::max(1, threads)));
+    if (n <= 1) {
+        for (size_t i = 0; i < count; ++i)
+            work(i);
+        return;
+    }
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> pool;
+    for (size_t t = 0; t < n; ++t)
+        pool.emplace_back([&] {
+            for (size_t i = next++; i < count; i = next++)
+                work(i);
+        });
+    for (auto& t : pool)
+        t.join();
+}
+
+/// The candidate of least score (the first of equal ones), or none.
+std::optional<size_t> best(const std::vector<std::optional<double>>& scores)
+{
+    std::optional<size_t> out;
+    for (size_t i = 0; i < scores.size(); ++i)
+        if (scores[i] && (!out || *scores[i] < *scores[*out]))
+            out = i;
+    return out;
+}
+
+class Search
+{
+public:
+    Search(const DecompositionSolid& solid, const DecompositionOptions& options, double threshold)
+        : m_solid(solid), m_measure(solid, options.pointsPerPart), m_options(options), m_threshold(threshold),
+          m_threads(options.threads > 0 ? options.threads
+                                        : int(std::max(1u, std::thread::hardware_concurrency())))
+    {}
+
+    bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
+
+    /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
+    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached)
+    {
+        const double first = std::max(pieces[0].concavity, m_threshold);
+        while (true) {
+            if (cancelled())
+                return false;
+            std::optional<size_t> worst;
+            for (size_t i = 0; i < pieces.size(); ++i)
+                if (!pieces[i].frozen && (!worst || pieces[i].concavity > pieces[*worst].concavity))
+                    worst = i;
+            if (!worst || pieces[*worst].concavity <= m_threshold)
+                return true;
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            if (int(pieces.size()) >= m_options.maxParts ||
+                (m_options.timeBudget > 0 && seconds >= m_options.timeBudget)) {
+                budgetReached = true;
+                return true;
+            }
+            auto plane = bestPlane(pieces[*worst]);
+            if (cancelled())
+                return false;
+            if (!plane) {
+                // No cut leaves volume on both sides: the piece stays as it is.
+                pieces[*worst].frozen = true;
+                continue;
+            }
+            auto [a, b] = m_measure.split(pieces[*worst], *plane);
+            pieces[*worst] = std::move(a);
+            pieces.push_back(std::move(b));
+            double now = 0;
+            for (const Piece& p : pieces)
+                now = std::max(now, p.concavity);
+            // Done by whichever comes first: the part count or the concavity (on a log scale).
+            const double byParts = double(pieces.size() - 1) / double(std::max(1, m_options.maxParts - 1));
+            const double byConcavity = first > m_threshold ? std::log(first / std::max(now, m_threshold)) /
+                                                                 std::log(first / m_threshold)
+                                                           : 1.0;
+            report(0.9 * std::clamp(std::max(byParts, byConcavity), 0.0, 1.0));
+        }
+    }
+
+    /// Merges pairs of pieces whose union meets the threshold, the best pair first. False when cancelled.
+    bool mergeAll(std::vector<Piece>& pieces)
+    {
+        const double gap = 2 * m_solid.sampleSpacing();
+        while (pieces.size() > 1) {
+            std::vector<std::pair<size_t, size_t>> pairs;
+            for (size_t i = 0; i < pieces.size(); ++i)
+                for (size_t j = i + 1; j < pieces.size(); ++j)
+                    if (near(pieces[i], pieces[j], gap))
+                        pairs.emplace_back(i, j);
+            std::vector<std::optional<double>> scores(pairs.size());
+            parallelFor(pairs.size(), m_threads, [&](size_t k) {
+                if (cancelled())
+                    return;
+                const Piece m = m_measure.merged(pieces[pairs[k].first], pieces[pairs[k].second], false);
+                if (m.valid && m.concavity <= m_threshold)
+                    scores[k] = m.concavity;
+            });
+            if (cancelled())
+                return false;
+            // Confirm with the fine measure, best candidates first.
+            std::vector<size_t> order;
+            for (size_t k = 0; k < pairs.size(); ++k)
+                if (scores[k])
+                    order.push_back(k);
+            std::stable_sort(order.begin(), order.end(),
+                             [&](size_t a, size_t b) { return *scores[a] < *scores[b]; });
+            bool mergedOne = false;
+            for (size_t k : order) {
+                Piece m = m_measure.merged(pieces[pairs[k].first], pieces[pairs[k].second], true);
+                if (m.valid && m.concavity <= m_threshold) {
+                    pieces[pairs[k].first] = std::move(m);
+                    pieces.erase(pieces.begin() + long(pairs[k].second));
+                    mergedOne = true;
+                    break;
+                }
+            }
+            if (!mergedOne)
+                return true;
+        }
+        return true;
+    }
+
+    const PieceMeasure& measure() const { return m_measure; }
+    void report(double fraction)
+    {
+        if (fraction > m_progress) {
+            m_progress = fraction;
+            if (m_options.progress)
+                m_options.progress(fraction);
+        }
+    }
+
+private:
+    static bool near(const Piece& a, const Piece& b, double gap)
+    {
+        for (int k = 0; k < 3; ++k)
+            if (a.lower[k] > b.upper[k] + gap || b.lower[k] > a.upper[k] + gap)
+                return false;
+        return true;
+    }
+
+    /// The cut of least score among the candidates, then refined by halving the step around it.
+    std::optional<HalfSpace> bestPlane(const Piece& piece)
+    {
+        std::vector<HalfSpace> candidates = m_measure.candidatePlanes(piece, m_options.planesPerAxis);
+        auto score = [&](const std::vector<HalfSpace>& planes) {
+            std::vector<std::optional<double>> scores(planes.size());
+            parallelFor(planes.size(), m_threads, [&](size_t i) {
+                if (!cancelled())
+                    scores[i] = m_measure.scoreSplit(piece, planes[i]);
+            });
+            return scores;
+        };
+        const auto scores = score(candidates);
+        const auto chosen = best(scores);
+        if (!chosen)
+            return std::nullopt;
+        HalfSpace plane = candidates[*chosen];
+        double bestScore = *scores[*chosen];
+        // The step between candidates along this direction.
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const HalfSpace& c : candidates)
+            if (lengthSquared(c.normal - plane.normal) < 1e-24) {
+                lo = std::min(lo, c.offset);
+                hi = std::max(hi, c.offset);
+            }
+        double step = m_options.planesPerAxis > 1 ? (hi - lo) / (m_options.planesPerAxis - 1) : 0;
+        for (int round = 0; round < 3 && step > 0; ++round) {
+            step *= 0.5;
+            const std::vector<HalfSpace> near = {{plane.normal, plane.offset - step},
+                                                 {plane.normal, plane.offset + step}};
+            const auto nearScores = score(near);
+            if (const auto b = best(nearScores); b && *nearScores[*b] < bestScore) {
+                plane = near[*b];
+                bestScore = *nearScores[*b];
+            }
+        }
+        return plane;
+    }
+
+    const DecompositionSolid& m_solid;
+    PieceMeasure m_measure;
+    const DecompositionOptions& m_options;
+    double m_threshold;
+    int m_threads;
+    double m_progress = -1;
+};
+
+Result<Decomposition> failure(const char* code, std::string message)
+{
+    return Result<Decomposition>::failure(makeError(code, std::move(message)));
+}
+
+std::optional<std::string> checkOptions(const DecompositionOptions& o)
+{
+    if (o.pointsPerPart < 4 || o.pointsPerPart > 255)
+        return "points per part must be 4 to 255, not " + std::to_string(o.pointsPerPart);
+    if (o.maxParts < 1)
+        return "the most parts must be at least 1, not " + std::to_string(o.maxParts);
+    if (!(o.concavity > 0) || !std::isfinite(o.concavity))
+        return "the concavity threshold must be above 0";
+    if (o.resolution < 8 || o.resolution > 1024)
+        return "the resolution must be 8 to 1024 voxels, not " + std::to_string(o.resolution);
+    if (o.planesPerAxis < 1)
+        return "at least one plane per axis is needed";
+    return std::nullopt;
+}
+
+} // namespace
+
+Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const DecompositionOptions& options)
+{
+    if (auto problem = checkOptions(options))
+        return failure("DECOMPOSE_BAD_OPTIONS", *problem);
+    if (mesh.triangleCount() == 0)
+        return failure("DECOMPOSE_NO_TRIANGLES", "the mesh has no triangles");
+    for (size_t i = 0; i < mesh.positions.size(); ++i)
+        if (!isFinite(Vec3d(mesh.positions[i])))
+            return failure("DECOMPOSE_NONFINITE",
+                           "position " + std::to_string(i) + " is not a finite number");
+    const auto start = Clock::now();
+    const DecompositionSolid solid(mesh, options.resolution, options.seed, 100000, options.cancel);
+    auto cancelled = [&] { return failure("DECOMPOSE_CANCELLED", "the decomposition was cancelled"); };
+    if (options.cancel && options.cancel->load())
+        return cancelled();
+    const double threshold = options.concavity * solid.diagonal();
+    Search search(solid, options, threshold);
+    std::vector<Piece> pieces{search.measure().root()};
+    if (!pieces[0].valid)
+        return failure("DECOMPOSE_DEGENERATE",
+                       "the mesh has no volume: its vertices lie in one plane or line");
+    Decomposition out;
+    if (!search.splitAll(pieces, start, out.budgetReached))
+        return cancelled();
+    if (options.merge && !search.mergeAll(pieces))
+        return cancelled();
+    search.report(0.95);
+
+    std::vector<Result<ConvexHull>> hulls(pieces.size());
+    parallelFor(pieces.size(),
+                options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()),
+                [&](size_t i) {
+                    ConvexHullOptions o;
+                    o.maxVertices = options.pointsPerPart;
+                    o.measureQuality = false;
+                    o.cancel = options.cancel;
+                    hulls[i] = generateConvexHull(search.measure().points(pieces[i]), o);
+                });
+    if (options.cancel && options.cancel->load())
+        return cancelled();
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        if (!hulls[i]) {
+            Result<Decomposition> r;
+            r.diagnostics = hulls[i].diagnostics;
+            return r;
+        }
+        DecomposedPart part;
+        part.points = hulls[i]->quality.vertexCount;
+        part.capped = hulls[i]->quality.capped;
+        part.concavity = pieces[i].concavity;
+        part.volume = meshVolume(hulls[i]->mesh);
+        part.hull = std::move(hulls[i]->mesh);
+        out.parts.push_back(std::move(part));
+    }
+    out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    out.quality.parts = out.parts.size();
+    if (options.measure) {
+        std::vector<gltf::TriangleMesh> meshes;
+        for (const DecomposedPart& p : out.parts)
+            meshes.push_back(p.hull);
+        out.quality = measureDecomposition(mesh, meshes, options.resolution + options.resolution / 2);
+    }
+    search.report(1.0);
+    Result<Decomposition> r;
+    r.value = std::move(out);
+    return r;
+}
+
+} // namespace cs::geometry
