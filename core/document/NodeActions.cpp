@@ -225,6 +225,7 @@ bool computeMassProperties(Document& document,
                            const std::vector<std::pair<NodeIndex, MassProperties>>& properties)
 {
     std::vector<QUndoCommand*> commands;
+    commands.reserve(properties.size());
     for (const auto& [node, values] : properties)
         commands.push_back(setMassProperties(&document, node, values));
     return pushAsOneStep(document, QStringLiteral("Compute Mass Properties"), commands);
