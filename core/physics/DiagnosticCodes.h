@@ -63,16 +63,41 @@ inline constexpr const char* NestedMotion = "NESTED_MOTION";                    
 inline constexpr const char* ExtensionNotDeclared = "EXTENSION_NOT_DECLARED";
 inline constexpr const char* ExtensionRequired = "PHYSICS_EXTENSION_REQUIRED"; // warning: optional extension
 
+// Joints (OMI_physics_joint and KHR joints).
+inline constexpr const char* DriveValueUnknown = "DRIVE_VALUE_UNKNOWN";     // drive type/mode not in the enum
+inline constexpr const char* JointConstraintsKey = "JOINT_CONSTRAINTS_KEY"; // info: OMI `constraints` key
+inline constexpr const char* JointLegacyForm = "JOINT_LEGACY_FORM";         // warning: 2023 form kept as is
+inline constexpr const char* JointLimitAxes = "JOINT_LIMIT_AXES"; // not exactly one set of distinct 0..2 axes
+inline constexpr const char* JointLimitRange = "JOINT_LIMIT_RANGE";        // min > max
+inline constexpr const char* JointAngleBeyondPi = "JOINT_ANGLE_BEYOND_PI"; // warning
+inline constexpr const char* DriveIncomplete = "DRIVE_INCOMPLETE";         // type, mode or axis missing/bad
+inline constexpr const char* JointIndexInvalid = "JOINT_INDEX_INVALID";
+inline constexpr const char* JointConnectedNodeInvalid = "JOINT_CONNECTED_NODE_INVALID";
+inline constexpr const char* JointConnectedSelf = "JOINT_CONNECTED_SELF";
+inline constexpr const char* JointNoBody = "JOINT_NO_BODY";
+
+// Rules of the 2024-2026 revisions shared by both families.
+inline constexpr const char* GeometryNotOne = "GEOMETRY_NOT_ONE"; // KHR geometry: not exactly one of 3 keys
+inline constexpr const char* PlaneOneSize = "PLANE_ONE_SIZE";     // warning: sizeX without sizeZ or back
+inline constexpr const char* CompoundTriggerDuplicate = "COMPOUND_TRIGGER_DUPLICATE";
+inline constexpr const char* CollisionSystemsMany = "COLLISION_SYSTEMS_MANY"; // warning: > 32 systems
+inline constexpr const char* MassInfinite = "MASS_INFINITE";                  // info: mass 0
+inline constexpr const char* InertiaInfinite = "INERTIA_INFINITE";            // info: KHR inertia component 0
+inline constexpr const char* CombineModeResolved = "COMBINE_MODE_RESOLVED";   // info: the mode that applies
+
 // Writing.
 inline constexpr const char* WriteLegacyRemoved = "WRITE_LEGACY_REMOVED";              // info
 inline constexpr const char* WriteDroppedEmptyTrigger = "WRITE_DROPPED_EMPTY_TRIGGER"; // warning
 inline constexpr const char* WriteRequiredRemoved = "WRITE_REQUIRED_REMOVED";          // info
 inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";   // info
+inline constexpr const char* OmiNotExpressible = "OMI_NOT_EXPRESSIBLE"; // warning: lost writing OMI
 
 // KHR import and export.
-inline constexpr const char* KhrImported = "KHR_IMPORTED";                  // info
-inline constexpr const char* KhrLegacyShapesKey = "KHR_LEGACY_SHAPES_KEY";  // info: KHR_collision_shapes
-inline constexpr const char* KhrPlaneUnsupported = "KHR_PLANE_UNSUPPORTED"; // warning
+inline constexpr const char* KhrImported = "KHR_IMPORTED";                 // info
+inline constexpr const char* KhrLegacyShapesKey = "KHR_LEGACY_SHAPES_KEY"; // info: KHR_collision_shapes
+inline constexpr const char* KhrPlaneUnsupported =
+    "KHR_PLANE_UNSUPPORTED";                                           // no longer given: planes are read
+inline constexpr const char* KhrShapeTypeKept = "KHR_SHAPE_TYPE_KEPT"; // warning: unknown type kept as is
 inline constexpr const char* KhrGeometryNodeTransform = "KHR_GEOMETRY_NODE_TRANSFORM"; // warning
 inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";                    // info
 inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";                // warning on export

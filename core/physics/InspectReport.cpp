@@ -57,13 +57,54 @@ Json motionJson(const Motion& m)
     return out;
 }
 
+Json optionalNumber(const std::optional<double>& v)
+{
+    return v ? Json(rounded(*v)) : Json(nullptr);
+}
+
+Json jointJson(const JointDescription& j)
+{
+    Json limits = Json::array();
+    for (const auto& l : j.limits) {
+        limits.push_back({{"linearAxes", l.linearAxes},
+                          {"angularAxes", l.angularAxes},
+                          {"min", optionalNumber(l.min)},
+                          {"max", optionalNumber(l.max)},
+                          {"stiffness", optionalNumber(l.stiffness)},
+                          {"damping", rounded(l.damping)}});
+    }
+    Json drives = Json::array();
+    for (const auto& d : j.drives) {
+        drives.push_back({{"type", d.type ? Json(driveTypeName(*d.type)) : Json(nullptr)},
+                          {"mode", d.mode ? Json(driveModeName(*d.mode)) : Json(nullptr)},
+                          {"axis", d.axis ? Json(*d.axis) : Json(nullptr)},
+                          {"maxForce", optionalNumber(d.maxForce)},
+                          {"positionTarget", optionalNumber(d.positionTarget)},
+                          {"velocityTarget", optionalNumber(d.velocityTarget)},
+                          {"stiffness", rounded(d.stiffness)},
+                          {"damping", rounded(d.damping)}});
+    }
+    return {{"limits", limits}, {"drives", drives}};
+}
+
 } // namespace
 
 Json shapeParameters(const Shape& s)
 {
     Json out = Json::object();
+    if (s.plane) {
+        out["type"] = "plane";
+        out["sizeX"] = s.plane->sizeX ? Json(rounded(*s.plane->sizeX)) : Json(nullptr);
+        out["sizeZ"] = s.plane->sizeZ ? Json(rounded(*s.plane->sizeZ)) : Json(nullptr);
+        out["doubleSided"] = s.plane->doubleSided;
+        out["infinite"] = s.plane->infinite();
+        return out;
+    }
     if (s.opaque) {
         out["type"] = nullptr;
+        const std::string kept = s.typeName();
+        if (!kept.empty())
+            out["keptType"] = kept;
         return out;
     }
     out["type"] = shapeTypeName(s.type);
@@ -137,7 +178,8 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
                         {"compoundTriggers", scene.compoundTriggers.size()},
                         {"shapes", model.shapes.size()},
                         {"physicsMaterials", model.materials.size()},
-                        {"collisionFilters", model.filters.size()}};
+                        {"collisionFilters", model.filters.size()},
+                        {"joints", model.joints.size()}};
 
     Json shapes = Json::array();
     for (size_t i = 0; i < model.shapes.size(); ++i) {
@@ -191,6 +233,33 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
                            {"notCollideWithSystems", f.notCollideWithSystems}});
     }
     report["collisionFilters"] = filters;
+
+    Json joints = Json::array();
+    for (const auto& j : model.joints)
+        joints.push_back(jointJson(j));
+    report["joints"] = joints;
+    Json nodeJoints = Json::array();
+    for (const auto& [index, n] : model.nodes) {
+        if (!n.joint)
+            continue;
+        const auto bodyNode = [&](int node) {
+            const int b =
+                node >= 0 && static_cast<size_t>(node) < graph.nodeCount() ? scene.bodyOfNode(node) : -1;
+            return b >= 0 ? Json(scene.bodies[b].node) : Json(nullptr);
+        };
+        const int connected = n.joint->connectedNode;
+        nodeJoints.push_back(
+            {{"node", index},
+             {"name", nodeName(doc, index)},
+             {"connectedNode", indexOrNull(connected)},
+             {"joint", indexOrNull(n.joint->joint)},
+             {"enableCollision", n.joint->enableCollision},
+             {"body", bodyNode(static_cast<int>(index))},
+             {"connectedBody", bodyNode(connected)},
+             {"worldTransform",
+              index < graph.nodeCount() ? matrix(graph.worldTransform(index)) : Json(nullptr)}});
+    }
+    report["nodeJoints"] = nodeJoints;
 
     Json diags = Json::array();
     for (const auto& d : diagnostics) {

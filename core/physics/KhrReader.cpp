@@ -1,4 +1,5 @@
 #include "physics/DiagnosticCodes.h"
+#include "physics/JointCodec.h"
 #include "physics/JsonFields.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiBodyReader.h"
@@ -27,8 +28,8 @@ public:
         readShapes();
         readDocumentBody();
         readNodes();
-        m_diagnostics.push_back(
-            makeInfo(code::KhrImported, "KHR_physics_rigid_bodies data was imported into the OMI model"));
+        m_model.khrGeometryByNode = m_usedGeometryNode && !m_usedGeometryMesh;
+        m_diagnostics.push_back(makeInfo(code::KhrImported, "KHR_physics_rigid_bodies data was read"));
         return std::move(m_model);
     }
 
@@ -68,12 +69,14 @@ private:
                       m_diagnostics);
         Shape s;
         if (type == "plane") {
-            m_diagnostics.push_back(makeWarning(code::KhrPlaneUnsupported,
-                                                "OMI has no plane shape; colliders using it are left out",
-                                                pointer));
-            return -1;
-        }
-        if (type == "mesh") {
+            PlaneParams plane;
+            if (p.has("sizeX"))
+                plane.sizeX = p.number("sizeX", 1.0);
+            if (p.has("sizeZ"))
+                plane.sizeZ = p.number("sizeZ", 1.0);
+            plane.doubleSided = p.boolean("doubleSided").value_or(false);
+            s = Shape::makePlane(plane);
+        } else if (type == "mesh") {
             // KHR_collision_shapes had mesh shapes, with convex hulls marked by a flag or an extension.
             const bool convex = p.boolean("convexHull").value_or(false) ||
                                 (object.contains("extensions") && object["extensions"].is_object() &&
@@ -98,9 +101,16 @@ private:
                 break;
             }
         } else {
-            m_diagnostics.push_back(
-                makeError(code::ShapeTypeUnknown, "unknown KHR shape type '" + type + "'", pointer));
-            return -1;
+            // Any string is a valid type: the shape is kept as it is and written back unchanged.
+            m_diagnostics.push_back(makeWarning(code::KhrShapeTypeKept,
+                                                "unknown KHR shape type '" + type +
+                                                    "' is kept as it is; it is not drawn or simulated",
+                                                pointer));
+            s.opaque = true;
+            s.source = object;
+            s.pointer = pointer;
+            m_model.shapes.push_back(std::move(s));
+            return static_cast<int>(m_model.shapes.size()) - 1;
         }
         s.pointer = pointer;
         s.source = withoutKeys(object, {"box", "sphere", "capsule", "cylinder", "plane", "mesh"});
@@ -118,11 +128,12 @@ private:
             return;
         const std::string base = jsonPointer({"extensions", ext::KhrBodies});
         m_model.bodyExtensionSource = withoutKeys(*body, {"physicsJoints"});
-        if (body->contains("physicsJoints")) {
-            m_diagnostics.push_back(makeWarning(code::KhrNotExpressible,
-                                                "KHR physicsJoints are not imported (OMI keeps joints in "
-                                                "OMI_physics_joint)",
-                                                jsonPointerAppend(base, "physicsJoints")));
+        if (body->contains("physicsJoints") && (*body)["physicsJoints"].is_array()) {
+            const Json& list = (*body)["physicsJoints"];
+            for (size_t i = 0; i < list.size(); ++i) {
+                m_model.joints.push_back(readJointDescription(
+                    list[i], jsonPointerAppend(base + "/physicsJoints", i), m_diagnostics));
+            }
         }
         if (body->contains("physicsMaterials") && (*body)["physicsMaterials"].is_array()) {
             const Json& list = (*body)["physicsMaterials"];
@@ -141,7 +152,8 @@ private:
     }
 
     // The model shape of a collider's or trigger's `geometry` (or the early drafts' direct `shape`).
-    int geometryShape(size_t node, const Json& owner, const std::string& pointer)
+    // `geometryNode` receives geometry.node when the file used it.
+    int geometryShape(size_t node, const Json& owner, const std::string& pointer, int& geometryNode)
     {
         FieldReader direct(owner, pointer, m_diagnostics);
         const Json* geometry = objectMember(owner, "geometry");
@@ -158,8 +170,10 @@ private:
         int mesh = -1;
         if (g.has("mesh")) {
             mesh = g.index("mesh");
+            m_usedGeometryMesh = true;
         } else if (g.has("node")) {
-            const int geometryNode = g.index("node");
+            geometryNode = g.index("node");
+            m_usedGeometryNode = true;
             const Json& nodes = m_json["nodes"];
             if (geometryNode >= 0 && static_cast<size_t>(geometryNode) < nodes.size() &&
                 nodes[geometryNode].is_object() && nodes[geometryNode].contains("mesh") &&
@@ -228,10 +242,8 @@ private:
         NodePhysics n;
         n.pointer = pointer;
         n.source = withoutKeys(body, {"motion", "collider", "trigger", "joint"});
-        if (body.contains("joint")) {
-            m_diagnostics.push_back(makeWarning(code::KhrNotExpressible, "KHR joints are not imported",
-                                                jsonPointerAppend(pointer, "joint")));
-        }
+        if (const Json* joint = objectMember(body, "joint"))
+            n.joint = readNodeJoint(*joint, jsonPointerAppend(pointer, "joint"), m_diagnostics);
         if (const Json* motion = objectMember(body, "motion")) {
             const std::string mp = jsonPointerAppend(pointer, "motion");
             // OMI requires a type; KHR's motion is dynamic unless isKinematic.
@@ -245,6 +257,7 @@ private:
                     m_diagnostics.push_back(d);
             }
             m.type = kinematic ? MotionType::Kinematic : MotionType::Dynamic;
+            m.source = typed; // unknown keys, extras, and which values the file left to the engine
             if (!motion->contains("mass")) {
                 m_diagnostics.push_back(
                     makeInfo(code::KhrMassComputed,
@@ -252,20 +265,19 @@ private:
                              "of 1 kg is used",
                              mp));
             }
-            m.source = Json::object();
             n.motion = m;
         }
         if (const Json* collider = objectMember(body, "collider")) {
             const std::string cp = jsonPointerAppend(pointer, "collider");
             Collider c = readCollider(withoutKeys(*collider, {"geometry", "shape"}), cp, m_diagnostics);
-            c.shape = geometryShape(index, *collider, cp);
+            c.shape = geometryShape(index, *collider, cp, c.geometryNode);
             c.source = Json::object();
             n.collider = c;
         }
         if (const Json* trigger = objectMember(body, "trigger")) {
             const std::string tp = jsonPointerAppend(pointer, "trigger");
             Trigger t = readTrigger(withoutKeys(*trigger, {"geometry", "shape"}), tp, m_diagnostics);
-            t.shape = geometryShape(index, *trigger, tp);
+            t.shape = geometryShape(index, *trigger, tp, t.geometryNode);
             t.source = Json::object();
             n.trigger = t;
         }
@@ -278,6 +290,8 @@ private:
     PhysicsModel m_model;
     std::vector<int> m_shapeMap; // KHR shape index -> model shape index (-1: not representable)
     std::map<std::pair<int, bool>, int> m_meshShapes;
+    bool m_usedGeometryNode = false;
+    bool m_usedGeometryMesh = false;
 };
 
 } // namespace

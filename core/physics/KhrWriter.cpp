@@ -1,4 +1,5 @@
 #include "physics/DiagnosticCodes.h"
+#include "physics/JointCodec.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiWriter.h"
 
@@ -18,25 +19,28 @@ public:
         const Diagnostics dropped = dropRepeatedPhysicsKeys(m_root);
         m_diagnostics.insert(m_diagnostics.end(), dropped.begin(), dropped.end());
         const bool hadRootExtensions = m_root.contains("extensions") && m_root["extensions"].is_object();
-        for (const char* name : {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrBodies, ext::KhrShapes,
-                                 ext::KhrLegacyShapes}) {
+        std::vector<const char*> replaced = {ext::Body,      ext::Shape,     ext::LegacyCollider,
+                                             ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes};
+        if (!m_model.jointsKeptAsRead)
+            replaced.push_back(ext::Joint);
+        for (const char* name : replaced) {
             removeExtensionEverywhere(m_root, name);
             setExtensionListed(m_root, "extensionsUsed", name, false);
             setExtensionListed(m_root, "extensionsRequired", name, false);
         }
-        for (const char* name : {"OMI_physics_joint", "OMI_physics_gravity"}) {
+        for (const char* name : {ext::Joint, "OMI_physics_gravity"}) {
             if (extensionPresent(m_root, name)) {
-                m_diagnostics.push_back(
-                    makeWarning(code::KhrNotExpressible,
-                                std::string(name) + " stays, but the OMI bodies and shapes it refers to are "
-                                                    "now KHR data"));
+                warn(std::string(name) + " stays as it was, but the OMI bodies and shapes it refers to are "
+                                         "now KHR data",
+                     jsonPointer({"extensions", name}));
             }
         }
 
         Json shapes = Json::array();
         for (size_t i = 0; i < m_model.shapes.size(); ++i) {
             const Shape& s = m_model.shapes[i];
-            if (s.opaque || s.type == ShapeType::Convex || s.type == ShapeType::Trimesh) {
+            const bool unreadable = s.opaque && !s.plane && !s.source.is_object();
+            if (unreadable || (!s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh))) {
                 m_shapeMap.push_back(-1);
                 continue;
             }
@@ -55,6 +59,12 @@ public:
             for (const auto& f : m_model.filters)
                 list.push_back(filterToJson(f));
             docBody["collisionFilters"] = list;
+        }
+        if (!m_model.joints.empty()) {
+            Json list = Json::array();
+            for (const auto& j : m_model.joints)
+                list.push_back(jointDescriptionToJson(j));
+            docBody["physicsJoints"] = list;
         }
         bool anyNode = false;
         if (m_root.contains("nodes") && m_root["nodes"].is_array()) {
@@ -93,26 +103,36 @@ private:
 
     Json shapeJson(const Shape& s, size_t index)
     {
-        const std::string type = shapeTypeName(s.type);
+        if (s.opaque && !s.plane)
+            return s.source; // an unknown type: kept as read
+        const std::string type = s.typeName();
         Json params = Json::object();
         bool degenerate = false;
-        switch (s.type) {
-        case ShapeType::Box:
-            params["size"] = s.size;
-            degenerate = s.size[0] <= 0 || s.size[1] <= 0 || s.size[2] <= 0;
-            break;
-        case ShapeType::Sphere:
-            params["radius"] = s.radius;
-            degenerate = s.radius <= 0;
-            break;
-        default:
-            params["height"] = s.height;
-            params["radiusTop"] = s.radiusTop;
-            params["radiusBottom"] = s.radiusBottom;
-            degenerate = s.height <= 0 || (s.radiusTop <= 0 && s.radiusBottom <= 0) || s.radiusTop < 0 ||
-                         s.radiusBottom < 0;
-            break;
-        }
+        if (s.plane) {
+            if (s.plane->sizeX)
+                params["sizeX"] = *s.plane->sizeX;
+            if (s.plane->sizeZ)
+                params["sizeZ"] = *s.plane->sizeZ;
+            params["doubleSided"] = s.plane->doubleSided;
+            degenerate = s.plane->sizeX.value_or(1.0) <= 0 || s.plane->sizeZ.value_or(1.0) <= 0;
+        } else
+            switch (s.type) {
+            case ShapeType::Box:
+                params["size"] = s.size;
+                degenerate = s.size[0] <= 0 || s.size[1] <= 0 || s.size[2] <= 0;
+                break;
+            case ShapeType::Sphere:
+                params["radius"] = s.radius;
+                degenerate = s.radius <= 0;
+                break;
+            default:
+                params["height"] = s.height;
+                params["radiusTop"] = s.radiusTop;
+                params["radiusBottom"] = s.radiusBottom;
+                degenerate = s.height <= 0 || (s.radiusTop <= 0 && s.radiusBottom <= 0) || s.radiusTop < 0 ||
+                             s.radiusBottom < 0;
+                break;
+            }
         if (degenerate) {
             m_diagnostics.push_back(makeWarning(code::KhrDegenerateShape,
                                                 "shape " + std::to_string(index) +
@@ -145,15 +165,33 @@ private:
         return out;
     }
 
-    // collider/trigger `geometry` for a model shape; nullopt when KHR cannot reference it.
-    std::optional<Json> geometry(int shape, const std::string& pointer)
+    // The mesh index of node `node` in the document, or -1.
+    int meshOfNode(int node) const
+    {
+        if (node < 0 || !m_root.contains("nodes") || !m_root["nodes"].is_array() ||
+            static_cast<size_t>(node) >= m_root["nodes"].size())
+            return -1;
+        const Json& n = m_root["nodes"][node];
+        return n.is_object() && n.contains("mesh") && n["mesh"].is_number_integer() ? n["mesh"].get<int>()
+                                                                                    : -1;
+    }
+
+    // collider/trigger `geometry` for a model shape; nullopt when KHR cannot reference it. A mesh is named by
+    // `geometry.node` where the file did so (the node read, or the owner itself in a file that used only
+    // `node`) and that node still has the mesh; otherwise by `geometry.mesh`.
+    std::optional<Json> geometry(int shape, const std::string& pointer, size_t owner, int geometryNode)
     {
         if (shape < 0 || static_cast<size_t>(shape) >= m_model.shapes.size())
             return std::nullopt;
         const Shape& s = m_model.shapes[shape];
-        if (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh) {
+        if (!s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh)) {
             Json g = Json::object();
-            g["mesh"] = s.mesh;
+            if (geometryNode < 0 && m_model.khrGeometryByNode)
+                geometryNode = static_cast<int>(owner);
+            if (geometryNode >= 0 && s.mesh >= 0 && meshOfNode(geometryNode) == s.mesh)
+                g["node"] = geometryNode;
+            else
+                g["mesh"] = s.mesh;
             if (s.type == ShapeType::Convex)
                 g["convexHull"] = true;
             return g;
@@ -183,11 +221,18 @@ private:
                 Json motion = Json::object();
                 if (m.type == MotionType::Kinematic)
                     motion["isKinematic"] = true;
-                motion["mass"] = m.mass;
+                // A KHR file's motion without mass leaves it to the engine; keep it so while unedited (the
+                // reader holds OMI's 1 kg in its place).
+                const bool khrComputedMass =
+                    m_model.format == SourceFormat::Khr && !m.source.contains("mass") && m.mass == 1.0;
+                if (!khrComputedMass)
+                    motion["mass"] = m.mass;
                 motion["centerOfMass"] = m.centerOfMass;
-                // OMI's zero inertia means "computed"; in KHR a zero component means infinite, so leave it
-                // out.
-                if (m.inertiaDiagonal != Vec3{0, 0, 0}) {
+                // OMI's zero inertia means "computed"; in KHR a zero component means infinite, so all zeros
+                // are left out unless a KHR file spelled them.
+                const bool khrInertia =
+                    m_model.format == SourceFormat::Khr && m.source.contains("inertiaDiagonal");
+                if (m.inertiaDiagonal != Vec3{0, 0, 0} || khrInertia) {
                     motion["inertiaDiagonal"] = m.inertiaDiagonal;
                     motion["inertiaOrientation"] = m.inertiaOrientation;
                 }
@@ -199,7 +244,7 @@ private:
         }
         if (n.collider) {
             const Collider& c = *n.collider;
-            if (auto g = geometry(c.shape, c.pointer)) {
+            if (auto g = geometry(c.shape, c.pointer, index, c.geometryNode)) {
                 Json collider = Json::object();
                 collider["geometry"] = *g;
                 if (c.physicsMaterial >= 0)
@@ -219,7 +264,7 @@ private:
             const Trigger& t = *n.trigger;
             Json trigger = Json::object();
             if (t.shape >= 0) {
-                if (auto g = geometry(t.shape, t.pointer))
+                if (auto g = geometry(t.shape, t.pointer, index, t.geometryNode))
                     trigger["geometry"] = *g;
             } else if (!t.nodes.empty()) {
                 trigger["nodes"] = t.nodes;
@@ -234,6 +279,11 @@ private:
             }
             if (trigger.contains("geometry") || trigger.contains("nodes"))
                 out["trigger"] = trigger;
+        }
+        if (n.joint) {
+            Json joint = nodeJointToJson(*n.joint);
+            joint["enableCollision"] = n.joint->enableCollision; // written explicitly, as every value
+            out["joint"] = joint;
         }
         return out;
     }

@@ -2,6 +2,7 @@
 
 #include "gltf/SceneGraph.h"
 #include "physics/DiagnosticCodes.h"
+#include "physics/JointCodec.h"
 #include "physics/JsonFields.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiBodyReader.h"
@@ -439,6 +440,7 @@ Result<PhysicsModel> readOmi(const gltf::GltfDocument& doc)
     try {
         OmiReader reader(doc, result.diagnostics);
         result.value = reader.read();
+        readOmiJoints(doc.json(), *result.value, result.diagnostics);
     } catch (const std::exception& e) {
         // The reader checks types before every access; this is a last guard so that no exception leaves core.
         result.diagnostics.push_back(
@@ -454,7 +456,8 @@ bool hasOmiPhysics(const gltf::GltfDocument& doc)
     auto hasKey = [](const Json& o, const char* k) { return o.is_object() && o.contains(k); };
     if (hasKey(j, "extensions")) {
         const Json& e = j["extensions"];
-        if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider))
+        if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider) ||
+            hasKey(e, ext::Joint))
             return true;
     }
     if (hasKey(j, "nodes") && j["nodes"].is_array()) {
@@ -462,7 +465,8 @@ bool hasOmiPhysics(const gltf::GltfDocument& doc)
             if (!hasKey(n, "extensions"))
                 continue;
             const Json& e = n["extensions"];
-            if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider))
+            if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider) ||
+                hasKey(e, ext::Joint))
                 return true;
         }
     }

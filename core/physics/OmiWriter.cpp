@@ -1,6 +1,7 @@
 #include "physics/OmiWriter.h"
 
 #include "physics/DiagnosticCodes.h"
+#include "physics/JointCodec.h"
 #include "physics/JsonObjectWriter.h"
 
 #include <algorithm>
@@ -84,33 +85,64 @@ Json filterToJson(const CollisionFilter& f)
 
 namespace {
 
-Json colliderToJson(const Collider& c)
+// Model shape index -> OMI_physics_shape index: planes have no OMI form and are left out of the list.
+using ShapeRemap = std::vector<int>;
+
+ShapeRemap omiShapeIndices(const PhysicsModel& model)
+{
+    ShapeRemap remap;
+    int next = 0;
+    for (const Shape& s : model.shapes)
+        remap.push_back(s.isPlane() ? -1 : next++);
+    return remap;
+}
+
+int remapped(const ShapeRemap& remap, int shape)
+{
+    return shape >= 0 && static_cast<size_t>(shape) < remap.size() ? remap[shape] : shape;
+}
+
+Json colliderToJson(const Collider& c, const ShapeRemap& remap)
 {
     JsonObjectWriter w(c.source);
-    w.index("shape", c.shape);
+    w.index("shape", remapped(remap, c.shape));
     w.index("physicsMaterial", c.physicsMaterial);
     w.index("collisionFilter", c.collisionFilter);
     return w.finish();
 }
 
-Json triggerToJson(const Trigger& t)
+Json triggerToJson(const Trigger& t, const ShapeRemap& remap)
 {
     JsonObjectWriter w(t.source);
-    w.index("shape", t.shape);
+    w.index("shape", remapped(remap, t.shape));
     w.indices("nodes", t.nodes);
     w.index("collisionFilter", t.collisionFilter);
     return w.finish();
 }
 
 // The node's OMI_physics_body, or nullopt when nothing is left to write.
-std::optional<Json> nodeToJson(size_t index, const NodePhysics& n, Diagnostics& diagnostics)
+std::optional<Json> nodeToJson(size_t index, const NodePhysics& n, const ShapeRemap& remap,
+                               Diagnostics& diagnostics)
 {
+    auto planeLost = [&](int shape, const std::string& pointer, const char* what) {
+        if (shape < 0 || remapped(remap, shape) >= 0)
+            return false;
+        diagnostics.push_back(makeWarning(code::OmiNotExpressible,
+                                          "node " + std::to_string(index) + ": OMI has no plane shape; the " +
+                                              what + " on shape " + std::to_string(shape) + " is left out",
+                                          pointer));
+        return true;
+    };
     JsonObjectWriter w(n.source);
     w.value("motion", n.motion ? std::optional<Json>(motionToJson(*n.motion)) : std::nullopt);
-    w.value("collider", n.collider ? std::optional<Json>(colliderToJson(*n.collider)) : std::nullopt);
+    const bool colliderLost = n.collider && planeLost(n.collider->shape, n.collider->pointer, "collider");
+    w.value("collider", n.collider && !colliderLost ? std::optional<Json>(colliderToJson(*n.collider, remap))
+                                                    : std::nullopt);
     std::optional<Json> trigger;
-    if (n.trigger && (n.trigger->shape >= 0 || !n.trigger->nodes.empty())) {
-        trigger = triggerToJson(*n.trigger);
+    if (n.trigger && planeLost(n.trigger->shape, n.trigger->pointer, "trigger")) {
+        // reported
+    } else if (n.trigger && (n.trigger->shape >= 0 || !n.trigger->nodes.empty())) {
+        trigger = triggerToJson(*n.trigger, remap);
     } else if (n.trigger) {
         diagnostics.push_back(makeWarning(code::WriteDroppedEmptyTrigger,
                                           "node " + std::to_string(index) +
@@ -139,11 +171,15 @@ void writeDocumentExtensions(const PhysicsModel& model, Json& root)
         return;
     Json& exts = objectAt(root, "extensions");
 
-    if (!model.shapes.empty()) {
+    const bool anyShape =
+        std::any_of(model.shapes.begin(), model.shapes.end(), [](const Shape& s) { return !s.isPlane(); });
+    if (anyShape) {
         JsonObjectWriter w(model.shapeExtensionSource);
         Json shapes = Json::array();
-        for (const Shape& s : model.shapes)
-            shapes.push_back(shapeToJson(s));
+        for (const Shape& s : model.shapes) {
+            if (!s.isPlane())
+                shapes.push_back(shapeToJson(s));
+        }
         w.value("shapes", shapes);
         exts[ext::Shape] = w.finish();
     } else {
@@ -168,6 +204,7 @@ void writeDocumentExtensions(const PhysicsModel& model, Json& root)
 
 void writeNodes(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
 {
+    const ShapeRemap remap = omiShapeIndices(model);
     if (!root.contains("nodes") || !root["nodes"].is_array())
         return;
     Json& nodes = root["nodes"];
@@ -176,7 +213,7 @@ void writeNodes(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
         if (!node.is_object())
             continue;
         const NodePhysics* n = model.node(i);
-        std::optional<Json> body = n ? nodeToJson(i, *n, diagnostics) : std::nullopt;
+        std::optional<Json> body = n ? nodeToJson(i, *n, remap, diagnostics) : std::nullopt;
         const bool hadExtensions = node.contains("extensions") && node["extensions"].is_object();
         if (!body && !hadExtensions)
             continue;
@@ -317,7 +354,8 @@ size_t dropLaterCopies(Json& object, std::string_view key)
 }
 
 constexpr const char* kPhysicsExtensionNames[] = {ext::Body,      ext::Shape,     ext::LegacyCollider,
-                                                  ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes};
+                                                  ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes,
+                                                  ext::Joint};
 
 } // namespace
 
@@ -391,6 +429,7 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
 
     writeDocumentExtensions(model, root);
     writeNodes(model, root, diagnostics);
+    writeOmiJoints(model, root);
     eraseEmptiedExtensions(root, owners);
 
     for (const auto& name : replaced) {

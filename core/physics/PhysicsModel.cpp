@@ -46,7 +46,79 @@ constexpr std::array<std::pair<CombineMode, const char*>, 4> kCombineNames{{
     {CombineMode::Multiply, "multiply"},
 }};
 
+constexpr std::array<std::pair<DriveType, const char*>, 2> kDriveTypeNames{{
+    {DriveType::Linear, "linear"},
+    {DriveType::Angular, "angular"},
+}};
+
+constexpr std::array<std::pair<DriveMode, const char*>, 2> kDriveModeNames{{
+    {DriveMode::Force, "force"},
+    {DriveMode::Acceleration, "acceleration"},
+}};
+
 } // namespace
+
+const char* driveTypeName(DriveType t)
+{
+    return nameOf(t, kDriveTypeNames);
+}
+std::optional<DriveType> driveTypeFromName(const std::string& name)
+{
+    return valueOf(name, kDriveTypeNames);
+}
+const char* driveModeName(DriveMode m)
+{
+    return nameOf(m, kDriveModeNames);
+}
+std::optional<DriveMode> driveModeFromName(const std::string& name)
+{
+    return valueOf(name, kDriveModeNames);
+}
+
+Shape Shape::makePlane(const PlaneParams& params)
+{
+    Shape s;
+    s.opaque = true;
+    s.plane = params;
+    s.source = Json{{"type", "plane"}};
+    return s;
+}
+
+std::string Shape::typeName() const
+{
+    if (plane)
+        return "plane";
+    if (opaque)
+        return source.contains("type") && source["type"].is_string() ? source["type"].get<std::string>() : "";
+    return shapeTypeName(type);
+}
+
+bool JointLimit::sameValues(const JointLimit& o) const
+{
+    return linearAxes == o.linearAxes && angularAxes == o.angularAxes && min == o.min && max == o.max &&
+           stiffness == o.stiffness && damping == o.damping;
+}
+
+bool JointDrive::sameValues(const JointDrive& o) const
+{
+    return type == o.type && mode == o.mode && axis == o.axis && maxForce == o.maxForce &&
+           positionTarget == o.positionTarget && velocityTarget == o.velocityTarget &&
+           stiffness == o.stiffness && damping == o.damping;
+}
+
+bool JointDescription::sameValues(const JointDescription& o) const
+{
+    auto sameList = [](const auto& a, const auto& b) {
+        if (a.size() != b.size())
+            return false;
+        for (size_t i = 0; i < a.size(); ++i) {
+            if (!a[i].sameValues(b[i]))
+                return false;
+        }
+        return true;
+    };
+    return sameList(limits, o.limits) && sameList(drives, o.drives);
+}
 
 const char* shapeTypeName(ShapeType t)
 {
@@ -72,6 +144,11 @@ std::optional<CombineMode> combineModeFromName(const std::string& name)
 {
     return valueOf(name, kCombineNames);
 }
+CombineMode appliedCombineMode(CombineMode a, CombineMode b)
+{
+    // The enum is declared in precedence order.
+    return static_cast<int>(a) <= static_cast<int>(b) ? a : b;
+}
 
 Shape Shape::defaults(ShapeType type)
 {
@@ -84,6 +161,10 @@ Shape Shape::defaults(ShapeType type)
 
 bool Shape::sameGeometry(const Shape& o) const
 {
+    if (plane || o.plane)
+        return plane == o.plane;
+    if (opaque || o.opaque)
+        return opaque == o.opaque && source == o.source;
     if (type != o.type)
         return false;
     switch (type) {
@@ -130,7 +211,7 @@ const NodePhysics* PhysicsModel::node(size_t index) const
 
 bool PhysicsModel::usesBody() const
 {
-    if (!materials.empty() || !filters.empty())
+    if (!materials.empty() || !filters.empty() || !joints.empty())
         return true;
     for (const auto& [index, n] : nodes) {
         if (!n.empty())

@@ -36,6 +36,17 @@ enum class ShapeType
 const char* shapeTypeName(ShapeType t);
 std::optional<ShapeType> shapeTypeFromName(const std::string& name);
 
+/// KHR_implicit_shapes `plane`: sizes in metres along X and Z; both absent means an infinite plane.
+struct PlaneParams
+{
+    std::optional<double> sizeX;
+    std::optional<double> sizeZ;
+    bool doubleSided = false;
+
+    bool infinite() const { return !sizeX && !sizeZ; }
+    bool operator==(const PlaneParams&) const = default;
+};
+
 struct Shape
 {
     ShapeType type = ShapeType::Box;
@@ -49,6 +60,9 @@ struct Shape
     int mesh = -1; ///< convex/trimesh: index into meshes, -1 = none
     /// The type was not understood: the shape is kept and written back exactly as it was read.
     bool opaque = false;
+    /// A KHR plane (normal +Y through the origin). A plane is also `opaque`, so that code written for the
+    /// solid types (drawing, fitting, mass) leaves it alone; `type` is meaningless for it.
+    std::optional<PlaneParams> plane;
 
     Json source = Json::object();       ///< the shape object (type, name, extensions, extras, unknown keys)
     Json paramsSource = Json::object(); ///< the `<type>` sub-object
@@ -56,6 +70,11 @@ struct Shape
 
     /// A shape of this type with the spec's default parameters.
     static Shape defaults(ShapeType type);
+    /// A plane with these parameters.
+    static Shape makePlane(const PlaneParams& params);
+    bool isPlane() const { return plane.has_value(); }
+    /// The type name as a file spells it: "plane", the kept `type` of an unknown shape, or the known name.
+    std::string typeName() const;
     /// True when the parameters that matter for the type are equal (sources and pointers are ignored).
     bool sameGeometry(const Shape& other) const;
 };
@@ -93,6 +112,9 @@ struct Collider
     int shape = -1;
     int physicsMaterial = -1;
     int collisionFilter = -1;
+    /// KHR `geometry.node` as read (the node whose mesh is used); -1 when the file used `geometry.mesh` or
+    /// `geometry.shape`. The KHR writer writes `node` again while that node still has the shape's mesh.
+    int geometryNode = -1;
 
     Json source = Json::object();
     std::string pointer;
@@ -107,6 +129,7 @@ struct Trigger
     std::vector<int> nodes;
     int collisionFilter = -1;
     bool implicitCompound = false;
+    int geometryNode = -1; ///< as Collider::geometryNode
 
     Json source = Json::object();
     std::string pointer;
@@ -114,17 +137,95 @@ struct Trigger
     bool isCompound() const { return shape < 0 && !nodes.empty(); }
 };
 
-/// The OMI_physics_body object of one node.
+/// One limit of a joint description: exactly one of the axis sets (values 0..2). Lengths in metres, angles
+/// in radians. Absent min/max: unbounded; absent stiffness: a hard limit.
+struct JointLimit
+{
+    std::vector<int> linearAxes;
+    std::vector<int> angularAxes;
+    std::optional<double> min;
+    std::optional<double> max;
+    std::optional<double> stiffness;
+    double damping = 0.0;
+
+    Json source = Json::object();
+    std::string pointer;
+
+    bool angular() const { return !angularAxes.empty(); }
+    const std::vector<int>& axes() const { return angular() ? angularAxes : linearAxes; }
+    bool sameValues(const JointLimit& other) const;
+};
+
+enum class DriveType
+{
+    Linear,
+    Angular
+};
+enum class DriveMode
+{
+    Force,
+    Acceleration
+};
+const char* driveTypeName(DriveType t);
+std::optional<DriveType> driveTypeFromName(const std::string& name);
+const char* driveModeName(DriveMode m);
+std::optional<DriveMode> driveModeFromName(const std::string& name);
+
+/// One drive of a joint description. type, mode and axis are required by both families; nullopt = missing
+/// (the validator reports it). Absent maxForce: unlimited.
+struct JointDrive
+{
+    std::optional<DriveType> type;
+    std::optional<DriveMode> mode;
+    std::optional<int> axis;
+    std::optional<double> maxForce;
+    std::optional<double> positionTarget;
+    std::optional<double> velocityTarget;
+    double stiffness = 0.0;
+    double damping = 0.0;
+
+    Json source = Json::object();
+    std::string pointer;
+
+    bool sameValues(const JointDrive& other) const;
+};
+
+/// A document-level joint description (KHR `physicsJoints[i]`, OMI_physics_joint `physicsJoints[i]`).
+struct JointDescription
+{
+    std::vector<JointLimit> limits;
+    std::vector<JointDrive> drives;
+
+    Json source = Json::object();
+    std::string pointer;
+
+    bool sameValues(const JointDescription& other) const;
+};
+
+/// A node's joint: the node's frame is one attachment frame, `connectedNode`'s the other.
+struct NodeJoint
+{
+    int connectedNode = -1;
+    int joint = -1; ///< index into PhysicsModel::joints
+    bool enableCollision = false;
+
+    Json source = Json::object(); ///< the KHR `joint` object or the node's OMI_physics_joint object
+    std::string pointer;
+};
+
+/// The physics object of one node (OMI_physics_body or KHR_physics_rigid_bodies), plus its joint (KHR
+/// `joint`, or the node's OMI_physics_joint).
 struct NodePhysics
 {
     std::optional<Motion> motion;
     std::optional<Collider> collider;
     std::optional<Trigger> trigger;
+    std::optional<NodeJoint> joint;
 
     Json source = Json::object();
     std::string pointer;
 
-    bool empty() const { return !motion && !collider && !trigger; }
+    bool empty() const { return !motion && !collider && !trigger && !joint; }
 };
 
 enum class CombineMode
@@ -137,6 +238,9 @@ enum class CombineMode
 
 const char* combineModeName(CombineMode m);
 std::optional<CombineMode> combineModeFromName(const std::string& name);
+/// The mode that applies when two colliders' modes differ: average > minimum > maximum > multiply (both
+/// families' precedence).
+CombineMode appliedCombineMode(CombineMode a, CombineMode b);
 
 struct PhysicsMaterial
 {
@@ -177,11 +281,19 @@ struct PhysicsModel
     std::vector<Shape> shapes; ///< indexed as OMI_physics_shape.shapes (legacy colliders are appended)
     std::vector<PhysicsMaterial> materials;
     std::vector<CollisionFilter> filters;
-    std::map<size_t, NodePhysics> nodes; ///< by node index; only nodes that carry physics
+    std::map<size_t, NodePhysics> nodes;  ///< by node index; only nodes that carry physics
+    std::vector<JointDescription> joints; ///< document-level joint descriptions
 
     /// The document-level extension objects as read (their unknown keys survive a write).
     Json shapeExtensionSource = Json::object();
     Json bodyExtensionSource = Json::object();
+    Json jointExtensionSource = Json::object(); ///< document OMI_physics_joint (OMI files)
+    /// The file's OMI_physics_joint is in a form the model does not hold (the 2023 `constraints` with
+    /// lowerLimit/upperLimit and node nodeA/nodeB): the OMI writer leaves that extension exactly as it was.
+    bool jointsKeptAsRead = false;
+    /// A KHR file gave mesh geometry as `geometry.node` (the older revision) and never as `geometry.mesh`:
+    /// new mesh colliders are written the same way where a node with that mesh is at hand.
+    bool khrGeometryByNode = false;
 
     SourceFormat format = SourceFormat::None;
     /// Legacy forms were read (the writer then rewrites what it must; see OmiWriter.h).
@@ -202,6 +314,7 @@ inline constexpr const char* LegacyCollider = "OMI_collider";
 inline constexpr const char* KhrBodies = "KHR_physics_rigid_bodies";
 inline constexpr const char* KhrShapes = "KHR_implicit_shapes";
 inline constexpr const char* KhrLegacyShapes = "KHR_collision_shapes";
+inline constexpr const char* Joint = "OMI_physics_joint";
 } // namespace ext
 
 } // namespace cs::physics

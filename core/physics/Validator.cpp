@@ -50,6 +50,8 @@ public:
         checkExtensionLists();
         Diagnostics meshes = validateShapeMeshes(m_doc, m_model);
         m_out.insert(m_out.end(), meshes.begin(), meshes.end());
+        Diagnostics family = validateFamilyRules(m_doc, m_model, m_graph);
+        m_out.insert(m_out.end(), family.begin(), family.end());
         return std::move(m_out);
     }
 
@@ -299,7 +301,7 @@ private:
         };
         auto present = [&](const char* name) { return extensionPresent(root, name); };
         for (const char* name : {ext::Shape, ext::Body, ext::LegacyCollider, ext::KhrBodies, ext::KhrShapes,
-                                 ext::KhrLegacyShapes}) {
+                                 ext::KhrLegacyShapes, ext::Joint}) {
             if (present(name) && !listed("extensionsUsed", name)) {
                 error(code::ExtensionNotDeclared,
                       std::string(name) + " is used but not listed in extensionsUsed", "/extensionsUsed");

@@ -21,6 +21,11 @@ Diagnostics validateModel(const gltf::GltfDocument& doc, const PhysicsModel& mod
 /// values) followed by validateModel's.
 Diagnostics validatePhysics(const gltf::GltfDocument& doc);
 
+/// The rules for joints, KHR geometry, planes, compound trigger members, collision system counts, infinite
+/// mass and applied combine modes (part of validateModel).
+Diagnostics validateFamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model,
+                                const gltf::SceneGraph& graph);
+
 /// The mesh rules for convex/trimesh shapes (part of validateModel).
 Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsModel& model);
 

@@ -1,0 +1,87 @@
+#include "physics/PhysicsWriter.h"
+
+#include "physics/DiagnosticCodes.h"
+#include "physics/KhrCodec.h"
+#include "physics/OmiWriter.h"
+
+#include <string_view>
+
+namespace cs::physics {
+
+namespace {
+
+bool isLoss(const Diagnostic& d)
+{
+    if (d.severity == Severity::Info)
+        return false;
+    const std::string_view c = d.code;
+    return c == code::KhrNotExpressible || c == code::OmiNotExpressible ||
+           c == code::WriteDroppedEmptyTrigger || c == code::KhrDegenerateShape;
+}
+
+// What the OMI writer cannot know it loses: KHR meanings that OMI spells differently or not at all.
+void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
+{
+    if (model.format != SourceFormat::Khr)
+        return;
+    auto lost = [&](std::string message, std::string pointer) {
+        out.push_back(makeWarning(code::OmiNotExpressible, std::move(message), std::move(pointer)));
+    };
+    for (const auto& [index, n] : model.nodes) {
+        const std::string node = "node " + std::to_string(index) + ": ";
+        if (n.motion) {
+            const Motion& m = *n.motion;
+            if (!m.source.contains("mass"))
+                lost(node + "KHR leaves the mass to the engine; OMI reads a missing mass as 1 kg", m.pointer);
+            else if (m.mass == 0)
+                lost(node + "mass 0 means infinite in KHR; OMI has no infinite mass", m.pointer);
+            const Vec3& d = m.inertiaDiagonal;
+            if (m.source.contains("inertiaDiagonal") && (d[0] == 0 || d[1] == 0 || d[2] == 0))
+                lost(node + "an inertia component of 0 means infinite in KHR; OMI reads 0 as computed",
+                     m.pointer);
+        }
+        auto geometryElsewhere = [&](int geometryNode, const std::string& pointer) {
+            if (geometryNode >= 0 && static_cast<size_t>(geometryNode) != index)
+                lost(node + "geometry.node " + std::to_string(geometryNode) +
+                         " places the mesh with that node's transform; OMI uses the collider node's",
+                     pointer);
+        };
+        if (n.collider)
+            geometryElsewhere(n.collider->geometryNode, n.collider->pointer);
+        if (n.trigger)
+            geometryElsewhere(n.trigger->geometryNode, n.trigger->pointer);
+    }
+}
+
+} // namespace
+
+const char* familyName(Family f)
+{
+    return f == Family::Khr ? "khr" : "omi";
+}
+
+Family sourceFamily(const PhysicsModel& model)
+{
+    return model.format == SourceFormat::Khr ? Family::Khr : Family::Omi;
+}
+
+Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family)
+{
+    return family == Family::Khr ? writeKhr(model, doc) : writeOmi(model, doc);
+}
+
+Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument& doc, Family family)
+{
+    gltf::GltfDocument copy; // the writers read only the JSON
+    copy.json() = doc.json();
+    Diagnostics losses;
+    if (family == Family::Omi)
+        khrMeaningsOmiLacks(model, losses);
+    for (auto& d : writePhysics(model, copy, family)) {
+        if (isLoss(d))
+            losses.push_back(std::move(d));
+    }
+    return losses;
+}
+
+} // namespace cs::physics

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "physics/PhysicsModel.h"
+
+namespace cs::physics {
+
+/// The two families a model can be written in.
+enum class Family
+{
+    Omi, ///< OMI_physics_shape + OMI_physics_body + OMI_physics_joint, newest form
+    Khr, ///< KHR_physics_rigid_bodies + KHR_implicit_shapes
+};
+
+const char* familyName(Family f);
+
+/// The family a file keeps on save: KHR for a model read from KHR, OMI otherwise (legacy OMI is upgraded).
+Family sourceFamily(const PhysicsModel& model);
+
+/// Writes the model in `family` (writeOmi or writeKhr) and returns the writer's diagnostics.
+Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family);
+
+/// What writing the model in `family` would lose: one warning per lost item, with the pointer of the object
+/// it was read from (codes KHR_NOT_EXPRESSIBLE, OMI_NOT_EXPRESSIBLE, WRITE_DROPPED_EMPTY_TRIGGER,
+/// KHR_DEGENERATE_SHAPE). Empty when the target holds everything. The document is not changed (the writer
+/// runs on a copy of its JSON).
+Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument& doc, Family family);
+
+} // namespace cs::physics
