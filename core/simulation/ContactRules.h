@@ -1,0 +1,45 @@
+#pragma once
+
+#include "physics/PhysicsModel.h"
+
+#include <vector>
+
+namespace cs::simulation {
+
+/// The combine mode that applies when two materials meet (spec: "If either uses average: averaged. Else if
+/// either uses minimum: smallest. Else if either uses maximum: largest. Else multiplied").
+physics::CombineMode effectiveCombineMode(physics::CombineMode a, physics::CombineMode b);
+double combineValues(double a, double b, physics::CombineMode mode);
+
+/// What a contact between two materials uses. The preview's solver has one friction coefficient, so it takes
+/// the dynamic friction, as the spec asks of engines that do not tell static from dynamic friction.
+struct ContactMaterial
+{
+    double friction = 0.6;
+    double restitution = 0.0;
+};
+ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b);
+
+/// True when `self` accepts contact with an object whose filter is `other` (one direction of the rule):
+/// collideWithSystems non-empty: only its systems; else notCollideWithSystems non-empty: all but its systems;
+/// else everything.
+bool filterAccepts(const physics::CollisionFilter& self, const physics::CollisionFilter& other);
+/// The spec's pair rule (KHR_physics_rigid_bodies): two objects collide only when each accepts the other.
+bool filtersCollide(const physics::CollisionFilter& a, const physics::CollisionFilter& b);
+
+/// filtersCollide for every pair of a document's filters, plus the default filter (index -1, a member of no
+/// system that accepts everything), looked up in constant time. Any number of systems.
+class FilterTable
+{
+public:
+    FilterTable() = default;
+    explicit FilterTable(const std::vector<physics::CollisionFilter>& filters);
+    /// a and b: filter indices, -1 for the default filter.
+    bool collide(int a, int b) const { return m_collide[size_t(a + 1) * m_size + size_t(b + 1)] != 0; }
+
+private:
+    size_t m_size = 1;
+    std::vector<unsigned char> m_collide{1};
+};
+
+} // namespace cs::simulation

@@ -1,0 +1,321 @@
+#include "simulation/SimulationInput.h"
+
+#include "geometry/MassProperties.h"
+#include "physics/ResolvedScene.h"
+#include "scene/ShapeGeometryCache.h"
+#include "simulation/ShapeScaling.h"
+
+#include <cmath>
+#include <optional>
+
+namespace cs::simulation {
+
+using geometry::Mat3d;
+using geometry::Vec3d;
+
+namespace {
+
+QQuaternion toQt(const Quat& q)
+{
+    return QQuaternion(float(q[3]), float(q[0]), float(q[1]), float(q[2]));
+}
+
+Quat fromQt(const QQuaternion& q)
+{
+    return {q.x(), q.y(), q.z(), q.scalar()};
+}
+
+Vec3 fromVec(const Vec3d& v)
+{
+    return {v.x, v.y, v.z};
+}
+
+QMatrix4x4 rigidMatrix(const Pose& p)
+{
+    QMatrix4x4 m;
+    m.translate(float(p.position[0]), float(p.position[1]), float(p.position[2]));
+    m.rotate(toQt(p.rotation));
+    return m;
+}
+
+Vec3 rotate(const Quat& q, const Vec3& v)
+{
+    const QVector3D r = toQt(q).rotatedVector(QVector3D(float(v[0]), float(v[1]), float(v[2])));
+    return {r.x(), r.y(), r.z()};
+}
+
+/// The tensor of `inertia` (about `from`, total mass `mass`) moved to `to` by the parallel-axis theorem.
+Mat3d shiftInertia(const Mat3d& inertia, double mass, const Vec3d& from, const Vec3d& to)
+{
+    const Vec3d d = to - from;
+    Mat3d shifted = inertia;
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c)
+            shifted[r][c] += mass * ((r == c ? geometry::dot(d, d) : 0.0) - d[r] * d[c]);
+    }
+    return shifted;
+}
+
+class Builder
+{
+public:
+    Builder(const gltf::GltfDocument& doc, const physics::PhysicsModel& model, const gltf::SceneGraph& graph,
+            Diagnostics& notes)
+        : m_model(model), m_graph(graph), m_cache(doc), m_notes(notes)
+    {
+        m_scene = physics::resolveScene(model, graph);
+    }
+
+    SimulationInput build(const gltf::GltfDocument& doc)
+    {
+        SimulationInput in;
+        in.materials = m_model.materials;
+        in.filters = m_model.filters;
+        const gltf::Json& nodes = doc.json().value("nodes", gltf::Json::array());
+        for (const auto& node : nodes)
+            in.nodeNames.push_back(node.is_object() ? node.value("name", std::string()) : std::string());
+        for (const physics::ResolvedBody& b : m_scene.bodies)
+            in.bodies.push_back(body(b));
+        const QMatrix4x4 world;
+        for (size_t i : m_scene.staticColliders) {
+            const physics::ShapeInstance& inst = m_scene.instances[i];
+            if (auto s = place(inst, world))
+                in.statics.push_back({std::move(*s), filterIndex(inst.collisionFilter, pointerOf(inst))});
+        }
+        for (const physics::ShapeInstance& inst : m_scene.instances) {
+            if (!inst.trigger || inst.compoundTrigger >= 0)
+                continue;
+            SimTrigger t{inst.node, inst.body, filterIndex(inst.collisionFilter, pointerOf(inst)), {}};
+            if (auto s = place(inst, ownerInverse(inst.body)))
+                t.shapes.push_back(std::move(*s));
+            in.triggers.push_back(std::move(t));
+        }
+        for (const physics::CompoundTrigger& ct : m_scene.compoundTriggers) {
+            SimTrigger t{ct.node, ct.body, filterIndex(ct.collisionFilter, {}), {}};
+            for (size_t member : ct.members) {
+                if (auto s = place(m_scene.instances[member], ownerInverse(ct.body)))
+                    t.shapes.push_back(std::move(*s));
+            }
+            in.triggers.push_back(std::move(t));
+        }
+        return in;
+    }
+
+private:
+    std::string pointerOf(const physics::ShapeInstance& inst) const
+    {
+        const physics::NodePhysics* n = m_model.node(inst.node);
+        if (!n)
+            return {};
+        if (inst.trigger)
+            return n->trigger ? n->trigger->pointer : std::string();
+        return n->collider ? n->collider->pointer : std::string();
+    }
+
+    int filterIndex(int index, const std::string& pointer)
+    {
+        if (index < 0)
+            return -1;
+        if (size_t(index) >= m_model.filters.size()) {
+            m_notes.push_back(makeWarning("SIM_FILTER_MISSING",
+                                          "The collision filter index is out of range; the default filter "
+                                          "(collide with everything) is used",
+                                          pointer));
+            return -1;
+        }
+        return index;
+    }
+
+    Pose bodyPose(int body) const
+    {
+        Pose pose;
+        Vec3d scale;
+        if (body >= 0)
+            decomposeTransform(m_graph.worldTransform(m_scene.bodies[size_t(body)].node), pose, scale);
+        return pose;
+    }
+
+    QMatrix4x4 ownerInverse(int body) const { return rigidMatrix(bodyPose(body)).inverted(); }
+
+    std::optional<SimShape> place(const physics::ShapeInstance& inst, const QMatrix4x4& ownerInverse)
+    {
+        const std::string pointer = pointerOf(inst);
+        const physics::Shape& shape = m_model.shapes[size_t(inst.shape)];
+        auto geometry = m_cache.geometryOf(shape);
+        if (!geometry) {
+            if (shape.opaque)
+                m_notes.push_back(makeWarning("SIM_SHAPE_UNKNOWN",
+                                              "A shape of a type the preview does not know is left out",
+                                              shape.pointer));
+            else
+                m_notes.push_back(makeError("SIM_SHAPE_UNREADABLE",
+                                            "The shape's mesh cannot be read; the shape is left out",
+                                            shape.pointer));
+            return std::nullopt;
+        }
+        SimShape s;
+        s.node = inst.node;
+        Vec3d scale;
+        if (!decomposeTransform(ownerInverse * inst.world, s.pose, scale))
+            m_notes.push_back(
+                makeWarning("SIM_SHEARED_TRANSFORM",
+                            "The shape's transform has shear or a reflection; the nearest rotation "
+                            "and positive scale are used",
+                            pointer));
+        if (std::fmin(scale.x, std::fmin(scale.y, scale.z)) < 1e-9) {
+            m_notes.push_back(makeWarning("SIM_ZERO_SCALE", "A shape scaled to zero is left out", pointer));
+            return std::nullopt;
+        }
+        s.geometry = scaledShape(*geometry, scale, m_notes, pointer);
+        s.material = inst.physicsMaterial;
+        if (s.material >= 0 && size_t(s.material) >= m_model.materials.size()) {
+            m_notes.push_back(
+                makeWarning("SIM_MATERIAL_MISSING",
+                            "The physics material index is out of range; the default material is "
+                            "used",
+                            pointer));
+            s.material = -1;
+        }
+        return s;
+    }
+
+    SimBody body(const physics::ResolvedBody& b)
+    {
+        const physics::Motion& m = b.motion;
+        const std::string& pointer = m.pointer;
+        SimBody body;
+        body.node = b.node;
+        body.pose = bodyPose(m_scene.nodeBody[b.node]);
+        body.kind = m.type == physics::MotionType::Static      ? BodyKind::Static
+                    : m.type == physics::MotionType::Kinematic ? BodyKind::Kinematic
+                                                               : BodyKind::Dynamic;
+        body.linearVelocity = rotate(body.pose.rotation, m.linearVelocity);
+        body.angularVelocity = rotate(body.pose.rotation, m.angularVelocity);
+        body.gravityFactor = m.gravityFactor;
+        body.centerOfMass = m.centerOfMass;
+        body.mass = m.mass;
+
+        const QMatrix4x4 inverse = rigidMatrix(body.pose).inverted();
+        bool mixedFilters = false;
+        for (size_t i = 0; i < b.colliders.size(); ++i) {
+            const physics::ShapeInstance& inst = m_scene.instances[b.colliders[i]];
+            auto s = place(inst, inverse);
+            if (!s)
+                continue;
+            if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh) {
+                m_notes.push_back(makeWarning("SIM_TRIMESH_ON_DYNAMIC",
+                                              "A trimesh on a dynamic body is simulated as its convex hull",
+                                              pointerOf(inst)));
+                s->geometry = geometry::ShapeGeometry::convex(*s->geometry.mesh);
+            }
+            const int filter = filterIndex(inst.collisionFilter, pointerOf(inst));
+            if (body.colliders.empty())
+                body.filter = filter;
+            else if (filter != body.filter)
+                mixedFilters = true;
+            body.colliders.push_back(std::move(*s));
+        }
+        if (mixedFilters)
+            m_notes.push_back(
+                makeWarning("SIM_BODY_MIXED_FILTERS",
+                            "The colliders of one body use different collision filters; the preview "
+                            "uses the first collider's filter for the whole body",
+                            pointer));
+        if (body.kind == BodyKind::Dynamic)
+            massProperties(body, m);
+        return body;
+    }
+
+    void massProperties(SimBody& body, const physics::Motion& m)
+    {
+        if (!std::isfinite(m.mass) || m.mass <= 0) {
+            m_notes.push_back(makeInfo("SIM_INFINITE_MASS",
+                                       "A dynamic body of mass 0 (infinite) or a mass that is not a positive "
+                                       "number keeps its initial velocities, as a kinematic body does",
+                                       m.pointer));
+            body.kind = BodyKind::Kinematic;
+            return;
+        }
+        const Vec3& d = m.inertiaDiagonal;
+        if (d[0] != 0 || d[1] != 0 || d[2] != 0) {
+            for (int i = 0; i < 3; ++i)
+                body.inertiaDiagonal[size_t(i)] =
+                    std::isfinite(d[size_t(i)]) ? std::fmax(d[size_t(i)], 0.0) : 0.0;
+            body.inertiaOrientation = m.inertiaOrientation;
+            return;
+        }
+        // Computed from the colliders at uniform density, about the file's centre of mass (not the centroid).
+        std::vector<geometry::PlacedMass> parts;
+        bool usable = !body.colliders.empty();
+        for (const SimShape& s : body.colliders) {
+            auto p = geometry::shapeMassProperties(s.geometry, 1.0);
+            if (!p) {
+                usable = false;
+                break;
+            }
+            parts.push_back({*p, rigidMatrix(s.pose)});
+        }
+        const Vec3d com{m.centerOfMass[0], m.centerOfMass[1], m.centerOfMass[2]};
+        Mat3d inertia = Mat3d::diagonal(Vec3d{1, 1, 1} * (m.mass / 6.0)); // a 1 m cube of the body's mass
+        if (usable) {
+            const geometry::MassProperties total = geometry::combineMassProperties(parts).withMass(m.mass);
+            inertia = shiftInertia(total.inertia, m.mass, total.centerOfMass, com);
+        } else {
+            m_notes.push_back(
+                makeInfo("SIM_INERTIA_DEFAULT",
+                         "The body's inertia cannot be computed from its colliders; the inertia of "
+                         "a 1 m cube of the same mass is used",
+                         m.pointer));
+        }
+        const geometry::PrincipalInertia principal = geometry::principalInertia(inertia);
+        body.inertiaDiagonal = fromVec(principal.diagonal);
+        body.inertiaOrientation = fromQt(principal.orientation);
+    }
+
+    const physics::PhysicsModel& m_model;
+    const gltf::SceneGraph& m_graph;
+    scene::ShapeGeometryCache m_cache;
+    Diagnostics& m_notes;
+    physics::ResolvedScene m_scene;
+};
+
+} // namespace
+
+bool decomposeTransform(const QMatrix4x4& m, Pose& pose, Vec3d& scale)
+{
+    const Mat3d a = Mat3d::fromMatrix(m);
+    Vec3d c[3] = {a.column(0), a.column(1), a.column(2)};
+    scale = {geometry::length(c[0]), geometry::length(c[1]), geometry::length(c[2])};
+    pose.position = {m(0, 3), m(1, 3), m(2, 3)};
+    pose.rotation = {0, 0, 0, 1};
+    if (std::fmin(scale.x, std::fmin(scale.y, scale.z)) <= 0)
+        return false;
+    bool exact = a.determinant() > 0;
+    for (int i = 0; i < 3; ++i)
+        c[i] = c[i] / scale[i];
+    if (std::fabs(geometry::dot(c[0], c[1])) > 1e-4 || std::fabs(geometry::dot(c[0], c[2])) > 1e-4 ||
+        std::fabs(geometry::dot(c[1], c[2])) > 1e-4)
+        exact = false;
+    // Gram-Schmidt, then a right-handed third axis.
+    c[1] = geometry::normalized(c[1] - c[0] * geometry::dot(c[0], c[1]));
+    c[2] = geometry::cross(c[0], c[1]);
+    Mat3d r;
+    for (int row = 0; row < 3; ++row) {
+        for (int col = 0; col < 3; ++col)
+            r[row][col] = c[col][row];
+    }
+    pose.rotation = fromQt(geometry::quaternionFromRotation(r));
+    return exact;
+}
+
+Result<SimulationInput> buildSimulationInput(const gltf::GltfDocument& doc,
+                                             const physics::PhysicsModel& model,
+                                             const gltf::SceneGraph& graph)
+{
+    Result<SimulationInput> result;
+    Builder builder(doc, model, graph, result.diagnostics);
+    result.value = builder.build(doc);
+    return result;
+}
+
+} // namespace cs::simulation

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "geometry/Shape.h"
+#include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+
+#include <vector>
+
+namespace cs::simulation {
+
+using physics::Quat;
+using physics::Vec3;
+
+/// A rigid placement: rotation (x, y, z, w) then translation. Metres.
+struct Pose
+{
+    Vec3 position{0, 0, 0};
+    Quat rotation{0, 0, 0, 1};
+};
+
+/// One solid or trigger shape ready for an engine: node scale is baked into `geometry` (sizes, radii, mesh
+/// positions), `pose` places it in its owner's frame (the body node's frame without scale, or the world for
+/// static geometry and static triggers).
+struct SimShape
+{
+    geometry::ShapeGeometry geometry;
+    Pose pose;
+    size_t node = 0;   ///< the node that carries the collider or trigger
+    int material = -1; ///< index into SimulationInput::materials, -1 = the spec's default material
+};
+
+enum class BodyKind
+{
+    Static,
+    Kinematic,
+    Dynamic
+};
+
+/// A node with motion. The engine's body frame is the principal frame: `pose` * (centerOfMass,
+/// inertiaOrientation). Velocities are in the world frame (the file's node-space values rotated).
+struct SimBody
+{
+    size_t node = 0;
+    BodyKind kind = BodyKind::Dynamic;
+    Pose pose;                     ///< the node's world placement (scale removed) at time 0
+    double mass = 1.0;             ///< kg; dynamic bodies only, > 0
+    Vec3 centerOfMass{0, 0, 0};    ///< in the node frame
+    Vec3 inertiaDiagonal{1, 1, 1}; ///< kg m^2 about the principal axes; 0 = infinite about that axis
+    Quat inertiaOrientation{0, 0, 0, 1};
+    Vec3 linearVelocity{0, 0, 0};  ///< m/s, world frame
+    Vec3 angularVelocity{0, 0, 0}; ///< rad/s, world frame
+    double gravityFactor = 1.0;
+    int filter = -1; ///< index into SimulationInput::filters, -1 = collides with everything
+    std::vector<SimShape> colliders;
+};
+
+/// One piece of static world geometry (a collider with no motion above it), placed in the world.
+struct SimStatic
+{
+    SimShape shape;
+    int filter = -1;
+};
+
+/// A trigger volume: a single shape or a compound trigger's members. It moves with `body` (shapes in the
+/// body node's frame) or is static (shapes in the world frame). It detects, it never pushes.
+struct SimTrigger
+{
+    size_t node = 0; ///< the trigger node (the compound trigger's node for a compound)
+    int body = -1;   ///< index into SimulationInput::bodies, -1 = static
+    int filter = -1;
+    std::vector<SimShape> shapes;
+};
+
+/// Everything an engine needs to simulate a document's physics, with no reference to the document: a value
+/// that can be copied to a worker thread. Built by buildSimulationInput.
+struct SimulationInput
+{
+    std::vector<SimBody> bodies; ///< in node order
+    std::vector<SimStatic> statics;
+    std::vector<SimTrigger> triggers;
+    std::vector<physics::PhysicsMaterial> materials;
+    std::vector<physics::CollisionFilter> filters;
+    std::vector<std::string> nodeNames; ///< per node, "" when unnamed
+};
+
+/// The engine's reading of a document's physics (spec digest 3.6 through physics::resolveScene). Every place
+/// where the preview departs from the spec (approximated shapes, a trimesh on a dynamic body, mixed filters
+/// in one body...) gives a warning or info with code SIM_* and the JSON pointer of the object;
+/// docs/simulation.md lists them. A shape whose mesh cannot be read is an error and the shape is left out.
+Result<SimulationInput> buildSimulationInput(const gltf::GltfDocument& doc,
+                                             const physics::PhysicsModel& model,
+                                             const gltf::SceneGraph& graph);
+
+/// A rigid pose and scale from a transform: returns false when it has shear or a reflection (the pose and
+/// scale are then the nearest reading: columns normalised, scale made positive).
+bool decomposeTransform(const QMatrix4x4& m, Pose& pose, geometry::Vec3d& scale);
+
+} // namespace cs::simulation

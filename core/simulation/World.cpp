@@ -1,0 +1,370 @@
+#include "simulation/World.h"
+
+#include "simulation/BulletMath.h"
+#include "simulation/ContactRules.h"
+#include "simulation/EngineShapes.h"
+
+#include <BulletCollision/CollisionDispatch/btCollisionObjectWrapper.h>
+#include <BulletCollision/CollisionDispatch/btManifoldResult.h>
+#include <algorithm>
+#include <btBulletDynamicsCommon.h>
+#include <cmath>
+#include <mutex>
+#include <set>
+#include <tuple>
+
+namespace cs::simulation {
+
+namespace {
+
+/// What the engine's callbacks know about a collision object (its user pointer).
+struct ObjectInfo
+{
+    int filter = -1;
+    int body = -1;   ///< SimulationInput body index, -1 = static geometry
+    size_t node = 0; ///< the body node, or the static collider's node
+    const std::vector<physics::PhysicsMaterial>* materials = nullptr;
+};
+
+const ObjectInfo& infoOf(const btCollisionObject* object)
+{
+    return *static_cast<const ObjectInfo*>(object->getUserPointer());
+}
+
+/// The material of the shape a contact touched: the innermost shape on the wrapper chain that carries one
+/// (a compound child, or the object's own shape), else the default material.
+physics::PhysicsMaterial materialOf(const btCollisionObjectWrapper* wrapper)
+{
+    const ObjectInfo& info = infoOf(wrapper->getCollisionObject());
+    for (const btCollisionObjectWrapper* w = wrapper; w; w = w->m_parent) {
+        const int index = w->getCollisionShape()->getUserIndex();
+        if (index >= 0 && size_t(index) < info.materials->size())
+            return (*info.materials)[size_t(index)];
+    }
+    return {};
+}
+
+/// Bullet multiplies the two objects' coefficients; the spec combines materials by mode and precedence.
+/// Called for every new contact point of objects flagged CF_CUSTOM_MATERIAL_CALLBACK (all of ours). Holds no
+/// state: worlds on different threads share it.
+bool combineContactMaterials(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
+                             const btCollisionObjectWrapper* b, int, int)
+{
+    const ContactMaterial m = combineMaterials(materialOf(a), materialOf(b));
+    cp.m_combinedFriction = btScalar(m.friction);
+    cp.m_combinedRestitution = btScalar(m.restitution);
+    return true;
+}
+
+void installContactCallback()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { gContactAddedCallback = combineContactMaterials; });
+}
+
+/// The spec's two-sided filter rule on every pair the broadphase finds, besides Bullet's static/static
+/// exclusion (its group and mask test).
+struct PairFilter : btOverlapFilterCallback
+{
+    const FilterTable* table = nullptr;
+    bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override
+    {
+        if (!(p0->m_collisionFilterGroup & p1->m_collisionFilterMask) ||
+            !(p1->m_collisionFilterGroup & p0->m_collisionFilterMask))
+            return false;
+        const auto* a = static_cast<const btCollisionObject*>(p0->m_clientObject);
+        const auto* b = static_cast<const btCollisionObject*>(p1->m_clientObject);
+        return table->collide(infoOf(a).filter, infoOf(b).filter);
+    }
+};
+
+/// Collects what overlaps one trigger: solid objects (never other triggers, never its own body) that its
+/// filter and theirs allow, with at least one contact at zero or negative distance.
+struct OverlapCollector : btCollisionWorld::ContactResultCallback
+{
+    const FilterTable* table = nullptr;
+    int filter = -1;
+    int ownBody = -1;
+    std::set<const btCollisionObject*> found;
+
+    bool needsCollision(btBroadphaseProxy* proxy) const override
+    {
+        const auto* other = static_cast<const btCollisionObject*>(proxy->m_clientObject);
+        const ObjectInfo& info = infoOf(other);
+        return (ownBody < 0 || info.body != ownBody) && table->collide(filter, info.filter);
+    }
+    btScalar addSingleResult(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
+                             const btCollisionObjectWrapper* b, int, int) override
+    {
+        if (cp.getDistance() <= 0)
+            found.insert(a->getCollisionObject() == trigger ? b->getCollisionObject()
+                                                            : a->getCollisionObject());
+        return 0;
+    }
+    const btCollisionObject* trigger = nullptr;
+};
+
+} // namespace
+
+struct World::Engine
+{
+    btDefaultCollisionConfiguration configuration;
+    btCollisionDispatcher dispatcher{&configuration};
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &configuration};
+    EngineShapes shapes;
+    std::vector<physics::PhysicsMaterial> materials; // the engine's own copy: the World may move
+    FilterTable filters;
+    PairFilter pairFilter;
+
+    std::vector<ObjectInfo> bodyInfo, staticInfo, triggerInfo; // sized once: user pointers stay valid
+    std::vector<std::unique_ptr<btRigidBody>> bodies;          // per SimulationInput body
+    std::vector<btTransform> principal;                        // node frame -> body (principal) frame
+    std::vector<std::unique_ptr<btCollisionObject>> statics;
+    std::vector<std::unique_ptr<btCollisionObject>> triggers; // not in the world: tested after each step
+    std::vector<std::set<const btCollisionObject*>> inside;   // per trigger
+
+    Engine(const SimulationInput& in, const Settings& settings);
+    ~Engine();
+    btTransform nodeTransform(size_t body) const
+    {
+        return bodies[body]->getWorldTransform() * principal[body].inverse();
+    }
+    void placeKinematic(const SimulationInput& in, double time, double step);
+    void findOverlaps(const SimulationInput& in, size_t step, double time, std::vector<TriggerEvent>& events);
+};
+
+World::Engine::Engine(const SimulationInput& in, const Settings& settings)
+    : materials(in.materials), filters(in.filters)
+{
+    installContactCallback();
+    pairFilter.table = &filters;
+    world.getPairCache()->setOverlapFilterCallback(&pairFilter);
+    world.setGravity(toBullet(settings.gravity));
+
+    bodyInfo.resize(in.bodies.size());
+    for (size_t i = 0; i < in.bodies.size(); ++i) {
+        const SimBody& b = in.bodies[i];
+        bodyInfo[i] = {b.filter, int(i), b.node, &materials};
+        std::vector<EngineShapes::Part> parts;
+        for (const SimShape& s : b.colliders)
+            parts.push_back({shapes.make(s.geometry, s.material), s.pose});
+        const Pose principalPose{b.centerOfMass, b.inertiaOrientation};
+        principal.push_back(toBullet(principalPose));
+        btCollisionShape* shape = shapes.combine(parts, principalPose);
+        const bool dynamic = b.kind == BodyKind::Dynamic;
+        btRigidBody::btRigidBodyConstructionInfo info(dynamic ? btScalar(b.mass) : 0, nullptr, shape,
+                                                      dynamic ? toBullet(b.inertiaDiagonal)
+                                                              : btVector3(0, 0, 0));
+        info.m_startWorldTransform = toBullet(b.pose) * principal.back();
+        auto body = std::make_unique<btRigidBody>(info);
+        body->setUserPointer(&bodyInfo[i]);
+        int flags = body->getCollisionFlags() | btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK;
+        if (b.kind == BodyKind::Kinematic) {
+            flags |= btCollisionObject::CF_KINEMATIC_OBJECT;
+            body->setActivationState(DISABLE_DEACTIVATION);
+        }
+        if (b.colliders.empty())
+            flags |= btCollisionObject::CF_NO_CONTACT_RESPONSE;
+        body->setCollisionFlags(flags);
+        body->setFlags(body->getFlags() | BT_DISABLE_WORLD_GRAVITY);
+        world.addRigidBody(body.get());
+        body->setGravity(toBullet(settings.gravity) * btScalar(b.gravityFactor));
+        if (b.kind != BodyKind::Static) {
+            body->setLinearVelocity(toBullet(b.linearVelocity));
+            body->setAngularVelocity(toBullet(b.angularVelocity));
+        }
+        bodies.push_back(std::move(body));
+    }
+
+    staticInfo.resize(in.statics.size());
+    for (size_t i = 0; i < in.statics.size(); ++i) {
+        const SimStatic& s = in.statics[i];
+        staticInfo[i] = {s.filter, -1, s.shape.node, &materials};
+        auto object = std::make_unique<btCollisionObject>();
+        object->setCollisionShape(shapes.make(s.shape.geometry, s.shape.material));
+        object->setWorldTransform(toBullet(s.shape.pose));
+        object->setUserPointer(&staticInfo[i]);
+        object->setCollisionFlags(btCollisionObject::CF_STATIC_OBJECT |
+                                  btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK);
+        world.addCollisionObject(object.get(), btBroadphaseProxy::StaticFilter,
+                                 btBroadphaseProxy::AllFilter ^ btBroadphaseProxy::StaticFilter);
+        statics.push_back(std::move(object));
+    }
+
+    triggerInfo.resize(in.triggers.size());
+    inside.resize(in.triggers.size());
+    for (size_t i = 0; i < in.triggers.size(); ++i) {
+        const SimTrigger& t = in.triggers[i];
+        triggerInfo[i] = {t.filter, t.body, t.node, &materials};
+        std::vector<EngineShapes::Part> parts;
+        for (const SimShape& s : t.shapes)
+            parts.push_back({shapes.make(s.geometry, s.material), s.pose});
+        auto object = std::make_unique<btCollisionObject>();
+        object->setCollisionShape(shapes.combine(parts, Pose{}));
+        object->setUserPointer(&triggerInfo[i]);
+        object->setCollisionFlags(btCollisionObject::CF_NO_CONTACT_RESPONSE);
+        triggers.push_back(std::move(object));
+    }
+}
+
+World::Engine::~Engine()
+{
+    for (auto& b : bodies)
+        world.removeRigidBody(b.get());
+    for (auto& s : statics)
+        world.removeCollisionObject(s.get());
+}
+
+void World::Engine::placeKinematic(const SimulationInput& in, double time, double step)
+{
+    auto at = [&](const SimBody& b, const btTransform& start, double t) {
+        const btVector3 w = toBullet(b.angularVelocity);
+        const btScalar angle = w.length() * btScalar(t);
+        btQuaternion turn(0, 0, 0, 1);
+        if (angle != 0)
+            turn.setRotation(w.normalized(), angle);
+        return btTransform(turn * start.getRotation(),
+                           start.getOrigin() + toBullet(b.linearVelocity) * btScalar(t));
+    };
+    for (size_t i = 0; i < in.bodies.size(); ++i) {
+        const SimBody& b = in.bodies[i];
+        if (!bodies[i]->isKinematicObject())
+            continue;
+        // The centre of mass moves by v t; the body turns by w t about it (both world frame).
+        // The step's start computes the body's velocity from the previous pose to this one (Bullet's
+        // saveKinematicState), so the previous pose is set along with the current one.
+        const btTransform start = toBullet(b.pose) * principal[i];
+        bodies[i]->setWorldTransform(at(b, start, time));
+        bodies[i]->setInterpolationWorldTransform(at(b, start, time - step));
+        bodies[i]->setLinearVelocity(toBullet(b.linearVelocity));
+        bodies[i]->setAngularVelocity(toBullet(b.angularVelocity));
+    }
+}
+
+void World::Engine::findOverlaps(const SimulationInput& in, size_t step, double time,
+                                 std::vector<TriggerEvent>& events)
+{
+    if (triggers.empty())
+        return;
+    world.updateAabbs();
+    for (size_t i = 0; i < triggers.size(); ++i) {
+        const int body = in.triggers[i].body;
+        triggers[i]->setWorldTransform(body >= 0 ? nodeTransform(size_t(body)) : btTransform::getIdentity());
+        OverlapCollector collector;
+        collector.table = &filters;
+        collector.filter = in.triggers[i].filter;
+        collector.ownBody = body;
+        collector.trigger = triggers[i].get();
+        world.contactTest(triggers[i].get(), collector);
+        // Events in a fixed order (by the other object's node) so that runs compare byte for byte.
+        auto record = [&](const btCollisionObject* other, bool enter) {
+            const ObjectInfo& o = infoOf(other);
+            events.push_back({enter, step, time, in.triggers[i].node, o.node, o.body});
+        };
+        const size_t first = events.size();
+        for (const btCollisionObject* o : collector.found) {
+            if (!inside[i].count(o))
+                record(o, true);
+        }
+        for (const btCollisionObject* o : inside[i]) {
+            if (!collector.found.count(o))
+                record(o, false);
+        }
+        std::sort(events.begin() + std::ptrdiff_t(first), events.end(), [](const auto& a, const auto& b) {
+            return std::tie(a.other, a.otherBody, a.enter) < std::tie(b.other, b.otherBody, b.enter);
+        });
+        inside[i] = std::move(collector.found);
+    }
+}
+
+World::World(SimulationInput input, Settings settings) : m_input(std::move(input)), m_settings(settings)
+{
+    if (!(m_settings.step > 0))
+        m_settings.step = 1.0 / 60.0;
+    reset();
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+void World::reset()
+{
+    m_engine.reset();
+    m_engine = std::make_unique<Engine>(m_input, m_settings);
+    m_steps = 0;
+    m_events.clear();
+    m_engine->placeKinematic(m_input, 0, m_settings.step);
+    m_engine->findOverlaps(m_input, 0, 0, m_events);
+}
+
+void World::step()
+{
+    m_engine->placeKinematic(m_input, time(), m_settings.step);
+    // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
+    m_engine->world.stepSimulation(btScalar(m_settings.step), 0, btScalar(m_settings.step));
+    ++m_steps;
+    m_engine->placeKinematic(m_input, time(), m_settings.step);
+    m_engine->findOverlaps(m_input, m_steps, time(), m_events);
+}
+
+void World::advance(double seconds)
+{
+    while (time() < seconds - 1e-9 * m_settings.step)
+        step();
+}
+
+std::vector<BodyState> World::states() const
+{
+    std::vector<BodyState> out;
+    out.reserve(m_input.bodies.size());
+    for (size_t i = 0; i < m_input.bodies.size(); ++i) {
+        const btRigidBody& b = *m_engine->bodies[i];
+        out.push_back({m_input.bodies[i].node, fromBullet(m_engine->nodeTransform(i)),
+                       fromBullet(b.getLinearVelocity()), fromBullet(b.getAngularVelocity())});
+    }
+    return out;
+}
+
+std::vector<size_t> World::occupiedTriggers() const
+{
+    std::vector<size_t> nodes;
+    for (size_t i = 0; i < m_engine->inside.size(); ++i) {
+        if (!m_engine->inside[i].empty())
+            nodes.push_back(m_input.triggers[i].node);
+    }
+    return nodes;
+}
+
+double World::kineticEnergy() const
+{
+    double energy = 0;
+    for (size_t i = 0; i < m_input.bodies.size(); ++i) {
+        const btRigidBody& b = *m_engine->bodies[i];
+        if (m_input.bodies[i].kind != BodyKind::Dynamic || b.getInvMass() == 0)
+            continue;
+        energy += 0.5 * double(b.getLinearVelocity().length2()) / double(b.getInvMass());
+        // Rotational energy: 1/2 sum I_i w_i^2 over the principal axes (none about an infinite axis).
+        const btVector3 w = b.getWorldTransform().getBasis().transpose() * b.getAngularVelocity();
+        const btVector3 inverse = b.getInvInertiaDiagLocal();
+        for (int axis = 0; axis < 3; ++axis) {
+            if (inverse[axis] > 0)
+                energy += 0.5 * double(w[axis] * w[axis] / inverse[axis]);
+        }
+    }
+    return energy;
+}
+
+Pose interpolate(const Pose& a, const Pose& b, double alpha)
+{
+    Pose p;
+    for (size_t i = 0; i < 3; ++i)
+        p.position[i] = a.position[i] + (b.position[i] - a.position[i]) * alpha;
+    const btQuaternion q = toBullet(a.rotation).slerp(toBullet(b.rotation), btScalar(alpha));
+    p.rotation = {q.x(), q.y(), q.z(), q.w()};
+    return p;
+}
+
+} // namespace cs::simulation
