@@ -174,6 +174,25 @@ private slots:
         QCOMPARE(motion(*m_doc, 0).mass, 2.0);
     }
 
+    void arrowKeysOnThreeNodesMergeIntoOneStep()
+    {
+        // Mass 2, 3 and 2: the first press sets every body to the shown value plus one step (mixed shows the
+        // first body's 2), the next presses add 0.1 each; one undo gives back each body's own mass.
+        m_panel->setNodes({0, 5, 6});
+        QTest::keyClick(m_panel->massField()->spinBox(), Qt::Key_Up);
+        const double first = motion(*m_doc, 0).mass;
+        QTest::keyClick(m_panel->massField()->spinBox(), Qt::Key_Up);
+        QTest::keyClick(m_panel->massField()->spinBox(), Qt::Key_Up);
+        for (size_t node : {0, 5, 6})
+            QVERIFY(near(motion(*m_doc, node).mass, first + 0.2));
+        QCOMPARE(stack()->count(), 1);
+        stack()->undo();
+        QCOMPARE(motion(*m_doc, 0).mass, 2.0);
+        QCOMPARE(motion(*m_doc, 5).mass, 3.0);
+        QCOMPARE(motion(*m_doc, 6).mass, 2.0);
+        QVERIFY(m_panel->massField()->isMixed());
+    }
+
     void everyFieldReachesTheModel()
     {
         m_panel->setNodes({0});

@@ -4,7 +4,6 @@
 
 #include <QPointer>
 #include <QWidget>
-#include <functional>
 #include <vector>
 
 class QCheckBox;
@@ -79,6 +78,15 @@ public:
     void computeFromShapes();
 
 private:
+    /// The vector fields, as editVector() takes them.
+    enum Vector
+    {
+        CenterOfMass,
+        Inertia,
+        LinearVelocity,
+        AngularVelocity
+    };
+
     void onChanged(const document::ChangeEvent& event);
     void refresh();
     void discardTyping();
@@ -88,10 +96,9 @@ private:
     std::vector<std::pair<size_t, const physics::Motion*>> bodies() const;
     void toggleMotion();
     void setType(int comboIndex);
-    /// Pushes the commands `make` returns for each selected body (nullptr: nothing for that body), directly
-    /// for one and as one macro named `text` for several.
-    void applyToBodies(const QString& text,
-                       const std::function<QUndoCommand*(size_t node, const physics::Motion&)>& make);
+    /// Sets the field of `Command` (a SetField alias) on every selected body to valueFor(its motion), as one
+    /// undo step that merges with the next edit of the same field on the same bodies.
+    template <class Command, class ValueFor> void editEach(ValueFor valueFor);
     void editMass(double value);
     void editGravityFactor(double value);
     void editVector(int which, int axis, double value);

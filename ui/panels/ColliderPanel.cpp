@@ -3,6 +3,8 @@
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
+#include "document/NodeActions.h"
+#include "document/SetFields.h"
 #include "document/ShapeConversion.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
@@ -20,7 +22,6 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <map>
 
 namespace cs::ui {
 
@@ -221,25 +222,9 @@ int ColliderPanel::currentShape() const
     return shape && *shape >= 0 ? *shape : -1;
 }
 
-std::vector<int> ColliderPanel::descendantTriggers(size_t node) const
+document::Component ColliderPanel::component() const
 {
-    std::vector<int> out;
-    if (!m_document)
-        return out;
-    const gltf::SceneGraph& graph = m_document->sceneGraph();
-    if (node >= graph.nodeCount())
-        return out;
-    std::vector<size_t> stack(graph.children(node).rbegin(), graph.children(node).rend());
-    while (!stack.empty()) {
-        const size_t n = stack.back();
-        stack.pop_back();
-        const physics::NodePhysics* p = m_document->model().node(n);
-        if (p && p->trigger)
-            out.push_back(static_cast<int>(n));
-        const auto& children = graph.children(n);
-        stack.insert(stack.end(), children.rbegin(), children.rend());
-    }
-    return out;
+    return m_mode == Mode::Collider ? document::Component::Collider : document::Component::Trigger;
 }
 
 void ColliderPanel::onChanged(const ChangeEvent& event)
@@ -329,7 +314,7 @@ void ColliderPanel::refresh()
                                                     "below it into one collider."));
         } else {
             const bool possible = std::any_of(list.begin(), list.end(), [&](const Component& c) {
-                return !c.compound && !descendantTriggers(c.node).empty();
+                return !c.compound && !document::descendantTriggers(*m_document, c.node).empty();
             });
             m_compound->setEnabled(!allCompound && possible);
             m_compound->setToolTip(allCompound
@@ -394,7 +379,7 @@ void ColliderPanel::rebuildShapeCombo(const std::vector<Component>& list)
     m_shape->addItem(collider ? tr("None (compound group)") : tr("None (compound trigger)"), -1);
     if (!collider) {
         const bool possible = std::all_of(list.begin(), list.end(), [&](const Component& c) {
-            return c.compound || !descendantTriggers(c.node).empty();
+            return c.compound || !document::descendantTriggers(*m_document, c.node).empty();
         });
         setItemEnabled(m_shape, 0, possible,
                        possible ? QString() : tr("No descendant node has a trigger to combine."));
@@ -478,7 +463,7 @@ void ColliderPanel::updateMembers(const std::vector<Component>& list)
     }
     if (row >= 0 && row < m_members->count())
         m_members->setCurrentRow(row);
-    for (int candidate : descendantTriggers(c.node)) {
+    for (int candidate : document::descendantTriggers(*m_document, c.node)) {
         if (std::find(c.members.begin(), c.members.end(), candidate) == c.members.end())
             m_candidates->addItem(nodeLabel(*m_document, static_cast<size_t>(candidate)), candidate);
     }
@@ -492,198 +477,6 @@ void ColliderPanel::updateMembers(const std::vector<Component>& list)
     m_removeMember->setToolTip(canRemove ? tr("Remove the selected member.")
                                          : tr("A compound trigger needs at least one member; pick a shape "
                                               "instead to make it a single trigger."));
-}
-
-void ColliderPanel::pushAll(const QString& text, const std::vector<QUndoCommand*>& commands)
-{
-    if (m_document && !commands.empty()) {
-        m_applying = true;
-        if (commands.size() == 1) {
-            m_document->push(commands.front());
-        } else {
-            m_document->undoStack()->beginMacro(text);
-            for (QUndoCommand* c : commands)
-                m_document->push(c);
-            m_document->undoStack()->endMacro();
-        }
-        m_applying = false;
-    }
-    refresh();
-}
-
-void ColliderPanel::toggleComponent()
-{
-    if (!m_document)
-        return;
-    const bool all = !m_nodes.empty() &&
-                     std::all_of(m_nodes.begin(), m_nodes.end(), [&](size_t n) { return hasComponent(n); });
-    std::vector<QUndoCommand*> commands;
-    for (size_t node : m_nodes) {
-        if (all) {
-            commands.push_back(m_mode == Mode::Collider ? document::removeCollider(m_document, node)
-                                                        : document::removeTrigger(m_document, node));
-        } else if (!hasComponent(node)) {
-            commands.push_back(m_mode == Mode::Collider ? document::addCollider(m_document, node, {})
-                                                        : document::addTrigger(m_document, node, {}));
-        }
-    }
-    const bool collider = m_mode == Mode::Collider;
-    pushAll(all ? (collider ? tr("Remove Collider") : tr("Remove Trigger"))
-                : (collider ? tr("Add Collider") : tr("Add Trigger")),
-            commands);
-}
-
-void ColliderPanel::chooseShape(int comboIndex)
-{
-    if (!m_document || comboIndex < 0)
-        return;
-    const int data = m_shape->itemData(comboIndex).toInt();
-    if (data >= kNewShape && data <= kNewShape + static_cast<int>(ShapeType::Trimesh)) {
-        createShape(static_cast<ShapeType>(data - kNewShape));
-        return;
-    }
-    if (data < 0) {
-        makeCompound();
-        return;
-    }
-    std::vector<QUndoCommand*> commands;
-    for (const Component& c : components()) {
-        if (m_mode == Mode::Collider) {
-            if (c.shape != data)
-                commands.push_back(new document::SetColliderShape(m_document, c.node, data));
-        } else {
-            if (!c.members.empty()) // a trigger has a shape or members, not both
-                commands.push_back(new document::SetTriggerNodes(m_document, c.node, {}));
-            if (c.shape != data)
-                commands.push_back(new document::SetTriggerShape(m_document, c.node, data));
-        }
-    }
-    pushAll(QString::fromUtf8(document::text::AssignShape), commands);
-}
-
-void ColliderPanel::createShape(ShapeType type)
-{
-    const std::vector<Component> list = components();
-    if (!m_document || list.empty())
-        return;
-    const bool meshShape = type == ShapeType::Convex || type == ShapeType::Trimesh;
-    // Which new shape each node gets: one shared primitive; mesh shapes one per mesh of the nodes.
-    std::map<int, std::vector<size_t>> byMesh; // mesh (-1: none) -> nodes
-    for (const Component& c : list) {
-        int mesh = -1;
-        if (meshShape) {
-            const gltf::Json* node = m_document->gltf().element("nodes", c.node);
-            if (node && node->contains("mesh") && (*node)["mesh"].is_number_integer())
-                mesh = (*node)["mesh"].get<int>();
-        }
-        byMesh[mesh].push_back(c.node);
-    }
-    QUndoStack* stack = m_document->undoStack();
-    m_applying = true;
-    stack->beginMacro(tr("New %1 Shape").arg(QString::fromLatin1(physics::shapeTypeName(type))));
-    int lastShape = -1;
-    for (const auto& [mesh, nodes] : byMesh) {
-        const std::string name =
-            nodes.size() == 1 ? nodeLabel(*m_document, nodes.front()).toStdString() : std::string();
-        physics::Shape shape = document::makeShape(type, name);
-        if (meshShape)
-            shape.mesh = mesh;
-        auto* add = new document::AddShape(m_document, shape);
-        m_document->push(add);
-        const int index = static_cast<int>(add->itemIndex());
-        lastShape = index;
-        for (size_t node : nodes) {
-            const auto c =
-                std::find_if(list.begin(), list.end(), [&](const Component& x) { return x.node == node; });
-            if (m_mode == Mode::Collider) {
-                m_document->push(new document::SetColliderShape(m_document, node, index));
-            } else {
-                if (!c->members.empty())
-                    m_document->push(new document::SetTriggerNodes(m_document, node, {}));
-                m_document->push(new document::SetTriggerShape(m_document, node, index));
-            }
-        }
-    }
-    stack->endMacro();
-    m_applying = false;
-    refresh();
-    if (byMesh.size() == 1 && lastShape >= 0)
-        emit shapeActivated(lastShape);
-}
-
-void ColliderPanel::makeCompound()
-{
-    if (!m_document)
-        return;
-    std::vector<QUndoCommand*> commands;
-    for (const Component& c : components()) {
-        if (c.compound)
-            continue;
-        if (m_mode == Mode::Collider) {
-            commands.push_back(document::makeCompoundCollider(m_document, c.node));
-        } else {
-            std::vector<int> members = c.members.empty() ? descendantTriggers(c.node) : c.members;
-            if (!members.empty())
-                commands.push_back(document::makeCompoundTrigger(m_document, c.node, std::move(members)));
-        }
-    }
-    pushAll(m_mode == Mode::Collider ? tr("Make Compound Collider") : tr("Make Compound Trigger"), commands);
-}
-
-void ColliderPanel::chooseMaterial(int comboIndex)
-{
-    if (!m_document || comboIndex < 0 || !m_material)
-        return;
-    const int value = m_material->itemData(comboIndex).toInt();
-    std::vector<QUndoCommand*> commands;
-    for (const Component& c : components()) {
-        if (c.material != value)
-            commands.push_back(new document::SetColliderMaterial(m_document, c.node, value));
-    }
-    pushAll(QString::fromUtf8(document::text::AssignMaterial), commands);
-}
-
-void ColliderPanel::chooseFilter(int comboIndex)
-{
-    if (!m_document || comboIndex < 0)
-        return;
-    const int value = m_filter->itemData(comboIndex).toInt();
-    std::vector<QUndoCommand*> commands;
-    for (const Component& c : components()) {
-        if (c.filter == value)
-            continue;
-        if (m_mode == Mode::Collider)
-            commands.push_back(new document::SetColliderFilter(m_document, c.node, value));
-        else if (!c.compound) // the schema forbids a filter on a compound trigger
-            commands.push_back(new document::SetTriggerFilter(m_document, c.node, value));
-    }
-    pushAll(QString::fromUtf8(document::text::AssignFilter), commands);
-}
-
-void ColliderPanel::addMember()
-{
-    const std::vector<Component> list = components();
-    if (!m_document || list.size() != 1 || m_nodes.size() != 1 || !m_candidates ||
-        m_candidates->currentIndex() < 0)
-        return;
-    std::vector<int> members = list.front().members;
-    members.push_back(m_candidates->currentData().toInt());
-    pushAll(QString::fromUtf8(document::text::TriggerNodes),
-            {new document::SetTriggerNodes(m_document, list.front().node, members)});
-}
-
-void ColliderPanel::removeMember()
-{
-    const std::vector<Component> list = components();
-    if (!m_document || list.size() != 1 || m_nodes.size() != 1 || !m_members || m_members->currentRow() < 0)
-        return;
-    std::vector<int> members = list.front().members;
-    const auto row = static_cast<size_t>(m_members->currentRow());
-    if (members.size() <= 1 || row >= members.size())
-        return;
-    members.erase(members.begin() + static_cast<std::ptrdiff_t>(row));
-    pushAll(QString::fromUtf8(document::text::TriggerNodes),
-            {new document::SetTriggerNodes(m_document, list.front().node, members)});
 }
 
 ColliderPanel::~ColliderPanel()

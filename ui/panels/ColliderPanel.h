@@ -17,6 +17,7 @@ class QUndoCommand;
 namespace cs::document {
 class Document;
 struct ChangeEvent;
+enum class Component;
 } // namespace cs::document
 
 namespace cs::physics {
@@ -106,7 +107,8 @@ private:
     std::vector<Component> components() const;
     bool hasComponent(size_t node) const;
     /// Descendants of `node` that have a trigger.
-    std::vector<int> descendantTriggers(size_t node) const;
+    /// The component this panel edits.
+    document::Component component() const;
 
     void toggleComponent();
     void chooseShape(int comboIndex);
@@ -116,8 +118,10 @@ private:
     void chooseFilter(int comboIndex);
     void addMember();
     void removeMember();
-    /// Pushes `commands` directly (one) or as one macro named `text` (several); then refreshes.
-    void pushAll(const QString& text, const std::vector<QUndoCommand*>& commands);
+    /// Pushes one command; then refreshes.
+    void pushOne(QUndoCommand* command);
+    /// Sets the field of `Command` (a SetField alias) on each listed node as one undo step.
+    template <class Command> void setEach(std::vector<std::pair<size_t, int>> items);
 
     Mode m_mode;
     QPointer<document::Document> m_document;
