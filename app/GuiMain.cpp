@@ -232,7 +232,7 @@ int runGui(int argc, char** argv)
                 app.exit(2);
                 return;
             }
-            window.selectNode(found);
+            window.selectNode(cs::document::NodeIndex(found));
         }
         if (parser.isSet(QStringLiteral("dock"))) {
             const QString name = parser.value(QStringLiteral("dock"));

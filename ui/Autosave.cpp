@@ -101,7 +101,11 @@ void Autosave::setDocument(document::Document* document, const QString& sourcePa
     // Edits merged into the top command (a drag) change no index; they do report what they changed.
     m_connections << connect(document->undoStack(), &QUndoStack::indexChanged, this,
                              &Autosave::onIndexChanged);
-    m_connections << connect(document, &document::Document::changed, this, &Autosave::onIndexChanged);
+    m_connections << connect(
+        document, &document::Document::changed, this, [this](const document::ChangeEvent& e) {
+            if (e.kind != document::ChangeEvent::Kind::Selection) // selecting is not an edit
+                onIndexChanged();
+        });
     m_connections << connect(document, &document::Document::modifiedChanged, this,
                              &Autosave::onModifiedChanged);
     m_connections << connect(document, &document::Document::filePathChanged, this, [this] {

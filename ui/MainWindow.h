@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -58,14 +60,16 @@ public:
     PropertiesPanel* properties() const { return m_properties; }
     MaterialsPanel* materials() const { return m_materials; }
     FiltersPanel* filters() const { return m_filters; }
-    /// The current node: the one the properties show and Frame Selected frames first (-1: none).
-    int selectedNode() const { return m_selectedNode; }
+    /// The current node: the one the properties show and Frame Selected frames first. The document holds the
+    /// selection; these read it (none without a document).
+    std::optional<document::NodeIndex> currentNode() const;
     /// Every selected node (the current one among them).
-    const std::vector<int>& selectedNodes() const { return m_selectedNodes; }
-    /// Selects one node (-1: none).
-    void selectNode(int node);
-    /// Selects several nodes; `current` is one of them or -1 (then the first one).
-    void selectNodes(const std::vector<int>& nodes, int current);
+    std::vector<document::NodeIndex> selectedNodes() const;
+    /// Selects one node (none: std::nullopt).
+    void selectNode(std::optional<document::NodeIndex> node);
+    /// Selects several nodes; `current` is one of them, else the first one is current.
+    void selectNodes(const std::vector<document::NodeIndex>& nodes,
+                     std::optional<document::NodeIndex> current = std::nullopt);
     QAction* action(const QString& objectName) const;
 
     /// The window as a picture, the 3D view included (a native window that QWidget::grab does not see).
@@ -95,7 +99,6 @@ public:
 
 signals:
     void sceneShown();
-    void selectionChanged(int node);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -111,8 +114,11 @@ private:
     void updateTitle();
     void updateOverlays();
     void frameSelection();
-    /// After edits: the node graph, render scene (when nodes or meshes changed), resolved physics and
-    /// picking, then the view.
+    /// The document's selection changed: the tree, overlays and actions show it.
+    void showSelection();
+    /// The current node as the tool dialogs and menus take it (-1: none).
+    int currentOrMinusOne() const;
+    /// After edits: the scene state (SceneState::update), then the view.
     void refreshFromDocument();
     /// The tree, overlays, diagnostics and actions from what the scene holds.
     void refreshView();
@@ -143,8 +149,6 @@ private:
     std::shared_ptr<LoadedScene> m_scene;
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;
-    int m_selectedNode = -1;
-    std::vector<int> m_selectedNodes;
     std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
     std::unique_ptr<document::Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
@@ -156,7 +160,6 @@ private:
     QString m_suggestedPath;       ///< where Save As starts for a recovered document
     bool m_untitled = false;       ///< the bundled sample: Save asks where
     bool m_refreshPending = false; ///< change events since the last refresh of the view
-    bool m_renderStale = false;    ///< nodes or meshes changed: the render scene must be rebuilt
 };
 
 } // namespace cs::ui

@@ -33,17 +33,13 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
     // The document reads the physics model; validating here keeps that work off the GUI thread too.
     auto doc = std::make_unique<document::Document>(std::move(*loaded.value));
     doc->validateNow();
-    scene->graph = doc->sceneGraph();
-    auto render = gltf::buildRenderScene(doc->gltf(), scene->graph);
-    scene->diagnostics.insert(scene->diagnostics.end(), render.diagnostics.begin(), render.diagnostics.end());
-    scene->render = std::move(*render.value);
+    const Diagnostics built = scene->rebuild(*doc);
+    scene->diagnostics.insert(scene->diagnostics.end(), built.begin(), built.end());
     scene->fileDiagnostics = scene->diagnostics;
     const Diagnostics& read = doc->loadDiagnostics();
     scene->diagnostics.insert(scene->diagnostics.end(), read.begin(), read.end());
     const Diagnostics& rules = doc->diagnostics();
     scene->diagnostics.insert(scene->diagnostics.end(), rules.begin(), rules.end());
-    scene->resolved = physics::resolveScene(doc->model(), scene->graph);
-    scene->picking = scene::PickScene(doc->gltf(), doc->model(), scene->resolved, scene->render);
     if (QCoreApplication::instance())
         doc->moveToThread(QCoreApplication::instance()->thread());
     scene->document = std::move(doc);

@@ -2,12 +2,7 @@
 
 #include "Diagnostic.h"
 #include "document/Document.h"
-#include "gltf/GltfDocument.h"
-#include "gltf/RenderScene.h"
-#include "gltf/SceneGraph.h"
-#include "physics/PhysicsModel.h"
-#include "physics/ResolvedScene.h"
-#include "scene/PickScene.h"
+#include "document/SceneState.h"
 
 #include <QString>
 #include <memory>
@@ -15,18 +10,15 @@
 
 namespace cs::ui {
 
-/// Everything the window needs of a newly opened file, computed off the GUI thread: the document, its node
-/// graph, the render scene, and every diagnostic (the file's path is in the messages where they need it).
-struct LoadedScene
+/// Everything the window needs of a newly opened file, computed off the GUI thread: the document, what the
+/// views derive from it (SceneState: node graph, render scene, resolved physics, picking), and every
+/// diagnostic (the file's path is in the messages where they need it).
+struct LoadedScene : document::SceneState
 {
     QString path; ///< the file, or a ":/..." resource for the bundled sample
     /// The file as an editable document, read, resolved and validated off the GUI thread and handed to the
     /// GUI thread; null when the file could not be read.
     std::unique_ptr<document::Document> document;
-    gltf::SceneGraph graph;
-    gltf::RenderScene render;
-    physics::ResolvedScene resolved;
-    scene::PickScene picking;
     Diagnostics fileDiagnostics; ///< the glTF loader's and the render scene's
     Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
 };

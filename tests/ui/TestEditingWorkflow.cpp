@@ -35,6 +35,13 @@ using cs::ui::MainWindow;
 
 namespace {
 
+/// The window's current node as the assertions state it (-1: none).
+int currentOf(const MainWindow& w)
+{
+    const auto current = w.currentNode();
+    return current ? int(*current) : -1;
+}
+
 constexpr size_t kCharacter = 7;         // the sample's "Character" node (no mesh)
 constexpr size_t kCharacterCollider = 8; // its child "Character Collider", with the capsule-like mesh
 
@@ -138,7 +145,7 @@ private slots:
         QTreeWidgetItem* item = treeItem(w, QStringLiteral("Character Collider"));
         QVERIFY(item);
         w.sceneTree()->tree()->setCurrentItem(item);
-        QCOMPARE(w.selectedNode(), int(kCharacterCollider));
+        QCOMPARE(currentOf(w), int(kCharacterCollider));
         ui::BodyPanel* body = w.properties()->bodyPanel();
         QCOMPARE(body->nodes(), std::vector<size_t>{kCharacterCollider});
 
@@ -175,7 +182,7 @@ private slots:
         QVERIFY(capsule && capsule->isEnabled());
         capsule->trigger();
         settle();
-        const int capsuleNode = w.selectedNode();
+        const int capsuleNode = currentOf(w);
         QCOMPARE(size_t(capsuleNode), nodesBefore);
         QCOMPARE(doc->sceneGraph().parent(size_t(capsuleNode)), int(kCharacterCollider));
         const int capsuleShape = physicsOf(*doc, size_t(capsuleNode))->collider->shape;
@@ -183,7 +190,7 @@ private slots:
         const double fittedRadius = doc->model().shapes[size_t(capsuleShape)].radiusBottom;
         QVERIFY2(fittedRadius > 0.1 && fittedRadius < 1.0, qPrintable(QString::number(fittedRadius)));
         undoRedo(stack, [&] { return doc->gltf().count("nodes") == nodesBefore + 1; });
-        w.selectNode(capsuleNode);
+        w.selectNode(size_t(capsuleNode));
 
         // The shape section shows the capsule; its radius is typed in (top and bottom).
         ui::ShapePanel* shapePanel = w.properties()->shapePanel();
@@ -225,7 +232,7 @@ private slots:
         QCOMPARE(doc->model().materials.size(), materialsBefore + 1);
         const int material = int(materialsBefore);
         undoRedo(stack, [&] { return doc->model().materials.size() == materialsBefore + 1; });
-        w.selectNode(capsuleNode);
+        w.selectNode(size_t(capsuleNode));
         ui::ColliderPanel* collider = w.properties()->colliderPanel();
         QCOMPARE(collider->nodes(), std::vector<size_t>{size_t(capsuleNode)});
         choose(collider->materialCombo(), collider->materialCombo()->findData(material));
@@ -284,7 +291,7 @@ private slots:
         document::Document* doc = w.document();
         // Crate 1 (20 kg) and Crate 3 (8 kg): the mass shows mixed; one typed value sets both in one step.
         w.selectNodes({2, 4}, 2);
-        QCOMPARE(w.sceneTree()->selectedNodes(), (std::vector<int>{2, 4}));
+        QCOMPARE(w.sceneTree()->selectedNodes(), (std::vector<size_t>{2, 4}));
         ui::BodyPanel* body = w.properties()->bodyPanel();
         QCOMPARE(body->nodes(), (std::vector<size_t>{2, 4}));
         QVERIFY(body->massField()->isMixed());

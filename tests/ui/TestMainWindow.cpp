@@ -21,6 +21,13 @@ using cs::ui::MainWindow;
 
 namespace {
 
+/// The window's current node as the assertions state it (-1: none).
+int currentOf(const MainWindow& w)
+{
+    const auto current = w.currentNode();
+    return current ? int(*current) : -1;
+}
+
 /// Opens a file and waits until the window shows it; false when it could not be opened.
 bool openAndWait(MainWindow& w, const QString& path)
 {
@@ -85,18 +92,17 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
-        QSignalSpy spy(&w, &MainWindow::selectionChanged);
+        QSignalSpy spy(w.document(), &document::Document::selectionChanged);
         QTreeWidget* tree = w.sceneTree()->tree();
         QTreeWidgetItem* ball =
             tree->findItems(QStringLiteral("Ball"), Qt::MatchExactly | Qt::MatchRecursive).value(0);
         QVERIFY(ball);
         tree->setCurrentItem(ball);
-        QCOMPARE(w.selectedNode(), 5);
+        QCOMPARE(currentOf(w), 5);
         QCOMPARE(spy.count(), 1);
-        QCOMPARE(spy.at(0).at(0).toInt(), 5);
         w.selectNode(15); // Table Top, from the viewport or the diagnostics list
         QCOMPARE(tree->currentItem()->text(0), QStringLiteral("Table Top"));
-        QCOMPARE(w.sceneTree()->selectedNode(), 15);
+        QCOMPARE(w.sceneTree()->currentNode(), std::optional<size_t>(15));
     }
 
     void filterKeepsMatchesAndTheirParents()
@@ -164,7 +170,7 @@ private slots:
         QVERIFY(entry);
         QCOMPARE(entry->text(1), QStringLiteral("/nodes/1/mesh"));
         emit list->itemActivated(entry, 0);
-        QCOMPARE(w.selectedNode(), 1);
+        QCOMPARE(currentOf(w), 1);
         QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/nodes/12/extensions/OMI_physics_body"), 12);
         QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/meshes/1"), -1);
         QCOMPARE(ui::DiagnosticsPanel::nodeOfPointer("/nodes/x"), -1);
@@ -233,11 +239,11 @@ private slots:
         const QPoint pixel(int((ndc.x() + 1) * 0.5f * size.width()),
                            int((1 - ndc.y()) * 0.5f * size.height()));
         QTest::mouseClick(w.viewport()->renderWindow(), Qt::LeftButton, {}, pixel);
-        QCOMPARE(w.selectedNode(), 4);
+        QCOMPARE(currentOf(w), 4);
         QCOMPARE(w.sceneTree()->tree()->currentItem()->text(0), QStringLiteral("Crate 3"));
         // The sky: nothing there, the selection is cleared.
         QTest::mouseClick(w.viewport()->renderWindow(), Qt::LeftButton, {}, QPoint(size.width() / 2, 3));
-        QCOMPARE(w.selectedNode(), -1);
+        QCOMPARE(currentOf(w), -1);
     }
 
     void frameSelectedFitsTheSelection()
@@ -252,7 +258,7 @@ private slots:
         const QVector3D ball = w.scene()->graph.worldTransform(6).map(QVector3D());
         QVERIFY((w.viewport()->camera().target() - ball).length() < 1e-2f);
         QVERIFY(w.viewport()->camera().distance() < wholeScene / 10);
-        w.selectNode(-1);
+        w.selectNode(std::nullopt);
         w.action(QStringLiteral("actionFrameSelected"))->trigger(); // nothing selected: everything
         QVERIFY(std::abs(w.viewport()->camera().distance() - wholeScene) < wholeScene * 0.05f);
     }

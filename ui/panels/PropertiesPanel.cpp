@@ -127,7 +127,7 @@ void PropertiesPanel::setDocument(document::Document* document)
         disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
     m_nodes.clear();
-    m_current = -1;
+    m_current.reset();
     m_shownShape = -1;
     m_shapeChosen = false;
     m_body->setDocument(document);
@@ -136,10 +136,14 @@ void PropertiesPanel::setDocument(document::Document* document)
     m_shape->setDocument(document);
     if (document)
         connect(document, &document::Document::changed, this, &PropertiesPanel::onChanged);
-    setNodes({}, -1);
+    if (document)
+        setNodes(document->selectedNodes(), document->currentNode());
+    else
+        setNodes({}, std::nullopt);
 }
 
-void PropertiesPanel::setNodes(const std::vector<size_t>& nodes, int current)
+void PropertiesPanel::setNodes(const std::vector<document::NodeIndex>& nodes,
+                               std::optional<document::NodeIndex> current)
 {
     const bool sameCurrent = current == m_current;
     m_nodes = nodes;
@@ -156,6 +160,10 @@ void PropertiesPanel::setNodes(const std::vector<size_t>& nodes, int current)
 void PropertiesPanel::onChanged(const document::ChangeEvent& event)
 {
     using Kind = document::ChangeEvent::Kind;
+    if (event.kind == Kind::Selection) {
+        setNodes(m_document->selectedNodes(), m_document->currentNode());
+        return;
+    }
     if (event.kind == Kind::Node && event.has(document::ChangeEvent::Name))
         updateHeader();
     if (event.kind == Kind::Collider || event.kind == Kind::Trigger || event.kind == Kind::Document ||
@@ -191,8 +199,8 @@ void PropertiesPanel::updateShape()
         return;
     }
     int shape = -1;
-    if (m_document && m_current >= 0) {
-        if (const physics::NodePhysics* p = m_document->model().node(size_t(m_current))) {
+    if (m_document && m_current) {
+        if (const physics::NodePhysics* p = m_document->model().node(*m_current)) {
             if (p->collider && p->collider->shape >= 0)
                 shape = p->collider->shape;
             else if (p->trigger && p->trigger->shape >= 0)
@@ -207,7 +215,7 @@ void PropertiesPanel::showShape(int shape)
     if (m_document && size_t(shape) >= m_document->model().shapes.size())
         shape = -1;
     m_shownShape = shape;
-    m_shape->setShape(shape, m_current);
+    m_shape->setShape(shape, m_current ? int(*m_current) : -1);
     m_shapeSection->setVisible(shape >= 0);
 }
 

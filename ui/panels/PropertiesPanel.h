@@ -1,6 +1,9 @@
 #pragma once
 
+#include "document/Selection.h"
+
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -30,10 +33,12 @@ public:
     explicit PropertiesPanel(QWidget* parent = nullptr);
     ~PropertiesPanel() override;
 
-    /// nullptr: nothing is open (every section is cleared).
+    /// nullptr: nothing is open (every section is cleared). The panel shows the document's selection and
+    /// follows it (its change events of kind Selection).
     void setDocument(document::Document* document);
-    /// The selection: every selected node and the current one (which the shape section follows).
-    void setNodes(const std::vector<size_t>& nodes, int current);
+    /// Shows these nodes instead (tests, and documents whose selection is not the window's): every node
+    /// and the current one, which the shape section follows.
+    void setNodes(const std::vector<document::NodeIndex>& nodes, std::optional<document::NodeIndex> current);
 
     BodyPanel* bodyPanel() const { return m_body; }
     ColliderPanel* colliderPanel() const { return m_collider; }
@@ -60,8 +65,8 @@ private:
     void showShape(int shape);
 
     document::Document* m_document = nullptr;
-    std::vector<size_t> m_nodes;
-    int m_current = -1;
+    std::vector<document::NodeIndex> m_nodes;
+    std::optional<document::NodeIndex> m_current;
     int m_shownShape = -1;
     bool m_shapeChosen = false; ///< the user picked the shape: keep it while the selection stays
     QLabel* m_header = nullptr;

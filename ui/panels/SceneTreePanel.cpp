@@ -70,12 +70,8 @@ SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
     connect(m_tree, &QTreeWidget::itemSelectionChanged, this, [this] {
         if (m_updating)
             return;
-        const std::vector<int> nodes = selectedNodes();
-        int current = selectedNode();
         // The current item can be left unselected (Ctrl+click on it): then the first selected node leads.
-        if (std::find(nodes.begin(), nodes.end(), current) == nodes.end())
-            current = nodes.empty() ? -1 : nodes.front();
-        emit nodesSelected(nodes, current);
+        emit nodesSelected(selectedNodes(), currentNode());
     });
 }
 
@@ -114,21 +110,17 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std
     applyFilter();
 }
 
-void SceneTreePanel::setSelectedNode(int node)
-{
-    setSelectedNodes(node >= 0 ? std::vector<int>{node} : std::vector<int>{}, node);
-}
-
-void SceneTreePanel::setSelectedNodes(const std::vector<int>& nodes, int current)
+void SceneTreePanel::setSelectedNodes(const std::vector<document::NodeIndex>& nodes,
+                                      std::optional<document::NodeIndex> current)
 {
     m_updating = true;
-    auto itemOf = [this](int node) {
-        return node >= 0 && node < int(m_items.size()) ? m_items[size_t(node)] : nullptr;
+    auto itemOf = [this](document::NodeIndex node) {
+        return node < m_items.size() ? m_items[node] : nullptr;
     };
-    QTreeWidgetItem* currentItem = itemOf(current);
+    QTreeWidgetItem* currentItem = current ? itemOf(*current) : nullptr;
     m_tree->setCurrentItem(currentItem, 0, QItemSelectionModel::NoUpdate);
     m_tree->clearSelection();
-    for (int node : nodes)
+    for (document::NodeIndex node : nodes)
         if (QTreeWidgetItem* item = itemOf(node))
             item->setSelected(true);
     if (currentItem)
@@ -136,18 +128,20 @@ void SceneTreePanel::setSelectedNodes(const std::vector<int>& nodes, int current
     m_updating = false;
 }
 
-int SceneTreePanel::selectedNode() const
+std::optional<document::NodeIndex> SceneTreePanel::currentNode() const
 {
     QTreeWidgetItem* item = m_tree->currentItem();
-    return item && item->isSelected() ? item->data(0, Qt::UserRole).toInt() : -1;
+    if (!item || !item->isSelected())
+        return std::nullopt;
+    return document::NodeIndex(item->data(0, Qt::UserRole).toULongLong());
 }
 
-std::vector<int> SceneTreePanel::selectedNodes() const
+std::vector<document::NodeIndex> SceneTreePanel::selectedNodes() const
 {
-    std::vector<int> nodes;
+    std::vector<document::NodeIndex> nodes;
     for (size_t i = 0; i < m_items.size(); ++i)
         if (m_items[i] && m_items[i]->isSelected())
-            nodes.push_back(int(i));
+            nodes.push_back(i);
     return nodes;
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "document/Selection.h"
+
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QLineEdit;
@@ -34,20 +37,21 @@ public:
     ~SceneTreePanel() override;
 
     void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots);
-    /// Selects one node (none with -1) and makes it current.
-    void setSelectedNode(int node);
-    /// Selects several nodes; `current` (one of them, or -1) gets the focus and is scrolled to.
-    void setSelectedNodes(const std::vector<int>& nodes, int current);
-    /// The current node (the one the properties show first), or -1.
-    int selectedNode() const;
+    /// Shows the selection: `current` (one of `nodes`, or none) gets the focus and is scrolled to. The
+    /// document holds the selection; the window passes it on here when it changes.
+    void setSelectedNodes(const std::vector<document::NodeIndex>& nodes,
+                          std::optional<document::NodeIndex> current);
+    /// The current node (the one the properties show first), if it is selected.
+    std::optional<document::NodeIndex> currentNode() const;
     /// Every selected node, in tree order.
-    std::vector<int> selectedNodes() const;
+    std::vector<document::NodeIndex> selectedNodes() const;
     QTreeWidget* tree() const { return m_tree; }
     QLineEdit* filterEdit() const { return m_filter; }
 
 signals:
-    /// The user changed the selection: every selected node and the current one (-1: none).
-    void nodesSelected(const std::vector<int>& nodes, int current);
+    /// The user changed the selection: every selected node and the current one.
+    void nodesSelected(const std::vector<cs::document::NodeIndex>& nodes,
+                       std::optional<cs::document::NodeIndex> current);
 
 private:
     void applyFilter();
