@@ -63,7 +63,7 @@ public:
         if (!m_model.joints.empty()) {
             Json list = Json::array();
             for (const auto& j : m_model.joints)
-                list.push_back(jointDescriptionToJson(j));
+                list.push_back(jointDescriptionToJson(splitLimits(j)));
             docBody["physicsJoints"] = list;
         }
         bool anyNode = false;
@@ -96,6 +96,33 @@ public:
     }
 
 private:
+    // KHR limits have exactly one axis set; an OMI limit with both (its README's weld example) becomes two
+    // limits with the same range, stiffness and damping.
+    JointDescription splitLimits(const JointDescription& joint)
+    {
+        JointDescription out = joint;
+        out.limits.clear();
+        for (const auto& l : joint.limits) {
+            if (l.linearAxes.empty() || l.angularAxes.empty()) {
+                out.limits.push_back(l);
+                continue;
+            }
+            JointLimit linear = l;
+            linear.angularAxes.clear();
+            linear.source.erase("angularAxes");
+            JointLimit angular = l;
+            angular.linearAxes.clear();
+            angular.source.erase("linearAxes");
+            out.limits.push_back(linear);
+            out.limits.push_back(angular);
+            m_diagnostics.push_back(makeInfo(code::JointLimitAxes,
+                                             "a limit with both linearAxes and angularAxes is written as two "
+                                             "KHR limits",
+                                             l.pointer));
+        }
+        return out;
+    }
+
     void warn(const std::string& message, const std::string& pointer)
     {
         m_diagnostics.push_back(makeWarning(code::KhrNotExpressible, message, pointer));

@@ -68,27 +68,30 @@ private:
     {
         const bool linear = !l.linearAxes.empty();
         const bool angular = !l.angularAxes.empty();
-        if (linear == angular) {
+        if (!linear && !angular) {
             add(Severity::Error, code::JointLimitAxes,
-                linear ? "a limit has both linearAxes and angularAxes; it must have exactly one"
-                       : "a limit has no axes; it needs linearAxes or angularAxes with 1 to 3 axes",
-                l.pointer);
+                "a limit has no axes; it needs linearAxes or angularAxes with 1 to 3 axes", l.pointer);
             return;
         }
-        const char* key = linear ? "linearAxes" : "angularAxes";
-        const auto& axes = l.axes();
-        std::set<int> seen;
-        for (size_t i = 0; i < axes.size(); ++i) {
-            if (axes[i] < 0 || axes[i] > 2 || !seen.insert(axes[i]).second) {
+        if (linear && angular) {
+            // The OMI README's own weld example locks both sets in one limit (its schema forbids it); KHR
+            // requires exactly one. A KHR save splits such a limit in two.
+            if (m_model.format == SourceFormat::Khr) {
                 add(Severity::Error, code::JointLimitAxes,
-                    std::string(key) + " holds " + std::to_string(axes[i]) +
-                        "; axes are distinct values 0 (X), 1 (Y) or 2 (Z)",
-                    jsonPointerAppend(at(l.pointer, key), i));
+                    "a limit has both linearAxes and angularAxes; it must have exactly one", l.pointer);
+                return;
             }
+            add(Severity::Warning, code::JointLimitAxes,
+                "a limit has both linearAxes and angularAxes: the OMI README allows it, its schema and KHR "
+                "do "
+                "not (a KHR save writes two limits)",
+                l.pointer);
         }
-        if (axes.size() > 3)
-            add(Severity::Error, code::JointLimitAxes, std::string(key) + " has more than 3 axes",
-                at(l.pointer, key));
+        for (const bool isLinear : {true, false}) {
+            const auto& set = isLinear ? l.linearAxes : l.angularAxes;
+            if (!set.empty())
+                checkAxes(l, isLinear, set);
+        }
         if (l.min && l.max && *l.min > *l.max)
             add(Severity::Error, code::JointLimitRange,
                 "limit min " + num(*l.min) + " is greater than max " + num(*l.max), l.pointer);
@@ -101,6 +104,23 @@ private:
                         at(l.pointer, name));
             }
         }
+    }
+
+    void checkAxes(const JointLimit& l, bool linear, const std::vector<int>& axes)
+    {
+        const char* key = linear ? "linearAxes" : "angularAxes";
+        std::set<int> seen;
+        for (size_t i = 0; i < axes.size(); ++i) {
+            if (axes[i] < 0 || axes[i] > 2 || !seen.insert(axes[i]).second) {
+                add(Severity::Error, code::JointLimitAxes,
+                    std::string(key) + " holds " + std::to_string(axes[i]) +
+                        "; axes are distinct values 0 (X), 1 (Y) or 2 (Z)",
+                    jsonPointerAppend(at(l.pointer, key), i));
+            }
+        }
+        if (axes.size() > 3)
+            add(Severity::Error, code::JointLimitAxes, std::string(key) + " has more than 3 axes",
+                at(l.pointer, key));
     }
 
     void checkDrive(const JointDrive& d)

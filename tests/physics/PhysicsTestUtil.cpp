@@ -78,6 +78,11 @@ std::string vec(const physics::Vec3& v)
 std::string shapeText(const physics::Shape& s)
 {
     using physics::ShapeType;
+    if (s.plane) {
+        auto size = [](const std::optional<double>& v) { return v ? r4(*v) : std::string("inf"); };
+        return "plane(" + size(s.plane->sizeX) + "," + size(s.plane->sizeZ) + "," +
+               (s.plane->doubleSided ? "double" : "single") + ")";
+    }
     std::string out = physics::shapeTypeName(s.type);
     switch (s.type) {
     case ShapeType::Box:

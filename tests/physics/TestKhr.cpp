@@ -1,6 +1,6 @@
 // KHR_physics_rigid_bodies + KHR_implicit_shapes: import (geometry.node, geometry.mesh, the older
 // KHR_collision_shapes key, KHR defaults), export (explicit values, what KHR cannot say), and
-// import -> export -> import giving the same model.
+// import -> export -> import giving the same model (planes included).
 #include "PhysicsTestUtil.h"
 #include "TestSupport.h"
 #include "physics/DiagnosticCodes.h"
@@ -84,7 +84,7 @@ private slots:
         auto l = resolve(docFromJson(kKhrDoc));
         QCOMPARE(l.model.format, SourceFormat::Khr);
         QVERIFY(hasCode(l.diagnostics, code::KhrImported));
-        QVERIFY(hasCode(l.diagnostics, code::KhrPlaneUnsupported));
+        QVERIFY(!hasCode(l.diagnostics, code::KhrPlaneUnsupported)); // planes are read since issue 18
         const Motion& body = *l.model.node(0)->motion;
         QCOMPARE(body.type, MotionType::Dynamic);
         QCOMPARE(body.mass, 4.0);
@@ -108,7 +108,11 @@ private slots:
         QCOMPARE(l.model.filters[0].notCollideWithSystems, std::vector<std::string>{"ghost"});
         QCOMPARE(l.model.node(6)->trigger->nodes, (std::vector<int>{7, 8}));
         QCOMPARE(l.scene.compoundTriggers.size(), size_t(1));
-        QCOMPARE(l.model.node(9)->collider->shape, -1); // the plane collider is left out
+        const Shape& plane = l.model.shapes[l.model.node(9)->collider->shape];
+        QVERIFY(plane.isPlane());
+        QCOMPARE(*plane.plane->sizeX, 4.0);
+        QVERIFY(!plane.plane->sizeZ); // a plane finite in X only
+        QVERIFY(!plane.plane->doubleSided);
         QVERIFY(!l.model.node(0)->motion->source.contains("isKinematic"));
     }
 
@@ -181,7 +185,9 @@ private slots:
         auto second = resolve(exported(first));
         QCOMPARE(second.model.format, SourceFormat::Khr);
         QCOMPARE(modelValues(second), modelValues(first));
-        QCOMPARE(second.model.nodes.size(), first.model.nodes.size() - 1); // the plane-only collider is gone
+        QCOMPARE(second.model.nodes.size(), first.model.nodes.size()); // the plane collider stays
+        const gltf::Json again = exported(second).json();
+        QVERIFY2(again == exported(first).json(), again.dump().c_str());
     }
 
     void omiExamplesSurviveKhrExport()
