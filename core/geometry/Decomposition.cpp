@@ -60,7 +60,9 @@ public:
     /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
     bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached)
     {
-        const double first = std::max(pieces[0].concavity, m_threshold);
+        double first = m_threshold;
+        for (const Piece& p : pieces)
+            first = std::max(first, p.concavity);
         while (true) {
             if (cancelled())
                 return false;
@@ -247,8 +249,8 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
         return cancelled();
     const double threshold = options.concavity * solid.diagonal();
     Search search(solid, options, threshold);
-    std::vector<Piece> pieces{search.measure().root()};
-    if (!pieces[0].valid)
+    std::vector<Piece> pieces = search.measure().roots(size_t(options.maxParts));
+    if (pieces.empty() || !std::all_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.valid; }))
         return failure("DECOMPOSE_DEGENERATE",
                        "the mesh has no volume: its vertices lie in one plane or line");
     Decomposition out;

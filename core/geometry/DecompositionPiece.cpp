@@ -55,12 +55,16 @@ std::optional<double> PieceMeasure::concavity(const std::vector<Vec3d>& hullPoin
     return worst;
 }
 
-std::vector<Vec3d> PieceMeasure::crossings(const std::vector<HalfSpace>& cell, const HalfSpace& plane) const
+std::vector<Vec3d> PieceMeasure::crossings(const Piece& piece, const HalfSpace& plane) const
 {
     std::vector<Vec3d> out;
     const auto& v = m_solid.vertices();
+    const auto& component = m_solid.vertexComponents();
+    const auto& cell = piece.cell;
     const double slack = 1e-9 * m_solid.diagonal();
     for (const auto& [a, b] : m_solid.edges()) {
+        if (!std::binary_search(piece.components.begin(), piece.components.end(), component[a]))
+            continue;
         const double da = plane.distance(v[a]), db = plane.distance(v[b]);
         if ((da < 0) == (db < 0))
             continue;
@@ -105,20 +109,74 @@ void PieceMeasure::finish(Piece& piece, bool fine) const
     piece.concavity = c.value_or(0);
 }
 
-Piece PieceMeasure::root() const
+std::vector<Piece> PieceMeasure::roots(size_t maxPieces) const
 {
-    Piece piece;
-    piece.samples.resize(m_solid.samples().size());
-    for (size_t i = 0; i < piece.samples.size(); ++i)
-        piece.samples[i] = std::uint32_t(i);
-    finish(piece, true);
-    return piece;
+    std::vector<Piece> pieces(m_solid.componentCount());
+    const auto& component = m_solid.sampleComponents();
+    for (size_t i = 0; i < component.size(); ++i)
+        if (component[i] != DecompositionSolid::kNoComponent)
+            pieces[component[i]].samples.push_back(std::uint32_t(i));
+    for (size_t c = 0; c < pieces.size(); ++c) {
+        pieces[c].components = {std::uint32_t(c)};
+        finish(pieces[c], true);
+    }
+    auto centre = [](const Piece& p) { return (p.lower + p.upper) * 0.5; };
+    auto join = [&](size_t into, size_t from) {
+        Piece m;
+        m.samples = pieces[into].samples;
+        m.samples.insert(m.samples.end(), pieces[from].samples.begin(), pieces[from].samples.end());
+        m.components = pieces[into].components;
+        m.components.insert(m.components.end(), pieces[from].components.begin(),
+                            pieces[from].components.end());
+        std::sort(m.components.begin(), m.components.end());
+        m.lower = minOf(pieces[into].lower, pieces[from].lower);
+        m.upper = maxOf(pieces[into].upper, pieces[from].upper);
+        pieces[into] = std::move(m);
+        pieces.erase(pieces.begin() + long(from));
+    };
+    // Flat components (a sheet, a line) cannot be a convex part on their own.
+    for (size_t i = 0; i < pieces.size() && pieces.size() > 1;) {
+        if (pieces[i].valid) {
+            ++i;
+            continue;
+        }
+        size_t nearest = i == 0 ? 1 : 0;
+        for (size_t j = 0; j < pieces.size(); ++j)
+            if (j != i && pieces[j].valid &&
+                lengthSquared(centre(pieces[j]) - centre(pieces[i])) <
+                    lengthSquared(centre(pieces[nearest]) - centre(pieces[i])))
+                nearest = j;
+        join(nearest, i);
+        if (nearest > i)
+            i = 0; // indices moved; start over (rare)
+    }
+    // Too many components: join the pair whose bounding box grows least, until few enough.
+    while (pieces.size() > std::max<size_t>(1, maxPieces)) {
+        std::pair<size_t, size_t> bestPair{0, 1};
+        double least = std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < pieces.size(); ++i)
+            for (size_t j = i + 1; j < pieces.size(); ++j) {
+                const Vec3d e =
+                    maxOf(pieces[i].upper, pieces[j].upper) - minOf(pieces[i].lower, pieces[j].lower);
+                const Vec3d a = pieces[i].upper - pieces[i].lower, b = pieces[j].upper - pieces[j].lower;
+                const double growth = e.x * e.y * e.z - a.x * a.y * a.z - b.x * b.y * b.z;
+                if (growth < least) {
+                    least = growth;
+                    bestPair = {i, j};
+                }
+            }
+        join(bestPair.first, bestPair.second);
+    }
+    for (Piece& p : pieces)
+        if (p.components.size() > 1 || !p.index)
+            finish(p, true);
+    return pieces;
 }
 
 std::optional<double> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpace& plane) const
 {
     const auto& s = m_solid.samples();
-    const std::vector<Vec3d> cut = crossings(piece.cell, plane);
+    const std::vector<Vec3d> cut = crossings(piece, plane);
     double worst = 0;
     for (const HalfSpace& side : {plane, plane.flipped()}) {
         std::vector<std::uint32_t> kept;
@@ -143,13 +201,14 @@ std::optional<double> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpa
 std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace& plane) const
 {
     const auto& s = m_solid.samples();
-    const std::vector<Vec3d> cut = crossings(piece.cell, plane);
+    const std::vector<Vec3d> cut = crossings(piece, plane);
     std::pair<Piece, Piece> out;
     Piece* sides[2] = {&out.first, &out.second};
     const HalfSpace planes[2] = {plane, plane.flipped()};
     for (int k = 0; k < 2; ++k) {
         Piece& p = *sides[k];
         p.cell = piece.cell;
+        p.components = piece.components;
         p.cell.push_back(planes[k]);
         for (std::uint32_t i : piece.samples)
             if (plane.contains(s[i]) == (k == 0))
@@ -173,6 +232,10 @@ Piece PieceMeasure::merged(const Piece& a, const Piece& b, bool fine) const
     m.samples.insert(m.samples.end(), b.samples.begin(), b.samples.end());
     m.cutPoints = a.cutPoints;
     m.cutPoints.insert(m.cutPoints.end(), b.cutPoints.begin(), b.cutPoints.end());
+    m.components = a.components;
+    m.components.insert(m.components.end(), b.components.begin(), b.components.end());
+    std::sort(m.components.begin(), m.components.end());
+    m.components.erase(std::unique(m.components.begin(), m.components.end()), m.components.end());
     m.frozen = true;
     finish(m, fine);
     return m;
@@ -194,8 +257,12 @@ std::vector<HalfSpace> PieceMeasure::candidatePlanes(const Piece& piece, int per
     }
     const Mat3d axes = symmetricEigen3(covariance).vectors;
     std::vector<HalfSpace> out;
+    // The coordinate axes, the face diagonals (45 degree cuts, as between the sectors of a ring) and the
+    // piece's own principal axes.
+    const double h = std::sqrt(0.5);
     for (const Vec3d& direction :
-         {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}, axes.column(0), axes.column(1), axes.column(2)}) {
+         {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}, Vec3d{h, h, 0}, Vec3d{h, -h, 0}, Vec3d{h, 0, h},
+          Vec3d{h, 0, -h}, Vec3d{0, h, h}, Vec3d{0, h, -h}, axes.column(0), axes.column(1), axes.column(2)}) {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (std::uint32_t i : piece.samples) {
             lo = std::min(lo, dot(direction, s[i]));

@@ -18,6 +18,7 @@ struct Piece
 {
     std::vector<std::uint32_t> samples;      ///< indices into DecompositionSolid::samples()
     std::vector<Vec3d> cutPoints;            ///< mesh edges crossing the cut planes
+    std::vector<std::uint32_t> components;   ///< the surface components it has samples of (sorted)
     std::vector<HalfSpace> cell;             ///< the cell; empty after a merge (then it is not cut again)
     std::shared_ptr<const PointIndex> index; ///< samples and cut points, for distances to the surface
     double concavity = 0;                    ///< of the capped hull, fine measure
@@ -32,8 +33,9 @@ class PieceMeasure
 public:
     PieceMeasure(const DecompositionSolid& solid, int cap) : m_solid(solid), m_cap(size_t(cap)) {}
 
-    /// The whole mesh as one piece, measured.
-    Piece root() const;
+    /// One piece per connected component of the surface, measured; components without volume join the
+    /// nearest piece, and the nearest pieces (by bounding box) are joined until at most maxPieces remain.
+    std::vector<Piece> roots(size_t maxPieces) const;
     /// The concavity of the two sides of `plane` (max of both), cheaply (subsampled hulls and hull
     /// samples), or nothing when a side has no volume.
     std::optional<double> scoreSplit(const Piece& piece, const HalfSpace& plane) const;
@@ -48,7 +50,7 @@ public:
 
 private:
     void finish(Piece& piece, bool fine) const;
-    std::vector<Vec3d> crossings(const std::vector<HalfSpace>& cell, const HalfSpace& plane) const;
+    std::vector<Vec3d> crossings(const Piece& piece, const HalfSpace& plane) const;
     /// Concavity of the capped hull of `hullPoints` measured against `index` (points in `keep` only);
     /// nothing when the points have no volume.
     std::optional<double> concavity(const std::vector<Vec3d>& hullPoints, const PointIndex& index,

@@ -96,8 +96,37 @@ DecompositionSolid::DecompositionSolid(const gltf::TriangleMesh& mesh, int resol
     m_diagonal = length(extent);
     const double longest = std::max({extent.x, extent.y, extent.z});
     m_voxel = longest > 0 ? longest / std::max(resolution, 4) : 1;
+    findComponents();
     sampleSurface(seed, maxSamples);
     fillVoxels(cancel);
+}
+
+void DecompositionSolid::findComponents()
+{
+    // Union-find over the vertices, joined along every edge.
+    std::vector<std::uint32_t> parent(m_vertices.size());
+    for (size_t i = 0; i < parent.size(); ++i)
+        parent[i] = std::uint32_t(i);
+    auto root = [&](std::uint32_t v) {
+        while (parent[v] != v)
+            v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    for (const auto& [a, b] : m_edges)
+        parent[root(a)] = root(b);
+    std::vector<char> used(m_vertices.size(), 0);
+    for (std::uint32_t i : m_indices)
+        used[i] = 1;
+    m_vertexComponent.assign(m_vertices.size(), kNoComponent);
+    std::vector<std::uint32_t> number(m_vertices.size(), kNoComponent);
+    for (size_t v = 0; v < m_vertices.size(); ++v) {
+        if (!used[v])
+            continue;
+        std::uint32_t& n = number[root(std::uint32_t(v))];
+        if (n == kNoComponent)
+            n = m_componentCount++;
+        m_vertexComponent[v] = n;
+    }
 }
 
 void DecompositionSolid::sampleSurface(std::uint32_t seed, size_t maxSamples)
@@ -115,6 +144,7 @@ void DecompositionSolid::sampleSurface(std::uint32_t seed, size_t maxSamples)
         m_spacing = std::sqrt(total / double(maxSamples));
     const double density = 1.0 / (m_spacing * m_spacing);
     m_samples = m_vertices;
+    m_sampleComponent = m_vertexComponent;
     // std::mt19937 is specified exactly, so the same seed gives the same points everywhere.
     std::mt19937 random(seed);
     auto unit = [&random] { return double(random() >> 8) / 16777216.0; };
@@ -130,6 +160,7 @@ void DecompositionSolid::sampleSurface(std::uint32_t seed, size_t maxSamples)
                 v = 1 - v;
             }
             m_samples.push_back(a + ab * u + ac * v);
+            m_sampleComponent.push_back(m_vertexComponent[m_indices[t]]);
         }
     }
 }

@@ -66,12 +66,20 @@ public:
     double sampleSpacing() const { return m_spacing; }
     /// Every edge is shared by exactly two triangles (positions compared exactly): the inside test is sound.
     bool closed() const { return m_closed; }
+    /// The connected part of the surface (triangles sharing vertices) each vertex belongs to, numbered from
+    /// 0; vertices no triangle uses get kNoComponent.
+    const std::vector<std::uint32_t>& vertexComponents() const { return m_vertexComponent; }
+    /// The component of each sample.
+    const std::vector<std::uint32_t>& sampleComponents() const { return m_sampleComponent; }
+    std::uint32_t componentCount() const { return m_componentCount; }
+    static constexpr std::uint32_t kNoComponent = 0xffffffffu;
     /// True when p lies inside the mesh (x-ray parity at the nearest voxel centre; false beyond the grid).
     bool inside(const Vec3d& p) const;
 
 private:
     void sampleSurface(std::uint32_t seed, size_t maxSamples);
     void fillVoxels(const std::atomic<bool>* cancel);
+    void findComponents();
 
     std::vector<Vec3d> m_vertices;
     std::vector<std::uint32_t> m_indices;
@@ -81,6 +89,8 @@ private:
     double m_diagonal = 0, m_voxel = 1, m_spacing = 1;
     int m_nx = 0, m_ny = 0, m_nz = 0;
     std::vector<std::uint8_t> m_inside;
+    std::vector<std::uint32_t> m_vertexComponent, m_sampleComponent;
+    std::uint32_t m_componentCount = 0;
     bool m_closed = false;
 };
 
