@@ -8,6 +8,7 @@
 #include "document/NodeCommands.h"
 #include "document/References.h"
 #include "document/ShapeConversion.h"
+#include "document/ShapeFit.h"
 #include "geometry/PrimitiveFit.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
@@ -67,7 +68,22 @@ QString typeLabel(ShapeType type)
     return {};
 }
 
-QString fitLabel(ShapePanel::Fit fit)
+QString quoted(const QString& text)
+{
+    return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
+}
+
+/// Pushes a field edit of shape `shape` when there is such a shape.
+template <class Command>
+void pushShapeEdit(document::Document* doc, int shape, const typename Command::Value& value)
+{
+    if (doc && shape >= 0 && size_t(shape) < doc->model().shapes.size())
+        doc->push(new Command(doc, size_t(shape), value));
+}
+
+} // namespace
+
+QString ShapePanel::fitLabel(Fit fit)
 {
     switch (fit) {
     case ShapePanel::Fit::Box:
@@ -83,112 +99,6 @@ QString fitLabel(ShapePanel::Fit fit)
     }
     return {};
 }
-
-Result<geometry::FittedShape> runFit(ShapePanel::Fit fit, const std::vector<geometry::Vec3d>& points)
-{
-    switch (fit) {
-    case ShapePanel::Fit::Box:
-        return geometry::fitBox(points);
-    case ShapePanel::Fit::OrientedBox:
-        return geometry::fitOrientedBox(points);
-    case ShapePanel::Fit::Sphere:
-        return geometry::fitSphere(points);
-    case ShapePanel::Fit::Capsule:
-        return geometry::fitCapsule(points);
-    case ShapePanel::Fit::Cylinder:
-        return geometry::fitCylinder(points);
-    }
-    return Result<geometry::FittedShape>::failure(makeError("FIT_UNKNOWN", "unknown fit"));
-}
-
-bool hasMesh(const document::Document& doc, int node)
-{
-    const gltf::Json* n = node >= 0 ? doc.gltf().element("nodes", size_t(node)) : nullptr;
-    return n && n->contains("mesh") && (*n)["mesh"].is_number_unsigned();
-}
-
-QString quoted(const QString& text)
-{
-    return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
-}
-
-QString nodeLink(const document::Document& doc, size_t node)
-{
-    return QStringLiteral("<a href=\"node:%1\">%2</a>").arg(node).arg(nodeLabel(doc, node).toHtmlEscaped());
-}
-
-QString number(double v)
-{
-    return QLocale().toString(v, 'g', 4);
-}
-
-/// The parameters of a primitive for the status line.
-QString describe(const Shape& s)
-{
-    switch (s.type) {
-    case ShapeType::Box:
-        return ShapePanel::tr("size %1 \u00d7 %2 \u00d7 %3 m")
-            .arg(number(s.size[0]), number(s.size[1]), number(s.size[2]));
-    case ShapeType::Sphere:
-        return ShapePanel::tr("radius %1 m").arg(number(s.radius));
-    case ShapeType::Capsule:
-        return ShapePanel::tr("radius %1 m, mid-height %2 m").arg(number(s.radiusBottom), number(s.height));
-    case ShapeType::Cylinder:
-        return ShapePanel::tr("radius %1 m, height %2 m").arg(number(s.radiusBottom), number(s.height));
-    case ShapeType::Convex:
-    case ShapeType::Trimesh:
-        break;
-    }
-    return {};
-}
-
-// Quaternions are x, y, z, w as glTF writes them; computed in double so that a fit lands where it was found.
-Quat multiply(const Quat& a, const Quat& b)
-{
-    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
-}
-
-Quat normalizedQuat(const Quat& q)
-{
-    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    return n > 0 ? Quat{q[0] / n, q[1] / n, q[2] / n, q[3] / n} : Quat{0, 0, 0, 1};
-}
-
-geometry::Vec3d rotate(const Quat& q, const geometry::Vec3d& v)
-{
-    const geometry::Vec3d u{q[0], q[1], q[2]};
-    const geometry::Vec3d t = 2.0 * geometry::cross(u, v);
-    return v + q[3] * t + geometry::cross(u, t);
-}
-
-bool isIdentityRotation(const Quat& q)
-{
-    // 2 acos(|w|) below 1e-6 rad
-    return std::abs(normalizedQuat(q)[3]) >= std::cos(0.5e-6);
-}
-
-/// True when a fit sits at the node's origin, unturned (up to rounding).
-bool centred(const document::FittedPrimitive& fitted)
-{
-    const Vec3 extents = document::shapeExtents(fitted.shape);
-    const double scale = std::max({extents[0], extents[1], extents[2], 1e-9});
-    const double offset =
-        geometry::length({fitted.translation[0], fitted.translation[1], fitted.translation[2]});
-    return offset <= 1e-7 * scale && isIdentityRotation(fitted.rotation);
-}
-
-/// Pushes a field edit of shape `shape` when there is such a shape.
-template <class Command>
-void pushShapeEdit(document::Document* doc, int shape, const typename Command::Value& value)
-{
-    if (doc && shape >= 0 && size_t(shape) < doc->model().shapes.size())
-        doc->push(new Command(doc, size_t(shape), value));
-}
-
-} // namespace
 
 ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
 {
@@ -371,221 +281,6 @@ bool ShapePanel::shapeExists() const
 bool ShapePanel::isRowShown(QWidget* field) const
 {
     return m_form->isRowVisible(field);
-}
-
-ShapePanel::MeshSource ShapePanel::meshSource(const document::Document& document, int node)
-{
-    MeshSource source;
-    if (node < 0 || size_t(node) >= document.gltf().count("nodes"))
-        return source;
-    if (hasMesh(document, node)) {
-        source.meshNode = node;
-        return source;
-    }
-    const gltf::SceneGraph& graph = document.sceneGraph();
-    const int parent = size_t(node) < graph.nodeCount() ? graph.parent(size_t(node)) : -1;
-    if (parent >= 0 && hasMesh(document, parent)) {
-        source.meshNode = parent;
-        source.fromParent = true;
-    }
-    return source;
-}
-
-Result<std::vector<geometry::Vec3d>> ShapePanel::fitPoints(const document::Document& document, int node)
-{
-    using R = Result<std::vector<geometry::Vec3d>>;
-    const MeshSource source = meshSource(document, node);
-    if (source.meshNode < 0)
-        return R::failure(makeError("FIT_NO_MESH", "neither the node nor its parent has a mesh to fit to",
-                                    node >= 0 ? jsonPointerAppend("/nodes", size_t(node)) : std::string()));
-    auto mesh = document::nodeMeshTriangles(document, size_t(source.meshNode));
-    R result;
-    result.diagnostics = mesh.diagnostics;
-    if (!mesh)
-        return result;
-    std::vector<geometry::Vec3d> points;
-    points.reserve(mesh->positions.size());
-    if (!source.fromParent) {
-        for (const QVector3D& p : mesh->positions)
-            points.emplace_back(p);
-    } else {
-        // The parent's mesh in the node's space: undo the node's translation, rotation and scale.
-        const document::Trs trs = document::nodeTrs(*document.gltf().element("nodes", size_t(node)));
-        const Quat r = normalizedQuat(trs.rotation);
-        const Quat inverse{-r[0], -r[1], -r[2], r[3]};
-        for (const QVector3D& p : mesh->positions) {
-            geometry::Vec3d local =
-                rotate(inverse, geometry::Vec3d(p) - geometry::Vec3d{trs.translation[0], trs.translation[1],
-                                                                     trs.translation[2]});
-            for (int axis = 0; axis < 3; ++axis) {
-                if (trs.scale[size_t(axis)] != 0)
-                    local[axis] /= trs.scale[size_t(axis)];
-            }
-            points.push_back(local);
-        }
-    }
-    result.value = std::move(points);
-    return result;
-}
-
-ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
-{
-    m_lastFitNode = -1;
-    auto fail = [this](const QString& why) {
-        m_status->setText(why.toHtmlEscaped());
-        return FitOutcome::Failed;
-    };
-    if (!shapeExists())
-        return fail(tr("There is no shape to fit."));
-    if (m_document->model().shapes[size_t(m_shape)].opaque)
-        return fail(tr("This shape's type is not understood, so it cannot be fitted."));
-    if (m_contextNode < 0)
-        return fail(tr("Select a node that uses this shape to fit it to that node's mesh."));
-    document::Document& doc = *m_document;
-    const size_t node = size_t(m_contextNode);
-    const MeshSource source = meshSource(doc, m_contextNode);
-
-    Result<geometry::FittedShape> fitted;
-    {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        auto points = fitPoints(doc, m_contextNode);
-        if (points)
-            fitted = runFit(kind, *points);
-        else
-            fitted.diagnostics = points.diagnostics;
-        QApplication::restoreOverrideCursor();
-    }
-    if (!fitted) {
-        QString why;
-        for (const Diagnostic& d : fitted.diagnostics) {
-            if (d.severity == Severity::Error)
-                why = QString::fromStdString(d.message);
-        }
-        return fail(tr("Could not fit a %1: %2").arg(fitLabel(kind).toLower(), why));
-    }
-    document::FittedPrimitive primitive = document::fittedPrimitive(*fitted);
-    const QString meshOwner = quoted(nodeLabel(doc, size_t(source.meshNode)));
-    const QString what = fitLabel(kind).toLower();
-
-    if (!source.fromParent && !centred(primitive)) {
-        // The node carries the mesh, so it cannot move to the fit: a new child node does.
-        const physics::NodePhysics* np = doc.model().node(node);
-        const bool collider = np && np->collider && np->collider->shape == m_shape;
-        const bool trigger = np && np->trigger && np->trigger->shape == m_shape;
-        document::NewShapeNode options;
-        options.trigger = trigger && !collider;
-        if (collider) {
-            options.physicsMaterial = np->collider->physicsMaterial;
-            options.collisionFilter = np->collider->collisionFilter;
-        } else if (trigger) {
-            options.collisionFilter = np->trigger->collisionFilter;
-        }
-        const std::string name =
-            nodeLabel(doc, node).toStdString() + " " + physics::shapeTypeName(primitive.shape.type);
-        Shape named = document::makeShape(primitive.shape.type, name);
-        named.size = primitive.shape.size;
-        named.radius = primitive.shape.radius;
-        named.height = primitive.shape.height;
-        named.radiusTop = primitive.shape.radiusTop;
-        named.radiusBottom = primitive.shape.radiusBottom;
-        primitive.shape = named;
-        options.nodeName = name;
-        // One step: the fitted primitive on its child node replaces the node's own collider (or trigger).
-        QUndoStack* stack = doc.undoStack();
-        stack->beginMacro(tr("Fit %1 to Mesh").arg(fitLabel(kind)));
-        const std::optional<size_t> added = document::fitPrimitive(doc, node, primitive, options);
-        if (added && collider)
-            doc.push(document::removeCollider(&doc, node));
-        else if (added && trigger)
-            doc.push(document::removeTrigger(&doc, node));
-        stack->endMacro();
-        if (!added)
-            return fail(tr("Could not add the child node."));
-        m_lastFitNode = int(*added);
-        QString text =
-            tr("The fitted %1 (%2) is off the centre of %3, which carries the mesh and cannot move, "
-               "so it went on a new child node %4 with a new shape.")
-                .arg(what, describe(primitive.shape), meshOwner, nodeLink(doc, *added));
-        if (collider || trigger)
-            text += QLatin1Char(' ') +
-                    tr("It replaces the %1 of %2.").arg(collider ? tr("collider") : tr("trigger"), meshOwner);
-        m_status->setText(text);
-        return FitOutcome::ChildNode;
-    }
-
-    // The shape takes the fit in place; a collider child node moves to the fitted offset.
-    const Shape& current = doc.model().shapes[size_t(m_shape)];
-    Shape target = current;
-    target.type = primitive.shape.type;
-    target.size = primitive.shape.size;
-    target.radius = primitive.shape.radius;
-    target.height = primitive.shape.height;
-    target.radiusTop = primitive.shape.radiusTop;
-    target.radiusBottom = primitive.shape.radiusBottom;
-    const document::Trs trs = document::nodeTrs(*doc.gltf().element("nodes", node));
-    Vec3 translation = trs.translation;
-    Quat rotation = trs.rotation;
-    bool skewed = false;
-    if (source.fromParent) {
-        // new local transform = current local * fitted offset (exact for uniform scale)
-        const Quat r = normalizedQuat(trs.rotation);
-        const geometry::Vec3d scaled{primitive.translation[0] * trs.scale[0],
-                                     primitive.translation[1] * trs.scale[1],
-                                     primitive.translation[2] * trs.scale[2]};
-        const geometry::Vec3d moved = rotate(r, scaled);
-        translation = {trs.translation[0] + moved.x, trs.translation[1] + moved.y,
-                       trs.translation[2] + moved.z};
-        rotation = isIdentityRotation(primitive.rotation) ? trs.rotation
-                                                          : normalizedQuat(multiply(r, primitive.rotation));
-        const bool uniform = trs.scale[0] == trs.scale[1] && trs.scale[1] == trs.scale[2];
-        skewed = !uniform && !isIdentityRotation(primitive.rotation);
-    }
-    const bool sameShape = current.type == target.type && current.sameGeometry(target);
-    if (sameShape && translation == trs.translation && rotation == trs.rotation) {
-        m_status->setText(tr("The shape already fits the mesh of %1.").arg(meshOwner));
-        return FitOutcome::Unchanged;
-    }
-
-    const size_t index = size_t(m_shape);
-    QUndoStack* stack = doc.undoStack();
-    stack->beginMacro(tr("Fit %1 to Mesh").arg(fitLabel(kind)));
-    if (current.type != target.type)
-        doc.push(new document::ChangeShapeType(&doc, index, target.type));
-    switch (target.type) {
-    case ShapeType::Box:
-        doc.push(new document::SetShapeSize(&doc, index, target.size));
-        break;
-    case ShapeType::Sphere:
-        doc.push(new document::SetShapeRadius(&doc, index, target.radius));
-        break;
-    case ShapeType::Capsule:
-    case ShapeType::Cylinder:
-        doc.push(new document::SetShapeHeight(&doc, index, target.height));
-        doc.push(new document::SetShapeRadiusTop(&doc, index, target.radiusTop));
-        doc.push(new document::SetShapeRadiusBottom(&doc, index, target.radiusBottom));
-        break;
-    case ShapeType::Convex:
-    case ShapeType::Trimesh:
-        break;
-    }
-    if (source.fromParent) {
-        doc.push(new document::SetNodeTranslation(&doc, node, translation));
-        doc.push(new document::SetNodeRotation(&doc, node, rotation));
-    }
-    stack->endMacro();
-
-    QString text = tr("Fitted a %1 to the mesh of %2: %3.").arg(what, meshOwner, describe(target));
-    if (source.fromParent)
-        text += QLatin1Char(' ') + tr("%1 moved to the fitted position.").arg(quoted(nodeLabel(doc, node)));
-    if (skewed)
-        text += QLatin1Char(' ') + tr("The node's scale is not uniform, so the turned shape is only "
-                                      "approximately where the mesh is; consider a scale of 1.");
-    const size_t others = document::usersOf(doc.model(), document::ListKind::Shape, m_shape).size();
-    if (others > 1)
-        text +=
-            QLatin1Char(' ') + tr("%n other node(s) use this shape and changed too.", "", int(others - 1));
-    m_status->setText(text);
-    return FitOutcome::ShapeChanged;
 }
 
 void ShapePanel::onLinkActivated(const QString& link)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "document/ShapeFit.h"
 #include "geometry/Vec3d.h"
 
 #include <QPointer>
@@ -47,17 +48,10 @@ class ShapePanel : public QWidget
 
 public:
     /// The primitive fits offered, in the order of fitButton().
-    enum class Fit
-    {
-        Box,
-        OrientedBox,
-        Sphere,
-        Capsule,
-        Cylinder
-    };
-    static constexpr int kFitCount = 5;
+    using Fit = document::FitKind;
+    static constexpr int kFitCount = document::kFitKindCount;
 
-    /// How a fit was applied.
+    /// What fit() did.
     enum class FitOutcome
     {
         Failed,       ///< nothing changed; the status line says why
@@ -67,11 +61,7 @@ public:
     };
 
     /// Where fits take their points from.
-    struct MeshSource
-    {
-        int meshNode = -1;       ///< the node whose mesh is used, -1 when there is none
-        bool fromParent = false; ///< the context node has no mesh; its parent's is brought into its space
-    };
+    using MeshSource = document::FitMeshSource;
 
     explicit ShapePanel(QWidget* parent = nullptr);
     ~ShapePanel() override;
@@ -85,15 +75,23 @@ public:
     int shape() const { return m_shape; }
     int contextNode() const { return m_contextNode; }
 
+    /// The name of a fit as buttons and undo texts show it ("Box", "Oriented box", ...).
+    static QString fitLabel(Fit fit);
     /// Fits `kind` to the context node's mesh and applies it (see the class comment).
     FitOutcome fit(Fit kind);
     /// The node created by the last fit that went on a child node, else -1.
     int lastFitNode() const { return m_lastFitNode; }
 
     /// Where fits for `node` take their points from (its own mesh, else its parent's).
-    static MeshSource meshSource(const cs::document::Document& document, int node);
+    static MeshSource meshSource(const cs::document::Document& document, int node)
+    {
+        return document::fitMeshSource(document, node);
+    }
     /// The points fits for `node` use, in the node's space.
-    static Result<std::vector<geometry::Vec3d>> fitPoints(const cs::document::Document& document, int node);
+    static Result<std::vector<geometry::Vec3d>> fitPoints(const cs::document::Document& document, int node)
+    {
+        return document::fitMeshPoints(document, node);
+    }
 
     QLineEdit* nameEdit() const { return m_name; }
     QComboBox* typeCombo() const { return m_type; }
