@@ -167,4 +167,34 @@ int circleSegments(double radiusPixels)
     return std::clamp(int(std::ceil(2 * std::numbers::pi * radiusPixels / 6.0)), 8, 128);
 }
 
+CoarserLines mergeChainedSegments(const std::vector<QVector3D>& points, double maxTurnDegrees)
+{
+    CoarserLines out;
+    const size_t segments = points.size() / 2;
+    out.points.reserve(points.size());
+    const double minCos = std::cos(maxTurnDegrees * std::numbers::pi / 180.0);
+    double mergedLength = 0;
+    for (size_t i = 0; i < segments; ++i) {
+        const QVector3D& a = points[2 * i];
+        const QVector3D& b = points[2 * i + 1];
+        if (i + 1 < segments && points[2 * i + 2] == b) {
+            const QVector3D& c = points[2 * i + 3];
+            const QVector3D first = b - a, second = c - b;
+            const double lengths = double(first.length()) * double(second.length());
+            if (lengths > 0 && double(QVector3D::dotProduct(first, second)) >= minCos * lengths) {
+                out.points.push_back(a);
+                out.points.push_back(c);
+                out.merged += 2;
+                mergedLength += double(first.length()) + double(second.length());
+                ++i;
+                continue;
+            }
+        }
+        out.points.push_back(a);
+        out.points.push_back(b);
+    }
+    out.mergedMeanLength = out.merged ? mergedLength / double(out.merged) : 0.0;
+    return out;
+}
+
 } // namespace cs::geometry

@@ -20,4 +20,18 @@ std::vector<QVector3D> shapeWireframe(const ShapeGeometry& shape, int segments =
 /// A circle segment count for a circle of `radiusPixels` on screen: segments about 6 pixels long, 8..128.
 int circleSegments(double radiusPixels);
 
+/// A coarser drawing of line segments (each consecutive pair of `points` is one), for what is small on
+/// screen.
+struct CoarserLines
+{
+    std::vector<QVector3D> points;
+    size_t merged = 0;           ///< input segments that were joined with a neighbour
+    double mergedMeanLength = 0; ///< their mean length: below a few pixels on screen, the detail is invisible
+};
+
+/// Joins each segment with the next one where that one starts exactly where it ends (a polyline, such as a
+/// circle drawn by shapeWireframe) and turns from it by less than `maxTurnDegrees`: circles and arcs lose
+/// half their segments, straight edges meeting at corners (a box) and separate segments (dashes) stay.
+CoarserLines mergeChainedSegments(const std::vector<QVector3D>& points, double maxTurnDegrees = 65.0);
+
 } // namespace cs::geometry

@@ -137,6 +137,48 @@ private slots:
         QCOMPARE(circleSegments(1e6), 128);
         QVERIFY(circleSegments(100) > circleSegments(20));
     }
+
+    // A circle of 12 segments (a regular 12-gon, 30 degrees a turn) becomes the 6-gon through every other
+    // vertex, then the triangle; the merged segments are the 12-gon's sides, 2 r sin(15 deg) long.
+    void coarserCircleHalvesItsSegments()
+    {
+        const double r = 2.0;
+        const auto fine = shapeWireframe(ShapeGeometry::sphere(r), 12);
+        QCOMPARE(fine.size(), size_t(3 * 12 * 2));
+        const CoarserLines half = mergeChainedSegments(fine);
+        QCOMPARE(half.points.size(), size_t(3 * 6 * 2));
+        QCOMPARE(half.merged, size_t(3 * 12));
+        QVERIFY(std::fabs(half.mergedMeanLength - 2 * r * std::sin(std::numbers::pi / 12)) < 1e-5);
+        for (size_t i = 0; i < half.points.size(); i += 2) {
+            // Every coarse vertex is still on the sphere, and each side spans 60 degrees: length r.
+            QVERIFY(std::fabs(half.points[i].length() - r) < 1e-5);
+            QVERIFY(std::fabs((half.points[i + 1] - half.points[i]).length() - r) < 1e-4);
+        }
+        const CoarserLines third = mergeChainedSegments(half.points);
+        QCOMPARE(third.points.size(), size_t(3 * 3 * 2));
+        // A triangle's corners turn by 120 degrees: nothing more to merge.
+        const CoarserLines same = mergeChainedSegments(third.points);
+        QCOMPARE(same.merged, size_t(0));
+        QCOMPARE(same.points, third.points);
+    }
+
+    void coarserKeepsCornersAndSeparateSegments()
+    {
+        // A box's edges meet at right angles: none merged.
+        const auto box = shapeWireframe(ShapeGeometry::box({1, 2, 3}));
+        const CoarserLines kept = mergeChainedSegments(box);
+        QCOMPARE(kept.merged, size_t(0));
+        QCOMPARE(kept.points, box);
+        // Collinear segments with a gap between them (dashes) are not joined; touching ones are.
+        const std::vector<QVector3D> dashes{{0, 0, 0}, {1, 0, 0}, {1.5f, 0, 0}, {2.5f, 0, 0}};
+        QCOMPARE(mergeChainedSegments(dashes).points, dashes);
+        const std::vector<QVector3D> line{{0, 0, 0}, {1, 0, 0}, {1, 0, 0}, {3, 0, 0}};
+        const CoarserLines joined = mergeChainedSegments(line);
+        QCOMPARE(joined.points, (std::vector<QVector3D>{{0, 0, 0}, {3, 0, 0}}));
+        QCOMPARE(joined.mergedMeanLength, 1.5);
+        // An odd point count: the last point is not a segment and is dropped.
+        QCOMPARE(mergeChainedSegments({{0, 0, 0}, {1, 0, 0}, {5, 5, 5}}).points.size(), size_t(2));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWireframe)

@@ -1,5 +1,7 @@
 #include "viewport/LineLayer.h"
 
+#include "geometry/Wireframe.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
@@ -98,47 +100,170 @@ Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QRenderPass
 
 } // namespace
 
+namespace {
+
+/// Below this many points a batch is one chunk: splitting it would cost more draw calls than it saves.
+constexpr size_t kChunkingThreshold = 8192;
+/// A level is drawn while the segments the next level would merge are at least this long on screen.
+constexpr double kDetailPixels = 4.0;
+
+void grow(QVector3D& lo, QVector3D& hi, const QVector3D& p)
+{
+    lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+    hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+}
+
+/// The segments of `points` grouped by the cell of a 4 x 4 grid over the two longest sides of [lo, hi] that
+/// holds each segment's midpoint, in their order; empty cells are left out.
+std::vector<std::vector<QVector3D>> byPlace(const std::vector<QVector3D>& points, size_t count,
+                                            const QVector3D& lo, const QVector3D& hi)
+{
+    const QVector3D size = hi - lo;
+    int axes[3] = {0, 1, 2};
+    std::sort(axes, axes + 3, [&](int a, int b) { return size[a] > size[b]; });
+    constexpr int kSide = 4;
+    std::vector<std::vector<QVector3D>> cells(kSide * kSide);
+    auto cell = [&](float v, int axis) {
+        const float extent = size[axis];
+        return extent > 0 ? std::clamp(int((v - lo[axis]) / extent * kSide), 0, kSide - 1) : 0;
+    };
+    for (size_t i = 0; i + 1 < count; i += 2) {
+        const QVector3D mid = (points[i] + points[i + 1]) * 0.5f;
+        auto& target = cells[size_t(cell(mid[axes[0]], axes[0]) * kSide + cell(mid[axes[1]], axes[1]))];
+        target.push_back(points[i]);
+        target.push_back(points[i + 1]);
+    }
+    cells.erase(std::remove_if(cells.begin(), cells.end(), [](const auto& c) { return c.empty(); }),
+                cells.end());
+    return cells;
+}
+
+float distanceToBox(const QVector3D& p, const QVector3D& lo, const QVector3D& hi)
+{
+    const QVector3D nearest(std::clamp(p.x(), lo.x(), hi.x()), std::clamp(p.y(), lo.y(), hi.y()),
+                            std::clamp(p.z(), lo.z(), hi.z()));
+    return (p - nearest).length();
+}
+
+} // namespace
+
 LineLayer::LineLayer(const QColor& color, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
 {
-    auto* geometry = new Qt3DCore::QGeometry(this);
-    m_buffer = new Qt3DCore::QBuffer(geometry);
-    m_position = new Qt3DCore::QAttribute(geometry);
-    m_position->setName(Qt3DCore::QAttribute::defaultPositionAttributeName());
-    m_position->setVertexBaseType(Qt3DCore::QAttribute::Float);
-    m_position->setVertexSize(3);
-    m_position->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-    m_position->setBuffer(m_buffer);
-    m_position->setByteStride(12);
-    m_position->setCount(0);
-    geometry->addAttribute(m_position);
-    m_renderer = new Qt3DRender::QGeometryRenderer(this);
-    m_renderer->setGeometry(geometry);
-    m_renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
-    addComponent(m_renderer);
-    addComponent(makeMaterial(color, m_hiddenPass, this));
+    m_material = makeMaterial(color, m_hiddenPass, this);
+    // Every chunk is made now, before the scene goes live, and later only gets new buffer contents.
+    for (Chunk& chunk : m_chunks)
+        makeChunk(chunk);
+}
+
+void LineLayer::makeChunk(Chunk& chunk)
+{
+    chunk.entity = new Qt3DCore::QEntity(this);
+    auto* geometry = new Qt3DCore::QGeometry(chunk.entity);
+    chunk.buffer = new Qt3DCore::QBuffer(geometry);
+    chunk.position = new Qt3DCore::QAttribute(geometry);
+    chunk.position->setName(Qt3DCore::QAttribute::defaultPositionAttributeName());
+    chunk.position->setVertexBaseType(Qt3DCore::QAttribute::Float);
+    chunk.position->setVertexSize(3);
+    chunk.position->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
+    chunk.position->setBuffer(chunk.buffer);
+    chunk.position->setByteStride(12);
+    chunk.position->setCount(0);
+    geometry->addAttribute(chunk.position);
+    chunk.renderer = new Qt3DRender::QGeometryRenderer(chunk.entity);
+    chunk.renderer->setGeometry(geometry);
+    chunk.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    chunk.entity->addComponent(chunk.renderer);
+    chunk.entity->addComponent(m_material);
+    chunk.entity->setEnabled(false);
 }
 
 void LineLayer::setSegments(const std::vector<QVector3D>& points)
 {
     m_count = points.size() - points.size() % 2;
-    QByteArray data(static_cast<qsizetype>(m_count * 12), Qt::Uninitialized);
-    float* out = reinterpret_cast<float*>(data.data());
     if (m_count > 0) {
         m_lo = m_hi = points[0];
+        for (size_t i = 1; i < m_count; ++i)
+            grow(m_lo, m_hi, points[i]);
     }
-    for (size_t i = 0; i < m_count; ++i) {
-        out[3 * i] = points[i].x();
-        out[3 * i + 1] = points[i].y();
-        out[3 * i + 2] = points[i].z();
-        m_lo = QVector3D(std::min(m_lo.x(), points[i].x()), std::min(m_lo.y(), points[i].y()),
-                         std::min(m_lo.z(), points[i].z()));
-        m_hi = QVector3D(std::max(m_hi.x(), points[i].x()), std::max(m_hi.y(), points[i].y()),
-                         std::max(m_hi.z(), points[i].z()));
+    size_t used = 0;
+    if (m_count >= kChunkingThreshold) {
+        for (const auto& cell : byPlace(points, m_count, m_lo, m_hi))
+            fill(m_chunks[used++], cell);
+    } else if (m_count > 0) {
+        fill(m_chunks[used++], std::vector<QVector3D>(points.begin(), points.begin() + qsizetype(m_count)));
     }
-    m_buffer->setData(data);
-    m_position->setCount(static_cast<uint>(m_count));
-    m_renderer->setVertexCount(static_cast<int>(m_count));
-    m_renderer->setEnabled(m_count > 0);
+    for (size_t i = used; i < m_used; ++i) {
+        m_chunks[i].buffer->setData(QByteArray());
+        m_chunks[i].position->setCount(0);
+        m_chunks[i].entity->setEnabled(false);
+        m_chunks[i].level = -1;
+    }
+    m_used = used;
+}
+
+void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
+{
+    std::array<std::vector<QVector3D>, kLevels> levels;
+    levels[0] = points;
+    for (int l = 1; l < kLevels; ++l) {
+        geometry::CoarserLines coarser = geometry::mergeChainedSegments(levels[l - 1]);
+        chunk.detailLength[l - 1] = coarser.merged ? coarser.mergedMeanLength : 0.0;
+        levels[l] = std::move(coarser.points);
+    }
+    chunk.detailLength[kLevels - 1] = 0.0;
+    size_t total = 0;
+    for (int l = 0; l < kLevels; ++l) {
+        chunk.first[l] = total;
+        chunk.count[l] = levels[l].size();
+        total += levels[l].size();
+    }
+    QByteArray data(static_cast<qsizetype>(total * 12), Qt::Uninitialized);
+    float* out = reinterpret_cast<float*>(data.data());
+    chunk.lo = chunk.hi = points[0];
+    for (const auto& level : levels) {
+        for (const QVector3D& p : level) {
+            *out++ = p.x();
+            *out++ = p.y();
+            *out++ = p.z();
+        }
+    }
+    for (const QVector3D& p : points)
+        grow(chunk.lo, chunk.hi, p);
+    chunk.buffer->setData(data);
+    chunk.position->setCount(static_cast<uint>(total));
+    chunk.level = -1;
+    showLevel(chunk, 0);
+    chunk.entity->setEnabled(true);
+}
+
+void LineLayer::showLevel(Chunk& chunk, int level)
+{
+    if (chunk.level == level)
+        return;
+    chunk.level = level;
+    chunk.renderer->setFirstVertex(static_cast<int>(chunk.first[level]));
+    chunk.renderer->setVertexCount(static_cast<int>(chunk.count[level]));
+}
+
+void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance)
+{
+    for (size_t i = 0; i < m_used; ++i) {
+        Chunk& chunk = m_chunks[i];
+        const double distance = std::max(1e-3f, distanceToBox(eye, chunk.lo, chunk.hi));
+        int level = 0;
+        while (level + 1 < kLevels && chunk.detailLength[level] > 0 &&
+               chunk.detailLength[level] * pixelsPerMetreAtUnitDistance / distance < kDetailPixels)
+            ++level;
+        showLevel(chunk, level);
+    }
+}
+
+size_t LineLayer::drawnPointCount() const
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m_used; ++i)
+        n += m_chunks[i].count[size_t(std::max(0, m_chunks[i].level))];
+    return n;
 }
 
 void LineLayer::setXray(bool on)

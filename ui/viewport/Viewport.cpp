@@ -15,6 +15,7 @@
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QFrustumCulling>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
@@ -165,6 +166,8 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
         auto* withoutMeshes = new Qt3DRender::QLayerFilter(cameraSelector);
         withoutMeshes->addLayer(m_impl->meshLayer);
         withoutMeshes->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
+        // Line chunks outside the view are not drawn (the meshes' branch culls in the forward renderer).
+        new Qt3DRender::QFrustumCulling(withoutMeshes);
         // A capture is taken in the branch it sits in: its own last branch sees the finished frame.
         m_impl->capture = new Qt3DRender::QRenderCapture(cameraSelector);
         new Qt3DRender::QNoDraw(m_impl->capture);
@@ -210,6 +213,7 @@ void Viewport::setRenderScene(const gltf::RenderScene& scene)
 void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints)
 {
     m_impl->layers[size_t(layer)]->setSegments(segmentPoints);
+    updateDetail();
 }
 
 void Viewport::setPreviewLines(const std::vector<QVector3D>& segmentPoints)
@@ -230,6 +234,16 @@ size_t Viewport::previewPointCount() const
 QColor Viewport::previewColor()
 {
     return QColor(255, 110, 30);
+}
+
+size_t Viewport::overlayPointCount(OverlayLayer layer) const
+{
+    return m_impl->layers[size_t(layer)]->pointCount();
+}
+
+size_t Viewport::drawnOverlayPointCount(OverlayLayer layer) const
+{
+    return m_impl->layers[size_t(layer)]->drawnPointCount();
 }
 
 void Viewport::setLayerVisible(OverlayLayer layer, bool visible)
@@ -361,7 +375,18 @@ void Viewport::applyCamera()
     // Slightly above and to the right of the eye, so that faces facing the viewer are not flat.
     m_impl->lightTransform->setTranslation(m_camera.position() +
                                            (m_camera.up() + m_camera.right()) * 0.2f * m_camera.distance());
+    updateDetail();
     emit cameraChanged();
+}
+
+void Viewport::updateDetail()
+{
+    // One metre at distance d covers height / (2 d tan(fov / 2)) pixels.
+    const float height = float(std::max(1, m_impl->window->height()));
+    const float pixels = height / (2.0f * std::tan(qDegreesToRadians(m_camera.verticalFovDegrees()) * 0.5f));
+    for (auto* layer : m_impl->layers)
+        layer->updateDetail(m_camera.position(), pixels);
+    m_impl->preview->updateDetail(m_camera.position(), pixels);
 }
 
 void Viewport::updateGrid()

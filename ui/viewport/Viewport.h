@@ -59,6 +59,10 @@ public:
     /// The number of preview points drawn (0: no preview).
     size_t previewPointCount() const;
     static QColor previewColor();
+    /// Points of a layer as given, and as drawn at the current camera distance: far away, circles are drawn
+    /// with fewer segments (see LineLayer).
+    size_t overlayPointCount(OverlayLayer layer) const;
+    size_t drawnOverlayPointCount(OverlayLayer layer) const;
     void setLayerVisible(OverlayLayer layer, bool visible);
     bool isLayerVisible(OverlayLayer layer) const;
     void setMeshesVisible(bool visible);
@@ -94,6 +98,7 @@ protected:
 
 private:
     void applyCamera();
+    void updateDetail();
     void updateGrid();
 
     struct Impl;

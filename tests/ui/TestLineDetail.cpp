@@ -1,0 +1,100 @@
+// The viewport's line layers: levels of detail by distance and chunks by place (ui/viewport/LineLayer).
+#include "geometry/Shape.h"
+#include "geometry/Wireframe.h"
+#include "viewport/Viewport.h"
+
+#include <QImage>
+#include <QTest>
+#include <cmath>
+
+using namespace cs;
+using ui::OverlayLayer;
+
+namespace {
+
+/// `side` x `side` spheres of radius 0.4 m, 1.5 m apart on the ground plane, each drawn with circles of
+/// 32 segments: 3 x 32 x 2 = 192 points a sphere.
+std::vector<QVector3D> sphereGrid(int side)
+{
+    const auto sphere = geometry::shapeWireframe(geometry::ShapeGeometry::sphere(0.4), 32);
+    std::vector<QVector3D> points;
+    for (int x = 0; x < side; ++x)
+        for (int z = 0; z < side; ++z)
+            for (const QVector3D& p : sphere)
+                points.push_back(p + QVector3D(1.5f * x, 0.4f, 1.5f * z));
+    return points;
+}
+
+/// Pixels of the picture whose colour is within 60 of `c` in every channel.
+int pixelsNear(const QImage& image, const QColor& c)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor p = image.pixelColor(x, y);
+            n += std::abs(p.red() - c.red()) < 60 && std::abs(p.green() - c.green()) < 60 &&
+                 std::abs(p.blue() - c.blue()) < 60;
+        }
+    return n;
+}
+
+QImage captured(ui::Viewport& view)
+{
+    QImage image;
+    bool done = false;
+    view.capture([&](const QImage& i) {
+        image = i;
+        done = true;
+    });
+    if (!QTest::qWaitFor([&] { return done; }, 30000))
+        return {};
+    return image;
+}
+
+} // namespace
+
+class TestLineDetail : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void farCirclesAreDrawnWithFewerSegments()
+    {
+        ui::Viewport view;
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int side = 60; // 3,600 spheres, 691,200 points, 90 m across
+        const std::vector<QVector3D> points = sphereGrid(side);
+        view.setOverlayLines(OverlayLayer::Dynamic, points);
+        QCOMPARE(view.overlayPointCount(OverlayLayer::Dynamic), points.size());
+
+        // The whole grid in an 800 x 600 view: a sphere is about 7 pixels across, a 32-gon's side under one
+        // pixel, so every chunk is drawn at the coarsest level: the 8-gon (32 -> 16 -> 8), a quarter.
+        view.frameAll();
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), points.size() / 4);
+        const QImage far = captured(view);
+        QVERIFY(!far.isNull());
+        const QColor colour = ui::overlayColor(OverlayLayer::Dynamic);
+        QVERIFY2(pixelsNear(far, colour) > 20000, "the far grid is drawn");
+
+        // Close to one corner sphere: its chunk at full detail, far chunks still coarse.
+        view.frameBox(QVector3D(-0.5f, 0, -0.5f), QVector3D(0.5f, 0.8f, 0.5f));
+        const size_t near = view.drawnOverlayPointCount(OverlayLayer::Dynamic);
+        QVERIFY(near > points.size() / 4);
+        QVERIFY(near < points.size());
+        const QImage close = captured(view);
+        QVERIFY2(pixelsNear(close, colour) > 1000, "the near sphere is drawn");
+
+        // Points as given come back when the lines are replaced by a small set (one chunk, full detail at
+        // this distance).
+        const std::vector<QVector3D> one = sphereGrid(1);
+        view.setOverlayLines(OverlayLayer::Dynamic, one);
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), one.size());
+        view.setOverlayLines(OverlayLayer::Dynamic, {});
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), size_t(0));
+    }
+};
+
+QTEST_MAIN(TestLineDetail)
+#include "TestLineDetail.moc"
