@@ -12,10 +12,12 @@
 #include <Qt3DRender/QCullFace>
 #include <Qt3DRender/QEffect>
 #include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QParameter>
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QTexture>
 #include <cstring>
+#include <map>
 
 namespace cs::ui {
 
@@ -68,16 +70,15 @@ Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3D
 
 /// Files with inward-wound triangles are common, and a viewer must show them as they are: meshes are drawn
 /// from both sides (Qt 3D culls back faces by default).
-Qt3DRender::QMaterial* bothSides(Qt3DRender::QMaterial* material)
+void drawBothSides(Qt3DRender::QEffect* effect)
 {
-    for (Qt3DRender::QTechnique* technique : material->effect()->techniques()) {
+    for (Qt3DRender::QTechnique* technique : effect->techniques()) {
         for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
             auto* cull = new Qt3DRender::QCullFace(pass);
             cull->setMode(Qt3DRender::QCullFace::NoCulling);
             pass->addRenderState(cull);
         }
     }
-    return material;
 }
 
 /// One texture per image and sampler, shared by every primitive that uses them: an image is decoded and
@@ -113,33 +114,64 @@ private:
     std::vector<Entry> m_entries;
 };
 
-Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, TextureCache& textures,
-                                            Qt3DCore::QNode* owner);
-
-Qt3DRender::QMaterial* makeMaterial(const gltf::RenderPrimitive& p, TextureCache& textures,
-                                    Qt3DCore::QNode* owner)
+/// The materials of one scene. Qt3DExtras' materials each build their own effect, with shader programs
+/// generated from a shader graph per material: a file with a few hundred materials spent most of its first
+/// frame there. Here one Phong and one diffuse-map material serve as templates whose effects every material
+/// shares; a material only carries its own parameters (which take precedence over the effect's), and
+/// primitives with the same colour or the same texture share one material.
+class MaterialCache
 {
-    return bothSides(makeMaterialOneSided(p, textures, owner));
-}
+public:
+    explicit MaterialCache(Qt3DCore::QNode* owner)
+        : m_owner(owner), m_plain(new Qt3DExtras::QPhongMaterial(owner)),
+          m_textured(new Qt3DExtras::QDiffuseMapMaterial(owner))
+    {
+        drawBothSides(m_plain->effect());
+        drawBothSides(m_textured->effect());
+    }
 
-Qt3DRender::QMaterial* makeMaterialOneSided(const gltf::RenderPrimitive& p, TextureCache& textures,
-                                            Qt3DCore::QNode* owner)
-{
-    const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-    if (Qt3DRender::QAbstractTexture* texture = textures.texture(p.image, p.sampler)) {
-        auto* material = new Qt3DExtras::QDiffuseMapMaterial(owner);
-        material->setDiffuse(texture);
-        material->setAmbient(QColor(70, 70, 70));
-        material->setSpecular(QColor(20, 20, 20));
+    Qt3DRender::QMaterial* material(const gltf::RenderPrimitive& p, TextureCache& textures)
+    {
+        if (Qt3DRender::QAbstractTexture* texture = textures.texture(p.image, p.sampler)) {
+            auto& slot = m_byTexture[texture];
+            if (!slot) {
+                slot = make(m_textured->effect());
+                add(slot, "diffuseTexture", QVariant::fromValue(texture));
+                add(slot, "ka", QColor(70, 70, 70));
+                add(slot, "ks", QColor(20, 20, 20));
+            }
+            return slot;
+        }
+        const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
+        auto& slot = m_byColor[color.rgba64()];
+        if (!slot) {
+            slot = make(m_plain->effect());
+            add(slot, "kd", color);
+            add(slot, "ka", color.darker(350));
+            add(slot, "ks", QColor(25, 25, 25));
+            add(slot, "shininess", 20.0f);
+        }
+        return slot;
+    }
+
+private:
+    Qt3DRender::QMaterial* make(Qt3DRender::QEffect* effect)
+    {
+        auto* material = new Qt3DRender::QMaterial(m_owner);
+        material->setEffect(effect);
         return material;
     }
-    auto* material = new Qt3DExtras::QPhongMaterial(owner);
-    material->setDiffuse(color);
-    material->setAmbient(color.darker(350));
-    material->setSpecular(QColor(25, 25, 25));
-    material->setShininess(20.0f);
-    return material;
-}
+    static void add(Qt3DRender::QMaterial* material, const char* name, const QVariant& value)
+    {
+        material->addParameter(new Qt3DRender::QParameter(QString::fromLatin1(name), value, material));
+    }
+
+    Qt3DCore::QNode* m_owner;
+    Qt3DExtras::QPhongMaterial* m_plain;
+    Qt3DExtras::QDiffuseMapMaterial* m_textured;
+    std::map<Qt3DRender::QAbstractTexture*, Qt3DRender::QMaterial*> m_byTexture;
+    std::map<quint64, Qt3DRender::QMaterial*> m_byColor;
+};
 
 } // namespace
 
@@ -149,11 +181,12 @@ MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : 
     std::vector<std::vector<std::pair<Qt3DRender::QGeometryRenderer*, Qt3DRender::QMaterial*>>> parts(
         scene.meshes.size());
     TextureCache textures(scene, this);
+    MaterialCache materials(this);
     for (size_t m = 0; m < scene.meshes.size(); ++m) {
         for (const auto& p : scene.meshes[m].primitives) {
             if (!p.triangles || p.triangles->indices.empty())
                 continue;
-            parts[m].emplace_back(makeRenderer(p, this), makeMaterial(p, textures, this));
+            parts[m].emplace_back(makeRenderer(p, this), materials.material(p, textures));
         }
     }
     for (const auto& instance : scene.instances) {
