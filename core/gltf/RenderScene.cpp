@@ -166,6 +166,12 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                 QByteArray bytes = encodedImage(doc, image);
                 const QSize size = imageHeaderSize(bytes);
                 if (size.isValid()) {
+                    if (!imageEndsComplete(bytes))
+                        result.diagnostics.push_back(
+                            makeWarning("IMAGE_TRUNCATED",
+                                        "the image data ends early (" + std::to_string(bytes.size()) +
+                                            " bytes); the texture may be drawn incomplete or grey",
+                                        jsonPointerAppend("/images", image)));
                     scene.images[image] = {std::move(bytes), size};
                 } else {
                     unreadable[image] = true;

@@ -144,6 +144,16 @@ QSize imageHeaderSize(const QByteArray& encoded)
     return size.isValid() && !size.isEmpty() ? size : QSize();
 }
 
+bool imageEndsComplete(const QByteArray& encoded)
+{
+    const QByteArray tail = encoded.right(64);
+    if (encoded.startsWith(QByteArray("\x89PNG\r\n\x1a\n", 8)))
+        return tail.contains("IEND");
+    if (encoded.startsWith(QByteArray("\xff\xd8", 2)))
+        return tail.contains(QByteArray("\xff\xd9", 2));
+    return true;
+}
+
 QImage decodeForDisplay(const QByteArray& encoded, int maxSide)
 {
     QByteArray bytes = encoded;

@@ -55,6 +55,11 @@ QByteArray encodedImage(const GltfDocument& doc, size_t image);
 /// The size an image's header gives, without decoding its pixels; invalid when Qt cannot read this image.
 QSize imageHeaderSize(const QByteArray& encoded);
 
+/// False when a PNG or JPEG image visibly ends early: a PNG without its IEND chunk, a JPEG without its end
+/// of image marker (both looked for in the last 64 bytes, as some writers add padding). Other formats, and
+/// bytes that are neither, give true: only what the header promises can be found missing.
+bool imageEndsComplete(const QByteArray& encoded);
+
 /// The longest side of a texture as the viewport uploads it: larger images are scaled down for display.
 constexpr int kMaxDisplayTextureSide = 2048;
 

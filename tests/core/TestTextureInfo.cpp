@@ -148,6 +148,32 @@ private slots:
         QVERIFY(decodeForDisplay(QByteArray()).isNull());
     }
 
+    void truncatedImagesAreFoundByTheirMissingEnd()
+    {
+        QImage image(16, 16, QImage::Format_RGB888);
+        image.fill(Qt::red);
+        for (const char* format : {"PNG", "JPG"}) {
+            const QByteArray whole = encode(image, format);
+            QVERIFY(imageEndsComplete(whole));
+            QVERIFY(!imageEndsComplete(whole.left(whole.size() - 20)));
+            // Padding after the end is accepted.
+            QVERIFY(imageEndsComplete(whole + QByteArray(16, '\0')));
+        }
+        QVERIFY(imageEndsComplete(QByteArray("not an image")));
+        auto doc = loadGltf(test::dataPath("textures/image-broken.gltf")); // a PNG cut after 60 bytes
+        QVERIFY(doc);
+        auto render = buildRenderScene(*doc, *SceneGraph::build(*doc));
+        QVERIFY(render);
+        const Diagnostic* w = findDiagnostic(render.diagnostics, "IMAGE_TRUNCATED");
+        QVERIFY(w);
+        QCOMPARE(w->pointer, std::string("/images/0"));
+        QVERIFY(w->message.find("60 bytes") != std::string::npos);
+        auto whole = loadGltf(test::dataPath("textures/png-rgb.gltf"));
+        QVERIFY(whole);
+        QVERIFY(!findDiagnostic(buildRenderScene(*whole, *SceneGraph::build(*whole)).diagnostics,
+                                "IMAGE_TRUNCATED"));
+    }
+
     void renderSceneKeepsImagesEncodedAndReportsBrokenOnes()
     {
         for (const char* name : {"png-rgba", "image-not-an-image", "texture-transform"}) {
