@@ -1,12 +1,15 @@
-// cs_bench_gui [--runs N] [--quick]: the window's figures.
-//   bench=first_frame: from asking the window to open a file to a settled rendered frame, against loading the
-//     same file with Assimp (aiProcess_Triangulate) and with tinygltf (images not decoded).
+// cs_bench_gui [--runs N] [--quick] [--only first_frame|window_memory|fps]: the window's figures.
+//   bench=first_frame: from asking the window to open a file to a settled rendered frame, against core's own
+//     load of the file plus two frames of an empty scene, and against Assimp (aiProcess_Triangulate) and
+//     tinygltf (images not decoded). Files: the largest of the test corpus, a generated 800-node scene of
+//     about 27 MB, and a generated textured scene.
 //   bench=window_memory: peak resident memory of the program opening a large textured scene to its first
-//   frame,
-//     against the same program opening an empty scene, and against the size of the scene's images decoded.
+//     frame, against the same program opening an empty scene, and against the size of the scene's images
+//     decoded.
 //   bench=fps: frames per second of the viewport with N colliders drawn, against the same window showing an
 //     empty scene; the renderer in use is printed.
 #include "BenchUtil.h"
+#include "LargeScene.h"
 #include "MainWindow.h"
 #include "SceneLoader.h"
 #include "WindowMemory.h"
@@ -174,12 +177,18 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     int runs = 5;
     bool quick = false;
+    std::string only; // as cs_bench's --only: a name that is none of these runs nothing here
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (std::strcmp(argv[i], "--quick") == 0)
             quick = true;
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
     }
+    auto run = [&](const char* name) { return only.empty() || only == name; };
+    if (!run("first_frame") && !run("window_memory") && !run("fps"))
+        return 0;
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";
     fs::create_directories(dir);
 
@@ -210,7 +219,10 @@ int main(int argc, char** argv)
     };
     double decoded = 0;
     const fs::path textured = bench::makeTexturedScene(dir, decoded);
-    for (const fs::path& file : {largestCorpusFile(), textured}) {
+    const fs::path manyNodes = bench::makeManyNodeScene(dir);
+    for (const fs::path& file : {largestCorpusFile(), manyNodes, textured}) {
+        if (!run("first_frame"))
+            break;
         std::vector<double> ours, coreMs, assimpMs, tinyMs;
         for (int r = 0; r < runs; ++r) {
             ours.push_back(openToFirstFrame(window, file));
@@ -246,7 +258,7 @@ int main(int argc, char** argv)
     }
     std::fflush(stdout);
 
-    {
+    if (run("window_memory")) {
         const long withScene = bench::peakResidentKib(CS_COLLIDOSCOPE, textured, dir / "shot.png");
         const long emptyKib = bench::peakResidentKib(CS_COLLIDOSCOPE, empty, dir / "shot.png");
         const double mb = 1024.0;
@@ -258,6 +270,10 @@ int main(int argc, char** argv)
                     bench::fixed((withScene - emptyKib) * 1024.0 / decoded, 2).c_str());
     }
 
+    if (!run("fps")) {
+        fs::remove_all(dir);
+        return 0;
+    }
     const size_t count = quick ? 1000 : 10000;
     const fs::path colliders = makeColliderScene(dir, count);
     const double openMs = openToFirstFrame(window, colliders);
