@@ -1,6 +1,6 @@
-// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate]: the benchmarks, one key=value
-// line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and prints the peak
-// resident KiB.
+// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose]: the benchmarks,
+// one key=value line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and
+// prints the peak resident KiB.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +11,7 @@ namespace cs::bench {
 int runLoadBenchmarks(int runs, bool quick);
 int runHullBenchmarks(int runs, bool quick);
 int runDecodeBenchmarks(int runs, bool quick);
+int runDecomposeBenchmarks(int runs, bool quick);
 int runSimulateBenchmarks(int runs, bool quick);
 int runDocumentBenchmarks(const std::string& self, int runs, bool quick);
 int peakRssChild(const char* loader, const char* file);
@@ -31,8 +32,8 @@ int main(int argc, char** argv)
         } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
             only = argv[++i];
         } else {
-            std::fprintf(
-                stderr, "usage: cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate]\n");
+            std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
+                                 "load|document|hull|decode|simulate|decompose]\n");
             return 2;
         }
     }
@@ -45,5 +46,11 @@ int main(int argc, char** argv)
     const int hull = run("hull") ? cs::bench::runHullBenchmarks(runs, quick) : 0;
     const int decode = run("decode") ? cs::bench::runDecodeBenchmarks(runs, quick) : 0;
     const int simulate = run("simulate") ? cs::bench::runSimulateBenchmarks(runs, quick) : 0;
-    return load != 0 ? load : document != 0 ? document : hull != 0 ? hull : decode != 0 ? decode : simulate;
+    const int decompose = run("decompose") ? cs::bench::runDecomposeBenchmarks(runs, quick) : 0;
+    return load != 0       ? load
+           : document != 0 ? document
+           : hull != 0     ? hull
+           : decode != 0   ? decode
+           : simulate != 0 ? simulate
+                           : decompose;
 }

@@ -1,0 +1,71 @@
+#pragma once
+
+// "Decompose into Convex Parts" on the undoable Document: a mesh node gets a compound collider, one child
+// node per convex part, each with a convex shape whose mesh is that part's capped hull
+// (geometry::decomposeConvex).
+//
+// Three steps, so that the window can show a live preview and run the heavy one off the GUI thread:
+//   1. gatherDecomposition(document, node)          GUI thread: a copy of the node's mesh
+//   2. previewDecomposition(input, options)         any thread: the parts and their quality figures
+//   (cancellable,
+//                                                   with progress through options.progress / options.cancel)
+//   3. applyDecomposition(document, input, result)  GUI thread: everything pushed as ONE undo step
+
+#include "Diagnostic.h"
+#include "geometry/Decomposition.h"
+#include "physics/PhysicsModel.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cs::document {
+
+class Document;
+
+/// A node's mesh, copied out of the document.
+struct DecomposeInput
+{
+    size_t node = 0;
+    std::string name;                               ///< the node's name ("" when unnamed)
+    std::string meshName;                           ///< the mesh's name, or "mesh N"
+    std::shared_ptr<const gltf::TriangleMesh> mesh; ///< in the node's space
+    int undoIndex = -1;                             ///< the undo stack's index when gathered
+};
+
+/// Step 1. Errors: NODE_INDEX_INVALID, NODE_NO_MESH, and the mesh reader's errors when it cannot be read.
+Result<DecomposeInput> gatherDecomposition(Document& document, size_t node);
+
+/// Step 2 (any thread): geometry::decomposeConvex with `options` (its quality figures included when
+/// options.measure is set). Each part's `hull` is what applyDecomposition writes, so a preview shows exactly
+/// what Apply adds.
+Result<geometry::Decomposition> previewDecomposition(const DecomposeInput& input,
+                                                     const geometry::DecompositionOptions& options);
+
+struct DecomposeApplyOptions
+{
+    /// Give the node a motion of this type when neither it nor an ancestor has one (a compound needs a body
+    /// to move; static colliders need none).
+    bool addMotion = false;
+    physics::MotionType body = physics::MotionType::Dynamic;
+};
+
+struct DecomposeReport
+{
+    std::vector<size_t> partNodes; ///< the new child nodes, one per part
+    std::vector<size_t> shapes;    ///< their shapes
+    std::vector<size_t> meshes;    ///< the hull meshes
+    Diagnostics diagnostics;
+    bool pushed = false; ///< one undo step was pushed
+};
+
+/// Step 3 (GUI thread): per part a new mesh "<mesh> part i", a convex shape on it and a child node
+/// "<node> part i" carrying a collider with that shape; with addMotion a motion on the node. One undo step
+/// ("Decompose into Convex Parts"). Nothing is pushed when the document changed since gathering (the undo
+/// index moved: DOCUMENT_CHANGED), when there are no parts (DECOMPOSE_NO_PARTS), or when a hull cannot be
+/// added.
+DecomposeReport applyDecomposition(Document& document, const DecomposeInput& input,
+                                   const geometry::Decomposition& result,
+                                   const DecomposeApplyOptions& options = {});
+
+} // namespace cs::document

@@ -1,0 +1,104 @@
+// "Decompose into Convex Parts" on the Document: gather, preview (the parts and figures), apply as one undo
+// step.
+#include "ConcaveMeshes.h"
+#include "DocumentTestUtil.h"
+#include "document/DecomposeAction.h"
+#include "document/MeshCommands.h"
+#include "document/NodeCommands.h"
+
+#include <QtTest>
+
+using namespace cs;
+using namespace cs::document;
+
+namespace {
+
+/// A scene with one node "L" whose mesh is the L of two unit boxes (concave).
+std::unique_ptr<Document> lScene(size_t& node)
+{
+    auto d = test::documentFromJson(R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[]}],"scene":0})");
+    auto* mesh = new AddMesh(d.get(), test::lShapeMesh(), "L");
+    d->push(mesh);
+    auto* add = new AddNode(d.get(), -1, gltf::Json{{"name", "L"}, {"mesh", mesh->meshIndex()}});
+    d->push(add);
+    node = add->nodeIndex();
+    return d;
+}
+
+} // namespace
+
+class TestDecomposeAction : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void applyIsOneUndoStep()
+    {
+        size_t node = 0;
+        auto d = lScene(node);
+        auto input = gatherDecomposition(*d, node);
+        QVERIFY(input);
+        geometry::DecompositionOptions o;
+        o.concavity = 0.02;
+        o.maxParts = 6;
+        const auto preview = previewDecomposition(*input, o);
+        QVERIFY(preview);
+        const size_t parts = preview->parts.size();
+        QVERIFY(parts >= 2);
+        QCOMPARE(preview->quality.parts, parts);
+        QVERIFY(preview->quality.closed && preview->quality.volumeRatio > 0.9);
+        DecomposeReport report;
+        DecomposeApplyOptions apply;
+        apply.addMotion = true;
+        test::checkRedoUndoRedo(
+            *d, [&] { report = applyDecomposition(*d, *input, *preview, apply); },
+            [&](const gltf::Json& saved) {
+                const auto& nodes = saved["nodes"];
+                QCOMPARE(nodes[node]["children"].size(), parts);
+                QCOMPARE(nodes[node]["extensions"]["OMI_physics_body"]["motion"]["type"].get<std::string>(),
+                         std::string("dynamic"));
+                const auto& shapes = saved["extensions"]["OMI_physics_shape"]["shapes"];
+                QCOMPARE(shapes.size(), parts);
+                for (size_t i = 0; i < parts; ++i) {
+                    const size_t child = nodes[node]["children"][i].get<size_t>();
+                    QCOMPARE(nodes[child]["name"].get<std::string>(), "L part " + std::to_string(i + 1));
+                    const size_t shape =
+                        nodes[child]["extensions"]["OMI_physics_body"]["collider"]["shape"].get<size_t>();
+                    QCOMPARE(shapes[shape]["type"].get<std::string>(), std::string("convex"));
+                    const size_t mesh = shapes[shape]["convex"]["mesh"].get<size_t>();
+                    const size_t accessor =
+                        saved["meshes"][mesh]["primitives"][0]["attributes"]["POSITION"].get<size_t>();
+                    // The mesh written is exactly the previewed hull, within the 64-point preset.
+                    QCOMPARE(saved["accessors"][accessor]["count"].get<size_t>(),
+                             preview->parts[i].hull.positions.size());
+                    QVERIFY(saved["accessors"][accessor]["count"].get<size_t>() <= 64);
+                }
+            });
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(report.pushed);
+        QCOMPARE(report.partNodes.size(), parts);
+        QCOMPARE(d->undoStack()->undoText(), QStringLiteral("Decompose into Convex Parts"));
+    }
+
+    void refusesAChangedDocumentAndNoMesh()
+    {
+        size_t node = 0;
+        auto d = lScene(node);
+        auto input = gatherDecomposition(*d, node);
+        QVERIFY(input);
+        const auto preview = previewDecomposition(*input, {});
+        QVERIFY(preview);
+        d->push(new AddNode(d.get(), -1, gltf::Json{{"name", "other"}}));
+        const int before = d->undoStack()->count();
+        const auto report = applyDecomposition(*d, *input, *preview);
+        QVERIFY(!report.pushed);
+        QCOMPARE(report.diagnostics.at(0).code, std::string("DOCUMENT_CHANGED"));
+        QCOMPARE(d->undoStack()->count(), before);
+        QCOMPARE(gatherDecomposition(*d, node + 1).diagnostics.at(0).code, std::string("NODE_NO_MESH"));
+        QCOMPARE(gatherDecomposition(*d, 99).diagnostics.at(0).code, std::string("NODE_INDEX_INVALID"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecomposeAction)
+#include "TestDecomposeAction.moc"
