@@ -15,6 +15,7 @@ int runUpgrade(const QStringList& args);
 int runConvert(const QStringList& args);
 int runAddColliders(const QStringList& args);
 int runHull(const QStringList& args);
+int runSimulate(const QStringList& args);
 
 const std::vector<Command>& commands()
 {
@@ -26,6 +27,8 @@ const std::vector<Command>& commands()
         {"add-colliders", "Fit a collider to every mesh node (box, sphere, capsule, hull, ...)",
          runAddColliders},
         {"hull", "Add a capped convex hull collider to one mesh node", runHull},
+        {"simulate", "Simulate the physics for some seconds; print final poses and trigger events",
+         runSimulate},
     };
     return list;
 }

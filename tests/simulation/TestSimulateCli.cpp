@@ -1,0 +1,117 @@
+// `collidoscope simulate` as the built binary (issue 20, item 4 and "must show"): a sphere 10 m above a
+// static box falls 1/2 g t^2, passes through a trigger at the right time, comes to rest on the box; two runs
+// print the same bytes.
+#include "TestSupport.h"
+
+#include <QProcess>
+#include <QTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+constexpr double G = 9.80665;
+
+struct Run
+{
+    int exit = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run simulate(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CS_COLLIDOSCOPE), QStringList{QStringLiteral("simulate")} + args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QString sceneFile()
+{
+    return QString::fromStdString(cs::test::dataPath("simulation/sphere_above_box.gltf").string());
+}
+
+nlohmann::json ballOf(const nlohmann::json& report)
+{
+    for (const auto& b : report["bodies"]) {
+        if (b["name"] == "Ball")
+            return b;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSimulateCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void freeFallFromTenMetres()
+    {
+        const Run r = simulate({sceneFile(), "--seconds", "1", "--step", "1/240", "--json"});
+        QVERIFY2(r.exit == 0, r.err.constData());
+        const auto report = nlohmann::json::parse(r.out.constData());
+        QCOMPARE(report["steps"].get<int>(), 240);
+        const auto ball = ballOf(report);
+        QVERIFY(!ball.is_null());
+        const double drop = 10.5 - ball["translation"][1].get<double>();
+        const double expected = 0.5 * G;
+        QVERIFY2(std::fabs(drop - expected) <= 0.01 * expected, qPrintable(QString::number(drop)));
+        // The sensor (5..7 m) is entered when the ball's bottom reaches 7 m: a 3 m fall, t = sqrt(6 / g).
+        QCOMPARE(report["events"].size(), size_t(1));
+        const auto& enter = report["events"][0];
+        QCOMPARE(enter["event"].get<std::string>(), std::string("enter"));
+        QCOMPARE(enter["triggerName"].get<std::string>(), std::string("Sensor"));
+        QCOMPARE(enter["name"].get<std::string>(), std::string("Ball"));
+        QVERIFY(std::fabs(enter["time"].get<double>() - std::sqrt(6 / G)) <= 2.0 / 240);
+    }
+
+    void comesToRestOnTheBox()
+    {
+        const Run r = simulate({sceneFile(), "--seconds", "4", "--json"});
+        QVERIFY2(r.exit == 0, r.err.constData());
+        const auto report = nlohmann::json::parse(r.out.constData());
+        const auto ball = ballOf(report);
+        QVERIFY(std::fabs(ball["translation"][1].get<double>() - 0.5) < 0.02);
+        // It left the sensor when its top passed 5 m: a 6 m fall, t = sqrt(12 / g).
+        QCOMPARE(report["events"].size(), size_t(2));
+        QCOMPARE(report["events"][1]["event"].get<std::string>(), std::string("exit"));
+        QVERIFY(std::fabs(report["events"][1]["time"].get<double>() - std::sqrt(12 / G)) <= 2.0 / 60);
+    }
+
+    void sameBytesTwice()
+    {
+        for (const QString& format : {QStringLiteral("--json"), QString()}) {
+            QStringList args{sceneFile(), "--seconds", "3", "--step", "1/240"};
+            if (!format.isEmpty())
+                args << format;
+            const Run a = simulate(args), b = simulate(args);
+            QCOMPARE(a.exit, 0);
+            QVERIFY(!a.out.isEmpty());
+            QCOMPARE(a.out, b.out);
+        }
+    }
+
+    void textOutput()
+    {
+        const Run r = simulate({sceneFile(), "--seconds", "1"});
+        QCOMPARE(r.exit, 0);
+        QVERIFY(r.out.contains("\"Ball\" dynamic"));
+        QVERIFY(r.out.contains("enter trigger 2 \"Sensor\" by 1 \"Ball\""));
+    }
+
+    void badArguments()
+    {
+        QCOMPARE(simulate({sceneFile()}).exit, 2);                                  // no --seconds
+        QCOMPARE(simulate({sceneFile(), "--seconds", "-1"}).exit, 2);               // negative
+        QCOMPARE(simulate({sceneFile(), "--seconds", "1", "--step", "0"}).exit, 2); // zero step
+        QCOMPARE(simulate({sceneFile(), "--seconds", "1", "--step", "1/0"}).exit, 2);
+        QCOMPARE(simulate({"/nonexistent.gltf", "--seconds", "1"}).exit, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimulateCli)
+#include "TestSimulateCli.moc"
