@@ -302,18 +302,19 @@ void Document::announceSelection()
 
 void Document::setSelectedNodes(std::vector<NodeIndex> nodes, std::optional<NodeIndex> current)
 {
+    // Keep, in order, the first of each node the document has.
     const size_t count = m_gltf.count("nodes");
-    std::vector<NodeIndex> valid;
-    valid.reserve(nodes.size());
-    for (NodeIndex n : nodes) {
-        if (n < count && std::find(valid.begin(), valid.end(), n) == valid.end())
-            valid.push_back(n);
+    auto kept = nodes.begin();
+    for (auto it = nodes.begin(); it != nodes.end(); ++it) {
+        if (*it < count && std::find(nodes.begin(), kept, *it) == kept)
+            *kept++ = *it;
     }
-    if (!current || std::find(valid.begin(), valid.end(), *current) == valid.end())
-        current = valid.empty() ? std::nullopt : std::optional(valid.front());
-    if (valid == m_selection.nodes && current == m_selection.current)
+    nodes.erase(kept, nodes.end());
+    if (!current || std::find(nodes.begin(), nodes.end(), *current) == nodes.end())
+        current = nodes.empty() ? std::nullopt : std::optional(nodes.front());
+    if (nodes == m_selection.nodes && current == m_selection.current)
         return;
-    m_selection.nodes = std::move(valid);
+    m_selection.nodes = std::move(nodes);
     m_selection.current = current;
     announceSelection();
 }
