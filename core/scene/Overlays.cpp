@@ -164,10 +164,12 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         }
         auto cached = localLines.find(inst.shape);
         if (cached == localLines.end()) {
-            auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
+            const physics::Shape& shape = model.shapes[size_t(inst.shape)];
+            auto g = shape.isPlane() ? std::nullopt : cache.geometryOf(shape);
             cached = localLines
-                         .emplace(inst.shape, g ? geometry::shapeWireframe(*g, options.circleSegments)
-                                                : std::vector<QVector3D>{})
+                         .emplace(inst.shape, shape.isPlane() ? planeWireframe(*shape.plane)
+                                              : g ? geometry::shapeWireframe(*g, options.circleSegments)
+                                                  : std::vector<QVector3D>{})
                          .first;
         }
         if (cached->second.empty()) {
@@ -178,9 +180,13 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         const OverlayKind kind = kindOf(inst, scene);
         std::vector<QVector3D>& target = kind == OverlayKind::Trigger ? triggers : out.lines[size_t(kind)];
         const size_t first = target.size();
+        // An unbounded plane is drawn as a patch that says nothing about the scene's size.
+        const physics::Shape& drawn = model.shapes[size_t(inst.shape)];
+        const bool bounded = !drawn.isPlane() || (drawn.plane->sizeX && drawn.plane->sizeZ);
         for (const QVector3D& p : cached->second) {
             target.push_back(inst.world.map(p));
-            grow(target.back());
+            if (bounded)
+                grow(target.back());
         }
         const bool isSelected = selected.count(inst.node) ||
                                 (inst.body >= 0 && selected.count(scene.bodies[size_t(inst.body)].node)) ||
@@ -258,6 +264,26 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
             lines.insert(lines.end(), {worldCom - axis, worldCom + axis});
         }
     }
+    return out;
+}
+
+std::vector<QVector3D> planeWireframe(const physics::PlaneParams& plane)
+{
+    const float hx = plane.sizeX ? float(*plane.sizeX) / 2 : kUnboundedPlaneHalfSize;
+    const float hz = plane.sizeZ ? float(*plane.sizeZ) / 2 : kUnboundedPlaneHalfSize;
+    std::vector<QVector3D> out;
+    auto line = [&](QVector3D a, QVector3D b) { out.insert(out.end(), {a, b}); };
+    const QVector3D c[4] = {{hx, 0, hz}, {-hx, 0, hz}, {-hx, 0, -hz}, {hx, 0, -hz}};
+    for (int i = 0; i < 4; ++i)
+        line(c[i], c[(i + 1) % 4]);
+    // The axes through the centre mark the plane's origin; an unbounded direction is drawn as a line across.
+    line({-hx, 0, 0}, {hx, 0, 0});
+    line({0, 0, -hz}, {0, 0, hz});
+    // The normal (+Y, the solid side's outward direction); a double-sided plane shows -Y too.
+    const float n = std::min(hx, hz) / 4;
+    line({}, {0, n, 0});
+    if (plane.doubleSided)
+        line({}, {0, -n, 0});
     return out;
 }
 

@@ -53,6 +53,14 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
                        const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
                        const OverlayOptions& options = {});
 
+/// Half the side of the patch that stands for an unbounded plane direction, in metres.
+inline constexpr float kUnboundedPlaneHalfSize = 5.0f;
+
+/// A KHR plane in its node's space: the rectangle sizeX by sizeZ at y = 0 (kUnboundedPlaneHalfSize either
+/// side in a direction without a size), the two centre lines, and the normal (+Y, and -Y when double-sided) a
+/// quarter of the shorter half-side long. Unbounded planes do not count toward Overlays' bounds.
+std::vector<QVector3D> planeWireframe(const physics::PlaneParams& plane);
+
 /// Splits each segment into dashes of `dash` length separated by gaps of the same length (a segment shorter
 /// than one dash stays whole).
 std::vector<QVector3D> dashed(const std::vector<QVector3D>& segments, float dash);

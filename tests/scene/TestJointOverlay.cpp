@@ -3,6 +3,7 @@
 #include "physics/OmiReader.h"
 #include "physics/ResolvedScene.h"
 #include "scene/JointOverlay.h"
+#include "scene/Overlays.h"
 
 #include <QTest>
 #include <cmath>
@@ -151,6 +152,26 @@ private slots:
         QVERIFY(contains(lines.drives, end));
         for (size_t i = 6; i < lines.drives.size(); ++i) // after the shaft and head (6 points)
             QVERIFY(std::fabs(lines.drives[i].x()) < kTol);
+    }
+
+    void planeWireframes()
+    {
+        PlaneParams finite;
+        finite.sizeX = 4;
+        finite.sizeZ = 2;
+        finite.doubleSided = true;
+        const auto lines = planeWireframe(finite);
+        QCOMPARE(lines.size(), size_t(2 * (4 + 2 + 2))); // rectangle, centre lines, normal both ways
+        for (const QVector3D& corner : {QVector3D(2, 0, 1), QVector3D(-2, 0, 1), QVector3D(-2, 0, -1),
+                                        QVector3D(2, 0, -1), QVector3D(0, 0.25f, 0), QVector3D(0, -0.25f, 0)})
+            QVERIFY(contains(lines, corner));
+        for (const auto& p : lines)
+            QVERIFY(std::fabs(p.x()) <= 2 + kTol && std::fabs(p.z()) <= 1 + kTol);
+        PlaneParams infinite; // one-sided: only +Y
+        const auto open = planeWireframe(infinite);
+        const float h = kUnboundedPlaneHalfSize;
+        QVERIFY(contains(open, {h, 0, h}) && contains(open, {-h, 0, -h}));
+        QVERIFY(contains(open, {0, h / 4, 0}) && !contains(open, {0, -h / 4, 0}));
     }
 
     void framesAndLinksOfANodeJoint()
