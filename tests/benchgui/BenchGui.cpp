@@ -14,6 +14,7 @@
 #include "SceneLoader.h"
 #include "WindowMemory.h"
 #include "gltf/GltfDocument.h"
+#include "viewport/Viewport.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -278,10 +279,15 @@ int main(int argc, char** argv)
     const fs::path colliders = makeColliderScene(dir, count);
     const double openMs = openToFirstFrame(window, colliders);
     const double fps = framesPerSecond(window, frames);
-    std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s renderer=\"%s; "
-                "%s\" platform=%s\n",
+    size_t given = 0, drawn = 0;
+    for (int layer = 0; layer < int(ui::OverlayLayer::Count); ++layer) {
+        given += window.viewport()->overlayPointCount(ui::OverlayLayer(layer));
+        drawn += window.viewport()->drawnOverlayPointCount(ui::OverlayLayer(layer));
+    }
+    std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s line_points=%zu "
+                "drawn_points=%zu renderer=\"%s; %s\" platform=%s\n",
                 count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
-                bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(),
+                bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(), given, drawn,
                 qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
                 qPrintable(QGuiApplication::platformName()));
     fs::remove_all(dir);
