@@ -107,6 +107,13 @@ btCollisionShape* EngineShapes::make(const geometry::ShapeGeometry& g, int mater
     return shape;
 }
 
+btCollisionShape* EngineShapes::makeInfinitePlane(int material)
+{
+    btCollisionShape* shape = m->keep(std::make_unique<btStaticPlaneShape>(btVector3(0, 1, 0), btScalar(0)));
+    shape->setUserIndex(material);
+    return shape;
+}
+
 btCollisionShape* EngineShapes::combine(const std::vector<Part>& parts, const Pose& frame)
 {
     const btTransform toFrame = toBullet(frame).inverse();

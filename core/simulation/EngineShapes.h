@@ -24,6 +24,8 @@ public:
     /// primitives; a tapered capsule to the hull of its two spheres (exact); a tapered cylinder or cone to
     /// the hull of its two circles; convex to the hull of the mesh positions; trimesh to a BVH triangle mesh.
     btCollisionShape* make(const geometry::ShapeGeometry& geometry, int material);
+    /// A static half-space below the XZ plane (normal +Y).
+    btCollisionShape* makeInfinitePlane(int material);
 
     /// One shape for several placed parts (poses in the frame the object is placed by, after `frame`'s
     /// inverse is applied): a part alone at the frame's origin is returned as it is, else a compound.

@@ -76,6 +76,12 @@ public:
             in.nodeNames.push_back(node.is_object() ? node.value("name", std::string()) : std::string());
         for (const physics::ResolvedBody& b : m_scene.bodies)
             in.bodies.push_back(body(b));
+        for (const auto& [node, physics] : m_model.nodes) {
+            if (physics.joint)
+                m_notes.push_back(makeWarning(
+                    "SIM_JOINT_IGNORED", "Joints are not simulated yet: the two sides move independently",
+                    physics.joint->pointer));
+        }
         const QMatrix4x4 world;
         for (size_t i : m_scene.staticColliders) {
             const physics::ShapeInstance& inst = m_scene.instances[i];
@@ -141,6 +147,8 @@ private:
     {
         const std::string pointer = pointerOf(inst);
         const physics::Shape& shape = m_model.shapes[size_t(inst.shape)];
+        if (shape.isPlane())
+            return placePlane(inst, *shape.plane, ownerInverse, pointer);
         auto geometry = m_cache.geometryOf(shape);
         if (!geometry) {
             if (shape.opaque)
@@ -176,6 +184,42 @@ private:
                             pointer));
             s.material = -1;
         }
+        return s;
+    }
+
+    /// A finite KHR plane becomes a 1 cm thick box whose top face is the plane; an infinite one a static
+    /// half-space (static geometry only).
+    std::optional<SimShape> placePlane(const physics::ShapeInstance& inst, const physics::PlaneParams& plane,
+                                       const QMatrix4x4& ownerInverse, const std::string& pointer)
+    {
+        SimShape s;
+        s.node = inst.node;
+        s.material = inst.physicsMaterial;
+        if (s.material >= 0 && size_t(s.material) >= m_model.materials.size())
+            s.material = -1;
+        Vec3d scale;
+        decomposeTransform(ownerInverse * inst.world, s.pose, scale);
+        if (plane.infinite()) {
+            if (inst.body >= 0 || inst.trigger) {
+                m_notes.push_back(makeWarning("SIM_PLANE_NOT_STATIC",
+                                              "An infinite plane is simulated only as static solid geometry; "
+                                              "this one (on a body or a trigger) is left out",
+                                              pointer));
+                return std::nullopt;
+            }
+            s.infinitePlane = true;
+            return s;
+        }
+        if (!plane.sizeX || !plane.sizeZ)
+            m_notes.push_back(makeWarning(
+                "SIM_PLANE_ONE_SIZE",
+                "A plane with only one size is simulated 1 km long along the other axis", pointer));
+        constexpr double Thickness = 0.01;
+        s.geometry = geometry::ShapeGeometry::box(
+            {plane.sizeX.value_or(1000.0) * scale.x, Thickness, plane.sizeZ.value_or(1000.0) * scale.z});
+        const Vec3 down = rotate(s.pose.rotation, {0, -Thickness / 2, 0});
+        for (size_t i = 0; i < 3; ++i)
+            s.pose.position[i] += down[i];
         return s;
     }
 

@@ -29,6 +29,9 @@ struct SimShape
     Pose pose;
     size_t node = 0;   ///< the node that carries the collider or trigger
     int material = -1; ///< index into SimulationInput::materials, -1 = the spec's default material
+    /// A KHR infinite plane: the half-space below the pose's XZ plane (normal +Y); `geometry` is unused.
+    /// Only static geometry has one.
+    bool infinitePlane = false;
 };
 
 enum class BodyKind

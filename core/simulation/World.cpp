@@ -183,7 +183,8 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
         const SimStatic& s = in.statics[i];
         staticInfo[i] = {s.filter, -1, s.shape.node, &materials};
         auto object = std::make_unique<btCollisionObject>();
-        object->setCollisionShape(shapes.make(s.shape.geometry, s.shape.material));
+        object->setCollisionShape(s.shape.infinitePlane ? shapes.makeInfinitePlane(s.shape.material)
+                                                        : shapes.make(s.shape.geometry, s.shape.material));
         object->setWorldTransform(toBullet(s.shape.pose));
         object->setUserPointer(&staticInfo[i]);
         object->setCollisionFlags(btCollisionObject::CF_STATIC_OBJECT |

@@ -160,6 +160,49 @@ private slots:
         QVERIFY(!hasErrors(in.diagnostics));
     }
 
+    void khrPlanes()
+    {
+        // A ball dropped onto a KHR plane (infinite, or finite 4 x 4 m) rests with its centre one radius
+        // above it; a ball dropped beside the finite plane falls past it.
+        const auto rest = [](const std::string& plane, double x) {
+            const std::string json =
+                R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],)"
+                R"("extensions":{"KHR_implicit_shapes":{"shapes":[)" +
+                plane +
+                R"(,{"type":"sphere","sphere":{"radius":0.5}}]}},"nodes":[)"
+                R"({"translation":[0,1,0],"extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":0}}}}},)"
+                R"({"translation":[)" +
+                std::to_string(x) +
+                R"(,4,0],"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":1},)"
+                R"("collider":{"geometry":{"shape":1}}}}}]})";
+            auto in = inputOf(json);
+            if (!in || in->bodies.size() != 1 || in->statics.size() != 1)
+                return -1000.0;
+            simulation::World world(*in);
+            world.advance(2.0);
+            return world.states()[0].pose.position[1];
+        };
+        const std::string infinite = R"({"type":"plane","plane":{}})";
+        const std::string finite = R"({"type":"plane","plane":{"sizeX":4,"sizeZ":4}})";
+        QVERIFY(near(rest(infinite, 0), 1.5, 0.02));
+        QVERIFY(near(rest(infinite, 30), 1.5, 0.02));
+        QVERIFY(near(rest(finite, 0), 1.5, 0.02));
+        QVERIFY(rest(finite, 3) < -5);
+    }
+
+    void jointsAreNotedAsIgnored()
+    {
+        auto loaded =
+            gltf::loadGltf(dataPath("spec/omi/OMI_physics_joint/examples/simple_joint.gltf").string());
+        QVERIFY(loaded);
+        const gltf::GltfDocument& doc = *loaded;
+        auto model = physics::readPhysics(doc);
+        auto graph = gltf::SceneGraph::build(doc);
+        QVERIFY(model && graph);
+        const auto in = simulation::buildSimulationInput(doc, *model, *graph);
+        QVERIFY(findDiagnostic(in.diagnostics, "SIM_JOINT_IGNORED"));
+    }
+
     void combinePrecedence()
     {
         using simulation::effectiveCombineMode;
