@@ -110,6 +110,10 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
             c["hullPoints"] = a.hullPoints;
             c["capped"] = a.capped;
         }
+        if (a.parts > 0) {
+            c["part"] = a.part;
+            c["parts"] = a.parts;
+        }
         colliders.push_back(std::move(c));
     }
     Diagnostics all = run.loadDiagnostics;
@@ -141,6 +145,8 @@ void printColliderRun(const Job& job, const ColliderRun& run)
         std::string where = a.name.empty() ? "node " + std::to_string(a.meshNode)
                                            : "node '" + a.name + "' (" + std::to_string(a.meshNode) + ")";
         std::string extra;
+        if (a.parts > 0)
+            extra += ", part " + std::to_string(a.part + 1) + " of " + std::to_string(a.parts);
         if (a.colliderNode != a.meshNode)
             extra += ", on new child node " + std::to_string(a.colliderNode);
         if (a.hullPoints > 0)

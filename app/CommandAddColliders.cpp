@@ -15,7 +15,10 @@ int runAddColliders(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral(
         "Add an OMI collider to every mesh node of an asset (any format; the output is glTF), fitted in the "
         "node's space. auto picks the primitive whose volume is closest to the mesh's convex hull (within "
-        "--tolerance), else a capped hull. IN may be a folder: every asset below it goes to OUT (a "
+        "--tolerance), else a capped hull. decompose splits a concave mesh into convex parts (a compound "
+        "collider: one child node per "
+        "part, each hull of at most --max-points, default 64). IN may be a folder: every asset below it goes "
+        "to OUT (a "
         "folder)."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
@@ -24,11 +27,12 @@ int runAddColliders(const QStringList& args)
                                     QStringLiteral("OUT"));
     const QCommandLineOption strategy(
         QStringLiteral("strategy"),
-        QStringLiteral("box, obb, sphere, capsule, hull, trimesh or auto (default)."),
+        QStringLiteral("box, obb, sphere, capsule, hull, trimesh, decompose or auto (default)."),
         QStringLiteral("STRATEGY"), QStringLiteral("auto"));
-    const QCommandLineOption maxPoints(QStringLiteral("max-points"),
-                                       QStringLiteral("Most vertices of a hull (default 255)."),
-                                       QStringLiteral("N"));
+    const QCommandLineOption maxPoints(
+        QStringLiteral("max-points"),
+        QStringLiteral("Most vertices of a hull (default 255; 64 per part for decompose)."),
+        QStringLiteral("N"));
     const QCommandLineOption body(
         QStringLiteral("body"),
         QStringLiteral("Motion of each new body: static (default), kinematic, dynamic."),
@@ -41,6 +45,15 @@ int runAddColliders(const QStringList& args)
         QStringLiteral("tolerance"),
         QStringLiteral("auto: how much larger than the hull a primitive may be (default 0.15 = 15%)."),
         QStringLiteral("F"));
+    const QCommandLineOption maxParts(QStringLiteral("max-parts"),
+                                      QStringLiteral("decompose: the most parts per mesh (default 16)."),
+                                      QStringLiteral("N"));
+    const QCommandLineOption concavity(
+        QStringLiteral("concavity"),
+        QStringLiteral(
+            "decompose: how far a part's hull may stray from the mesh, as a fraction of the mesh's "
+            "bounding-box diagonal (default 0.03)."),
+        QStringLiteral("C"));
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("For a folder: write glb (default) or gltf files."),
                                     QStringLiteral("glb|gltf"), QStringLiteral("glb"));
@@ -49,8 +62,8 @@ int runAddColliders(const QStringList& args)
         QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
-    for (const auto* o :
-         {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &format, &inPlace, &json})
+    for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxParts, &concavity,
+                          &format, &inPlace, &json})
         parser.addOption(*o);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "add-colliders"))
@@ -67,13 +80,29 @@ int runAddColliders(const QStringList& args)
     const auto chosen = import::colliderStrategyFromName(parser.value(strategy).toLower().toStdString());
     if (!chosen)
         return failUsage("add-colliders",
-                         "--strategy must be box, obb, sphere, capsule, hull, trimesh or auto, "
+                         "--strategy must be box, obb, sphere, capsule, hull, trimesh, decompose or auto, "
                          "not '" +
                              parser.value(strategy).toStdString() + "'");
     options.strategy = *chosen;
     options.nodePattern = parser.value(nodes).toStdString();
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
         return failUsage("add-colliders", *problem);
+    if (options.strategy == import::ColliderStrategy::Decompose && !parser.isSet(maxPoints))
+        options.maxPoints = 64;
+    if (options.strategy == import::ColliderStrategy::Decompose && options.maxPoints > 255)
+        return failUsage("add-colliders", "--max-points must be at most 255 for decompose");
+    if (parser.isSet(maxParts)) {
+        bool ok = false;
+        options.maxParts = parser.value(maxParts).toInt(&ok);
+        if (!ok || options.maxParts < 1)
+            return failUsage("add-colliders", "--max-parts must be a whole number of at least 1");
+    }
+    if (parser.isSet(concavity)) {
+        bool ok = false;
+        options.concavity = parser.value(concavity).toDouble(&ok);
+        if (!ok || !(options.concavity > 0) || !(options.concavity < 1))
+            return failUsage("add-colliders", "--concavity must be a number above 0 and below 1");
+    }
     if (parser.isSet(tolerance)) {
         bool ok = false;
         options.autoTolerance = parser.value(tolerance).toDouble(&ok);

@@ -1,6 +1,7 @@
 #include "import/AutoColliders.h"
 
 #include "geometry/ConvexHull.h"
+#include "geometry/Decomposition.h"
 #include "geometry/MeshWriter.h"
 #include "geometry/PrimitiveFit.h"
 #include "gltf/MeshTriangles.h"
@@ -31,6 +32,10 @@ struct MadeShape
     double volume = 0, hullVolume = 0;
     size_t hullPoints = 0;
     bool capped = false;
+    /// Decompose into more than one part: the shape of each part (each goes on its own child node).
+    std::vector<size_t> partShapes;
+    std::vector<size_t> partPoints;
+    std::vector<double> partVolumes;
 };
 
 physics::Shape toPhysics(const geometry::ShapeGeometry& g)
@@ -159,6 +164,25 @@ private:
         }
         const std::string meshName =
             m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
+        if (choice->parts.size() > 1) {
+            for (size_t i = 0; i < choice->parts.size(); ++i) {
+                auto part = geometry::addTriangleMesh(m_doc, choice->parts[i],
+                                                      meshName + " part " + std::to_string(i + 1));
+                if (!part) {
+                    fail(node, part.diagnostics);
+                    return std::nullopt;
+                }
+                auto shape = physics::Shape::defaults(physics::ShapeType::Convex);
+                shape.mesh = int(*part);
+                made.partShapes.push_back(addShape(std::move(shape)));
+                made.partPoints.push_back(size_t(choice->parts[i].positions.size()));
+                made.partVolumes.push_back(geometry::meshVolume(choice->parts[i]));
+            }
+            made.shape = made.partShapes[0];
+            made.hullPoints = choice->hullPoints;
+            made.capped = choice->capped;
+            return made;
+        }
         auto added = geometry::addTriangleMesh(m_doc, *choice->hull, meshName + " hull");
         if (!added) {
             fail(node, added.diagnostics);
@@ -178,6 +202,37 @@ private:
     ColliderReport& m_report;
     std::map<size_t, MadeShape> m_made;
 };
+
+/// A compound collider: one child node of `node` per part, each with its part's convex shape.
+void addParts(gltf::GltfDocument& doc, physics::PhysicsModel& model, size_t node, const std::string& name,
+              const MadeShape& made, const ColliderOptions& options, ColliderReport& report)
+{
+    for (size_t i = 0; i < made.partShapes.size(); ++i) {
+        auto& nodes = doc.json()["nodes"];
+        gltf::Json child = gltf::Json::object();
+        child["name"] =
+            (name.empty() ? "node " + std::to_string(node) : name) + " part " + std::to_string(i + 1);
+        nodes.push_back(std::move(child));
+        const size_t colliderNode = nodes.size() - 1;
+        nodes[node]["children"].push_back(colliderNode);
+        physics::Collider collider;
+        collider.shape = int(made.partShapes[i]);
+        model.nodeRef(colliderNode).collider = collider;
+        AddedCollider a;
+        a.meshNode = node;
+        a.name = name;
+        a.colliderNode = colliderNode;
+        a.shape = made.partShapes[i];
+        a.type = physics::ShapeType::Convex;
+        a.strategy = options.strategy;
+        a.volume = made.partVolumes[i];
+        a.hullPoints = made.partPoints[i];
+        a.capped = made.capped;
+        a.part = i;
+        a.parts = made.partShapes.size();
+        report.added.push_back(a);
+    }
+}
 
 /// Scene nodes parents first (pre-order from the roots), so that a body is placed before its descendants.
 std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
@@ -213,6 +268,34 @@ bool nonUniformScale(const QMatrix4x4& world)
     return hi > 0 && (hi - lo) / hi > 1e-4f;
 }
 
+/// Decompose: the convex parts of the mesh, each capped at options.maxPoints.
+Result<MeshColliderChoice> decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                         const std::atomic<bool>* cancel)
+{
+    geometry::DecompositionOptions o;
+    o.pointsPerPart = std::min(options.maxPoints, 255);
+    o.maxParts = options.maxParts;
+    o.concavity = options.concavity;
+    o.measure = false;
+    o.cancel = cancel;
+    auto d = geometry::decomposeConvex(mesh, o);
+    if (!d)
+        return {std::nullopt, d.diagnostics};
+    MeshColliderChoice out;
+    out.type = physics::ShapeType::Convex;
+    for (auto& part : d->parts) {
+        out.volume += part.volume;
+        out.hullPoints = std::max(out.hullPoints, part.points);
+        out.capped = out.capped || part.capped;
+        out.parts.push_back(std::move(part.hull));
+    }
+    if (out.parts.size() == 1)
+        out.hull = out.parts[0];
+    Result<MeshColliderChoice> r;
+    r.value = std::move(out);
+    return r;
+}
+
 } // namespace
 
 const char* colliderStrategyName(ColliderStrategy s)
@@ -232,6 +315,8 @@ const char* colliderStrategyName(ColliderStrategy s)
         return "trimesh";
     case ColliderStrategy::Auto:
         return "auto";
+    case ColliderStrategy::Decompose:
+        return "decompose";
     }
     return "auto";
 }
@@ -240,7 +325,7 @@ std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name
 {
     for (auto s : {ColliderStrategy::Box, ColliderStrategy::OrientedBox, ColliderStrategy::Sphere,
                    ColliderStrategy::Capsule, ColliderStrategy::Hull, ColliderStrategy::Trimesh,
-                   ColliderStrategy::Auto}) {
+                   ColliderStrategy::Auto, ColliderStrategy::Decompose}) {
         if (name == colliderStrategyName(s))
             return s;
     }
@@ -267,6 +352,9 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
             makeError("COLLIDER_DEGENERATE_MESH", "every vertex of the mesh lies within " +
                                                       std::to_string(kMinimumColliderSize) +
                                                       " m of one point; no collider can be fitted to it"));
+
+    if (strategy == ColliderStrategy::Decompose)
+        return decomposeMesh(mesh, options, cancel);
 
     std::optional<geometry::ConvexHull> hull;
     if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
@@ -385,6 +473,15 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         if (!made)
             continue;
 
+        if (made->partShapes.size() > 1) {
+            addParts(doc, model, n, name, *made, options, report);
+            if (!insideBody(model, *graph, n)) {
+                physics::Motion motion;
+                motion.type = options.body;
+                model.nodeRef(n).motion = motion;
+            }
+            continue;
+        }
         size_t colliderNode = n;
         const bool offset = std::sqrt(geometry::lengthSquared(made->offset)) > 1e-9 ||
                             std::abs(std::abs(made->rotation.normalized().scalar()) - 1.0f) > 1e-7f;

@@ -17,7 +17,8 @@ namespace cs::import {
 /// How a mesh node's collider is made. Box: axis-aligned in the node's space; OrientedBox: turned to fit;
 /// Hull: a convex hull of at most maxPoints vertices, stored as a new mesh; Trimesh: the node's own mesh;
 /// Auto: the primitive (box, oriented box, sphere, capsule) of least volume when that volume is within
-/// autoTolerance of the mesh's hull volume, else the capped hull.
+/// autoTolerance of the mesh's hull volume, else the capped hull; Decompose: a compound of convex parts
+/// (geometry::decomposeConvex), one child node per part, each hull of at most maxPoints vertices.
 enum class ColliderStrategy
 {
     Box,
@@ -26,7 +27,8 @@ enum class ColliderStrategy
     Capsule,
     Hull,
     Trimesh,
-    Auto
+    Auto,
+    Decompose
 };
 
 const char* colliderStrategyName(ColliderStrategy s); ///< "box", "obb", "sphere", "capsule", "hull", ...
@@ -43,6 +45,9 @@ struct ColliderOptions
     /// When not empty: exactly these nodes (the pattern is ignored).
     std::vector<size_t> nodes;
     double autoTolerance = 0.15;
+    /// Decompose: the most parts per mesh, and the concavity threshold (fraction of the mesh's diagonal).
+    int maxParts = 16;
+    double concavity = 0.03;
 };
 
 /// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
@@ -63,6 +68,8 @@ struct AddedCollider
     double hullVolume = 0;                              ///< of the mesh's convex hull, when it was computed
     size_t hullPoints = 0;                              ///< vertices of a hull shape
     bool capped = false;                                ///< the hull left points out to meet maxPoints
+    size_t part = 0;  ///< decompose: which part of the mesh this collider is (0-based)
+    size_t parts = 0; ///< decompose: how many parts the mesh was split into (0 for other strategies)
 };
 
 struct ColliderReport
@@ -83,6 +90,8 @@ struct MeshColliderChoice
     double hullVolume = 0;                    ///< of the mesh's full hull, when one was computed
     size_t hullPoints = 0;                    ///< vertices of a hull
     bool capped = false;                      ///< the hull left points out to meet maxPoints
+    /// Decompose: the convex parts (type Convex); with one part, `hull` is that part too.
+    std::vector<gltf::TriangleMesh> parts;
 };
 
 /// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders

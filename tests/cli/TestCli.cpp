@@ -6,6 +6,7 @@
 #include <QProcess>
 #include <QTest>
 #include <cmath>
+#include <fstream>
 
 using namespace cs;
 using namespace cs::test;
@@ -274,6 +275,74 @@ private slots:
         QCOMPARE(report[2]["colliders"].size(), size_t(4));
         QVERIFY(contains(report[2]["output"].get<std::string>(), "c.gltf"));
         QVERIFY(fs::exists(dir / "out" / "c.gltf"));
+    }
+
+    void addCollidersDecomposesAConcaveMesh()
+    {
+        // An L of two unit boxes ([0,2]x[0,1] and [0,1]x[0,2], 1 deep) written as an OBJ of triangles.
+        TempDir dir;
+        const double xy[6][2] = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+        std::string obj = "o L\n";
+        for (int z = 0; z < 2; ++z)
+            for (const auto& p : xy)
+                obj +=
+                    "v " + std::to_string(p[0]) + " " + std::to_string(p[1]) + " " + std::to_string(z) + "\n";
+        for (int t = 0; t < 4; ++t) {
+            obj += "f 1 " + std::to_string(t + 3) + " " + std::to_string(t + 2) + "\n";
+            obj += "f 7 " + std::to_string(t + 8) + " " + std::to_string(t + 9) + "\n";
+        }
+        for (int i = 1; i <= 6; ++i) {
+            const int j = i % 6 + 1;
+            obj += "f " + std::to_string(i) + " " + std::to_string(j) + " " + std::to_string(j + 6) + "\n";
+            obj +=
+                "f " + std::to_string(i) + " " + std::to_string(j + 6) + " " + std::to_string(i + 6) + "\n";
+        }
+        {
+            std::ofstream out(dir / "l.obj");
+            out << obj;
+        }
+        const Run r = collidoscope(
+            {QStringLiteral("add-colliders"), q(dir / "l.obj"), QStringLiteral("-o"), q(dir / "l.glb"),
+             QStringLiteral("--strategy"), QStringLiteral("decompose"), QStringLiteral("--max-parts"),
+             QStringLiteral("6"), QStringLiteral("--concavity"), QStringLiteral("0.02"),
+             QStringLiteral("--body"), QStringLiteral("dynamic"), QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto report = r.json();
+        const auto& colliders = report["colliders"];
+        QVERIFY2(colliders.size() >= 2 && colliders.size() <= 6, r.out.c_str());
+        auto loaded = gltf::loadGltf(dir / "l.glb");
+        QVERIFY(loaded);
+        const auto& nodes = loaded->json()["nodes"];
+        const size_t body = colliders[0]["node"].get<size_t>();
+        QCOMPARE(nodes[body]["extensions"]["OMI_physics_body"]["motion"]["type"].get<std::string>(),
+                 std::string("dynamic"));
+        for (const auto& c : colliders) {
+            QCOMPARE(c["shape"]["type"].get<std::string>(), std::string("convex"));
+            QCOMPARE(c["parts"].get<size_t>(), colliders.size());
+            // Each part is a child of the mesh node, and its hull mesh has at most 64 points (the preset
+            // cap).
+            const size_t child = c["colliderNode"].get<size_t>();
+            const auto& children = nodes[body]["children"];
+            QVERIFY(std::find(children.begin(), children.end(), gltf::Json(child)) != children.end());
+            const size_t mesh = c["shape"]["convex"]["mesh"].get<size_t>();
+            const size_t accessor =
+                loaded->json()["meshes"][mesh]["primitives"][0]["attributes"]["POSITION"].get<size_t>();
+            const size_t count = loaded->json()["accessors"][accessor]["count"].get<size_t>();
+            QVERIFY2(count >= 4 && count <= 64, std::to_string(count).c_str());
+        }
+        const Run check = collidoscope({QStringLiteral("validate"), q(dir / "l.glb")});
+        EXPECT_EXIT(check, 0);
+        if (!validatorAvailable())
+            QFAIL("the Khronos glTF-Validator is not installed (scripts/setup.sh)");
+        const auto khronos = runValidator({dir / "l.glb"});
+        QVERIFY2(khronos.at(0).ran, khronos.at(0).failure.c_str());
+        QVERIFY2(khronos.at(0).errors == 0, khronos.at(0).text.c_str());
+
+        const Run bad =
+            collidoscope({QStringLiteral("add-colliders"), q(dir / "l.obj"), QStringLiteral("-o"),
+                          q(dir / "x.glb"), QStringLiteral("--strategy"), QStringLiteral("decompose"),
+                          QStringLiteral("--max-points"), QStringLiteral("300")});
+        EXPECT_EXIT(bad, 2);
     }
 
     void hullOfOneNode()
