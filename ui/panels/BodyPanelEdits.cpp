@@ -181,6 +181,7 @@ void BodyPanel::computeFromShapes()
     QStringList lines;
     if (!plans.empty()) {
         std::vector<std::pair<size_t, document::MassProperties>> properties;
+        properties.reserve(plans.size());
         for (const Plan& plan : plans)
             properties.emplace_back(plan.node, plan.properties);
         m_applying = true;
