@@ -4,8 +4,8 @@
 // a compound collider. The method follows the collision-aware concavity of CoACD (Wei et al., SIGGRAPH 2022):
 // the concavity of a part is the largest distance from its hull's surface to the mesh's surface (the part's
 // own piece of it). The mesh's connected components start as separate pieces; then the worst piece is cut by
-// the plane, among planes across the coordinate axes, their diagonals and the piece's principal axes, that
-// leaves the least concavity on either side; pieces whose union stays under the threshold are merged again.
+// the plane, among planes across the coordinate axes and the piece's principal axes, that leaves the least
+// concavity on either side; pieces whose union stays under the threshold are merged again.
 
 #include "Diagnostic.h"
 #include "geometry/Vec3d.h"

@@ -150,8 +150,10 @@ std::vector<Piece> PieceMeasure::roots(size_t maxPieces) const
         if (nearest > i)
             i = 0; // indices moved; start over (rare)
     }
-    // Too many components: join the pair whose bounding box grows least, until few enough.
-    while (pieces.size() > std::max<size_t>(1, maxPieces)) {
+    // Too many components: join the pair whose bounding box grows least (a piece inside another first) until
+    // half the parts are left, so that cuts can still use the other half.
+    const size_t keep = pieces.size() > maxPieces ? std::max<size_t>(1, maxPieces / 2) : maxPieces;
+    while (pieces.size() > keep) {
         std::pair<size_t, size_t> bestPair{0, 1};
         double least = std::numeric_limits<double>::infinity();
         for (size_t i = 0; i < pieces.size(); ++i)
@@ -257,12 +259,10 @@ std::vector<HalfSpace> PieceMeasure::candidatePlanes(const Piece& piece, int per
     }
     const Mat3d axes = symmetricEigen3(covariance).vectors;
     std::vector<HalfSpace> out;
-    // The coordinate axes, the face diagonals (45 degree cuts, as between the sectors of a ring) and the
-    // piece's own principal axes.
-    const double h = std::sqrt(0.5);
+    // The coordinate axes and the piece's own principal axes. (Adding the face diagonals gave worse parts on
+    // the bench's bowl at equal part counts: a greedy cut that is best now is not always best later.)
     for (const Vec3d& direction :
-         {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}, Vec3d{h, h, 0}, Vec3d{h, -h, 0}, Vec3d{h, 0, h},
-          Vec3d{h, 0, -h}, Vec3d{0, h, h}, Vec3d{0, h, -h}, axes.column(0), axes.column(1), axes.column(2)}) {
+         {Vec3d{1, 0, 0}, Vec3d{0, 1, 0}, Vec3d{0, 0, 1}, axes.column(0), axes.column(1), axes.column(2)}) {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (std::uint32_t i : piece.samples) {
             lo = std::min(lo, dot(direction, s[i]));

@@ -34,7 +34,7 @@ public:
     PieceMeasure(const DecompositionSolid& solid, int cap) : m_solid(solid), m_cap(size_t(cap)) {}
 
     /// One piece per connected component of the surface, measured; components without volume join the
-    /// nearest piece, and the nearest pieces (by bounding box) are joined until at most maxPieces remain.
+    /// nearest piece; more than maxPieces are joined (least bounding-box growth first) down to half of it.
     std::vector<Piece> roots(size_t maxPieces) const;
     /// The concavity of the two sides of `plane` (max of both), cheaply (subsampled hulls and hull
     /// samples), or nothing when a side has no volume.

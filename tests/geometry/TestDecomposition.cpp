@@ -157,6 +157,28 @@ private slots:
         QVERIFY(std::abs(s->parts[0].volume - meshVolume(sphere)) < 1e-5);
     }
 
+    void separateBoxesAreSeparateParts()
+    {
+        // Seven disjoint boxes (the chair): each connected part of the surface starts as its own piece.
+        // The boxes are 0.05 m thin: 128 voxels along the chair's 0.95 m keep the sampling noise below them.
+        DecompositionOptions o;
+        o.resolution = 128;
+        const auto r = decomposeConvex(cs::test::chairMesh(), o);
+        QVERIFY(r);
+        // No part bridges two boxes: the parts are boxes (8 points each) whose volumes add up to the boxes'.
+        QVERIFY2(r->parts.size() >= 7, qPrintable(QString::number(r->parts.size())));
+        double volume = 0;
+        for (const auto& part : r->parts) {
+            QCOMPARE(distinctPoints(part.hull), size_t(8));
+            volume += part.volume;
+        }
+        // Legs 4 x 0.05 x 0.449 x 0.05, seat 0.45 x 0.05 x 0.45, posts 2 x 0.05 x 0.299 x 0.05, back 0.45 x
+        // 0.149 x 0.05.
+        const double boxes =
+            4 * 0.05 * 0.449 * 0.05 + 0.45 * 0.05 * 0.45 + 2 * 0.05 * 0.299 * 0.05 + 0.45 * 0.149 * 0.05;
+        QVERIFY2(std::abs(volume - boxes) < 1e-6, qPrintable(QString::number(volume - boxes)));
+    }
+
     void everyPartWithinTheCap()
     {
         const auto mesh = cs::test::bowlMesh();
