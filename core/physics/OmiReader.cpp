@@ -456,8 +456,7 @@ bool hasOmiPhysics(const gltf::GltfDocument& doc)
     auto hasKey = [](const Json& o, const char* k) { return o.is_object() && o.contains(k); };
     if (hasKey(j, "extensions")) {
         const Json& e = j["extensions"];
-        if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider) ||
-            hasKey(e, ext::Joint))
+        if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider))
             return true;
     }
     if (hasKey(j, "nodes") && j["nodes"].is_array()) {
@@ -465,8 +464,7 @@ bool hasOmiPhysics(const gltf::GltfDocument& doc)
             if (!hasKey(n, "extensions"))
                 continue;
             const Json& e = n["extensions"];
-            if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider) ||
-                hasKey(e, ext::Joint))
+            if (hasKey(e, ext::Shape) || hasKey(e, ext::Body) || hasKey(e, ext::LegacyCollider))
                 return true;
         }
     }
