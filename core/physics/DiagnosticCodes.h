@@ -104,8 +104,9 @@ inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";         
 inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";              // warning on export
 
 /// True for the reading notes that describe a conversion from a legacy form (LEGACY_*, KHR_LEGACY_SHAPES_KEY,
-/// JOINT_CONSTRAINTS_KEY). They describe the file as opened; a save after a physics edit writes the newest form
-/// of the file's family, and then they no longer apply. KHR_IMPORTED is not one: a KHR file is saved as KHR.
+/// JOINT_CONSTRAINTS_KEY). They describe the file as opened; a save after a physics edit writes the newest
+/// form of the file's family, and then they no longer apply. KHR_IMPORTED is not one: a KHR file is saved as
+/// KHR.
 inline bool isConversionNote(std::string_view c)
 {
     return c.substr(0, 7) == "LEGACY_" || c == KhrLegacyShapesKey || c == JointConstraintsKey;
