@@ -40,8 +40,10 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
                 lost(node + "an inertia component of 0 means infinite in KHR; OMI reads 0 as computed",
                      m.pointer);
         }
+        // A structured binding cannot be captured by clang 14 (the fuzz build's compiler): a copy is.
+        const size_t self = index;
         auto geometryElsewhere = [&](int geometryNode, const std::string& pointer) {
-            if (geometryNode >= 0 && static_cast<size_t>(geometryNode) != index)
+            if (geometryNode >= 0 && static_cast<size_t>(geometryNode) != self)
                 lost(node + "geometry.node " + std::to_string(geometryNode) +
                          " places the mesh with that node's transform; OMI uses the collider node's",
                      pointer);
