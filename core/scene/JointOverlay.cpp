@@ -201,38 +201,47 @@ void appendJointDescription(const JointDescription& joint, const QMatrix4x4& fra
         drive(d, options, drives);
 }
 
+bool appendNodeJoint(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
+                     const gltf::SceneGraph& graph, size_t index, const JointDrawOptions& options,
+                     JointLines& lines)
+{
+    const physics::NodePhysics* n = model.node(index);
+    if (!n || !n->joint)
+        return false;
+    const size_t count = graph.nodeCount();
+    const int other = n->joint->connectedNode;
+    if (index >= count || other < 0 || static_cast<size_t>(other) >= count ||
+        static_cast<size_t>(other) == index) {
+        ++lines.jointsSkipped;
+        return false;
+    }
+    const QMatrix4x4& frameA = graph.worldTransform(index);
+    const QMatrix4x4& frameB = graph.worldTransform(static_cast<size_t>(other));
+    axes(frameA, options.size, lines.frames);
+    axes(frameB, options.size, lines.frames);
+    lines.links.push_back(frameA.map(QVector3D()));
+    lines.links.push_back(frameB.map(QVector3D()));
+    const int bodyA = scene.bodyOfNode(index);
+    const int bodyB = scene.bodyOfNode(static_cast<size_t>(other));
+    auto origin = [&](int body, const QMatrix4x4& fallback) {
+        return body >= 0 ? graph.worldTransform(scene.bodies[body].node).map(QVector3D())
+                         : fallback.map(QVector3D());
+    };
+    lines.links.push_back(origin(bodyA, frameA));
+    lines.links.push_back(origin(bodyB, frameB));
+    if (n->joint->joint >= 0 && static_cast<size_t>(n->joint->joint) < model.joints.size())
+        appendJointDescription(model.joints[n->joint->joint], frameA, options, lines);
+    ++lines.jointsDrawn;
+    return true;
+}
+
 JointLines buildJointLines(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
                            const gltf::SceneGraph& graph, const JointDrawOptions& options)
 {
     JointLines lines;
-    const size_t count = graph.nodeCount();
-    for (const auto& [index, n] : model.nodes) {
-        if (!n.joint)
-            continue;
-        const int other = n.joint->connectedNode;
-        if (index >= count || other < 0 || static_cast<size_t>(other) >= count ||
-            static_cast<size_t>(other) == index) {
-            ++lines.jointsSkipped;
-            continue;
-        }
-        const QMatrix4x4& frameA = graph.worldTransform(index);
-        const QMatrix4x4& frameB = graph.worldTransform(static_cast<size_t>(other));
-        axes(frameA, options.size, lines.frames);
-        axes(frameB, options.size, lines.frames);
-        lines.links.push_back(frameA.map(QVector3D()));
-        lines.links.push_back(frameB.map(QVector3D()));
-        const int bodyA = scene.bodyOfNode(index);
-        const int bodyB = scene.bodyOfNode(static_cast<size_t>(other));
-        auto origin = [&](int body, const QMatrix4x4& fallback) {
-            return body >= 0 ? graph.worldTransform(scene.bodies[body].node).map(QVector3D())
-                             : fallback.map(QVector3D());
-        };
-        lines.links.push_back(origin(bodyA, frameA));
-        lines.links.push_back(origin(bodyB, frameB));
-        if (n.joint->joint >= 0 && static_cast<size_t>(n.joint->joint) < model.joints.size())
-            appendJointDescription(model.joints[n.joint->joint], frameA, options, lines);
-        ++lines.jointsDrawn;
-    }
+    for (const auto& [index, n] : model.nodes)
+        if (n.joint)
+            appendNodeJoint(model, scene, graph, index, options, lines);
     return lines;
 }
 

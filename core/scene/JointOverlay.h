@@ -44,6 +44,12 @@ struct JointDrawOptions
 void appendJointDescription(const physics::JointDescription& joint, const QMatrix4x4& frame,
                             const JointDrawOptions& options, JointLines& lines);
 
+/// The joint of node `index` (frames, links, limits and drives, as buildJointLines draws it) appended to
+/// `lines`. False when the node has no joint or it cannot be drawn (counted in jointsSkipped).
+bool appendNodeJoint(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
+                     const gltf::SceneGraph& graph, size_t index, const JointDrawOptions& options,
+                     JointLines& lines);
+
 /// Every node joint of the model: frames of the joint node and the connected node, the links, and the joint
 /// description drawn in the joint node's frame (the first attachment frame).
 JointLines buildJointLines(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
