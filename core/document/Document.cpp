@@ -276,8 +276,9 @@ bool Document::fixSelection(const ChangeEvent& event)
         fix(m_selection.filter);
         break;
     case K::Node:
-        // Nodes are only ever appended and taken off the end again, so no other index moves.
-        if (removed && event.index >= 0) {
+        if (event.index < 0)
+            break;
+        if (removed) {
             auto& nodes = m_selection.nodes;
             const auto it = std::find(nodes.begin(), nodes.end(), NodeIndex(event.index));
             if (it != nodes.end()) {
@@ -286,6 +287,17 @@ bool Document::fixSelection(const ChangeEvent& event)
                     m_selection.current = nodes.empty() ? std::nullopt : std::optional(nodes.front());
                 selectionMoved = true;
             }
+        }
+        // Nodes deleted from the middle of the list (or put back there) move the nodes after them.
+        for (NodeIndex& n : m_selection.nodes) {
+            int shifted = static_cast<int>(n);
+            fix(shifted);
+            n = static_cast<NodeIndex>(shifted);
+        }
+        if (m_selection.current) {
+            int shifted = static_cast<int>(*m_selection.current);
+            fix(shifted);
+            m_selection.current = static_cast<NodeIndex>(shifted);
         }
         break;
     default:

@@ -42,6 +42,7 @@ enum class MergeId : int
     MaterialDynamicFriction,
     MaterialRestitution,
     FilterName,
+    NodeTransform, ///< translation, rotation and scale at once (gizmo drags, the Transform section)
 };
 
 /// The base of every command that edits a Document. It holds the document (which owns the undo stack and so
