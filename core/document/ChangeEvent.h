@@ -8,9 +8,10 @@ namespace cs::document {
 /// What one step of an edit changed. The Document emits one event per object an edit touched, so a panel can
 /// refresh only when its object is concerned: check `kind` and `index`, then `properties`.
 ///
-/// `index` is the node index for Node, Body (the node's motion), Collider and Trigger; the list position for
-/// Shape, Material, Filter and Mesh; -1 for Document and Selection. When a list item is Created or Removed,
-/// the items after it have moved by one: listeners holding list indices must re-read them.
+/// `index` is the node index for Node, Body (the node's motion), Collider, Trigger and NodeJoint; the list
+/// position for Shape, Material, Filter, Mesh and Joint; -1 for Document and Selection. When a list item is
+/// Created or Removed, the items after it have moved by one: listeners holding list indices must re-read
+/// them.
 struct ChangeEvent
 {
     enum class Kind
@@ -25,6 +26,8 @@ struct ChangeEvent
         Trigger,
         Mesh,      ///< a glTF mesh with its accessors, buffer views and buffer bytes
         Selection, ///< the document's selection (Document::selection()); index -1; not an edit
+        Joint,     ///< a document-level joint description (list position)
+        NodeJoint, ///< the node's joint (connected node, description, enable collision)
     };
 
     /// Bits of `properties`. One flat set for every kind, so that a mask can be built without knowing the

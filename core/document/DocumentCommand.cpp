@@ -40,6 +40,11 @@ bool same(const physics::Trigger& a, const physics::Trigger& b)
     return a.shape == b.shape && a.nodes == b.nodes && a.collisionFilter == b.collisionFilter &&
            a.implicitCompound == b.implicitCompound && a.source == b.source;
 }
+bool same(const physics::NodeJoint& a, const physics::NodeJoint& b)
+{
+    return a.connectedNode == b.connectedNode && a.joint == b.joint &&
+           a.enableCollision == b.enableCollision && a.source == b.source;
+}
 
 } // namespace
 
@@ -64,6 +69,8 @@ void DocumentCommand::notifyNodePhysics(size_t node, const std::optional<physics
         component(after, &physics::NodePhysics::collider));
     one(ChangeEvent::Kind::Trigger, component(before, &physics::NodePhysics::trigger),
         component(after, &physics::NodePhysics::trigger));
+    one(ChangeEvent::Kind::NodeJoint, component(before, &physics::NodePhysics::joint),
+        component(after, &physics::NodePhysics::joint));
 }
 
 const char* kindName(ChangeEvent::Kind kind)
@@ -89,6 +96,10 @@ const char* kindName(ChangeEvent::Kind kind)
         return "mesh";
     case ChangeEvent::Kind::Selection:
         return "selection";
+    case ChangeEvent::Kind::Joint:
+        return "joint";
+    case ChangeEvent::Kind::NodeJoint:
+        return "node joint";
     }
     return "";
 }
