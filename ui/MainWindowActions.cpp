@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "MainWindowNodes.h"
 
 // MainWindow: the menus, the toolbar and their actions, the tree's context menu and the tool dialogs.
 
@@ -134,6 +135,7 @@ void MainWindow::createActions()
     edit->addAction(remove);
 
     createPhysicsMenu();
+    new NodeMenu(this); // the Node menu (owned by the window)
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto toggle = [&](const QString& name, const QString& text, bool on, std::function<void(bool)> apply,

@@ -1,9 +1,12 @@
 #include "LargeScene.h"
 
+#include "gltf/GltfDocument.h"
+
 #include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -97,6 +100,56 @@ fs::path makeManyNodeScene(const fs::path& dir)
     j["scene"] = 0;
     const fs::path path = dir / "many-nodes.gltf";
     std::ofstream(path) << j.dump();
+    return path;
+}
+
+/// A scene of `count` colliders of every primitive type on a grid, each its own static or dynamic body, and
+/// no meshes: what the viewport draws is the overlay alone.
+fs::path makeColliderScene(const fs::path& dir, size_t count)
+{
+    gltf::Json j = gltf::Json::object();
+    j["asset"] = {{"version", "2.0"}, {"generator", "cs_bench_gui"}};
+    j["extensionsUsed"] = {"OMI_physics_body", "OMI_physics_shape"};
+    gltf::Json shapes = gltf::Json::array(), nodes = gltf::Json::array(), roots = gltf::Json::array();
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> size(0.2, 1.0);
+    const int side = int(std::ceil(std::sqrt(double(count))));
+    for (size_t i = 0; i < count; ++i) {
+        switch (i % 4) {
+        case 0:
+            shapes.push_back(
+                {{"type", "box"}, {"box", {{"size", {size(random), size(random), size(random)}}}}});
+            break;
+        case 1:
+            shapes.push_back({{"type", "sphere"}, {"sphere", {{"radius", size(random) * 0.5}}}});
+            break;
+        case 2:
+            shapes.push_back(
+                {{"type", "capsule"},
+                 {"capsule", {{"height", size(random)}, {"radiusTop", 0.2}, {"radiusBottom", 0.3}}}});
+            break;
+        default:
+            shapes.push_back(
+                {{"type", "cylinder"},
+                 {"cylinder", {{"height", size(random)}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}});
+            break;
+        }
+        gltf::Json body = {{"collider", {{"shape", i}}}};
+        if (i % 3 != 0)
+            body["motion"] = {{"type", i % 3 == 1 ? "dynamic" : "kinematic"}};
+        nodes.push_back({{"name", "Body " + std::to_string(i)},
+                         {"translation", {double(i % side) * 1.5, 0.5, double(i / side) * 1.5}},
+                         {"extensions", {{"OMI_physics_body", body}}}});
+        roots.push_back(i);
+    }
+    j["extensions"] = {{"OMI_physics_shape", {{"shapes", shapes}}}};
+    j["scene"] = 0;
+    j["scenes"] = {{{"nodes", roots}}};
+    j["nodes"] = nodes;
+    const std::string text = j.dump();
+    auto doc = gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), dir / "colliders.gltf");
+    const fs::path path = dir / ("colliders-" + std::to_string(count) + ".glb");
+    gltf::saveGltf(*doc, path);
     return path;
 }
 

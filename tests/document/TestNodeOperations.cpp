@@ -5,6 +5,7 @@
 // 9, 10, 12, 13, 15, 16, 18, 19, 20; 23 nodes. Every edit is checked redo -> undo -> redo (exact JSON and
 // bytes back) with the expected values worked out from that layout by hand.
 #include "DocumentTestUtil.h"
+#include "TestSupport.h"
 #include "document/NodeOperations.h"
 
 #include <QTemporaryDir>
@@ -31,17 +32,6 @@ Json jointOf(const Json& saved, size_t node)
     if (!n.contains("extensions") || !n["extensions"].contains("OMI_physics_joint"))
         return Json();
     return n["extensions"]["OMI_physics_joint"];
-}
-bool near(const Json& array, std::initializer_list<double> want, double tol = 1e-12)
-{
-    if (!array.is_array() || array.size() != want.size())
-        return false;
-    size_t i = 0;
-    for (double w : want) {
-        if (std::fabs(array[i++].get<double>() - w) > tol)
-            return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -128,7 +118,7 @@ private slots:
                 CS_COMPARE_JSON(saved["nodes"][24]["name"], Json("ZoneA"));
                 CS_COMPARE_JSON(bodyOf(saved, 24)["trigger"]["shape"], Json(1));
                 CS_COMPARE_JSON(bodyOf(saved, 25)["trigger"]["shape"], Json(0));
-                QVERIFY(near(saved["nodes"][23]["translation"], {0, 0, -4}));
+                QVERIFY(numbersNear(saved["nodes"][23]["translation"], {0, 0, -4}));
                 CS_COMPARE_JSON(saved["scenes"][0]["nodes"],
                                 Json::parse("[0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20, 23]"));
                 // The original is untouched.
@@ -169,7 +159,7 @@ private slots:
         checkRedoUndoRedo(
             *doc, [&] { QVERIFY(reparentNode(*doc, 1, NodeIndex(0)).empty()); },
             [](const Json& saved) {
-                QVERIFY(near(saved["nodes"][1]["translation"], {1.5, 0, 0}));
+                QVERIFY(numbersNear(saved["nodes"][1]["translation"], {1.5, 0, 0}));
                 CS_COMPARE_JSON(saved["nodes"][0]["children"], Json::parse("[2, 1]"));
                 CS_COMPARE_JSON(saved["scenes"][0]["nodes"][1], Json(3));
             });
@@ -177,7 +167,7 @@ private slots:
         checkRedoUndoRedo(
             *doc, [&] { QVERIFY(reparentNode(*doc, 21, std::nullopt).empty()); },
             [](const Json& saved) {
-                QVERIFY(near(saved["nodes"][21]["translation"], {0.5, 0, -4}));
+                QVERIFY(numbersNear(saved["nodes"][21]["translation"], {0.5, 0, -4}));
                 CS_COMPARE_JSON(saved["nodes"][20]["children"], Json::parse("[22]"));
                 CS_COMPARE_JSON(saved["scenes"][0]["nodes"].back(), Json(21));
             });
@@ -202,7 +192,8 @@ private slots:
             [&](const Json& saved) {
                 const Json& c = saved["nodes"][1];
                 QVERIFY(!c.contains("rotation"));
-                QVERIFY(near(c["matrix"], {h / 2, h, 0, 0, -h / 2, h, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, 1e-12));
+                QVERIFY(numbersNear(c["matrix"], {h / 2, h, 0, 0, -h / 2, h, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1},
+                                    1e-12));
             });
         QVERIFY(findDiagnostic(result, "NODE_REPARENT_SHEAR"));
         QVERIFY(!hasErrors(result));
@@ -220,17 +211,18 @@ private slots:
                 setNodeTransforms(*doc, {{0, a}, {1, b}});
             },
             [&](const Json& saved) {
-                QVERIFY(near(saved["nodes"][0]["translation"], {1, 2, 3}));
-                QVERIFY(near(saved["nodes"][0]["rotation"], {0, 0, std::sqrt(0.5), std::sqrt(0.5)}, 1e-15));
+                QVERIFY(numbersNear(saved["nodes"][0]["translation"], {1, 2, 3}));
+                QVERIFY(numbersNear(saved["nodes"][0]["rotation"], {0, 0, std::sqrt(0.5), std::sqrt(0.5)},
+                                    1e-15));
                 QVERIFY(!saved["nodes"][0].contains("scale")); // unchanged parts are not written
-                QVERIFY(near(saved["nodes"][1]["scale"], {2, 2, 2}));
+                QVERIFY(numbersNear(saved["nodes"][1]["scale"], {2, 2, 2}));
             });
         // A drag continues: the next call for the same nodes merges into the same step.
         const int count = doc->undoStack()->count();
         a.translation = {7, 8, 9};
         setNodeTransforms(*doc, {{0, a}, {1, b}});
         QCOMPARE(doc->undoStack()->count(), count);
-        QVERIFY(near(doc->savedJson()["nodes"][0]["translation"], {7, 8, 9}));
+        QVERIFY(numbersNear(doc->savedJson()["nodes"][0]["translation"], {7, 8, 9}));
         doc->undoStack()->undo();
         CS_COMPARE_JSON(doc->savedJson(), before);
     }
@@ -258,8 +250,8 @@ private slots:
                 const Json& n = saved["nodes"][0];
                 QVERIFY(!n.contains("matrix"));
                 QVERIFY(!n.contains("translation"));
-                QVERIFY(near(n["scale"], {2, 2, 2}, 1e-12));
-                QVERIFY(near(n["rotation"], {0, 0, std::sqrt(0.5), std::sqrt(0.5)}, 1e-12));
+                QVERIFY(numbersNear(n["scale"], {2, 2, 2}, 1e-12));
+                QVERIFY(numbersNear(n["rotation"], {0, 0, std::sqrt(0.5), std::sqrt(0.5)}, 1e-12));
             });
     }
 
@@ -275,7 +267,7 @@ private slots:
             *doc, [&] { added = *addEmptyShapeNode(*doc, options); },
             [](const Json& saved) {
                 CS_COMPARE_JSON(saved["nodes"][23]["name"], Json("Box Trigger"));
-                QVERIFY(near(saved["nodes"][23]["translation"], {1, 0, 0}));
+                QVERIFY(numbersNear(saved["nodes"][23]["translation"], {1, 0, 0}));
                 CS_COMPARE_JSON(saved["nodes"][20]["children"], Json::parse("[21, 22, 23]"));
                 CS_COMPARE_JSON(bodyOf(saved, 23)["trigger"]["shape"], Json(7));
                 CS_COMPARE_JSON(savedShape(saved, 7)["type"], Json("box"));

@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -166,6 +167,19 @@ std::vector<ValidatorReport> runValidator(const std::vector<std::filesystem::pat
     for (; i < reports.size(); ++i)
         reports[i].failure = "no validator output: " + process.readAllStandardError().toStdString();
     return reports;
+}
+
+bool numbersNear(const gltf::Json& array, std::initializer_list<double> want, double tolerance)
+{
+    if (!array.is_array() || array.size() != want.size())
+        return false;
+    size_t i = 0;
+    for (double w : want) {
+        const gltf::Json& v = array[i++];
+        if (!v.is_number() || std::fabs(v.get<double>() - w) > tolerance)
+            return false;
+    }
+    return true;
 }
 
 } // namespace cs::test

@@ -37,6 +37,8 @@ template <class T> void appendValues(gltf::Bytes& out, std::initializer_list<T> 
 /// Loads a document from JSON text (through the real loader, as a .gltf in memory); fails the test on a load
 /// failure. Buffers are best given as data: URIs (see base64DataUri).
 gltf::GltfDocument loadJson(const std::string& jsonText);
+/// True when `array` is a JSON array of numbers each within `tolerance` of `want`.
+bool numbersNear(const gltf::Json& array, std::initializer_list<double> want, double tolerance = 1e-12);
 std::string base64DataUri(const gltf::Bytes& bytes);
 
 /// A fresh empty folder under the system temp folder, removed when the returned object dies.

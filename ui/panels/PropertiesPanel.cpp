@@ -4,6 +4,7 @@
 #include "panels/BodyPanel.h"
 #include "panels/ColliderPanel.h"
 #include "panels/ShapePanel.h"
+#include "panels/TransformPanel.h"
 #include "widgets/ChildSignals.h"
 
 #include <QEvent>
@@ -69,6 +70,8 @@ PropertiesPanel::PropertiesPanel(QWidget* parent) : QWidget(parent)
     m_header->setTextFormat(Qt::RichText);
     layout->addWidget(m_header);
 
+    m_transform = new TransformPanel;
+    layout->addWidget(makeSection(tr("Transform"), QStringLiteral("transformSection"), m_transform, inner));
     m_body = new BodyPanel;
     m_collider = new ColliderPanel(ColliderPanel::Mode::Collider);
     m_trigger = new ColliderPanel(ColliderPanel::Mode::Trigger);
@@ -130,6 +133,7 @@ void PropertiesPanel::setDocument(document::Document* document)
     m_current.reset();
     m_shownShape = -1;
     m_shapeChosen = false;
+    m_transform->setDocument(document);
     m_body->setDocument(document);
     m_collider->setDocument(document);
     m_trigger->setDocument(document);
@@ -150,6 +154,7 @@ void PropertiesPanel::setNodes(const std::vector<document::NodeIndex>& nodes,
     m_current = current;
     if (!sameCurrent)
         m_shapeChosen = false;
+    m_transform->setNodes(nodes);
     m_body->setNodes(nodes);
     m_collider->setNodes(nodes);
     m_trigger->setNodes(nodes);

@@ -20,6 +20,7 @@ namespace cs::ui {
 class BodyPanel;
 class ColliderPanel;
 class ShapePanel;
+class TransformPanel;
 
 /// The property area of the window: what the selected nodes are (a header), and the editors of their body,
 /// collider, trigger and of one shape, each in a section that folds. The shape shown is the current node's
@@ -40,6 +41,7 @@ public:
     /// and the current one, which the shape section follows.
     void setNodes(const std::vector<document::NodeIndex>& nodes, std::optional<document::NodeIndex> current);
 
+    TransformPanel* transformPanel() const { return m_transform; }
     BodyPanel* bodyPanel() const { return m_body; }
     ColliderPanel* colliderPanel() const { return m_collider; }
     ColliderPanel* triggerPanel() const { return m_trigger; }
@@ -70,6 +72,7 @@ private:
     int m_shownShape = -1;
     bool m_shapeChosen = false; ///< the user picked the shape: keep it while the selection stays
     QLabel* m_header = nullptr;
+    TransformPanel* m_transform = nullptr;
     BodyPanel* m_body = nullptr;
     ColliderPanel* m_collider = nullptr;
     ColliderPanel* m_trigger = nullptr;

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QObject>
+
+class QMenu;
+class QTreeWidgetItem;
+
+namespace cs::ui {
+
+class MainWindow;
+
+/// The window's Node menu: Add Empty Collider / Add Empty Trigger (box, sphere, capsule, cylinder; at the
+/// current node's place, else the view's centre), Duplicate (Ctrl+D), Rename (F2, edits the name in the
+/// scene tree), Delete Node (Shift+Del; what it would break is shown first). Each calls one function of
+/// document/NodeOperations.h and selects what it made.
+class NodeMenu : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Adds the menu to the window's menu bar; the window owns this object.
+    explicit NodeMenu(MainWindow* window);
+
+    QMenu* menu() const { return m_menu; }
+
+private:
+    void addEmpty(bool trigger, int shapeType);
+    void duplicate();
+    void rename();
+    void removeNodes();
+    void onItemChanged(QTreeWidgetItem* item, int column);
+
+    MainWindow* m_window;
+    QMenu* m_menu = nullptr;
+    QTreeWidgetItem* m_renaming = nullptr; ///< the tree item whose name is being edited (F2)
+};
+
+} // namespace cs::ui
