@@ -13,7 +13,9 @@
 #include "panels/MaterialsPanel.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
+#include "scene/JointOverlay.h"
 #include "scene/Overlays.h"
+#include "viewport/JointLayer.h"
 #include "widgets/ChildSignals.h"
 
 #include <QAction>
@@ -61,16 +63,20 @@ QWidget* makeLegend(QWidget* parent)
     auto* legend = new QWidget(parent);
     auto* layout = new QHBoxLayout(legend);
     layout->setContentsMargins(6, 2, 6, 2);
-    for (OverlayLayer layer : {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic,
-                               OverlayLayer::Trigger, OverlayLayer::Selection}) {
+    const auto entry = [&](const QColor& color, const char* name) {
         QPixmap swatch(12, 12);
-        swatch.fill(overlayColor(layer));
+        swatch.fill(color);
         auto* icon = new QLabel(legend);
         icon->setPixmap(swatch);
         layout->addWidget(icon);
-        layout->addWidget(new QLabel(QObject::tr(overlayName(layer)), legend));
+        layout->addWidget(new QLabel(QObject::tr(name), legend));
         layout->addSpacing(10);
-    }
+    };
+    for (OverlayLayer layer : {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic,
+                               OverlayLayer::Trigger, OverlayLayer::Selection})
+        entry(overlayColor(layer), overlayName(layer));
+    for (JointPart part : {JointPart::Links, JointPart::Limits, JointPart::Drives})
+        entry(jointColor(part), jointPartName(part));
     layout->addStretch();
     return legend;
 }
@@ -109,7 +115,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QVector3D& origin, const QVector3D& direction) {
                 if (!m_scene)
                     return;
-                const auto hit = m_scene->picking.pick(origin, direction);
+                // A joint line within a few pixels of the click: pixels to radians at the view's scale.
+                const double pixel =
+                    2.0 * std::tan(qDegreesToRadians(m_viewport->camera().verticalFovDegrees()) / 2) /
+                    std::max(1, m_viewport->height());
+                const auto hit = scene::preferJoint(m_scene->picking.pick(origin, direction),
+                                                    m_viewport->jointsVisible()
+                                                        ? m_jointPicker.pick(origin, direction, 6 * pixel)
+                                                        : std::nullopt);
                 selectNode(hit ? std::optional<NodeIndex>(hit->node) : std::nullopt);
             });
     const auto selectActivated = [this](int node) { selectNode(nodeOrNone(node)); };
@@ -421,6 +434,8 @@ void MainWindow::updateOverlays()
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
         m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
     m_selectionLines = overlays[scene::OverlayKind::Selection];
+    m_viewport->setJointLines(scene::buildJointLines(m_document->model(), m_scene->resolved, m_scene->graph));
+    m_jointPicker = scene::JointPicker(m_document->model(), m_scene->resolved, m_scene->graph);
 }
 
 void MainWindow::frameSelection()

@@ -2,6 +2,7 @@
 
 #include "SceneLoader.h"
 #include "document/Document.h"
+#include "scene/JointPick.h"
 #include "viewport/Viewport.h"
 
 #include <QFutureWatcher>
@@ -150,6 +151,7 @@ private:
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;
     std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
+    scene::JointPicker m_jointPicker;        ///< the joints' lines, for clicks
     std::unique_ptr<document::Document> m_document;
     QUndoGroup* m_undoGroup = nullptr;
     QDockWidget* m_historyDock = nullptr;

@@ -168,6 +168,8 @@ void MainWindow::createActions()
     layerToggle(QStringLiteral("actionShowInertia"), tr("&Inertia boxes"), {OverlayLayer::Inertia}, false);
     layerToggle(QStringLiteral("actionShowVelocity"), tr("Initial &velocities"), {OverlayLayer::Velocity},
                 false);
+    toggle(QStringLiteral("actionShowJoints"), tr("&Joints"), true,
+           [this](bool on) { m_viewport->setJointsVisible(on); });
     layerToggle(QStringLiteral("actionShowGrid"), tr("&Grid"), {OverlayLayer::Grid}, true);
     layerToggle(QStringLiteral("actionShowAxes"), tr("A&xes"),
                 {OverlayLayer::AxisX, OverlayLayer::AxisY, OverlayLayer::AxisZ}, true);

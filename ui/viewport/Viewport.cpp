@@ -1,6 +1,8 @@
 #include "viewport/Viewport.h"
 
 #include "gltf/RenderScene.h"
+#include "scene/JointOverlay.h"
+#include "viewport/JointLayer.h"
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
 
@@ -102,6 +104,7 @@ struct Viewport::Impl
     MeshLayer* meshes = nullptr;
     std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
     LineLayer* preview = nullptr;
+    JointLayer* joints = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DCore::QTransform* lightTransform = nullptr;
     Qt3DRender::QLayer* meshLayer = nullptr;
@@ -124,6 +127,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     // The preview is made here with the other line layers, before the root goes live (see setRenderScene on
     // subtrees made under a live root); later previews only replace its buffer.
     m_impl->preview = new LineLayer(previewColor(), m_impl->root);
+    m_impl->joints = new JointLayer(m_impl->root);
 
     // A headlight: a point light kept at the camera's position (applyCamera moves it), so that what the user
     // looks at is lit. It must live in the scene tree; the window's camera entity is not part of it.
@@ -147,6 +151,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     for (auto* layer : m_impl->layers)
         layer->addComponent(m_impl->lineLayer);
     m_impl->preview->addComponent(m_impl->lineLayer);
+    m_impl->joints->addComponent(m_impl->lineLayer);
     // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
     // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the
     // meshes must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
@@ -216,6 +221,30 @@ void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>&
     updateDetail();
 }
 
+void Viewport::setJointLines(const scene::JointLines& lines)
+{
+    m_impl->joints->setLines(lines);
+    updateDetail();
+}
+
+size_t Viewport::jointPointCount() const
+{
+    size_t points = 0;
+    for (size_t i = 0; i < size_t(JointPart::Count); ++i)
+        points += m_impl->joints->pointCount(JointPart(i));
+    return points;
+}
+
+void Viewport::setJointsVisible(bool visible)
+{
+    m_impl->joints->setEnabled(visible);
+}
+
+bool Viewport::jointsVisible() const
+{
+    return m_impl->joints->isEnabled();
+}
+
 void Viewport::setPreviewLines(const std::vector<QVector3D>& segmentPoints)
 {
     m_impl->preview->setSegments(segmentPoints);
@@ -269,6 +298,7 @@ void Viewport::setXray(bool on)
     for (auto* layer : m_impl->layers)
         layer->setXray(on);
     m_impl->preview->setXray(on);
+    m_impl->joints->setXray(on);
 }
 
 void Viewport::setView(OrbitCamera::View view)
@@ -280,25 +310,23 @@ void Viewport::setView(OrbitCamera::View view)
 void Viewport::frameAll()
 {
     QVector3D lo = m_sceneMin, hi = m_sceneMax;
-    const bool hasMeshes = m_impl->meshes && m_sceneMin != m_sceneMax;
-    bool any = hasMeshes;
+    bool any = m_impl->meshes && m_sceneMin != m_sceneMax;
+    const auto include = [&](const QVector3D& a, const QVector3D& b) {
+        lo = any ? QVector3D(std::min(lo.x(), a.x()), std::min(lo.y(), a.y()), std::min(lo.z(), a.z())) : a;
+        hi = any ? QVector3D(std::max(hi.x(), b.x()), std::max(hi.y(), b.y()), std::max(hi.z(), b.z())) : b;
+        any = true;
+    };
+    QVector3D a, b;
     for (size_t i = 0; i < m_impl->layers.size(); ++i) {
         const auto layer = OverlayLayer(i);
         if (layer == OverlayLayer::Grid || layer == OverlayLayer::AxisX || layer == OverlayLayer::AxisY ||
             layer == OverlayLayer::AxisZ)
             continue;
-        QVector3D a, b;
-        if (!m_impl->layers[i]->bounds(a, b))
-            continue;
-        if (!any) {
-            lo = a;
-            hi = b;
-            any = true;
-            continue;
-        }
-        lo = QVector3D(std::min(lo.x(), a.x()), std::min(lo.y(), a.y()), std::min(lo.z(), a.z()));
-        hi = QVector3D(std::max(hi.x(), b.x()), std::max(hi.y(), b.y()), std::max(hi.z(), b.z()));
+        if (m_impl->layers[i]->bounds(a, b))
+            include(a, b);
     }
+    if (m_impl->joints->bounds(a, b))
+        include(a, b);
     frameBox(lo, hi);
 }
 
@@ -387,6 +415,7 @@ void Viewport::updateDetail()
     for (auto* layer : m_impl->layers)
         layer->updateDetail(m_camera.position(), pixels);
     m_impl->preview->updateDetail(m_camera.position(), pixels);
+    m_impl->joints->updateDetail(m_camera.position(), pixels);
 }
 
 void Viewport::updateGrid()

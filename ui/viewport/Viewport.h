@@ -12,6 +12,9 @@
 namespace cs::gltf {
 struct RenderScene;
 }
+namespace cs::scene {
+struct JointLines;
+}
 
 namespace cs::ui {
 
@@ -52,6 +55,13 @@ public:
     void setRenderScene(const gltf::RenderScene& scene);
     /// Replaces a layer's lines: world-space points, two per segment.
     void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
+    /// Replaces the joints' lines (frames, links, limits and drives, each part in its own colour, see
+    /// JointLayer).
+    void setJointLines(const scene::JointLines& lines);
+    /// Points of the joints' lines, every part together.
+    size_t jointPointCount() const;
+    void setJointsVisible(bool visible);
+    bool jointsVisible() const;
     /// A temporary set of lines in their own colour (previewColor()), e.g. a hull shown before it is applied:
     /// world-space points, two per segment. It replaces the previous preview; frameAll() leaves it out.
     void setPreviewLines(const std::vector<QVector3D>& segmentPoints);
