@@ -17,16 +17,8 @@ int shifted(int reference, int removed)
 
 bool refersTo(const physics::NodePhysics& n, ListKind list, int index)
 {
-    switch (list) {
-    case ListKind::Shape:
-        return (n.collider && n.collider->shape == index) || (n.trigger && n.trigger->shape == index);
-    case ListKind::Material:
-        return n.collider && n.collider->physicsMaterial == index;
-    case ListKind::Filter:
-        return (n.collider && n.collider->collisionFilter == index) ||
-               (n.trigger && n.trigger->collisionFilter == index);
-    }
-    return false;
+    const std::vector<int> references = referencesOf(n, list);
+    return std::find(references.begin(), references.end(), index) != references.end();
 }
 
 // Applies the removal to one node; `lostTrigger` is set when the node's trigger went with its shape.
@@ -78,6 +70,34 @@ bool changesOnRemoval(const physics::NodePhysics& n, ListKind list, int index)
 }
 
 } // namespace
+
+std::vector<int> referencesOf(const physics::NodePhysics& n, ListKind list)
+{
+    std::vector<int> references;
+    auto add = [&](int reference) {
+        if (reference >= 0 && std::find(references.begin(), references.end(), reference) == references.end())
+            references.push_back(reference);
+    };
+    // The collider's and the trigger's reference into the list (a trigger has no material).
+    auto addBoth = [&](int physics::Collider::*collider, int physics::Trigger::*trigger) {
+        if (n.collider)
+            add((*n.collider).*collider);
+        if (n.trigger && trigger)
+            add((*n.trigger).*trigger);
+    };
+    switch (list) {
+    case ListKind::Shape:
+        addBoth(&physics::Collider::shape, &physics::Trigger::shape);
+        break;
+    case ListKind::Material:
+        addBoth(&physics::Collider::physicsMaterial, nullptr);
+        break;
+    case ListKind::Filter:
+        addBoth(&physics::Collider::collisionFilter, &physics::Trigger::collisionFilter);
+        break;
+    }
+    return references;
+}
 
 std::vector<size_t> usersOf(const physics::PhysicsModel& model, ListKind list, int index)
 {

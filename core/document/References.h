@@ -15,6 +15,8 @@ enum class ListKind
     Filter
 };
 
+/// The items of the list that a node's collider or trigger refers to (no repeats, no -1).
+std::vector<int> referencesOf(const physics::NodePhysics& node, ListKind list);
 /// The nodes whose collider or trigger refers to item `index` of the list, in node order.
 std::vector<size_t> usersOf(const physics::PhysicsModel& model, ListKind list, int index);
 

@@ -1,6 +1,7 @@
 // The collision filters table driven like a user: tag cells typed into (with completion), the collide-with
 // mode switched, filters added and deleted. Checks are on the model and on the JSON a save writes, above all
 // that collideWithSystems and notCollideWithSystems never end up both set.
+#include "TableCells.h"
 #include "TestSupport.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
@@ -12,12 +13,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTest>
 #include <QUndoStack>
 #include <memory>
 
 using namespace cs;
+using namespace cs::test;
 using cs::ui::FiltersPanel;
 using Strings = std::vector<std::string>;
 
@@ -63,25 +65,10 @@ Strings strings(const gltf::Json& filter, const char* key)
     return filter.contains(key) ? filter[key].get<Strings>() : Strings{};
 }
 
-QWidget* openEditor(QTableWidget* table, int row, int column)
+/// The combo box that is always open in a mode cell.
+QComboBox* modeCombo(QTableView* table, int row)
 {
-    table->setCurrentCell(row, column);
-    table->editItem(table->item(row, column));
-    return table->indexWidget(table->model()->index(row, column));
-}
-
-void typeInto(QWidget* editor, const QString& text)
-{
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);
-    // The delegate commits on the next turn of the event loop.
-    QCoreApplication::processEvents();
-}
-
-QComboBox* modeCombo(QTableWidget* table, int row)
-{
-    return qobject_cast<QComboBox*>(table->cellWidget(row, FiltersPanel::ModeColumn));
+    return qobject_cast<QComboBox*>(table->indexWidget(table->model()->index(row, FiltersPanel::ModeColumn)));
 }
 
 } // namespace
@@ -119,32 +106,34 @@ private slots:
 
     void showsTheFilters()
     {
-        QTableWidget* t = m_panel->table();
-        QCOMPARE(t->rowCount(), 3);
-        QCOMPARE(t->item(0, FiltersPanel::NameColumn)->text(), QStringLiteral("Player"));
-        QCOMPARE(t->item(0, FiltersPanel::SystemsColumn)->text(), QStringLiteral("player"));
+        QTableView* t = m_panel->table();
+        QCOMPARE(t->model()->rowCount(), 3);
+        QCOMPARE(text(t, 0, FiltersPanel::NameColumn), QStringLiteral("Player"));
+        QCOMPARE(text(t, 0, FiltersPanel::SystemsColumn), QStringLiteral("player"));
         QCOMPARE(modeCombo(t, 0)->currentData().toInt(), int(FiltersPanel::Mode::CollideWithOnly));
-        QCOMPARE(t->item(0, FiltersPanel::MaskColumn)->text(), QStringLiteral("world, enemy"));
+        QCOMPARE(text(t, 0, FiltersPanel::MaskColumn), QStringLiteral("world, enemy"));
         QCOMPARE(modeCombo(t, 1)->currentData().toInt(), int(FiltersPanel::Mode::CollideWithAllExcept));
-        QCOMPARE(t->item(1, FiltersPanel::MaskColumn)->text(), QStringLiteral("world"));
-        QCOMPARE(t->item(0, FiltersPanel::UsersColumn)->text(), QStringLiteral("1"));
-        QCOMPARE(t->item(1, FiltersPanel::UsersColumn)->text(), QStringLiteral("2"));
+        QCOMPARE(text(t, 1, FiltersPanel::MaskColumn), QStringLiteral("world"));
+        QCOMPARE(text(t, 0, FiltersPanel::UsersColumn), QStringLiteral("1"));
+        QCOMPARE(text(t, 1, FiltersPanel::UsersColumn), QStringLiteral("2"));
         // The invalid filter says so.
-        QVERIFY(!t->item(2, FiltersPanel::NameColumn)->icon().isNull());
-        QVERIFY(t->item(2, FiltersPanel::NameColumn)->toolTip().contains(QStringLiteral("invalid")));
-        QVERIFY(t->item(0, FiltersPanel::NameColumn)->icon().isNull());
+        QVERIFY(!icon(t, 2, FiltersPanel::NameColumn).isNull());
+        QVERIFY(cell(t, 2, FiltersPanel::NameColumn, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("invalid")));
+        QVERIFY(icon(t, 0, FiltersPanel::NameColumn).isNull());
     }
 
     void typingTagsEditsTheList()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         QWidget* editor = openEditor(t, 0, FiltersPanel::MaskColumn);
         QVERIFY(qobject_cast<QLineEdit*>(editor));
         typeInto(editor, QStringLiteral("world, enemy,  pickup"));
         QCOMPARE(m_doc->model().filters[0].collideWithSystems, (Strings{"world", "enemy", "pickup"}));
         QCOMPARE(strings(savedFilter(*m_doc, 0), "collideWithSystems"),
                  (Strings{"world", "enemy", "pickup"}));
-        QCOMPARE(t->item(0, FiltersPanel::MaskColumn)->text(), QStringLiteral("world, enemy, pickup"));
+        QCOMPARE(text(t, 0, FiltersPanel::MaskColumn), QStringLiteral("world, enemy, pickup"));
 
         editor = openEditor(t, 0, FiltersPanel::SystemsColumn);
         typeInto(editor, QStringLiteral("player, hero"));
@@ -154,8 +143,8 @@ private slots:
         m_doc->undoStack()->undo();
         m_doc->undoStack()->undo();
         QCOMPARE(m_doc->model().filters[0].collideWithSystems, (Strings{"world", "enemy"}));
-        QCOMPARE(t->item(0, FiltersPanel::MaskColumn)->text(), QStringLiteral("world, enemy"));
-        QCOMPARE(t->item(0, FiltersPanel::SystemsColumn)->text(), QStringLiteral("player"));
+        QCOMPARE(text(t, 0, FiltersPanel::MaskColumn), QStringLiteral("world, enemy"));
+        QCOMPARE(text(t, 0, FiltersPanel::SystemsColumn), QStringLiteral("player"));
     }
 
     void tagEditorsCompleteFromEverySystemInTheFile()
@@ -177,7 +166,7 @@ private slots:
 
     void switchingTheModeMovesTheListInOneStep()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         QComboBox* mode = modeCombo(t, 0);
         const int steps = m_doc->undoStack()->count();
         mode->setCurrentIndex(mode->findData(int(FiltersPanel::Mode::CollideWithAllExcept)));
@@ -186,7 +175,7 @@ private slots:
         const gltf::Json f = savedFilter(*m_doc, 0);
         QVERIFY2(!f.contains("collideWithSystems"), f.dump().c_str());
         QCOMPARE(strings(f, "notCollideWithSystems"), (Strings{"world", "enemy"}));
-        QCOMPARE(t->item(0, FiltersPanel::MaskColumn)->text(), QStringLiteral("world, enemy"));
+        QCOMPARE(text(t, 0, FiltersPanel::MaskColumn), QStringLiteral("world, enemy"));
         QCOMPARE(m_doc->selectedFilter(), 0);
 
         m_doc->undoStack()->undo();
@@ -202,26 +191,26 @@ private slots:
 
     void editingAnInvalidFilterKeepsOneList()
     {
-        QTableWidget* t = m_panel->table();
-        QCOMPARE(t->item(2, FiltersPanel::MaskColumn)->text(), QStringLiteral("a"));
+        QTableView* t = m_panel->table();
+        QCOMPARE(text(t, 2, FiltersPanel::MaskColumn), QStringLiteral("a"));
         const int steps = m_doc->undoStack()->count();
         typeInto(openEditor(t, 2, FiltersPanel::MaskColumn), QStringLiteral("a, c"));
         QCOMPARE(m_doc->undoStack()->count(), steps + 1);
         const gltf::Json f = savedFilter(*m_doc, 2);
         QCOMPARE(strings(f, "collideWithSystems"), (Strings{"a", "c"}));
         QVERIFY2(!f.contains("notCollideWithSystems"), f.dump().c_str());
-        QVERIFY(t->item(2, FiltersPanel::NameColumn)->icon().isNull());
+        QVERIFY(icon(t, 2, FiltersPanel::NameColumn).isNull());
         m_doc->undoStack()->undo();
         QCOMPARE(m_doc->model().filters[2].notCollideWithSystems, (Strings{"b"}));
-        QVERIFY(!t->item(2, FiltersPanel::NameColumn)->icon().isNull());
+        QVERIFY(!icon(t, 2, FiltersPanel::NameColumn).isNull());
     }
 
     void aNewFilterTakesTheModeChosenBeforeItsList()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         QTest::mouseClick(m_panel->addButton(), Qt::LeftButton);
-        QCOMPARE(t->rowCount(), 4);
-        QCOMPARE(t->currentRow(), 3);
+        QCOMPARE(t->model()->rowCount(), 4);
+        QCOMPARE(currentRow(t), 3);
         QCOMPARE(m_doc->selectedFilter(), 3);
         CHECK_JSON(savedFilter(*m_doc, 3), gltf::Json::parse(R"({"name":"Filter 1"})"));
         // Choosing the mode of an empty list changes nothing in the file yet...
@@ -238,8 +227,8 @@ private slots:
 
     void deletingReportsTheNodesThatUsedIt()
     {
-        QTableWidget* t = m_panel->table();
-        t->setCurrentCell(1, FiltersPanel::NameColumn);
+        QTableView* t = m_panel->table();
+        setCurrentCell(t, 1, FiltersPanel::NameColumn);
         const std::vector<size_t> users = m_panel->deleteCurrentFilter();
         QCOMPARE(users, (std::vector<size_t>{1, 2}));
         const QString status = m_panel->statusLabel()->text();
@@ -248,8 +237,8 @@ private slots:
                      status.contains(QStringLiteral(">Ghost<")),
                  qPrintable(status));
         QVERIFY2(!status.contains(QStringLiteral("Hero")), qPrintable(status));
-        QCOMPARE(t->rowCount(), 2);
-        QCOMPARE(t->item(1, FiltersPanel::NameColumn)->text(), QStringLiteral("Broken"));
+        QCOMPARE(t->model()->rowCount(), 2);
+        QCOMPARE(text(t, 1, FiltersPanel::NameColumn), QStringLiteral("Broken"));
         const gltf::Json saved = m_doc->savedJson();
         QVERIFY(!saved["nodes"][1]["extensions"]["OMI_physics_body"]["trigger"].contains("collisionFilter"));
         QVERIFY(!saved["nodes"][2]["extensions"]["OMI_physics_body"]["collider"].contains("collisionFilter"));
@@ -257,22 +246,22 @@ private slots:
             saved["nodes"][0]["extensions"]["OMI_physics_body"]["collider"]["collisionFilter"].get<int>(), 0);
 
         m_doc->undoStack()->undo();
-        QCOMPARE(t->rowCount(), 3);
-        QCOMPARE(t->item(1, FiltersPanel::NameColumn)->text(), QStringLiteral("Sensors"));
-        QTRY_COMPARE(t->item(1, FiltersPanel::UsersColumn)->text(), QStringLiteral("2"));
+        QCOMPARE(t->model()->rowCount(), 3);
+        QCOMPARE(text(t, 1, FiltersPanel::NameColumn), QStringLiteral("Sensors"));
+        QTRY_COMPARE(text(t, 1, FiltersPanel::UsersColumn), QStringLiteral("2"));
     }
 
     void renamingAndSelection()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         typeInto(openEditor(t, 1, FiltersPanel::NameColumn), QStringLiteral("Triggers"));
         QCOMPARE(savedFilter(*m_doc, 1)["name"].get<std::string>(), std::string("Triggers"));
         QCOMPARE(m_doc->selectedFilter(), 1);
         m_doc->setSelectedFilter(2);
-        QCOMPARE(t->currentRow(), 2);
+        QCOMPARE(currentRow(t), 2);
         m_doc->undoStack()->undo();
-        QCOMPARE(t->item(1, FiltersPanel::NameColumn)->text(), QStringLiteral("Sensors"));
-        QCOMPARE(t->currentRow(), 2);
+        QCOMPARE(text(t, 1, FiltersPanel::NameColumn), QStringLiteral("Sensors"));
+        QCOMPARE(currentRow(t), 2);
     }
 };
 

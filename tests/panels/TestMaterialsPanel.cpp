@@ -1,6 +1,7 @@
 // The physics materials table driven like a user: cells edited through their editors, combine modes changed
 // from the keyboard, materials added and deleted with the buttons. Every check is on the document's model and
 // the JSON a save writes, and on undo/redo bringing the table back.
+#include "TableCells.h"
 #include "TestSupport.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
@@ -12,12 +13,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTest>
 #include <QUndoStack>
 #include <memory>
 
 using namespace cs;
+using namespace cs::test;
 using cs::ui::MaterialsPanel;
 
 namespace {
@@ -50,24 +52,6 @@ gltf::Json savedMaterials(const document::Document& doc)
     return saved["extensions"]["OMI_physics_body"].value("physicsMaterials", gltf::Json::array());
 }
 
-/// Opens the cell's editor as a double click would and returns it.
-QWidget* openEditor(QTableWidget* table, int row, int column)
-{
-    table->setCurrentCell(row, column);
-    table->editItem(table->item(row, column));
-    return table->indexWidget(table->model()->index(row, column));
-}
-
-/// Replaces the editor's text by typing and presses Return, which commits it.
-void typeInto(QWidget* editor, const QString& text)
-{
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, Qt::Key_Return);
-    // The delegate commits on the next turn of the event loop.
-    QCoreApplication::processEvents();
-}
-
 } // namespace
 
 class TestMaterialsPanel : public QObject
@@ -98,23 +82,25 @@ private slots:
 
     void showsTheMaterials()
     {
-        QTableWidget* t = m_panel->table();
-        QCOMPARE(t->rowCount(), 2);
-        QCOMPARE(t->item(0, MaterialsPanel::NameColumn)->text(), QStringLiteral("Ice"));
-        QCOMPARE(t->item(1, MaterialsPanel::NameColumn)->text(), QStringLiteral("Rubber"));
-        QCOMPARE(t->item(0, MaterialsPanel::StaticFrictionColumn)->data(Qt::EditRole).toDouble(), 0.05);
-        QCOMPARE(t->item(1, MaterialsPanel::RestitutionColumn)->data(Qt::EditRole).toDouble(), 0.7);
-        auto* combine = qobject_cast<QComboBox*>(t->cellWidget(1, MaterialsPanel::RestitutionCombineColumn));
+        QTableView* t = m_panel->table();
+        QCOMPARE(t->model()->rowCount(), 2);
+        QCOMPARE(text(t, 0, MaterialsPanel::NameColumn), QStringLiteral("Ice"));
+        QCOMPARE(text(t, 1, MaterialsPanel::NameColumn), QStringLiteral("Rubber"));
+        QCOMPARE(number(t, 0, MaterialsPanel::StaticFrictionColumn), 0.05);
+        QCOMPARE(number(t, 1, MaterialsPanel::RestitutionColumn), 0.7);
+        auto* combine = comboAt(t, 1, MaterialsPanel::RestitutionCombineColumn);
         QVERIFY(combine);
         QCOMPARE(combine->currentText(), QStringLiteral("Maximum"));
-        QCOMPARE(t->item(0, MaterialsPanel::UsersColumn)->text(), QStringLiteral("1"));
-        QCOMPARE(t->item(1, MaterialsPanel::UsersColumn)->text(), QStringLiteral("2"));
-        QVERIFY(t->item(1, MaterialsPanel::UsersColumn)->toolTip().contains(QStringLiteral("Crate")));
+        QCOMPARE(text(t, 0, MaterialsPanel::UsersColumn), QStringLiteral("1"));
+        QCOMPARE(text(t, 1, MaterialsPanel::UsersColumn), QStringLiteral("2"));
+        QVERIFY(cell(t, 1, MaterialsPanel::UsersColumn, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Crate")));
     }
 
     void editingAFrictionCellIsOneUndoStep()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         auto* spin = qobject_cast<QDoubleSpinBox*>(openEditor(t, 0, MaterialsPanel::StaticFrictionColumn));
         QVERIFY(spin);
         QCOMPARE(spin->minimum(), 0.0);
@@ -127,15 +113,15 @@ private slots:
 
         m_doc->undoStack()->undo();
         QCOMPARE(m_doc->model().materials[0].staticFriction, 0.05);
-        QCOMPARE(t->item(0, MaterialsPanel::StaticFrictionColumn)->data(Qt::EditRole).toDouble(), 0.05);
-        QCOMPARE(t->currentRow(), 0);
+        QCOMPARE(number(t, 0, MaterialsPanel::StaticFrictionColumn), 0.05);
+        QCOMPARE(currentRow(t), 0);
         m_doc->undoStack()->redo();
-        QCOMPARE(t->item(0, MaterialsPanel::StaticFrictionColumn)->data(Qt::EditRole).toDouble(), 0.25);
+        QCOMPARE(number(t, 0, MaterialsPanel::StaticFrictionColumn), 0.25);
     }
 
     void frictionAndRestitutionCannotGoNegative()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         // The spec's minimum is 0: a negative number typed in is clamped to 0 or refused.
         QWidget* editor = openEditor(t, 1, MaterialsPanel::RestitutionColumn);
         QVERIFY(qobject_cast<QDoubleSpinBox*>(editor));
@@ -153,7 +139,7 @@ private slots:
 
     void renamingEditsTheNameCell()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         auto* edit = qobject_cast<QLineEdit*>(openEditor(t, 0, MaterialsPanel::NameColumn));
         QVERIFY(edit);
         typeInto(edit, QStringLiteral("Slippery"));
@@ -161,13 +147,13 @@ private slots:
         QCOMPARE(m_doc->undoStack()->undoText(), QStringLiteral("Rename Physics Material"));
         m_doc->undoStack()->undo();
         QCOMPARE(savedMaterials(*m_doc)[0]["name"].get<std::string>(), std::string("Ice"));
-        QCOMPARE(t->item(0, MaterialsPanel::NameColumn)->text(), QStringLiteral("Ice"));
+        QCOMPARE(text(t, 0, MaterialsPanel::NameColumn), QStringLiteral("Ice"));
     }
 
     void combineModeFromTheKeyboard()
     {
-        QTableWidget* t = m_panel->table();
-        auto* combo = qobject_cast<QComboBox*>(t->cellWidget(0, MaterialsPanel::FrictionCombineColumn));
+        QTableView* t = m_panel->table();
+        auto* combo = comboAt(t, 0, MaterialsPanel::FrictionCombineColumn);
         QVERIFY(combo);
         QCOMPARE(combo->currentText(), QStringLiteral("Average"));
         // Average -> Minimum -> Maximum -> Multiply
@@ -189,37 +175,37 @@ private slots:
 
     void addingAMaterial()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         QTest::mouseClick(m_panel->addButton(), Qt::LeftButton);
         QCOMPARE(m_doc->model().materials.size(), size_t(3));
-        QCOMPARE(t->rowCount(), 3);
-        QCOMPARE(t->currentRow(), 2);
+        QCOMPARE(t->model()->rowCount(), 3);
+        QCOMPARE(currentRow(t), 2);
         QCOMPARE(m_doc->selectedMaterial(), 2);
         const gltf::Json added = savedMaterials(*m_doc)[2];
         QCOMPARE(added["name"].get<std::string>(), std::string("Material 1"));
-        QCOMPARE(t->item(2, MaterialsPanel::StaticFrictionColumn)->data(Qt::EditRole).toDouble(), 0.6);
-        QCOMPARE(t->item(2, MaterialsPanel::UsersColumn)->text(), QStringLiteral("0"));
+        QCOMPARE(number(t, 2, MaterialsPanel::StaticFrictionColumn), 0.6);
+        QCOMPARE(text(t, 2, MaterialsPanel::UsersColumn), QStringLiteral("0"));
         // A second one gets the next free name.
         QTest::mouseClick(m_panel->addButton(), Qt::LeftButton);
         QCOMPARE(savedMaterials(*m_doc)[3]["name"].get<std::string>(), std::string("Material 2"));
 
         m_doc->undoStack()->undo();
         m_doc->undoStack()->undo();
-        QCOMPARE(t->rowCount(), 2);
+        QCOMPARE(t->model()->rowCount(), 2);
         QCOMPARE(savedMaterials(*m_doc).size(), size_t(2));
-        QVERIFY(t->currentRow() < 2);
+        QVERIFY(currentRow(t) < 2);
     }
 
     void deletingReportsTheNodesThatUsedIt()
     {
-        QTableWidget* t = m_panel->table();
-        t->setCurrentCell(1, MaterialsPanel::NameColumn);
+        QTableView* t = m_panel->table();
+        setCurrentCell(t, 1, MaterialsPanel::NameColumn);
         QCOMPARE(m_doc->selectedMaterial(), 1);
         QSignalSpy activated(m_panel.get(), &MaterialsPanel::nodeActivated);
         QTest::mouseClick(m_panel->deleteButton(), Qt::LeftButton);
 
         QCOMPARE(m_doc->model().materials.size(), size_t(1));
-        QCOMPARE(t->rowCount(), 1);
+        QCOMPARE(t->model()->rowCount(), 1);
         const QString status = m_panel->statusLabel()->text();
         QVERIFY2(status.contains(QStringLiteral("Rubber")), qPrintable(status));
         QVERIFY2(status.contains(QStringLiteral(">Ball<")) && status.contains(QStringLiteral(">Crate<")),
@@ -230,7 +216,7 @@ private slots:
         QVERIFY(!saved["nodes"][2]["extensions"]["OMI_physics_body"]["collider"].contains("physicsMaterial"));
         QCOMPARE(
             saved["nodes"][0]["extensions"]["OMI_physics_body"]["collider"]["physicsMaterial"].get<int>(), 0);
-        QCOMPARE(t->item(0, MaterialsPanel::UsersColumn)->text(), QStringLiteral("1"));
+        QCOMPARE(text(t, 0, MaterialsPanel::UsersColumn), QStringLiteral("1"));
 
         // The node names are links.
         emit m_panel->statusLabel()->linkActivated(QStringLiteral("node:2"));
@@ -238,9 +224,9 @@ private slots:
         QCOMPARE(activated.at(0).at(0).toInt(), 2);
 
         m_doc->undoStack()->undo();
-        QCOMPARE(t->rowCount(), 2);
-        QCOMPARE(t->item(1, MaterialsPanel::NameColumn)->text(), QStringLiteral("Rubber"));
-        QTRY_COMPARE(t->item(1, MaterialsPanel::UsersColumn)->text(), QStringLiteral("2"));
+        QCOMPARE(t->model()->rowCount(), 2);
+        QCOMPARE(text(t, 1, MaterialsPanel::NameColumn), QStringLiteral("Rubber"));
+        QTRY_COMPARE(text(t, 1, MaterialsPanel::UsersColumn), QStringLiteral("2"));
         QCOMPARE(m_doc->model().nodes.at(2).collider->physicsMaterial, 1);
     }
 
@@ -255,36 +241,36 @@ private slots:
 
     void followsTheDocumentSelectionAndOutsideEdits()
     {
-        QTableWidget* t = m_panel->table();
+        QTableView* t = m_panel->table();
         m_doc->setSelectedMaterial(1);
-        QCOMPARE(t->currentRow(), 1);
-        t->setCurrentCell(0, 0);
+        QCOMPARE(currentRow(t), 1);
+        setCurrentCell(t, 0, 0);
         QCOMPARE(m_doc->selectedMaterial(), 0);
 
         // An edit made elsewhere (the main window, a script) shows up, and so does its undo.
         m_doc->push(new document::SetRestitution(m_doc.get(), 1, 0.25));
-        QCOMPARE(t->item(1, MaterialsPanel::RestitutionColumn)->data(Qt::EditRole).toDouble(), 0.25);
-        QCOMPARE(t->currentRow(), 0);
+        QCOMPARE(number(t, 1, MaterialsPanel::RestitutionColumn), 0.25);
+        QCOMPARE(currentRow(t), 0);
         m_doc->undoStack()->undo();
-        QCOMPARE(t->item(1, MaterialsPanel::RestitutionColumn)->data(Qt::EditRole).toDouble(), 0.7);
+        QCOMPARE(number(t, 1, MaterialsPanel::RestitutionColumn), 0.7);
 
         // A collider switching material updates the "Used by" count.
         m_doc->push(new document::SetColliderMaterial(m_doc.get(), 0, 1));
-        QTRY_COMPARE(t->item(1, MaterialsPanel::UsersColumn)->text(), QStringLiteral("3"));
-        QCOMPARE(t->item(0, MaterialsPanel::UsersColumn)->text(), QStringLiteral("0"));
+        QTRY_COMPARE(text(t, 1, MaterialsPanel::UsersColumn), QStringLiteral("3"));
+        QCOMPARE(text(t, 0, MaterialsPanel::UsersColumn), QStringLiteral("0"));
     }
 
     void withoutADocumentThePanelIsEmptyAndDisabled()
     {
         m_panel->setDocument(nullptr);
-        QCOMPARE(m_panel->table()->rowCount(), 0);
+        QCOMPARE(m_panel->table()->model()->rowCount(), 0);
         QVERIFY(!m_panel->isEnabled());
         QCOMPARE(m_panel->addMaterial(), -1);
         // A document that goes away empties the panel too.
         m_panel->setDocument(m_doc.get());
-        QCOMPARE(m_panel->table()->rowCount(), 2);
+        QCOMPARE(m_panel->table()->model()->rowCount(), 2);
         m_doc.reset();
-        QCOMPARE(m_panel->table()->rowCount(), 0);
+        QCOMPARE(m_panel->table()->model()->rowCount(), 0);
         QVERIFY(!m_panel->isEnabled());
     }
 };

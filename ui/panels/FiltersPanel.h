@@ -1,27 +1,16 @@
 #pragma once
 
-#include <QPointer>
-#include <QWidget>
-#include <cstddef>
+#include "document/ListItems.h"
+#include "panels/RecordTablePanel.h"
+
 #include <string>
-#include <vector>
-
-class QLabel;
-class QPushButton;
-class QTableWidget;
-class QTimer;
-
-namespace cs::document {
-class Document;
-struct ChangeEvent;
-} // namespace cs::document
 
 namespace cs::ui {
 
-/// The document's collision filters as a table: name, the collision systems the filter belongs to, whether it
-/// collides with only the listed systems or with all systems except the listed ones, that list, and how many
-/// nodes use it. System lists are edited as comma-separated tags, with completion over every system named
-/// anywhere in the file.
+/// The document's collision filters as a table (a RecordTablePanel): name, the collision systems the filter
+/// belongs to, whether it collides with only the listed systems or with all systems except the listed ones,
+/// that list, and how many nodes use it. System lists are edited as comma-separated tags, with completion
+/// over every system named anywhere in the file.
 ///
 /// The spec makes collideWithSystems and notCollideWithSystems exclusive, so the panel shows one list and a
 /// mode: switching the mode moves the list to the other property (one undo step), and editing the list of a
@@ -30,7 +19,7 @@ namespace cs::ui {
 /// "Delete" removes the current filter through deleteFilter() and says in the status line which nodes
 /// referred to it (they collide with everything again); node names there are links that emit
 /// nodeActivated().
-class FiltersPanel : public QWidget
+class FiltersPanel : public RecordTablePanel
 {
     Q_OBJECT
 
@@ -46,29 +35,19 @@ public:
     };
 
     /// The meaning of the list in MaskColumn.
-    enum class Mode
-    {
-        CollideWithOnly,     ///< collideWithSystems
-        CollideWithAllExcept ///< notCollideWithSystems
-    };
+    using Mode = cs::document::FilterMode;
 
     explicit FiltersPanel(QWidget* parent = nullptr);
-    ~FiltersPanel() override;
-
-    /// The document to show and edit; nullptr empties and disables the panel.
-    void setDocument(cs::document::Document* document);
-    cs::document::Document* document() const;
 
     /// The filter of the current row, or -1.
-    int currentFilter() const;
+    int currentFilter() const { return currentRecord(); }
     /// Makes `filter` the current row (and the document's selected filter); -1 clears.
-    void setCurrentFilter(int filter);
-
+    void setCurrentFilter(int filter) { setCurrentRecord(filter); }
     /// Appends an empty filter with a fresh name, makes it current and returns its index (-1 without a
     /// document).
-    int addFilter();
+    int addFilter() { return addRecord(); }
     /// Deletes the current filter; returns the nodes that used it (also shown in the status line).
-    std::vector<size_t> deleteCurrentFilter();
+    std::vector<size_t> deleteCurrentFilter() { return deleteCurrentRecord(); }
 
     /// Every system named by any filter of the document (sorted, unique): what the tag editors complete.
     QStringList allSystems() const;
@@ -76,34 +55,6 @@ public:
     /// "a, b ,,c" -> {"a", "b", "c"}: trimmed, empty and repeated tags dropped.
     static std::vector<std::string> parseTags(const QString& text);
     static QString joinTags(const std::vector<std::string>& tags);
-
-    QTableWidget* table() const { return m_table; }
-    QPushButton* addButton() const { return m_add; }
-    QPushButton* deleteButton() const { return m_delete; }
-    QLabel* statusLabel() const { return m_status; }
-
-signals:
-    /// A node named in the status line was clicked.
-    void nodeActivated(int node);
-
-private:
-    void onChanged(const cs::document::ChangeEvent& event);
-    void onSelectionChanged();
-    void rebuild();
-    void refreshRow(int row);
-    void refreshUsers();
-    void onItemChanged(int row, int column);
-    void onModeChanged(int row, int index);
-    Mode rowMode(int row) const;
-    void updateButtons();
-
-    QPointer<cs::document::Document> m_document;
-    QTableWidget* m_table;
-    QPushButton* m_add;
-    QPushButton* m_delete;
-    QLabel* m_status;
-    QTimer* m_usersTimer; // coalesces the "Used by" recount after reference edits
-    bool m_updating = false;
 };
 
 } // namespace cs::ui
