@@ -1,0 +1,63 @@
+#pragma once
+
+// One drag of a gizmo arrow or a shape handle, from button press to release, turned into document edits:
+// what the viewport forwards (rays in world space) becomes node translations and shape sizes, as one undo
+// step per drag. The maths is geometry/Gizmo.h; this class only keeps the state at press and pushes commands.
+
+#include "document/Selection.h"
+#include "geometry/Gizmo.h"
+#include "geometry/Transform.h"
+
+#include <optional>
+#include <string>
+
+namespace cs::document {
+
+class Document;
+
+class HandleDragSession
+{
+public:
+    /// Moving `node` along world axis 0, 1 or 2 (the move gizmo's arrows). Nothing for a node that does not
+    /// exist or a parent that flattens space.
+    static std::optional<HandleDragSession> moveAlongAxis(Document& document, NodeIndex node, int axis,
+                                                          const geometry::Ray& start);
+    /// Dragging a handle (geometry::shapeHandles) of the shape of `node`'s collider, else its trigger.
+    /// Nothing when the node has no such primitive shape or its world matrix is singular.
+    static std::optional<HandleDragSession> shapeHandle(Document& document, NodeIndex node,
+                                                        const geometry::ShapeHandle& handle,
+                                                        const geometry::Ray& start);
+
+    /// The drag with the cursor's ray now: the node (and shape) as they would be, pushed into the document.
+    /// step: the grid step in metres (0: no snapping); a moved node's world coordinate along the axis or a
+    /// shape's changed size snaps to it. symmetric: a shape handle moves the opposite face too. False when
+    /// the ray says nothing (parallel to the axis).
+    bool update(const geometry::Ray& current, double step = 0, bool symmetric = false);
+    /// Ends the drag: everything it pushed is one undo step.
+    void finish();
+    /// Ends the drag and takes back everything it pushed (Esc).
+    void cancel();
+
+    /// What the drag sets now, for the label next to the cursor ("y 2.25 m", "size x 1.5 m").
+    const std::string& valueText() const { return m_text; }
+
+private:
+    HandleDragSession(Document& document, NodeIndex node, const geometry::Ray& start);
+    void begin();
+
+    Document* m_document;
+    NodeIndex m_node;
+    geometry::Ray m_start;
+    geometry::Trs m_trs;             ///< the node's TRS at press
+    geometry::Mat4d m_parentWorld;   ///< the parent's world matrix (identity for a root)
+    geometry::Mat4d m_parentInverse; ///< its inverse
+    geometry::Mat4d m_worldInverse;  ///< inverse of the node's world matrix
+    int m_axis = -1;                 ///< move: the world axis
+    int m_shape = -1;                ///< shape handle: the shape index
+    geometry::ShapeGeometry m_geometry;
+    geometry::ShapeHandle m_handle;
+    bool m_open = false; ///< the undo macro is open
+    std::string m_text;
+};
+
+} // namespace cs::document

@@ -1,0 +1,128 @@
+// Gizmo and shape-handle drags as the viewport forwards them (world rays): a node moved along X with a 0.5 m
+// grid, the +Y face of its 2 m box trigger dragged up with the opposite face staying, a drag cancelled; each
+// drag is one undo step (redo -> undo -> redo gives the exact JSON). Rays are built through known points, so
+// the expected positions and sizes follow by hand.
+#include "DocumentTestUtil.h"
+#include "TestSupport.h"
+#include "document/NodeOperationsDrag.h"
+
+#include <QTest>
+#include <QUndoStack>
+
+using namespace cs;
+using namespace cs::document;
+using namespace cs::test;
+using gltf::Json;
+
+namespace {
+
+const char* kScene = R"({"asset":{"version":"2.0"},
+  "extensionsUsed":["OMI_physics_body","OMI_physics_shape"],
+  "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{"size":[2,2,2]}}]}},
+  "scenes":[{"nodes":[0]}],
+  "nodes":[{"name":"Zone","extensions":{"OMI_physics_body":{"trigger":{"shape":0}}}}]})";
+
+geometry::Ray down(double x, double z)
+{
+    return {{0, 10, 0}, geometry::Vec3d{x, 0, z} - geometry::Vec3d{0, 10, 0}};
+}
+
+geometry::ShapeHandle face(int axis, int side)
+{
+    for (const geometry::ShapeHandle& h : geometry::shapeHandles(geometry::ShapeGeometry::box({2, 2, 2}))) {
+        if (h.axis == axis && h.side == side)
+            return h;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestHandleDrag : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void moveAlongXSnapsToTheGrid()
+    {
+        auto doc = documentFromJson(kScene);
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // From the origin to x = 1.3 seen from above; the 0.5 m grid gives 1.5.
+                auto drag = HandleDragSession::moveAlongAxis(*doc, 0, 0, down(0, 0));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(0.6, 0), 0.5));
+                QVERIFY(drag->update(down(1.3, 0), 0.5));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(saved["nodes"][0]["translation"], {1.5, 0, 0}));
+            });
+        QCOMPARE(text, std::string("x 1.500 m"));
+    }
+
+    void boxFaceOppositeStays()
+    {
+        auto doc = documentFromJson(kScene);
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // Rays along -Z through the +Y face centre (0, 1, 0), then through (0, 2.2, 0): 1.2 m up, so
+                // 3.2 m tall, 3 m on the 0.5 m grid; the centre goes up 0.5 and the -Y face stays at -1.
+                auto drag = HandleDragSession::shapeHandle(*doc, 0, face(1, 1), {{0, 1, 10}, {0, 0, -1}});
+                QVERIFY(drag);
+                QVERIFY(drag->update({{0, 2.2, 10}, {0, 0, -1}}, 0.5));
+                QCOMPARE(drag->valueText(), std::string("size y 3.000 m"));
+                drag->finish();
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(savedShape(saved, 0)["box"]["size"], {2, 3, 2}));
+                QVERIFY(numbersNear(saved["nodes"][0]["translation"], {0, 0.5, 0}));
+            });
+    }
+
+    void symmetricFaceAndScaledNode()
+    {
+        // The node is scaled 2 in X: a drag of 1 m in the world is 0.5 in the node's space; symmetric, so
+        // the X size grows by 1 (2 -> 3) and the node does not move.
+        auto doc = documentFromJson(R"({"asset":{"version":"2.0"},
+          "extensionsUsed":["OMI_physics_body","OMI_physics_shape"],
+          "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{"size":[2,2,2]}}]}},
+          "scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Wide","scale":[2,1,1],"extensions":{"OMI_physics_body":{"collider":{"shape":0}}}}]})");
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                auto drag = HandleDragSession::shapeHandle(*doc, 0, face(0, 1), down(2, 0));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(3, 0), 0, true));
+                drag->finish();
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(savedShape(saved, 0)["box"]["size"], {3, 2, 2}));
+                QVERIFY(!saved["nodes"][0].contains("translation"));
+            });
+    }
+
+    void cancelTakesEverythingBack()
+    {
+        auto doc = documentFromJson(kScene);
+        const std::string before = savedText(*doc);
+        auto drag = HandleDragSession::shapeHandle(*doc, 0, face(1, 1), {{0, 1, 10}, {0, 0, -1}});
+        QVERIFY(drag);
+        QVERIFY(drag->update({{0, 2.2, 10}, {0, 0, -1}}));
+        QVERIFY(savedText(*doc) != before);
+        drag->cancel();
+        CS_COMPARE_TEXT(savedText(*doc), before);
+        // No shape and no node: no drag.
+        QVERIFY(!HandleDragSession::moveAlongAxis(*doc, 5, 0, down(0, 0)));
+        auto plain = documentFromJson(R"({"asset":{"version":"2.0"},"nodes":[{"name":"Plain"}]})");
+        QVERIFY(!HandleDragSession::shapeHandle(*plain, 0, face(0, 1), down(0, 0)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHandleDrag)
+#include "TestHandleDrag.moc"
