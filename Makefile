@@ -52,10 +52,12 @@ test-asan: setup
 	@cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 bench: configure
-	@cmake --build $(BUILD_DIR) -j $(JOBS) --target cs_bench cs_bench_gui
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target cs_bench cs_bench_gui cs_bench_quick3d
 	@$(BUILD_DIR)/tests/bench/cs_bench $(BENCH_ARGS)
-	@if [ -n "$$DISPLAY" ]; then $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); \
-	 else xvfb-run -a -s "-screen 0 1920x1080x24" $(BUILD_DIR)/tests/benchgui/cs_bench_gui $(BENCH_ARGS); fi
+	@for b in cs_bench_gui cs_bench_quick3d; do \
+	   if [ -n "$$DISPLAY" ]; then $(BUILD_DIR)/tests/benchgui/$$b $(BENCH_ARGS); \
+	   else xvfb-run -a -s "-screen 0 1920x1080x24" $(BUILD_DIR)/tests/benchgui/$$b $(BENCH_ARGS); fi; \
+	 done
 
 # The C++ files git tracks, formatted by .clang-format; format-check changes nothing and fails on the first file
 # that differs (CI runs it).
@@ -86,12 +88,10 @@ fuzz-smoke: fuzz-build
 
 # clang-tidy with the checks in .clang-tidy over the app/, core/ and ui/ sources of BUILD_DIR's compile
 # database (tests are left out: QTest's macros trip bugprone checks, and the suite would double the time).
-# Any finding fails. TIDY_FILES narrows it (a regex over absolute paths), e.g. to what a change touched:
+# Any finding fails. Clean results are cached by scripts/tidy.py (key: the preprocessed file, flags, .clang-tidy,
+# clang-tidy's version), so a run checks only what changed. TIDY_FILES narrows it (a regex over absolute paths):
 #   make tidy TIDY_FILES="$$(git diff --name-only origin/main -- '*.cpp' | paste -sd'|')"
 TIDY_FILES ?= ^$(CURDIR)/(app|core|ui)/.*\.cpp$$
 .PHONY: tidy
 tidy: configure
-	@run-clang-tidy -quiet -p $(BUILD_DIR) -j $(JOBS) '$(TIDY_FILES)' >$(BUILD_DIR)/tidy.log 2>&1; status=$$?; \
-	 grep -E '(warning|error):' $(BUILD_DIR)/tidy.log | sort -u; \
-	 if [ $$status -ne 0 ]; then echo "tidy: findings (full output in $(BUILD_DIR)/tidy.log)"; exit 1; fi; \
-	 echo "tidy: no findings in $$(grep -c '^clang-tidy' $(BUILD_DIR)/tidy.log) files"
+	@python3 scripts/tidy.py -p $(BUILD_DIR) -j $(JOBS) --files '$(TIDY_FILES)'

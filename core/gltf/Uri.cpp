@@ -10,13 +10,13 @@ namespace {
 
 constexpr char kBase64Chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-constexpr std::array<int8_t, 256> makeBase64Table()
+constexpr std::array<int16_t, 256> makeBase64Table()
 {
-    std::array<int8_t, 256> t{};
+    std::array<int16_t, 256> t{};
     for (auto& v : t)
         v = -1;
     for (int i = 0; i < 64; ++i)
-        t[static_cast<unsigned char>(kBase64Chars[i])] = static_cast<int8_t>(i);
+        t[static_cast<unsigned char>(kBase64Chars[i])] = static_cast<int16_t>(i);
     return t;
 }
 constexpr auto kBase64Table = makeBase64Table();

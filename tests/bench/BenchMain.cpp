@@ -1,6 +1,8 @@
 // cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose]: the benchmarks,
 // one key=value line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and
 // prints the peak resident KiB.
+#include "BenchUtil.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -21,26 +23,18 @@ int main(int argc, char** argv)
 {
     if (argc == 4 && std::strcmp(argv[1], "--peak-rss") == 0)
         return cs::bench::peakRssChild(argv[2], argv[3]);
-    int runs = 9;
-    bool quick = false;
-    std::string only;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-            runs = std::max(1, std::atoi(argv[++i]));
-        } else if (std::strcmp(argv[i], "--quick") == 0) {
-            quick = true;
-        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
-            only = argv[++i];
-        } else {
-            std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
-                                 "load|document|hull|decode|simulate|decompose]\n");
-            return 2;
-        }
+    const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
+    if (!options.ok) {
+        std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
+                             "load|document|hull|decode|simulate|decompose]\n");
+        return 2;
     }
+    const int runs = options.runs;
+    const bool quick = options.quick;
     std::printf("# Collidoscope benchmarks: medians of %d interleaved runs; ratio = ours / baseline (below "
                 "1: faster)\n",
                 runs);
-    auto run = [&](const char* name) { return only.empty() || only == name; };
+    auto run = [&](const char* name) { return options.run(name); };
     const int load = run("load") ? cs::bench::runLoadBenchmarks(runs, quick) : 0;
     const int document = run("document") ? cs::bench::runDocumentBenchmarks(argv[0], runs, quick) : 0;
     const int hull = run("hull") ? cs::bench::runHullBenchmarks(runs, quick) : 0;

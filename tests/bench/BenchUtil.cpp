@@ -5,6 +5,27 @@
 
 namespace cs::bench {
 
+Options parseOptions(int argc, char** argv, int defaultRuns, const std::vector<std::string>& valued)
+{
+    Options o;
+    o.runs = defaultRuns;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (arg == "--runs" && hasValue)
+            o.runs = std::max(1, std::atoi(argv[++i]));
+        else if (arg == "--quick")
+            o.quick = true;
+        else if (arg == "--only" && hasValue)
+            o.only = argv[++i];
+        else if (hasValue && std::find(valued.begin(), valued.end(), arg) != valued.end())
+            o.values[arg] = argv[++i];
+        else
+            o.ok = false;
+    }
+    return o;
+}
+
 std::vector<double> medianMs(const std::vector<std::function<void()>>& contenders, int runs)
 {
     for (const auto& f : contenders)

@@ -3,10 +3,31 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace cs::bench {
+
+/// The command line every benchmark program takes: --runs N, --quick, --only NAME, and the options named in
+/// `valued` with one value each (e.g. --file NAME). `ok` is false on anything else.
+struct Options
+{
+    int runs = 5;
+    bool quick = false;
+    std::string only;
+    std::map<std::string, std::string> values; ///< "--file" -> "many-nodes.gltf"
+    bool ok = true;
+
+    /// Whether the benchmark `name` runs (every one without --only).
+    bool run(const char* name) const { return only.empty() || only == name; }
+    std::string value(const std::string& option) const
+    {
+        const auto it = values.find(option);
+        return it == values.end() ? std::string() : it->second;
+    }
+};
+Options parseOptions(int argc, char** argv, int defaultRuns, const std::vector<std::string>& valued = {});
 
 /// Median wall time in milliseconds of `runs` calls of each function, the calls interleaved (a, b, c, a, b,
 /// c...) so that a slow spell of a shared machine hits every contender alike. One untimed warm-up call each

@@ -128,21 +128,11 @@ int main(int argc, char** argv)
 {
     qputenv("QT3D_RENDERER", "opengl");
     QApplication app(argc, argv);
-    int runs = 5;
-    bool quick = false;
-    std::string only;     // as cs_bench's --only: a name that is none of these runs nothing here
-    std::string onlyFile; // --file NAME: first_frame opens only the file of that name (for profiling)
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else if (std::strcmp(argv[i], "--quick") == 0)
-            quick = true;
-        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
-            only = argv[++i];
-        else if (std::strcmp(argv[i], "--file") == 0 && i + 1 < argc)
-            onlyFile = argv[++i];
-    }
-    auto run = [&](const char* name) { return only.empty() || only == name; };
+    const bench::Options options = bench::parseOptions(argc, argv, 5, {"--file"});
+    const int runs = options.runs;
+    const bool quick = options.quick;
+    const std::string onlyFile = options.value("--file"); // first_frame opens only the file of that name
+    auto run = [&](const char* name) { return options.run(name); };
     if (!run("first_frame") && !run("window_memory") && !run("fps"))
         return 0;
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";

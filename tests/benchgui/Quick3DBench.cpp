@@ -276,25 +276,15 @@ double median(std::vector<double> v)
 int main(int argc, char** argv)
 {
     QGuiApplication app(argc, argv);
-    int runs = 5;
-    bool quick = false;
+    const bench::Options options = bench::parseOptions(argc, argv, 5, {"--size"});
+    const int runs = options.runs;
+    const bool quick = options.quick;
     // The size of the Qt 3D viewport in cs_bench_gui's 1280 x 800 window (its fps line prints it as size=).
     QSize size(687, 571);
-    std::string only; // as cs_bench_gui's --only: first_frame or fps; another name runs nothing here
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else if (std::strcmp(argv[i], "--quick") == 0)
-            quick = true;
-        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc)
-            only = argv[++i];
-        else if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
-            int w = 0, h = 0;
-            if (std::sscanf(argv[++i], "%dx%d", &w, &h) == 2 && w > 0 && h > 0)
-                size = QSize(w, h);
-        }
-    }
-    auto run = [&](const char* name) { return only.empty() || only == name; };
+    int w = 0, h = 0;
+    if (std::sscanf(options.value("--size").c_str(), "%dx%d", &w, &h) == 2 && w > 0 && h > 0)
+        size = QSize(w, h);
+    auto run = [&](const char* name) { return options.run(name); };
     if (!run("first_frame") && !run("fps"))
         return 0;
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-quick3d";
