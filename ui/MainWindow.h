@@ -2,6 +2,7 @@
 
 #include "SceneLoader.h"
 #include "document/Document.h"
+#include "physics/PhysicsWriter.h"
 #include "scene/JointPick.h"
 #include "viewport/Viewport.h"
 
@@ -47,6 +48,10 @@ public:
     void openFile(const QString& path, std::function<void(bool ok)> done = {});
     /// Saves a copy of the document: .glb or .gltf by the extension. Returns false and shows why on failure.
     bool saveTo(const QString& path);
+    /// Saves with the physics in `family` (none, or the document's own: saveTo). Another family lists what it
+    /// cannot hold and asks before writing (see confirmFamilyLosses); the written file is then opened in the
+    /// window, so that further saves keep its family. Returns false when nothing was written.
+    bool saveInFamily(const QString& path, std::optional<physics::Family> family);
 
     QString currentFile() const { return m_scene ? m_scene->path : QString(); }
     /// What the view shows of the open file (render scene, node graph, resolved physics, picking).

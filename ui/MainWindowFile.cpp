@@ -5,9 +5,11 @@
 #include "Autosave.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/HullDialog.h"
+#include "dialogs/SaveFamilyDialog.h"
 #include "document/Actions.h"
 #include "document/ModelCommands.h"
 #include "document/NodeActions.h"
+#include "document/SaveFamily.h"
 #include "import/AssetImporter.h"
 #include "panels/AddColliderMenu.h"
 #include "panels/DiagnosticsPanel.h"
@@ -58,6 +60,17 @@ QString fileFilter()
     return QObject::tr("glTF files (*.glb *.gltf);;All files (*)");
 }
 
+/// A failed save: the status line says so and (unless CS_NO_DIALOGS is set) a message box lists why.
+void showSaveFailure(QWidget* parent, QLabel* status, const QString& path, const Diagnostics& result)
+{
+    QStringList reasons;
+    for (const auto& d : result)
+        reasons << QString::fromStdString(formatDiagnostic(d));
+    status->setText(QObject::tr("Saving failed: %1").arg(path));
+    if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
+        QMessageBox::critical(parent, QObject::tr("Could not save"), reasons.join(QLatin1Char('\n')));
+}
+
 } // namespace
 
 void MainWindow::chooseAndOpen()
@@ -80,8 +93,11 @@ void MainWindow::chooseAndSaveAs()
     if (!m_suggestedPath.isEmpty())
         suggestion = m_suggestedPath;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggestion, fileFilter());
-    if (!path.isEmpty())
-        saveTo(path);
+    if (path.isEmpty())
+        return;
+    const FamilyChoice choice = chooseSaveFamily(this, physics::sourceFamily(m_document->model()));
+    if (choice.accepted)
+        saveInFamily(path, choice.family);
 }
 
 void MainWindow::openFile(const QString& path, std::function<void(bool)> done)
@@ -123,18 +139,40 @@ bool MainWindow::saveTo(const QString& path)
         return false;
     const Diagnostics result = m_document->saveAs(path.toStdString());
     if (hasErrors(result)) {
-        QStringList reasons;
-        for (const auto& d : result)
-            reasons << QString::fromStdString(formatDiagnostic(d));
-        m_statusLabel->setText(tr("Saving failed: %1").arg(path));
-        if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
-            QMessageBox::critical(this, tr("Could not save"), reasons.join(QLatin1Char('\n')));
+        showSaveFailure(this, m_statusLabel, path, result);
         return false;
     }
     m_statusLabel->setText(tr("Saved %1").arg(path));
     m_untitled = false;
     addRecentFile(path);
     updateTitle();
+    return true;
+}
+
+bool MainWindow::saveInFamily(const QString& path, std::optional<physics::Family> family)
+{
+    if (!m_document)
+        return false;
+    if (!family || *family == physics::sourceFamily(m_document->model()))
+        return saveTo(path);
+    const Diagnostics losses = document::familyLosses(*m_document, *family);
+    if (!confirmFamilyLosses(this, *family, losses)) {
+        m_statusLabel->setText(
+            tr("Not saved: %1 cannot hold %n item(s) of this file", nullptr, int(losses.size()))
+                .arg(QString::fromLatin1(physics::familyName(*family)).toUpper()));
+        return false;
+    }
+    const Diagnostics result = document::writeInFamily(*m_document, path.toStdString(), *family);
+    if (hasErrors(result)) {
+        showSaveFailure(this, m_statusLabel, path, result);
+        return false;
+    }
+    // The window now works on the file as written, in its new family (the undo history starts again).
+    openFile(path, [this, path, family](bool ok) {
+        if (ok)
+            m_statusLabel->setText(
+                tr("Saved %1 as %2").arg(path, QString::fromLatin1(physics::familyName(*family)).toUpper()));
+    });
     return true;
 }
 

@@ -204,14 +204,15 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
     Fix fix;
     const std::string& c = diagnostic.code;
     if (code::isConversionNote(c)) {
-        if (!document.isLegacy() || document.physicsEdited())
+        // Only legacy OMI is upgraded by a fix. A KHR file is saved as KHR (it is never legacy); writing it
+        // in the other family is a choice of Save As, which lists what OMI cannot hold, not a fix.
+        if (!document.isLegacy() || document.physicsEdited() ||
+            document.model().format != physics::SourceFormat::Omi)
             return fix;
-        const bool khr = document.model().format == physics::SourceFormat::Khr;
         fix.kind = FixKind::UpgradeLegacy;
-        fix.label = khr ? "Convert to OMI" : "Upgrade to newest OMI form";
+        fix.label = "Upgrade to newest OMI form";
         fix.description =
-            khr ? "Save the physics as OMI_physics_body and OMI_physics_shape instead of KHR"
-                : "Save the physics in the newest OMI form instead of the legacy one it was read from";
+            "Save the physics in the newest OMI form instead of the legacy one it was read from";
         return fix;
     }
     if (c == code::ExtensionNotDeclared) {

@@ -209,6 +209,35 @@ private slots:
         QVERIFY2(reports[0].ran, reports[0].failure.c_str());
         QVERIFY2(reports[0].errors == 0, reports[0].text.c_str());
     }
+
+    void saveAsChoosesTheFamily()
+    {
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(openAndWait(w, fixture()));
+        // KHR -> OMI would leave out the two planes: with no one to ask (CS_NO_DIALOGS), nothing is written.
+        QVERIFY(!qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"));
+        const auto omi = m_dir / "refused.glb";
+        QVERIFY(!w.saveInFamily(QString::fromStdString(omi.string()), physics::Family::Omi));
+        QVERIFY(!std::filesystem::exists(omi));
+        // Keeping the family is a plain save.
+        const auto khr = m_dir / "kept.glb";
+        QVERIFY(w.saveInFamily(QString::fromStdString(khr.string()), physics::Family::Khr));
+        QCOMPARE(w.document()->filePath(), khr);
+
+        // OMI -> KHR: the window writes KHR and then works on the written file.
+        QVERIFY(openAndWait(w, QString::fromStdString(test::dataPath("physics/omi_all.gltf").string())));
+        QCOMPARE(w.document()->model().format, physics::SourceFormat::Omi);
+        const auto converted = m_dir / "converted.glb";
+        bool shown = false;
+        connect(&w, &MainWindow::sceneShown, this, [&] { shown = true; });
+        QVERIFY(w.saveInFamily(QString::fromStdString(converted.string()), physics::Family::Khr));
+        QVERIFY(QTest::qWaitFor([&] { return shown; }, 20000));
+        QCOMPARE(w.currentFile(), QString::fromStdString(converted.string()));
+        QCOMPARE(w.document()->model().format, physics::SourceFormat::Khr);
+        QCOMPARE(w.document()->model().joints.size(), size_t(6));
+    }
 };
 
 QTEST_MAIN(TestJointWindow)

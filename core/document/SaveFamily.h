@@ -1,0 +1,29 @@
+#pragma once
+
+// Saving a document in a family of its choosing (Save As: keep, OMI or KHR).
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+#include "physics/PhysicsWriter.h"
+
+#include <filesystem>
+#include <optional>
+
+namespace cs::document {
+
+class Document;
+
+/// The family a save writes: `chosen`, or the document's own (see physics::sourceFamily) when none is.
+physics::Family targetFamily(const Document& document, std::optional<physics::Family> chosen);
+
+/// What writing the document's physics in `family` loses (physics::conversionLosses): empty when the family
+/// is the document's own or holds everything.
+Diagnostics familyLosses(const Document& document, physics::Family family);
+
+/// Writes the document with its physics in `family` to `path`, atomically, whether or not a physics edit was
+/// made; the document itself is not changed (its path and clean state stay). Errors mean nothing was
+/// written. Losses are not checked here: ask familyLosses first.
+Diagnostics writeInFamily(const Document& document, const std::filesystem::path& path, physics::Family family,
+                          const gltf::SaveOptions& options = {});
+
+} // namespace cs::document

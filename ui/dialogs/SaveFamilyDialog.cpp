@@ -1,0 +1,79 @@
+#include "dialogs/SaveFamilyDialog.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace cs::ui {
+
+namespace {
+
+QString familyLabel(physics::Family family)
+{
+    return family == physics::Family::Khr ? QObject::tr("KHR (KHR_physics_rigid_bodies, KHR_implicit_shapes)")
+                                          : QObject::tr("OMI (OMI_physics_body, OMI_physics_shape, "
+                                                        "OMI_physics_joint)");
+}
+
+bool noDialogs()
+{
+    return !qEnvironmentVariableIsEmpty("CS_NO_DIALOGS");
+}
+
+} // namespace
+
+FamilyChoice chooseSaveFamily(QWidget* parent, physics::Family current)
+{
+    if (noDialogs())
+        return {true, std::nullopt};
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("saveFamilyDialog"));
+    dialog.setWindowTitle(QObject::tr("Physics format"));
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(QObject::tr("Write the physics as:"), &dialog));
+    auto* combo = new QComboBox(&dialog);
+    combo->setObjectName(QStringLiteral("familyCombo"));
+    combo->addItem(QObject::tr("Keep: %1").arg(familyLabel(current)));
+    combo->addItem(familyLabel(physics::Family::Omi), int(physics::Family::Omi));
+    combo->addItem(familyLabel(physics::Family::Khr), int(physics::Family::Khr));
+    layout->addWidget(combo);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    const QVariant data = combo->currentData();
+    return {true,
+            data.isValid() ? std::optional<physics::Family>(physics::Family(data.toInt())) : std::nullopt};
+}
+
+bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnostics& losses)
+{
+    if (losses.empty())
+        return true;
+    if (noDialogs())
+        return false;
+    QStringList lines;
+    for (const Diagnostic& d : losses)
+        lines << QString::fromStdString(formatDiagnostic(d));
+    QMessageBox box(QMessageBox::Warning, QObject::tr("Data would be lost"),
+                    QObject::tr("%1 cannot hold everything this file has. Saving leaves out %n item(s):",
+                                nullptr, int(losses.size()))
+                        .arg(familyLabel(family)),
+                    QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("familyLossDialog"));
+    box.setDetailedText(lines.join(QLatin1Char('\n')));
+    box.setInformativeText(lines.mid(0, 10).join(QLatin1Char('\n')) +
+                           (lines.size() > 10 ? QObject::tr("\n... (see the details)") : QString()));
+    QPushButton* save = box.addButton(QObject::tr("Save Anyway"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == save;
+}
+
+} // namespace cs::ui
