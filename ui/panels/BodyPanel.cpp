@@ -8,7 +8,6 @@
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
 #include "widgets/ChildSignals.h"
-#include "widgets/EulerAngles.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/QuatAsEulerField.h"
@@ -54,16 +53,59 @@ Usage usageOf(MotionType type)
     return {};
 }
 
-template <class T, class Get> std::vector<T> collect(const std::vector<const Motion*>& motions, Get get)
-{
-    std::vector<T> out;
-    out.reserve(motions.size());
-    for (const Motion* m : motions)
-        out.push_back(get(*m));
-    return out;
-}
-
 } // namespace
+
+std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
+{
+    using Locate = document::locate::Motion;
+    namespace field = document::field;
+    // In the order of Property; the editor follows from the field's type.
+    return {
+        propertyRow<Locate, field::Mass>(
+            propertyLook(QStringLiteral("mass"), tr("Mass"),
+                         tr("Mass in kilograms (1 kg when the file leaves it out)."), MassGroup)
+                .withUnit(QStringLiteral(" kg"))
+                .withRange(0.0, 1e9)
+                .withPrecision(4, 0.1)),
+        propertyRow<Locate, field::CenterOfMass>(
+            propertyLook(
+                QStringLiteral("centerOfMass"), tr("Centre of mass (m)"),
+                tr("Centre of mass in the body's local space, in metres (the body's origin when left "
+                   "out)."),
+                MassGroup)
+                .withRange(-1e6, 1e6)
+                .withPrecision(4, 0.01)),
+        propertyRow<Locate, field::InertiaDiagonal>(
+            propertyLook(QStringLiteral("inertia"), tr("Inertia (kg\u00b7m\u00b2)"),
+                         tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. All zero: the "
+                            "physics engine computes them from the shapes."),
+                         MassGroup)
+                .withRange(0.0, 1e9)
+                .withPrecision(5, 0.01)),
+        propertyRow<Locate, field::InertiaOrientation>(propertyLook(
+            QStringLiteral("inertiaOrientation"), tr("Inertia axes (\u00b0)"),
+            tr("Orientation of the principal axes of inertia relative to the body, as angles about "
+               "X, then Y, then Z in degrees (stored as a quaternion)."),
+            MassGroup)),
+        propertyRow<Locate, field::LinearVelocity>(
+            propertyLook(QStringLiteral("linearVelocity"), tr("Linear velocity (m/s)"),
+                         tr("Initial linear velocity in metres per second."), VelocityGroup)
+                .withRange(-1e6, 1e6)
+                .withPrecision(4)),
+        propertyRow<Locate, field::AngularVelocity>(
+            propertyLook(QStringLiteral("angularVelocity"), tr("Angular velocity (rad/s)"),
+                         tr("Initial angular velocity in radians per second."), VelocityGroup)
+                .withRange(-1e6, 1e6)
+                .withPrecision(4)),
+        propertyRow<Locate, field::GravityFactor>(
+            propertyLook(QStringLiteral("gravityFactor"), tr("Gravity factor"),
+                         tr("Multiplier of the acceleration due to gravity: 1 normal, 0 none, negative pulls "
+                            "upwards."),
+                         GravityGroup)
+                .withRange(-1000.0, 1000.0)
+                .withPrecision(3, 0.1)),
+    };
+}
 
 BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
 {
@@ -83,13 +125,6 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     layout->addWidget(m_editor);
 
-    auto addRow = [&](const QString& label, QWidget* field) {
-        auto* l = new QLabel(label, m_editor);
-        l->setBuddy(field);
-        form->addRow(l, field);
-        m_rows.emplace_back(field, l);
-    };
-
     m_type = new QComboBox(m_editor);
     m_type->setObjectName(QStringLiteral("motionType"));
     m_type->addItem(tr("Static"), int(MotionType::Static));
@@ -98,57 +133,21 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     m_type->setPlaceholderText(NumberSpinBox::mixedText());
     m_type->setToolTip(tr("Static: collides but does not move. Kinematic: moved by animation or scripts. "
                           "Dynamic: moved by the simulation (forces, gravity, collisions)."));
-    addRow(tr("Type"), m_type);
+    auto* typeLabel = new QLabel(tr("Type"), m_editor);
+    typeLabel->setBuddy(m_type);
+    form->addRow(typeLabel, m_type);
 
-    m_mass = new NumberField(m_editor);
-    m_mass->setObjectName(QStringLiteral("mass"));
-    m_mass->setRange(0.0, 1e9);
-    m_mass->setUnit(QStringLiteral(" kg"));
-    m_mass->setDecimals(4);
-    m_mass->setSingleStep(0.1);
-    addRow(tr("Mass"), m_mass);
+    m_properties = motionRows();
+    m_fields = std::make_unique<PropertyFields>(
+        looksOf(m_properties), m_editor, this,
+        [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
+    m_fields->addRows(form, MassRow, 1);
     m_massNote = new QLabel(m_editor);
     m_massNote->setObjectName(QStringLiteral("massNote"));
     m_massNote->setWordWrap(true);
     m_massNote->hide();
     form->addRow(m_massNote);
-
-    m_centerOfMass = new Vec3Field(m_editor);
-    m_centerOfMass->setObjectName(QStringLiteral("centerOfMass"));
-    m_centerOfMass->setRange(-1e6, 1e6);
-    m_centerOfMass->setDecimals(4);
-    m_centerOfMass->setSingleStep(0.01);
-    addRow(tr("Centre of mass (m)"), m_centerOfMass);
-
-    m_inertia = new Vec3Field(m_editor);
-    m_inertia->setObjectName(QStringLiteral("inertia"));
-    m_inertia->setRange(0.0, 1e9);
-    m_inertia->setDecimals(5);
-    m_inertia->setSingleStep(0.01);
-    addRow(tr("Inertia (kg\u00b7m\u00b2)"), m_inertia);
-
-    m_inertiaOrientation = new QuatAsEulerField(m_editor);
-    m_inertiaOrientation->setObjectName(QStringLiteral("inertiaOrientation"));
-    addRow(tr("Inertia axes (\u00b0)"), m_inertiaOrientation);
-
-    m_linearVelocity = new Vec3Field(m_editor);
-    m_linearVelocity->setObjectName(QStringLiteral("linearVelocity"));
-    m_linearVelocity->setRange(-1e6, 1e6);
-    m_linearVelocity->setDecimals(4);
-    addRow(tr("Linear velocity (m/s)"), m_linearVelocity);
-
-    m_angularVelocity = new Vec3Field(m_editor);
-    m_angularVelocity->setObjectName(QStringLiteral("angularVelocity"));
-    m_angularVelocity->setRange(-1e6, 1e6);
-    m_angularVelocity->setDecimals(4);
-    addRow(tr("Angular velocity (rad/s)"), m_angularVelocity);
-
-    m_gravityFactor = new NumberField(m_editor);
-    m_gravityFactor->setObjectName(QStringLiteral("gravityFactor"));
-    m_gravityFactor->setRange(-1000.0, 1000.0);
-    m_gravityFactor->setDecimals(3);
-    m_gravityFactor->setSingleStep(0.1);
-    addRow(tr("Gravity factor"), m_gravityFactor);
+    m_fields->addRows(form, CenterOfMassRow, GravityFactorRow - CenterOfMassRow + 1);
 
     m_typeNote = new QLabel(m_editor);
     m_typeNote->setObjectName(QStringLiteral("typeNote"));
@@ -157,26 +156,25 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     form->addRow(m_typeNote);
 
     // Compute from shapes: density or total mass, then the button; what it did below.
-    auto* computeRow = new QWidget(m_editor);
-    auto* computeLayout = new QHBoxLayout(computeRow);
+    m_computeRow = new QWidget(m_editor);
+    auto* computeLayout = new QHBoxLayout(m_computeRow);
     computeLayout->setContentsMargins(0, 0, 0, 0);
-    m_computeMode = new QComboBox(computeRow);
+    m_computeMode = new QComboBox(m_computeRow);
     m_computeMode->setObjectName(QStringLiteral("computeMode"));
     m_computeMode->addItem(tr("Density"), int(ComputeMode::Density));
     m_computeMode->addItem(tr("Total mass"), int(ComputeMode::TotalMass));
     m_computeMode->setToolTip(tr("Density: every shape at this density; the mass is what the shapes give.\n"
                                  "Total mass: the body gets this mass, spread over its shapes by volume."));
-    m_computeValue = new NumberField(computeRow);
+    m_computeValue = new NumberField(m_computeRow);
     m_computeValue->setObjectName(QStringLiteral("computeValue"));
-    m_compute = new QPushButton(tr("Compute from shapes"), computeRow);
+    m_compute = new QPushButton(tr("Compute from shapes"), m_computeRow);
     m_compute->setObjectName(QStringLiteral("computeButton"));
     m_compute->setToolTip(tr("Sets mass, centre of mass and inertia from the collider shapes the body owns "
                              "(on its node and below it, up to nested bodies)."));
     computeLayout->addWidget(m_computeMode);
     computeLayout->addWidget(m_computeValue, 1);
     computeLayout->addWidget(m_compute);
-    form->addRow(computeRow);
-    m_rows.emplace_back(computeRow, nullptr);
+    form->addRow(m_computeRow);
     m_computeMessage = new QLabel(m_editor);
     m_computeMessage->setObjectName(QStringLiteral("computeMessage"));
     m_computeMessage->setWordWrap(true);
@@ -189,17 +187,6 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
 
     connect(m_motion, &QCheckBox::clicked, this, &BodyPanel::toggleMotion);
     connect(m_type, &QComboBox::activated, this, &BodyPanel::setType);
-    connect(m_mass, &NumberField::edited, this, &BodyPanel::editMass);
-    connect(m_gravityFactor, &NumberField::edited, this, &BodyPanel::editGravityFactor);
-    const std::pair<Vec3Field*, int> vectors[] = {{m_centerOfMass, CenterOfMass},
-                                                  {m_inertia, Inertia},
-                                                  {m_linearVelocity, LinearVelocity},
-                                                  {m_angularVelocity, AngularVelocity}};
-    for (const auto& [field, which] : vectors) {
-        connect(field, &Vec3Field::componentEdited, this,
-                [this, which = which](int axis, double value) { editVector(which, axis, value); });
-    }
-    connect(m_inertiaOrientation, &QuatAsEulerField::componentEdited, this, &BodyPanel::editOrientation);
     connect(m_computeMode, &QComboBox::activated, this, [this] { updateComputeField(); });
     connect(m_computeValue, &NumberField::edited, this, [this](double v) {
         if (m_computeMode->currentData().toInt() == int(ComputeMode::Density))
@@ -242,11 +229,7 @@ void BodyPanel::setNodes(const std::vector<size_t>& nodes)
 void BodyPanel::discardTyping()
 {
     // Text typed for the previous selection must not be applied to the next one on focus-out.
-    for (NumberField* f : {m_mass, m_gravityFactor})
-        f->discardTyping();
-    for (Vec3Field* f : {m_centerOfMass, m_inertia, m_linearVelocity, m_angularVelocity})
-        f->discardTyping();
-    m_inertiaOrientation->discardTyping();
+    m_fields->discardTyping();
 }
 
 std::vector<std::pair<size_t, const Motion*>> BodyPanel::bodies() const
@@ -319,17 +302,7 @@ void BodyPanel::refresh()
             std::all_of(motions.begin(), motions.end(), [&](const Motion* m) { return m->type == first; });
         m_type->setCurrentIndex(same ? m_type->findData(int(first)) : -1);
     }
-    m_mass->setValues(collect<double>(motions, [](const Motion& m) { return m.mass; }));
-    m_centerOfMass->setValues(
-        collect<physics::Vec3>(motions, [](const Motion& m) { return m.centerOfMass; }));
-    m_inertia->setValues(collect<physics::Vec3>(motions, [](const Motion& m) { return m.inertiaDiagonal; }));
-    m_inertiaOrientation->setValues(
-        collect<physics::Quat>(motions, [](const Motion& m) { return m.inertiaOrientation; }));
-    m_linearVelocity->setValues(
-        collect<physics::Vec3>(motions, [](const Motion& m) { return m.linearVelocity; }));
-    m_angularVelocity->setValues(
-        collect<physics::Vec3>(motions, [](const Motion& m) { return m.angularVelocity; }));
-    m_gravityFactor->setValues(collect<double>(motions, [](const Motion& m) { return m.gravityFactor; }));
+    showProperties(*m_fields, m_properties, motions);
     updateUsage(motions);
 }
 
@@ -355,38 +328,13 @@ void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
                                                   : tr("Not used by kinematic bodies: animation or scripts "
                                                                      "move them, so mass, inertia and gravity do not act "
                                                                      "on them.");
-    auto apply = [&](QWidget* field, bool on, const QString& usedTip) {
-        field->setEnabled(on);
-        field->setToolTip(on ? usedTip : why);
-        for (auto& [f, label] : m_rows) {
-            if (f == field && label) {
-                label->setEnabled(on);
-                label->setToolTip(field->toolTip());
-            }
-        }
-    };
-    apply(m_mass, used.mass, tr("Mass in kilograms (1 kg when the file leaves it out)."));
-    apply(m_centerOfMass, used.mass,
-          tr("Centre of mass in the body's local space, in metres (the body's origin when left out)."));
-    apply(m_inertia, used.mass,
-          tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. All zero: the physics engine "
-             "computes them from the shapes."));
-    apply(m_inertiaOrientation, used.mass,
-          tr("Orientation of the principal axes of inertia relative to the body, as angles about X, then Y, "
-             "then Z in degrees (stored as a quaternion)."));
-    apply(m_linearVelocity, used.velocities, tr("Initial linear velocity in metres per second."));
-    apply(m_angularVelocity, used.velocities, tr("Initial angular velocity in radians per second."));
-    apply(m_gravityFactor, used.gravity,
-          tr("Multiplier of the acceleration due to gravity: 1 normal, 0 none, negative pulls upwards."));
-    for (auto& [field, label] : m_rows) {
-        if (!label) { // the compute row
-            field->setEnabled(used.mass);
-            m_compute->setToolTip(
-                used.mass ? tr("Sets mass, centre of mass and inertia from the collider shapes the body owns "
-                               "(on its node and below it, up to nested bodies).")
-                          : why);
-        }
-    }
+    m_fields->setGroupUsed(MassGroup, used.mass, why);
+    m_fields->setGroupUsed(VelocityGroup, used.velocities, why);
+    m_fields->setGroupUsed(GravityGroup, used.gravity, why);
+    m_computeRow->setEnabled(used.mass);
+    m_compute->setToolTip(used.mass ? tr("Sets mass, centre of mass and inertia from the collider shapes the "
+                                         "body owns (on its node and below it, up to nested bodies).")
+                                    : why);
 
     QStringList notes;
     if (anyStatic)
@@ -433,6 +381,41 @@ void BodyPanel::updateComputeField()
         m_computeValue->setValue(m_totalMass);
         m_computeValue->setToolTip(tr("Total mass of each selected body."));
     }
+}
+
+NumberField* BodyPanel::massField() const
+{
+    return static_cast<NumberField*>(m_fields->field(MassRow));
+}
+
+Vec3Field* BodyPanel::centerOfMassField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(CenterOfMassRow));
+}
+
+Vec3Field* BodyPanel::inertiaField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(InertiaRow));
+}
+
+QuatAsEulerField* BodyPanel::inertiaOrientationField() const
+{
+    return static_cast<QuatAsEulerField*>(m_fields->field(InertiaAxesRow));
+}
+
+Vec3Field* BodyPanel::linearVelocityField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(LinearVelocityRow));
+}
+
+Vec3Field* BodyPanel::angularVelocityField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(AngularVelocityRow));
+}
+
+NumberField* BodyPanel::gravityFactorField() const
+{
+    return static_cast<NumberField*>(m_fields->field(GravityFactorRow));
 }
 
 BodyPanel::~BodyPanel()

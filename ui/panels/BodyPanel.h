@@ -1,9 +1,11 @@
 #pragma once
 
+#include "panels/PropertyRows.h"
 #include "physics/PhysicsModel.h"
 
 #include <QPointer>
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 class QCheckBox;
@@ -55,13 +57,13 @@ public:
     // The editors, for tests and for the window's own layout needs.
     QCheckBox* motionCheck() const { return m_motion; }
     QComboBox* typeCombo() const { return m_type; }
-    NumberField* massField() const { return m_mass; }
-    Vec3Field* centerOfMassField() const { return m_centerOfMass; }
-    Vec3Field* inertiaField() const { return m_inertia; }
-    QuatAsEulerField* inertiaOrientationField() const { return m_inertiaOrientation; }
-    Vec3Field* linearVelocityField() const { return m_linearVelocity; }
-    Vec3Field* angularVelocityField() const { return m_angularVelocity; }
-    NumberField* gravityFactorField() const { return m_gravityFactor; }
+    NumberField* massField() const;
+    Vec3Field* centerOfMassField() const;
+    Vec3Field* inertiaField() const;
+    QuatAsEulerField* inertiaOrientationField() const;
+    Vec3Field* linearVelocityField() const;
+    Vec3Field* angularVelocityField() const;
+    NumberField* gravityFactorField() const;
     QComboBox* computeModeCombo() const { return m_computeMode; }
     NumberField* computeValueField() const { return m_computeValue; }
     QPushButton* computeButton() const { return m_compute; }
@@ -78,15 +80,26 @@ public:
     void computeFromShapes();
 
 private:
-    /// The vector fields, as editVector() takes them.
-    enum Vector
+    /// The property rows of the motion (see motionRows() in BodyPanel.cpp), in form order.
+    enum Property
     {
-        CenterOfMass,
-        Inertia,
-        LinearVelocity,
-        AngularVelocity
+        MassRow,
+        CenterOfMassRow,
+        InertiaRow,
+        InertiaAxesRow,
+        LinearVelocityRow,
+        AngularVelocityRow,
+        GravityFactorRow
+    };
+    /// The rows a body type uses or not together.
+    enum UsageGroup
+    {
+        MassGroup, ///< mass, centre of mass, inertia (and computing them from the shapes)
+        VelocityGroup,
+        GravityGroup
     };
 
+    static std::vector<PropertyRow<physics::Motion>> motionRows();
     void onChanged(const document::ChangeEvent& event);
     void refresh();
     void discardTyping();
@@ -99,10 +112,8 @@ private:
     /// Sets the field of `Command` (a SetField alias) on every selected body to valueFor(its motion), as one
     /// undo step that merges with the next edit of the same field on the same bodies.
     template <class Command, class ValueFor> void editEach(ValueFor valueFor);
-    void editMass(double value);
-    void editGravityFactor(double value);
-    void editVector(int which, int axis, double value);
-    void editOrientation(int axis, double degrees);
+    /// An edit of a property row: one command over every selected body.
+    void editProperty(size_t row, int axis, double value);
 
     QPointer<document::Document> m_document;
     std::vector<size_t> m_nodes;
@@ -111,23 +122,17 @@ private:
     QCheckBox* m_motion;
     QWidget* m_editor;
     QComboBox* m_type;
-    NumberField* m_mass;
+    std::vector<PropertyRow<physics::Motion>> m_properties;
+    std::unique_ptr<PropertyFields> m_fields;
     QLabel* m_massNote;
-    Vec3Field* m_centerOfMass;
-    Vec3Field* m_inertia;
-    QuatAsEulerField* m_inertiaOrientation;
-    Vec3Field* m_linearVelocity;
-    Vec3Field* m_angularVelocity;
-    NumberField* m_gravityFactor;
     QLabel* m_typeNote;
+    QWidget* m_computeRow;
     QComboBox* m_computeMode;
     NumberField* m_computeValue;
     QPushButton* m_compute;
     QLabel* m_computeMessage;
     double m_density = 1000.0;
     double m_totalMass = 1.0;
-    /// Form labels by field, to disable them with their field.
-    std::vector<std::pair<QWidget*, QLabel*>> m_rows;
 };
 
 } // namespace cs::ui

@@ -10,7 +10,6 @@
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
 #include "widgets/ChildSignals.h"
-#include "widgets/EulerAngles.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/QuatAsEulerField.h"
@@ -81,48 +80,14 @@ void BodyPanel::setType(int comboIndex)
     editEach<document::SetMotionType>([&](const Motion&) { return type; });
 }
 
-void BodyPanel::editMass(double value)
+void BodyPanel::editProperty(size_t row, int axis, double value)
 {
-    editEach<document::SetMotionMass>([&](const Motion&) { return value; });
-}
-
-void BodyPanel::editGravityFactor(double value)
-{
-    editEach<document::SetGravityFactor>([&](const Motion&) { return value; });
-}
-
-void BodyPanel::editVector(int which, int axis, double value)
-{
-    if (axis < 0 || axis > 2)
+    if (!m_document || row >= m_properties.size())
         return;
-    // Each body keeps its other two components.
-    const auto withComponent = [axis, value](physics::Vec3 Motion::*member) {
-        return [member, axis, value](const Motion& m) {
-            physics::Vec3 v = m.*member;
-            v[static_cast<size_t>(axis)] = value;
-            return v;
-        };
-    };
-    switch (which) {
-    case CenterOfMass:
-        editEach<document::SetCenterOfMass>(withComponent(&Motion::centerOfMass));
-        break;
-    case Inertia:
-        editEach<document::SetInertiaDiagonal>(withComponent(&Motion::inertiaDiagonal));
-        break;
-    case LinearVelocity:
-        editEach<document::SetLinearVelocity>(withComponent(&Motion::linearVelocity));
-        break;
-    default:
-        editEach<document::SetAngularVelocity>(withComponent(&Motion::angularVelocity));
-        break;
-    }
-}
-
-void BodyPanel::editOrientation(int axis, double degrees)
-{
-    editEach<document::SetInertiaOrientation>(
-        [&](const Motion& m) { return withEulerAngle(m.inertiaOrientation, axis, degrees); });
+    m_applying = true;
+    m_properties[row].edit(*m_document, bodies(), axis, value);
+    m_applying = false;
+    refresh();
 }
 
 void BodyPanel::computeFromShapes()
