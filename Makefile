@@ -15,6 +15,9 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FILE ?=
 APP := $(BUILD_DIR)/bin/collidoscope
+# ccache (used when installed) rewrites paths under this checkout as relative ones, so that another clone of
+# the same sources (CI's clean clone) reuses what was compiled before instead of building everything again.
+export CCACHE_BASEDIR := $(CURDIR)
 
 PREFIX ?= /usr/local
 

@@ -72,6 +72,7 @@ DecompositionQuality measureDecomposition(const gltf::TriangleMesh& mesh,
     if (q.closed)
         q.meshVolume = std::abs(meshVolume(mesh));
     std::vector<HullPlanes> parts;
+    parts.reserve(hulls.size());
     for (const auto& h : hulls)
         parts.emplace_back(h);
 

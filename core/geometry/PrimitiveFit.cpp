@@ -108,7 +108,7 @@ FittedShape roundAlong(const std::vector<Vec3d>& points, const Vec3d& axis, bool
     flat.reserve(points.size());
     double tMin = HUGE_VAL, tMax = -HUGE_VAL;
     for (const Vec3d& p : points) {
-        flat.push_back({dot(p, u), dot(p, w), 0});
+        flat.emplace_back(dot(p, u), dot(p, w), 0);
         tMin = std::min(tMin, dot(p, axis));
         tMax = std::max(tMax, dot(p, axis));
     }

@@ -127,11 +127,11 @@ private:
     {
         std::vector<std::string> missing;
         if (!d.type)
-            missing.push_back("type");
+            missing.emplace_back("type");
         if (!d.mode)
-            missing.push_back("mode");
+            missing.emplace_back("mode");
         if (!d.axis)
-            missing.push_back("axis");
+            missing.emplace_back("axis");
         if (!missing.empty()) {
             std::string list;
             for (const auto& m : missing)
