@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "document/NodeOperations.h"
 #include "panels/SceneTreePanel.h"
+#include "viewport/GizmoController.h"
 
 #include <QAction>
 #include <QMenu>
@@ -76,6 +77,10 @@ NodeMenu::NodeMenu(MainWindow* window) : QObject(window), m_window(window)
     m_menu->addAction(remove);
 
     connect(window->sceneTree()->tree(), &QTreeWidget::itemChanged, this, &NodeMenu::onItemChanged);
+
+    m_gizmo = new GizmoController(window->viewport(), this);
+    m_gizmo->setObjectName(QStringLiteral("gizmo"));
+    connect(window, &MainWindow::sceneShown, m_gizmo, [this] { m_gizmo->setDocument(m_window->document()); });
 }
 
 void NodeMenu::addEmpty(bool trigger, int shapeType)

@@ -7,6 +7,7 @@ class QTreeWidgetItem;
 
 namespace cs::ui {
 
+class GizmoController;
 class MainWindow;
 
 /// The window's Node menu: Add Empty Collider / Add Empty Trigger (box, sphere, capsule, cylinder; at the
@@ -22,6 +23,8 @@ public:
     explicit NodeMenu(MainWindow* window);
 
     QMenu* menu() const { return m_menu; }
+    /// The move gizmo and shape handles of the viewport.
+    GizmoController* gizmo() const { return m_gizmo; }
 
 private:
     void addEmpty(bool trigger, int shapeType);
@@ -32,6 +35,7 @@ private:
 
     MainWindow* m_window;
     QMenu* m_menu = nullptr;
+    GizmoController* m_gizmo = nullptr;
     QTreeWidgetItem* m_renaming = nullptr; ///< the tree item whose name is being edited (F2)
 };
 

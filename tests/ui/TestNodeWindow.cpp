@@ -5,6 +5,7 @@
 // no error in it.
 #include "MainWindow.h"
 #include "TestSupport.h"
+#include "WindowTestUtil.h"
 #include "document/Document.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
@@ -15,7 +16,6 @@
 
 #include <QAction>
 #include <QLineEdit>
-#include <QSettings>
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -28,16 +28,6 @@ namespace {
 
 constexpr size_t kCrate = 2;
 constexpr size_t kSampleNodes = 24;
-
-bool openAndWait(MainWindow& w, const QString& path)
-{
-    bool finished = false, ok = false;
-    w.openFile(path, [&](bool result) {
-        finished = true;
-        ok = result;
-    });
-    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
-}
 
 void settle()
 {
@@ -59,22 +49,12 @@ class TestNodeWindow : public QObject
     test::TempDir m_dir;
 
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeTest"));
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
-                           QString::fromStdString((m_dir / "settings").string()));
-        qputenv("CS_RECOVERY_DIR", QByteArray::fromStdString((m_dir / "recovery").string()));
-    }
+    void initTestCase() { test::useTestSettings(m_dir.path()); }
 
     void addMoveDuplicateRenameDeleteSave()
     {
         MainWindow w;
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(openAndWait(w, QStringLiteral(CS_SAMPLE_FILE)));
+        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
         document::Document& doc = *w.document();
         QUndoStack* stack = doc.undoStack();
         w.selectNode(kCrate);

@@ -2,6 +2,7 @@
 
 #include "gltf/RenderScene.h"
 #include "scene/JointOverlay.h"
+#include "viewport/GizmoInput.h"
 #include "viewport/JointLayer.h"
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
@@ -113,6 +114,9 @@ struct Viewport::Impl
     QPoint lastPos;
     bool dragging = false;
     Qt::MouseButton dragButton = Qt::NoButton;
+    LineLayer* gizmo = nullptr;
+    GizmoInput* gizmoInput = nullptr;
+    bool gizmoDrag = false; ///< the current drag belongs to gizmoInput
 };
 
 Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<Impl>())
@@ -128,6 +132,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     // subtrees made under a live root); later previews only replace its buffer.
     m_impl->preview = new LineLayer(previewColor(), m_impl->root);
     m_impl->joints = new JointLayer(m_impl->root);
+    m_impl->gizmo = new LineLayer(QColor(255, 230, 40), m_impl->root);
 
     // A headlight: a point light kept at the camera's position (applyCamera moves it), so that what the user
     // looks at is lit. It must live in the scene tree; the window's camera entity is not part of it.
@@ -258,6 +263,22 @@ void Viewport::clearPreview()
 size_t Viewport::previewPointCount() const
 {
     return m_impl->preview->pointCount();
+}
+
+void Viewport::setGizmoInput(GizmoInput* input)
+{
+    m_impl->gizmoInput = input;
+    m_impl->gizmoDrag = false;
+}
+
+void Viewport::setGizmoLines(const std::vector<QVector3D>& segmentPoints)
+{
+    m_impl->gizmo->setSegments(segmentPoints);
+}
+
+size_t Viewport::gizmoPointCount() const
+{
+    return m_impl->gizmo->pointCount();
 }
 
 QColor Viewport::previewColor()
@@ -453,6 +474,12 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         d.pressPos = d.lastPos = e->position().toPoint();
         d.dragButton = e->button();
         d.dragging = false;
+        if (d.gizmoInput && e->button() == Qt::LeftButton) {
+            QVector3D origin, direction;
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
+                                direction);
+            d.gizmoDrag = d.gizmoInput->dragPressed(origin, direction, e->modifiers());
+        }
         return true;
     }
     case QEvent::MouseMove: {
@@ -462,6 +489,13 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         d.lastPos = pos;
         if (d.dragButton == Qt::NoButton)
             return false;
+        if (d.gizmoDrag) {
+            QVector3D origin, direction;
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
+                                direction);
+            d.gizmoInput->dragMoved(origin, direction, e->modifiers());
+            return true;
+        }
         if ((pos - d.pressPos).manhattanLength() > 3)
             d.dragging = true;
         if (!d.dragging)
@@ -480,6 +514,12 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
     }
     case QEvent::MouseButtonRelease: {
         auto* e = static_cast<QMouseEvent*>(event);
+        if (d.gizmoDrag) {
+            d.gizmoDrag = false;
+            d.dragButton = Qt::NoButton;
+            d.gizmoInput->dragReleased();
+            return true;
+        }
         if (!d.dragging && e->button() == Qt::LeftButton) {
             QVector3D origin, direction;
             m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
@@ -501,6 +541,14 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         const bool keypad = e->modifiers() & Qt::KeypadModifier;
         const bool ctrl = e->modifiers() & Qt::ControlModifier;
         switch (e->key()) {
+        case Qt::Key_Escape:
+            if (d.gizmoDrag) {
+                d.gizmoDrag = false;
+                d.dragButton = Qt::NoButton;
+                d.gizmoInput->dragCancelled();
+                return true;
+            }
+            break;
         case Qt::Key_F:
             emit frameSelectionRequested();
             return true;

@@ -18,6 +18,8 @@ struct JointLines;
 
 namespace cs::ui {
 
+class GizmoInput;
+
 /// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
 /// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
 enum class OverlayLayer
@@ -91,6 +93,11 @@ public:
     void capture(std::function<void(const QImage&)> done);
     /// Renders one frame and hands it over, without waiting for the scene to settle (for frame timing).
     void captureFrame(std::function<void(const QImage&)> done);
+    /// Left-button drags that start on a handle go to `input` (null: none); the camera gets the rest.
+    void setGizmoInput(GizmoInput* input);
+    /// The gizmo's and handles' lines (world-space points, two per segment), drawn in their own colour.
+    void setGizmoLines(const std::vector<QVector3D>& segmentPoints);
+    size_t gizmoPointCount() const;
     /// The native window Qt 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).

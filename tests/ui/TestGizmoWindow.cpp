@@ -1,0 +1,154 @@
+// The issue's "must show" through the real window with synthesized mouse drags (issue 19): add a box trigger
+// by hand (Node > Add Empty Trigger > Box at the view centre), move it with the gizmo's X arrow with Ctrl
+// held (snapped to the 0.25 m grid), drag its +Y face up with Ctrl (the size snaps to the grid, the -Y face
+// stays), cancel a drag with Esc, and save a file that opens again with those values and passes our
+// validator. Each drag is one undo step. The pixels dragged are the projections of known world points, so
+// the expected values follow from the points.
+#include "MainWindow.h"
+#include "TestSupport.h"
+#include "WindowTestUtil.h"
+#include "document/Document.h"
+#include "document/NodeOperations.h"
+#include "physics/Validator.h"
+#include "viewport/GizmoController.h"
+#include "viewport/Viewport.h"
+
+#include <QAction>
+#include <QMouseEvent>
+#include <QTest>
+#include <QUndoStack>
+#include <QWindow>
+#include <cmath>
+
+using namespace cs;
+using cs::ui::MainWindow;
+
+namespace {
+
+/// The pixel where the viewport shows a world point.
+QPointF pixelOf(ui::Viewport* view, const geometry::Vec3d& p)
+{
+    const QSize size = view->renderWindow()->size();
+    const QMatrix4x4 m = view->camera().projectionMatrix(float(size.width()) / float(size.height())) *
+                         view->camera().viewMatrix();
+    const QVector3D ndc = m.map(p.toQt());
+    return {(ndc.x() + 1) / 2 * size.width(), (1 - ndc.y()) / 2 * size.height()};
+}
+
+void send(QWindow* window, QEvent::Type type, const QPointF& at, Qt::MouseButtons buttons,
+          Qt::KeyboardModifiers modifiers)
+{
+    QMouseEvent e(type, at, window->mapToGlobal(at),
+                  type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, modifiers);
+    QCoreApplication::sendEvent(window, &e);
+}
+
+/// A left-button drag from `from` to `to` (world points), in steps, with `modifiers` held while moving.
+void drag(ui::Viewport* view, const geometry::Vec3d& from, const geometry::Vec3d& to,
+          Qt::KeyboardModifiers modifiers, bool release = true)
+{
+    QWindow* window = view->renderWindow();
+    send(window, QEvent::MouseButtonPress, pixelOf(view, from), Qt::LeftButton, Qt::NoModifier);
+    for (int i = 1; i <= 4; ++i)
+        send(window, QEvent::MouseMove, pixelOf(view, from + (to - from) * (i / 4.0)), Qt::LeftButton,
+             modifiers);
+    if (release)
+        send(window, QEvent::MouseButtonRelease, pixelOf(view, to), Qt::NoButton, modifiers);
+}
+
+geometry::Vec3d worldOrigin(const document::Document& doc, size_t node)
+{
+    return geometry::transformPoint(document::nodeWorldMatrix(doc, node), {0, 0, 0});
+}
+
+} // namespace
+
+class TestGizmoWindow : public QObject
+{
+    Q_OBJECT
+
+    test::TempDir m_dir;
+
+private slots:
+    void initTestCase() { test::useTestSettings(m_dir.path()); }
+
+    void addMoveSizeAndSaveByHand()
+    {
+        MainWindow w;
+        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
+        document::Document& doc = *w.document();
+        QUndoStack* stack = doc.undoStack();
+        ui::Viewport* view = w.viewport();
+        auto* gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
+        QVERIFY(gizmo);
+        QCOMPARE(gizmo->gridStep(), 0.25);
+
+        // Nothing selected: the trigger goes to the view's centre.
+        w.selectNode(std::nullopt);
+        QCoreApplication::processEvents();
+        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
+        QCoreApplication::processEvents();
+        const size_t node = *w.currentNode();
+        const geometry::Vec3d start = worldOrigin(doc, node);
+        QVERIFY((start - geometry::Vec3d(view->camera().target())).x == 0);
+        QVERIFY(view->gizmoPointCount() > 0);
+        const int afterAdd = stack->index();
+
+        // The X arrow, grabbed at 60% of its length, dragged 1 m along X with Ctrl: x snaps to the grid.
+        const double arrow = gizmo->arrowLength();
+        const geometry::Vec3d grab = start + geometry::Vec3d{0.6 * arrow, 0, 0};
+        drag(view, grab, grab + geometry::Vec3d{1, 0, 0}, Qt::ControlModifier);
+        QCOMPARE(stack->index(), afterAdd + 1);
+        const double wantX = geometry::snap(start.x + 1, 0.25);
+        const geometry::Vec3d moved = worldOrigin(doc, node);
+        QVERIFY2(std::fabs(moved.x - wantX) < 1e-6,
+                 qPrintable(QString("x %1, want %2").arg(moved.x).arg(wantX)));
+        QVERIFY(std::fabs(moved.y - start.y) < 1e-6 && std::fabs(moved.z - start.z) < 1e-6);
+
+        // The +Y face of the 1 m box (at y + 0.5) dragged up 0.62 m with Ctrl: 1.62 m snaps to 1.5 m; the
+        // centre goes up 0.25 so that the -Y face stays at y - 0.5.
+        const geometry::Vec3d face = moved + geometry::Vec3d{0, 0.5, 0};
+        drag(view, face, face + geometry::Vec3d{0, 0.62, 0}, Qt::ControlModifier);
+        QCOMPARE(stack->index(), afterAdd + 2);
+        const physics::NodePhysics* p = doc.model().node(node);
+        QVERIFY(p && p->trigger);
+        const physics::Shape& box = doc.model().shapes[size_t(p->trigger->shape)];
+        QVERIFY2(std::fabs(box.size[1] - 1.5) < 1e-9, qPrintable(QString::number(box.size[1])));
+        QCOMPARE(box.size[0], 1.0);
+        const geometry::Vec3d sized = worldOrigin(doc, node);
+        QVERIFY(std::fabs(sized.y - 0.75 - (moved.y - 0.5)) < 1e-6);
+
+        // Esc in the middle of a drag takes it back; nothing is added to the history.
+        const std::string before = doc.savedJson().dump();
+        const geometry::Vec3d grab2 = sized + geometry::Vec3d{0.6 * gizmo->arrowLength(), 0, 0};
+        drag(view, grab2, grab2 + geometry::Vec3d{2, 0, 0}, Qt::NoModifier, false);
+        QVERIFY(doc.savedJson().dump() != before);
+        QKeyEvent esc(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
+        QCoreApplication::sendEvent(view->renderWindow(), &esc);
+        send(view->renderWindow(), QEvent::MouseButtonRelease, pixelOf(view, grab2), Qt::NoButton,
+             Qt::NoModifier);
+        QCOMPARE(doc.savedJson().dump(), before);
+
+        // Undo and redo the face drag.
+        stack->undo();
+        QCOMPARE(doc.model().shapes[size_t(p->trigger->shape)].size[1], 1.0);
+        stack->redo();
+        QCOMPARE(doc.model().shapes[size_t(p->trigger->shape)].size[1], 1.5);
+
+        // Saved, opened again, valid.
+        const std::filesystem::path saved = m_dir / "door.glb";
+        QVERIFY(w.saveTo(QString::fromStdString(saved.string())));
+        auto again = document::Document::open(saved);
+        QVERIFY(again);
+        const physics::NodePhysics* r = (*again)->model().node(node);
+        QVERIFY(r && r->trigger);
+        QCOMPARE((*again)->model().shapes[size_t(r->trigger->shape)].size[1], 1.5);
+        const geometry::Vec3d reopened = worldOrigin(**again, node);
+        QVERIFY(std::fabs(reopened.x - wantX) < 1e-6);
+        const Diagnostics ours = physics::validatePhysics((*again)->gltf());
+        QVERIFY2(!hasErrors(ours), test::describe(ours).c_str());
+    }
+};
+
+QTEST_MAIN(TestGizmoWindow)
+#include "TestGizmoWindow.moc"

@@ -1,0 +1,45 @@
+#pragma once
+
+// Helpers shared by the window tests: settings and recovery kept in a test folder, opening a file and
+// waiting for the scene.
+
+#include "MainWindow.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QTest>
+#include <filesystem>
+
+namespace cs::test {
+
+/// Settings (recent files, layout) and crash-recovery copies go under `dir`, so that a test run leaves the
+/// user's own alone.
+inline void useTestSettings(const std::filesystem::path& dir)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("CollidoscopeTest"));
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                       QString::fromStdString((dir / "settings").string()));
+    qputenv("CS_RECOVERY_DIR", QByteArray::fromStdString((dir / "recovery").string()));
+}
+
+/// Opens `path` in the window and waits (up to 20 s) until the scene is shown; false when it failed.
+inline bool openAndWait(ui::MainWindow& w, const QString& path)
+{
+    bool finished = false, ok = false;
+    w.openFile(path, [&](bool result) {
+        finished = true;
+        ok = result;
+    });
+    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
+}
+
+/// Shows the window at 1200 x 800, waits until it is on screen, and opens `path` in it (openAndWait).
+inline bool showAndOpen(ui::MainWindow& w, const QString& path)
+{
+    w.resize(1200, 800);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && openAndWait(w, path);
+}
+
+} // namespace cs::test
