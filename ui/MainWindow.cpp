@@ -10,6 +10,7 @@
 #include "panels/AddColliderMenu.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/FiltersPanel.h"
+#include "panels/JointsPanel.h"
 #include "panels/MaterialsPanel.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
@@ -130,6 +131,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_properties, &PropertiesPanel::nodeActivated, this, selectActivated);
     connect(m_materials, &MaterialsPanel::nodeActivated, this, selectActivated);
     connect(m_filters, &FiltersPanel::nodeActivated, this, selectActivated);
+    connect(m_joints, &JointsPanel::nodeActivated, this, selectActivated);
     connect(m_properties, &PropertiesPanel::hullRequested, this, [this](int node) { openHullDialog(node); });
     connect(m_diagnostics, &DiagnosticsPanel::fixApplied, this,
             [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
@@ -166,6 +168,7 @@ MainWindow::~MainWindow()
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
+    m_joints->setDocument(nullptr);
     // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed
     // window.
     disconnectChildrenFrom(this);
@@ -206,6 +209,9 @@ void MainWindow::createDocks()
     m_filtersDock = rightDock(m_filters, tr("Collision Filters"), QStringLiteral("FiltersDock"));
     tabifyDockWidget(m_propertiesDock, m_materialsDock);
     tabifyDockWidget(m_materialsDock, m_filtersDock);
+    m_joints = new JointsPanel(this);
+    m_jointsDock = rightDock(m_joints, tr("Joints"), QStringLiteral("JointsDock"));
+    tabifyDockWidget(m_filtersDock, m_jointsDock);
     m_propertiesDock->raise();
 
     m_undoGroup = new QUndoGroup(this);
@@ -251,6 +257,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_properties->setDocument(nullptr);
     m_materials->setDocument(nullptr);
     m_filters->setDocument(nullptr);
+    m_joints->setDocument(nullptr);
     if (m_document)
         m_undoGroup->removeStack(m_document->undoStack());
     m_document = std::move(m_scene->document);
@@ -259,6 +266,7 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_properties->setDocument(m_document.get());
     m_materials->setDocument(m_document.get());
     m_filters->setDocument(m_document.get());
+    m_joints->setDocument(m_document.get());
     m_autosave->setDocument(m_document.get(), m_untitled ? QString() : m_scene->path);
     m_diagnostics->setDocument(m_document.get());
     m_suggestedPath.clear();

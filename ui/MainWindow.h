@@ -29,6 +29,7 @@ class Autosave;
 class HullDialog;
 class DiagnosticsPanel;
 class FiltersPanel;
+class JointsPanel;
 class MaterialsPanel;
 class PropertiesPanel;
 class SceneTreePanel;
@@ -66,6 +67,7 @@ public:
     PropertiesPanel* properties() const { return m_properties; }
     MaterialsPanel* materials() const { return m_materials; }
     FiltersPanel* filters() const { return m_filters; }
+    JointsPanel* joints() const { return m_joints; }
     /// The current node: the one the properties show and Frame Selected frames first. The document holds the
     /// selection; these read it (none without a document).
     std::optional<document::NodeIndex> currentNode() const;
@@ -149,6 +151,8 @@ private:
     QDockWidget* m_propertiesDock = nullptr;
     QDockWidget* m_materialsDock = nullptr;
     QDockWidget* m_filtersDock = nullptr;
+    JointsPanel* m_joints = nullptr;
+    QDockWidget* m_jointsDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel = nullptr;
     QProgressBar* m_progress = nullptr;

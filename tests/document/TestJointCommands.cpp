@@ -3,6 +3,7 @@
 // same saved bytes each way.
 #include "DocumentTestUtil.h"
 #include "document/JointCommands.h"
+#include "document/JointFields.h"
 #include "physics/PhysicsWriter.h"
 
 #include <QTest>
@@ -144,6 +145,45 @@ private slots:
             expected);
         QCOMPARE(users, std::vector<size_t>{hinge});
         QCOMPARE(doc->model().joints.size(), size_t(5));
+    }
+
+    void fieldsParseAndFormat()
+    {
+        physics::JointLimit l = defaultLimit();
+        QCOMPARE(limitFieldText(l, LimitField::Kind), std::string("linear"));
+        QCOMPARE(limitFieldText(l, LimitField::Axes), std::string("0 1 2"));
+        QVERIFY(setLimitField(l, LimitField::Kind, "angular"));
+        QVERIFY(l.linearAxes.empty());
+        QCOMPARE(l.angularAxes, (std::vector<int>{0, 1, 2}));
+        QVERIFY(setLimitField(l, LimitField::Axes, " 2 0 "));
+        QCOMPARE(l.angularAxes, (std::vector<int>{2, 0}));
+        // Repeated, out of range, empty and non-numeric axes are refused and change nothing.
+        for (const char* bad : {"1 1", "3", "", "x"})
+            QVERIFY2(!setLimitField(l, LimitField::Axes, bad), bad);
+        QCOMPARE(l.angularAxes, (std::vector<int>{2, 0}));
+        QVERIFY(setLimitField(l, LimitField::Min, "-1.25"));
+        QCOMPARE(*l.min, -1.25);
+        QVERIFY(setLimitField(l, LimitField::Max, ""));
+        QVERIFY(!l.max); // unbounded
+        QVERIFY(!setLimitField(l, LimitField::Damping, ""));
+        QVERIFY(!setLimitField(l, LimitField::Stiffness, "1.5x"));
+        physics::JointDescription one;
+        one.limits = {l};
+        QCOMPARE(jointSummary(one), std::string("1 limit, 0 drives: angular 2 0 -1.25..inf"));
+
+        physics::JointDrive d = defaultDrive();
+        QCOMPARE(driveFieldText(d, DriveField::Type), std::string("linear"));
+        QCOMPARE(driveFieldText(d, DriveField::Mode), std::string("force"));
+        QVERIFY(setDriveField(d, DriveField::Mode, "acceleration"));
+        QCOMPARE(*d.mode, physics::DriveMode::Acceleration);
+        QVERIFY(!setDriveField(d, DriveField::Type, "rotary"));
+        QVERIFY(!setDriveField(d, DriveField::Axis, "1.5"));
+        QVERIFY(setDriveField(d, DriveField::Axis, "2"));
+        QCOMPARE(*d.axis, 2);
+        QVERIFY(setDriveField(d, DriveField::MaxForce, ""));
+        QVERIFY(!d.maxForce); // unlimited
+        QVERIFY(setDriveField(d, DriveField::PositionTarget, "0.5"));
+        QCOMPARE(driveFieldText(d, DriveField::PositionTarget), std::string("0.5"));
     }
 };
 

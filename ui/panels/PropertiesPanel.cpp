@@ -3,6 +3,7 @@
 #include "document/Document.h"
 #include "panels/BodyPanel.h"
 #include "panels/ColliderPanel.h"
+#include "panels/JointPanel.h"
 #include "panels/ShapePanel.h"
 #include "panels/TransformPanel.h"
 #include "widgets/ChildSignals.h"
@@ -79,6 +80,8 @@ PropertiesPanel::PropertiesPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(makeSection(tr("Body"), QStringLiteral("bodySection"), m_body, inner));
     layout->addWidget(makeSection(tr("Collider"), QStringLiteral("colliderSection"), m_collider, inner));
     layout->addWidget(makeSection(tr("Trigger"), QStringLiteral("triggerSection"), m_trigger, inner));
+    m_joint = new JointPanel;
+    layout->addWidget(makeSection(tr("Joint"), QStringLiteral("jointSection"), m_joint, inner));
     m_shapeSection = makeSection(tr("Shape"), QStringLiteral("shapeSection"), m_shape, inner);
     layout->addWidget(m_shapeSection);
     layout->addStretch(1);
@@ -137,6 +140,7 @@ void PropertiesPanel::setDocument(document::Document* document)
     m_body->setDocument(document);
     m_collider->setDocument(document);
     m_trigger->setDocument(document);
+    m_joint->setDocument(document);
     m_shape->setDocument(document);
     if (document)
         connect(document, &document::Document::changed, this, &PropertiesPanel::onChanged);
@@ -158,6 +162,7 @@ void PropertiesPanel::setNodes(const std::vector<document::NodeIndex>& nodes,
     m_body->setNodes(nodes);
     m_collider->setNodes(nodes);
     m_trigger->setNodes(nodes);
+    m_joint->setNodes(std::vector<size_t>(nodes.begin(), nodes.end()));
     updateHeader();
     updateShape();
 }

@@ -19,6 +19,7 @@ namespace cs::ui {
 
 class BodyPanel;
 class ColliderPanel;
+class JointPanel;
 class ShapePanel;
 class TransformPanel;
 
@@ -46,6 +47,7 @@ public:
     ColliderPanel* colliderPanel() const { return m_collider; }
     ColliderPanel* triggerPanel() const { return m_trigger; }
     ShapePanel* shapePanel() const { return m_shape; }
+    JointPanel* jointPanel() const { return m_joint; }
     /// The shape the shape section edits (-1: none).
     int shownShape() const { return m_shownShape; }
 
@@ -77,6 +79,7 @@ private:
     ColliderPanel* m_collider = nullptr;
     ColliderPanel* m_trigger = nullptr;
     ShapePanel* m_shape = nullptr;
+    JointPanel* m_joint = nullptr;
     QWidget* m_shapeSection = nullptr;
     QScrollArea* m_scroll = nullptr;
     QWidget* m_inner = nullptr;

@@ -1,0 +1,130 @@
+#include "panels/JointPanel.h"
+
+#include "document/Document.h"
+#include "document/JointCommands.h"
+#include "document/JointFields.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QSignalBlocker>
+
+namespace cs::ui {
+
+JointPanel::JointPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    m_joint = new QCheckBox(tr("Joint to another node"), this);
+    m_joint->setObjectName(QStringLiteral("jointCheck"));
+    m_connected = new QComboBox(this);
+    m_connected->setObjectName(QStringLiteral("jointConnectedCombo"));
+    m_connected->setToolTip(tr("The node whose frame is the joint's second attachment frame"));
+    m_description = new QComboBox(this);
+    m_description->setObjectName(QStringLiteral("jointDescriptionCombo"));
+    m_description->setToolTip(tr("The limits and drives (edit them in the Joints tab)"));
+    m_collision = new QCheckBox(tr("The two bodies collide"), this);
+    m_collision->setObjectName(QStringLiteral("jointCollisionCheck"));
+    form->addRow(m_joint);
+    form->addRow(tr("Connected node"), m_connected);
+    form->addRow(tr("Description"), m_description);
+    form->addRow(m_collision);
+
+    connect(m_joint, &QCheckBox::clicked, this, [this](bool on) {
+        if (!m_document || node() < 0)
+            return;
+        if (!on) {
+            m_document->push(document::removeNodeJoint(m_document, size_t(node())));
+            return;
+        }
+        // A new joint uses the first description, connected to nothing yet (the validator says so until
+        // a node is chosen).
+        m_document->push(document::setNodeJoint(m_document, size_t(node()),
+                                                {-1, m_document->model().joints.empty() ? -1 : 0, false}));
+    });
+    connect(m_connected, &QComboBox::activated, this, &JointPanel::pushFields);
+    connect(m_description, &QComboBox::activated, this, &JointPanel::pushFields);
+    connect(m_collision, &QCheckBox::clicked, this, &JointPanel::pushFields);
+    refresh();
+}
+
+void JointPanel::setDocument(document::Document* document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    m_nodes.clear();
+    if (document)
+        connect(document, &document::Document::changed, this, &JointPanel::onChanged);
+    refresh();
+}
+
+void JointPanel::setNodes(const std::vector<size_t>& nodes)
+{
+    m_nodes = nodes;
+    refresh();
+}
+
+int JointPanel::node() const
+{
+    return m_nodes.size() == 1 ? int(m_nodes.front()) : -1;
+}
+
+void JointPanel::onChanged(const document::ChangeEvent& event)
+{
+    using Kind = document::ChangeEvent::Kind;
+    if (event.kind == Kind::NodeJoint || event.kind == Kind::Joint || event.kind == Kind::Node ||
+        event.kind == Kind::Document)
+        refresh();
+}
+
+void JointPanel::pushFields()
+{
+    if (!m_document || node() < 0)
+        return;
+    document::NodeJointFields fields;
+    fields.connectedNode = m_connected->currentData().toInt();
+    fields.joint = m_description->currentData().toInt();
+    fields.enableCollision = m_collision->isChecked();
+    m_document->push(document::setNodeJoint(m_document, size_t(node()), fields));
+}
+
+void JointPanel::refresh()
+{
+    const QSignalBlocker b1(m_joint), b2(m_connected), b3(m_description), b4(m_collision);
+    const physics::NodePhysics* p =
+        m_document && node() >= 0 ? m_document->model().node(size_t(node())) : nullptr;
+    const physics::NodeJoint* joint = p && p->joint ? &*p->joint : nullptr;
+    setEnabled(m_document && node() >= 0);
+    m_joint->setChecked(joint);
+    m_connected->clear();
+    m_description->clear();
+    m_connected->setEnabled(joint);
+    m_description->setEnabled(joint);
+    m_collision->setEnabled(joint);
+    m_collision->setChecked(joint && joint->enableCollision);
+    if (!m_document)
+        return;
+    m_connected->addItem(tr("(none)"), -1);
+    const gltf::Json* nodes =
+        m_document->gltf().json().contains("nodes") ? &m_document->gltf().json()["nodes"] : nullptr;
+    for (size_t i = 0; nodes && i < nodes->size(); ++i) {
+        if (int(i) == node())
+            continue;
+        const std::string name = (*nodes)[i].value("name", std::string());
+        m_connected->addItem(name.empty() ? tr("Node %1").arg(i)
+                                          : tr("%1 (node %2)").arg(QString::fromStdString(name)).arg(i),
+                             int(i));
+    }
+    m_description->addItem(tr("(none)"), -1);
+    const auto& joints = m_document->model().joints;
+    for (size_t i = 0; i < joints.size(); ++i)
+        m_description->addItem(
+            tr("Joint %1: %2").arg(i).arg(QString::fromStdString(document::jointSummary(joints[i]))), int(i));
+    if (joint) {
+        m_connected->setCurrentIndex(std::max(0, m_connected->findData(joint->connectedNode)));
+        m_description->setCurrentIndex(std::max(0, m_description->findData(joint->joint)));
+    }
+}
+
+} // namespace cs::ui
