@@ -1,0 +1,72 @@
+// The colour and legend name of each overlay layer (declared in Viewport.h).
+#include "viewport/Viewport.h"
+
+namespace cs::ui {
+
+QColor overlayColor(OverlayLayer layer)
+{
+    switch (layer) {
+    case OverlayLayer::Static:
+        return QColor(120, 170, 255);
+    case OverlayLayer::Kinematic:
+        return QColor(255, 200, 60);
+    case OverlayLayer::Dynamic:
+        return QColor(90, 230, 120);
+    case OverlayLayer::Trigger:
+        return QColor(240, 90, 220);
+    case OverlayLayer::Selection:
+        return QColor(255, 255, 255);
+    case OverlayLayer::CenterOfMass:
+        return QColor(255, 80, 60);
+    case OverlayLayer::Inertia:
+        return QColor(255, 150, 90);
+    case OverlayLayer::Velocity:
+        return QColor(80, 230, 255);
+    case OverlayLayer::Grid:
+        return QColor(90, 92, 104);
+    case OverlayLayer::AxisX:
+        return QColor(220, 70, 70);
+    case OverlayLayer::AxisY:
+        return QColor(90, 200, 90);
+    case OverlayLayer::AxisZ:
+        return QColor(80, 120, 230);
+    case OverlayLayer::Count:
+        break;
+    }
+    return Qt::white;
+}
+
+const char* overlayName(OverlayLayer layer)
+{
+    switch (layer) {
+    case OverlayLayer::Static:
+        return "Static";
+    case OverlayLayer::Kinematic:
+        return "Kinematic";
+    case OverlayLayer::Dynamic:
+        return "Dynamic";
+    case OverlayLayer::Trigger:
+        return "Trigger";
+    case OverlayLayer::Selection:
+        return "Selection";
+    case OverlayLayer::CenterOfMass:
+        return "Centre of mass";
+    case OverlayLayer::Inertia:
+        return "Inertia box";
+    case OverlayLayer::Velocity:
+        return "Initial velocity";
+    case OverlayLayer::Grid:
+        return "Grid";
+    case OverlayLayer::AxisX:
+        return "X axis";
+    case OverlayLayer::AxisY:
+        return "Y axis";
+    case OverlayLayer::AxisZ:
+        return "Z axis";
+    case OverlayLayer::Count:
+        break;
+    }
+    return "";
+}
+
+} // namespace cs::ui
