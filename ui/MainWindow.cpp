@@ -61,7 +61,10 @@ std::optional<NodeIndex> nodeOrNone(int node)
 
 QWidget* makeLegend(QWidget* parent)
 {
-    auto* legend = new QWidget(parent);
+    // The entries sit at their natural size in a strip that never widens the window: on a narrow one the last
+    // entries are cut off at its edge instead of squeezing every label.
+    auto* strip = new QWidget(parent);
+    auto* legend = new QWidget(strip);
     auto* layout = new QHBoxLayout(legend);
     layout->setContentsMargins(6, 2, 6, 2);
     const auto entry = [&](const QColor& color, const char* name) {
@@ -78,8 +81,10 @@ QWidget* makeLegend(QWidget* parent)
         entry(overlayColor(layer), overlayName(layer));
     for (JointPart part : {JointPart::Links, JointPart::Limits, JointPart::Drives})
         entry(jointColor(part), jointPartName(part));
-    layout->addStretch();
-    return legend;
+    legend->adjustSize();
+    strip->setFixedHeight(legend->height());
+    strip->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    return strip;
 }
 
 } // namespace

@@ -99,7 +99,7 @@ private slots:
         MainWindow w;
         // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
         // editing docks on the right are closed.
-        for (const char* dock : {"PropertiesDock", "MaterialsDock", "FiltersDock"})
+        for (const char* dock : {"PropertiesDock", "MaterialsDock", "FiltersDock", "JointsDock"})
             if (auto* d = w.findChild<QDockWidget*>(QLatin1String(dock)))
                 d->hide();
         w.resize(1000, 750);

@@ -3,6 +3,7 @@
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
+#include "widgets/ModelLabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -106,15 +107,11 @@ void JointPanel::refresh()
     if (!m_document)
         return;
     m_connected->addItem(tr("(none)"), -1);
-    const gltf::Json* nodes =
-        m_document->gltf().json().contains("nodes") ? &m_document->gltf().json()["nodes"] : nullptr;
-    for (size_t i = 0; nodes && i < nodes->size(); ++i) {
+    const size_t nodes = m_document->gltf().count("nodes");
+    for (size_t i = 0; i < nodes; ++i) {
         if (int(i) == node())
             continue;
-        const std::string name = (*nodes)[i].value("name", std::string());
-        m_connected->addItem(name.empty() ? tr("Node %1").arg(i)
-                                          : tr("%1 (node %2)").arg(QString::fromStdString(name)).arg(i),
-                             int(i));
+        m_connected->addItem(tr("%1 (node %2)").arg(nodeLabel(*m_document, i)).arg(i), int(i));
     }
     m_description->addItem(tr("(none)"), -1);
     const auto& joints = m_document->model().joints;
