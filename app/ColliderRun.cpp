@@ -38,7 +38,7 @@ gltf::Json shapeReport(const physics::Shape& shape)
 
 std::string describeShape(const gltf::Json& shape)
 {
-    const std::string type = shape.value("type", std::string("?"));
+    std::string type = shape.value("type", std::string("?"));
     if (!shape.contains(type))
         return type;
     const gltf::Json& p = shape[type];

@@ -212,7 +212,7 @@ void Autosave::startWrite(bool onThisThread)
     m_sinceWrite.restart();
     m_resultTaken = false;
     if (onThisThread) {
-        takeResult(writeFiles(std::move(snapshot), glbPath(), sidecarPath(), sidecar(), m_generation));
+        takeResult(writeFiles(snapshot, glbPath(), sidecarPath(), sidecar(), m_generation));
         return;
     }
     m_watcher.setFuture(QtConcurrent::run(&Autosave::writeFiles, std::move(snapshot), glbPath(),
@@ -237,8 +237,9 @@ void Autosave::takeResult(const WriteResult& result)
     }
 }
 
-Autosave::WriteResult Autosave::writeFiles(std::shared_ptr<const gltf::GltfDocument> snapshot, QString glb,
-                                           QString sidecarFile, QByteArray sidecar, quint64 generation)
+Autosave::WriteResult Autosave::writeFiles(const std::shared_ptr<const gltf::GltfDocument>& snapshot,
+                                           const QString& glb, const QString& sidecarFile, QByteArray sidecar,
+                                           quint64 generation)
 {
     WriteResult result;
     result.generation = generation;

@@ -115,8 +115,9 @@ private:
     QString originalPath() const;
     void startWrite(bool onThisThread);
     void takeResult(const WriteResult& result);
-    static WriteResult writeFiles(std::shared_ptr<const cs::gltf::GltfDocument> snapshot, QString glb,
-                                  QString sidecarFile, QByteArray sidecar, quint64 generation);
+    static WriteResult writeFiles(const std::shared_ptr<const cs::gltf::GltfDocument>& snapshot,
+                                  const QString& glb, const QString& sidecarFile, QByteArray sidecar,
+                                  quint64 generation);
 
     QPointer<cs::document::Document> m_document;
     QString m_sourcePath;

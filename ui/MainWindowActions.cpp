@@ -138,8 +138,8 @@ void MainWindow::createActions()
     new NodeMenu(this); // the Node menu (owned by the window)
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    auto toggle = [&](const QString& name, const QString& text, bool on, std::function<void(bool)> apply,
-                      const QKeySequence& shortcut = {}) {
+    auto toggle = [&](const QString& name, const QString& text, bool on,
+                      const std::function<void(bool)>& apply, const QKeySequence& shortcut = {}) {
         QAction* a = make(name, text, shortcut);
         a->setCheckable(true);
         a->setChecked(on);

@@ -137,13 +137,11 @@ bool setFilterMask(Document& document, size_t filter, FilterMode mode, std::vect
     if (mode == FilterMode::CollideWithOnly) {
         if (f.notCollideWithSystems.empty())
             return pushed(document, new SetCollideWithSystems(&document, filter, std::move(systems)));
-        return pushed(document,
-                      new SetCollideMask<text::CollideWith>(&document, filter, {std::move(systems), {}}));
+        return pushed(document, new SetCollideMask<text::CollideWith>(&document, filter, {systems, {}}));
     }
     if (f.collideWithSystems.empty())
         return pushed(document, new SetNotCollideWithSystems(&document, filter, std::move(systems)));
-    return pushed(document,
-                  new SetCollideMask<text::NotCollideWith>(&document, filter, {{}, std::move(systems)}));
+    return pushed(document, new SetCollideMask<text::NotCollideWith>(&document, filter, {{}, systems}));
 }
 
 bool setFilterMode(Document& document, size_t filter, FilterMode mode)
@@ -157,8 +155,7 @@ bool setFilterMode(Document& document, size_t filter, FilterMode mode)
     if (list.empty())
         return false;
     using Value = CollideMaskField<kCollideModeText>::Value;
-    Value value =
-        mode == FilterMode::CollideWithOnly ? Value{std::move(list), {}} : Value{{}, std::move(list)};
+    Value value = mode == FilterMode::CollideWithOnly ? Value{list, {}} : Value{{}, list};
     return pushed(document, new SetCollideMask<kCollideModeText>(&document, filter, std::move(value)));
 }
 

@@ -46,8 +46,8 @@ struct Mat4d
 {
     std::array<double, 16> m{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
-    double operator()(int row, int column) const { return m[size_t(column * 4 + row)]; }
-    double& operator()(int row, int column) { return m[size_t(column * 4 + row)]; }
+    double operator()(int row, int column) const { return m[size_t(column) * 4 + size_t(row)]; }
+    double& operator()(int row, int column) { return m[size_t(column) * 4 + size_t(row)]; }
     Mat4d operator*(const Mat4d& o) const;
     bool operator==(const Mat4d&) const = default;
 };

@@ -120,7 +120,8 @@ void GltfBuilder::finish()
     gltf::Buffer buffer;
     buffer.data = std::move(m_bin);
     buffer.origin = gltf::ResourceOrigin::None;
-    m_doc.buffers().assign(1, std::move(buffer));
+    m_doc.buffers().clear();
+    m_doc.buffers().push_back(std::move(buffer));
 }
 
 } // namespace cs::import

@@ -329,6 +329,7 @@ void ColliderPanel::refresh()
 
     if (m_material) {
         std::vector<int> materials;
+        materials.reserve(list.size());
         for (const Component& c : list)
             materials.push_back(c.material);
         rebuildReferenceCombo(
@@ -403,6 +404,7 @@ void ColliderPanel::rebuildShapeCombo(const std::vector<Component>& list)
                                  Qt::ToolTipRole);
     }
     std::vector<int> shapes;
+    shapes.reserve(list.size());
     for (const Component& c : list)
         shapes.push_back(c.compound ? -1 : c.shape);
     const auto shape = common(shapes);

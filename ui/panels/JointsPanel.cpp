@@ -20,7 +20,7 @@ namespace cs::ui {
 
 namespace {
 
-QTableWidget* makeTable(QWidget* parent, const QString& name, QStringList headers)
+QTableWidget* makeTable(QWidget* parent, const QString& name, const QStringList& headers)
 {
     auto* table = new QTableWidget(0, int(headers.size()), parent);
     table->setObjectName(name);

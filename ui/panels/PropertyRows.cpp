@@ -22,7 +22,7 @@ template <class Field> void setUpNumbers(Field* field, const PropertyLook& look)
 } // namespace
 
 PropertyFields::PropertyFields(const std::vector<PropertyLook>& looks, QWidget* parent, QObject* context,
-                               std::function<void(size_t row, int axis, double value)> edited)
+                               const std::function<void(size_t row, int axis, double value)>& edited)
     : m_looks(looks)
 {
     for (size_t i = 0; i < m_looks.size(); ++i) {

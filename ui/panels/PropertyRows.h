@@ -98,13 +98,14 @@ inline bool axisFits(bool number, int axis)
 /// A row over `Field` (see FieldCommands.h) of the objects `Locator` finds: the getter is the field's, an
 /// edit pushes setEach() of its SetField command (one step that merges with the next edit of the same field
 /// on the same objects). The field's value type picks the editor: double, Vec3 or Quat.
-template <class Locator, class Field> PropertyRow<typename Field::Object> propertyRow(PropertyLook look)
+template <class Locator, class Field>
+PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
 {
     using Object = typename Field::Object;
     using Value = typename Field::Value;
     using Command = document::SetField<Locator, Field>;
     PropertyRow<Object> row;
-    row.look = std::move(look);
+    row.look = look;
     const auto valueFor = [](const Object& o, int axis, double value) {
         Value v = Field::get(o);
         if constexpr (std::is_same_v<Value, physics::Vec3>)
@@ -146,7 +147,7 @@ public:
     /// for a number, in the lifetime of `context` (the panel, which disconnects its children first thing
     /// in its destructor).
     PropertyFields(const std::vector<PropertyLook>& looks, QWidget* parent, QObject* context,
-                   std::function<void(size_t row, int axis, double value)> edited);
+                   const std::function<void(size_t row, int axis, double value)>& edited);
 
     /// Adds rows [first, first + count) to `form`, each with its label.
     void addRows(QFormLayout* form, size_t first, size_t count);

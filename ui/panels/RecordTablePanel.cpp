@@ -186,9 +186,8 @@ std::vector<size_t> RecordTablePanel::deleteCurrentRecord()
     cs::document::Document& doc = *document();
     const ListKind list = m_model->list().list;
     const QString name = QString::fromStdString(document::itemName(doc.model(), list, size_t(record)));
-    const std::vector<size_t> users = list == ListKind::Filter
-                                          ? document::deleteFilter(doc, size_t(record))
-                                          : document::deleteMaterial(doc, size_t(record));
+    std::vector<size_t> users = list == ListKind::Filter ? document::deleteFilter(doc, size_t(record))
+                                                         : document::deleteMaterial(doc, size_t(record));
     const QString shown = name.isEmpty() ? m_texts.unnamed.arg(record) : QStringLiteral("\"%1\"").arg(name);
     if (users.empty())
         m_status->setText(m_texts.deletedUnused.arg(shown.toHtmlEscaped()));

@@ -129,7 +129,8 @@ std::vector<std::vector<QVector3D>> byPlace(const std::vector<QVector3D>& points
     };
     for (size_t i = 0; i + 1 < count; i += 2) {
         const QVector3D mid = (points[i] + points[i + 1]) * 0.5f;
-        auto& target = cells[size_t(cell(mid[axes[0]], axes[0]) * kSide + cell(mid[axes[1]], axes[1]))];
+        const int index = cell(mid[axes[0]], axes[0]) * kSide + cell(mid[axes[1]], axes[1]);
+        auto& target = cells[size_t(index)];
         target.push_back(points[i]);
         target.push_back(points[i + 1]);
     }
