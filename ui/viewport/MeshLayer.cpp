@@ -194,12 +194,20 @@ MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : 
         auto* transform = new Qt3DCore::QTransform(entity);
         transform->setMatrix(instance.world);
         entity->addComponent(transform);
+        m_transforms.push_back(transform);
+        m_placed.push_back(instance.world);
         for (const auto& [renderer, material] : parts[instance.mesh]) {
             auto* part = new Qt3DCore::QEntity(entity);
             part->addComponent(renderer);
             part->addComponent(material);
         }
     }
+}
+
+void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
+{
+    for (size_t i = 0; i < m_transforms.size(); ++i)
+        m_transforms[i]->setMatrix(i < world.size() ? world[i] : m_placed[i]);
 }
 
 } // namespace cs::ui

@@ -39,6 +39,7 @@ struct Viewport::Impl
     MeshLayer* meshes = nullptr;
     std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
     LineLayer* preview = nullptr;
+    std::array<LineLayer*, Viewport::previewPartColorCount()> previewParts{};
     JointLayer* joints = nullptr;
     Qt3DRender::QRenderCapture* capture = nullptr;
     Qt3DCore::QTransform* lightTransform = nullptr;
@@ -65,6 +66,8 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     // The preview is made here with the other line layers, before the root goes live (see setRenderScene on
     // subtrees made under a live root); later previews only replace its buffer.
     m_impl->preview = new LineLayer(previewColor(), m_impl->root);
+    for (size_t i = 0; i < m_impl->previewParts.size(); ++i)
+        m_impl->previewParts[i] = new LineLayer(previewPartColor(i), m_impl->root);
     m_impl->joints = new JointLayer(m_impl->root);
     m_impl->gizmo = new LineLayer(QColor(255, 230, 40), m_impl->root);
 
@@ -90,6 +93,8 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     for (auto* layer : m_impl->layers)
         layer->addComponent(m_impl->lineLayer);
     m_impl->preview->addComponent(m_impl->lineLayer);
+    for (auto* part : m_impl->previewParts)
+        part->addComponent(m_impl->lineLayer);
     m_impl->joints->addComponent(m_impl->lineLayer);
     // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
     // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the
@@ -154,6 +159,17 @@ void Viewport::setRenderScene(const gltf::RenderScene& scene)
     updateGrid();
 }
 
+void Viewport::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
+{
+    if (m_impl->meshes)
+        m_impl->meshes->setInstanceTransforms(world);
+}
+
+size_t Viewport::instanceCount() const
+{
+    return m_impl->meshes ? m_impl->meshes->instanceCount() : 0;
+}
+
 void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints)
 {
     m_impl->layers[size_t(layer)]->setSegments(segmentPoints);
@@ -192,6 +208,37 @@ void Viewport::setPreviewLines(const std::vector<QVector3D>& segmentPoints)
 void Viewport::clearPreview()
 {
     m_impl->preview->setSegments({});
+    setPreviewParts({});
+}
+
+void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
+{
+    // The layers exist from the start (see the constructor); parts that share a colour share a layer.
+    std::array<std::vector<QVector3D>, previewPartColorCount()> byColor;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        auto& points = byColor[i % byColor.size()];
+        points.insert(points.end(), parts[i].begin(), parts[i].end());
+    }
+    for (size_t i = 0; i < byColor.size(); ++i)
+        m_impl->previewParts[i]->setSegments(byColor[i]);
+    updateDetail();
+}
+
+size_t Viewport::previewPartPointCount() const
+{
+    size_t points = 0;
+    for (const auto* part : m_impl->previewParts)
+        points += part->pointCount();
+    return points;
+}
+
+QColor Viewport::previewPartColor(size_t index)
+{
+    // Hues spread around the wheel in an order that puts neighbours far apart, saturated and bright enough
+    // to read against the dark background and the grey meshes.
+    static constexpr std::array<int, previewPartColorCount()> hues{10,  190, 100, 280, 50,  230,
+                                                                   140, 320, 75,  165, 250, 350};
+    return QColor::fromHsv(hues[index % hues.size()], 200, 245);
 }
 
 size_t Viewport::previewPointCount() const
@@ -253,6 +300,8 @@ void Viewport::setXray(bool on)
     for (auto* layer : m_impl->layers)
         layer->setXray(on);
     m_impl->preview->setXray(on);
+    for (auto* part : m_impl->previewParts)
+        part->setXray(on);
     m_impl->joints->setXray(on);
 }
 
@@ -370,6 +419,8 @@ void Viewport::updateDetail()
     for (auto* layer : m_impl->layers)
         layer->updateDetail(m_camera.position(), pixels);
     m_impl->preview->updateDetail(m_camera.position(), pixels);
+    for (auto* part : m_impl->previewParts)
+        part->updateDetail(m_camera.position(), pixels);
     m_impl->joints->updateDetail(m_camera.position(), pixels);
 }
 

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QMatrix4x4>
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -55,6 +56,12 @@ public:
 
     /// Replaces the drawn meshes (the document's own geometry).
     void setRenderScene(const gltf::RenderScene& scene);
+    /// Moves the drawn meshes without rebuilding them (e.g. a simulation preview): one world matrix per
+    /// instance of the render scene, in its order (gltf::RenderScene::instances); an empty list puts every
+    /// instance back where the scene placed it.
+    void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
+    /// Instances of the drawn render scene (0 before setRenderScene).
+    size_t instanceCount() const;
     /// Replaces a layer's lines: world-space points, two per segment.
     void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
     /// Replaces the joints' lines (frames, links, limits and drives, each part in its own colour, see
@@ -68,6 +75,14 @@ public:
     /// world-space points, two per segment. It replaces the previous preview; frameAll() leaves it out.
     void setPreviewLines(const std::vector<QVector3D>& segmentPoints);
     void clearPreview();
+    /// Several preview sets at once, each in its own colour (previewPartColor(i)), e.g. the parts of a convex
+    /// decomposition: world-space points, two per segment. An empty list removes them; clearPreview() too.
+    void setPreviewParts(const std::vector<std::vector<QVector3D>>& parts);
+    /// Points of every preview part together.
+    size_t previewPartPointCount() const;
+    /// Distinct colours for preview parts; part i and part i + previewPartColorCount() share a colour.
+    static QColor previewPartColor(size_t index);
+    static constexpr size_t previewPartColorCount() { return 12; }
     /// The number of preview points drawn (0: no preview).
     size_t previewPointCount() const;
     static QColor previewColor();
