@@ -48,7 +48,7 @@ install: build
 	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 # The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding fails the test).
-# Leak detection is off: Qt 3D and Qt's process-wide singletons are not freed at exit.
+# Leak detection is off: Qt Quick 3D and Qt's process-wide singletons are not freed at exit.
 test-asan: setup
 	@cmake -S . -B build-asan -G Ninja -DCS_SANITIZE=ON -DCS_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	@cmake --build build-asan -j $(JOBS)

@@ -182,8 +182,6 @@ int runGui(int argc, char** argv)
         return ExitUnusable;
     }
 
-    // The OpenGL renderer works under Xvfb and draws line primitives (DESIGN.md).
-    qputenv("QT3D_RENDERER", "opengl");
     previousHandler = qInstallMessageHandler(platformFailureMeansNoDisplay);
     QApplication app(argc, argv);
     qInstallMessageHandler(previousHandler);

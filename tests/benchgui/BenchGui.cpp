@@ -126,7 +126,6 @@ QString glRenderer()
 
 int main(int argc, char** argv)
 {
-    qputenv("QT3D_RENDERER", "opengl");
     QApplication app(argc, argv);
     const bench::Options options = bench::parseOptions(argc, argv, 5, {"--file"});
     const int runs = options.runs;

@@ -2,6 +2,7 @@
 
 #include "scene/JointOverlay.h"
 #include "viewport/LineLayer.h"
+#include "viewport/QuickScene.h"
 
 #include <algorithm>
 
@@ -41,10 +42,18 @@ const char* jointPartName(JointPart part)
     return "";
 }
 
-JointLayer::JointLayer(Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+JointLayer::JointLayer(QuickScene& scene, QQuick3DObject* parent) : m_node(scene.makeNode(parent))
 {
     for (size_t i = 0; i < m_parts.size(); ++i)
-        m_parts[i] = new LineLayer(jointColor(JointPart(i)), this);
+        m_parts[i] = std::make_unique<LineLayer>(scene, jointColor(JointPart(i)), m_node);
+}
+
+JointLayer::~JointLayer() = default;
+
+void JointLayer::setVisible(bool visible)
+{
+    m_visible = visible;
+    QuickScene::setVisible(m_node, visible);
 }
 
 void JointLayer::setLines(const scene::JointLines& lines)
@@ -57,20 +66,21 @@ void JointLayer::setLines(const scene::JointLines& lines)
 
 void JointLayer::setXray(bool on)
 {
-    for (auto* part : m_parts)
+    for (auto& part : m_parts)
         part->setXray(on);
 }
 
-void JointLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance)
+void JointLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance,
+                              const QMatrix4x4& viewProjection)
 {
-    for (auto* part : m_parts)
-        part->updateDetail(eye, pixelsPerMetreAtUnitDistance);
+    for (auto& part : m_parts)
+        part->updateDetail(eye, pixelsPerMetreAtUnitDistance, viewProjection);
 }
 
 bool JointLayer::bounds(QVector3D& lo, QVector3D& hi) const
 {
     bool any = false;
-    for (auto* part : m_parts) {
+    for (const auto& part : m_parts) {
         QVector3D a, b;
         if (!part->bounds(a, b))
             continue;

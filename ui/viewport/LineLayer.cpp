@@ -1,104 +1,33 @@
 #include "viewport/LineLayer.h"
 
 #include "geometry/Wireframe.h"
+#include "viewport/QuickScene.h"
 
-#include <Qt3DCore/QAttribute>
-#include <Qt3DCore/QBuffer>
-#include <Qt3DCore/QGeometry>
-#include <Qt3DRender/QBlendEquation>
-#include <Qt3DRender/QBlendEquationArguments>
-#include <Qt3DRender/QDepthTest>
-#include <Qt3DRender/QEffect>
-#include <Qt3DRender/QFilterKey>
-#include <Qt3DRender/QGeometryRenderer>
-#include <Qt3DRender/QGraphicsApiFilter>
-#include <Qt3DRender/QLineWidth>
-#include <Qt3DRender/QMaterial>
-#include <Qt3DRender/QNoDepthMask>
-#include <Qt3DRender/QParameter>
-#include <Qt3DRender/QRenderPass>
-#include <Qt3DRender/QShaderProgram>
-#include <Qt3DRender/QTechnique>
+#include <QtQuick3D/qquick3dgeometry.h>
 #include <algorithm>
-#include <cstring>
 
 namespace cs::ui {
 
-namespace {
-
-const char* kVertexShader = R"(#version 150 core
-in vec3 vertexPosition;
-uniform mat4 modelViewProjection;
-void main() { gl_Position = modelViewProjection * vec4(vertexPosition, 1.0); }
-)";
-
-const char* kFragmentShader = R"(#version 150 core
-uniform vec4 lineColor;
-uniform float alpha;
-out vec4 fragColor;
-void main() { fragColor = vec4(lineColor.rgb, lineColor.a * alpha); }
-)";
-
-Qt3DRender::QRenderPass* makePass(Qt3DRender::QDepthTest::DepthFunction depth, Qt3DRender::QParameter* alpha,
-                                  bool hidden = false)
+/// Line segments, each pair of points one segment.
+class LineGeometry : public QQuick3DGeometry
 {
-    auto* pass = new Qt3DRender::QRenderPass;
-    auto* program = new Qt3DRender::QShaderProgram(pass);
-    program->setVertexShaderCode(kVertexShader);
-    program->setFragmentShaderCode(kFragmentShader);
-    pass->setShaderProgram(program);
-    auto* test = new Qt3DRender::QDepthTest(pass);
-    test->setDepthFunction(depth);
-    pass->addRenderState(test);
-    auto* blend = new Qt3DRender::QBlendEquationArguments(pass);
-    blend->setSourceRgb(Qt3DRender::QBlendEquationArguments::SourceAlpha);
-    blend->setDestinationRgb(Qt3DRender::QBlendEquationArguments::OneMinusSourceAlpha);
-    pass->addRenderState(blend);
-    auto* equation = new Qt3DRender::QBlendEquation(pass);
-    equation->setBlendFunction(Qt3DRender::QBlendEquation::Add);
-    pass->addRenderState(equation);
-    auto* width = new Qt3DRender::QLineWidth(pass);
-    width->setValue(hidden ? 1.0f : 1.6f);
-    width->setSmooth(false);
-    pass->addRenderState(width);
-    if (hidden)
-        pass->addRenderState(new Qt3DRender::QNoDepthMask(pass)); // hidden lines must not hide each other
-    pass->addParameter(alpha);
-    return pass;
-}
+public:
+    LineGeometry()
+    {
+        setStride(12);
+        setPrimitiveType(PrimitiveType::Lines);
+        addAttribute(Attribute::PositionSemantic, 0, Attribute::F32Type);
+    }
 
-/// Unlit lines; the technique's filter key matches the forward renderer of Qt3DExtras::Qt3DWindow. The pass
-/// for lines behind meshes (`hiddenPass`) is disabled outside X-ray mode. (A pass kept enabled with a depth
-/// test that never passes still sends every vertex through the pipeline once more: under software rendering,
-/// 10,000 colliders drew at 0.35 of an empty scene's frame rate that way, 0.45 with the pass disabled. Adding
-/// and removing the pass at run time instead does not take effect in Qt 3D 6.4.)
-Qt3DRender::QMaterial* makeMaterial(const QColor& color, Qt3DRender::QRenderPass*& hiddenPass,
-                                    Qt3DCore::QNode* parent)
-{
-    auto* material = new Qt3DRender::QMaterial(parent);
-    auto* effect = new Qt3DRender::QEffect(material);
-    auto* technique = new Qt3DRender::QTechnique(effect);
-    technique->graphicsApiFilter()->setApi(Qt3DRender::QGraphicsApiFilter::OpenGL);
-    technique->graphicsApiFilter()->setProfile(Qt3DRender::QGraphicsApiFilter::CoreProfile);
-    technique->graphicsApiFilter()->setMajorVersion(3);
-    technique->graphicsApiFilter()->setMinorVersion(2);
-    auto* key = new Qt3DRender::QFilterKey(technique);
-    key->setName(QStringLiteral("renderingStyle"));
-    key->setValue(QStringLiteral("forward"));
-    technique->addFilterKey(key);
-    technique->addRenderPass(makePass(Qt3DRender::QDepthTest::LessOrEqual,
-                                      new Qt3DRender::QParameter(QStringLiteral("alpha"), 1.0f)));
-    hiddenPass = makePass(Qt3DRender::QDepthTest::Greater,
-                          new Qt3DRender::QParameter(QStringLiteral("alpha"), 0.35f), true);
-    hiddenPass->setEnabled(false);
-    technique->addRenderPass(hiddenPass);
-    effect->addTechnique(technique);
-    material->setEffect(effect);
-    material->addParameter(new Qt3DRender::QParameter(QStringLiteral("lineColor"), color));
-    return material;
-}
-
-} // namespace
+    void setPoints(const std::vector<QVector3D>& points, const QVector3D& lo, const QVector3D& hi)
+    {
+        static_assert(sizeof(QVector3D) == 12);
+        setVertexData(QByteArray(reinterpret_cast<const char*>(points.data()),
+                                 static_cast<qsizetype>(points.size() * 12)));
+        setBounds(lo, hi);
+        update();
+    }
+};
 
 namespace {
 
@@ -146,37 +75,29 @@ float distanceToBox(const QVector3D& p, const QVector3D& lo, const QVector3D& hi
     return (p - nearest).length();
 }
 
+/// True when the box is entirely outside one of the planes of the view volume of `viewProjection`.
+bool outsideView(const QMatrix4x4& viewProjection, const QVector3D& lo, const QVector3D& hi)
+{
+    std::array<QVector4D, 8> corners;
+    for (int i = 0; i < 8; ++i)
+        corners[size_t(i)] = viewProjection * QVector4D(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(),
+                                                        i & 4 ? hi.z() : lo.z(), 1.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+        for (const float side : {-1.0f, 1.0f}) {
+            const bool allOutside = std::all_of(corners.begin(), corners.end(),
+                                                [&](const QVector4D& c) { return side * c[axis] > c.w(); });
+            if (allOutside)
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
-LineLayer::LineLayer(const QColor& color, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
-{
-    m_material = makeMaterial(color, m_hiddenPass, this);
-    // Every chunk is made now, before the scene goes live, and later only gets new buffer contents.
-    for (Chunk& chunk : m_chunks)
-        makeChunk(chunk);
-}
-
-void LineLayer::makeChunk(Chunk& chunk)
-{
-    chunk.entity = new Qt3DCore::QEntity(this);
-    auto* geometry = new Qt3DCore::QGeometry(chunk.entity);
-    chunk.buffer = new Qt3DCore::QBuffer(geometry);
-    chunk.position = new Qt3DCore::QAttribute(geometry);
-    chunk.position->setName(Qt3DCore::QAttribute::defaultPositionAttributeName());
-    chunk.position->setVertexBaseType(Qt3DCore::QAttribute::Float);
-    chunk.position->setVertexSize(3);
-    chunk.position->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-    chunk.position->setBuffer(chunk.buffer);
-    chunk.position->setByteStride(12);
-    chunk.position->setCount(0);
-    geometry->addAttribute(chunk.position);
-    chunk.renderer = new Qt3DRender::QGeometryRenderer(chunk.entity);
-    chunk.renderer->setGeometry(geometry);
-    chunk.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
-    chunk.entity->addComponent(chunk.renderer);
-    chunk.entity->addComponent(m_material);
-    chunk.entity->setEnabled(false);
-}
+LineLayer::LineLayer(QuickScene& scene, const QColor& color, QQuick3DObject* parent, bool onTop)
+    : m_scene(scene), m_color(color), m_onTop(onTop), m_node(scene.makeNode(parent))
+{}
 
 void LineLayer::setSegments(const std::vector<QVector3D>& points)
 {
@@ -193,13 +114,18 @@ void LineLayer::setSegments(const std::vector<QVector3D>& points)
     } else if (m_count > 0) {
         fill(m_chunks[used++], std::vector<QVector3D>(points.begin(), points.begin() + qsizetype(m_count)));
     }
-    for (size_t i = used; i < m_used; ++i) {
-        m_chunks[i].buffer->setData(QByteArray());
-        m_chunks[i].position->setCount(0);
-        m_chunks[i].entity->setEnabled(false);
-        m_chunks[i].level = -1;
+    for (size_t i = used; i < m_chunks.size(); ++i) {
+        Chunk& chunk = m_chunks[i];
+        if (!chunk.used)
+            continue;
+        chunk.used = false;
+        for (Level& level : chunk.levels) {
+            if (level.geometry)
+                level.geometry->setPoints({}, {}, {});
+            level.count = 0;
+        }
+        show(chunk);
     }
-    m_used = used;
 }
 
 void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
@@ -212,58 +138,78 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
         levels[l] = std::move(coarser.points);
     }
     chunk.detailLength[kLevels - 1] = 0.0;
-    size_t total = 0;
-    for (int l = 0; l < kLevels; ++l) {
-        chunk.first[l] = total;
-        chunk.count[l] = levels[l].size();
-        total += levels[l].size();
-    }
-    QByteArray data(static_cast<qsizetype>(total * 12), Qt::Uninitialized);
-    float* out = reinterpret_cast<float*>(data.data());
     chunk.lo = chunk.hi = points[0];
-    for (const auto& level : levels) {
-        for (const QVector3D& p : level) {
-            *out++ = p.x();
-            *out++ = p.y();
-            *out++ = p.z();
-        }
-    }
     for (const QVector3D& p : points)
         grow(chunk.lo, chunk.hi, p);
-    chunk.buffer->setData(data);
-    chunk.position->setCount(static_cast<uint>(total));
-    chunk.level = -1;
-    showLevel(chunk, 0);
-    chunk.entity->setEnabled(true);
+    for (int l = 0; l < kLevels; ++l) {
+        Level& level = chunk.levels[size_t(l)];
+        // A level that merged nothing is never shown (detailLength 0 stops the search before it).
+        const bool needed = l == 0 || chunk.detailLength[size_t(l - 1)] > 0;
+        level.count = needed ? levels[size_t(l)].size() : 0;
+        if (!needed && !level.geometry)
+            continue;
+        if (!level.geometry) {
+            level.geometry = new LineGeometry();
+            QuickScene::adopt(level.geometry, m_node);
+            level.model = m_scene.makeLineModel(m_node, level.geometry, m_color, 1.0f, m_onTop);
+            QuickScene::setVisible(level.model, false);
+        }
+        level.geometry->setPoints(needed ? levels[size_t(l)] : std::vector<QVector3D>{}, chunk.lo, chunk.hi);
+    }
+    chunk.used = true;
+    chunk.level = 0;
+    chunk.inView = true;
+    show(chunk);
 }
 
-void LineLayer::showLevel(Chunk& chunk, int level)
+void LineLayer::show(Chunk& chunk)
 {
-    if (chunk.level == level)
-        return;
-    chunk.level = level;
-    chunk.renderer->setFirstVertex(static_cast<int>(chunk.first[level]));
-    chunk.renderer->setVertexCount(static_cast<int>(chunk.count[level]));
+    for (int l = 0; l < kLevels; ++l) {
+        Level& level = chunk.levels[size_t(l)];
+        if (!level.model)
+            continue;
+        const bool shown = chunk.used && chunk.inView && chunk.level == l && level.count > 0;
+        if (shown != level.modelShown) {
+            QuickScene::setVisible(level.model, shown);
+            level.modelShown = shown;
+        }
+        const bool faint = shown && m_xray && !m_onTop;
+        if (faint && !level.faint)
+            level.faint = m_scene.makeLineModel(m_node, level.geometry, m_color, 0.35f, true);
+        if (level.faint && faint != level.faintShown) {
+            QuickScene::setVisible(level.faint, faint);
+            level.faintShown = faint;
+        }
+    }
 }
 
-void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance)
+void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance,
+                             const QMatrix4x4& viewProjection)
 {
-    for (size_t i = 0; i < m_used; ++i) {
-        Chunk& chunk = m_chunks[i];
+    for (Chunk& chunk : m_chunks) {
+        if (!chunk.used)
+            continue;
         const double distance = std::max(1e-3f, distanceToBox(eye, chunk.lo, chunk.hi));
         int level = 0;
-        while (level + 1 < kLevels && chunk.detailLength[level] > 0 &&
-               chunk.detailLength[level] * pixelsPerMetreAtUnitDistance / distance < kDetailPixels)
+        while (level + 1 < kLevels && chunk.detailLength[size_t(level)] > 0 &&
+               chunk.detailLength[size_t(level)] * pixelsPerMetreAtUnitDistance / distance < kDetailPixels)
             ++level;
-        showLevel(chunk, level);
+        const bool inView = !outsideView(viewProjection, chunk.lo, chunk.hi);
+        if (level != chunk.level || inView != chunk.inView) {
+            chunk.level = level;
+            chunk.inView = inView;
+            show(chunk);
+        }
     }
 }
 
 size_t LineLayer::drawnPointCount() const
 {
     size_t n = 0;
-    for (size_t i = 0; i < m_used; ++i)
-        n += m_chunks[i].count[size_t(std::max(0, m_chunks[i].level))];
+    for (const Chunk& chunk : m_chunks) {
+        if (chunk.used)
+            n += chunk.levels[size_t(chunk.level)].count;
+    }
     return n;
 }
 
@@ -272,7 +218,14 @@ void LineLayer::setXray(bool on)
     if (on == m_xray)
         return;
     m_xray = on;
-    m_hiddenPass->setEnabled(on);
+    for (Chunk& chunk : m_chunks)
+        show(chunk);
+}
+
+void LineLayer::setVisible(bool visible)
+{
+    m_visible = visible;
+    QuickScene::setVisible(m_node, visible);
 }
 
 bool LineLayer::bounds(QVector3D& lo, QVector3D& hi) const

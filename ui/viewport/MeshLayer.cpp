@@ -1,213 +1,210 @@
 #include "viewport/MeshLayer.h"
 
 #include "gltf/RenderScene.h"
-#include "viewport/TextureUpload.h"
+#include "viewport/QuickScene.h"
 
-#include <Qt3DCore/QAttribute>
-#include <Qt3DCore/QBuffer>
-#include <Qt3DCore/QGeometry>
-#include <Qt3DCore/QTransform>
-#include <Qt3DExtras/QDiffuseMapMaterial>
-#include <Qt3DExtras/QPhongMaterial>
-#include <Qt3DRender/QCullFace>
-#include <Qt3DRender/QEffect>
-#include <Qt3DRender/QGeometryRenderer>
-#include <Qt3DRender/QParameter>
-#include <Qt3DRender/QRenderPass>
-#include <Qt3DRender/QTechnique>
-#include <Qt3DRender/QTexture>
+#include <QImage>
+#include <QtConcurrent/QtConcurrentMap>
+#include <QtQuick3D/qquick3dgeometry.h>
+#include <QtQuick3D/qquick3dinstancing.h>
+#include <QtQuick3D/qquick3dtexturedata.h>
 #include <cstring>
 #include <map>
 
 namespace cs::ui {
 
+/// The world matrices of every node that draws one mesh.
+class InstanceTable : public QQuick3DInstancing
+{
+public:
+    std::vector<QMatrix4x4> matrices;
+
+    void changed() { markDirty(); }
+
+protected:
+    QByteArray getInstanceBuffer(int* instanceCount) override
+    {
+        QByteArray buffer(static_cast<qsizetype>(matrices.size() * sizeof(InstanceTableEntry)),
+                          Qt::Uninitialized);
+        auto* entries = reinterpret_cast<InstanceTableEntry*>(buffer.data());
+        for (size_t i = 0; i < matrices.size(); ++i) {
+            // The table holds the top three rows of each matrix (an affine transform, shear included).
+            entries[i].row0 = matrices[i].row(0);
+            entries[i].row1 = matrices[i].row(1);
+            entries[i].row2 = matrices[i].row(2);
+            entries[i].color = QVector4D(1, 1, 1, 1);
+            entries[i].instanceData = QVector4D();
+        }
+        if (instanceCount)
+            *instanceCount = static_cast<int>(matrices.size());
+        return buffer;
+    }
+};
+
 namespace {
 
-Qt3DCore::QAttribute* attribute(Qt3DCore::QGeometry* geometry, const QString& name, const void* data,
-                                size_t count, uint components)
-{
-    auto* buffer = new Qt3DCore::QBuffer(geometry);
-    buffer->setData(
-        QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(count * components * 4)));
-    auto* a = new Qt3DCore::QAttribute(geometry);
-    a->setName(name);
-    a->setVertexBaseType(Qt3DCore::QAttribute::Float);
-    a->setVertexSize(components);
-    a->setAttributeType(Qt3DCore::QAttribute::VertexAttribute);
-    a->setBuffer(buffer);
-    a->setByteStride(components * 4);
-    a->setCount(static_cast<uint>(count));
-    geometry->addAttribute(a);
-    return a;
-}
-
-Qt3DRender::QGeometryRenderer* makeRenderer(const gltf::RenderPrimitive& p, Qt3DCore::QNode* owner)
-{
-    auto* geometry = new Qt3DCore::QGeometry(owner);
-    static_assert(sizeof(QVector3D) == 12 && sizeof(QVector2D) == 8);
-    attribute(geometry, Qt3DCore::QAttribute::defaultPositionAttributeName(), p.triangles->positions.data(),
-              p.triangles->positions.size(), 3);
-    attribute(geometry, Qt3DCore::QAttribute::defaultNormalAttributeName(), p.normals.data(),
-              p.normals.size(), 3);
-    if (p.image >= 0)
-        attribute(geometry, Qt3DCore::QAttribute::defaultTextureCoordinateAttributeName(), p.uvs.data(),
-                  p.uvs.size(), 2);
-    auto* indexBuffer = new Qt3DCore::QBuffer(geometry);
-    const std::vector<std::uint32_t>& order = p.triangles->indices;
-    indexBuffer->setData(
-        QByteArray(reinterpret_cast<const char*>(order.data()), static_cast<qsizetype>(order.size() * 4)));
-    auto* indices = new Qt3DCore::QAttribute(geometry);
-    indices->setAttributeType(Qt3DCore::QAttribute::IndexAttribute);
-    indices->setVertexBaseType(Qt3DCore::QAttribute::UnsignedInt);
-    indices->setBuffer(indexBuffer);
-    indices->setCount(static_cast<uint>(order.size()));
-    geometry->addAttribute(indices);
-    auto* renderer = new Qt3DRender::QGeometryRenderer(owner);
-    renderer->setGeometry(geometry);
-    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
-    return renderer;
-}
-
-/// Files with inward-wound triangles are common, and a viewer must show them as they are: meshes are drawn
-/// from both sides (Qt 3D culls back faces by default).
-void drawBothSides(Qt3DRender::QEffect* effect)
-{
-    for (Qt3DRender::QTechnique* technique : effect->techniques()) {
-        for (Qt3DRender::QRenderPass* pass : technique->renderPasses()) {
-            auto* cull = new Qt3DRender::QCullFace(pass);
-            cull->setMode(Qt3DRender::QCullFace::NoCulling);
-            pass->addRenderState(cull);
-        }
-    }
-}
-
-/// One texture per image and sampler, shared by every primitive that uses them: an image is decoded and
-/// uploaded once however many materials show it.
-class TextureCache
+/// One primitive: interleaved positions, normals and (when textured) texture coordinates, 32-bit indices.
+class MeshGeometry : public QQuick3DGeometry
 {
 public:
-    TextureCache(const gltf::RenderScene& scene, Qt3DCore::QNode* owner) : m_scene(scene), m_owner(owner) {}
-
-    Qt3DRender::QAbstractTexture* texture(int image, const gltf::TextureSampler& sampler)
+    explicit MeshGeometry(const gltf::RenderPrimitive& p)
     {
-        if (image < 0 || image >= static_cast<int>(m_scene.images.size()) ||
-            m_scene.images[image].encoded.isEmpty())
-            return nullptr;
-        for (const Entry& e : m_entries) {
-            if (e.image == image && e.sampler == sampler)
-                return e.texture;
-        }
-        auto* texture = makeEncodedTexture(m_scene.images[image].encoded, sampler, m_owner);
-        m_entries.push_back({image, sampler, texture});
-        return texture;
-    }
-
-private:
-    struct Entry
-    {
-        int image;
-        gltf::TextureSampler sampler;
-        Qt3DRender::QAbstractTexture* texture;
-    };
-    const gltf::RenderScene& m_scene;
-    Qt3DCore::QNode* m_owner;
-    std::vector<Entry> m_entries;
-};
-
-/// The materials of one scene. Qt3DExtras' materials each build their own effect, with shader programs
-/// generated from a shader graph per material: a file with a few hundred materials spent most of its first
-/// frame there. Here one Phong and one diffuse-map material serve as templates whose effects every material
-/// shares; a material only carries its own parameters (which take precedence over the effect's), and
-/// primitives with the same colour or the same texture share one material.
-class MaterialCache
-{
-public:
-    explicit MaterialCache(Qt3DCore::QNode* owner)
-        : m_owner(owner), m_plain(new Qt3DExtras::QPhongMaterial(owner)),
-          m_textured(new Qt3DExtras::QDiffuseMapMaterial(owner))
-    {
-        drawBothSides(m_plain->effect());
-        drawBothSides(m_textured->effect());
-    }
-
-    Qt3DRender::QMaterial* material(const gltf::RenderPrimitive& p, TextureCache& textures)
-    {
-        if (Qt3DRender::QAbstractTexture* texture = textures.texture(p.image, p.sampler)) {
-            auto& slot = m_byTexture[texture];
-            if (!slot) {
-                slot = make(m_textured->effect());
-                add(slot, "diffuseTexture", QVariant::fromValue(texture));
-                add(slot, "ka", QColor(70, 70, 70));
-                add(slot, "ks", QColor(20, 20, 20));
+        const auto& positions = p.triangles->positions;
+        const bool textured = p.image >= 0 && p.uvs.size() == positions.size();
+        const int floats = textured ? 8 : 6;
+        QByteArray vertices(static_cast<qsizetype>(positions.size() * size_t(floats) * 4), Qt::Uninitialized);
+        auto* out = reinterpret_cast<float*>(vertices.data());
+        QVector3D lo = positions.empty() ? QVector3D() : positions[0], hi = lo;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const QVector3D& v = positions[i];
+            const QVector3D n = i < p.normals.size() ? p.normals[i] : QVector3D(0, 1, 0);
+            float* o = out + i * size_t(floats);
+            o[0] = v.x();
+            o[1] = v.y();
+            o[2] = v.z();
+            o[3] = n.x();
+            o[4] = n.y();
+            o[5] = n.z();
+            if (textured) {
+                o[6] = p.uvs[i].x();
+                o[7] = p.uvs[i].y();
             }
-            return slot;
+            lo = QVector3D(std::min(lo.x(), v.x()), std::min(lo.y(), v.y()), std::min(lo.z(), v.z()));
+            hi = QVector3D(std::max(hi.x(), v.x()), std::max(hi.y(), v.y()), std::max(hi.z(), v.z()));
         }
-        const QColor color = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-        auto& slot = m_byColor[color.rgba64()];
-        if (!slot) {
-            slot = make(m_plain->effect());
-            add(slot, "kd", color);
-            add(slot, "ka", color.darker(350));
-            add(slot, "ks", QColor(25, 25, 25));
-            add(slot, "shininess", 20.0f);
-        }
-        return slot;
+        const auto& indices = p.triangles->indices;
+        setVertexData(vertices);
+        setIndexData(QByteArray(reinterpret_cast<const char*>(indices.data()),
+                                static_cast<qsizetype>(indices.size() * 4)));
+        setStride(floats * 4);
+        setPrimitiveType(PrimitiveType::Triangles);
+        addAttribute(Attribute::PositionSemantic, 0, Attribute::F32Type);
+        addAttribute(Attribute::NormalSemantic, 12, Attribute::F32Type);
+        if (textured)
+            addAttribute(Attribute::TexCoord0Semantic, 24, Attribute::F32Type);
+        addAttribute(Attribute::IndexSemantic, 0, Attribute::U32Type);
+        setBounds(lo, hi);
     }
-
-private:
-    Qt3DRender::QMaterial* make(Qt3DRender::QEffect* effect)
-    {
-        auto* material = new Qt3DRender::QMaterial(m_owner);
-        material->setEffect(effect);
-        return material;
-    }
-    static void add(Qt3DRender::QMaterial* material, const char* name, const QVariant& value)
-    {
-        material->addParameter(new Qt3DRender::QParameter(QString::fromLatin1(name), value, material));
-    }
-
-    Qt3DCore::QNode* m_owner;
-    Qt3DExtras::QPhongMaterial* m_plain;
-    Qt3DExtras::QDiffuseMapMaterial* m_textured;
-    std::map<Qt3DRender::QAbstractTexture*, Qt3DRender::QMaterial*> m_byTexture;
-    std::map<quint64, Qt3DRender::QMaterial*> m_byColor;
 };
+
+/// The pixels of every image some primitive shows, decoded on all cores. An image that cannot be decoded
+/// is shown as one grey texel, so that a broken file still opens with its shapes visible.
+std::vector<QImage> decodeImages(const gltf::RenderScene& scene)
+{
+    std::vector<int> used;
+    for (const auto& mesh : scene.meshes)
+        for (const auto& p : mesh.primitives)
+            if (p.image >= 0 && p.image < int(scene.images.size()) &&
+                !scene.images[size_t(p.image)].encoded.isEmpty())
+                used.push_back(p.image);
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    std::vector<QImage> images(scene.images.size());
+    QtConcurrent::blockingMap(used, [&](int i) {
+        QImage image = gltf::decodeForDisplay(scene.images[size_t(i)].encoded);
+        if (image.isNull()) {
+            image = QImage(1, 1, QImage::Format_RGBA8888);
+            image.fill(QColor(200, 200, 200));
+        }
+        images[size_t(i)] = std::move(image);
+    });
+    return images;
+}
+
+QQuick3DTextureData* textureData(const QImage& image)
+{
+    auto* data = new QQuick3DTextureData();
+    // decodeForDisplay gives RGBA8888 rows bottom-up, the order the texture expects.
+    const QImage rgba =
+        image.format() == QImage::Format_RGBA8888 ? image : image.convertToFormat(QImage::Format_RGBA8888);
+    data->setSize(rgba.size());
+    data->setFormat(QQuick3DTextureData::RGBA8);
+    data->setHasTransparency(rgba.hasAlphaChannel());
+    QByteArray bytes(static_cast<qsizetype>(rgba.width()) * rgba.height() * 4, Qt::Uninitialized);
+    for (int y = 0; y < rgba.height(); ++y)
+        std::memcpy(bytes.data() + qsizetype(y) * rgba.width() * 4, rgba.constScanLine(y),
+                    size_t(rgba.width()) * 4);
+    data->setTextureData(bytes);
+    return data;
+}
 
 } // namespace
 
-MeshLayer::MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent) : Qt3DCore::QEntity(parent)
+MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+    : m_node(scene.makeNode(parent))
 {
-    // One renderer and material per primitive, shared by every instance of its mesh.
-    std::vector<std::vector<std::pair<Qt3DRender::QGeometryRenderer*, Qt3DRender::QMaterial*>>> parts(
-        scene.meshes.size());
-    TextureCache textures(scene, this);
-    MaterialCache materials(this);
-    for (size_t m = 0; m < scene.meshes.size(); ++m) {
-        for (const auto& p : scene.meshes[m].primitives) {
+    // The instance tables first: which nodes draw each mesh.
+    m_tables.assign(renderScene.meshes.size(), nullptr);
+    for (const auto& instance : renderScene.instances) {
+        InstanceTable*& table = m_tables[instance.mesh];
+        if (!table) {
+            table = new InstanceTable();
+            QuickScene::adopt(table, m_node);
+        }
+        m_slots.push_back({instance.mesh, table->matrices.size()});
+        table->matrices.push_back(instance.world);
+        m_placed.push_back(instance.world);
+    }
+
+    const std::vector<QImage> images = decodeImages(renderScene);
+    std::map<int, QQuick3DTextureData*> data;
+    std::vector<std::pair<std::pair<int, gltf::TextureSampler>, QQuick3DObject*>> textures;
+    auto texture = [&](const gltf::RenderPrimitive& p) -> QQuick3DObject* {
+        if (p.image < 0 || size_t(p.image) >= images.size() || images[size_t(p.image)].isNull())
+            return nullptr;
+        for (const auto& [key, t] : textures)
+            if (key.first == p.image && key.second == p.sampler)
+                return t;
+        QQuick3DTextureData*& d = data[p.image];
+        if (!d) {
+            d = textureData(images[size_t(p.image)]);
+            QuickScene::adopt(d, m_node);
+        }
+        QQuick3DObject* t = scene.makeTexture(m_node, d, p.sampler);
+        textures.push_back({{p.image, p.sampler}, t});
+        return t;
+    };
+
+    for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
+        if (!m_tables[m])
+            continue;
+        for (const auto& p : renderScene.meshes[m].primitives) {
             if (!p.triangles || p.triangles->indices.empty())
                 continue;
-            parts[m].emplace_back(makeRenderer(p, this), materials.material(p, textures));
+            auto* geometry = new MeshGeometry(p);
+            QuickScene::adopt(geometry, m_node);
+            QQuick3DObject* map = texture(p);
+            const QColor color =
+                map ? QColor(Qt::white) : QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
+            scene.makeMeshModel(m_node, geometry, m_tables[m], color, map);
         }
     }
-    for (const auto& instance : scene.instances) {
-        auto* entity = new Qt3DCore::QEntity(this);
-        auto* transform = new Qt3DCore::QTransform(entity);
-        transform->setMatrix(instance.world);
-        entity->addComponent(transform);
-        m_transforms.push_back(transform);
-        m_placed.push_back(instance.world);
-        for (const auto& [renderer, material] : parts[instance.mesh]) {
-            auto* part = new Qt3DCore::QEntity(entity);
-            part->addComponent(renderer);
-            part->addComponent(material);
-        }
-    }
+}
+
+MeshLayer::~MeshLayer()
+{
+    delete m_node;
+}
+
+void MeshLayer::setVisible(bool visible)
+{
+    QuickScene::setVisible(m_node, visible);
 }
 
 void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
 {
-    for (size_t i = 0; i < m_transforms.size(); ++i)
-        m_transforms[i]->setMatrix(i < world.size() ? world[i] : m_placed[i]);
+    std::vector<bool> changed(m_tables.size(), false);
+    for (size_t i = 0; i < m_slots.size(); ++i) {
+        const QMatrix4x4& m = i < world.size() ? world[i] : m_placed[i];
+        QMatrix4x4& current = m_tables[m_slots[i].table]->matrices[m_slots[i].index];
+        if (current != m) {
+            current = m;
+            changed[m_slots[i].table] = true;
+        }
+    }
+    for (size_t t = 0; t < m_tables.size(); ++t)
+        if (changed[t])
+            m_tables[t]->changed();
 }
 
 } // namespace cs::ui

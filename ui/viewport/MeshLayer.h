@@ -1,12 +1,9 @@
 #pragma once
 
 #include <QMatrix4x4>
-#include <Qt3DCore/QEntity>
 #include <vector>
 
-namespace Qt3DCore {
-class QTransform;
-}
+class QQuick3DObject;
 
 namespace cs::gltf {
 struct RenderScene;
@@ -14,19 +11,36 @@ struct RenderScene;
 
 namespace cs::ui {
 
-/// The document's meshes as Qt 3D entities: one geometry per primitive, shared by every node that draws it.
-class MeshLayer : public Qt3DCore::QEntity
+class InstanceTable;
+class QuickScene;
+
+/// The document's meshes in the Qt Quick 3D scene: one geometry and one model per primitive, drawn once per
+/// node that uses its mesh through an instance table (one draw call a primitive however many nodes show it).
+/// Base colour images are decoded once, in parallel, scaled down for display, and shared by every material
+/// that shows them.
+class MeshLayer
 {
 public:
-    MeshLayer(const gltf::RenderScene& scene, Qt3DCore::QNode* parent);
+    MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent);
+    ~MeshLayer();
+    MeshLayer(const MeshLayer&) = delete;
+    MeshLayer& operator=(const MeshLayer&) = delete;
 
+    void setVisible(bool visible);
     /// Moves the instances: one world matrix per instance of the scene, in its order; an empty list puts
     /// every instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
-    size_t instanceCount() const { return m_transforms.size(); }
+    size_t instanceCount() const { return m_placed.size(); }
 
 private:
-    std::vector<Qt3DCore::QTransform*> m_transforms;
+    QQuick3DObject* m_node = nullptr;
+    std::vector<InstanceTable*> m_tables; ///< one per mesh (null: not drawn)
+    struct Slot
+    {
+        size_t table = 0;
+        size_t index = 0;
+    };
+    std::vector<Slot> m_slots; ///< where each instance sits
     std::vector<QMatrix4x4> m_placed;
 };
 

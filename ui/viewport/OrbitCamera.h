@@ -6,7 +6,7 @@
 
 namespace cs::ui {
 
-/// The viewport camera as plain maths (no Qt 3D), so that orbiting, framing and picking rays are testable:
+/// The viewport camera as plain maths (no renderer), so that orbiting, framing and picking rays are testable:
 /// a target point, a yaw and pitch about it (radians, Y up), a distance, and a vertical field of view.
 class OrbitCamera
 {

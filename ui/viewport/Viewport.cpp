@@ -6,27 +6,15 @@
 #include "viewport/JointLayer.h"
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
+#include "viewport/QuickScene.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPointer>
+#include <QQuickView>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
-#include <Qt3DCore/QTransform>
-#include <Qt3DExtras/QForwardRenderer>
-#include <Qt3DExtras/Qt3DWindow>
-#include <Qt3DRender/QCamera>
-#include <Qt3DRender/QCameraSelector>
-#include <Qt3DRender/QClearBuffers>
-#include <Qt3DRender/QFrustumCulling>
-#include <Qt3DRender/QLayer>
-#include <Qt3DRender/QLayerFilter>
-#include <Qt3DRender/QNoDraw>
-#include <Qt3DRender/QPointLight>
-#include <Qt3DRender/QRenderCapture>
-#include <Qt3DRender/QRenderSettings>
-#include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QViewport>
 #include <array>
 #include <cmath>
 
@@ -34,98 +22,46 @@ namespace cs::ui {
 
 struct Viewport::Impl
 {
-    Qt3DExtras::Qt3DWindow* window = nullptr;
-    Qt3DCore::QEntity* root = nullptr;
-    MeshLayer* meshes = nullptr;
-    std::array<LineLayer*, size_t(OverlayLayer::Count)> layers{};
-    LineLayer* preview = nullptr;
-    std::array<LineLayer*, Viewport::previewPartColorCount()> previewParts{};
-    JointLayer* joints = nullptr;
-    Qt3DRender::QRenderCapture* capture = nullptr;
-    Qt3DCore::QTransform* lightTransform = nullptr;
-    Qt3DRender::QLayer* meshLayer = nullptr;
-    Qt3DRender::QLayer* lineLayer = nullptr;
+    // Declared first, destroyed last: the layers' nodes live in its scene.
+    std::unique_ptr<QuickScene> scene;
+    std::unique_ptr<MeshLayer> meshes;
+    std::array<std::unique_ptr<LineLayer>, size_t(OverlayLayer::Count)> layers;
+    std::unique_ptr<LineLayer> preview;
+    std::array<std::unique_ptr<LineLayer>, Viewport::previewPartColorCount()> previewParts;
+    std::unique_ptr<JointLayer> joints;
+    std::unique_ptr<LineLayer> gizmo;
     QPoint pressPos;
     QPoint lastPos;
     bool dragging = false;
     Qt::MouseButton dragButton = Qt::NoButton;
-    LineLayer* gizmo = nullptr;
     GizmoInput* gizmoInput = nullptr;
     bool gizmoDrag = false; ///< the current drag belongs to gizmoInput
+
+    QQuickView* window() const { return scene->view(); }
+    template <class F> void forEachLineLayer(F f)
+    {
+        for (auto& layer : layers)
+            f(*layer);
+        f(*preview);
+        for (auto& part : previewParts)
+            f(*part);
+    }
 };
 
 Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<Impl>())
 {
-    auto* window = new Qt3DExtras::Qt3DWindow();
-    m_impl->window = window;
-    window->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    Impl& d = *m_impl;
+    d.scene = std::make_unique<QuickScene>();
+    QuickScene& scene = *d.scene;
+    for (size_t i = 0; i < d.layers.size(); ++i)
+        d.layers[i] = std::make_unique<LineLayer>(scene, overlayColor(OverlayLayer(i)), scene.lineRoot());
+    d.preview = std::make_unique<LineLayer>(scene, previewColor(), scene.lineRoot());
+    for (size_t i = 0; i < d.previewParts.size(); ++i)
+        d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
+    d.joints = std::make_unique<JointLayer>(scene, scene.lineRoot());
+    d.gizmo = std::make_unique<LineLayer>(scene, QColor(255, 230, 40), scene.lineRoot(), true);
 
-    m_impl->root = new Qt3DCore::QEntity();
-    for (size_t i = 0; i < m_impl->layers.size(); ++i)
-        m_impl->layers[i] = new LineLayer(overlayColor(OverlayLayer(i)), m_impl->root);
-    // The preview is made here with the other line layers, before the root goes live (see setRenderScene on
-    // subtrees made under a live root); later previews only replace its buffer.
-    m_impl->preview = new LineLayer(previewColor(), m_impl->root);
-    for (size_t i = 0; i < m_impl->previewParts.size(); ++i)
-        m_impl->previewParts[i] = new LineLayer(previewPartColor(i), m_impl->root);
-    m_impl->joints = new JointLayer(m_impl->root);
-    m_impl->gizmo = new LineLayer(QColor(255, 230, 40), m_impl->root);
-
-    // A headlight: a point light kept at the camera's position (applyCamera moves it), so that what the user
-    // looks at is lit. It must live in the scene tree; the window's camera entity is not part of it.
-    auto* light = new Qt3DCore::QEntity(m_impl->root);
-    m_impl->lightTransform = new Qt3DCore::QTransform(light);
-    light->addComponent(m_impl->lightTransform);
-    auto* pointLight = new Qt3DRender::QPointLight(light);
-    pointLight->setIntensity(0.9f);
-    pointLight->setConstantAttenuation(1.0f);
-    pointLight->setLinearAttenuation(0.0f);
-    pointLight->setQuadraticAttenuation(0.0f);
-    light->addComponent(pointLight);
-
-    // Our own frame graph: clear, then the meshes, then the lines, always in that order. Lines behind meshes
-    // (X-ray) are found by testing against the meshes' depth, so the meshes must be drawn first; Qt 3D's
-    // default graph draws entities in no fixed order.
-    m_impl->meshLayer = new Qt3DRender::QLayer(m_impl->root);
-    m_impl->meshLayer->setRecursive(true);
-    m_impl->lineLayer = new Qt3DRender::QLayer(m_impl->root);
-    m_impl->lineLayer->setRecursive(true);
-    for (auto* layer : m_impl->layers)
-        layer->addComponent(m_impl->lineLayer);
-    m_impl->preview->addComponent(m_impl->lineLayer);
-    for (auto* part : m_impl->previewParts)
-        part->addComponent(m_impl->lineLayer);
-    m_impl->joints->addComponent(m_impl->lineLayer);
-    // Qt3DExtras' forward renderer with its drawing leaf split in two, always run in this order: the meshes,
-    // then the lines. Lines behind meshes (X-ray) are found by testing against the meshes' depth, so the
-    // meshes must be drawn first; within one leaf Qt 3D draws entities in no fixed order.
-    window->defaultFrameGraph()->setClearColor(QColor(38, 40, 46));
-    auto* clear = window->defaultFrameGraph()->findChild<Qt3DRender::QClearBuffers*>();
-    auto* cameraSelector = clear ? qobject_cast<Qt3DRender::QFrameGraphNode*>(clear->parentNode()) : nullptr;
-    if (clear && cameraSelector) {
-        const auto leaves =
-            clear->findChildren<Qt3DRender::QFrameGraphNode*>(QString(), Qt::FindDirectChildrenOnly);
-        auto* withoutLines = new Qt3DRender::QLayerFilter(clear);
-        withoutLines->addLayer(m_impl->lineLayer);
-        withoutLines->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
-        for (auto* child : leaves)
-            child->setParent(withoutLines);
-        // Then everything but the meshes: the lines. (Discarding works here where accepting a layer drew
-        // nothing in Qt 3D 6.4, so both branches say what they leave out.)
-        auto* withoutMeshes = new Qt3DRender::QLayerFilter(cameraSelector);
-        withoutMeshes->addLayer(m_impl->meshLayer);
-        withoutMeshes->setFilterMode(Qt3DRender::QLayerFilter::DiscardAnyMatchingLayers);
-        // Line chunks outside the view are not drawn (the meshes' branch culls in the forward renderer).
-        new Qt3DRender::QFrustumCulling(withoutMeshes);
-        // A capture is taken in the branch it sits in: its own last branch sees the finished frame.
-        m_impl->capture = new Qt3DRender::QRenderCapture(cameraSelector);
-        new Qt3DRender::QNoDraw(m_impl->capture);
-    } else {
-        m_impl->capture = new Qt3DRender::QRenderCapture();
-        window->activeFrameGraph()->setParent(m_impl->capture);
-        window->setActiveFrameGraph(m_impl->capture);
-    }
-    window->setRootEntity(m_impl->root);
+    QQuickView* window = d.window();
     window->installEventFilter(this);
 
     auto* container = QWidget::createWindowContainer(window, this);
@@ -145,13 +81,9 @@ Viewport::~Viewport() = default;
 
 void Viewport::setRenderScene(const gltf::RenderScene& scene)
 {
-    delete m_impl->meshes;
-    // Built detached and attached whole: Qt 3D (6.4) does not draw a subtree whose shared components were
-    // created under an entity that was already part of the live scene.
-    m_impl->meshes = new MeshLayer(scene, nullptr);
-    m_impl->meshes->setEnabled(m_meshesVisible);
-    m_impl->meshes->addComponent(m_impl->meshLayer);
-    m_impl->meshes->setParent(m_impl->root);
+    m_impl->meshes.reset();
+    m_impl->meshes = std::make_unique<MeshLayer>(*m_impl->scene, scene, m_impl->scene->meshRoot());
+    m_impl->meshes->setVisible(m_meshesVisible);
     if (!scene.empty()) {
         m_sceneMin = scene.boundsMin;
         m_sceneMax = scene.boundsMax;
@@ -192,17 +124,18 @@ size_t Viewport::jointPointCount() const
 
 void Viewport::setJointsVisible(bool visible)
 {
-    m_impl->joints->setEnabled(visible);
+    m_impl->joints->setVisible(visible);
 }
 
 bool Viewport::jointsVisible() const
 {
-    return m_impl->joints->isEnabled();
+    return m_impl->joints->isVisible();
 }
 
 void Viewport::setPreviewLines(const std::vector<QVector3D>& segmentPoints)
 {
     m_impl->preview->setSegments(segmentPoints);
+    updateDetail();
 }
 
 void Viewport::clearPreview()
@@ -211,9 +144,14 @@ void Viewport::clearPreview()
     setPreviewParts({});
 }
 
+size_t Viewport::previewPointCount() const
+{
+    return m_impl->preview->pointCount();
+}
+
 void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
 {
-    // The layers exist from the start (see the constructor); parts that share a colour share a layer.
+    // Parts that share a colour share a layer.
     std::array<std::vector<QVector3D>, previewPartColorCount()> byColor;
     for (size_t i = 0; i < parts.size(); ++i) {
         auto& points = byColor[i % byColor.size()];
@@ -227,7 +165,7 @@ void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
 size_t Viewport::previewPartPointCount() const
 {
     size_t points = 0;
-    for (const auto* part : m_impl->previewParts)
+    for (const auto& part : m_impl->previewParts)
         points += part->pointCount();
     return points;
 }
@@ -241,11 +179,6 @@ QColor Viewport::previewPartColor(size_t index)
     return QColor::fromHsv(hues[index % hues.size()], 200, 245);
 }
 
-size_t Viewport::previewPointCount() const
-{
-    return m_impl->preview->pointCount();
-}
-
 void Viewport::setGizmoInput(GizmoInput* input)
 {
     m_impl->gizmoInput = input;
@@ -255,6 +188,7 @@ void Viewport::setGizmoInput(GizmoInput* input)
 void Viewport::setGizmoLines(const std::vector<QVector3D>& segmentPoints)
 {
     m_impl->gizmo->setSegments(segmentPoints);
+    updateDetail();
 }
 
 size_t Viewport::gizmoPointCount() const
@@ -279,29 +213,25 @@ size_t Viewport::drawnOverlayPointCount(OverlayLayer layer) const
 
 void Viewport::setLayerVisible(OverlayLayer layer, bool visible)
 {
-    m_impl->layers[size_t(layer)]->setEnabled(visible);
+    m_impl->layers[size_t(layer)]->setVisible(visible);
 }
 
 bool Viewport::isLayerVisible(OverlayLayer layer) const
 {
-    return m_impl->layers[size_t(layer)]->isEnabled();
+    return m_impl->layers[size_t(layer)]->isVisible();
 }
 
 void Viewport::setMeshesVisible(bool visible)
 {
     m_meshesVisible = visible;
     if (m_impl->meshes)
-        m_impl->meshes->setEnabled(visible);
+        m_impl->meshes->setVisible(visible);
 }
 
 void Viewport::setXray(bool on)
 {
     m_xray = on;
-    for (auto* layer : m_impl->layers)
-        layer->setXray(on);
-    m_impl->preview->setXray(on);
-    for (auto* part : m_impl->previewParts)
-        part->setXray(on);
+    m_impl->forEachLineLayer([on](LineLayer& layer) { layer.setXray(on); });
     m_impl->joints->setXray(on);
 }
 
@@ -336,7 +266,7 @@ void Viewport::frameAll()
 
 void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 {
-    const QSize size = m_impl->window->size();
+    const QSize size = m_impl->window()->size();
     m_camera.frame(boxMin, boxMax,
                    size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f);
     applyCamera();
@@ -344,50 +274,29 @@ void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 
 void Viewport::capture(std::function<void(const QImage&)> done)
 {
-    // Qt 3D applies scene changes on its own threads, a frame or more after they are made. A frame is taken
-    // as final once the next one is identical, so that a picture never shows a half-uploaded scene.
-    auto state = std::make_shared<std::pair<QImage, int>>(QImage(), 0);
-    auto step = std::make_shared<std::function<void()>>();
-    *step = [this, state, step, done = std::move(done)] {
-        auto* reply = m_impl->capture->requestCapture();
-        connect(reply, &Qt3DRender::QRenderCaptureReply::completed, this, [reply, state, step, done] {
-            const QImage image = reply->image();
-            reply->deleteLater();
-            const bool settled = image == state->first && !image.isNull();
-            state->first = image;
-            if (settled || ++state->second >= 12) {
-                done(image);
-                *step = nullptr; // breaks the cycle between the step and its own copy
-                return;
-            }
-            QTimer::singleShot(30, *step);
-        });
-    };
-    (*step)();
+    // Qt Quick 3D builds and draws the whole scene in the frame it renders, so the next frame is final.
+    captureFrame(std::move(done));
 }
 
 void Viewport::captureFrame(std::function<void(const QImage&)> done)
 {
     applyCamera();
-    auto* reply = m_impl->capture->requestCapture();
-    connect(reply, &Qt3DRender::QRenderCaptureReply::completed, this, [reply, done = std::move(done)] {
-        done(reply->image());
-        reply->deleteLater();
+    QPointer<Viewport> self(this);
+    QTimer::singleShot(0, this, [self, done = std::move(done)] {
+        if (self)
+            done(self->m_impl->window()->grabWindow());
     });
 }
 
 QWindow* Viewport::renderWindow() const
 {
-    return m_impl->window;
+    return m_impl->window();
 }
 
 QString Viewport::rendererDescription() const
 {
-    const QSurfaceFormat format = m_impl->window->format();
-    return QStringLiteral("Qt 3D %1 renderer, OpenGL %2.%3 %4")
-        .arg(QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")).isEmpty()
-                 ? QStringLiteral("default")
-                 : QString::fromLocal8Bit(qgetenv("QT3D_RENDERER")))
+    const QSurfaceFormat format = m_impl->window()->format();
+    return QStringLiteral("Qt Quick 3D, OpenGL %1.%2 %3")
         .arg(format.majorVersion())
         .arg(format.minorVersion())
         .arg(format.profile() == QSurfaceFormat::CoreProfile ? QStringLiteral("core")
@@ -396,17 +305,8 @@ QString Viewport::rendererDescription() const
 
 void Viewport::applyCamera()
 {
-    Qt3DRender::QCamera* cam = m_impl->window->camera();
-    const QSize size = m_impl->window->size();
-    const float aspect = size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f;
-    cam->lens()->setPerspectiveProjection(m_camera.verticalFovDegrees(), aspect, m_camera.nearPlane(),
-                                          m_camera.farPlane());
-    cam->setPosition(m_camera.position());
-    cam->setViewCenter(m_camera.target());
-    cam->setUpVector(m_camera.up());
-    // Slightly above and to the right of the eye, so that faces facing the viewer are not flat.
-    m_impl->lightTransform->setTranslation(m_camera.position() +
-                                           (m_camera.up() + m_camera.right()) * 0.2f * m_camera.distance());
+    m_impl->scene->setCamera(m_camera.position(), m_camera.target(), m_camera.up(),
+                             m_camera.verticalFovDegrees(), m_camera.nearPlane(), m_camera.farPlane());
     updateDetail();
     emit cameraChanged();
 }
@@ -414,14 +314,15 @@ void Viewport::applyCamera()
 void Viewport::updateDetail()
 {
     // One metre at distance d covers height / (2 d tan(fov / 2)) pixels.
-    const float height = float(std::max(1, m_impl->window->height()));
+    const QSize size = m_impl->window()->size();
+    const float height = float(std::max(1, size.height()));
     const float pixels = height / (2.0f * std::tan(qDegreesToRadians(m_camera.verticalFovDegrees()) * 0.5f));
-    for (auto* layer : m_impl->layers)
-        layer->updateDetail(m_camera.position(), pixels);
-    m_impl->preview->updateDetail(m_camera.position(), pixels);
-    for (auto* part : m_impl->previewParts)
-        part->updateDetail(m_camera.position(), pixels);
-    m_impl->joints->updateDetail(m_camera.position(), pixels);
+    const float aspect = size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f;
+    const QMatrix4x4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
+    const QVector3D eye = m_camera.position();
+    m_impl->forEachLineLayer([&](LineLayer& layer) { layer.updateDetail(eye, pixels, viewProjection); });
+    m_impl->joints->updateDetail(eye, pixels, viewProjection);
+    m_impl->gizmo->updateDetail(eye, pixels, viewProjection);
 }
 
 void Viewport::updateGrid()
@@ -447,7 +348,7 @@ void Viewport::updateGrid()
 
 bool Viewport::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched != m_impl->window)
+    if (watched != m_impl->window())
         return QWidget::eventFilter(watched, event);
     Impl& d = *m_impl;
     switch (event->type()) {
@@ -461,8 +362,8 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         d.dragging = false;
         if (d.gizmoInput && e->button() == Qt::LeftButton) {
             QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
-                                direction);
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
+                                origin, direction);
             d.gizmoDrag = d.gizmoInput->dragPressed(origin, direction, e->modifiers());
         }
         return true;
@@ -476,8 +377,8 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
             return false;
         if (d.gizmoDrag) {
             QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
-                                direction);
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
+                                origin, direction);
             d.gizmoInput->dragMoved(origin, direction, e->modifiers());
             return true;
         }
@@ -485,7 +386,7 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
             d.dragging = true;
         if (!d.dragging)
             return true;
-        const float h = std::max(1, d.window->height());
+        const float h = std::max(1, d.window()->height());
         // Blender and Godot: the middle button orbits and Shift+middle pans. Any button does the same here,
         // so that mice and trackpads without a middle button work; a left click that does not drag selects.
         if (e->modifiers() & Qt::ShiftModifier)
@@ -507,8 +408,8 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         }
         if (!d.dragging && e->button() == Qt::LeftButton) {
             QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window->size(), origin,
-                                direction);
+            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
+                                origin, direction);
             emit clicked(origin, direction, e->modifiers());
         }
         d.dragButton = Qt::NoButton;

@@ -44,8 +44,8 @@ enum class OverlayLayer
 QColor overlayColor(OverlayLayer layer);
 const char* overlayName(OverlayLayer layer);
 
-/// The 3D view. Everything Qt 3D is behind this interface (see DESIGN.md): the rest of the UI sets meshes and
-/// line lists, steers the camera and asks for images; it never touches the renderer.
+/// The 3D view. Everything Qt Quick 3D is behind this interface (see DESIGN.md): the rest of the UI sets
+/// meshes and line lists, steers the camera and asks for images; it never touches the renderer.
 class Viewport : public QWidget
 {
     Q_OBJECT
@@ -113,7 +113,7 @@ public:
     /// The gizmo's and handles' lines (world-space points, two per segment), drawn in their own colour.
     void setGizmoLines(const std::vector<QVector3D>& segmentPoints);
     size_t gizmoPointCount() const;
-    /// The native window Qt 3D draws into (for tests that send it mouse events).
+    /// The native window Qt Quick 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).
     QString rendererDescription() const;
