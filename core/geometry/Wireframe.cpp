@@ -3,9 +3,14 @@
 #include "geometry/QuickHull.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <numbers>
+#include <numeric>
 #include <set>
+#include <unordered_map>
 
 namespace cs::geometry {
 
@@ -194,6 +199,126 @@ CoarserLines mergeChainedSegments(const std::vector<QVector3D>& points, double m
         out.points.push_back(b);
     }
     out.mergedMeanLength = out.merged ? mergedLength / double(out.merged) : 0.0;
+    return out;
+}
+
+namespace {
+
+struct Groups
+{
+    std::vector<size_t> parent;
+    size_t find(size_t i)
+    {
+        while (parent[i] != i)
+            i = parent[i] = parent[parent[i]];
+        return i;
+    }
+    void join(size_t a, size_t b) { parent[find(a)] = find(b); }
+};
+
+struct PointKey
+{
+    std::array<std::uint32_t, 3> bits;
+    bool operator==(const PointKey&) const = default;
+};
+
+struct PointKeyHash
+{
+    size_t operator()(const PointKey& k) const
+    {
+        return (size_t(k.bits[0]) * 73856093u) ^ (size_t(k.bits[1]) * 19349663u) ^
+               (size_t(k.bits[2]) * 83492791u);
+    }
+};
+
+PointKey keyOf(const QVector3D& p)
+{
+    PointKey k{};
+    const float v[3] = {p.x(), p.y(), p.z()};
+    std::memcpy(k.bits.data(), v, sizeof v);
+    return k;
+}
+
+} // namespace
+
+CoarserLines shapeMarks(const std::vector<QVector3D>& points)
+{
+    CoarserLines out;
+    const size_t segments = points.size() / 2;
+    if (segments == 0)
+        return out;
+    // Segments that share an end point belong to one shape.
+    Groups groups{std::vector<size_t>(segments)};
+    std::iota(groups.parent.begin(), groups.parent.end(), size_t(0));
+    std::unordered_map<PointKey, size_t, PointKeyHash> firstAt;
+    firstAt.reserve(points.size());
+    for (size_t i = 0; i < points.size(); ++i) {
+        const auto [it, added] = firstAt.emplace(keyOf(points[i]), i / 2);
+        if (!added)
+            groups.join(i / 2, it->second);
+    }
+    // Bounds of each connected group.
+    struct Box
+    {
+        QVector3D lo, hi;
+        bool used = false;
+    };
+    std::vector<Box> boxes(segments);
+    QVector3D allLo = points[0], allHi = points[0];
+    for (size_t i = 0; i < segments * 2; ++i) {
+        Box& box = boxes[groups.find(i / 2)];
+        const QVector3D& p = points[i];
+        if (!box.used) {
+            box.lo = box.hi = p;
+            box.used = true;
+        }
+        box.lo =
+            QVector3D(std::min(box.lo.x(), p.x()), std::min(box.lo.y(), p.y()), std::min(box.lo.z(), p.z()));
+        box.hi =
+            QVector3D(std::max(box.hi.x(), p.x()), std::max(box.hi.y(), p.y()), std::max(box.hi.z(), p.z()));
+        allLo = QVector3D(std::min(allLo.x(), p.x()), std::min(allLo.y(), p.y()), std::min(allLo.z(), p.z()));
+        allHi = QVector3D(std::max(allHi.x(), p.x()), std::max(allHi.y(), p.y()), std::max(allHi.z(), p.z()));
+    }
+    // Connected groups with the same centre (to a millionth of the whole extent) are one shape.
+    const float cell = std::max(1e-9f, (allHi - allLo).length() * 1e-6f);
+    std::unordered_map<PointKey, Box, PointKeyHash> shapes;
+    for (const Box& box : boxes) {
+        if (!box.used)
+            continue;
+        const QVector3D c = (box.lo + box.hi) * 0.5f / cell;
+        const QVector3D rounded(std::round(c.x()), std::round(c.y()), std::round(c.z()));
+        auto [it, added] = shapes.emplace(keyOf(rounded), box);
+        if (!added) {
+            Box& s = it->second;
+            s.lo = QVector3D(std::min(s.lo.x(), box.lo.x()), std::min(s.lo.y(), box.lo.y()),
+                             std::min(s.lo.z(), box.lo.z()));
+            s.hi = QVector3D(std::max(s.hi.x(), box.hi.x()), std::max(s.hi.y(), box.hi.y()),
+                             std::max(s.hi.z(), box.hi.z()));
+        }
+    }
+    if (shapes.size() * 2 > segments) {
+        out.points = points;
+        out.points.resize(segments * 2);
+        return out;
+    }
+    // Sorted by bounds, so that the output does not depend on the hash table.
+    std::vector<const Box*> ordered;
+    ordered.reserve(shapes.size());
+    for (const auto& [key, box] : shapes)
+        ordered.push_back(&box);
+    std::sort(ordered.begin(), ordered.end(), [](const Box* a, const Box* b) {
+        const std::array<float, 6> ka{a->lo.x(), a->lo.y(), a->lo.z(), a->hi.x(), a->hi.y(), a->hi.z()};
+        const std::array<float, 6> kb{b->lo.x(), b->lo.y(), b->lo.z(), b->hi.x(), b->hi.y(), b->hi.z()};
+        return ka < kb;
+    });
+    double length = 0;
+    for (const Box* box : ordered) {
+        out.points.push_back(box->lo);
+        out.points.push_back(box->hi);
+        length += double((box->hi - box->lo).length());
+    }
+    out.merged = segments;
+    out.mergedMeanLength = length / double(ordered.size());
     return out;
 }
 

@@ -34,4 +34,11 @@ struct CoarserLines
 /// half their segments, straight edges meeting at corners (a box) and separate segments (dashes) stay.
 CoarserLines mergeChainedSegments(const std::vector<QVector3D>& points, double maxTurnDegrees = 65.0);
 
+/// The coarsest level of detail, for shapes a few pixels across: segments are grouped into shapes (connected
+/// through shared end points, and connected groups with the same bounds centre, such as a sphere's three
+/// circles, together), and each shape becomes one segment, the diagonal of its bounds. `merged` counts the
+/// input segments that were replaced (0 when grouping would not halve the count); `mergedMeanLength` is the
+/// shapes' mean diagonal.
+CoarserLines shapeMarks(const std::vector<QVector3D>& points);
+
 } // namespace cs::geometry

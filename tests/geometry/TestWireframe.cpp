@@ -179,6 +179,38 @@ private slots:
         // An odd point count: the last point is not a segment and is dropped.
         QCOMPARE(mergeChainedSegments({{0, 0, 0}, {1, 0, 0}, {5, 5, 5}}).points.size(), size_t(2));
     }
+
+    void shapeMarksOneSegmentPerShape()
+    {
+        // A box (edges sharing corners) at +10 x and a sphere (three circles that share no point but have the
+        // same centre) at -10 x: two shapes, each the diagonal of its own bounds.
+        std::vector<QVector3D> points;
+        for (const QVector3D& p : shapeWireframe(ShapeGeometry::box({1, 2, 3})))
+            points.push_back(p + QVector3D(10, 0, 0));
+        for (const QVector3D& p : shapeWireframe(ShapeGeometry::sphere(0.5), 16))
+            points.push_back(p + QVector3D(-10, 0, 0));
+        const CoarserLines marks = shapeMarks(points);
+        QCOMPARE(marks.merged, points.size() / 2);
+        QCOMPARE(marks.points.size(), size_t(4));
+        // Sorted by their low corner: the sphere first.
+        QCOMPARE(marks.points[0], QVector3D(-10.5f, -0.5f, -0.5f));
+        QCOMPARE(marks.points[1], QVector3D(-9.5f, 0.5f, 0.5f));
+        QCOMPARE(marks.points[2], QVector3D(9.5f, -1, -1.5f));
+        QCOMPARE(marks.points[3], QVector3D(10.5f, 1, 1.5f));
+        const double sphere = std::sqrt(3.0), box = std::sqrt(14.0);
+        QVERIFY(std::abs(marks.mergedMeanLength - (sphere + box) / 2) < 1e-5);
+    }
+
+    void shapeMarksKeepsSeparateSegments()
+    {
+        // Dashes with different centres are each their own shape: nothing to gain, the input comes back.
+        const std::vector<QVector3D> dashes{{0, 0, 0},    {1, 0, 0}, {1.5f, 0, 0},
+                                            {2.5f, 0, 0}, {3, 0, 0}, {4, 0, 0}};
+        const CoarserLines kept = shapeMarks(dashes);
+        QCOMPARE(kept.merged, size_t(0));
+        QCOMPARE(kept.points, dashes);
+        QVERIFY(shapeMarks({}).points.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWireframe)

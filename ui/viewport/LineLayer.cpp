@@ -133,7 +133,10 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
     std::array<std::vector<QVector3D>, kLevels> levels;
     levels[0] = points;
     for (int l = 1; l < kLevels; ++l) {
-        geometry::CoarserLines coarser = geometry::mergeChainedSegments(levels[l - 1]);
+        // The last level replaces each shape by one segment: kept for shapes a few pixels across, where the
+        // lines of a whole shape would cover the same pixels.
+        geometry::CoarserLines coarser = l + 1 < kLevels ? geometry::mergeChainedSegments(levels[l - 1])
+                                                         : geometry::shapeMarks(levels[l - 1]);
         chunk.detailLength[l - 1] = coarser.merged ? coarser.mergedMeanLength : 0.0;
         levels[l] = std::move(coarser.points);
     }
@@ -143,10 +146,10 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
         grow(chunk.lo, chunk.hi, p);
     for (int l = 0; l < kLevels; ++l) {
         Level& level = chunk.levels[size_t(l)];
-        // A level that merged nothing is never shown (detailLength 0 stops the search before it).
-        const bool needed = l == 0 || chunk.detailLength[size_t(l - 1)] > 0;
-        level.count = needed ? levels[size_t(l)].size() : 0;
-        if (!needed && !level.geometry)
+        // A level that merged nothing is the one before it again: never shown (see choose()).
+        chunk.same[size_t(l)] = l > 0 && chunk.detailLength[size_t(l - 1)] <= 0;
+        level.count = chunk.same[size_t(l)] ? 0 : levels[size_t(l)].size();
+        if (chunk.same[size_t(l)] && !level.geometry)
             continue;
         if (!level.geometry) {
             level.geometry = new LineGeometry();
@@ -154,7 +157,8 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
             level.model = m_scene.makeLineModel(m_node, level.geometry, m_color, 1.0f, m_onTop);
             QuickScene::setVisible(level.model, false);
         }
-        level.geometry->setPoints(needed ? levels[size_t(l)] : std::vector<QVector3D>{}, chunk.lo, chunk.hi);
+        level.geometry->setPoints(chunk.same[size_t(l)] ? std::vector<QVector3D>{} : levels[size_t(l)],
+                                  chunk.lo, chunk.hi);
     }
     chunk.used = true;
     chunk.level = 0;
@@ -190,10 +194,16 @@ void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDis
         if (!chunk.used)
             continue;
         const double distance = std::max(1e-3f, distanceToBox(eye, chunk.lo, chunk.hi));
+        // Each coarser level is taken while what it leaves out would be a few pixels on screen.
         int level = 0;
-        while (level + 1 < kLevels && chunk.detailLength[size_t(level)] > 0 &&
-               chunk.detailLength[size_t(level)] * pixelsPerMetreAtUnitDistance / distance < kDetailPixels)
-            ++level;
+        for (int next = 1; next < kLevels; ++next) {
+            if (chunk.same[size_t(next)])
+                continue;
+            if (chunk.detailLength[size_t(next - 1)] * pixelsPerMetreAtUnitDistance / distance >=
+                kDetailPixels)
+                break;
+            level = next;
+        }
         const bool inView = !outsideView(viewProjection, chunk.lo, chunk.hi);
         if (level != chunk.level || inView != chunk.inView) {
             chunk.level = level;

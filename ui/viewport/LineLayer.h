@@ -19,14 +19,14 @@ class QuickScene;
 /// itself and changes nothing).
 ///
 /// Large batches are split into up to 16 chunks by place (a 4 x 4 grid over the two longest sides of their
-/// bounds), so that chunks outside the view are not drawn, and each chunk holds three levels of detail (the
-/// segments as given, then with chained segments merged twice, see geometry::mergeChainedSegments):
-/// updateDetail() draws the coarser ones where the finer ones' segments would be a few pixels long. One draw
-/// call a chunk; no buffer is rebuilt when the camera moves.
+/// bounds), so that chunks outside the view are not drawn, and each chunk holds four levels of detail (the
+/// segments as given, then with chained segments merged twice, see geometry::mergeChainedSegments, then one
+/// segment a shape, see geometry::shapeMarks): updateDetail() draws the coarser ones where the finer ones'
+/// detail would be a few pixels long. One draw call a chunk; no buffer is rebuilt when the camera moves.
 class LineLayer
 {
 public:
-    static constexpr int kLevels = 3;
+    static constexpr int kLevels = 4;
     static constexpr int kMaxChunks = 16;
 
     /// `onTop`: always drawn in front of the meshes (gizmos and handles).
@@ -61,6 +61,7 @@ private:
     {
         std::array<Level, kLevels> levels;
         std::array<double, kLevels> detailLength{}; ///< mean length of what the next level merges; 0: none
+        std::array<bool, kLevels> same{};           ///< the level merged nothing: it is the one before again
         QVector3D lo, hi;
         int level = 0;
         bool used = false;

@@ -10,8 +10,10 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QOpenGLContext>
 #include <QPointer>
 #include <QQuickView>
+#include <QSGRendererInterface>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -295,7 +297,15 @@ QWindow* Viewport::renderWindow() const
 
 QString Viewport::rendererDescription() const
 {
-    const QSurfaceFormat format = m_impl->window()->format();
+    // The context Qt Quick made for the window (on its render thread; its format is fixed once made).
+    QQuickWindow* window = m_impl->window();
+    auto* gl = window->rendererInterface()
+                   ? static_cast<QOpenGLContext*>(window->rendererInterface()->getResource(
+                         window, QSGRendererInterface::OpenGLContextResource))
+                   : nullptr;
+    if (!gl)
+        return {};
+    const QSurfaceFormat format = gl->format();
     return QStringLiteral("Qt Quick 3D, OpenGL %1.%2 %3")
         .arg(format.majorVersion())
         .arg(format.minorVersion())
