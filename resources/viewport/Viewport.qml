@@ -30,7 +30,7 @@ View3D {
                 shadingMode: CustomMaterial.Unshaded
                 sourceBlend: CustomMaterial.SrcAlpha
                 destinationBlend: CustomMaterial.OneMinusSrcAlpha
-                lineWidth: 1.0
+                lineWidth: 1.6
                 vertexShader: "lines.vert"
                 fragmentShader: "lines.frag"
             } ]
