@@ -6,11 +6,15 @@
 #include "viewport/GizmoController.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QDoubleSpinBox>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QTreeWidget>
+#include <tuple>
 
 namespace cs::ui {
 
@@ -81,6 +85,51 @@ NodeMenu::NodeMenu(MainWindow* window) : QObject(window), m_window(window)
     m_gizmo = new GizmoController(window->viewport(), this);
     m_gizmo->setObjectName(QStringLiteral("gizmo"));
     connect(window, &MainWindow::sceneShown, m_gizmo, [this] { m_gizmo->setDocument(m_window->document()); });
+    addTransformTools(make);
+}
+
+void NodeMenu::addTransformTools(
+    const std::function<QAction*(const QString&, const QString&, const QKeySequence&)>& make)
+{
+    // Move / Rotate / Scale (W, E, R as in most 3D editors), in the Node menu and a Transform toolbar with
+    // the steps that Ctrl snaps to.
+    m_menu->addSeparator();
+    QToolBar* bar = m_window->addToolBar(tr("Transform"));
+    bar->setObjectName(QStringLiteral("transformToolBar"));
+    auto* group = new QActionGroup(this);
+    const std::tuple<GizmoController::Tool, const char*, QString, Qt::Key> tools[] = {
+        {GizmoController::Tool::Move, "actionToolMove", tr("&Move Tool"), Qt::Key_W},
+        {GizmoController::Tool::Rotate, "actionToolRotate", tr("R&otate Tool"), Qt::Key_E},
+        {GizmoController::Tool::Scale, "actionToolScale", tr("&Scale Tool"), Qt::Key_R}};
+    for (const auto& [tool, name, text, key] : tools) {
+        QAction* a = make(QString::fromLatin1(name), text, QKeySequence(key));
+        a->setCheckable(true);
+        a->setChecked(tool == GizmoController::Tool::Move);
+        group->addAction(a);
+        m_menu->addAction(a);
+        bar->addAction(a);
+        connect(a, &QAction::triggered, m_gizmo, [this, tool = tool] { m_gizmo->setTool(tool); });
+    }
+    bar->addSeparator();
+    auto* grid = new QDoubleSpinBox(bar);
+    grid->setObjectName(QStringLiteral("gridStep"));
+    grid->setToolTip(tr("Grid step that moves and shape handles snap to while Ctrl is held"));
+    grid->setDecimals(3);
+    grid->setRange(0.001, 100.0);
+    grid->setSingleStep(0.05);
+    grid->setSuffix(tr(" m"));
+    grid->setValue(m_gizmo->gridStep());
+    connect(grid, &QDoubleSpinBox::valueChanged, m_gizmo, &GizmoController::setGridStep);
+    bar->addWidget(grid);
+    auto* angle = new QDoubleSpinBox(bar);
+    angle->setObjectName(QStringLiteral("angleStep"));
+    angle->setToolTip(tr("Angle step that rotations snap to while Ctrl is held"));
+    angle->setDecimals(1);
+    angle->setRange(0.1, 180.0);
+    angle->setSuffix(QStringLiteral("\u00b0"));
+    angle->setValue(m_gizmo->angleStep());
+    connect(angle, &QDoubleSpinBox::valueChanged, m_gizmo, &GizmoController::setAngleStep);
+    bar->addWidget(angle);
 }
 
 void NodeMenu::addEmpty(bool trigger, int shapeType)

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <QKeySequence>
 #include <QObject>
+#include <functional>
+
+class QAction;
 
 class QMenu;
 class QTreeWidgetItem;
@@ -13,7 +17,8 @@ class MainWindow;
 /// The window's Node menu: Add Empty Collider / Add Empty Trigger (box, sphere, capsule, cylinder; at the
 /// current node's place, else the view's centre), Duplicate (Ctrl+D), Rename (F2, edits the name in the
 /// scene tree), Delete Node (Shift+Del; what it would break is shown first). Each calls one function of
-/// document/NodeOperations.h and selects what it made.
+/// document/NodeOperations.h and selects what it made. It also holds the gizmo's tools (Move W, Rotate E,
+/// Scale R) and the Transform toolbar with the grid and angle steps.
 class NodeMenu : public QObject
 {
     Q_OBJECT
@@ -27,6 +32,8 @@ public:
     GizmoController* gizmo() const { return m_gizmo; }
 
 private:
+    void addTransformTools(
+        const std::function<QAction*(const QString&, const QString&, const QKeySequence&)>& make);
     void addEmpty(bool trigger, int shapeType);
     void duplicate();
     void rename();

@@ -6,6 +6,8 @@
 #include "scene/ShapeGeometryCache.h"
 
 #include <QUndoStack>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace cs::document {
@@ -47,6 +49,34 @@ std::optional<HandleDragSession> HandleDragSession::moveAlongAxis(Document& docu
     return s;
 }
 
+std::optional<HandleDragSession> HandleDragSession::moveInPlane(Document& document, NodeIndex node,
+                                                                int normalAxis, const geometry::Ray& start)
+{
+    auto s = moveAlongAxis(document, node, normalAxis, start);
+    if (s)
+        s->m_kind = Kind::Plane;
+    return s;
+}
+
+std::optional<HandleDragSession> HandleDragSession::rotateAbout(Document& document, NodeIndex node, int axis,
+                                                                const geometry::Ray& start)
+{
+    auto s = moveAlongAxis(document, node, axis, start);
+    if (s)
+        s->m_kind = Kind::Rotate;
+    return s;
+}
+
+std::optional<HandleDragSession> HandleDragSession::scaleAlong(Document& document, NodeIndex node, int axis,
+                                                               const geometry::Ray& start)
+{
+    auto s = moveAlongAxis(document, node, axis, start);
+    if (!s || !geometry::affineInverse(nodeWorldMatrix(document, node), s->m_worldInverse))
+        return std::nullopt;
+    s->m_kind = Kind::Scale;
+    return s;
+}
+
 std::optional<HandleDragSession> HandleDragSession::shapeHandle(Document& document, NodeIndex node,
                                                                 const geometry::ShapeHandle& handle,
                                                                 const geometry::Ray& start)
@@ -68,6 +98,7 @@ std::optional<HandleDragSession> HandleDragSession::shapeHandle(Document& docume
         geometry->kind == geometry::ShapeKind::Trimesh)
         return std::nullopt;
     HandleDragSession s(document, node, start);
+    s.m_kind = Kind::Shape;
     s.m_shape = shape;
     s.m_geometry = *geometry;
     s.m_handle = handle;
@@ -81,30 +112,96 @@ void HandleDragSession::begin()
 {
     if (m_open)
         return;
-    m_document->undoStack()->beginMacro(m_axis >= 0 ? QStringLiteral("Move Node")
-                                                    : QStringLiteral("Resize Shape"));
+    const char* names[] = {"Move Node", "Move Node", "Rotate Node", "Scale Node", "Resize Shape"};
+    m_document->undoStack()->beginMacro(QString::fromLatin1(names[int(m_kind)]));
     m_open = true;
 }
 
-bool HandleDragSession::update(const geometry::Ray& current, double step, bool symmetric)
+bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
 {
-    if (m_axis >= 0) {
-        const geometry::Vec3d origin = geometry::transformPoint(m_parentWorld, m_trs.translation);
-        geometry::Vec3d axis;
-        axis[m_axis] = 1;
+    static const char* names[] = {"x", "y", "z"};
+    const geometry::Vec3d origin = geometry::transformPoint(m_parentWorld, m_trs.translation);
+    geometry::Vec3d axis;
+    axis[m_axis] = 1;
+    geometry::Trs trs = m_trs;
+    char text[96];
+    switch (m_kind) {
+    case Kind::Axis: {
         const auto delta = geometry::dragAlongAxis(m_start, current, origin, axis);
         if (!delta)
             return false;
         geometry::Vec3d world = origin;
         world[m_axis] = geometry::snap(origin[m_axis] + *delta, step);
-        geometry::Trs trs = m_trs;
         trs.translation = geometry::transformPoint(m_parentInverse, world);
-        begin();
-        setNodeTransforms(*m_document, {{m_node, trs}});
-        static const char* names[] = {"x", "y", "z"};
         m_text = metres(names[m_axis], world[m_axis]);
-        return true;
+        break;
     }
+    case Kind::Plane: {
+        const auto delta = geometry::dragInPlane(m_start, current, origin, axis);
+        if (!delta)
+            return false;
+        geometry::Vec3d world = origin + *delta;
+        for (int a = 0; a < 3; ++a)
+            world[a] = a == m_axis ? origin[a] : geometry::snap(world[a], step);
+        trs.translation = geometry::transformPoint(m_parentInverse, world);
+        const int u = (m_axis + 1) % 3, v = (m_axis + 2) % 3;
+        std::snprintf(text, sizeof text, "%s %.3f m, %s %.3f m", names[std::min(u, v)], world[std::min(u, v)],
+                      names[std::max(u, v)], world[std::max(u, v)]);
+        m_text = text;
+        break;
+    }
+    case Kind::Rotate: {
+        auto angle = geometry::dragRotation(m_start, current, origin, axis);
+        if (!angle)
+            return false;
+        double degrees = *angle * 180.0 / 3.14159265358979323846;
+        if (step > 0)
+            degrees = geometry::snap(degrees, m_angleStep);
+        geometry::Vec3d local = geometry::transformVector(m_parentInverse, axis);
+        if (geometry::lengthSquared(local) == 0)
+            return false;
+        local = geometry::normalized(local);
+        trs.rotation = geometry::normalized(
+            geometry::quatFromAxisAngle(local, degrees * 3.14159265358979323846 / 180.0) * m_trs.rotation);
+        std::snprintf(text, sizeof text, "rotate %s %.1f\u00b0", names[m_axis], degrees);
+        m_text = text;
+        break;
+    }
+    case Kind::Scale: {
+        geometry::Vec3d own;
+        own[m_axis] = 1;
+        const geometry::Mat4d world = geometry::toMatrix(m_trs);
+        geometry::Vec3d direction =
+            geometry::transformVector(m_parentWorld, geometry::transformVector(world, own));
+        if (geometry::lengthSquared(direction) == 0)
+            return false;
+        direction = geometry::normalized(direction);
+        const auto factor = geometry::dragScale(m_start, current, origin, direction);
+        if (!factor)
+            return false;
+        double value = m_trs.scale[m_axis] * *factor;
+        if (step > 0)
+            value = geometry::snap(value, 0.1);
+        // A zero scale would make the node's space singular: keep a thousandth, with the sign dragged to.
+        if (std::fabs(value) < 1e-3)
+            value = value < 0 ? -1e-3 : 1e-3;
+        trs.scale[m_axis] = value;
+        std::snprintf(text, sizeof text, "scale %s %.3f", names[m_axis], value);
+        m_text = text;
+        break;
+    }
+    case Kind::Shape:
+        return false;
+    }
+    begin();
+    setNodeTransforms(*m_document, {{m_node, trs}});
+    return true;
+}
+
+bool HandleDragSession::update(const geometry::Ray& current, double step, bool symmetric)
+{
+    if (m_kind != Kind::Shape)
+        return updateNode(current, step);
     const geometry::Ray start = localRay(m_worldInverse, m_start);
     const geometry::Ray now = localRay(m_worldInverse, current);
     const auto delta = geometry::dragAlongAxis(start, now, m_handle.position, m_handle.direction);

@@ -22,6 +22,18 @@ public:
     /// exist or a parent that flattens space.
     static std::optional<HandleDragSession> moveAlongAxis(Document& document, NodeIndex node, int axis,
                                                           const geometry::Ray& start);
+    /// Moving `node` in the world plane through its origin whose normal is world axis 0, 1 or 2 (the move
+    /// gizmo's plane squares).
+    static std::optional<HandleDragSession> moveInPlane(Document& document, NodeIndex node, int normalAxis,
+                                                        const geometry::Ray& start);
+    /// Turning `node` about world axis 0, 1 or 2 through its origin (the rotate gizmo's rings). The axis is
+    /// taken into the parent's space, exact for parents without non-uniform scale.
+    static std::optional<HandleDragSession> rotateAbout(Document& document, NodeIndex node, int axis,
+                                                        const geometry::Ray& start);
+    /// Scaling `node` along its own axis 0, 1 or 2 (the scale gizmo's boxes): the scale component is
+    /// multiplied by the ratio of the cursor's distance from the origin now to at the press.
+    static std::optional<HandleDragSession> scaleAlong(Document& document, NodeIndex node, int axis,
+                                                       const geometry::Ray& start);
     /// Dragging a handle (geometry::shapeHandles) of the shape of `node`'s collider, else its trigger.
     /// Nothing when the node has no such primitive shape or its world matrix is singular.
     static std::optional<HandleDragSession> shapeHandle(Document& document, NodeIndex node,
@@ -30,9 +42,12 @@ public:
 
     /// The drag with the cursor's ray now: the node (and shape) as they would be, pushed into the document.
     /// step: the grid step in metres (0: no snapping); a moved node's world coordinate along the axis or a
-    /// shape's changed size snaps to it. symmetric: a shape handle moves the opposite face too. False when
-    /// the ray says nothing (parallel to the axis).
+    /// shape's changed size snaps to it; with snapping on, a rotation snaps to the angle step and a scale to
+    /// tenths. symmetric: a shape handle moves the opposite face too. False when the ray says nothing
+    /// (parallel to the axis).
     bool update(const geometry::Ray& current, double step = 0, bool symmetric = false);
+    /// The angle a snapped rotation moves in, in degrees (default 15).
+    void setAngleStep(double degrees) { m_angleStep = degrees; }
     /// Ends the drag: everything it pushed is one undo step.
     void finish();
     /// Ends the drag and takes back everything it pushed (Esc).
@@ -52,8 +67,19 @@ private:
     geometry::Mat4d m_parentWorld;   ///< the parent's world matrix (identity for a root)
     geometry::Mat4d m_parentInverse; ///< its inverse
     geometry::Mat4d m_worldInverse;  ///< inverse of the node's world matrix
-    int m_axis = -1;                 ///< move: the world axis
-    int m_shape = -1;                ///< shape handle: the shape index
+    enum class Kind
+    {
+        Axis,
+        Plane,
+        Rotate,
+        Scale,
+        Shape
+    };
+    bool updateNode(const geometry::Ray& current, double step);
+    Kind m_kind = Kind::Axis;
+    double m_angleStep = 15.0;
+    int m_axis = -1;  ///< the world axis (move, rotate), the plane's normal, or the node's axis (scale)
+    int m_shape = -1; ///< shape handle: the shape index
     geometry::ShapeGeometry m_geometry;
     geometry::ShapeHandle m_handle;
     bool m_open = false; ///< the undo macro is open

@@ -8,6 +8,7 @@
 
 #include <QTest>
 #include <QUndoStack>
+#include <cmath>
 
 using namespace cs;
 using namespace cs::document;
@@ -105,6 +106,75 @@ private slots:
                 QVERIFY(numbersNear(savedShape(saved, 0)["box"]["size"], {3, 2, 2}));
                 QVERIFY(!saved["nodes"][0].contains("translation"));
             });
+    }
+
+    void moveInPlaneSnapsBothAxes()
+    {
+        auto doc = documentFromJson(kScene);
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // In the ground plane (normal Y) from the origin to (1.3, 0, -0.7): (1.5, 0, -0.5) on the 0.5
+                // m grid; Y stays.
+                auto drag = HandleDragSession::moveInPlane(*doc, 0, 1, down(0, 0));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(1.3, -0.7), 0.5));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(saved["nodes"][0]["translation"], {1.5, 0, -0.5}));
+            });
+        QCOMPARE(text, std::string("x 1.500 m, z -0.500 m"));
+    }
+
+    void rotateAboutYSnapsToTheAngleStep()
+    {
+        auto doc = documentFromJson(kScene);
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // Seen from above, from +X to 88 degrees towards -Z: a turn of +88 degrees about +Y (right
+                // hand), 90 on the 15 degree step: the quaternion (0, sin 45, 0, cos 45).
+                auto drag = HandleDragSession::rotateAbout(*doc, 0, 1, down(1, 0));
+                QVERIFY(drag);
+                const double a = 88.0 * 3.14159265358979323846 / 180.0;
+                QVERIFY(drag->update(down(std::cos(a), -std::sin(a)), 0.5));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [](const Json& saved) {
+                const double h = std::sqrt(0.5);
+                QVERIFY(numbersNear(saved["nodes"][0]["rotation"], {0, h, 0, h}));
+                QVERIFY(!saved["nodes"][0].contains("translation"));
+            });
+        QCOMPARE(text, std::string("rotate y 90.0\u00b0"));
+    }
+
+    void scaleAlongTheNodesOwnAxis()
+    {
+        // The node is turned +90 degrees about Y: its own X axis points to world -Z. Dragging from 1 m to
+        // 2 m along -Z doubles its X scale; Y and Z stay.
+        const double h = std::sqrt(0.5);
+        auto doc = documentFromJson(R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Turned","rotation":[0,0.7071067811865476,0,0.7071067811865476]}]})");
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                auto drag = HandleDragSession::scaleAlong(*doc, 0, 0, down(0, -1));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(0, -2), 0));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [h](const Json& saved) {
+                QVERIFY(numbersNear(saved["nodes"][0]["scale"], {2, 1, 1}));
+                QVERIFY(numbersNear(saved["nodes"][0]["rotation"], {0, h, 0, h}));
+            });
+        QCOMPARE(text, std::string("scale x 2.000"));
     }
 
     void cancelTakesEverythingBack()

@@ -148,6 +148,69 @@ private slots:
         const Diagnostics ours = physics::validatePhysics((*again)->gltf());
         QVERIFY2(!hasErrors(ours), test::describe(ours).c_str());
     }
+
+    void rotateAndScaleTools()
+    {
+        MainWindow w;
+        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
+        document::Document& doc = *w.document();
+        QUndoStack* stack = doc.undoStack();
+        ui::Viewport* view = w.viewport();
+        auto* gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
+        QVERIFY(gizmo);
+        QAction* rotateTool = w.action(QStringLiteral("actionToolRotate"));
+        QAction* scaleTool = w.action(QStringLiteral("actionToolScale"));
+        QVERIFY(rotateTool && scaleTool && w.action(QStringLiteral("actionToolMove")));
+        QCOMPARE(rotateTool->shortcut(), QKeySequence(Qt::Key_E));
+        QCOMPARE(scaleTool->shortcut(), QKeySequence(Qt::Key_R));
+        QCOMPARE(gizmo->angleStep(), 15.0);
+
+        w.selectNode(std::nullopt);
+        QCoreApplication::processEvents();
+        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
+        QCoreApplication::processEvents();
+        const size_t node = *w.currentNode();
+        const geometry::Vec3d centre = worldOrigin(doc, node);
+        const int afterAdd = stack->index();
+
+        // Rotate tool: the ring about Y, grabbed at 45 degrees between +Z and +X and dragged 88 degrees about
+        // +Y with Ctrl: 90 on the 15 degree step, the quaternion (0, sin 45, 0, cos 45).
+        rotateTool->trigger();
+        QCOMPARE(gizmo->tool(), ui::GizmoController::Tool::Rotate);
+        const double r = gizmo->arrowLength(), h = std::sqrt(0.5);
+        const auto onRing = [&](double degrees) {
+            const double t = degrees * 3.14159265358979323846 / 180.0;
+            // Turning (x, z) by t about +Y: x' = x cos t + z sin t, z' = -x sin t + z cos t, from (h, h).
+            return centre + geometry::Vec3d{r * (h * std::cos(t) + h * std::sin(t)), 0,
+                                            r * (-h * std::sin(t) + h * std::cos(t))};
+        };
+        drag(view, onRing(0), onRing(88), Qt::ControlModifier);
+        QCOMPARE(stack->index(), afterAdd + 1);
+        const gltf::Json& rotated = doc.gltf().json()["nodes"][node];
+        QVERIFY2(rotated.contains("rotation"), rotated.dump().c_str());
+        const std::vector<double> q = rotated["rotation"].get<std::vector<double>>();
+        QVERIFY2(std::fabs(q[0]) < 1e-9 && std::fabs(q[1] - h) < 1e-9 && std::fabs(q[2]) < 1e-9 &&
+                     std::fabs(q[3] - h) < 1e-9,
+                 rotated["rotation"].dump().c_str());
+
+        // Scale tool: the node's own X axis now points to world -Z. Its handle dragged from 0.6 to 1.2 of the
+        // arrow length with Ctrl: the X scale doubles, snapped to tenths; Y and Z stay 1.
+        scaleTool->trigger();
+        const double l = gizmo->arrowLength();
+        drag(view, centre + geometry::Vec3d{0, 0, -0.6 * l}, centre + geometry::Vec3d{0, 0, -1.2 * l},
+             Qt::ControlModifier);
+        QCOMPARE(stack->index(), afterAdd + 2);
+        const gltf::Json& scaled = doc.gltf().json()["nodes"][node];
+        QVERIFY2(scaled.contains("scale"), scaled.dump().c_str());
+        const std::vector<double> s = scaled["scale"].get<std::vector<double>>();
+        QVERIFY2(std::fabs(s[0] - 2.0) < 1e-9 && s[1] == 1.0 && s[2] == 1.0, scaled["scale"].dump().c_str());
+
+        // One undo step each: undo the scale, then the rotation.
+        stack->undo();
+        QVERIFY(!doc.gltf().json()["nodes"][node].contains("scale"));
+        stack->undo();
+        QVERIFY(!doc.gltf().json()["nodes"][node].contains("rotation"));
+    }
 };
 
 QTEST_MAIN(TestGizmoWindow)

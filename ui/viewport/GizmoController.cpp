@@ -5,6 +5,11 @@
 #include "scene/ShapeGeometryCache.h"
 #include "viewport/Viewport.h"
 
+#include <QCursor>
+#include <QToolTip>
+#include <array>
+#include <cmath>
+
 namespace cs::ui {
 
 namespace {
@@ -69,6 +74,70 @@ double GizmoController::arrowLength() const
     return 0.15 * double(m_viewport->camera().distance());
 }
 
+void GizmoController::setTool(Tool tool)
+{
+    m_tool = tool;
+    refresh();
+}
+
+namespace {
+
+/// The gizmo's parts for a node whose world matrix is `world`, with arrows `length` long.
+struct GizmoFrame
+{
+    geometry::Vec3d centre;
+    std::array<geometry::Vec3d, 3> ownAxes; ///< the node's own axes in the world, normalised
+    double length = 1;
+};
+
+GizmoFrame frameOf(const geometry::Mat4d& world, double length)
+{
+    GizmoFrame f;
+    f.centre = geometry::transformPoint(world, {0, 0, 0});
+    f.length = length;
+    for (int axis = 0; axis < 3; ++axis) {
+        geometry::Vec3d unit;
+        unit[axis] = 1;
+        const geometry::Vec3d d = geometry::transformVector(world, unit);
+        f.ownAxes[size_t(axis)] = geometry::lengthSquared(d) > 0 ? geometry::normalized(d) : unit;
+    }
+    return f;
+}
+
+/// The corners of the square for the plane whose normal is world axis `normal`, between 0.25 and 0.4 of
+/// the arrow length along the other two axes.
+std::array<geometry::Vec3d, 4> planeSquare(const GizmoFrame& f, int normal)
+{
+    geometry::Vec3d u, v;
+    u[(normal + 1) % 3] = 1;
+    v[(normal + 2) % 3] = 1;
+    const double a = 0.25 * f.length, b = 0.4 * f.length;
+    return {f.centre + u * a + v * a, f.centre + u * b + v * a, f.centre + u * b + v * b,
+            f.centre + u * a + v * b};
+}
+
+void addSegment(std::vector<QVector3D>& lines, const geometry::Vec3d& a, const geometry::Vec3d& b)
+{
+    lines.push_back(toQt(a));
+    lines.push_back(toQt(b));
+}
+
+void addBox(std::vector<QVector3D>& lines, const geometry::Vec3d& p, double size)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        for (int i = 0; i < 4; ++i) {
+            geometry::Vec3d a, d;
+            a[(axis + 1) % 3] = (i & 1) ? size : -size;
+            a[(axis + 2) % 3] = (i & 2) ? size : -size;
+            a[axis] = -size;
+            d[axis] = 2 * size;
+            addSegment(lines, p + a, p + a + d);
+        }
+    }
+}
+
+} // namespace
+
 void GizmoController::refresh()
 {
     if (!m_viewport)
@@ -77,16 +146,43 @@ void GizmoController::refresh()
     const auto current = m_document ? m_document->currentNode() : std::nullopt;
     if (current && *current < m_document->gltf().count("nodes")) {
         const geometry::Mat4d world = document::nodeWorldMatrix(*m_document, *current);
-        const geometry::Vec3d origin = geometry::transformPoint(world, {0, 0, 0});
-        const double length = arrowLength(), head = length * 0.1;
+        const GizmoFrame f = frameOf(world, arrowLength());
+        const double length = f.length, head = length * 0.1;
         for (int axis = 0; axis < 3; ++axis) {
             geometry::Vec3d a, side;
             a[axis] = 1;
             side[(axis + 1) % 3] = 1;
-            const geometry::Vec3d tip = origin + a * length;
-            lines.insert(lines.end(),
-                         {toQt(origin), toQt(tip), toQt(tip), toQt(tip - a * head + side * head * 0.5),
-                          toQt(tip), toQt(tip - a * head - side * head * 0.5)});
+            switch (m_tool) {
+            case Tool::Move: {
+                const geometry::Vec3d tip = f.centre + a * length;
+                addSegment(lines, f.centre, tip);
+                addSegment(lines, tip, tip - a * head + side * head * 0.5);
+                addSegment(lines, tip, tip - a * head - side * head * 0.5);
+                const auto square = planeSquare(f, axis);
+                for (size_t i = 0; i < 4; ++i)
+                    addSegment(lines, square[i], square[(i + 1) % 4]);
+                break;
+            }
+            case Tool::Rotate: {
+                geometry::Vec3d u, v;
+                u[(axis + 1) % 3] = length;
+                v[(axis + 2) % 3] = length;
+                constexpr int kSegments = 48;
+                for (int i = 0; i < kSegments; ++i) {
+                    const double t0 = 2 * 3.14159265358979323846 * i / kSegments;
+                    const double t1 = 2 * 3.14159265358979323846 * (i + 1) / kSegments;
+                    addSegment(lines, f.centre + u * std::cos(t0) + v * std::sin(t0),
+                               f.centre + u * std::cos(t1) + v * std::sin(t1));
+                }
+                break;
+            }
+            case Tool::Scale: {
+                const geometry::Vec3d tip = f.centre + f.ownAxes[size_t(axis)] * length;
+                addSegment(lines, f.centre, tip);
+                addBox(lines, tip, head * 0.4);
+                break;
+            }
+            }
         }
         if (const auto shape = shapeOf(*m_document, *current)) {
             const double size = length * 0.06;
@@ -111,9 +207,9 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
         return false;
     const geometry::Ray ray = rayOf(origin, direction);
     const geometry::Mat4d world = document::nodeWorldMatrix(*m_document, *current);
-    const geometry::Vec3d centre = geometry::transformPoint(world, {0, 0, 0});
-    const double length = arrowLength(), tolerance = length * 0.08;
-    // Shape handles first: they sit on the shape, the arrows start at its centre.
+    const GizmoFrame f = frameOf(world, arrowLength());
+    const double length = f.length, tolerance = length * 0.08;
+    // Shape handles first: they sit on the shape, the gizmo starts at its centre.
     double best = tolerance;
     std::optional<geometry::ShapeHandle> handle;
     if (const auto shape = shapeOf(*m_document, *current)) {
@@ -128,24 +224,74 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
     }
     if (handle) {
         m_drag = document::HandleDragSession::shapeHandle(*m_document, *current, *handle, ray);
+        showValue();
         return m_drag.has_value();
     }
     int axis = -1;
+    bool plane = false;
     for (int a = 0; a < 3; ++a) {
         geometry::Vec3d unit;
         unit[a] = 1;
-        // The arrow without its first fifth, so that a click at the centre is not taken for an axis.
-        const double d =
-            geometry::rayToSegmentDistance(ray, centre + unit * (0.2 * length), centre + unit * length);
+        double d = best;
+        switch (m_tool) {
+        case Tool::Move: {
+            // A plane square is hit when the ray meets its plane inside it.
+            if (const auto hit = geometry::intersectPlane(ray, f.centre, unit)) {
+                const int u = (a + 1) % 3, v = (a + 2) % 3;
+                const double lu = (*hit)[u] - f.centre[u], lv = (*hit)[v] - f.centre[v];
+                if (lu >= 0.25 * length && lu <= 0.4 * length && lv >= 0.25 * length && lv <= 0.4 * length) {
+                    best = 0;
+                    axis = a;
+                    plane = true;
+                    continue;
+                }
+            }
+            // The arrow without its first fifth, so that a click at the centre is not taken for an axis.
+            d = geometry::rayToSegmentDistance(ray, f.centre + unit * (0.2 * length),
+                                               f.centre + unit * length);
+            break;
+        }
+        case Tool::Rotate:
+            d = geometry::ringDistance(ray, f.centre, unit, length).value_or(best);
+            break;
+        case Tool::Scale:
+            d = geometry::rayToSegmentDistance(ray, f.centre + f.ownAxes[size_t(a)] * (0.2 * length),
+                                               f.centre + f.ownAxes[size_t(a)] * length);
+            break;
+        }
         if (d < best) {
             best = d;
             axis = a;
+            plane = false;
         }
     }
     if (axis < 0)
         return false;
-    m_drag = document::HandleDragSession::moveAlongAxis(*m_document, *current, axis, ray);
+    switch (m_tool) {
+    case Tool::Move:
+        m_drag = plane ? document::HandleDragSession::moveInPlane(*m_document, *current, axis, ray)
+                       : document::HandleDragSession::moveAlongAxis(*m_document, *current, axis, ray);
+        break;
+    case Tool::Rotate:
+        m_drag = document::HandleDragSession::rotateAbout(*m_document, *current, axis, ray);
+        break;
+    case Tool::Scale:
+        m_drag = document::HandleDragSession::scaleAlong(*m_document, *current, axis, ray);
+        break;
+    }
+    if (m_drag)
+        m_drag->setAngleStep(m_angleStep);
+    showValue();
     return m_drag.has_value();
+}
+
+void GizmoController::showValue()
+{
+    // Next to the cursor, as a tooltip: it floats over the viewport's native window, which widgets cannot.
+    if (m_drag && !m_drag->valueText().empty())
+        QToolTip::showText(QCursor::pos() + QPoint(16, 16), valueText());
+    else
+        QToolTip::hideText();
 }
 
 void GizmoController::dragMoved(const QVector3D& origin, const QVector3D& direction,
@@ -155,6 +301,7 @@ void GizmoController::dragMoved(const QVector3D& origin, const QVector3D& direct
         return;
     const double step = (modifiers & Qt::ControlModifier) ? m_step : 0.0;
     m_drag->update(rayOf(origin, direction), step, (modifiers & Qt::AltModifier) != 0);
+    showValue();
 }
 
 void GizmoController::dragReleased()
@@ -162,6 +309,7 @@ void GizmoController::dragReleased()
     if (m_drag)
         m_drag->finish();
     m_drag.reset();
+    showValue();
     refresh();
 }
 
@@ -170,6 +318,7 @@ void GizmoController::dragCancelled()
     if (m_drag)
         m_drag->cancel();
     m_drag.reset();
+    showValue();
     refresh();
 }
 

@@ -17,11 +17,13 @@ namespace cs::ui {
 
 class Viewport;
 
-/// The move gizmo (three world-axis arrows at the current node) and the handles of its collider's or
-/// trigger's shape (box faces, radius, ends), drawn in the viewport and dragged there. Picking and dragging
-/// are core maths (geometry/Gizmo.h, document::HandleDragSession); this class sizes the gizmo to the view,
-/// hands the lines to the viewport and turns its forwarded rays into a drag session. Holding Ctrl snaps to
-/// the grid step, Alt moves a box's opposite face too; Esc cancels; each drag is one undo step.
+/// The transform gizmo at the current node and the handles of its collider's or trigger's shape (box faces,
+/// radius, ends), drawn in the viewport and dragged there. Three tools: move (world-axis arrows, and squares
+/// for the three world planes), rotate (a ring about each world axis) and scale (the node's own axes, ending
+/// in boxes). Picking and dragging are core maths (geometry/Gizmo.h, document::HandleDragSession); this class
+/// sizes the gizmo to the view, hands the lines to the viewport and turns its forwarded rays into a drag
+/// session. Holding Ctrl snaps (grid step, angle step, tenths of scale), Alt moves a box's opposite face too;
+/// Esc cancels; each drag is one undo step; the value being set is shown next to the cursor.
 class GizmoController : public QObject, public GizmoInput
 {
     Q_OBJECT
@@ -30,7 +32,19 @@ public:
     GizmoController(Viewport* viewport, QObject* parent = nullptr);
     ~GizmoController() override;
 
+    enum class Tool
+    {
+        Move,
+        Rotate,
+        Scale
+    };
+
     void setDocument(document::Document* document);
+    void setTool(Tool tool);
+    Tool tool() const { return m_tool; }
+    /// The angle step Ctrl snaps rotations to, in degrees (default 15).
+    void setAngleStep(double degrees) { m_angleStep = degrees; }
+    double angleStep() const { return m_angleStep; }
     /// The grid step Ctrl snaps to, in metres (default 0.25).
     void setGridStep(double metres) { m_step = metres; }
     double gridStep() const { return m_step; }
@@ -49,7 +63,11 @@ public:
     void dragCancelled() override;
 
 private:
+    void showValue();
+
     QPointer<Viewport> m_viewport;
+    Tool m_tool = Tool::Move;
+    double m_angleStep = 15.0;
     QPointer<document::Document> m_document;
     std::optional<document::HandleDragSession> m_drag;
     double m_step = 0.25;
