@@ -110,6 +110,12 @@ void NodeMenu::addTransformTools(
         bar->addAction(a);
         connect(a, &QAction::triggered, m_gizmo, [this, tool = tool] { m_gizmo->setTool(tool); });
     }
+    QAction* local = make(QStringLiteral("actionGizmoLocal"), tr("&Local Axes"), QKeySequence(Qt::Key_L));
+    local->setCheckable(true);
+    local->setToolTip(tr("Move and rotate along the node's own axes instead of the world's"));
+    connect(local, &QAction::toggled, m_gizmo, &GizmoController::setLocalAxes);
+    m_menu->addAction(local);
+    bar->addAction(local);
     bar->addSeparator();
     auto* grid = new QDoubleSpinBox(bar);
     grid->setObjectName(QStringLiteral("gridStep"));

@@ -121,32 +121,61 @@ bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
 {
     static const char* names[] = {"x", "y", "z"};
     const geometry::Vec3d origin = geometry::transformPoint(m_parentWorld, m_trs.translation);
+    // The node's own axes at the press, in the world (rotation only: a parent without shear keeps them
+    // orthogonal).
+    const auto ownAxis = [&](int a) {
+        geometry::Vec3d unit;
+        unit[a] = 1;
+        const geometry::Vec3d d =
+            geometry::transformVector(m_parentWorld, geometry::rotate(m_trs.rotation, unit));
+        return geometry::lengthSquared(d) > 0 ? geometry::normalized(d) : unit;
+    };
     geometry::Vec3d axis;
     axis[m_axis] = 1;
+    if (m_ownAxes)
+        axis = ownAxis(m_axis);
+    const char* prefix = m_ownAxes ? "local " : "";
     geometry::Trs trs = m_trs;
-    char text[96];
+    char text[128];
     switch (m_kind) {
     case Kind::Axis: {
         const auto delta = geometry::dragAlongAxis(m_start, current, origin, axis);
         if (!delta)
             return false;
         geometry::Vec3d world = origin;
-        world[m_axis] = geometry::snap(origin[m_axis] + *delta, step);
+        if (m_ownAxes) {
+            // Along the node's own axis the distance moved snaps.
+            const double moved = geometry::snap(*delta, step);
+            world = origin + axis * moved;
+            std::snprintf(text, sizeof text, "local %s %+.3f m", names[m_axis], moved);
+            m_text = text;
+        } else {
+            world[m_axis] = geometry::snap(origin[m_axis] + *delta, step);
+            m_text = metres(names[m_axis], world[m_axis]);
+        }
         trs.translation = geometry::transformPoint(m_parentInverse, world);
-        m_text = metres(names[m_axis], world[m_axis]);
         break;
     }
     case Kind::Plane: {
         const auto delta = geometry::dragInPlane(m_start, current, origin, axis);
         if (!delta)
             return false;
+        const int u = std::min((m_axis + 1) % 3, (m_axis + 2) % 3),
+                  v = std::max((m_axis + 1) % 3, (m_axis + 2) % 3);
         geometry::Vec3d world = origin + *delta;
-        for (int a = 0; a < 3; ++a)
-            world[a] = a == m_axis ? origin[a] : geometry::snap(world[a], step);
+        if (m_ownAxes) {
+            const geometry::Vec3d du = ownAxis(u), dv = ownAxis(v);
+            const double mu = geometry::snap(geometry::dot(*delta, du), step);
+            const double mv = geometry::snap(geometry::dot(*delta, dv), step);
+            world = origin + du * mu + dv * mv;
+            std::snprintf(text, sizeof text, "local %s %+.3f m, local %s %+.3f m", names[u], mu, names[v],
+                          mv);
+        } else {
+            for (int a = 0; a < 3; ++a)
+                world[a] = a == m_axis ? origin[a] : geometry::snap(world[a], step);
+            std::snprintf(text, sizeof text, "%s %.3f m, %s %.3f m", names[u], world[u], names[v], world[v]);
+        }
         trs.translation = geometry::transformPoint(m_parentInverse, world);
-        const int u = (m_axis + 1) % 3, v = (m_axis + 2) % 3;
-        std::snprintf(text, sizeof text, "%s %.3f m, %s %.3f m", names[std::min(u, v)], world[std::min(u, v)],
-                      names[std::max(u, v)], world[std::max(u, v)]);
         m_text = text;
         break;
     }
@@ -163,7 +192,7 @@ bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
         local = geometry::normalized(local);
         trs.rotation = geometry::normalized(
             geometry::quatFromAxisAngle(local, degrees * 3.14159265358979323846 / 180.0) * m_trs.rotation);
-        std::snprintf(text, sizeof text, "rotate %s %.1f\u00b0", names[m_axis], degrees);
+        std::snprintf(text, sizeof text, "rotate %s%s %.1f\u00b0", prefix, names[m_axis], degrees);
         m_text = text;
         break;
     }

@@ -46,6 +46,9 @@ public:
     /// tenths. symmetric: a shape handle moves the opposite face too. False when the ray says nothing
     /// (parallel to the axis).
     bool update(const geometry::Ray& current, double step = 0, bool symmetric = false);
+    /// Moves and rotations along the node's own axes (as they were at the press) instead of the world's; set
+    /// before the first update. Scaling is always along the node's own axes.
+    void setOwnAxes(bool on) { m_ownAxes = on; }
     /// The angle a snapped rotation moves in, in degrees (default 15).
     void setAngleStep(double degrees) { m_angleStep = degrees; }
     /// Ends the drag: everything it pushed is one undo step.
@@ -78,6 +81,7 @@ private:
     bool updateNode(const geometry::Ray& current, double step);
     Kind m_kind = Kind::Axis;
     double m_angleStep = 15.0;
+    bool m_ownAxes = false;
     int m_axis = -1;  ///< the world axis (move, rotate), the plane's normal, or the node's axis (scale)
     int m_shape = -1; ///< shape handle: the shape index
     geometry::ShapeGeometry m_geometry;

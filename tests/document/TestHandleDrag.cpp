@@ -177,6 +177,28 @@ private slots:
         QCOMPARE(text, std::string("scale x 2.000"));
     }
 
+    void moveAlongTheNodesOwnAxis()
+    {
+        // Turned +90 degrees about Y, the node's own X points to world -Z: 1.3 m along it snaps to 1.5.
+        auto doc = documentFromJson(R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Turned","rotation":[0,0.7071067811865476,0,0.7071067811865476]}]})");
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                auto drag = HandleDragSession::moveAlongAxis(*doc, 0, 0, down(0, 0));
+                QVERIFY(drag);
+                drag->setOwnAxes(true);
+                QVERIFY(drag->update(down(0, -1.3), 0.5));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(saved["nodes"][0]["translation"], {0, 0, -1.5}));
+            });
+        QCOMPARE(text, std::string("local x +1.500 m"));
+    }
+
     void cancelTakesEverythingBack()
     {
         auto doc = documentFromJson(kScene);

@@ -74,6 +74,12 @@ double GizmoController::arrowLength() const
     return 0.15 * double(m_viewport->camera().distance());
 }
 
+void GizmoController::setLocalAxes(bool on)
+{
+    m_local = on;
+    refresh();
+}
+
 void GizmoController::setTool(Tool tool)
 {
     m_tool = tool;
@@ -104,13 +110,21 @@ GizmoFrame frameOf(const geometry::Mat4d& world, double length)
     return f;
 }
 
-/// The corners of the square for the plane whose normal is world axis `normal`, between 0.25 and 0.4 of
-/// the arrow length along the other two axes.
-std::array<geometry::Vec3d, 4> planeSquare(const GizmoFrame& f, int normal)
+/// The corners of the square for the plane whose normal is axis `normal`, between 0.25 and 0.4 of the arrow
+/// length along the other two axes.
+/// World axis `axis`, or the node's own when `local`.
+geometry::Vec3d axisOf(const GizmoFrame& f, int axis, bool local)
 {
-    geometry::Vec3d u, v;
-    u[(normal + 1) % 3] = 1;
-    v[(normal + 2) % 3] = 1;
+    if (local)
+        return f.ownAxes[size_t(axis)];
+    geometry::Vec3d unit;
+    unit[axis] = 1;
+    return unit;
+}
+
+std::array<geometry::Vec3d, 4> planeSquare(const GizmoFrame& f, int normal, bool local)
+{
+    const geometry::Vec3d u = axisOf(f, (normal + 1) % 3, local), v = axisOf(f, (normal + 2) % 3, local);
     const double a = 0.25 * f.length, b = 0.4 * f.length;
     return {f.centre + u * a + v * a, f.centre + u * b + v * a, f.centre + u * b + v * b,
             f.centre + u * a + v * b};
@@ -149,24 +163,21 @@ void GizmoController::refresh()
         const GizmoFrame f = frameOf(world, arrowLength());
         const double length = f.length, head = length * 0.1;
         for (int axis = 0; axis < 3; ++axis) {
-            geometry::Vec3d a, side;
-            a[axis] = 1;
-            side[(axis + 1) % 3] = 1;
+            const geometry::Vec3d a = axisOf(f, axis, m_local), side = axisOf(f, (axis + 1) % 3, m_local);
             switch (m_tool) {
             case Tool::Move: {
                 const geometry::Vec3d tip = f.centre + a * length;
                 addSegment(lines, f.centre, tip);
                 addSegment(lines, tip, tip - a * head + side * head * 0.5);
                 addSegment(lines, tip, tip - a * head - side * head * 0.5);
-                const auto square = planeSquare(f, axis);
+                const auto square = planeSquare(f, axis, m_local);
                 for (size_t i = 0; i < 4; ++i)
                     addSegment(lines, square[i], square[(i + 1) % 4]);
                 break;
             }
             case Tool::Rotate: {
-                geometry::Vec3d u, v;
-                u[(axis + 1) % 3] = length;
-                v[(axis + 2) % 3] = length;
+                const geometry::Vec3d u = axisOf(f, (axis + 1) % 3, m_local) * length;
+                const geometry::Vec3d v = axisOf(f, (axis + 2) % 3, m_local) * length;
                 constexpr int kSegments = 48;
                 for (int i = 0; i < kSegments; ++i) {
                     const double t0 = 2 * 3.14159265358979323846 * i / kSegments;
@@ -230,15 +241,14 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
     int axis = -1;
     bool plane = false;
     for (int a = 0; a < 3; ++a) {
-        geometry::Vec3d unit;
-        unit[a] = 1;
+        const geometry::Vec3d unit = axisOf(f, a, m_local);
         double d = best;
         switch (m_tool) {
         case Tool::Move: {
             // A plane square is hit when the ray meets its plane inside it.
             if (const auto hit = geometry::intersectPlane(ray, f.centre, unit)) {
-                const int u = (a + 1) % 3, v = (a + 2) % 3;
-                const double lu = (*hit)[u] - f.centre[u], lv = (*hit)[v] - f.centre[v];
+                const double lu = geometry::dot(*hit - f.centre, axisOf(f, (a + 1) % 3, m_local));
+                const double lv = geometry::dot(*hit - f.centre, axisOf(f, (a + 2) % 3, m_local));
                 if (lu >= 0.25 * length && lu <= 0.4 * length && lv >= 0.25 * length && lv <= 0.4 * length) {
                     best = 0;
                     axis = a;
@@ -279,8 +289,10 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
         m_drag = document::HandleDragSession::scaleAlong(*m_document, *current, axis, ray);
         break;
     }
-    if (m_drag)
+    if (m_drag) {
         m_drag->setAngleStep(m_angleStep);
+        m_drag->setOwnAxes(m_local);
+    }
     showValue();
     return m_drag.has_value();
 }

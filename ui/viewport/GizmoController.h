@@ -42,6 +42,9 @@ public:
     void setDocument(document::Document* document);
     void setTool(Tool tool);
     Tool tool() const { return m_tool; }
+    /// Move and rotate along the node's own axes instead of the world's.
+    void setLocalAxes(bool on);
+    bool localAxes() const { return m_local; }
     /// The angle step Ctrl snaps rotations to, in degrees (default 15).
     void setAngleStep(double degrees) { m_angleStep = degrees; }
     double angleStep() const { return m_angleStep; }
@@ -68,6 +71,7 @@ private:
     QPointer<Viewport> m_viewport;
     Tool m_tool = Tool::Move;
     double m_angleStep = 15.0;
+    bool m_local = false;
     QPointer<document::Document> m_document;
     std::optional<document::HandleDragSession> m_drag;
     double m_step = 0.25;
