@@ -190,8 +190,10 @@ private slots:
         QVERIFY(rest(finite, 3) < -5);
     }
 
-    void jointsAreNotedAsIgnored()
+    void omiExampleJointIsMapped()
     {
+        // simple_joint.gltf: PinJoint (node 4, 0.234 m along BodyA's X) connects BodyA (node 1) to
+        // BodyBJointAttachment (node 5, -0.23 m along BodyB's X) with a soft pin (stiffness 0.3).
         auto loaded =
             gltf::loadGltf(dataPath("spec/omi/OMI_physics_joint/examples/simple_joint.gltf").string());
         QVERIFY(loaded);
@@ -200,7 +202,15 @@ private slots:
         auto graph = gltf::SceneGraph::build(doc);
         QVERIFY(model && graph);
         const auto in = simulation::buildSimulationInput(doc, *model, *graph);
-        QVERIFY(findDiagnostic(in.diagnostics, "SIM_JOINT_IGNORED"));
+        QVERIFY(in.value && !findDiagnostic(in.diagnostics, "SIM_JOINT_IGNORED"));
+        QCOMPARE(in.value->joints.size(), size_t(1));
+        const simulation::SimJoint& j = in.value->joints[0];
+        QCOMPARE(in.value->bodies[size_t(j.bodyA)].node, size_t(1));
+        QCOMPARE(in.value->bodies[size_t(j.bodyB)].node, size_t(6));
+        QVERIFY(near(j.frameA.position[0], 0.234093916114409) && near(j.frameB.position[0], -0.23));
+        QCOMPARE(j.limits.size(), size_t(1));
+        QCOMPARE(j.limits[0].axes.size(), size_t(3));
+        QVERIFY(near(j.limits[0].stiffness, 0.3) && near(j.limits[0].damping, 1) && j.limits[0].max == 0);
     }
 
     void combinePrecedence()
