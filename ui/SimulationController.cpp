@@ -1,0 +1,260 @@
+#include "SimulationController.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <algorithm>
+#include <optional>
+
+namespace cs::ui {
+
+/// Owns the World; every member is used on the worker thread only.
+class SimulationController::Worker : public QObject
+{
+public:
+    explicit Worker(SimulationController* owner) : m_owner(owner)
+    {
+        m_timer.setInterval(4);
+        connect(&m_timer, &QTimer::timeout, this, &Worker::tick);
+    }
+
+    void load(const std::shared_ptr<const simulation::SimulationInput>& input, simulation::Settings settings,
+              size_t generation)
+    {
+        m_world.reset();
+        if (input)
+            m_world.emplace(*input, settings);
+        startRun(generation);
+    }
+
+    void reset(size_t generation)
+    {
+        if (m_world)
+            m_world->reset();
+        startRun(generation);
+    }
+
+    void setPlaying(bool playing, double speed)
+    {
+        m_playing = playing && m_world;
+        m_speed = speed;
+        rebase();
+        if (m_playing)
+            m_timer.start();
+        else
+            m_timer.stop();
+        publish(true);
+    }
+
+    void step()
+    {
+        m_playing = false;
+        m_timer.stop();
+        if (m_world)
+            m_world->step();
+        publish(true);
+    }
+
+private:
+    void startRun(size_t generation)
+    {
+        m_generation = generation;
+        m_eventsSent = 0;
+        m_playing = false;
+        m_timer.stop();
+        publish(true);
+    }
+
+    /// From now on the simulated time follows the wall clock times the speed, starting where it is.
+    void rebase()
+    {
+        m_baseTime = m_world ? m_world->time() : 0.0;
+        m_clock.restart();
+    }
+
+    void tick()
+    {
+        if (!m_world || !m_playing)
+            return;
+        constexpr int MaxStepsPerTick = 8;
+        const double target = m_baseTime + m_speed * double(m_clock.nsecsElapsed()) * 1e-9;
+        const double half = m_world->settings().step / 2;
+        int steps = 0;
+        while (m_world->time() + half <= target && steps < MaxStepsPerTick) {
+            m_world->step();
+            ++steps;
+        }
+        if (steps == MaxStepsPerTick)
+            rebase(); // too slow for real time: run as fast as it can instead of falling further behind
+        if (steps > 0)
+            publish(false);
+    }
+
+    void publish(bool acknowledges)
+    {
+        auto frame = std::make_shared<SimulationFrame>();
+        if (m_world) {
+            frame->step = m_world->stepCount();
+            frame->time = m_world->time();
+            frame->states = m_world->states();
+            frame->occupiedTriggers = m_world->occupiedTriggers();
+            const auto& events = m_world->events();
+            frame->newEvents.assign(events.begin() + std::ptrdiff_t(m_eventsSent), events.end());
+            m_eventsSent = events.size();
+        }
+        frame->playing = m_playing;
+        frame->generation = m_generation;
+        frame->acknowledges = acknowledges;
+        SimulationController* owner = m_owner;
+        QMetaObject::invokeMethod(
+            owner, [owner, frame] { owner->receive(frame); }, Qt::QueuedConnection);
+    }
+
+    SimulationController* m_owner;
+    QTimer m_timer{this};
+    QElapsedTimer m_clock;
+    std::optional<simulation::World> m_world;
+    size_t m_generation = 0;
+    size_t m_eventsSent = 0;
+    bool m_playing = false;
+    double m_speed = 1.0;
+    double m_baseTime = 0;
+};
+
+SimulationController::SimulationController(QObject* parent) : QObject(parent)
+{
+    m_thread.setObjectName(QStringLiteral("Simulation"));
+    m_worker = new Worker(this);
+    m_worker->moveToThread(&m_thread);
+    m_thread.start();
+}
+
+SimulationController::~SimulationController()
+{
+    // The worker (and its timer) goes on its own thread, then the thread ends.
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void SimulationController::command(bool newRun)
+{
+    ++m_pending;
+    if (newRun) {
+        ++m_generation;
+        m_events.clear();
+    }
+}
+
+void SimulationController::load(simulation::SimulationInput input, simulation::Settings settings)
+{
+    m_input = std::move(input);
+    m_loaded = true;
+    auto copy = std::make_shared<const simulation::SimulationInput>(m_input);
+    command(true);
+    const size_t generation = m_generation;
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, copy, settings, generation] { worker->load(copy, settings, generation); },
+        Qt::QueuedConnection);
+    if (m_playing) {
+        m_playing = false;
+        emit playingChanged(false);
+    }
+}
+
+void SimulationController::clear()
+{
+    m_input = {};
+    m_loaded = false;
+    m_frame = {};
+    command(true);
+    const size_t generation = m_generation;
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, generation] { worker->load(nullptr, {}, generation); }, Qt::QueuedConnection);
+    if (m_playing) {
+        m_playing = false;
+        emit playingChanged(false);
+    }
+}
+
+void SimulationController::play()
+{
+    if (!m_loaded || m_playing)
+        return;
+    m_playing = true;
+    command(false);
+    Worker* worker = m_worker;
+    const double speed = m_speed;
+    QMetaObject::invokeMethod(
+        worker, [worker, speed] { worker->setPlaying(true, speed); }, Qt::QueuedConnection);
+    emit playingChanged(true);
+}
+
+void SimulationController::pause()
+{
+    if (!m_playing)
+        return;
+    m_playing = false;
+    command(false);
+    Worker* worker = m_worker;
+    const double speed = m_speed;
+    QMetaObject::invokeMethod(
+        worker, [worker, speed] { worker->setPlaying(false, speed); }, Qt::QueuedConnection);
+    emit playingChanged(false);
+}
+
+void SimulationController::step()
+{
+    if (!m_loaded)
+        return;
+    const bool wasPlaying = m_playing;
+    m_playing = false;
+    command(false);
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->step(); }, Qt::QueuedConnection);
+    if (wasPlaying)
+        emit playingChanged(false);
+}
+
+void SimulationController::reset()
+{
+    if (!m_loaded)
+        return;
+    const bool wasPlaying = m_playing;
+    m_playing = false;
+    command(true);
+    const size_t generation = m_generation;
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, generation] { worker->reset(generation); }, Qt::QueuedConnection);
+    if (wasPlaying)
+        emit playingChanged(false);
+}
+
+void SimulationController::setSpeed(double speed)
+{
+    m_speed = std::clamp(speed, 0.05, 8.0);
+    if (!m_playing)
+        return;
+    command(false);
+    Worker* worker = m_worker;
+    const double s = m_speed;
+    QMetaObject::invokeMethod(
+        worker, [worker, s] { worker->setPlaying(true, s); }, Qt::QueuedConnection);
+}
+
+void SimulationController::receive(std::shared_ptr<SimulationFrame> frame)
+{
+    if (frame->acknowledges)
+        --m_pending;
+    if (frame->generation != m_generation)
+        return; // from before the last load or reset
+    m_events.insert(m_events.end(), frame->newEvents.begin(), frame->newEvents.end());
+    m_frame = std::move(*frame);
+    emit frameChanged();
+}
+
+} // namespace cs::ui
