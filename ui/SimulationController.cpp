@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace cs::ui {
@@ -132,35 +133,40 @@ SimulationController::~SimulationController()
 {
     // The worker (and its timer) goes on its own thread, then the thread ends.
     Worker* worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }
 
-void SimulationController::command(bool newRun)
+void SimulationController::send(bool newRun, const std::function<void(Worker&)>& what)
 {
     ++m_pending;
     if (newRun) {
         ++m_generation;
         m_events.clear();
     }
+    Worker* worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, what] { what(*worker); }, Qt::QueuedConnection);
+}
+
+void SimulationController::setPlayingFlag(bool playing)
+{
+    if (m_playing == playing)
+        return;
+    m_playing = playing;
+    emit playingChanged(playing);
 }
 
 void SimulationController::load(simulation::SimulationInput input, simulation::Settings settings)
 {
     m_input = std::move(input);
     m_loaded = true;
+    setPlayingFlag(false);
     auto copy = std::make_shared<const simulation::SimulationInput>(m_input);
-    command(true);
-    const size_t generation = m_generation;
-    Worker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, copy, settings, generation] { worker->load(copy, settings, generation); },
-        Qt::QueuedConnection);
-    if (m_playing) {
-        m_playing = false;
-        emit playingChanged(false);
-    }
+    const size_t generation = m_generation + 1;
+    send(true, [copy, settings, generation](Worker& w) { w.load(copy, settings, generation); });
 }
 
 void SimulationController::clear()
@@ -168,70 +174,44 @@ void SimulationController::clear()
     m_input = {};
     m_loaded = false;
     m_frame = {};
-    command(true);
-    const size_t generation = m_generation;
-    Worker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, generation] { worker->load(nullptr, {}, generation); }, Qt::QueuedConnection);
-    if (m_playing) {
-        m_playing = false;
-        emit playingChanged(false);
-    }
+    setPlayingFlag(false);
+    const size_t generation = m_generation + 1;
+    send(true, [generation](Worker& w) { w.load(nullptr, {}, generation); });
 }
 
 void SimulationController::play()
 {
     if (!m_loaded || m_playing)
         return;
-    m_playing = true;
-    command(false);
-    Worker* worker = m_worker;
+    setPlayingFlag(true);
     const double speed = m_speed;
-    QMetaObject::invokeMethod(
-        worker, [worker, speed] { worker->setPlaying(true, speed); }, Qt::QueuedConnection);
-    emit playingChanged(true);
+    send(false, [speed](Worker& w) { w.setPlaying(true, speed); });
 }
 
 void SimulationController::pause()
 {
     if (!m_playing)
         return;
-    m_playing = false;
-    command(false);
-    Worker* worker = m_worker;
+    setPlayingFlag(false);
     const double speed = m_speed;
-    QMetaObject::invokeMethod(
-        worker, [worker, speed] { worker->setPlaying(false, speed); }, Qt::QueuedConnection);
-    emit playingChanged(false);
+    send(false, [speed](Worker& w) { w.setPlaying(false, speed); });
 }
 
 void SimulationController::step()
 {
     if (!m_loaded)
         return;
-    const bool wasPlaying = m_playing;
-    m_playing = false;
-    command(false);
-    Worker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->step(); }, Qt::QueuedConnection);
-    if (wasPlaying)
-        emit playingChanged(false);
+    setPlayingFlag(false);
+    send(false, [](Worker& w) { w.step(); });
 }
 
 void SimulationController::reset()
 {
     if (!m_loaded)
         return;
-    const bool wasPlaying = m_playing;
-    m_playing = false;
-    command(true);
-    const size_t generation = m_generation;
-    Worker* worker = m_worker;
-    QMetaObject::invokeMethod(
-        worker, [worker, generation] { worker->reset(generation); }, Qt::QueuedConnection);
-    if (wasPlaying)
-        emit playingChanged(false);
+    setPlayingFlag(false);
+    const size_t generation = m_generation + 1;
+    send(true, [generation](Worker& w) { w.reset(generation); });
 }
 
 void SimulationController::setSpeed(double speed)
@@ -239,11 +219,8 @@ void SimulationController::setSpeed(double speed)
     m_speed = std::clamp(speed, 0.05, 8.0);
     if (!m_playing)
         return;
-    command(false);
-    Worker* worker = m_worker;
     const double s = m_speed;
-    QMetaObject::invokeMethod(
-        worker, [worker, s] { worker->setPlaying(true, s); }, Qt::QueuedConnection);
+    send(false, [s](Worker& w) { w.setPlaying(true, s); });
 }
 
 void SimulationController::receive(std::shared_ptr<SimulationFrame> frame)

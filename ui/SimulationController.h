@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QThread>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -66,7 +67,10 @@ signals:
 
 private:
     class Worker;
-    void command(bool newRun);
+    /// Runs `what` on the worker thread, after the commands sent before; a new run (load, reset) drops the
+    /// frames of the one before.
+    void send(bool newRun, const std::function<void(Worker&)>& what);
+    void setPlayingFlag(bool playing);
     void receive(std::shared_ptr<SimulationFrame> frame);
 
     QThread m_thread;

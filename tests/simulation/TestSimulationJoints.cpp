@@ -2,9 +2,7 @@
 // a fixed joint keeps two bodies at their relative pose, a distance limit holds, a soft limit sags by m g /
 // k, drives reach their velocity and position targets; and the mapping of a document's joints (both
 // families).
-#include "SimulationScenes.h"
-#include "TestSupport.h"
-#include "physics/OmiReader.h"
+#include "SimulationDocuments.h"
 
 #include <QTest>
 
@@ -27,6 +25,29 @@ SimJointLimit limit(bool angular, std::vector<int> axes, double min, double max,
     l.stiffness = stiffness;
     l.damping = damping;
     return l;
+}
+
+SimJointDrive drive(bool angular, int axis, double stiffness, double damping, std::optional<double> position,
+                    double velocity = 0)
+{
+    SimJointDrive d;
+    d.angular = angular;
+    d.axis = axis;
+    d.stiffness = stiffness;
+    d.damping = damping;
+    d.positionTarget = position;
+    d.velocityTarget = velocity;
+    return d;
+}
+
+/// `body` alone, without gravity, held by `joint`.
+SimulationInput withoutGravity(SimBody body, const SimJoint& joint)
+{
+    SimulationInput in;
+    body.gravityFactor = 0;
+    in.bodies.push_back(std::move(body));
+    in.joints.push_back(joint);
+    return in;
 }
 
 /// A joint from the world frame at `anchor` (identity rotation) to body 0, whose node is at `bodyAt`.
@@ -65,16 +86,6 @@ SimulationInput pendulum(bool limited, double min, double max)
         j.limits.push_back(limit(true, {2}, min, max));
     in.joints.push_back(j);
     return in;
-}
-
-Result<SimulationInput> inputOf(const std::string& json)
-{
-    const gltf::GltfDocument doc = loadJson(json);
-    auto model = physics::readPhysics(doc);
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!model || !graph)
-        return {};
-    return simulation::buildSimulationInput(doc, *model, *graph);
 }
 
 } // namespace
@@ -184,19 +195,10 @@ private slots:
     void velocityDriveSpinsAtItsTarget()
     {
         // A rod on a hinge about Y with an angular drive of damping 50 N m s towards 2 rad/s, no gravity.
-        SimulationInput in;
-        in.bodies.push_back(boxBody(0, {0.5, 0, 0}, {1, 0.1, 0.1}));
-        in.bodies[0].gravityFactor = 0;
         SimJoint j = worldJoint({0, 0, 0}, {0.5, 0, 0});
-        j.limits.push_back(limit(false, {0, 1, 2}, 0, 0));
-        j.limits.push_back(limit(true, {0, 2}, 0, 0));
-        SimJointDrive d;
-        d.angular = true;
-        d.axis = 1;
-        d.velocityTarget = 2;
-        d.damping = 50;
-        j.drives.push_back(d);
-        in.joints.push_back(j);
+        j.limits = {limit(false, {0, 1, 2}, 0, 0), limit(true, {0, 2}, 0, 0)};
+        j.drives = {drive(true, 1, 0, 50, std::nullopt, 2)};
+        const SimulationInput in = withoutGravity(boxBody(0, {0.5, 0, 0}, {1, 0.1, 0.1}), j);
         simulation::World world(in);
         world.advance(2);
         const double spin = world.states()[0].angularVelocity[1];
@@ -215,20 +217,11 @@ private slots:
         QFETCH(bool, acceleration);
         QFETCH(double, mass);
         // A slider along X (other offsets and all turns locked) driven to x = +0.5 by a damped spring.
-        SimulationInput in;
-        in.bodies.push_back(sphereBody(0, {0, 0, 0}, 0.1, mass));
-        in.bodies[0].gravityFactor = 0;
         SimJoint j = worldJoint({0, 0, 0}, {0, 0, 0});
-        j.limits.push_back(limit(false, {1, 2}, 0, 0));
-        j.limits.push_back(limit(true, {0, 1, 2}, 0, 0));
-        SimJointDrive d;
-        d.axis = 0;
-        d.acceleration = acceleration;
-        d.positionTarget = 0.5;
-        d.stiffness = 50;
-        d.damping = 15;
-        j.drives.push_back(d);
-        in.joints.push_back(j);
+        j.limits = {limit(false, {1, 2}, 0, 0), limit(true, {0, 1, 2}, 0, 0)};
+        j.drives = {drive(false, 0, 50, 15, 0.5)};
+        j.drives[0].acceleration = acceleration;
+        const SimulationInput in = withoutGravity(sphereBody(0, {0, 0, 0}, 0.1, mass), j);
         simulation::World world(in);
         // Force mode: x'' = (k (0.5 - x) - c x') / m; acceleration mode: the same without the 1/m. Either
         // way critically damped or over: at 1 s, more than 80% of the way for 1 kg or acceleration mode.

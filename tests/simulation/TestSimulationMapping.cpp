@@ -1,9 +1,7 @@
 // From a document to the engine's input (issue 20, item 2): scale baked into shapes, shapes placed in their
 // body's frame, velocities to the world frame, mass properties, the documented departures (SIM_* notes), and
 // the spec's material combine and filter rules.
-#include "SimulationScenes.h"
-#include "TestSupport.h"
-#include "physics/OmiReader.h"
+#include "SimulationDocuments.h"
 #include "simulation/ContactRules.h"
 
 #include <QTest>
@@ -13,17 +11,6 @@ using namespace cs::test;
 using physics::CombineMode;
 
 namespace {
-
-/// Reads the physics of a document given as JSON text and builds the engine's input.
-Result<SimulationInput> inputOf(const std::string& json)
-{
-    const gltf::GltfDocument doc = loadJson(json);
-    auto model = physics::readPhysics(doc);
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!model || !graph)
-        return {};
-    return simulation::buildSimulationInput(doc, *model, *graph);
-}
 
 /// A document with these shapes and nodes; `extra` follows the nodes array, `body` is the document-level
 /// OMI_physics_body object.
