@@ -181,20 +181,21 @@ void SimulationController::clear()
 
 void SimulationController::play()
 {
-    if (!m_loaded || m_playing)
-        return;
-    setPlayingFlag(true);
-    const double speed = m_speed;
-    send(false, [speed](Worker& w) { w.setPlaying(true, speed); });
+    runWorker(true);
 }
 
 void SimulationController::pause()
 {
-    if (!m_playing)
+    runWorker(false);
+}
+
+void SimulationController::runWorker(bool playing)
+{
+    if (playing == m_playing || (playing && !m_loaded))
         return;
-    setPlayingFlag(false);
+    setPlayingFlag(playing);
     const double speed = m_speed;
-    send(false, [speed](Worker& w) { w.setPlaying(false, speed); });
+    send(false, [playing, speed](Worker& w) { w.setPlaying(playing, speed); });
 }
 
 void SimulationController::step()
@@ -223,7 +224,7 @@ void SimulationController::setSpeed(double speed)
     send(false, [s](Worker& w) { w.setPlaying(true, s); });
 }
 
-void SimulationController::receive(std::shared_ptr<SimulationFrame> frame)
+void SimulationController::receive(const std::shared_ptr<SimulationFrame>& frame)
 {
     if (frame->acknowledges)
         --m_pending;

@@ -71,7 +71,8 @@ private:
     /// frames of the one before.
     void send(bool newRun, const std::function<void(Worker&)>& what);
     void setPlayingFlag(bool playing);
-    void receive(std::shared_ptr<SimulationFrame> frame);
+    void runWorker(bool playing);
+    void receive(const std::shared_ptr<SimulationFrame>& frame);
 
     QThread m_thread;
     Worker* m_worker = nullptr; // lives in m_thread

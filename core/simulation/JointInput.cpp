@@ -36,7 +36,7 @@ double limitStiffness(const std::optional<double>& stiffness)
 class JointReader
 {
 public:
-    JointReader(const physics::PhysicsModel& model, Diagnostics& notes) : m_model(model), m_notes(notes) {}
+    explicit JointReader(Diagnostics& notes) : m_notes(notes) {}
 
     void limits(const physics::JointDescription& description, SimJoint& joint)
     {
@@ -92,7 +92,6 @@ public:
     }
 
 private:
-    const physics::PhysicsModel& m_model;
     Diagnostics& m_notes;
 };
 
@@ -102,7 +101,7 @@ std::vector<SimJoint> buildJoints(const physics::PhysicsModel& model, const phys
                                   const gltf::SceneGraph& graph, Diagnostics& notes)
 {
     std::vector<SimJoint> joints;
-    JointReader reader(model, notes);
+    JointReader reader(notes);
     for (const auto& [node, physics] : model.nodes) {
         if (!physics.joint)
             continue;
