@@ -7,7 +7,6 @@
 #include "simulation/SimulationInput.h"
 
 #include <QActionGroup>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
@@ -15,6 +14,7 @@
 #include <QMenuBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace cs::ui {
@@ -88,27 +88,28 @@ void SimulationMenu::createActions()
     connect(m_keep, &QAction::triggered, this, &SimulationMenu::keepCurrentPoses);
     menu->addAction(m_keep);
 
-    m_speed = new QComboBox(bar);
+    // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).
+    QMenu* speeds = menu->addMenu(tr("S&peed"));
+    speeds->setObjectName(QStringLiteral("menuSimulationSpeed"));
+    m_speed = new QToolButton(bar);
     m_speed->setObjectName(QStringLiteral("simulationSpeed"));
     m_speed->setToolTip(tr("Simulated seconds per second"));
-    QMenu* speeds = menu->addMenu(tr("S&peed"));
+    m_speed->setPopupMode(QToolButton::InstantPopup);
+    m_speed->setMenu(speeds);
     auto* group = new QActionGroup(speeds);
     for (size_t i = 0; i < std::size(Speeds); ++i) {
         const QString text = QStringLiteral("%1x").arg(Speeds[i]);
-        m_speed->addItem(text, Speeds[i]);
         QAction* a = speeds->addAction(text);
+        a->setObjectName(QStringLiteral("actionSimulationSpeed%1").arg(i));
         a->setCheckable(true);
         a->setChecked(int(i) == DefaultSpeed);
         group->addAction(a);
-        connect(a, &QAction::triggered, m_speed, [this, i] { m_speed->setCurrentIndex(int(i)); });
-        connect(m_speed, &QComboBox::currentIndexChanged, a, [a, i](int index) {
-            if (index == int(i))
-                a->setChecked(true);
+        connect(a, &QAction::triggered, this, [this, i, text] {
+            m_controller->setSpeed(Speeds[i]);
+            m_speed->setText(text);
         });
     }
-    m_speed->setCurrentIndex(DefaultSpeed);
-    connect(m_speed, &QComboBox::currentIndexChanged, this,
-            [this](int index) { m_controller->setSpeed(m_speed->itemData(index).toDouble()); });
+    m_speed->setText(QStringLiteral("%1x").arg(Speeds[DefaultSpeed]));
     bar->addWidget(m_speed);
     m_time = new QLabel(bar);
     m_time->setObjectName(QStringLiteral("simulationTime"));

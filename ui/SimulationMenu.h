@@ -8,10 +8,10 @@
 #include <vector>
 
 class QAction;
-class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListWidget;
+class QToolButton;
 
 namespace cs::ui {
 
@@ -68,7 +68,7 @@ private:
     QAction* m_step = nullptr;
     QAction* m_reset = nullptr;
     QAction* m_keep = nullptr;
-    QComboBox* m_speed = nullptr;
+    QToolButton* m_speed = nullptr;
     QLabel* m_time = nullptr;
     QLabel* m_notesLabel = nullptr;
     QListWidget* m_events = nullptr;
