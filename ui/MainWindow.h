@@ -105,6 +105,9 @@ public:
     void recover(const QString& recoveryFile, const QString& originalPath,
                  std::function<void(bool ok)> done = {});
 
+    /// Draws the overlays of the document as it is (colliders, selection, joints).
+    void updateOverlays();
+
 signals:
     void sceneShown();
 
@@ -120,7 +123,6 @@ private:
     void updateRecentMenu();
     void addRecentFile(const QString& path);
     void updateTitle();
-    void updateOverlays();
     void frameSelection();
     /// The document's selection changed: the tree, overlays and actions show it.
     void showSelection();

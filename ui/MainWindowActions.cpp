@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 #include "MainWindowNodes.h"
+#include "SimulationMenu.h"
 
 // MainWindow: the menus, the toolbar and their actions, the tree's context menu and the tool dialogs.
 
@@ -135,7 +136,8 @@ void MainWindow::createActions()
     edit->addAction(remove);
 
     createPhysicsMenu();
-    new NodeMenu(this); // the Node menu (owned by the window)
+    new NodeMenu(this);       // the Node menu (owned by the window)
+    new SimulationMenu(this); // the Simulate menu, toolbar and events dock
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto toggle = [&](const QString& name, const QString& text, bool on,

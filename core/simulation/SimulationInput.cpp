@@ -3,6 +3,7 @@
 #include "geometry/MassProperties.h"
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
+#include "simulation/JointInput.h"
 #include "simulation/ShapeScaling.h"
 
 #include <cmath>
@@ -28,14 +29,6 @@ Quat fromQt(const QQuaternion& q)
 Vec3 fromVec(const Vec3d& v)
 {
     return {v.x, v.y, v.z};
-}
-
-QMatrix4x4 rigidMatrix(const Pose& p)
-{
-    QMatrix4x4 m;
-    m.translate(float(p.position[0]), float(p.position[1]), float(p.position[2]));
-    m.rotate(toQt(p.rotation));
-    return m;
 }
 
 Vec3 rotate(const Quat& q, const Vec3& v)
@@ -76,12 +69,7 @@ public:
             in.nodeNames.push_back(node.is_object() ? node.value("name", std::string()) : std::string());
         for (const physics::ResolvedBody& b : m_scene.bodies)
             in.bodies.push_back(body(b));
-        for (const auto& [node, physics] : m_model.nodes) {
-            if (physics.joint)
-                m_notes.push_back(makeWarning(
-                    "SIM_JOINT_IGNORED", "Joints are not simulated yet: the two sides move independently",
-                    physics.joint->pointer));
-        }
+        in.joints = buildJoints(m_model, m_scene, m_graph, m_notes);
         const QMatrix4x4 world;
         for (size_t i : m_scene.staticColliders) {
             const physics::ShapeInstance& inst = m_scene.instances[i];
@@ -141,7 +129,7 @@ private:
         return pose;
     }
 
-    QMatrix4x4 ownerInverse(int body) const { return rigidMatrix(bodyPose(body)).inverted(); }
+    QMatrix4x4 ownerInverse(int body) const { return poseMatrix(bodyPose(body)).inverted(); }
 
     std::optional<SimShape> place(const physics::ShapeInstance& inst, const QMatrix4x4& ownerInverse)
     {
@@ -239,7 +227,7 @@ private:
         body.centerOfMass = m.centerOfMass;
         body.mass = m.mass;
 
-        const QMatrix4x4 inverse = rigidMatrix(body.pose).inverted();
+        const QMatrix4x4 inverse = poseMatrix(body.pose).inverted();
         bool mixedFilters = false;
         for (size_t i = 0; i < b.colliders.size(); ++i) {
             const physics::ShapeInstance& inst = m_scene.instances[b.colliders[i]];
@@ -297,7 +285,7 @@ private:
                 usable = false;
                 break;
             }
-            parts.push_back({*p, rigidMatrix(s.pose)});
+            parts.push_back({*p, poseMatrix(s.pose)});
         }
         const Vec3d com{m.centerOfMass[0], m.centerOfMass[1], m.centerOfMass[2]};
         Mat3d inertia = Mat3d::diagonal(Vec3d{1, 1, 1} * (m.mass / 6.0)); // a 1 m cube of the body's mass
@@ -324,6 +312,14 @@ private:
 };
 
 } // namespace
+
+QMatrix4x4 poseMatrix(const Pose& p)
+{
+    QMatrix4x4 m;
+    m.translate(float(p.position[0]), float(p.position[1]), float(p.position[2]));
+    m.rotate(toQt(p.rotation));
+    return m;
+}
 
 bool decomposeTransform(const QMatrix4x4& m, Pose& pose, Vec3d& scale)
 {

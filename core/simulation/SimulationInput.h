@@ -6,6 +6,8 @@
 #include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
 
+#include <limits>
+#include <optional>
 #include <vector>
 
 namespace cs::simulation {
@@ -76,6 +78,51 @@ struct SimTrigger
     std::vector<SimShape> shapes;
 };
 
+/// One range of a joint: the connected frame's offset (metres) or Euler angle (radians) along `axes` of the
+/// joint frame stays in [min, max] (infinite ends: unbounded). Several linear axes: the distance from the
+/// line along the remaining axis (two) or from the joint origin (three). `stiffness` 0 is a hard limit, else
+/// a spring of that stiffness and `damping` pulls the frame back while it is outside.
+struct SimJointLimit
+{
+    bool angular = false;
+    std::vector<int> axes; ///< distinct, 0..2
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    double stiffness = 0;
+    double damping = 0;
+};
+
+/// One drive along (linear) or about (angular) an axis of the joint frame: force (or, in acceleration mode,
+/// acceleration) = stiffness * (positionTarget - position) + damping * (velocityTarget - velocity), at most
+/// maxForce. No position target: no stiffness term.
+struct SimJointDrive
+{
+    bool angular = false;
+    int axis = 0;
+    bool acceleration = false;
+    double maxForce = std::numeric_limits<double>::infinity();
+    std::optional<double> positionTarget;
+    double velocityTarget = 0;
+    double stiffness = 0;
+    double damping = 0;
+};
+
+/// A joint between two bodies (or a body and the world): the joint node's frame in body A and the connected
+/// node's frame in body B, both in the bodies' node frames (scale removed); a side of -1 is the world and
+/// its frame is a world placement.
+struct SimJoint
+{
+    size_t node = 0;          ///< the node that carries the joint
+    size_t connectedNode = 0; ///< the other attachment frame's node
+    int bodyA = -1;           ///< index into SimulationInput::bodies, -1 = the world
+    int bodyB = -1;
+    Pose frameA;
+    Pose frameB;
+    bool enableCollision = false;
+    std::vector<SimJointLimit> limits;
+    std::vector<SimJointDrive> drives;
+};
+
 /// Everything an engine needs to simulate a document's physics, with no reference to the document: a value
 /// that can be copied to a worker thread. Built by buildSimulationInput.
 struct SimulationInput
@@ -83,6 +130,7 @@ struct SimulationInput
     std::vector<SimBody> bodies; ///< in node order
     std::vector<SimStatic> statics;
     std::vector<SimTrigger> triggers;
+    std::vector<SimJoint> joints;
     std::vector<physics::PhysicsMaterial> materials;
     std::vector<physics::CollisionFilter> filters;
     std::vector<std::string> nodeNames; ///< per node, "" when unnamed
@@ -95,6 +143,9 @@ struct SimulationInput
 Result<SimulationInput> buildSimulationInput(const gltf::GltfDocument& doc,
                                              const physics::PhysicsModel& model,
                                              const gltf::SceneGraph& graph);
+
+/// The rigid transform of a pose (rotation, then translation).
+QMatrix4x4 poseMatrix(const Pose& p);
 
 /// A rigid pose and scale from a transform: returns false when it has shear or a reflection (the pose and
 /// scale are then the nearest reading: columns normalised, scale made positive).

@@ -2,6 +2,7 @@
 
 #include "simulation/BulletMath.h"
 #include "simulation/ContactRules.h"
+#include "simulation/EngineJoints.h"
 #include "simulation/EngineShapes.h"
 
 #include <BulletCollision/CollisionDispatch/btCollisionObjectWrapper.h>
@@ -124,6 +125,7 @@ struct World::Engine
     std::vector<std::unique_ptr<btCollisionObject>> statics;
     std::vector<std::unique_ptr<btCollisionObject>> triggers; // not in the world: tested after each step
     std::vector<std::set<const btCollisionObject*>> inside;   // per trigger
+    std::unique_ptr<EngineJoints> joints;                     // removed before the bodies
 
     Engine(const SimulationInput& in, const Settings& settings);
     ~Engine();
@@ -178,6 +180,8 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
         bodies.push_back(std::move(body));
     }
 
+    joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
+
     staticInfo.resize(in.statics.size());
     for (size_t i = 0; i < in.statics.size(); ++i) {
         const SimStatic& s = in.statics[i];
@@ -212,6 +216,7 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
 
 World::Engine::~Engine()
 {
+    joints.reset();
     for (auto& b : bodies)
         world.removeRigidBody(b.get());
     for (auto& s : statics)
@@ -304,6 +309,7 @@ void World::reset()
 void World::step()
 {
     m_engine->placeKinematic(m_input, time(), m_settings.step);
+    m_engine->joints->beforeStep();
     // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
     m_engine->world.stepSimulation(btScalar(m_settings.step), 0, btScalar(m_settings.step));
     ++m_steps;

@@ -1,5 +1,5 @@
-// cs_bench_gui [--runs N] [--quick] [--only first_frame|window_memory|fps] [--file NAME]: the window's
-// figures.
+// cs_bench_gui [--runs N] [--quick] [--only first_frame|window_memory|fps|simulate_fps] [--file NAME]: the
+// window's figures.
 //   bench=first_frame: from asking the window to open a file to a settled rendered frame, against core's own
 //     load of the file plus two frames of an empty scene, and against Assimp (aiProcess_Triangulate) and
 //     tinygltf (images not decoded). Files: the largest of the test corpus, a generated 800-node scene of
@@ -9,10 +9,16 @@
 //     decoded.
 //   bench=fps: frames per second of the viewport with N colliders drawn, against the same window showing an
 //     empty scene; the renderer in use is printed.
+//   bench=simulate_fps: frames per second of the window while the simulation preview plays 1,000 falling
+//     dynamic bodies (the worker steps, the view moves every body's lines each frame), against the same
+//     window showing an empty scene; and how many simulated seconds passed per second meanwhile (1 = real
+//     time).
 #include "BenchUtil.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
 #include "SceneLoader.h"
+#include "SimulationController.h"
+#include "SimulationMenu.h"
 #include "WindowMemory.h"
 #include "gltf/GltfDocument.h"
 #include "viewport/Viewport.h"
@@ -132,7 +138,7 @@ int main(int argc, char** argv)
     const bool quick = options.quick;
     const std::string onlyFile = options.value("--file"); // first_frame opens only the file of that name
     auto run = [&](const char* name) { return options.run(name); };
-    if (!run("first_frame") && !run("window_memory") && !run("fps"))
+    if (!run("first_frame") && !run("window_memory") && !run("fps") && !run("simulate_fps"))
         return 0;
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";
     fs::create_directories(dir);
@@ -218,6 +224,32 @@ int main(int argc, char** argv)
                     bench::fixed(decoded / (1 << 20), 0).c_str(),
                     bench::fixed(double(withScene) / emptyKib, 2).c_str(),
                     bench::fixed((withScene - emptyKib) * 1024.0 / decoded, 2).c_str());
+    }
+
+    if (run("simulate_fps")) {
+        constexpr size_t Bodies = 1000;
+        const double openMs = openToFirstFrame(window, bench::makeFallingScene(dir, Bodies));
+        auto* sim = window.findChild<ui::SimulationMenu*>();
+        sim->play();
+        if (!QTest::qWaitFor([&] { return sim->controller()->frame().step > 0; }, 60000)) {
+            std::fprintf(stderr, "cs_bench_gui: the simulation never started\n");
+            return 1;
+        }
+        const double simStart = sim->controller()->frame().time;
+        QElapsedTimer wall;
+        wall.start();
+        const double fps = framesPerSecond(window, frames);
+        const double simRate =
+            (sim->controller()->frame().time - simStart) / (double(wall.elapsed()) / 1000.0);
+        sim->controller()->pause();
+        if (!QTest::qWaitFor([&] { return sim->controller()->settled(); }, 60000))
+            std::fprintf(stderr, "cs_bench_gui: the simulation did not pause\n");
+        std::printf("bench=simulate_fps bodies=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s "
+                    "simulated_s_per_s=%s step_s=1/60\n",
+                    Bodies, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
+                    bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(),
+                    bench::fixed(simRate, 2).c_str());
+        std::fflush(stdout);
     }
 
     if (!run("fps")) {

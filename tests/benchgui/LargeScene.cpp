@@ -103,6 +103,21 @@ fs::path makeManyNodeScene(const fs::path& dir)
     return path;
 }
 
+/// Writes `j` with these OMI shapes, nodes and scene roots as the .glb `path`.
+static fs::path saveShapeScene(gltf::Json& j, const gltf::Json& shapes, const gltf::Json& nodes,
+                               const gltf::Json& roots, const fs::path& path)
+{
+    j["extensions"] = {{"OMI_physics_shape", {{"shapes", shapes}}}};
+    j["scene"] = 0;
+    j["scenes"] = {{{"nodes", roots}}};
+    j["nodes"] = nodes;
+    const std::string text = j.dump();
+    auto doc =
+        gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), path.parent_path() / "scene.gltf");
+    gltf::saveGltf(*doc, path);
+    return path;
+}
+
 /// A scene of `count` colliders of every primitive type on a grid, each its own static or dynamic body, and
 /// no meshes: what the viewport draws is the overlay alone.
 fs::path makeColliderScene(const fs::path& dir, size_t count)
@@ -142,15 +157,34 @@ fs::path makeColliderScene(const fs::path& dir, size_t count)
                          {"extensions", {{"OMI_physics_body", body}}}});
         roots.push_back(i);
     }
-    j["extensions"] = {{"OMI_physics_shape", {{"shapes", shapes}}}};
-    j["scene"] = 0;
-    j["scenes"] = {{{"nodes", roots}}};
-    j["nodes"] = nodes;
-    const std::string text = j.dump();
-    auto doc = gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), dir / "colliders.gltf");
-    const fs::path path = dir / ("colliders-" + std::to_string(count) + ".glb");
-    gltf::saveGltf(*doc, path);
-    return path;
+    return saveShapeScene(j, shapes, nodes, roots, dir / ("colliders-" + std::to_string(count) + ".glb"));
+}
+
+fs::path makeFallingScene(const fs::path& dir, size_t count)
+{
+    gltf::Json j = gltf::Json::object();
+    j["asset"] = {{"version", "2.0"}, {"generator", "cs_bench_gui"}};
+    j["extensionsUsed"] = {"OMI_physics_body", "OMI_physics_shape"};
+    const gltf::Json shapes = {{{"type", "box"}, {"box", {{"size", {200, 1, 200}}}}},
+                               {{"type", "box"}, {"box", {{"size", {0.5, 0.5, 0.5}}}}},
+                               {{"type", "sphere"}, {"sphere", {{"radius", 0.25}}}}};
+    gltf::Json nodes = gltf::Json::array(), roots = gltf::Json::array();
+    nodes.push_back({{"name", "Floor"},
+                     {"translation", {0, -0.5, 0}},
+                     {"extensions", {{"OMI_physics_body", {{"collider", {{"shape", 0}}}}}}}});
+    roots.push_back(0);
+    constexpr int Side = 10; // 10 x 10 bodies per layer, 0.8 m apart
+    for (size_t i = 0; i < count; ++i) {
+        const int x = int(i % Side), z = int(i / Side % Side), layer = int(i / (Side * Side));
+        nodes.push_back(
+            {{"name", "Body " + std::to_string(i)},
+             {"translation", {x * 0.8, 1.0 + layer * 0.8, z * 0.8}},
+             {"extensions",
+              {{"OMI_physics_body",
+                {{"motion", {{"type", "dynamic"}, {"mass", 1}}}, {"collider", {{"shape", 1 + i % 2}}}}}}}});
+        roots.push_back(i + 1);
+    }
+    return saveShapeScene(j, shapes, nodes, roots, dir / ("falling-" + std::to_string(count) + ".glb"));
 }
 
 } // namespace cs::bench

@@ -14,4 +14,8 @@ std::filesystem::path makeManyNodeScene(const std::filesystem::path& dir);
 /// no meshes, written as `colliders-N.glb` in `dir`: what a viewport draws is the collider lines alone.
 std::filesystem::path makeColliderScene(const std::filesystem::path& dir, size_t count);
 
+/// `count` dynamic bodies (boxes and spheres of 0.5 m, alternating) in a block of layers above a static
+/// 200 x 200 m floor box, no meshes, written as `falling-N.glb` in `dir`: a simulation preview's load.
+std::filesystem::path makeFallingScene(const std::filesystem::path& dir, size_t count);
+
 } // namespace cs::bench

@@ -1,9 +1,7 @@
 // From a document to the engine's input (issue 20, item 2): scale baked into shapes, shapes placed in their
 // body's frame, velocities to the world frame, mass properties, the documented departures (SIM_* notes), and
 // the spec's material combine and filter rules.
-#include "SimulationScenes.h"
-#include "TestSupport.h"
-#include "physics/OmiReader.h"
+#include "SimulationDocuments.h"
 #include "simulation/ContactRules.h"
 
 #include <QTest>
@@ -13,17 +11,6 @@ using namespace cs::test;
 using physics::CombineMode;
 
 namespace {
-
-/// Reads the physics of a document given as JSON text and builds the engine's input.
-Result<SimulationInput> inputOf(const std::string& json)
-{
-    const gltf::GltfDocument doc = loadJson(json);
-    auto model = physics::readPhysics(doc);
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!model || !graph)
-        return {};
-    return simulation::buildSimulationInput(doc, *model, *graph);
-}
 
 /// A document with these shapes and nodes; `extra` follows the nodes array, `body` is the document-level
 /// OMI_physics_body object.
@@ -190,8 +177,10 @@ private slots:
         QVERIFY(rest(finite, 3) < -5);
     }
 
-    void jointsAreNotedAsIgnored()
+    void omiExampleJointIsMapped()
     {
+        // simple_joint.gltf: PinJoint (node 4, 0.234 m along BodyA's X) connects BodyA (node 1) to
+        // BodyBJointAttachment (node 5, -0.23 m along BodyB's X) with a soft pin (stiffness 0.3).
         auto loaded =
             gltf::loadGltf(dataPath("spec/omi/OMI_physics_joint/examples/simple_joint.gltf").string());
         QVERIFY(loaded);
@@ -200,7 +189,15 @@ private slots:
         auto graph = gltf::SceneGraph::build(doc);
         QVERIFY(model && graph);
         const auto in = simulation::buildSimulationInput(doc, *model, *graph);
-        QVERIFY(findDiagnostic(in.diagnostics, "SIM_JOINT_IGNORED"));
+        QVERIFY(in.value && !findDiagnostic(in.diagnostics, "SIM_JOINT_IGNORED"));
+        QCOMPARE(in.value->joints.size(), size_t(1));
+        const simulation::SimJoint& j = in.value->joints[0];
+        QCOMPARE(in.value->bodies[size_t(j.bodyA)].node, size_t(1));
+        QCOMPARE(in.value->bodies[size_t(j.bodyB)].node, size_t(6));
+        QVERIFY(near(j.frameA.position[0], 0.234093916114409) && near(j.frameB.position[0], -0.23));
+        QCOMPARE(j.limits.size(), size_t(1));
+        QCOMPARE(j.limits[0].axes.size(), size_t(3));
+        QVERIFY(near(j.limits[0].stiffness, 0.3) && near(j.limits[0].damping, 1) && j.limits[0].max == 0);
     }
 
     void combinePrecedence()

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "simulation/SimulationInput.h"
+
+#include <memory>
+#include <vector>
+
+class btDynamicsWorld;
+class btRigidBody;
+class btTransform;
+
+namespace cs::simulation {
+
+/// Internal to the simulation library (World.cpp): the SimJoints as Bullet constraints. Each joint is a
+/// btGeneric6DofSpring2Constraint between the two attachment frames that holds its hard per-axis limits,
+/// plus, where needed, one constraint per distance limit (several linear axes) whose frames turn every step
+/// so that one axis points along the current separation, and one constraint whose motors apply the drives.
+/// Soft limits and drives are set for each step from the state before it (beforeStep).
+class EngineJoints
+{
+public:
+    /// `bodies` and `principal` per SimulationInput body; the constraints are added to `world` and removed
+    /// by the destructor (before the bodies go).
+    EngineJoints(btDynamicsWorld& world, const std::vector<SimJoint>& joints,
+                 const std::vector<std::unique_ptr<btRigidBody>>& bodies,
+                 const std::vector<btTransform>& principal);
+    ~EngineJoints();
+    EngineJoints(const EngineJoints&) = delete;
+    EngineJoints& operator=(const EngineJoints&) = delete;
+
+    void beforeStep();
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+} // namespace cs::simulation

@@ -1,0 +1,140 @@
+#include "simulation/JointInput.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cs::simulation {
+
+namespace {
+
+constexpr double Infinity = std::numeric_limits<double>::infinity();
+
+/// A node's frame (scale removed) in the frame of `body`'s node, or in the world for body -1.
+Pose frameIn(const physics::ResolvedScene& scene, const gltf::SceneGraph& graph, int body, size_t node)
+{
+    Pose pose;
+    geometry::Vec3d scale;
+    QMatrix4x4 frame;
+    decomposeTransform(graph.worldTransform(node), pose, scale);
+    frame = poseMatrix(pose);
+    if (body >= 0) {
+        Pose bodyPose;
+        decomposeTransform(graph.worldTransform(scene.bodies[size_t(body)].node), bodyPose, scale);
+        frame = poseMatrix(bodyPose).inverted() * frame;
+    }
+    decomposeTransform(frame, pose, scale);
+    return pose;
+}
+
+/// A hard limit unless the file gives a positive, finite stiffness (OMI: absent or negative = infinite).
+double limitStiffness(const std::optional<double>& stiffness)
+{
+    return stiffness && std::isfinite(*stiffness) && *stiffness > 0 ? *stiffness : 0.0;
+}
+
+class JointReader
+{
+public:
+    explicit JointReader(Diagnostics& notes) : m_notes(notes) {}
+
+    void limits(const physics::JointDescription& description, SimJoint& joint)
+    {
+        for (const physics::JointLimit& l : description.limits) {
+            SimJointLimit limit;
+            limit.angular = l.angular();
+            for (int axis : l.axes()) {
+                if (axis >= 0 && axis <= 2 &&
+                    std::find(limit.axes.begin(), limit.axes.end(), axis) == limit.axes.end())
+                    limit.axes.push_back(axis);
+            }
+            if (limit.axes.empty()) {
+                m_notes.push_back(makeWarning("SIM_JOINT_LIMIT_NO_AXES",
+                                              "A joint limit without valid axes constrains nothing",
+                                              l.pointer));
+                continue;
+            }
+            limit.min = l.min.value_or(-Infinity);
+            limit.max = l.max.value_or(Infinity);
+            limit.stiffness = limitStiffness(l.stiffness);
+            limit.damping = std::isfinite(l.damping) ? std::fmax(l.damping, 0.0) : 0.0;
+            const bool locked = limit.max <= 0 && (limit.axes.size() > 1 || limit.min >= 0);
+            if (limit.angular && limit.axes.size() > 1 && !locked)
+                m_notes.push_back(makeInfo("SIM_JOINT_CONE_LIMIT",
+                                           "An angular limit on several axes (a cone or a total angle) is "
+                                           "simulated as the range -max..max about each of its axes",
+                                           l.pointer));
+            joint.limits.push_back(std::move(limit));
+        }
+    }
+
+    void drives(const physics::JointDescription& description, SimJoint& joint)
+    {
+        for (const physics::JointDrive& d : description.drives) {
+            if (!d.type || !d.mode || !d.axis || *d.axis < 0 || *d.axis > 2) {
+                m_notes.push_back(makeWarning("SIM_JOINT_DRIVE_INCOMPLETE",
+                                              "A joint drive without a valid type, mode and axis is left out",
+                                              d.pointer));
+                continue;
+            }
+            SimJointDrive drive;
+            drive.angular = *d.type == physics::DriveType::Angular;
+            drive.axis = *d.axis;
+            drive.acceleration = *d.mode == physics::DriveMode::Acceleration;
+            if (d.maxForce && std::isfinite(*d.maxForce) && *d.maxForce >= 0)
+                drive.maxForce = *d.maxForce;
+            drive.positionTarget = d.positionTarget;
+            drive.velocityTarget = d.velocityTarget.value_or(0.0);
+            drive.stiffness = std::isfinite(d.stiffness) ? std::fmax(d.stiffness, 0.0) : 0.0;
+            drive.damping = std::isfinite(d.damping) ? std::fmax(d.damping, 0.0) : 0.0;
+            joint.drives.push_back(drive);
+        }
+    }
+
+private:
+    Diagnostics& m_notes;
+};
+
+} // namespace
+
+std::vector<SimJoint> buildJoints(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
+                                  const gltf::SceneGraph& graph, Diagnostics& notes)
+{
+    std::vector<SimJoint> joints;
+    JointReader reader(notes);
+    for (const auto& [node, physics] : model.nodes) {
+        if (!physics.joint)
+            continue;
+        const physics::NodeJoint& nj = *physics.joint;
+        if (nj.joint < 0 || size_t(nj.joint) >= model.joints.size() || nj.connectedNode < 0 ||
+            size_t(nj.connectedNode) >= graph.nodeCount() || node >= graph.nodeCount()) {
+            notes.push_back(makeWarning("SIM_JOINT_INVALID",
+                                        "A joint whose description or connected node does not exist is not "
+                                        "simulated",
+                                        nj.pointer));
+            continue;
+        }
+        SimJoint joint;
+        joint.node = node;
+        joint.connectedNode = size_t(nj.connectedNode);
+        joint.bodyA = scene.bodyOfNode(node);
+        joint.bodyB = scene.bodyOfNode(joint.connectedNode);
+        if (joint.bodyA == joint.bodyB) {
+            notes.push_back(makeWarning("SIM_JOINT_SAME_BODY",
+                                        "Both sides of the joint are on the same body (or both are static "
+                                        "geometry); it has no effect",
+                                        nj.pointer));
+            continue;
+        }
+        joint.frameA = frameIn(scene, graph, joint.bodyA, node);
+        joint.frameB = frameIn(scene, graph, joint.bodyB, joint.connectedNode);
+        joint.enableCollision = nj.enableCollision;
+        const physics::JointDescription& description = model.joints[size_t(nj.joint)];
+        reader.limits(description, joint);
+        reader.drives(description, joint);
+        joints.push_back(std::move(joint));
+    }
+    return joints;
+}
+
+} // namespace cs::simulation

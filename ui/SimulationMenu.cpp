@@ -1,0 +1,286 @@
+#include "SimulationMenu.h"
+
+#include "MainWindow.h"
+#include "SimulationController.h"
+#include "SimulationPoses.h"
+#include "document/WorldPlacement.h"
+#include "simulation/SimulationInput.h"
+
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace cs::ui {
+
+namespace {
+
+constexpr double Speeds[] = {0.25, 0.5, 1.0, 2.0, 4.0};
+constexpr int DefaultSpeed = 2;
+
+QString nodeName(const simulation::SimulationInput& input, size_t node)
+{
+    if (node < input.nodeNames.size() && !input.nodeNames[node].empty())
+        return QString::fromStdString(input.nodeNames[node]);
+    return QStringLiteral("node %1").arg(node);
+}
+
+} // namespace
+
+SimulationMenu::SimulationMenu(MainWindow* window) : QObject(window), m_window(window)
+{
+    m_controller = new SimulationController(this);
+    createActions();
+    createDock();
+    connect(m_controller, &SimulationController::frameChanged, this, &SimulationMenu::showFrame);
+    connect(m_controller, &SimulationController::playingChanged, this, &SimulationMenu::updateActions);
+    connect(window, &MainWindow::sceneShown, this, [this] {
+        stop();
+        if (document::Document* doc = m_window->document())
+            connect(doc, &document::Document::changed, this, [this](const document::ChangeEvent& e) {
+                if (e.kind != document::ChangeEvent::Kind::Selection) {
+                    stop();
+                } else if (m_viewMoved) {
+                    // The window redraws the overlays for the selection: moved again after it.
+                    QTimer::singleShot(0, this, &SimulationMenu::showFrame);
+                }
+            });
+    });
+    updateActions();
+}
+
+SimulationMenu::~SimulationMenu() = default;
+
+void SimulationMenu::createActions()
+{
+    QMenu* menu = m_window->menuBar()->addMenu(tr("&Simulate"));
+    menu->setObjectName(QStringLiteral("menuSimulate"));
+    QToolBar* bar = m_window->addToolBar(tr("Simulation"));
+    bar->setObjectName(QStringLiteral("SimulationToolBar"));
+    auto make = [this, menu, bar](const QString& name, const QString& text, const QKeySequence& key) {
+        auto* a = new QAction(text, m_window);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        m_window->addAction(a);
+        menu->addAction(a);
+        bar->addAction(a);
+        return a;
+    };
+    m_play = make(QStringLiteral("actionSimulatePlay"), tr("&Play"), Qt::Key_Space);
+    m_play->setCheckable(true);
+    connect(m_play, &QAction::triggered, this, [this](bool on) { on ? play() : m_controller->pause(); });
+    m_step = make(QStringLiteral("actionSimulateStep"), tr("&Step"), Qt::Key_Period);
+    connect(m_step, &QAction::triggered, this, [this] {
+        if (ensureLoaded())
+            m_controller->step();
+    });
+    m_reset = make(QStringLiteral("actionSimulateReset"), tr("&Reset"), Qt::Key_Home);
+    connect(m_reset, &QAction::triggered, m_controller, &SimulationController::reset);
+    menu->addSeparator();
+    m_keep = new QAction(tr("&Keep Current Poses"), m_window);
+    m_keep->setObjectName(QStringLiteral("actionSimulateKeepPoses"));
+    connect(m_keep, &QAction::triggered, this, &SimulationMenu::keepCurrentPoses);
+    menu->addAction(m_keep);
+
+    // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).
+    QMenu* speeds = menu->addMenu(tr("S&peed"));
+    speeds->setObjectName(QStringLiteral("menuSimulationSpeed"));
+    m_speed = new QToolButton(bar);
+    m_speed->setObjectName(QStringLiteral("simulationSpeed"));
+    m_speed->setToolTip(tr("Simulated seconds per second"));
+    m_speed->setPopupMode(QToolButton::InstantPopup);
+    m_speed->setMenu(speeds);
+    auto* group = new QActionGroup(speeds);
+    for (size_t i = 0; i < std::size(Speeds); ++i) {
+        const QString text = QStringLiteral("%1x").arg(Speeds[i]);
+        QAction* a = speeds->addAction(text);
+        a->setObjectName(QStringLiteral("actionSimulationSpeed%1").arg(i));
+        a->setCheckable(true);
+        a->setChecked(int(i) == DefaultSpeed);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i, text] {
+            m_controller->setSpeed(Speeds[i]);
+            m_speed->setText(text);
+        });
+    }
+    m_speed->setText(QStringLiteral("%1x").arg(Speeds[DefaultSpeed]));
+    bar->addWidget(m_speed);
+    m_time = new QLabel(bar);
+    m_time->setObjectName(QStringLiteral("simulationTime"));
+    m_time->setMinimumWidth(110);
+    bar->addWidget(m_time);
+}
+
+void SimulationMenu::createDock()
+{
+    auto* panel = new QWidget(m_window);
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_notesLabel = new QLabel(panel);
+    m_notesLabel->setObjectName(QStringLiteral("simulationNotes"));
+    m_notesLabel->setWordWrap(true);
+    m_notesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_notesLabel);
+    m_events = new QListWidget(panel);
+    m_events->setObjectName(QStringLiteral("simulationEvents"));
+    layout->addWidget(m_events, 1);
+    m_dock = new QDockWidget(tr("Simulation Events"), m_window);
+    m_dock->setObjectName(QStringLiteral("SimulationEventsDock"));
+    m_dock->setWidget(panel);
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide(); // shown by the first Play or Step
+}
+
+bool SimulationMenu::active() const
+{
+    return m_controller->loaded() && (m_controller->playing() || m_controller->frame().step > 0);
+}
+
+bool SimulationMenu::ensureLoaded()
+{
+    if (m_controller->loaded())
+        return true;
+    const document::Document* doc = m_window->document();
+    const LoadedScene* scene = m_window->scene();
+    if (!doc || !scene)
+        return false;
+    auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph);
+    m_notes = input.diagnostics;
+    QStringList lines;
+    for (const Diagnostic& d : m_notes)
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(d.code),
+                                              QString::fromStdString(d.message));
+    m_notesLabel->setText(lines.isEmpty() ? tr("The preview simulates this file as the spec says.")
+                                          : tr("Where the preview departs from the spec:\n") +
+                                                lines.join(QLatin1Char('\n')));
+    m_events->clear();
+    m_eventsShown = 0;
+    m_dock->show();
+    if (!input.value)
+        return false;
+    m_controller->load(std::move(*input.value));
+    return true;
+}
+
+void SimulationMenu::play()
+{
+    if (ensureLoaded())
+        m_controller->play();
+    updateActions();
+}
+
+void SimulationMenu::stop()
+{
+    if (m_controller->loaded())
+        m_controller->clear();
+    restoreView();
+    updateActions();
+}
+
+void SimulationMenu::restoreView()
+{
+    if (!m_viewMoved)
+        return;
+    m_viewMoved = false;
+    m_shownInstances.clear();
+    m_shownOverlays = {};
+    m_window->viewport()->setInstanceTransforms({});
+    m_window->viewport()->clearPreview();
+    m_window->updateOverlays();
+}
+
+void SimulationMenu::showFrame()
+{
+    const SimulationFrame& frame = m_controller->frame();
+    addEvents();
+    updateActions();
+    const LoadedScene* scene = m_window->scene();
+    if (!scene || !m_controller->loaded() || frame.states.size() != m_controller->input().bodies.size())
+        return;
+    if (frame.step == 0 && !frame.playing) {
+        restoreView(); // time 0: exactly the document's own placement
+        return;
+    }
+    const std::vector<geometry::Mat4d> motions = bodyMotions(m_controller->input(), frame.states);
+    Viewport* view = m_window->viewport();
+    m_shownInstances = movedInstances(scene->render, scene->resolved, motions);
+    view->setInstanceTransforms(m_shownInstances);
+    const physics::ResolvedScene moved = movedScene(scene->resolved, motions);
+    scene::OverlayOptions options;
+    options.circleSegments = 16;
+    options.selectedNodes = m_window->selectedNodes();
+    m_shownOverlays = scene::buildOverlays(m_window->document()->gltf(), m_window->document()->model(), moved,
+                                           scene->graph, options);
+    for (scene::OverlayKind kind :
+         {scene::OverlayKind::Static, scene::OverlayKind::Kinematic, scene::OverlayKind::Dynamic,
+          scene::OverlayKind::Trigger, scene::OverlayKind::Selection})
+        view->setOverlayLines(OverlayLayer(kind), m_shownOverlays[kind]);
+    // Centres of mass, inertia boxes and velocities belong to the time-0 state: hidden while previewing.
+    for (scene::OverlayKind kind :
+         {scene::OverlayKind::CenterOfMass, scene::OverlayKind::Inertia, scene::OverlayKind::Velocity})
+        view->setOverlayLines(OverlayLayer(kind), {});
+    const scene::Overlays lit =
+        scene::buildOverlays(m_window->document()->gltf(), m_window->document()->model(),
+                             triggersOnly(moved, frame.occupiedTriggers), scene->graph, options);
+    view->setPreviewLines(lit[scene::OverlayKind::Trigger]);
+    m_viewMoved = true;
+}
+
+void SimulationMenu::addEvents()
+{
+    const auto& events = m_controller->events();
+    if (events.size() < m_eventsShown) {
+        m_events->clear(); // a reset
+        m_eventsShown = 0;
+    }
+    const simulation::SimulationInput& input = m_controller->input();
+    for (; m_eventsShown < events.size(); ++m_eventsShown) {
+        const simulation::TriggerEvent& e = events[m_eventsShown];
+        m_events->addItem(QStringLiteral("%1 s  %2  %3  %4")
+                              .arg(e.time, 0, 'f', 3)
+                              .arg(e.enter ? tr("enter") : tr("exit"))
+                              .arg(nodeName(input, e.trigger))
+                              .arg(nodeName(input, e.other)));
+    }
+    if (!events.empty())
+        m_events->scrollToBottom();
+}
+
+void SimulationMenu::keepCurrentPoses()
+{
+    document::Document* doc = m_window->document();
+    if (!doc || !active())
+        return;
+    const SimulationFrame& frame = m_controller->frame();
+    m_controller->pause();
+    const auto motions = bodyMotions(m_controller->input(), frame.states);
+    const auto worlds = keptPoses(*doc, m_controller->input(), motions);
+    // The document's change ends the preview (stop): the view then shows the document, now at these poses.
+    document::placeNodesInWorld(*doc, worlds, tr("Keep Simulated Poses"));
+}
+
+void SimulationMenu::updateActions()
+{
+    const bool open = m_window->document() != nullptr;
+    m_play->setEnabled(open);
+    m_play->setChecked(m_controller->playing());
+    m_play->setText(m_controller->playing() ? tr("&Pause") : tr("&Play"));
+    m_step->setEnabled(open);
+    // Home is Reset while a preview is away from time 0, Frame All otherwise.
+    m_reset->setEnabled(active());
+    if (QAction* frameAll = m_window->action(QStringLiteral("actionFrameAll")))
+        frameAll->setShortcut(active() ? QKeySequence() : QKeySequence(Qt::Key_Home));
+    m_keep->setEnabled(active());
+    const SimulationFrame& frame = m_controller->frame();
+    m_time->setText(m_controller->loaded()
+                        ? tr(" t = %1 s (step %2)").arg(frame.time, 0, 'f', 2).arg(frame.step)
+                        : QString());
+}
+
+} // namespace cs::ui

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "scene/Overlays.h"
+
+#include <QMatrix4x4>
+#include <QObject>
+#include <vector>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QToolButton;
+
+namespace cs::ui {
+
+class MainWindow;
+class SimulationController;
+
+/// The window's simulation preview: the Simulate menu and Simulation toolbar (Play/Pause on Space, Step on
+/// period, Reset on Home, a speed from 0.25x to 4x, Keep Current Poses) and the Simulation Events dock (the
+/// preview's SIM_* notes for the file, then every trigger enter and exit with its time and nodes).
+///
+/// Play builds the engine's input from the document (simulation::buildSimulationInput) and hands a copy to
+/// a SimulationController, whose worker thread steps it at 1/60 s. Each frame moves the drawn meshes
+/// (Viewport::setInstanceTransforms) and the collider overlays with their bodies and draws the triggers
+/// with something inside in the preview colour. The document never changes, except by Keep Current Poses
+/// (one undoable command); any edit of the document ends the preview. While a preview is away from time 0,
+/// Reset is enabled and Home resets it (otherwise Home frames the view, as the viewport does).
+class SimulationMenu : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Adds the menu, toolbar and dock to the window; the window owns this object.
+    explicit SimulationMenu(MainWindow* window);
+    ~SimulationMenu() override;
+
+    SimulationController* controller() const { return m_controller; }
+    /// A preview is on show (away from time 0, or playing).
+    bool active() const;
+    /// What the preview last drew: one matrix per render instance (empty: the document's own placement),
+    /// and the collider overlays (empty when none is moved).
+    const std::vector<QMatrix4x4>& shownInstances() const { return m_shownInstances; }
+    const scene::Overlays& shownOverlays() const { return m_shownOverlays; }
+    /// The notes of the last build of the engine's input.
+    const Diagnostics& notes() const { return m_notes; }
+
+    void play();
+    void keepCurrentPoses();
+
+private:
+    void createActions();
+    void createDock();
+    /// Builds the engine's input from the window's document (when there is none yet).
+    bool ensureLoaded();
+    /// The document changed or another one is open: the preview ends and the view shows the document.
+    void stop();
+    void showFrame();
+    void restoreView();
+    void addEvents();
+    void updateActions();
+
+    MainWindow* m_window;
+    SimulationController* m_controller = nullptr;
+    QAction* m_play = nullptr;
+    QAction* m_step = nullptr;
+    QAction* m_reset = nullptr;
+    QAction* m_keep = nullptr;
+    QToolButton* m_speed = nullptr;
+    QLabel* m_time = nullptr;
+    QLabel* m_notesLabel = nullptr;
+    QListWidget* m_events = nullptr;
+    QDockWidget* m_dock = nullptr;
+    Diagnostics m_notes;
+    std::vector<QMatrix4x4> m_shownInstances;
+    scene::Overlays m_shownOverlays;
+    size_t m_eventsShown = 0;
+    bool m_viewMoved = false; ///< the view shows preview poses (not the document's)
+};
+
+} // namespace cs::ui
