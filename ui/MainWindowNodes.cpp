@@ -81,6 +81,7 @@ NodeMenu::NodeMenu(MainWindow* window) : QObject(window), m_window(window)
     m_menu->addAction(remove);
 
     connect(window->sceneTree()->tree(), &QTreeWidget::itemChanged, this, &NodeMenu::onItemChanged);
+    connect(window->sceneTree(), &SceneTreePanel::reparentRequested, this, &NodeMenu::reparent);
 
     m_gizmo = new GizmoController(window->viewport(), this);
     m_gizmo->setObjectName(QStringLiteral("gizmo"));
@@ -155,6 +156,22 @@ void NodeMenu::addEmpty(bool trigger, int shapeType)
     const Result<document::NodeIndex> added = document::addEmptyShapeNode(*doc, options);
     if (added)
         m_window->selectNode(*added);
+}
+
+void NodeMenu::reparent(const std::vector<document::NodeIndex>& nodes,
+                        std::optional<document::NodeIndex> parent)
+{
+    document::Document* doc = m_window->document();
+    if (!doc)
+        return;
+    const Diagnostics result = document::reparentNodes(*doc, nodes, parent);
+    if (hasErrors(result)) {
+        m_window->statusBar()->showMessage(tr("Not moved: %1").arg(listed(result)), 8000);
+        if (dialogsAllowed())
+            QMessageBox::warning(m_window, tr("Reparent"), listed(result));
+    } else if (!result.empty()) {
+        m_window->statusBar()->showMessage(listed(result), 8000);
+    }
 }
 
 void NodeMenu::duplicate()

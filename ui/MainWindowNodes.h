@@ -1,8 +1,12 @@
 #pragma once
 
+#include "document/Selection.h"
+
 #include <QKeySequence>
 #include <QObject>
 #include <functional>
+#include <optional>
+#include <vector>
 
 class QAction;
 
@@ -35,6 +39,7 @@ private:
     void addTransformTools(
         const std::function<QAction*(const QString&, const QString&, const QKeySequence&)>& make);
     void addEmpty(bool trigger, int shapeType);
+    void reparent(const std::vector<document::NodeIndex>& nodes, std::optional<document::NodeIndex> parent);
     void duplicate();
     void rename();
     void removeNodes();

@@ -243,8 +243,8 @@ void Document::setValidationDelay(int milliseconds)
 void Document::notify(const ChangeEvent& event)
 {
     using K = ChangeEvent::Kind;
-    if (event.kind == K::Node)
-        m_graph.reset(); // names, transforms or children: the hierarchy is rebuilt on next use
+    if (event.kind == K::Node || event.kind == K::Document)
+        m_graph.reset(); // names, transforms, children or everything: the hierarchy is rebuilt on next use
     const bool selectionMoved = fixSelection(event);
     scheduleValidation();
     emit changed(event);

@@ -122,5 +122,10 @@ Result<size_t> deleteNodes(Document& document, const std::vector<NodeIndex>& nod
 /// has shear (a non-uniformly scaled, rotated parent) it is written as a `matrix` with a warning, or refused
 /// when the node is animated. Returns the diagnostics; no errors means done (or nothing to do).
 Diagnostics reparentNode(Document& document, NodeIndex node, std::optional<NodeIndex> parent);
+/// Several nodes moved under one parent (a drop in the scene tree) as one undo step, each keeping its world
+/// transform. Nodes below another of the list move with it and are left out. Refused as a whole (nothing
+/// changed, the errors returned) when any of them would be refused.
+Diagnostics reparentNodes(Document& document, const std::vector<NodeIndex>& nodes,
+                          std::optional<NodeIndex> parent);
 
 } // namespace cs::document

@@ -2,6 +2,8 @@
 #include "document/Document.h"
 #include "document/NodeOperations.h"
 
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -332,6 +334,49 @@ Diagnostics reparentNode(Document& document, NodeIndex node, std::optional<NodeI
     takeKeys(after, root);
     document.push(new RestructureNodes(&document, QStringLiteral("Reparent Node"), std::move(before),
                                        std::move(after), {}, {}, false));
+    return out;
+}
+
+Diagnostics reparentNodes(Document& document, const std::vector<NodeIndex>& nodes,
+                          std::optional<NodeIndex> parent)
+{
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    std::vector<NodeIndex> moving;
+    for (NodeIndex node : nodes) {
+        const bool below = std::any_of(nodes.begin(), nodes.end(), [&](NodeIndex other) {
+            return other != node && node < graph.nodeCount() && other < graph.nodeCount() &&
+                   graph.isDescendantOf(node, other);
+        });
+        // A node already under the parent has nothing to do (no empty step in the history).
+        const bool there =
+            node < graph.nodeCount() &&
+            (parent ? graph.parent(node) == static_cast<int>(*parent) : graph.parent(node) < 0);
+        if (!below && !there && std::find(moving.begin(), moving.end(), node) == moving.end())
+            moving.push_back(node);
+    }
+    if (moving.empty())
+        return {};
+    QUndoStack* stack = document.undoStack();
+    stack->beginMacro(moving.size() == 1 ? QStringLiteral("Reparent Node")
+                                         : QStringLiteral("Reparent Nodes"));
+    Diagnostics out;
+    bool failed = false;
+    for (NodeIndex node : moving) {
+        Diagnostics d = reparentNode(document, node, parent);
+        failed = failed || hasErrors(d);
+        out.insert(out.end(), d.begin(), d.end());
+        if (failed)
+            break;
+    }
+    stack->endMacro();
+    if (failed) {
+        // Take back the nodes already moved: the drop is all or nothing. Pushing an obsolete command then
+        // drops the undone step from the history (Qt deletes an obsolete command instead of keeping it).
+        stack->undo();
+        auto* drop = new QUndoCommand();
+        drop->setObsolete(true);
+        stack->push(drop);
+    }
     return out;
 }
 

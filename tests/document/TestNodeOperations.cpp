@@ -178,6 +178,39 @@ private slots:
         QCOMPARE(doc->undoStack()->index(), index);
     }
 
+    void reparentSeveralIsOneStep()
+    {
+        auto doc = openData(kFile);
+        // FixedB (1) and ZoneA (21) under FixedA (0) in one step; ZoneA's child list entry leaves Zone (20).
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                QVERIFY(reparentNodes(*doc, {1, 21}, NodeIndex(0)).empty());
+            },
+            [](const Json& saved) {
+                QVERIFY(numbersNear(saved["nodes"][1]["translation"], {1.5, 0, 0}));
+                QVERIFY(numbersNear(saved["nodes"][21]["translation"], {0.5, -2, -4}));
+                CS_COMPARE_JSON(saved["nodes"][0]["children"], Json::parse("[2, 1, 21]"));
+                CS_COMPARE_JSON(saved["nodes"][20]["children"], Json::parse("[22]"));
+            });
+        // A node and its own child under FixedA: the child moves with its parent and is left out of the list.
+        auto again = openData(kFile);
+        const int before = again->undoStack()->count();
+        QVERIFY(reparentNodes(*again, {20, 21}, NodeIndex(0)).empty());
+        QCOMPARE(again->undoStack()->count(), before + 1);
+        CS_COMPARE_JSON(again->gltf().json()["nodes"][20]["children"], Json::parse("[21, 22]"));
+        CS_COMPARE_JSON(again->gltf().json()["nodes"][0]["children"], Json::parse("[2, 20]"));
+        // Already there: no step at all.
+        QVERIFY(reparentNodes(*again, {20}, NodeIndex(0)).empty());
+        QCOMPARE(again->undoStack()->count(), before + 1);
+        // One refused (under its own child): nothing changes and nothing stays in the history.
+        const std::string text = again->gltf().json().dump();
+        const int count = again->undoStack()->count();
+        QVERIFY(findDiagnostic(reparentNodes(*again, {1, 20}, NodeIndex(22)), "NODE_REPARENT_CYCLE"));
+        QCOMPARE(again->gltf().json().dump(), text);
+        QCOMPARE(again->undoStack()->count(), count);
+    }
+
     void reparentUnderShearWritesMatrix()
     {
         // Child turned 45 degrees about Z; the new parent scales X by 2. Local = S^-1 * R45: columns

@@ -2,6 +2,7 @@
 
 #include "widgets/ChildSignals.h"
 
+#include <QDropEvent>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPainter>
@@ -62,6 +63,14 @@ SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
     m_tree->header()->setStretchLastSection(false);
     m_tree->setUniformRowHeights(true);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    // Reparent by drag: the drop is caught before the tree moves any item (eventFilter), and the document
+    // makes the change.
+    m_tree->setDragEnabled(true);
+    m_tree->setAcceptDrops(true);
+    m_tree->setDropIndicatorShown(true);
+    m_tree->setDragDropMode(QAbstractItemView::InternalMove);
+    m_tree->viewport()->setAcceptDrops(true);
+    m_tree->viewport()->installEventFilter(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_filter);
@@ -163,6 +172,48 @@ void SceneTreePanel::applyFilter()
 SceneTreePanel::~SceneTreePanel()
 {
     disconnectChildrenFrom(this);
+}
+
+bool SceneTreePanel::dropParentAt(const QPoint& pos, std::optional<document::NodeIndex>& parent) const
+{
+    QTreeWidgetItem* item = m_tree->itemAt(pos);
+    if (!item) {
+        parent.reset();
+        return true;
+    }
+    const QRect row = m_tree->visualItemRect(item);
+    const int edge = std::max(2, row.height() / 4);
+    const bool onItem = pos.y() >= row.top() + edge && pos.y() <= row.bottom() - edge;
+    QTreeWidgetItem* target = onItem ? item : item->parent();
+    if (!target) {
+        parent.reset();
+        return true;
+    }
+    parent = document::NodeIndex(target->data(0, Qt::UserRole).toULongLong());
+    return true;
+}
+
+void SceneTreePanel::dropSelectionAt(const QPoint& pos)
+{
+    std::optional<document::NodeIndex> parent;
+    const std::vector<document::NodeIndex> nodes = selectedNodes();
+    if (!nodes.empty() && dropParentAt(pos, parent))
+        emit reparentRequested(nodes, parent);
+}
+
+bool SceneTreePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(event);
+        // Rows of this tree only: a drop from elsewhere is not a reparent.
+        if (drop->source() == m_tree)
+            dropSelectionAt(drop->position().toPoint());
+        // The tree never moves items itself: what it shows comes from the document.
+        drop->setDropAction(Qt::IgnoreAction);
+        drop->accept();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace cs::ui

@@ -48,10 +48,24 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     QLineEdit* filterEdit() const { return m_filter; }
 
+    /// Where a drop at `pos` (in the tree's viewport) puts the dragged nodes: on the middle of a row, under
+    /// that row's node; near a row's top or bottom edge, beside it (under its parent); below every row, at
+    /// the scene's root. False when the position names nothing to drop on.
+    bool dropParentAt(const QPoint& pos, std::optional<document::NodeIndex>& parent) const;
+    /// What a drop of the selected rows at `pos` does (the drag ends here): asks for the reparent.
+    void dropSelectionAt(const QPoint& pos);
+
 signals:
+    /// Nodes were dragged in the tree and dropped: they are to go under `parent` (none: the scene's root).
+    /// The tree itself does not move them; it shows the document again once the document has changed.
+    void reparentRequested(const std::vector<cs::document::NodeIndex>& nodes,
+                           std::optional<cs::document::NodeIndex> parent);
     /// The user changed the selection: every selected node and the current one.
     void nodesSelected(const std::vector<cs::document::NodeIndex>& nodes,
                        std::optional<cs::document::NodeIndex> current);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void applyFilter();
