@@ -15,6 +15,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kTieFraction = 0.05;
+
 /// Runs work(i) for i in [0, count) on `threads` threads. Each i writes only its own result, so the outcome
 /// does not depend on the number of threads or their timing.
 void parallelFor(size_t count, int threads, const std::function<void(size_t)>& work)
@@ -36,14 +38,39 @@ void parallelFor(size_t count, int threads, const std::function<void(size_t)>& w
         t.join();
 }
 
-/// The candidate of least score (the first of equal ones), or none.
-std::optional<size_t> best(const std::vector<std::optional<double>>& scores)
+/// Concavities this close count as equal when cuts are compared: the coarse measure is not finer.
+double tieTolerance(double concavity, double spacing)
 {
+    return std::max(kTieFraction * concavity, spacing);
+}
+
+/// The candidate to cut with (the first of equal ones), or none: the least concavity; with `spacing` > 0,
+/// among those within tieTolerance of it, the least hull volume (less empty space still covered).
+std::optional<size_t> best(const std::vector<std::optional<SplitScore>>& scores, double spacing)
+{
+    std::optional<size_t> least;
+    for (size_t i = 0; i < scores.size(); ++i)
+        if (scores[i] && (!least || scores[i]->concavity < scores[*least]->concavity))
+            least = i;
+    if (!least || spacing <= 0)
+        return least;
+    const double limit = scores[*least]->concavity + tieTolerance(scores[*least]->concavity, spacing);
     std::optional<size_t> out;
     for (size_t i = 0; i < scores.size(); ++i)
-        if (scores[i] && (!out || *scores[i] < *scores[*out]))
+        if (scores[i] && scores[i]->concavity <= limit && (!out || scores[i]->volume < scores[*out]->volume))
             out = i;
     return out;
+}
+
+/// True when `a` is a better cut than `b` (the order of best()).
+bool better(const SplitScore& a, const SplitScore& b, double spacing)
+{
+    if (spacing <= 0)
+        return a.concavity < b.concavity;
+    const double tolerance = tieTolerance(std::min(a.concavity, b.concavity), spacing);
+    if (std::abs(a.concavity - b.concavity) > tolerance)
+        return a.concavity < b.concavity;
+    return a.volume < b.volume;
 }
 
 class Search
@@ -58,8 +85,12 @@ public:
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
 
     /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
-    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached)
+    /// `tieBreak`: among cuts of about the least concavity, take the one of least hull volume (else the
+    /// first). Progress goes from `from` to `to`.
+    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached, bool tieBreak,
+                  double from, double to)
     {
+        m_tieBreak = tieBreak;
         double first = m_threshold;
         for (const Piece& p : pieces)
             first = std::max(first, p.concavity);
@@ -97,7 +128,7 @@ public:
             const double byConcavity = first > m_threshold ? std::log(first / std::max(now, m_threshold)) /
                                                                  std::log(first / m_threshold)
                                                            : 1.0;
-            report(0.9 * std::clamp(std::max(byParts, byConcavity), 0.0, 1.0));
+            report(from + (to - from) * std::clamp(std::max(byParts, byConcavity), 0.0, 1.0));
         }
     }
 
@@ -168,19 +199,20 @@ private:
     {
         std::vector<HalfSpace> candidates = m_measure.candidatePlanes(piece, m_options.planesPerAxis);
         auto score = [&](const std::vector<HalfSpace>& planes) {
-            std::vector<std::optional<double>> scores(planes.size());
+            std::vector<std::optional<SplitScore>> scores(planes.size());
             parallelFor(planes.size(), m_threads, [&](size_t i) {
                 if (!cancelled())
                     scores[i] = m_measure.scoreSplit(piece, planes[i]);
             });
             return scores;
         };
+        const double spacing = m_tieBreak ? m_solid.sampleSpacing() : 0.0;
         const auto scores = score(candidates);
-        const auto chosen = best(scores);
+        const auto chosen = best(scores, spacing);
         if (!chosen)
             return std::nullopt;
         HalfSpace plane = candidates[*chosen];
-        double bestScore = *scores[*chosen];
+        SplitScore bestScore = *scores[*chosen];
         // The step between candidates along this direction.
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (const HalfSpace& c : candidates)
@@ -194,7 +226,7 @@ private:
             const std::vector<HalfSpace> near = {{plane.normal, plane.offset - step},
                                                  {plane.normal, plane.offset + step}};
             const auto nearScores = score(near);
-            if (const auto b = best(nearScores); b && *nearScores[*b] < bestScore) {
+            if (const auto b = best(nearScores, spacing); b && better(*nearScores[*b], bestScore, spacing)) {
                 plane = near[*b];
                 bestScore = *nearScores[*b];
             }
@@ -208,6 +240,7 @@ private:
     double m_threshold;
     int m_threads;
     double m_progress = -1;
+    bool m_tieBreak = false;
 };
 
 Result<Decomposition> failure(const char* code, std::string message)
@@ -254,8 +287,23 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
         return failure("DECOMPOSE_DEGENERATE",
                        "the mesh has no volume: its vertices lie in one plane or line");
     Decomposition out;
-    if (!search.splitAll(pieces, start, out.budgetReached))
+    // Two searches from the same start, cutting the first of the least concave cuts and the one of least
+    // hull volume among them; the one whose worst piece is less concave is kept (the first when equal).
+    auto worstOf = [](const std::vector<Piece>& ps) {
+        double w = 0;
+        for (const Piece& p : ps)
+            w = std::max(w, p.concavity);
+        return w;
+    };
+    std::vector<Piece> other = pieces;
+    bool otherBudget = false;
+    if (!search.splitAll(pieces, start, out.budgetReached, false, 0.0, 0.45) ||
+        !search.splitAll(other, start, otherBudget, true, 0.45, 0.9))
         return cancelled();
+    if (worstOf(other) < worstOf(pieces)) {
+        pieces = std::move(other);
+        out.budgetReached = otherBudget;
+    }
     if (options.merge && !search.mergeAll(pieces))
         return cancelled();
     search.report(0.95);

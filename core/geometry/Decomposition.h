@@ -5,7 +5,9 @@
 // the concavity of a part is the largest distance from its hull's surface to the mesh's surface (the part's
 // own piece of it). The mesh's connected components start as separate pieces; then the worst piece is cut by
 // the plane, among planes across the coordinate axes and the piece's principal axes, that leaves the least
-// concavity on either side; pieces whose union stays under the threshold are merged again.
+// concavity on either side; pieces whose union stays under the threshold are merged again. The splitting runs
+// twice, once taking the first of the least concave cuts and once the one of least hull volume among them,
+// and keeps the run whose worst piece is less concave.
 
 #include "Diagnostic.h"
 #include "geometry/Vec3d.h"
