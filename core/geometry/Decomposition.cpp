@@ -16,6 +16,18 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr double kTieFraction = 0.05;
+/// Near-tied cuts looked one split further by the look-ahead search.
+constexpr size_t kLookAhead = 2;
+/// The look-ahead search looks ahead until there are this many pieces.
+constexpr size_t kLookAheadPieces = 4;
+
+/// How the cut search chooses among cuts of about the least concavity.
+enum class TieBreak
+{
+    First,       ///< the first candidate
+    LeastVolume, ///< the least hull volume of the two sides
+    LookAhead,   ///< the least concavity left after also cutting each side once more
+};
 
 /// Runs work(i) for i in [0, count) on `threads` threads. Each i writes only its own result, so the outcome
 /// does not depend on the number of threads or their timing.
@@ -85,9 +97,8 @@ public:
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
 
     /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
-    /// `tieBreak`: among cuts of about the least concavity, take the one of least hull volume (else the
-    /// first). Progress goes from `from` to `to`.
-    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached, bool tieBreak,
+    /// `tieBreak`: how to choose among cuts of about the least concavity. Progress goes from `from` to `to`.
+    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached, TieBreak tieBreak,
                   double from, double to)
     {
         m_tieBreak = tieBreak;
@@ -109,6 +120,9 @@ public:
                 budgetReached = true;
                 return true;
             }
+            // Looking ahead matters for the first cuts of a ring (where its hole goes); later it costs more
+            // than it gains.
+            m_lookingAhead = m_tieBreak == TieBreak::LookAhead && pieces.size() < kLookAheadPieces;
             auto plane = bestPlane(pieces[*worst]);
             if (cancelled())
                 return false;
@@ -194,6 +208,87 @@ private:
         return true;
     }
 
+    /// The least concavity among the candidates' coarse scores (infinity when none).
+    static double leastConcavity(const std::vector<std::optional<SplitScore>>& scores)
+    {
+        double least = std::numeric_limits<double>::infinity();
+        for (const auto& sc : scores)
+            if (sc)
+                least = std::min(least, sc->concavity);
+        return least;
+    }
+
+    /// Among the candidates within tieTolerance of the least concavity, the few best (on different
+    /// directions or far apart) are cut with the fine measure, and each side over the threshold is scored by
+    /// its own best cut: the candidate that leaves the least concavity after those cuts. On a ring, where
+    /// every first cut leaves the hole in a side, this prefers the cut through the middle, whose halves the
+    /// next cuts make nearly convex, to a slice off an end.
+    std::optional<size_t> lookAhead(const Piece& piece, const std::vector<HalfSpace>& candidates,
+                                    const std::vector<std::optional<SplitScore>>& scores)
+    {
+        const double least = leastConcavity(scores);
+        if (!std::isfinite(least))
+            return std::nullopt;
+        const double limit = least + tieTolerance(least, m_solid.sampleSpacing());
+        std::vector<size_t> order;
+        for (size_t i = 0; i < candidates.size(); ++i)
+            if (scores[i] && scores[i]->concavity <= limit)
+                order.push_back(i);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return scores[a]->concavity < scores[b]->concavity; });
+        const double apart =
+            1.5 * std::sqrt(lengthSquared(piece.upper - piece.lower)) / std::max(1, m_options.planesPerAxis);
+        std::vector<size_t> picks;
+        for (size_t i : order) {
+            const bool neighbour = std::any_of(picks.begin(), picks.end(), [&](size_t p) {
+                return lengthSquared(candidates[p].normal - candidates[i].normal) < 1e-24 &&
+                       std::abs(candidates[p].offset - candidates[i].offset) <= apart;
+            });
+            if (!neighbour)
+                picks.push_back(i);
+            if (picks.size() >= kLookAhead)
+                break;
+        }
+        // And the middle cut along each direction, which the coarse score of a first cut does not tell apart.
+        const size_t perAxis = size_t(m_options.planesPerAxis);
+        for (size_t d = 0; d * perAxis < candidates.size(); ++d) {
+            const size_t middle = d * perAxis + (perAxis - 1) / 2;
+            if (scores[middle] && std::find(picks.begin(), picks.end(), middle) == picks.end())
+                picks.push_back(middle);
+        }
+        if (picks.size() <= 1)
+            return order.front();
+        std::optional<size_t> out;
+        double outLeft = std::numeric_limits<double>::infinity();
+        for (size_t i : picks) {
+            if (cancelled())
+                return std::nullopt;
+            const auto [a, b] = m_measure.split(piece, candidates[i], false);
+            if (!a.valid || !b.valid)
+                continue;
+            double left = 0;
+            for (const Piece* side : {&a, &b}) {
+                if (side->concavity <= m_threshold) {
+                    left = std::max(left, side->concavity);
+                    continue;
+                }
+                const std::vector<HalfSpace> next =
+                    m_measure.candidatePlanes(*side, std::max(1, m_options.planesPerAxis / 3));
+                std::vector<std::optional<SplitScore>> nextScores(next.size());
+                parallelFor(next.size(), m_threads, [&](size_t k) {
+                    if (!cancelled())
+                        nextScores[k] = m_measure.scoreSplit(*side, next[k]);
+                });
+                left = std::max(left, std::min(side->concavity, leastConcavity(nextScores)));
+            }
+            if (left < outLeft) {
+                outLeft = left;
+                out = i;
+            }
+        }
+        return out ? out : std::optional<size_t>(order.front());
+    }
+
     /// The cut of least score among the candidates, then refined by halving the step around it.
     std::optional<HalfSpace> bestPlane(const Piece& piece)
     {
@@ -206,9 +301,9 @@ private:
             });
             return scores;
         };
-        const double spacing = m_tieBreak ? m_solid.sampleSpacing() : 0.0;
+        const double spacing = m_tieBreak == TieBreak::LeastVolume ? m_solid.sampleSpacing() : 0.0;
         const auto scores = score(candidates);
-        const auto chosen = best(scores, spacing);
+        const auto chosen = m_lookingAhead ? lookAhead(piece, candidates, scores) : best(scores, spacing);
         if (!chosen)
             return std::nullopt;
         HalfSpace plane = candidates[*chosen];
@@ -240,7 +335,8 @@ private:
     double m_threshold;
     int m_threads;
     double m_progress = -1;
-    bool m_tieBreak = false;
+    TieBreak m_tieBreak = TieBreak::First;
+    bool m_lookingAhead = false;
 };
 
 Result<Decomposition> failure(const char* code, std::string message)
@@ -287,22 +383,27 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
         return failure("DECOMPOSE_DEGENERATE",
                        "the mesh has no volume: its vertices lie in one plane or line");
     Decomposition out;
-    // Two searches from the same start, cutting the first of the least concave cuts and the one of least
-    // hull volume among them; the one whose worst piece is less concave is kept (the first when equal).
+    // Three searches from the same start, differing in how they choose among cuts of about the least
+    // concavity; the one whose worst piece is least concave is kept (the earlier when equal).
     auto worstOf = [](const std::vector<Piece>& ps) {
         double w = 0;
         for (const Piece& p : ps)
             w = std::max(w, p.concavity);
         return w;
     };
-    std::vector<Piece> other = pieces;
-    bool otherBudget = false;
-    if (!search.splitAll(pieces, start, out.budgetReached, false, 0.0, 0.45) ||
-        !search.splitAll(other, start, otherBudget, true, 0.45, 0.9))
-        return cancelled();
-    if (worstOf(other) < worstOf(pieces)) {
-        pieces = std::move(other);
-        out.budgetReached = otherBudget;
+    const std::vector<Piece> roots = pieces;
+    const TieBreak modes[] = {TieBreak::First, TieBreak::LeastVolume, TieBreak::LookAhead};
+    for (size_t m = 0; m < std::size(modes); ++m) {
+        std::vector<Piece> other = roots;
+        bool otherBudget = false;
+        const double from = 0.3 * double(m);
+        if (!search.splitAll(m == 0 ? pieces : other, start, m == 0 ? out.budgetReached : otherBudget,
+                             modes[m], from, from + 0.3))
+            return cancelled();
+        if (m > 0 && worstOf(other) < worstOf(pieces)) {
+            pieces = std::move(other);
+            out.budgetReached = otherBudget;
+        }
     }
     if (options.merge && !search.mergeAll(pieces))
         return cancelled();

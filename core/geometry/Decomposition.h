@@ -6,8 +6,9 @@
 // own piece of it). The mesh's connected components start as separate pieces; then the worst piece is cut by
 // the plane, among planes across the coordinate axes and the piece's principal axes, that leaves the least
 // concavity on either side; pieces whose union stays under the threshold are merged again. The splitting runs
-// twice, once taking the first of the least concave cuts and once the one of least hull volume among them,
-// and keeps the run whose worst piece is less concave.
+// three times, differing in how they choose among cuts of about the least concavity (the first; the least
+// hull volume; for the first cuts, the least concavity left after cutting each side once more), and keeps the
+// run whose worst piece is least concave.
 
 #include "Diagnostic.h"
 #include "geometry/Vec3d.h"

@@ -205,7 +205,7 @@ std::optional<SplitScore> PieceMeasure::scoreSplit(const Piece& piece, const Hal
     return score;
 }
 
-std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace& plane) const
+std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace& plane, bool fine) const
 {
     const auto& s = m_solid.samples();
     const std::vector<Vec3d> cut = crossings(piece, plane);
@@ -228,7 +228,7 @@ std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace&
     // A point exactly on the plane goes to the first side only (contains() is >= 0), so every sample, and so
     // every mesh vertex, is in exactly one piece.
     for (Piece* p : sides)
-        finish(*p, true);
+        finish(*p, fine);
     return out;
 }
 

@@ -46,8 +46,8 @@ public:
     /// The concavity of the two sides of `plane` (max of both), cheaply (subsampled hulls and hull
     /// samples), or nothing when a side has no volume.
     std::optional<SplitScore> scoreSplit(const Piece& piece, const HalfSpace& plane) const;
-    /// The two sides of `plane` (inside first), measured.
-    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane) const;
+    /// The two sides of `plane` (inside first), measured (`fine`: as results; else cheaply, to look ahead).
+    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane, bool fine = true) const;
     /// The union of two pieces; `fine` measures it as a result, else cheaply as a candidate.
     Piece merged(const Piece& a, const Piece& b, bool fine) const;
     /// The cut planes worth trying on a piece: `perAxis` offsets along the coordinate and principal axes.
