@@ -26,6 +26,7 @@ namespace cs::ui {
 class AddColliderMenu;
 class AddCollidersDialog;
 class Autosave;
+class DecomposeDialog;
 class HullDialog;
 class DiagnosticsPanel;
 class FiltersPanel;
@@ -95,6 +96,10 @@ public:
     /// a document or for a node that does not exist.
     HullDialog* openHullDialog(int node);
     HullDialog* hullDialog() const;
+    /// Physics > Decompose into Convex Parts: opens the dialog for the selected nodes that have a mesh
+    /// (non-modal; one already open is closed first). Null without a document or such a node.
+    DecomposeDialog* openDecomposeDialog();
+    DecomposeDialog* decomposeDialog() const;
     /// Opens "Add Colliders to All Meshes" (non-modal).
     AddCollidersDialog* openAddCollidersDialog();
     /// When an earlier session left unsaved edits behind, offers to open them (the newest first). With

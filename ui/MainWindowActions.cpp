@@ -6,6 +6,7 @@
 
 #include "Autosave.h"
 #include "dialogs/AddCollidersDialog.h"
+#include "dialogs/DecomposeDialog.h"
 #include "dialogs/HullDialog.h"
 #include "document/Actions.h"
 #include "document/ModelCommands.h"
@@ -254,6 +255,15 @@ void MainWindow::createPhysicsMenu()
     connect(hull, &QAction::triggered, this, [this] { openHullDialog(currentOrMinusOne()); });
     physics->addAction(hull);
 
+    auto* decompose = new QAction(tr("&Decompose into Convex Parts..."), this);
+    decompose->setObjectName(QStringLiteral("actionDecomposeDialog"));
+    decompose->setToolTip(
+        tr("Split the selected concave meshes into a few capped convex parts, previewed first"));
+    connect(decompose, &QAction::triggered, this, &MainWindow::openDecomposeDialog);
+    connect(physics, &QMenu::aboutToShow, this,
+            [this, decompose] { decompose->setEnabled(m_document != nullptr); });
+    physics->addAction(decompose);
+
     auto* all = new QAction(tr("Add Colliders to &All Meshes..."), this);
     all->setObjectName(QStringLiteral("actionAddColliders"));
     connect(all, &QAction::triggered, this, &MainWindow::openAddCollidersDialog);
@@ -319,6 +329,7 @@ void MainWindow::closeToolDialogs()
         delete m_hullDialog.data();
     if (m_addCollidersDialog)
         delete m_addCollidersDialog.data();
+    delete decomposeDialog();
     m_viewport->clearPreview();
 }
 

@@ -15,6 +15,20 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kTieFraction = 0.05;
+/// Near-tied cuts looked one split further by the look-ahead search.
+constexpr size_t kLookAhead = 2;
+/// The look-ahead search looks ahead until there are this many pieces.
+constexpr size_t kLookAheadPieces = 4;
+
+/// How the cut search chooses among cuts of about the least concavity.
+enum class TieBreak
+{
+    First,       ///< the first candidate
+    LeastVolume, ///< the least hull volume of the two sides
+    LookAhead,   ///< the least concavity left after also cutting each side once more
+};
+
 /// Runs work(i) for i in [0, count) on `threads` threads. Each i writes only its own result, so the outcome
 /// does not depend on the number of threads or their timing.
 void parallelFor(size_t count, int threads, const std::function<void(size_t)>& work)
@@ -36,14 +50,39 @@ void parallelFor(size_t count, int threads, const std::function<void(size_t)>& w
         t.join();
 }
 
-/// The candidate of least score (the first of equal ones), or none.
-std::optional<size_t> best(const std::vector<std::optional<double>>& scores)
+/// Concavities this close count as equal when cuts are compared: the coarse measure is not finer.
+double tieTolerance(double concavity, double spacing)
 {
+    return std::max(kTieFraction * concavity, spacing);
+}
+
+/// The candidate to cut with (the first of equal ones), or none: the least concavity; with `spacing` > 0,
+/// among those within tieTolerance of it, the least hull volume (less empty space still covered).
+std::optional<size_t> best(const std::vector<std::optional<SplitScore>>& scores, double spacing)
+{
+    std::optional<size_t> least;
+    for (size_t i = 0; i < scores.size(); ++i)
+        if (scores[i] && (!least || scores[i]->concavity < scores[*least]->concavity))
+            least = i;
+    if (!least || spacing <= 0)
+        return least;
+    const double limit = scores[*least]->concavity + tieTolerance(scores[*least]->concavity, spacing);
     std::optional<size_t> out;
     for (size_t i = 0; i < scores.size(); ++i)
-        if (scores[i] && (!out || *scores[i] < *scores[*out]))
+        if (scores[i] && scores[i]->concavity <= limit && (!out || scores[i]->volume < scores[*out]->volume))
             out = i;
     return out;
+}
+
+/// True when `a` is a better cut than `b` (the order of best()).
+bool better(const SplitScore& a, const SplitScore& b, double spacing)
+{
+    if (spacing <= 0)
+        return a.concavity < b.concavity;
+    const double tolerance = tieTolerance(std::min(a.concavity, b.concavity), spacing);
+    if (std::abs(a.concavity - b.concavity) > tolerance)
+        return a.concavity < b.concavity;
+    return a.volume < b.volume;
 }
 
 class Search
@@ -58,8 +97,11 @@ public:
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
 
     /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
-    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached)
+    /// `tieBreak`: how to choose among cuts of about the least concavity. Progress goes from `from` to `to`.
+    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached, TieBreak tieBreak,
+                  double from, double to)
     {
+        m_tieBreak = tieBreak;
         double first = m_threshold;
         for (const Piece& p : pieces)
             first = std::max(first, p.concavity);
@@ -78,6 +120,9 @@ public:
                 budgetReached = true;
                 return true;
             }
+            // Looking ahead matters for the first cuts of a ring (where its hole goes); later it costs more
+            // than it gains.
+            m_lookingAhead = m_tieBreak == TieBreak::LookAhead && pieces.size() < kLookAheadPieces;
             auto plane = bestPlane(pieces[*worst]);
             if (cancelled())
                 return false;
@@ -97,7 +142,7 @@ public:
             const double byConcavity = first > m_threshold ? std::log(first / std::max(now, m_threshold)) /
                                                                  std::log(first / m_threshold)
                                                            : 1.0;
-            report(0.9 * std::clamp(std::max(byParts, byConcavity), 0.0, 1.0));
+            report(from + (to - from) * std::clamp(std::max(byParts, byConcavity), 0.0, 1.0));
         }
     }
 
@@ -163,24 +208,106 @@ private:
         return true;
     }
 
+    /// The least concavity among the candidates' coarse scores (infinity when none).
+    static double leastConcavity(const std::vector<std::optional<SplitScore>>& scores)
+    {
+        double least = std::numeric_limits<double>::infinity();
+        for (const auto& sc : scores)
+            if (sc)
+                least = std::min(least, sc->concavity);
+        return least;
+    }
+
+    /// Among the candidates within tieTolerance of the least concavity, the few best (on different
+    /// directions or far apart) are cut with the fine measure, and each side over the threshold is scored by
+    /// its own best cut: the candidate that leaves the least concavity after those cuts. On a ring, where
+    /// every first cut leaves the hole in a side, this prefers the cut through the middle, whose halves the
+    /// next cuts make nearly convex, to a slice off an end.
+    std::optional<size_t> lookAhead(const Piece& piece, const std::vector<HalfSpace>& candidates,
+                                    const std::vector<std::optional<SplitScore>>& scores)
+    {
+        const double least = leastConcavity(scores);
+        if (!std::isfinite(least))
+            return std::nullopt;
+        const double limit = least + tieTolerance(least, m_solid.sampleSpacing());
+        std::vector<size_t> order;
+        for (size_t i = 0; i < candidates.size(); ++i)
+            if (scores[i] && scores[i]->concavity <= limit)
+                order.push_back(i);
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return scores[a]->concavity < scores[b]->concavity; });
+        const double apart =
+            1.5 * std::sqrt(lengthSquared(piece.upper - piece.lower)) / std::max(1, m_options.planesPerAxis);
+        std::vector<size_t> picks;
+        for (size_t i : order) {
+            const bool neighbour = std::any_of(picks.begin(), picks.end(), [&](size_t p) {
+                return lengthSquared(candidates[p].normal - candidates[i].normal) < 1e-24 &&
+                       std::abs(candidates[p].offset - candidates[i].offset) <= apart;
+            });
+            if (!neighbour)
+                picks.push_back(i);
+            if (picks.size() >= kLookAhead)
+                break;
+        }
+        // And the middle cut along each direction, which the coarse score of a first cut does not tell apart.
+        const size_t perAxis = size_t(m_options.planesPerAxis);
+        for (size_t d = 0; d * perAxis < candidates.size(); ++d) {
+            const size_t middle = d * perAxis + (perAxis - 1) / 2;
+            if (scores[middle] && std::find(picks.begin(), picks.end(), middle) == picks.end())
+                picks.push_back(middle);
+        }
+        if (picks.size() <= 1)
+            return order.front();
+        std::optional<size_t> out;
+        double outLeft = std::numeric_limits<double>::infinity();
+        for (size_t i : picks) {
+            if (cancelled())
+                return std::nullopt;
+            const auto [a, b] = m_measure.split(piece, candidates[i], false);
+            if (!a.valid || !b.valid)
+                continue;
+            double left = 0;
+            for (const Piece* side : {&a, &b}) {
+                if (side->concavity <= m_threshold) {
+                    left = std::max(left, side->concavity);
+                    continue;
+                }
+                const std::vector<HalfSpace> next =
+                    m_measure.candidatePlanes(*side, std::max(1, m_options.planesPerAxis / 3));
+                std::vector<std::optional<SplitScore>> nextScores(next.size());
+                parallelFor(next.size(), m_threads, [&](size_t k) {
+                    if (!cancelled())
+                        nextScores[k] = m_measure.scoreSplit(*side, next[k]);
+                });
+                left = std::max(left, std::min(side->concavity, leastConcavity(nextScores)));
+            }
+            if (left < outLeft) {
+                outLeft = left;
+                out = i;
+            }
+        }
+        return out ? out : std::optional<size_t>(order.front());
+    }
+
     /// The cut of least score among the candidates, then refined by halving the step around it.
     std::optional<HalfSpace> bestPlane(const Piece& piece)
     {
         std::vector<HalfSpace> candidates = m_measure.candidatePlanes(piece, m_options.planesPerAxis);
         auto score = [&](const std::vector<HalfSpace>& planes) {
-            std::vector<std::optional<double>> scores(planes.size());
+            std::vector<std::optional<SplitScore>> scores(planes.size());
             parallelFor(planes.size(), m_threads, [&](size_t i) {
                 if (!cancelled())
                     scores[i] = m_measure.scoreSplit(piece, planes[i]);
             });
             return scores;
         };
+        const double spacing = m_tieBreak == TieBreak::LeastVolume ? m_solid.sampleSpacing() : 0.0;
         const auto scores = score(candidates);
-        const auto chosen = best(scores);
+        const auto chosen = m_lookingAhead ? lookAhead(piece, candidates, scores) : best(scores, spacing);
         if (!chosen)
             return std::nullopt;
         HalfSpace plane = candidates[*chosen];
-        double bestScore = *scores[*chosen];
+        SplitScore bestScore = *scores[*chosen];
         // The step between candidates along this direction.
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
         for (const HalfSpace& c : candidates)
@@ -194,7 +321,7 @@ private:
             const std::vector<HalfSpace> near = {{plane.normal, plane.offset - step},
                                                  {plane.normal, plane.offset + step}};
             const auto nearScores = score(near);
-            if (const auto b = best(nearScores); b && *nearScores[*b] < bestScore) {
+            if (const auto b = best(nearScores, spacing); b && better(*nearScores[*b], bestScore, spacing)) {
                 plane = near[*b];
                 bestScore = *nearScores[*b];
             }
@@ -208,6 +335,8 @@ private:
     double m_threshold;
     int m_threads;
     double m_progress = -1;
+    TieBreak m_tieBreak = TieBreak::First;
+    bool m_lookingAhead = false;
 };
 
 Result<Decomposition> failure(const char* code, std::string message)
@@ -254,8 +383,28 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
         return failure("DECOMPOSE_DEGENERATE",
                        "the mesh has no volume: its vertices lie in one plane or line");
     Decomposition out;
-    if (!search.splitAll(pieces, start, out.budgetReached))
-        return cancelled();
+    // Three searches from the same start, differing in how they choose among cuts of about the least
+    // concavity; the one whose worst piece is least concave is kept (the earlier when equal).
+    auto worstOf = [](const std::vector<Piece>& ps) {
+        double w = 0;
+        for (const Piece& p : ps)
+            w = std::max(w, p.concavity);
+        return w;
+    };
+    const std::vector<Piece> roots = pieces;
+    const TieBreak modes[] = {TieBreak::First, TieBreak::LeastVolume, TieBreak::LookAhead};
+    for (size_t m = 0; m < std::size(modes); ++m) {
+        std::vector<Piece> other = roots;
+        bool otherBudget = false;
+        const double from = 0.3 * double(m);
+        if (!search.splitAll(m == 0 ? pieces : other, start, m == 0 ? out.budgetReached : otherBudget,
+                             modes[m], from, from + 0.3))
+            return cancelled();
+        if (m > 0 && worstOf(other) < worstOf(pieces)) {
+            pieces = std::move(other);
+            out.budgetReached = otherBudget;
+        }
+    }
     if (options.merge && !search.mergeAll(pieces))
         return cancelled();
     search.report(0.95);

@@ -5,7 +5,10 @@
 // the concavity of a part is the largest distance from its hull's surface to the mesh's surface (the part's
 // own piece of it). The mesh's connected components start as separate pieces; then the worst piece is cut by
 // the plane, among planes across the coordinate axes and the piece's principal axes, that leaves the least
-// concavity on either side; pieces whose union stays under the threshold are merged again.
+// concavity on either side; pieces whose union stays under the threshold are merged again. The splitting runs
+// three times, differing in how they choose among cuts of about the least concavity (the first; the least
+// hull volume; for the first cuts, the least concavity left after cutting each side once more), and keeps the
+// run whose worst piece is least concave.
 
 #include "Diagnostic.h"
 #include "geometry/Vec3d.h"

@@ -29,8 +29,9 @@ void appendStrided(std::vector<Vec3d>& out, const std::vector<T>& in, size_t mos
 
 } // namespace
 
-std::optional<double> PieceMeasure::concavity(const std::vector<Vec3d>& hullPoints, const PointIndex& index,
-                                              const HalfSpace* keep, size_t hullSamples) const
+std::optional<SplitScore> PieceMeasure::concavity(const std::vector<Vec3d>& hullPoints,
+                                                  const PointIndex& index, const HalfSpace* keep,
+                                                  size_t hullSamples) const
 {
     QuickHullOptions o;
     o.maxVertices = m_cap;
@@ -52,7 +53,10 @@ std::optional<double> PieceMeasure::concavity(const std::vector<Vec3d>& hullPoin
             continue;
         worst = std::max(worst, index.nearestDistance(p, worst, keep));
     }
-    return worst;
+    double volume = 0;
+    for (const auto& f : hull.faces)
+        volume += dot(hullPoints[f[0]], cross(hullPoints[f[1]], hullPoints[f[2]]));
+    return SplitScore{worst, volume / 6.0};
 }
 
 std::vector<Vec3d> PieceMeasure::crossings(const Piece& piece, const HalfSpace& plane) const
@@ -106,7 +110,7 @@ void PieceMeasure::finish(Piece& piece, bool fine) const
         appendStrided<Vec3d>(hullPoints, all, kCoarseHullPoints, [](const Vec3d& p) { return p; });
     const auto c = concavity(hullPoints, *piece.index, nullptr, fine ? kFineHullSamples : kCoarseHullSamples);
     piece.valid = c.has_value();
-    piece.concavity = c.value_or(0);
+    piece.concavity = c ? c->concavity : 0;
 }
 
 std::vector<Piece> PieceMeasure::roots(size_t maxPieces) const
@@ -175,11 +179,11 @@ std::vector<Piece> PieceMeasure::roots(size_t maxPieces) const
     return pieces;
 }
 
-std::optional<double> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpace& plane) const
+std::optional<SplitScore> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpace& plane) const
 {
     const auto& s = m_solid.samples();
     const std::vector<Vec3d> cut = crossings(piece, plane);
-    double worst = 0;
+    SplitScore score;
     for (const HalfSpace& side : {plane, plane.flipped()}) {
         std::vector<std::uint32_t> kept;
         for (std::uint32_t i : piece.samples)
@@ -195,12 +199,13 @@ std::optional<double> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpa
         const auto c = concavity(hullPoints, *piece.index, &side, kCoarseHullSamples);
         if (!c)
             return std::nullopt;
-        worst = std::max(worst, *c);
+        score.concavity = std::max(score.concavity, c->concavity);
+        score.volume += c->volume;
     }
-    return worst;
+    return score;
 }
 
-std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace& plane) const
+std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace& plane, bool fine) const
 {
     const auto& s = m_solid.samples();
     const std::vector<Vec3d> cut = crossings(piece, plane);
@@ -223,7 +228,7 @@ std::pair<Piece, Piece> PieceMeasure::split(const Piece& piece, const HalfSpace&
     // A point exactly on the plane goes to the first side only (contains() is >= 0), so every sample, and so
     // every mesh vertex, is in exactly one piece.
     for (Piece* p : sides)
-        finish(*p, true);
+        finish(*p, fine);
     return out;
 }
 

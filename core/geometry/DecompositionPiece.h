@@ -27,6 +27,13 @@ struct Piece
     Vec3d lower, upper;                      ///< bounding box of the samples
 };
 
+/// How good a cut is: the concavity of its worse side, and the two sides' hull volumes together.
+struct SplitScore
+{
+    double concavity = 0;
+    double volume = 0;
+};
+
 /// Measures pieces of one solid with one vertex cap.
 class PieceMeasure
 {
@@ -38,9 +45,9 @@ public:
     std::vector<Piece> roots(size_t maxPieces) const;
     /// The concavity of the two sides of `plane` (max of both), cheaply (subsampled hulls and hull
     /// samples), or nothing when a side has no volume.
-    std::optional<double> scoreSplit(const Piece& piece, const HalfSpace& plane) const;
-    /// The two sides of `plane` (inside first), measured.
-    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane) const;
+    std::optional<SplitScore> scoreSplit(const Piece& piece, const HalfSpace& plane) const;
+    /// The two sides of `plane` (inside first), measured (`fine`: as results; else cheaply, to look ahead).
+    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane, bool fine = true) const;
     /// The union of two pieces; `fine` measures it as a result, else cheaply as a candidate.
     Piece merged(const Piece& a, const Piece& b, bool fine) const;
     /// The cut planes worth trying on a piece: `perAxis` offsets along the coordinate and principal axes.
@@ -53,8 +60,8 @@ private:
     std::vector<Vec3d> crossings(const Piece& piece, const HalfSpace& plane) const;
     /// Concavity of the capped hull of `hullPoints` measured against `index` (points in `keep` only);
     /// nothing when the points have no volume.
-    std::optional<double> concavity(const std::vector<Vec3d>& hullPoints, const PointIndex& index,
-                                    const HalfSpace* keep, size_t hullSamples) const;
+    std::optional<SplitScore> concavity(const std::vector<Vec3d>& hullPoints, const PointIndex& index,
+                                        const HalfSpace* keep, size_t hullSamples) const;
 
     const DecompositionSolid& m_solid;
     size_t m_cap;

@@ -1,5 +1,6 @@
 #include "dialogs/HullDialog.h"
 
+#include "dialogs/DialogText.h"
 #include "document/Actions.h"
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
@@ -43,24 +44,6 @@ QString lengthText(double metres)
     if (a < 1)
         return QStringLiteral("%1 cm").arg(metres * 100.0, 0, 'g', 3);
     return QStringLiteral("%1 m").arg(metres, 0, 'g', 4);
-}
-
-QString nodeTitle(const document::Document& document, size_t node)
-{
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    if (n && n->contains("name") && (*n)["name"].is_string())
-        return QString::fromStdString((*n)["name"].get<std::string>());
-    return QObject::tr("Node %1").arg(node);
-}
-
-QString describe(const Diagnostics& diagnostics)
-{
-    QStringList lines;
-    for (const Diagnostic& d : diagnostics) {
-        if (d.severity == Severity::Error)
-            lines << QString::fromStdString(d.message);
-    }
-    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -309,7 +292,7 @@ void HullDialog::gatherSources()
     auto points = document::nodeMeshPoints(*m_document, m_node, includeChildren());
     if (!points) {
         m_points.reset();
-        m_sourceError = describe(points.diagnostics);
+        m_sourceError = errorLines(points.diagnostics);
         m_sourceLabel->setText(tr("No mesh"));
         return;
     }
@@ -434,7 +417,7 @@ void HullDialog::runFinished(quint64 generation)
         setPreview(std::move(segments));
     } else {
         m_result.reset();
-        m_error = describe(run->diagnostics);
+        m_error = errorLines(run->diagnostics);
         if (m_error.isEmpty())
             m_error = tr("No hull could be made");
         clearPreview();
@@ -502,7 +485,7 @@ bool HullDialog::apply()
     const Result<size_t> shape = document::generateConvexHull(*m_document, m_node, hull->mesh, options);
     if (!shape) {
         m_closed = false;
-        m_error = describe(shape.diagnostics);
+        m_error = errorLines(shape.diagnostics);
         showResult();
         return false;
     }
