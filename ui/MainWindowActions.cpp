@@ -218,6 +218,9 @@ void MainWindow::createActions()
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("MainToolBar"));
+    // First in the row, before the Transform and Simulation toolbars the menus above made.
+    if (auto* first = findChild<QToolBar*>(QStringLiteral("transformToolBar")))
+        insertToolBar(first, bar);
     bar->addAction(open);
     bar->addAction(save);
     bar->addSeparator();
