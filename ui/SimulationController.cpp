@@ -1,8 +1,8 @@
 #include "SimulationController.h"
 
-#include <QElapsedTimer>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <optional>
 
@@ -49,6 +49,7 @@ public:
     void step()
     {
         m_playing = false;
+        m_previous.clear();
         m_timer.stop();
         if (m_world)
             m_world->step();
@@ -61,6 +62,7 @@ private:
         m_generation = generation;
         m_eventsSent = 0;
         m_playing = false;
+        m_previous.clear();
         m_timer.stop();
         publish(true);
     }
@@ -69,25 +71,32 @@ private:
     void rebase()
     {
         m_baseTime = m_world ? m_world->time() : 0.0;
-        m_clock.restart();
+        m_clockBase = SimulationClock::now();
     }
 
     void tick()
     {
         if (!m_world || !m_playing)
             return;
-        constexpr int MaxStepsPerTick = 8;
-        const double target = m_baseTime + m_speed * double(m_clock.nsecsElapsed()) * 1e-9;
-        const double half = m_world->settings().step / 2;
-        int steps = 0;
-        while (m_world->time() + half <= target && steps < MaxStepsPerTick) {
+        constexpr size_t MaxStepsPerTick = 8;
+        const double target =
+            m_baseTime +
+            m_speed * std::chrono::duration<double>(SimulationClock::now() - m_clockBase).count();
+        const double dt = m_world->settings().step;
+        const double behind = target - m_world->time();
+        if (behind <= 0)
+            return;
+        // One step past the wall clock, so that the view can draw between the last two states.
+        const auto needed = size_t(std::ceil(behind / dt - 1e-9));
+        const size_t steps = std::clamp<size_t>(needed, 1, MaxStepsPerTick);
+        for (size_t i = 0; i + 1 < steps; ++i)
             m_world->step();
-            ++steps;
-        }
-        if (steps == MaxStepsPerTick)
+        m_previousTime = m_world->time();
+        m_previous = m_world->states();
+        m_world->step();
+        if (needed > MaxStepsPerTick)
             rebase(); // too slow for real time: run as fast as it can instead of falling further behind
-        if (steps > 0)
-            publish(false);
+        publish(false);
     }
 
     void publish(bool acknowledges)
@@ -97,11 +106,18 @@ private:
             frame->step = m_world->stepCount();
             frame->time = m_world->time();
             frame->states = m_world->states();
+            if (m_playing && m_previous.size() == frame->states.size()) {
+                frame->previousStates = m_previous;
+                frame->previousTime = m_previousTime;
+            }
             frame->occupiedTriggers = m_world->occupiedTriggers();
             const auto& events = m_world->events();
             frame->newEvents.assign(events.begin() + std::ptrdiff_t(m_eventsSent), events.end());
             m_eventsSent = events.size();
         }
+        frame->clockBase = m_clockBase;
+        frame->baseTime = m_baseTime;
+        frame->speed = m_speed;
         frame->playing = m_playing;
         frame->generation = m_generation;
         frame->acknowledges = acknowledges;
@@ -112,14 +128,24 @@ private:
 
     SimulationController* m_owner;
     QTimer m_timer{this};
-    QElapsedTimer m_clock;
+    SimulationClock::time_point m_clockBase = SimulationClock::now();
     std::optional<simulation::World> m_world;
     size_t m_generation = 0;
     size_t m_eventsSent = 0;
     bool m_playing = false;
     double m_speed = 1.0;
     double m_baseTime = 0;
+    std::vector<simulation::BodyState> m_previous; ///< before the last step of the last tick
+    double m_previousTime = 0;
 };
+
+double displayTime(const SimulationFrame& frame, SimulationClock::time_point now)
+{
+    if (frame.previousStates.empty())
+        return frame.time;
+    const double wall = std::chrono::duration<double>(now - frame.clockBase).count();
+    return std::clamp(frame.baseTime + frame.speed * wall, frame.previousTime, frame.time);
+}
 
 SimulationController::SimulationController(QObject* parent) : QObject(parent)
 {

@@ -4,24 +4,40 @@
 
 #include <QObject>
 #include <QThread>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <vector>
 
 namespace cs::ui {
 
+using SimulationClock = std::chrono::steady_clock;
+
 /// What the worker last reported: the state after `step` fixed steps.
+///
+/// While playing, the worker runs one step ahead of the wall clock: the simulated time the view should show
+/// (`clockTime`) lies between `previousTime` and `time`, and the view draws the poses interpolated between
+/// `previousStates` and `states` (see displayTime).
 struct SimulationFrame
 {
     size_t step = 0;
     double time = 0;
-    std::vector<simulation::BodyState> states;       ///< per SimulationInput body
-    std::vector<size_t> occupiedTriggers;            ///< trigger nodes with something inside
+    std::vector<simulation::BodyState> states;         ///< per SimulationInput body
+    std::vector<simulation::BodyState> previousStates; ///< one step before `states` (empty: none)
+    double previousTime = 0;
+    SimulationClock::time_point clockBase; ///< the wall-clock instant when the simulated time was baseTime
+    double baseTime = 0;
+    double speed = 1.0;                   ///< simulated seconds per wall-clock second from clockBase on
+    std::vector<size_t> occupiedTriggers; ///< trigger nodes with something inside
     std::vector<simulation::TriggerEvent> newEvents; ///< since the frame before
     bool playing = false;
     size_t generation = 0;     ///< load/reset count when made: older frames are dropped
     bool acknowledges = false; ///< answers a command (play, pause, step, reset, load)
 };
+
+/// The simulated time to show at `now` while `frame` is the newest of a playing run: the frame's clock
+/// mapping, clamped between its previous and newest states (the newest time when it has no previous state).
+double displayTime(const SimulationFrame& frame, SimulationClock::time_point now);
 
 /// Runs a simulation::World on a worker thread for the window's preview. The world is a copy of the
 /// document's physics (SimulationInput): nothing here touches the document. Playing steps at the fixed

@@ -36,6 +36,9 @@ QString nodeName(const simulation::SimulationInput& input, size_t node)
 SimulationMenu::SimulationMenu(MainWindow* window) : QObject(window), m_window(window)
 {
     m_controller = new SimulationController(this);
+    m_drawTimer = new QTimer(this);
+    m_drawTimer->setInterval(16);
+    connect(m_drawTimer, &QTimer::timeout, this, &SimulationMenu::drawFrame);
     createActions();
     createDock();
     connect(m_controller, &SimulationController::frameChanged, this, &SimulationMenu::showFrame);
@@ -185,6 +188,8 @@ void SimulationMenu::stop()
 
 void SimulationMenu::restoreView()
 {
+    m_drawTimer->stop();
+    m_shownTime = 0;
     if (!m_viewMoved)
         return;
     m_viewMoved = false;
@@ -200,6 +205,18 @@ void SimulationMenu::showFrame()
     const SimulationFrame& frame = m_controller->frame();
     addEvents();
     updateActions();
+    if (frame.playing && !frame.previousStates.empty()) {
+        if (!m_drawTimer->isActive())
+            m_drawTimer->start();
+    } else {
+        m_drawTimer->stop();
+    }
+    drawFrame();
+}
+
+void SimulationMenu::drawFrame()
+{
+    const SimulationFrame& frame = m_controller->frame();
     const LoadedScene* scene = m_window->scene();
     if (!scene || !m_controller->loaded() || frame.states.size() != m_controller->input().bodies.size())
         return;
@@ -207,7 +224,19 @@ void SimulationMenu::showFrame()
         restoreView(); // time 0: exactly the document's own placement
         return;
     }
-    const std::vector<geometry::Mat4d> motions = bodyMotions(m_controller->input(), frame.states);
+    const double time = displayTime(frame, SimulationClock::now());
+    if (m_viewMoved && time == m_shownTime && m_drawTimer->isActive())
+        return; // nothing new to draw until the clock or the frame moves on
+    std::vector<simulation::BodyState>& states = m_shownStates;
+    states = frame.states;
+    if (time < frame.time && frame.time > frame.previousTime) {
+        const double alpha = (time - frame.previousTime) / (frame.time - frame.previousTime);
+        for (size_t i = 0; i < states.size(); ++i)
+            states[i].pose =
+                simulation::interpolate(frame.previousStates[i].pose, frame.states[i].pose, alpha);
+    }
+    m_shownTime = time;
+    const std::vector<geometry::Mat4d> motions = bodyMotions(m_controller->input(), states);
     Viewport* view = m_window->viewport();
     m_shownInstances = movedInstances(scene->render, scene->resolved, motions);
     view->setInstanceTransforms(m_shownInstances);
@@ -257,9 +286,10 @@ void SimulationMenu::keepCurrentPoses()
     document::Document* doc = m_window->document();
     if (!doc || !active())
         return;
-    const SimulationFrame& frame = m_controller->frame();
     m_controller->pause();
-    const auto motions = bodyMotions(m_controller->input(), frame.states);
+    // What the view shows (between two steps while playing).
+    const auto& states = m_viewMoved ? m_shownStates : m_controller->frame().states;
+    const auto motions = bodyMotions(m_controller->input(), states);
     const auto worlds = keptPoses(*doc, m_controller->input(), motions);
     // The document's change ends the preview (stop): the view then shows the document, now at these poses.
     document::placeNodesInWorld(*doc, worlds, tr("Keep Simulated Poses"));

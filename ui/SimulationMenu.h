@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "scene/Overlays.h"
+#include "simulation/World.h"
 
 #include <QMatrix4x4>
 #include <QObject>
@@ -11,6 +12,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QListWidget;
+class QTimer;
 class QToolButton;
 
 namespace cs::ui {
@@ -44,6 +46,9 @@ public:
     /// and the collider overlays (empty when none is moved).
     const std::vector<QMatrix4x4>& shownInstances() const { return m_shownInstances; }
     const scene::Overlays& shownOverlays() const { return m_shownOverlays; }
+    /// The simulated time of the poses the preview last drew: while playing, between the newest frame's
+    /// previous and newest states (the view interpolates), otherwise the newest frame's.
+    double shownTime() const { return m_shownTime; }
     /// The notes of the last build of the engine's input.
     const Diagnostics& notes() const { return m_notes; }
 
@@ -57,7 +62,10 @@ private:
     bool ensureLoaded();
     /// The document changed or another one is open: the preview ends and the view shows the document.
     void stop();
+    /// A new frame from the controller: drawn now, and while playing again on every tick of the draw timer.
     void showFrame();
+    /// Draws the newest frame at the simulated time the wall clock asks for.
+    void drawFrame();
     void restoreView();
     void addEvents();
     void updateActions();
@@ -73,11 +81,14 @@ private:
     QLabel* m_notesLabel = nullptr;
     QListWidget* m_events = nullptr;
     QDockWidget* m_dock = nullptr;
+    QTimer* m_drawTimer = nullptr; ///< redraws between frames while playing
     Diagnostics m_notes;
     std::vector<QMatrix4x4> m_shownInstances;
     scene::Overlays m_shownOverlays;
     size_t m_eventsShown = 0;
-    bool m_viewMoved = false; ///< the view shows preview poses (not the document's)
+    double m_shownTime = 0;
+    std::vector<simulation::BodyState> m_shownStates; ///< the poses last drawn
+    bool m_viewMoved = false;                         ///< the view shows preview poses (not the document's)
 };
 
 } // namespace cs::ui

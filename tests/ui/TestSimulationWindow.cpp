@@ -2,7 +2,9 @@
 // ball 10 m above a static box, a trigger it falls through): Play lets it fall by 1/2 g t^2, Pause holds the
 // pose, Step advances one 1/60 s step, Reset (Home) gives back the exact original pose with the document's
 // JSON and undo stack untouched; the trigger's enter is listed; Keep Current Poses is one undo step that undo
-// takes back to the exact original translation.
+// takes back to the exact original translation. While playing slowly, the view draws between the fixed steps:
+// more distinct poses than steps, each on the segment between the two states around it, time never going
+// back.
 #include "MainWindow.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
@@ -11,10 +13,12 @@
 #include "document/Document.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QListWidget>
 #include <QTest>
 #include <QUndoStack>
 #include <QWindow>
+#include <set>
 
 using namespace cs;
 using cs::ui::MainWindow;
@@ -166,6 +170,54 @@ private slots:
         QVERIFY(std::fabs(doc.gltf().json()["nodes"][ball]["translation"][1].get<double>() - keptY) < 1e-5);
         doc.undoStack()->undo();
         QCOMPARE(doc.gltf().json().dump(), json);
+    }
+
+    void drawsBetweenSteps()
+    {
+        MainWindow w;
+        QVERIFY(test::showAndOpen(
+            w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
+        auto* sim = w.findChild<ui::SimulationMenu*>();
+        QVERIFY(sim);
+        ui::SimulationController& c = *sim->controller();
+        c.setSpeed(0.25); // a step every 67 ms of wall clock
+        w.action(QStringLiteral("actionSimulatePlay"))->trigger();
+        std::set<size_t> steps;
+        std::set<double> shown;
+        double lastShown = 0;
+        size_t between = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 1500 && c.frame().time < 0.5) {
+            QTest::qWait(5);
+            const ui::SimulationFrame& f = c.frame();
+            if (!f.playing || f.previousStates.empty())
+                continue;
+            const double t = sim->shownTime();
+            QVERIFY2(t >= lastShown, qPrintable(QString("%1 after %2").arg(t).arg(lastShown)));
+            QVERIFY(t >= f.previousTime && t <= f.time);
+            QCOMPARE(f.time - f.previousTime, Step);
+            // The drawn ball lies where the two states around it say, at the shown time's fraction.
+            const double alpha = (t - f.previousTime) / Step;
+            const double y0 = f.previousStates[0].pose.position[1];
+            const double y1 = f.states[0].pose.position[1];
+            const double drawn = drawnBallHeight(*sim);
+            QVERIFY2(std::fabs(drawn - (y0 + (y1 - y0) * alpha)) < 1e-3,
+                     qPrintable(QString("%1 %2 %3 %4").arg(drawn).arg(y0).arg(y1).arg(alpha)));
+            if (t > f.previousTime && t < f.time)
+                ++between;
+            steps.insert(f.step);
+            shown.insert(t);
+            lastShown = t;
+        }
+        w.action(QStringLiteral("actionSimulatePlay"))->trigger(); // pause
+        QTRY_VERIFY_WITH_TIMEOUT(c.settled(), 5000);
+        QVERIFY2(steps.size() >= 3, qPrintable(QString::number(steps.size())));
+        QVERIFY2(shown.size() > steps.size() && between > 0,
+                 qPrintable(QString("%1 poses for %2 steps").arg(shown.size()).arg(steps.size())));
+        // Paused: the newest state exactly.
+        QCOMPARE(sim->shownTime(), c.frame().time);
+        QVERIFY(std::fabs(drawnBallHeight(*sim) - ballHeight(c)) < 1e-3);
     }
 };
 
