@@ -161,7 +161,7 @@ int main(int argc, char** argv)
         std::fwrite(text.data(), 1, text.size(), f);
         std::fclose(f);
     }
-    const int frames = quick ? 20 : 60;
+    const int frames = quick ? 20 : 180;
     openToFirstFrame(window, empty);
     const double emptyFps = framesPerSecond(window, frames);
     auto median = [](std::vector<double> v) {
@@ -261,17 +261,20 @@ int main(int argc, char** argv)
     const double openMs = openToFirstFrame(window, colliders);
     const double fps = framesPerSecond(window, frames);
     size_t given = 0, drawn = 0;
+    std::string perLayer;
     for (int layer = 0; layer < int(ui::OverlayLayer::Count); ++layer) {
         given += window.viewport()->overlayPointCount(ui::OverlayLayer(layer));
-        drawn += window.viewport()->drawnOverlayPointCount(ui::OverlayLayer(layer));
+        const size_t n = window.viewport()->drawnOverlayPointCount(ui::OverlayLayer(layer));
+        drawn += n;
+        perLayer += (perLayer.empty() ? "" : ",") + std::to_string(n);
     }
     std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s line_points=%zu "
-                "drawn_points=%zu renderer=\"%s; %s\" platform=%s size=%dx%d\n",
+                "drawn_points=%zu drawn_per_layer=%s renderer=\"%s; %s\" platform=%s size=%dx%d\n",
                 count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
                 bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(), given, drawn,
-                qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
-                qPrintable(QGuiApplication::platformName()), window.viewport()->renderWindow()->width(),
-                window.viewport()->renderWindow()->height());
+                perLayer.c_str(), qPrintable(window.viewport()->rendererDescription()),
+                qPrintable(glRenderer()), qPrintable(QGuiApplication::platformName()),
+                window.viewport()->renderWindow()->width(), window.viewport()->renderWindow()->height());
     fs::remove_all(dir);
     return 0;
 }

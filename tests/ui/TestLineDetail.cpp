@@ -38,6 +38,37 @@ int pixelsNear(const QImage& image, const QColor& c)
     return n;
 }
 
+/// `side` x `side` shapes 1.5 m apart, taking turns: a box, a cylinder, a tapered capsule and a cone, each
+/// with its own size.
+std::vector<QVector3D> mixedGrid(int side, size_t& shapes)
+{
+    std::vector<QVector3D> points;
+    shapes = 0;
+    for (int x = 0; x < side; ++x)
+        for (int z = 0; z < side; ++z) {
+            const double s = 0.3 + 0.01 * double((x * side + z) % 40);
+            geometry::ShapeGeometry shape;
+            switch ((x + z) % 4) {
+            case 0:
+                shape = geometry::ShapeGeometry::box({s, 0.8 * s, 1.2 * s});
+                break;
+            case 1:
+                shape = geometry::ShapeGeometry::cylinder(2 * s, 0.3, 0.3);
+                break;
+            case 2:
+                shape = geometry::ShapeGeometry::capsule(s, 0.3, 0.2);
+                break;
+            default:
+                shape = geometry::ShapeGeometry::cylinder(s, 0.4, 0.0);
+                break;
+            }
+            for (const QVector3D& p : geometry::shapeWireframe(shape, 32))
+                points.push_back(p + QVector3D(1.5f * float(x), 0.5f, 1.5f * float(z)));
+            ++shapes;
+        }
+    return points;
+}
+
 QImage captured(ui::Viewport& view)
 {
     QImage image;
@@ -93,6 +124,27 @@ private slots:
         QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), one.size());
         view.setOverlayLines(OverlayLayer::Dynamic, {});
         QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), size_t(0));
+    }
+
+    void farShapesAreOneSegmentEach()
+    {
+        ui::Viewport view;
+        view.resize(400, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        size_t shapes = 0;
+        const std::vector<QVector3D> points = mixedGrid(80, shapes); // 6,400 shapes, 120 m across
+        view.setOverlayLines(OverlayLayer::Static, points);
+        // Seen from far away every shape is a couple of pixels: one segment a shape, whatever its kind (the
+        // sides of a cylinder or capsule join its circles only at points the coarser levels merge away).
+        view.frameAll();
+        // (A shape lying across the border of two chunks is marked in each: at most 1% more.)
+        const size_t drawn = view.drawnOverlayPointCount(OverlayLayer::Static);
+        QVERIFY2(drawn >= 2 * shapes && drawn <= 2 * shapes * 101 / 100,
+                 qPrintable(QString("%1 points for %2 shapes").arg(drawn).arg(shapes)));
+        const QImage far = captured(view);
+        QVERIFY(!far.isNull());
+        QVERIFY2(pixelsNear(far, ui::overlayColor(OverlayLayer::Static)) > 2000, "the far grid is drawn");
     }
 };
 

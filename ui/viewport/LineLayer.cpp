@@ -134,9 +134,10 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
     levels[0] = points;
     for (int l = 1; l < kLevels; ++l) {
         // The last level replaces each shape by one segment: kept for shapes a few pixels across, where the
-        // lines of a whole shape would cover the same pixels.
-        geometry::CoarserLines coarser = l + 1 < kLevels ? geometry::mergeChainedSegments(levels[l - 1])
-                                                         : geometry::shapeMarks(levels[l - 1]);
+        // lines of a whole shape would cover the same pixels. It groups the full detail: merged chains no
+        // longer meet the segments that joined them in the middle (a cylinder's sides and its circles).
+        geometry::CoarserLines coarser =
+            l + 1 < kLevels ? geometry::mergeChainedSegments(levels[l - 1]) : geometry::shapeMarks(levels[0]);
         chunk.detailLength[l - 1] = coarser.merged ? coarser.mergedMeanLength : 0.0;
         levels[l] = std::move(coarser.points);
     }

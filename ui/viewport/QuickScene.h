@@ -69,6 +69,7 @@ private:
     QQmlComponent* m_node = nullptr; ///< owned by the scene, like the other three
     QQmlComponent* m_meshModel = nullptr;
     QQmlComponent* m_lineModel = nullptr;
+    QQmlComponent* m_blendedLineModel = nullptr; ///< for lines with alpha < 1
     QQmlComponent* m_texture = nullptr;
 };
 
