@@ -43,6 +43,7 @@ enum class MergeId : int
     MaterialRestitution,
     FilterName,
     NodeTransform, ///< translation, rotation and scale at once (gizmo drags, the Transform section)
+    ShapePlane,    ///< a plane's sizes and sides at once
 };
 
 /// The base of every command that edits a Document. It holds the document (which owns the undo stack and so

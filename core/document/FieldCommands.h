@@ -57,6 +57,7 @@ inline constexpr char ShapeHeight[] = "Change Height";
 inline constexpr char ShapeRadiusTop[] = "Change Top Radius";
 inline constexpr char ShapeRadiusBottom[] = "Change Bottom Radius";
 inline constexpr char ShapeMesh[] = "Change Shape Mesh";
+inline constexpr char ShapePlane[] = "Change Plane Size";
 inline constexpr char MotionType[] = "Change Motion Type";
 inline constexpr char Mass[] = "Change Mass";
 inline constexpr char CenterOfMass[] = "Change Centre of Mass";
@@ -102,6 +103,8 @@ using ShapeRadiusTop =
 using ShapeRadiusBottom = MemberField<Shape, &Shape::radiusBottom, MergeId::ShapeRadiusBottom,
                                       P::ShapeParameters, text::ShapeRadiusBottom>;
 using ShapeMesh = MemberField<Shape, &Shape::mesh, MergeId::None, P::ShapeParameters, text::ShapeMesh>;
+using ShapePlane =
+    MemberField<Shape, &Shape::plane, MergeId::ShapePlane, P::ShapeParameters, text::ShapePlane>;
 
 using MotionType = MemberField<Motion, &Motion::type, MergeId::None, P::MotionType, text::MotionType>;
 using Mass = MemberField<Motion, &Motion::mass, MergeId::MotionMass, P::Mass, text::Mass>;
@@ -173,6 +176,8 @@ using SetShapeHeight = SetField<locate::Shape, field::ShapeHeight>;
 using SetShapeRadiusTop = SetField<locate::Shape, field::ShapeRadiusTop>;
 using SetShapeRadiusBottom = SetField<locate::Shape, field::ShapeRadiusBottom>;
 using SetShapeMesh = SetField<locate::Shape, field::ShapeMesh>;
+/// A plane's sizes (KHR_implicit_shapes); only for shapes that are planes.
+using SetShapePlane = SetField<locate::Shape, field::ShapePlane>;
 
 using SetMotionType = SetField<locate::Motion, field::MotionType>;
 using SetMotionMass = SetField<locate::Motion, field::Mass>;

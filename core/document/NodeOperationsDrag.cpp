@@ -77,30 +77,80 @@ std::optional<HandleDragSession> HandleDragSession::scaleAlong(Document& documen
     return s;
 }
 
+std::optional<HandleDragSession> HandleDragSession::rotateAboutDirection(Document& document, NodeIndex node,
+                                                                         const geometry::Vec3d& axis,
+                                                                         const geometry::Ray& start)
+{
+    if (geometry::lengthSquared(axis) == 0)
+        return std::nullopt;
+    auto s = rotateAbout(document, node, 0, start);
+    if (s)
+        s->m_freeAxis = geometry::normalized(axis);
+    return s;
+}
+
+std::optional<HandleTarget> handleTarget(const Document& document, NodeIndex node)
+{
+    const physics::NodePhysics* p = document.model().node(node);
+    if (!p)
+        return std::nullopt;
+    HandleTarget t;
+    int shape = -1;
+    if (p->collider && p->collider->shape >= 0) {
+        shape = p->collider->shape;
+    } else if (p->trigger && p->trigger->shape >= 0) {
+        shape = p->trigger->shape;
+        t.trigger = true;
+    }
+    if (shape < 0 || size_t(shape) >= document.model().shapes.size())
+        return std::nullopt;
+    t.shape = size_t(shape);
+    const physics::Shape& s = document.model().shapes[t.shape];
+    if (s.isPlane()) {
+        if (s.plane->infinite())
+            return std::nullopt;
+        t.plane = s.plane;
+        t.geometry =
+            geometry::ShapeGeometry::box({s.plane->sizeX.value_or(0.0), 0.0, s.plane->sizeZ.value_or(0.0)});
+        for (const geometry::ShapeHandle& h : geometry::shapeHandles(t.geometry)) {
+            // The X faces set sizeX and the Z faces sizeZ, each only where the plane has that size.
+            if ((h.axis == 0 && s.plane->sizeX) || (h.axis == 2 && s.plane->sizeZ))
+                t.handles.push_back(h);
+        }
+    } else {
+        scene::ShapeGeometryCache cache(document.gltf());
+        const auto geometry = cache.geometryOf(s);
+        if (!geometry || geometry->kind == geometry::ShapeKind::Convex ||
+            geometry->kind == geometry::ShapeKind::Trimesh)
+            return std::nullopt;
+        t.geometry = *geometry;
+        t.handles = geometry::shapeHandles(t.geometry);
+    }
+    // The body a collider belongs to: the node's own motion, else the nearest ancestor's.
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    for (int n = int(node); n >= 0 && size_t(n) < graph.nodeCount(); n = graph.parent(size_t(n))) {
+        const physics::NodePhysics* q = document.model().node(size_t(n));
+        if (q && q->motion) {
+            t.motion = q->motion->type;
+            break;
+        }
+    }
+    return t;
+}
+
 std::optional<HandleDragSession> HandleDragSession::shapeHandle(Document& document, NodeIndex node,
                                                                 const geometry::ShapeHandle& handle,
                                                                 const geometry::Ray& start)
 {
     const gltf::Json* json = document.gltf().element("nodes", node);
-    const physics::NodePhysics* p = document.model().node(node);
-    if (!json || !p)
-        return std::nullopt;
-    int shape = -1;
-    if (p->collider && p->collider->shape >= 0)
-        shape = p->collider->shape;
-    else if (p->trigger && p->trigger->shape >= 0)
-        shape = p->trigger->shape;
-    if (shape < 0 || size_t(shape) >= document.model().shapes.size())
-        return std::nullopt;
-    scene::ShapeGeometryCache cache(document.gltf());
-    const auto geometry = cache.geometryOf(document.model().shapes[size_t(shape)]);
-    if (!geometry || geometry->kind == geometry::ShapeKind::Convex ||
-        geometry->kind == geometry::ShapeKind::Trimesh)
+    const auto target = handleTarget(document, node);
+    if (!json || !target)
         return std::nullopt;
     HandleDragSession s(document, node, start);
     s.m_kind = Kind::Shape;
-    s.m_shape = shape;
-    s.m_geometry = *geometry;
+    s.m_shape = int(target->shape);
+    s.m_geometry = target->geometry;
+    s.m_plane = target->plane;
     s.m_handle = handle;
     s.m_trs = nodeTransform(*json).trs;
     if (!geometry::affineInverse(nodeWorldMatrix(document, node), s.m_worldInverse))
@@ -134,6 +184,8 @@ bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
     axis[m_axis] = 1;
     if (m_ownAxes)
         axis = ownAxis(m_axis);
+    if (m_freeAxis)
+        axis = *m_freeAxis;
     const char* prefix = m_ownAxes ? "local " : "";
     geometry::Trs trs = m_trs;
     char text[128];
@@ -192,7 +244,10 @@ bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
         local = geometry::normalized(local);
         trs.rotation = geometry::normalized(
             geometry::quatFromAxisAngle(local, degrees * 3.14159265358979323846 / 180.0) * m_trs.rotation);
-        std::snprintf(text, sizeof text, "rotate %s%s %.1f\u00b0", prefix, names[m_axis], degrees);
+        if (m_freeAxis)
+            std::snprintf(text, sizeof text, "rotate %.1f\u00b0", degrees);
+        else
+            std::snprintf(text, sizeof text, "rotate %s%s %.1f\u00b0", prefix, names[m_axis], degrees);
         m_text = text;
         break;
     }
@@ -242,7 +297,14 @@ bool HandleDragSession::update(const geometry::Ray& current, double step, bool s
     const geometry::ShapeGeometry& g = drag.shape;
     switch (m_handle.kind) {
     case geometry::HandleKind::BoxFace:
-        m_document->push(new SetShapeSize(m_document, shape, physics::Vec3{g.size.x, g.size.y, g.size.z}));
+        if (m_plane) {
+            physics::PlaneParams plane = *m_plane;
+            (m_handle.axis == 0 ? plane.sizeX : plane.sizeZ) = g.size[m_handle.axis];
+            m_document->push(new SetShapePlane(m_document, shape, plane));
+        } else {
+            m_document->push(
+                new SetShapeSize(m_document, shape, physics::Vec3{g.size.x, g.size.y, g.size.z}));
+        }
         m_text = metres(m_handle.axis == 0 ? "size x" : (m_handle.axis == 1 ? "size y" : "size z"),
                         g.size[m_handle.axis]);
         break;

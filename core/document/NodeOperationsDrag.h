@@ -7,13 +7,33 @@
 #include "document/Selection.h"
 #include "geometry/Gizmo.h"
 #include "geometry/Transform.h"
+#include "physics/PhysicsModel.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cs::document {
 
 class Document;
+
+/// What the shape handles of a node work on: its collider's shape, else its trigger's. A plane with sizes
+/// is handled as a flat box (its X and Z faces set sizeX and sizeZ); an unbounded plane, convex and trimesh
+/// shapes have no handles.
+struct HandleTarget
+{
+    size_t shape = 0;                 ///< index into the model's shapes
+    geometry::ShapeGeometry geometry; ///< a plane: a box of its sizes, 0 high
+    std::optional<physics::PlaneParams> plane;
+    std::vector<geometry::ShapeHandle> handles;
+    bool trigger = false;
+    /// The motion of the body the collider belongs to (the node's or its nearest ancestor's): the colour
+    /// the shape is drawn in.
+    physics::MotionType motion = physics::MotionType::Static;
+};
+
+/// The handle target of `node`, or nothing when it has no shape with handles.
+std::optional<HandleTarget> handleTarget(const Document& document, NodeIndex node);
 
 class HandleDragSession
 {
@@ -30,12 +50,17 @@ public:
     /// taken into the parent's space, exact for parents without non-uniform scale.
     static std::optional<HandleDragSession> rotateAbout(Document& document, NodeIndex node, int axis,
                                                         const geometry::Ray& start);
+    /// Turning `node` about the world direction `axis` through its origin (the rotate gizmo's outer ring,
+    /// about the view direction).
+    static std::optional<HandleDragSession> rotateAboutDirection(Document& document, NodeIndex node,
+                                                                 const geometry::Vec3d& axis,
+                                                                 const geometry::Ray& start);
     /// Scaling `node` along its own axis 0, 1 or 2 (the scale gizmo's boxes): the scale component is
     /// multiplied by the ratio of the cursor's distance from the origin now to at the press.
     static std::optional<HandleDragSession> scaleAlong(Document& document, NodeIndex node, int axis,
                                                        const geometry::Ray& start);
-    /// Dragging a handle (geometry::shapeHandles) of the shape of `node`'s collider, else its trigger.
-    /// Nothing when the node has no such primitive shape or its world matrix is singular.
+    /// Dragging a handle (handleTarget's) of the shape of `node`'s collider, else its trigger. Nothing when
+    /// the node has no such shape or its world matrix is singular.
     static std::optional<HandleDragSession> shapeHandle(Document& document, NodeIndex node,
                                                         const geometry::ShapeHandle& handle,
                                                         const geometry::Ray& start);
@@ -82,9 +107,11 @@ private:
     Kind m_kind = Kind::Axis;
     double m_angleStep = 15.0;
     bool m_ownAxes = false;
-    int m_axis = -1;  ///< the world axis (move, rotate), the plane's normal, or the node's axis (scale)
-    int m_shape = -1; ///< shape handle: the shape index
+    int m_axis = -1; ///< the world axis (move, rotate), the plane's normal, or the node's axis (scale)
+    std::optional<geometry::Vec3d> m_freeAxis; ///< rotation about a world direction instead of an axis
+    int m_shape = -1;                          ///< shape handle: the shape index
     geometry::ShapeGeometry m_geometry;
+    std::optional<physics::PlaneParams> m_plane; ///< the plane whose sizes the handle sets
     geometry::ShapeHandle m_handle;
     bool m_open = false; ///< the undo macro is open
     std::string m_text;

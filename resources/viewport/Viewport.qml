@@ -17,7 +17,6 @@ View3D {
     }
     // The colour is a vector, not a color, so that the shader gets the sRGB values as they are (colour
     // properties reach shaders as linear values, which an unshaded material would write out unconverted).
-    // Opaque lines (alpha 1) are drawn without blending: software rendering pays for every blended pixel.
     property Component lineModel: Component {
         Model {
             id: line
@@ -28,23 +27,6 @@ View3D {
                 property vector4d lineColor: line.lineColor
                 property real alpha: line.alpha
                 property real onTop: line.onTop
-                shadingMode: CustomMaterial.Unshaded
-                lineWidth: 1.6
-                vertexShader: "lines.vert"
-                fragmentShader: "lines.frag"
-            } ]
-        }
-    }
-    property Component blendedLineModel: Component {
-        Model {
-            id: blendedLine
-            property vector4d lineColor
-            property real alpha: 1
-            property real onTop: 0
-            materials: [ CustomMaterial {
-                property vector4d lineColor: blendedLine.lineColor
-                property real alpha: blendedLine.alpha
-                property real onTop: blendedLine.onTop
                 shadingMode: CustomMaterial.Unshaded
                 sourceBlend: CustomMaterial.SrcAlpha
                 destinationBlend: CustomMaterial.OneMinusSrcAlpha

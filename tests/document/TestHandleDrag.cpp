@@ -1,7 +1,8 @@
 // Gizmo and shape-handle drags as the viewport forwards them (world rays): a node moved along X with a 0.5 m
 // grid, the +Y face of its 2 m box trigger dragged up with the opposite face staying, a drag cancelled; each
 // drag is one undo step (redo -> undo -> redo gives the exact JSON). Rays are built through known points, so
-// the expected positions and sizes follow by hand.
+// the expected positions and sizes follow by hand. A finite KHR plane's X and Z edges set sizeX and sizeZ; a
+// turn about the view direction; the handle target's colour source (trigger, or the owning body's motion).
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
 #include "document/NodeOperationsDrag.h"
@@ -22,6 +23,19 @@ const char* kScene = R"({"asset":{"version":"2.0"},
   "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{"size":[2,2,2]}}]}},
   "scenes":[{"nodes":[0]}],
   "nodes":[{"name":"Zone","extensions":{"OMI_physics_body":{"trigger":{"shape":0}}}}]})";
+
+// A 2 x 4 m plane collider (sizeX, sizeZ) under a dynamic body, an unbounded plane, a plane finite in X only.
+const char* kPlanes = R"({"asset":{"version":"2.0"},
+  "extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],
+  "extensions":{"KHR_implicit_shapes":{"shapes":[
+    {"type":"plane","plane":{"sizeX":2,"sizeZ":4,"doubleSided":true}},
+    {"type":"plane","plane":{}},
+    {"type":"plane","plane":{"sizeX":3}}]}},
+  "scenes":[{"nodes":[0,2,3]}],
+  "nodes":[{"name":"Raft","children":[1],"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":2}}}},
+           {"name":"Deck","extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":0}}}}},
+           {"name":"Ground","extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":1}}}}},
+           {"name":"Strip","extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":2}}}}}]})";
 
 geometry::Ray down(double x, double z)
 {
@@ -83,6 +97,75 @@ private slots:
                 QVERIFY(numbersNear(savedShape(saved, 0)["box"]["size"], {2, 3, 2}));
                 QVERIFY(numbersNear(saved["nodes"][0]["translation"], {0, 0.5, 0}));
             });
+    }
+
+    void planeEdgesSetItsSizes()
+    {
+        auto doc = documentFromJson(kPlanes);
+        // Handles: the finite plane's four edges (X and Z), none for the unbounded one, the X edges of the
+        // strip; the deck is drawn in the colour of the dynamic body above it.
+        const auto deck = handleTarget(*doc, 1);
+        QVERIFY(deck && deck->plane);
+        QCOMPARE(deck->handles.size(), size_t(4));
+        for (const geometry::ShapeHandle& h : deck->handles)
+            QVERIFY(h.axis == 0 || h.axis == 2);
+        QVERIFY(!deck->trigger);
+        QCOMPARE(deck->motion, physics::MotionType::Dynamic);
+        QVERIFY(!handleTarget(*doc, 2));
+        const auto strip = handleTarget(*doc, 3);
+        QVERIFY(strip);
+        QCOMPARE(strip->handles.size(), size_t(2));
+        QCOMPARE(strip->motion, physics::MotionType::Static);
+        geometry::ShapeHandle plusX;
+        for (const geometry::ShapeHandle& h : deck->handles) {
+            if (h.axis == 0 && h.side == 1)
+                plusX = h;
+        }
+        QCOMPARE(plusX.position.x, 1.0);
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // The +X edge (1, 0, 0) dragged to x = 1.8: 2.8 m wide, the -X edge stays at -1, so the node
+                // moves 0.4 m along X; sizeZ and doubleSided stay.
+                auto drag = HandleDragSession::shapeHandle(*doc, 1, plusX, down(1, 0));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(1.8, 0)));
+                QCOMPARE(drag->valueText(), std::string("size x 2.800 m"));
+                drag->finish();
+            },
+            [](const Json& saved) {
+                const Json plane = saved["extensions"]["KHR_implicit_shapes"]["shapes"][0]["plane"];
+                QVERIFY2(std::fabs(plane["sizeX"].get<double>() - 2.8) < 1e-9, plane.dump().c_str());
+                QCOMPARE(plane["sizeZ"].get<double>(), 4.0);
+                QCOMPARE(plane["doubleSided"].get<bool>(), true);
+                QVERIFY(numbersNear(saved["nodes"][1]["translation"], {0.4, 0, 0}));
+            });
+        QCOMPARE(doc->undoStack()->count(), 1);
+    }
+
+    void rotateAboutTheViewDirection()
+    {
+        auto doc = documentFromJson(kScene);
+        std::string text;
+        checkRedoUndoRedo(
+            *doc,
+            [&] {
+                // Looking down -Y: the view ring turns about (0, -1, 0). From +X to 90 degrees towards -Z is
+                // +90 about +Y, so -90 about the view direction; the node ends at the same quaternion as a
+                // +90 turn about Y: (0, sin 45, 0, cos 45).
+                auto drag = HandleDragSession::rotateAboutDirection(*doc, 0, {0, -1, 0}, down(1, 0));
+                QVERIFY(drag);
+                QVERIFY(drag->update(down(0, -1)));
+                text = drag->valueText();
+                drag->finish();
+            },
+            [](const Json& saved) {
+                const double h = std::sqrt(0.5);
+                QVERIFY2(numbersNear(saved["nodes"][0]["rotation"], {0, h, 0, h}),
+                         saved["nodes"][0]["rotation"].dump().c_str());
+            });
+        QCOMPARE(text, std::string("rotate -90.0\u00b0"));
+        QVERIFY(!HandleDragSession::rotateAboutDirection(*doc, 0, {0, 0, 0}, down(1, 0)));
     }
 
     void symmetricFaceAndScaledNode()

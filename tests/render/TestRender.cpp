@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "TestSupport.h"
 
+#include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QSettings>
@@ -73,22 +74,33 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("view");
         QTest::addColumn<bool>("xray");
+        QTest::addColumn<int>("node");     // selected, with the gizmo on it (-1: none)
+        QTest::addColumn<QString>("tool"); // the gizmo tool's action
+        const auto row = [](const QString& name, const QString& file, const char* view, bool xray,
+                            int node = -1, const char* tool = "actionToolMove") {
+            QTest::newRow(qPrintable(name))
+                << file << QString::fromLatin1(view) << xray << node << QString::fromLatin1(tool);
+        };
         const QString spec = QString::fromStdString(cs::test::dataPath("spec").string());
-        QTest::newRow("sample") << CS_SAMPLE_FILE << "iso" << false;
-        QTest::newRow("sample-xray-top") << CS_SAMPLE_FILE << "top" << true;
-        QTest::newRow("trigger-only") << spec + "/omi/OMI_physics_body/examples/basic/trigger_box.gltf"
-                                      << "iso" << false;
-        QTest::newRow("compound-trigger")
-            << spec + "/omi/OMI_physics_body/examples/basic/compound_trigger.gltf"
-            << "iso" << false;
-        QTest::newRow("convex-hull") << spec + "/omi/OMI_physics_shape/examples/convex/convex_hull.gltf"
-                                     << "iso" << false;
-        QTest::newRow("trimesh") << spec + "/omi/OMI_physics_shape/examples/trimesh/concave_trimesh.gltf"
-                                 << "iso" << true;
+        row("sample", CS_SAMPLE_FILE, "iso", false);
+        row("sample-xray-top", CS_SAMPLE_FILE, "top", true);
+        const QString triggerBox = spec + "/omi/OMI_physics_body/examples/basic/trigger_box.gltf";
+        row("trigger-only", triggerBox, "iso", false);
+        row("compound-trigger", spec + "/omi/OMI_physics_body/examples/basic/compound_trigger.gltf", "iso",
+            false);
+        row("convex-hull", spec + "/omi/OMI_physics_shape/examples/convex/convex_hull.gltf", "iso", false);
+        row("trimesh", spec + "/omi/OMI_physics_shape/examples/trimesh/concave_trimesh.gltf", "iso", true);
         const QString legacy = spec + "/legacy/2023-01-05_80c2ae7/extensions/2.0/OMI_collider/examples/";
         for (const char* name : {"box_collider", "sphere_collider", "capsule_collider", "cylinder_collider"})
-            QTest::newRow(qPrintable(QStringLiteral("legacy-") + name)) << legacy + name + ".gltf"
-                                                                        << "front" << false;
+            row(QStringLiteral("legacy-") + name, legacy + name + ".gltf", "front", false);
+        // Each gizmo on the trigger box (X red, Y green, Z blue, the view ring light grey) with the box's
+        // face handles in the trigger's colour; a finite plane's four edge handles in the static colour.
+        row("gizmo-move", triggerBox, "iso", false, 0, "actionToolMove");
+        row("gizmo-rotate", triggerBox, "iso", false, 0, "actionToolRotate");
+        row("gizmo-scale", triggerBox, "iso", false, 0, "actionToolScale");
+        row("gizmo-plane-handles",
+            QString::fromStdString(cs::test::dataPath("physics/khr_all.gltf").string()), "top", false, 1,
+            "actionToolMove");
     }
 
     void compareWithBaseline()
@@ -96,6 +108,8 @@ private slots:
         QFETCH(QString, file);
         QFETCH(QString, view);
         QFETCH(bool, xray);
+        QFETCH(int, node);
+        QFETCH(QString, tool);
         MainWindow w;
         // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
         // editing docks on the right are closed.
@@ -114,6 +128,12 @@ private slots:
         QVERIFY2(ok, qPrintable(file));
         using V = cs::ui::OrbitCamera::View;
         w.viewport()->setXray(xray);
+        if (node >= 0) {
+            QAction* action = w.action(tool);
+            QVERIFY2(action, qPrintable(tool));
+            action->trigger();
+            w.selectNode(size_t(node));
+        }
         w.viewport()->setView(view == QLatin1String("top")     ? V::Top
                               : view == QLatin1String("front") ? V::Front
                                                                : V::Iso);

@@ -2,8 +2,9 @@
 // by hand (Node > Add Empty Trigger > Box at the view centre), move it with the gizmo's X arrow with Ctrl
 // held (snapped to the 0.25 m grid), drag its +Y face up with Ctrl (the size snaps to the grid, the -Y face
 // stays), cancel a drag with Esc, and save a file that opens again with those values and passes our
-// validator. Each drag is one undo step. The pixels dragged are the projections of known world points, so
-// the expected values follow from the points.
+// validator. Each drag is one undo step. The rotate tool's outer ring turns about the view direction; the
+// shape's handles are drawn in the shape's colour. The pixels dragged are the projections of known world
+// points, so the expected values follow from the points.
 #include "MainWindow.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
@@ -61,6 +62,36 @@ geometry::Vec3d worldOrigin(const document::Document& doc, size_t node)
     return geometry::transformPoint(document::nodeWorldMatrix(doc, node), {0, 0, 0});
 }
 
+/// The sample open in the window, and a 1 m box trigger added by Node > Add Empty Trigger > Box with nothing
+/// selected (so at the view's centre), selected.
+struct TriggerInWindow
+{
+    MainWindow w;
+    document::Document* doc = nullptr;
+    QUndoStack* stack = nullptr;
+    ui::Viewport* view = nullptr;
+    ui::GizmoController* gizmo = nullptr;
+    size_t node = 0;
+
+    bool open()
+    {
+        if (!test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)))
+            return false;
+        doc = w.document();
+        stack = doc->undoStack();
+        view = w.viewport();
+        gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
+        w.selectNode(std::nullopt);
+        QCoreApplication::processEvents();
+        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
+        QCoreApplication::processEvents();
+        if (!gizmo || !w.currentNode())
+            return false;
+        node = *w.currentNode();
+        return true;
+    }
+};
+
 } // namespace
 
 class TestGizmoWindow : public QObject
@@ -74,21 +105,12 @@ private slots:
 
     void addMoveSizeAndSaveByHand()
     {
-        MainWindow w;
-        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
-        document::Document& doc = *w.document();
-        QUndoStack* stack = doc.undoStack();
-        ui::Viewport* view = w.viewport();
-        auto* gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
-        QVERIFY(gizmo);
-        QCOMPARE(gizmo->gridStep(), 0.25);
-
         // Nothing selected: the trigger goes to the view's centre.
-        w.selectNode(std::nullopt);
-        QCoreApplication::processEvents();
-        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
-        QCoreApplication::processEvents();
-        const size_t node = *w.currentNode();
+        TriggerInWindow t;
+        QVERIFY(t.open());
+        auto& [w, document, stack, view, gizmo, node] = t;
+        document::Document& doc = *document;
+        QCOMPARE(gizmo->gridStep(), 0.25);
         const geometry::Vec3d start = worldOrigin(doc, node);
         QVERIFY((start - geometry::Vec3d(view->camera().target())).x == 0);
         QVERIFY(view->gizmoPointCount() > 0);
@@ -151,25 +173,16 @@ private slots:
 
     void rotateAndScaleTools()
     {
-        MainWindow w;
-        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
-        document::Document& doc = *w.document();
-        QUndoStack* stack = doc.undoStack();
-        ui::Viewport* view = w.viewport();
-        auto* gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
-        QVERIFY(gizmo);
+        TriggerInWindow t;
+        QVERIFY(t.open());
+        auto& [w, document, stack, view, gizmo, node] = t;
+        document::Document& doc = *document;
         QAction* rotateTool = w.action(QStringLiteral("actionToolRotate"));
         QAction* scaleTool = w.action(QStringLiteral("actionToolScale"));
         QVERIFY(rotateTool && scaleTool && w.action(QStringLiteral("actionToolMove")));
         QCOMPARE(rotateTool->shortcut(), QKeySequence(Qt::Key_E));
         QCOMPARE(scaleTool->shortcut(), QKeySequence(Qt::Key_R));
         QCOMPARE(gizmo->angleStep(), 15.0);
-
-        w.selectNode(std::nullopt);
-        QCoreApplication::processEvents();
-        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
-        QCoreApplication::processEvents();
-        const size_t node = *w.currentNode();
         const geometry::Vec3d centre = worldOrigin(doc, node);
         const int afterAdd = stack->index();
 
@@ -208,6 +221,47 @@ private slots:
         // One undo step each: undo the scale, then the rotation.
         stack->undo();
         QVERIFY(!doc.gltf().json()["nodes"][node].contains("scale"));
+        stack->undo();
+        QVERIFY(!doc.gltf().json()["nodes"][node].contains("rotation"));
+    }
+
+    void viewRingAndHandleColours()
+    {
+        TriggerInWindow t;
+        QVERIFY(t.open());
+        auto& [w, document, stack, view, gizmo, node] = t;
+        document::Document& doc = *document;
+        const geometry::Vec3d centre = worldOrigin(doc, node);
+        const int afterAdd = stack->index();
+
+        // The box's six face handles (a small box of 12 segments each) in the trigger colour.
+        QCOMPARE(view->gizmoHandlePointCount(), size_t(6 * 24));
+        QCOMPARE(view->gizmoHandleColor(), ui::overlayColor(ui::OverlayLayer::Trigger));
+
+        // The outer ring turns about the view direction: grabbed on the screen's right of the centre and
+        // dragged 88 degrees round to the screen's top with Ctrl, the node turns 90 degrees about the
+        // direction the camera looks in, negated (counter-clockwise as seen): the quaternion
+        // (-view sin 45, cos 45).
+        w.action(QStringLiteral("actionToolRotate"))->trigger();
+        const geometry::Vec3d look =
+            geometry::normalized(geometry::Vec3d(view->camera().target() - view->camera().position()));
+        const geometry::Vec3d right =
+            geometry::normalized(geometry::cross(look, geometry::Vec3d(view->camera().up())));
+        const geometry::Vec3d up = geometry::normalized(geometry::cross(right, look));
+        const double radius = 1.2 * gizmo->arrowLength();
+        const auto onRing = [&](double degrees) {
+            const double t = degrees * 3.14159265358979323846 / 180.0;
+            return centre + right * (radius * std::cos(t)) + up * (radius * std::sin(t));
+        };
+        drag(view, onRing(0), onRing(88), Qt::ControlModifier);
+        QCOMPARE(stack->index(), afterAdd + 1);
+        const gltf::Json& turned = doc.gltf().json()["nodes"][node];
+        QVERIFY2(turned.contains("rotation"), turned.dump().c_str());
+        const std::vector<double> q = turned["rotation"].get<std::vector<double>>();
+        const double h = std::sqrt(0.5);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(std::fabs(q[size_t(i)] + look[i] * h) < 1e-6, turned["rotation"].dump().c_str());
+        QVERIFY2(std::fabs(q[3] - h) < 1e-6, turned["rotation"].dump().c_str());
         stack->undo();
         QVERIFY(!doc.gltf().json()["nodes"][node].contains("rotation"));
     }

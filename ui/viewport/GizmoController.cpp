@@ -2,7 +2,6 @@
 
 #include "document/Document.h"
 #include "document/NodeOperations.h"
-#include "scene/ShapeGeometryCache.h"
 #include "viewport/Viewport.h"
 
 #include <QCursor>
@@ -24,19 +23,30 @@ QVector3D toQt(const geometry::Vec3d& v)
     return v.toQt();
 }
 
-// The shape of the node's collider, else its trigger, as geometry (nothing for none or mesh shapes).
-std::optional<geometry::ShapeGeometry> shapeOf(const document::Document& doc, document::NodeIndex node)
+/// The radius of the ring about the view direction, in arrow lengths: outside the axis rings.
+constexpr double kViewRing = 1.2;
+
+/// The direction the camera looks in.
+geometry::Vec3d viewDirection(Viewport& view)
 {
-    const physics::NodePhysics* p = doc.model().node(node);
-    int shape = -1;
-    if (p && p->collider && p->collider->shape >= 0)
-        shape = p->collider->shape;
-    else if (p && p->trigger && p->trigger->shape >= 0)
-        shape = p->trigger->shape;
-    if (shape < 0 || size_t(shape) >= doc.model().shapes.size())
-        return std::nullopt;
-    scene::ShapeGeometryCache cache(doc.gltf());
-    return cache.geometryOf(doc.model().shapes[size_t(shape)]);
+    const QVector3D d = (view.camera().target() - view.camera().position()).normalized();
+    return geometry::Vec3d(d);
+}
+
+/// The colour a shape is drawn in: its trigger's, else its body's motion type's.
+QColor handleColor(const document::HandleTarget& target)
+{
+    if (target.trigger)
+        return overlayColor(OverlayLayer::Trigger);
+    switch (target.motion) {
+    case physics::MotionType::Static:
+        return overlayColor(OverlayLayer::Static);
+    case physics::MotionType::Kinematic:
+        return overlayColor(OverlayLayer::Kinematic);
+    case physics::MotionType::Dynamic:
+        return overlayColor(OverlayLayer::Dynamic);
+    }
+    return overlayColor(OverlayLayer::Static);
 }
 
 } // namespace
@@ -150,61 +160,73 @@ void addBox(std::vector<QVector3D>& lines, const geometry::Vec3d& p, double size
     }
 }
 
+void addRing(std::vector<QVector3D>& lines, const geometry::Vec3d& centre, const geometry::Vec3d& u,
+             const geometry::Vec3d& v)
+{
+    constexpr int kSegments = 48;
+    for (int i = 0; i < kSegments; ++i) {
+        const double t0 = 2 * 3.14159265358979323846 * i / kSegments;
+        const double t1 = 2 * 3.14159265358979323846 * (i + 1) / kSegments;
+        addSegment(lines, centre + u * std::cos(t0) + v * std::sin(t0),
+                   centre + u * std::cos(t1) + v * std::sin(t1));
+    }
+}
+
 } // namespace
 
 void GizmoController::refresh()
 {
     if (!m_viewport)
         return;
-    std::vector<QVector3D> lines;
+    Viewport::GizmoLines lines;
     const auto current = m_document ? m_document->currentNode() : std::nullopt;
     if (current && *current < m_document->gltf().count("nodes")) {
         const geometry::Mat4d world = document::nodeWorldMatrix(*m_document, *current);
         const GizmoFrame f = frameOf(world, arrowLength());
         const double length = f.length, head = length * 0.1;
         for (int axis = 0; axis < 3; ++axis) {
+            std::vector<QVector3D>& part = lines.axes[size_t(axis)];
             const geometry::Vec3d a = axisOf(f, axis, m_local), side = axisOf(f, (axis + 1) % 3, m_local);
             switch (m_tool) {
             case Tool::Move: {
                 const geometry::Vec3d tip = f.centre + a * length;
-                addSegment(lines, f.centre, tip);
-                addSegment(lines, tip, tip - a * head + side * head * 0.5);
-                addSegment(lines, tip, tip - a * head - side * head * 0.5);
+                addSegment(part, f.centre, tip);
+                addSegment(part, tip, tip - a * head + side * head * 0.5);
+                addSegment(part, tip, tip - a * head - side * head * 0.5);
                 const auto square = planeSquare(f, axis, m_local);
                 for (size_t i = 0; i < 4; ++i)
-                    addSegment(lines, square[i], square[(i + 1) % 4]);
+                    addSegment(part, square[i], square[(i + 1) % 4]);
                 break;
             }
-            case Tool::Rotate: {
-                const geometry::Vec3d u = axisOf(f, (axis + 1) % 3, m_local) * length;
-                const geometry::Vec3d v = axisOf(f, (axis + 2) % 3, m_local) * length;
-                constexpr int kSegments = 48;
-                for (int i = 0; i < kSegments; ++i) {
-                    const double t0 = 2 * 3.14159265358979323846 * i / kSegments;
-                    const double t1 = 2 * 3.14159265358979323846 * (i + 1) / kSegments;
-                    addSegment(lines, f.centre + u * std::cos(t0) + v * std::sin(t0),
-                               f.centre + u * std::cos(t1) + v * std::sin(t1));
-                }
+            case Tool::Rotate:
+                addRing(part, f.centre, axisOf(f, (axis + 1) % 3, m_local) * length,
+                        axisOf(f, (axis + 2) % 3, m_local) * length);
                 break;
-            }
             case Tool::Scale: {
                 const geometry::Vec3d tip = f.centre + f.ownAxes[size_t(axis)] * length;
-                addSegment(lines, f.centre, tip);
-                addBox(lines, tip, head * 0.4);
+                addSegment(part, f.centre, tip);
+                addBox(part, tip, head * 0.4);
                 break;
             }
             }
         }
-        if (const auto shape = shapeOf(*m_document, *current)) {
+        if (m_tool == Tool::Rotate) {
+            // The outer ring turns about the view direction: two directions across the screen.
+            const geometry::Vec3d view = viewDirection(*m_viewport);
+            const geometry::Vec3d up(m_viewport->camera().up());
+            geometry::Vec3d u = geometry::cross(view, up);
+            if (geometry::lengthSquared(u) == 0)
+                u = geometry::cross(view, geometry::Vec3d{1, 0, 0});
+            u = geometry::normalized(u);
+            const geometry::Vec3d v = geometry::normalized(geometry::cross(u, view));
+            addRing(lines.view, f.centre, u * (kViewRing * length), v * (kViewRing * length));
+        }
+        if (const auto target = document::handleTarget(*m_document, *current)) {
             const double size = length * 0.06;
-            for (const geometry::ShapeHandle& h : geometry::shapeHandles(*shape)) {
+            lines.handleColor = handleColor(*target);
+            for (const geometry::ShapeHandle& h : target->handles) {
                 const geometry::Vec3d p = geometry::transformPoint(world, h.position);
-                for (int axis = 0; axis < 3; ++axis) {
-                    geometry::Vec3d d;
-                    d[axis] = size;
-                    lines.push_back(toQt(p - d));
-                    lines.push_back(toQt(p + d));
-                }
+                addBox(lines.handles, p, size * 0.5);
             }
         }
     }
@@ -223,8 +245,8 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
     // Shape handles first: they sit on the shape, the gizmo starts at its centre.
     double best = tolerance;
     std::optional<geometry::ShapeHandle> handle;
-    if (const auto shape = shapeOf(*m_document, *current)) {
-        for (const geometry::ShapeHandle& h : geometry::shapeHandles(*shape)) {
+    if (const auto target = document::handleTarget(*m_document, *current)) {
+        for (const geometry::ShapeHandle& h : target->handles) {
             const geometry::Vec3d p = geometry::transformPoint(world, h.position);
             const double d = geometry::rayToSegmentDistance(ray, p, p);
             if (d < best) {
@@ -273,6 +295,18 @@ bool GizmoController::dragPressed(const QVector3D& origin, const QVector3D& dire
             best = d;
             axis = a;
             plane = false;
+        }
+    }
+    if (m_tool == Tool::Rotate) {
+        // The outer ring about the view direction, where no axis ring is nearer.
+        const geometry::Vec3d view = viewDirection(*m_viewport);
+        const double d = geometry::ringDistance(ray, f.centre, view, kViewRing * length).value_or(best);
+        if (d < best) {
+            m_drag = document::HandleDragSession::rotateAboutDirection(*m_document, *current, view, ray);
+            if (m_drag)
+                m_drag->setAngleStep(m_angleStep);
+            showValue();
+            return m_drag.has_value();
         }
     }
     if (axis < 0)

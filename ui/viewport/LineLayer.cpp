@@ -224,6 +224,21 @@ size_t LineLayer::drawnPointCount() const
     return n;
 }
 
+void LineLayer::setColor(const QColor& color)
+{
+    if (color == m_color)
+        return;
+    m_color = color;
+    for (Chunk& chunk : m_chunks) {
+        for (Level& level : chunk.levels) {
+            for (QQuick3DObject* model : {level.model, level.faint}) {
+                if (model)
+                    QuickScene::setLineColor(model, color);
+            }
+        }
+    }
+}
+
 void LineLayer::setXray(bool on)
 {
     if (on == m_xray)

@@ -33,6 +33,9 @@ public:
     LineLayer(QuickScene& scene, const QColor& color, QQuick3DObject* parent, bool onTop = false);
 
     void setSegments(const std::vector<QVector3D>& points);
+    /// Draws every segment in `color` from now on.
+    void setColor(const QColor& color);
+    const QColor& color() const { return m_color; }
     void setXray(bool on);
     void setVisible(bool visible);
     bool isVisible() const { return m_visible; }

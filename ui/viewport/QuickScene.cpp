@@ -67,7 +67,6 @@ QuickScene::QuickScene() : m_view(new QQuickView())
     m_node = component("node");
     m_meshModel = component("meshModel");
     m_lineModel = component("lineModel");
-    m_blendedLineModel = component("blendedLineModel");
     m_texture = component("texture");
     m_meshRoot = qobject_cast<QQuick3DObject*>(root->findChild<QObject*>(QStringLiteral("meshes")));
     m_lineRoot = qobject_cast<QQuick3DObject*>(root->findChild<QObject*>(QStringLiteral("lines")));
@@ -130,12 +129,18 @@ QQuick3DObject* QuickScene::makeMeshModel(QQuick3DObject* parent, QQuick3DGeomet
 QQuick3DObject* QuickScene::makeLineModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,
                                           const QColor& color, float alpha, bool onTop)
 {
-    return create(alpha < 1.0f ? *m_blendedLineModel : *m_lineModel, parent,
+    return create(*m_lineModel, parent,
                   {{QStringLiteral("geometry"), QVariant::fromValue(geometry)},
                    {QStringLiteral("lineColor"),
                     QVector4D(float(color.redF()), float(color.greenF()), float(color.blueF()), 1.0f)},
                    {QStringLiteral("alpha"), alpha},
                    {QStringLiteral("onTop"), onTop ? 1.0 : 0.0}});
+}
+
+void QuickScene::setLineColor(QQuick3DObject* model, const QColor& color)
+{
+    model->setProperty("lineColor",
+                       QVector4D(float(color.redF()), float(color.greenF()), float(color.blueF()), 1.0f));
 }
 
 QQuick3DObject* QuickScene::makeTexture(QQuick3DObject* parent, QQuick3DTextureData* data,

@@ -57,6 +57,8 @@ public:
     /// Puts `object` into the scene under `parent` (scene tree and ownership).
     static void adopt(QQuick3DObject* object, QQuick3DObject* parent);
     static void setVisible(QQuick3DObject* node, bool visible);
+    /// The colour of a model made by makeLineModel.
+    static void setLineColor(QQuick3DObject* model, const QColor& color);
 
 private:
     QQuick3DObject* create(QQmlComponent& component, QQuick3DObject* parent, const QVariantMap& properties);
@@ -69,7 +71,6 @@ private:
     QQmlComponent* m_node = nullptr; ///< owned by the scene, like the other three
     QQmlComponent* m_meshModel = nullptr;
     QQmlComponent* m_lineModel = nullptr;
-    QQmlComponent* m_blendedLineModel = nullptr; ///< for lines with alpha < 1
     QQmlComponent* m_texture = nullptr;
 };
 

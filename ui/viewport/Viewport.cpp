@@ -31,7 +31,8 @@ struct Viewport::Impl
     std::unique_ptr<LineLayer> preview;
     std::array<std::unique_ptr<LineLayer>, Viewport::previewPartColorCount()> previewParts;
     std::unique_ptr<JointLayer> joints;
-    std::unique_ptr<LineLayer> gizmo;
+    /// The gizmo's parts: X, Y, Z, the view ring, the handles.
+    std::array<std::unique_ptr<LineLayer>, 5> gizmo;
     QPoint pressPos;
     QPoint lastPos;
     bool dragging = false;
@@ -61,7 +62,12 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     for (size_t i = 0; i < d.previewParts.size(); ++i)
         d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
     d.joints = std::make_unique<JointLayer>(scene, scene.lineRoot());
-    d.gizmo = std::make_unique<LineLayer>(scene, QColor(255, 230, 40), scene.lineRoot(), true);
+    for (int part = 0; part < 5; ++part) {
+        const QColor color = part < 3    ? gizmoAxisColor(part)
+                             : part == 3 ? gizmoViewColor()
+                                         : QColor(255, 255, 255);
+        d.gizmo[size_t(part)] = std::make_unique<LineLayer>(scene, color, scene.lineRoot(), true);
+    }
 
     QQuickView* window = d.window();
     window->installEventFilter(this);
@@ -187,15 +193,43 @@ void Viewport::setGizmoInput(GizmoInput* input)
     m_impl->gizmoDrag = false;
 }
 
-void Viewport::setGizmoLines(const std::vector<QVector3D>& segmentPoints)
+void Viewport::setGizmoLines(const GizmoLines& lines)
 {
-    m_impl->gizmo->setSegments(segmentPoints);
+    for (size_t axis = 0; axis < 3; ++axis)
+        m_impl->gizmo[axis]->setSegments(lines.axes[axis]);
+    m_impl->gizmo[3]->setSegments(lines.view);
+    m_impl->gizmo[4]->setColor(lines.handleColor);
+    m_impl->gizmo[4]->setSegments(lines.handles);
     updateDetail();
 }
 
 size_t Viewport::gizmoPointCount() const
 {
-    return m_impl->gizmo->pointCount();
+    size_t n = 0;
+    for (const auto& part : m_impl->gizmo)
+        n += part->pointCount();
+    return n;
+}
+
+size_t Viewport::gizmoHandlePointCount() const
+{
+    return m_impl->gizmo[4]->pointCount();
+}
+
+QColor Viewport::gizmoHandleColor() const
+{
+    return m_impl->gizmo[4]->color();
+}
+
+QColor Viewport::gizmoAxisColor(int axis)
+{
+    static const QColor colors[] = {QColor(235, 75, 75), QColor(120, 210, 70), QColor(70, 140, 245)};
+    return colors[std::clamp(axis, 0, 2)];
+}
+
+QColor Viewport::gizmoViewColor()
+{
+    return QColor(225, 225, 225);
 }
 
 QColor Viewport::previewColor()
@@ -332,7 +366,8 @@ void Viewport::updateDetail()
     const QVector3D eye = m_camera.position();
     m_impl->forEachLineLayer([&](LineLayer& layer) { layer.updateDetail(eye, pixels, viewProjection); });
     m_impl->joints->updateDetail(eye, pixels, viewProjection);
-    m_impl->gizmo->updateDetail(eye, pixels, viewProjection);
+    for (auto& part : m_impl->gizmo)
+        part->updateDetail(eye, pixels, viewProjection);
 }
 
 void Viewport::updateGrid()

@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QMatrix4x4>
 #include <QWidget>
+#include <array>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -110,9 +111,25 @@ public:
     void captureFrame(std::function<void(const QImage&)> done);
     /// Left-button drags that start on a handle go to `input` (null: none); the camera gets the rest.
     void setGizmoInput(GizmoInput* input);
-    /// The gizmo's and handles' lines (world-space points, two per segment), drawn in their own colour.
-    void setGizmoLines(const std::vector<QVector3D>& segmentPoints);
+    /// The gizmo's lines (world-space points, two per segment), drawn in front of everything, each part in
+    /// its colour.
+    struct GizmoLines
+    {
+        /// The parts about or along the X, Y and Z axes (arrows, plane squares by their normal, rings, scale
+        /// boxes), in gizmoAxisColor.
+        std::array<std::vector<QVector3D>, 3> axes;
+        std::vector<QVector3D> view;    ///< the ring about the view direction, in gizmoViewColor
+        std::vector<QVector3D> handles; ///< the shape's handles, in handleColor (the shape's own)
+        QColor handleColor{255, 255, 255};
+    };
+    void setGizmoLines(const GizmoLines& lines);
+    /// Points of every gizmo part.
     size_t gizmoPointCount() const;
+    /// Points of the handles, and their colour.
+    size_t gizmoHandlePointCount() const;
+    QColor gizmoHandleColor() const;
+    static QColor gizmoAxisColor(int axis);
+    static QColor gizmoViewColor();
     /// The native window Qt Quick 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).
