@@ -98,6 +98,9 @@ private slots:
         row("gizmo-move", triggerBox, "iso", false, 0, "actionToolMove");
         row("gizmo-rotate", triggerBox, "iso", false, 0, "actionToolRotate");
         row("gizmo-scale", triggerBox, "iso", false, 0, "actionToolScale");
+        row("gizmo-scale-warning",
+            QString::fromStdString(cs::test::dataPath("physics/stretched_trigger.gltf").string()), "iso",
+            false, 0, "actionToolScale");
         row("gizmo-plane-handles",
             QString::fromStdString(cs::test::dataPath("physics/khr_all.gltf").string()), "top", false, 1,
             "actionToolMove");

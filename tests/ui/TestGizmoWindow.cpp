@@ -218,9 +218,16 @@ private slots:
         const std::vector<double> s = scaled["scale"].get<std::vector<double>>();
         QVERIFY2(std::fabs(s[0] - 2.0) < 1e-9 && s[1] == 1.0 && s[2] == 1.0, scaled["scale"].dump().c_str());
 
+        // A trigger box under a non-uniform scale: the warning badge (a triangle and an exclamation mark, 5
+        // segments) beside the gizmo.
+        QVERIFY(gizmo->scaleWarning());
+        QCOMPARE(view->gizmoWarningPointCount(), size_t(10));
+
         // One undo step each: undo the scale, then the rotation.
         stack->undo();
         QVERIFY(!doc.gltf().json()["nodes"][node].contains("scale"));
+        QVERIFY(!gizmo->scaleWarning());
+        QCOMPARE(view->gizmoWarningPointCount(), size_t(0));
         stack->undo();
         QVERIFY(!doc.gltf().json()["nodes"][node].contains("rotation"));
     }

@@ -76,7 +76,10 @@ void GizmoController::setDocument(document::Document* document)
 
 QString GizmoController::valueText() const
 {
-    return m_drag ? QString::fromStdString(m_drag->valueText()) : QString();
+    if (!m_drag)
+        return {};
+    const QString value = QString::fromStdString(m_drag->valueText());
+    return m_warning && !value.isEmpty() ? value + tr(" (a shape under a non-uniform scale)") : value;
 }
 
 double GizmoController::arrowLength() const
@@ -172,12 +175,42 @@ void addRing(std::vector<QVector3D>& lines, const geometry::Vec3d& centre, const
     }
 }
 
+/// Whether `node` carries a collider or trigger shape and its own scale is not the same on all axes: the
+/// physics extensions discourage it (engines cannot scale every shape so).
+bool shapeScaledUnevenly(const document::Document& doc, document::NodeIndex node)
+{
+    const physics::NodePhysics* p = doc.model().node(node);
+    const gltf::Json* json = doc.gltf().element("nodes", node);
+    if (!json || !p || !((p->collider && p->collider->shape >= 0) || (p->trigger && p->trigger->shape >= 0)))
+        return false;
+    const geometry::Vec3d s = document::nodeTransform(*json).trs.scale;
+    const double lo = std::min({std::fabs(s.x), std::fabs(s.y), std::fabs(s.z)});
+    const double hi = std::max({std::fabs(s.x), std::fabs(s.y), std::fabs(s.z)});
+    return hi - lo > 1e-9 * hi;
+}
+
+/// A warning badge facing the camera beside `centre`: a triangle with an exclamation mark, `size` high.
+void addWarningBadge(std::vector<QVector3D>& lines, const geometry::Vec3d& centre,
+                     const geometry::Vec3d& right, const geometry::Vec3d& up, double size)
+{
+    const geometry::Vec3d base = centre + right * size + up * size;
+    const geometry::Vec3d left = base, rightCorner = base + right * size,
+                          top = base + right * (size / 2) + up * size;
+    addSegment(lines, left, rightCorner);
+    addSegment(lines, rightCorner, top);
+    addSegment(lines, top, left);
+    const geometry::Vec3d mid = base + right * (size / 2);
+    addSegment(lines, mid + up * (0.35 * size), mid + up * (0.75 * size));
+    addSegment(lines, mid + up * (0.15 * size), mid + up * (0.22 * size));
+}
+
 } // namespace
 
 void GizmoController::refresh()
 {
     if (!m_viewport)
         return;
+    m_warning = false;
     Viewport::GizmoLines lines;
     const auto current = m_document ? m_document->currentNode() : std::nullopt;
     if (current && *current < m_document->gltf().count("nodes")) {
@@ -210,17 +243,18 @@ void GizmoController::refresh()
             }
             }
         }
-        if (m_tool == Tool::Rotate) {
-            // The outer ring turns about the view direction: two directions across the screen.
-            const geometry::Vec3d view = viewDirection(*m_viewport);
-            const geometry::Vec3d up(m_viewport->camera().up());
-            geometry::Vec3d u = geometry::cross(view, up);
-            if (geometry::lengthSquared(u) == 0)
-                u = geometry::cross(view, geometry::Vec3d{1, 0, 0});
-            u = geometry::normalized(u);
-            const geometry::Vec3d v = geometry::normalized(geometry::cross(u, view));
+        // Two directions across the screen.
+        const geometry::Vec3d view = viewDirection(*m_viewport);
+        geometry::Vec3d u = geometry::cross(view, geometry::Vec3d(m_viewport->camera().up()));
+        if (geometry::lengthSquared(u) == 0)
+            u = geometry::cross(view, geometry::Vec3d{1, 0, 0});
+        u = geometry::normalized(u);
+        const geometry::Vec3d v = geometry::normalized(geometry::cross(u, view));
+        if (m_tool == Tool::Rotate) // the outer ring turns about the view direction
             addRing(lines.view, f.centre, u * (kViewRing * length), v * (kViewRing * length));
-        }
+        m_warning = shapeScaledUnevenly(*m_document, *current);
+        if (m_warning)
+            addWarningBadge(lines.warning, f.centre, u, v, 0.3 * length);
         if (const auto target = document::handleTarget(*m_document, *current)) {
             const double size = length * 0.06;
             lines.handleColor = handleColor(*target);

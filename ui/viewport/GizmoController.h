@@ -51,8 +51,12 @@ public:
     /// The grid step Ctrl snaps to, in metres (default 0.25).
     void setGridStep(double metres) { m_step = metres; }
     double gridStep() const { return m_step; }
-    /// What the drag sets now ("x 1.250 m"), empty when not dragging.
+    /// What the drag sets now ("x 1.250 m"), empty when not dragging; with a warning while the node carries
+    /// a shape under a non-uniform scale.
     QString valueText() const;
+    /// The current node carries a collider or trigger shape and its scale differs between axes: a warning
+    /// badge is drawn beside the gizmo.
+    bool scaleWarning() const { return m_warning; }
     /// The arrow length and pick tolerance at the current camera distance, in metres.
     double arrowLength() const;
     /// Redraws the gizmo for the current node.
@@ -75,6 +79,7 @@ private:
     QPointer<document::Document> m_document;
     std::optional<document::HandleDragSession> m_drag;
     double m_step = 0.25;
+    bool m_warning = false;
 };
 
 } // namespace cs::ui

@@ -31,8 +31,8 @@ struct Viewport::Impl
     std::unique_ptr<LineLayer> preview;
     std::array<std::unique_ptr<LineLayer>, Viewport::previewPartColorCount()> previewParts;
     std::unique_ptr<JointLayer> joints;
-    /// The gizmo's parts: X, Y, Z, the view ring, the handles.
-    std::array<std::unique_ptr<LineLayer>, 5> gizmo;
+    /// The gizmo's parts: X, Y, Z, the view ring, the handles, the warning badge.
+    std::array<std::unique_ptr<LineLayer>, 6> gizmo;
     QPoint pressPos;
     QPoint lastPos;
     bool dragging = false;
@@ -62,9 +62,10 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     for (size_t i = 0; i < d.previewParts.size(); ++i)
         d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
     d.joints = std::make_unique<JointLayer>(scene, scene.lineRoot());
-    for (int part = 0; part < 5; ++part) {
+    for (int part = 0; part < 6; ++part) {
         const QColor color = part < 3    ? gizmoAxisColor(part)
                              : part == 3 ? gizmoViewColor()
+                             : part == 5 ? gizmoWarningColor()
                                          : QColor(255, 255, 255);
         d.gizmo[size_t(part)] = std::make_unique<LineLayer>(scene, color, scene.lineRoot(), true);
     }
@@ -200,6 +201,7 @@ void Viewport::setGizmoLines(const GizmoLines& lines)
     m_impl->gizmo[3]->setSegments(lines.view);
     m_impl->gizmo[4]->setColor(lines.handleColor);
     m_impl->gizmo[4]->setSegments(lines.handles);
+    m_impl->gizmo[5]->setSegments(lines.warning);
     updateDetail();
 }
 
@@ -216,6 +218,11 @@ size_t Viewport::gizmoHandlePointCount() const
     return m_impl->gizmo[4]->pointCount();
 }
 
+size_t Viewport::gizmoWarningPointCount() const
+{
+    return m_impl->gizmo[5]->pointCount();
+}
+
 QColor Viewport::gizmoHandleColor() const
 {
     return m_impl->gizmo[4]->color();
@@ -225,6 +232,11 @@ QColor Viewport::gizmoAxisColor(int axis)
 {
     static const QColor colors[] = {QColor(235, 75, 75), QColor(120, 210, 70), QColor(70, 140, 245)};
     return colors[std::clamp(axis, 0, 2)];
+}
+
+QColor Viewport::gizmoWarningColor()
+{
+    return QColor(255, 160, 30);
 }
 
 QColor Viewport::gizmoViewColor()

@@ -121,15 +121,18 @@ public:
         std::vector<QVector3D> view;    ///< the ring about the view direction, in gizmoViewColor
         std::vector<QVector3D> handles; ///< the shape's handles, in handleColor (the shape's own)
         QColor handleColor{255, 255, 255};
+        std::vector<QVector3D> warning; ///< a warning badge beside the gizmo, in gizmoWarningColor
     };
     void setGizmoLines(const GizmoLines& lines);
     /// Points of every gizmo part.
     size_t gizmoPointCount() const;
     /// Points of the handles, and their colour.
     size_t gizmoHandlePointCount() const;
+    size_t gizmoWarningPointCount() const;
     QColor gizmoHandleColor() const;
     static QColor gizmoAxisColor(int axis);
     static QColor gizmoViewColor();
+    static QColor gizmoWarningColor();
     /// The native window Qt Quick 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).
