@@ -232,6 +232,48 @@ private slots:
         QVERIFY(!doc.gltf().json()["nodes"][node].contains("rotation"));
     }
 
+    void sphereRadiusAndPlaneSquare()
+    {
+        TriggerInWindow t;
+        QVERIFY(t.open());
+        auto& [w, document, stack, view, gizmo, trigger] = t;
+        document::Document& doc = *document;
+        w.action(QStringLiteral("actionAddEmptyColliderSphere"))->trigger();
+        QCoreApplication::processEvents();
+        const size_t node = *w.currentNode();
+        QVERIFY(node != trigger);
+        const physics::NodePhysics* p = doc.model().node(node);
+        QVERIFY(p && p->collider);
+        const size_t shape = size_t(p->collider->shape);
+        const double r0 = doc.model().shapes[shape].radius;
+        const geometry::Vec3d centre = worldOrigin(doc, node);
+        const int before = stack->index();
+
+        // The radius handle on +X dragged 0.37 m outwards with Ctrl: the radius snaps to the 0.25 m grid and
+        // the sphere stays where it was.
+        const geometry::Vec3d handle = centre + geometry::Vec3d{r0, 0, 0};
+        drag(view, handle, handle + geometry::Vec3d{0.37, 0, 0}, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before + 1);
+        const double r1 = doc.model().shapes[shape].radius;
+        QVERIFY2(std::fabs(r1 - geometry::snap(r0 + 0.37, 0.25)) < 1e-9, qPrintable(QString::number(r1)));
+        QVERIFY(geometry::length(worldOrigin(doc, node) - centre) < 1e-9);
+
+        // The square of the XZ plane (normal Y) dragged by (0.6, 0, -0.9) with Ctrl: x and z snap to the
+        // grid, y stays.
+        const double l = gizmo->arrowLength();
+        const geometry::Vec3d grab = centre + geometry::Vec3d{0.32 * l, 0, 0.32 * l};
+        drag(view, grab, grab + geometry::Vec3d{0.6, 0, -0.9}, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before + 2);
+        const geometry::Vec3d moved = worldOrigin(doc, node);
+        QVERIFY2(std::fabs(moved.x - geometry::snap(centre.x + 0.6, 0.25)) < 1e-6 &&
+                     std::fabs(moved.z - geometry::snap(centre.z - 0.9, 0.25)) < 1e-6 &&
+                     std::fabs(moved.y - centre.y) < 1e-9,
+                 qPrintable(QString("%1 %2 %3").arg(moved.x).arg(moved.y).arg(moved.z)));
+        stack->undo();
+        stack->undo();
+        QCOMPARE(doc.model().shapes[shape].radius, r0);
+    }
+
     void viewRingAndHandleColours()
     {
         TriggerInWindow t;
