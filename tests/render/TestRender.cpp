@@ -136,6 +136,9 @@ private slots:
             QVERIFY2(action, qPrintable(tool));
             action->trigger();
             w.selectNode(size_t(node));
+            // The selection's overlays and the gizmo are redrawn after the event that selects.
+            QVERIFY(QTest::qWaitFor([&] { return w.viewport()->gizmoPointCount() > 0; }, 5000));
+            QTest::qWait(50);
         }
         w.viewport()->setView(view == QLatin1String("top")     ? V::Top
                               : view == QLatin1String("front") ? V::Front
