@@ -379,7 +379,10 @@ private:
             if (!a.valid || !b.valid)
                 continue;
             double left = 0;
-            for (const Piece* side : {&a, &b}) {
+            // The more concave side first: when it cannot leave less than the best so far, the other side
+            // is not needed.
+            const bool swap = b.concavity > a.concavity;
+            for (const Piece* side : {swap ? &b : &a, swap ? &a : &b}) {
                 if (left >= outLeft)
                     break; // this candidate cannot leave less than the best so far
                 if (side->concavity <= m_threshold) {
