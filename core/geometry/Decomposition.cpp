@@ -173,7 +173,7 @@ public:
                 pieces[*worst].frozen = true;
                 continue;
             }
-            auto [a, b] = split(pieces[*worst], *plane, true);
+            auto [a, b] = split(pieces[*worst], *plane);
             pieces[*worst] = std::move(a);
             pieces.push_back(std::move(b));
             double now = 0;
@@ -268,13 +268,13 @@ private:
         return over > cutsLeft;
     }
 
-    /// The two sides of `plane` on `piece`, from the cache when another run made them.
-    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane, bool fine)
+    /// The two sides of `plane` on `piece`, measured as results, from the cache when another run made them.
+    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane)
     {
-        if (const auto* known = m_cache.split(piece, plane, fine))
+        if (const auto* known = m_cache.split(piece, plane))
             return *known;
-        auto out = m_measure.split(piece, plane, fine);
-        m_cache.storeSplit(piece, plane, fine, out);
+        auto out = m_measure.split(piece, plane);
+        m_cache.storeSplit(piece, plane, out);
         return out;
     }
 
@@ -375,7 +375,7 @@ private:
         for (size_t i : picks) {
             if (stopped())
                 return std::nullopt;
-            const auto [a, b] = split(piece, candidates[i], false);
+            const auto [a, b] = m_measure.split(piece, candidates[i], false);
             if (!a.valid || !b.valid)
                 continue;
             double left = 0;

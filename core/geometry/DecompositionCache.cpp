@@ -53,16 +53,15 @@ void SplitCache::storeScore(const Piece& piece, const HalfSpace& plane,
         it->second = score;
 }
 
-const std::pair<Piece, Piece>* SplitCache::split(const Piece& piece, const HalfSpace& plane, bool fine) const
+const std::pair<Piece, Piece>* SplitCache::split(const Piece& piece, const HalfSpace& plane) const
 {
-    const auto it = m_splits.find(key(piece, plane, fine ? 'f' : 'c'));
+    const auto it = m_splits.find(key(piece, plane, 'f'));
     return it == m_splits.end() ? nullptr : &it->second;
 }
 
-void SplitCache::storeSplit(const Piece& piece, const HalfSpace& plane, bool fine,
-                            const std::pair<Piece, Piece>& sides)
+void SplitCache::storeSplit(const Piece& piece, const HalfSpace& plane, const std::pair<Piece, Piece>& sides)
 {
-    m_splits.try_emplace(key(piece, plane, fine ? 'f' : 'c'), sides);
+    m_splits.try_emplace(key(piece, plane, 'f'), sides);
 }
 
 } // namespace cs::geometry

@@ -22,10 +22,9 @@ public:
     const std::optional<SplitScore>* score(const Piece& piece, const HalfSpace& plane) const;
     /// Stores a score; a partial one does not replace a full one or a higher partial one.
     void storeScore(const Piece& piece, const HalfSpace& plane, const std::optional<SplitScore>& score);
-    /// The stored two sides of `plane` on `piece` measured `fine` or cheaply, or null.
-    const std::pair<Piece, Piece>* split(const Piece& piece, const HalfSpace& plane, bool fine) const;
-    void storeSplit(const Piece& piece, const HalfSpace& plane, bool fine,
-                    const std::pair<Piece, Piece>& sides);
+    /// The stored two sides of `plane` on `piece` (measured as results), or null.
+    const std::pair<Piece, Piece>* split(const Piece& piece, const HalfSpace& plane) const;
+    void storeSplit(const Piece& piece, const HalfSpace& plane, const std::pair<Piece, Piece>& sides);
 
 private:
     static std::string key(const Piece& piece, const HalfSpace& plane, char kind);
