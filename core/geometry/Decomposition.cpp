@@ -1,7 +1,7 @@
 #include "geometry/Decomposition.h"
 
 #include "geometry/ConvexHull.h"
-#include "geometry/DecompositionPiece.h"
+#include "geometry/DecompositionCache.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +15,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kTieFraction = 0.05;
 /// Near-tied cuts looked one split further by the look-ahead search.
 constexpr size_t kLookAhead = 2;
@@ -56,20 +57,28 @@ double tieTolerance(double concavity, double spacing)
     return std::max(kTieFraction * concavity, spacing);
 }
 
+/// A score that a choice may use: measured in full (a partial one only says that the cut is worse than the
+/// bound it was measured against, and such a cut is never chosen).
+bool full(const std::optional<SplitScore>& score)
+{
+    return score && !score->partial;
+}
+
 /// The candidate to cut with (the first of equal ones), or none: the least concavity; with `spacing` > 0,
 /// among those within tieTolerance of it, the least hull volume (less empty space still covered).
 std::optional<size_t> best(const std::vector<std::optional<SplitScore>>& scores, double spacing)
 {
     std::optional<size_t> least;
     for (size_t i = 0; i < scores.size(); ++i)
-        if (scores[i] && (!least || scores[i]->concavity < scores[*least]->concavity))
+        if (full(scores[i]) && (!least || scores[i]->concavity < scores[*least]->concavity))
             least = i;
     if (!least || spacing <= 0)
         return least;
     const double limit = scores[*least]->concavity + tieTolerance(scores[*least]->concavity, spacing);
     std::optional<size_t> out;
     for (size_t i = 0; i < scores.size(); ++i)
-        if (scores[i] && scores[i]->concavity <= limit && (!out || scores[i]->volume < scores[*out]->volume))
+        if (full(scores[i]) && scores[i]->concavity <= limit &&
+            (!out || scores[i]->volume < scores[*out]->volume))
             out = i;
     return out;
 }
@@ -85,21 +94,49 @@ bool better(const SplitScore& a, const SplitScore& b, double spacing)
     return a.volume < b.volume;
 }
 
+/// The least concavity among the full scores (infinity when none).
+double leastConcavity(const std::vector<std::optional<SplitScore>>& scores)
+{
+    double least = kInfinity;
+    for (const auto& sc : scores)
+        if (full(sc))
+            least = std::min(least, sc->concavity);
+    return least;
+}
+
+/// How a search run ended.
+enum class Outcome
+{
+    Finished,  ///< every piece meets the threshold, or a limit was reached
+    Cancelled, ///< DecompositionOptions::cancel was set
+    Beaten,    ///< it cannot end less concave than the run it is compared with, so it stopped
+};
+
 class Search
 {
 public:
-    Search(const DecompositionSolid& solid, const DecompositionOptions& options, double threshold)
+    Search(const DecompositionSolid& solid, const DecompositionOptions& options, double threshold,
+           Clock::time_point start)
         : m_solid(solid), m_measure(solid, options.pointsPerPart), m_options(options), m_threshold(threshold),
           m_threads(options.threads > 0 ? options.threads
-                                        : int(std::max(1u, std::thread::hardware_concurrency())))
+                                        : int(std::max(1u, std::thread::hardware_concurrency()))),
+          m_start(start)
     {}
 
     bool cancelled() const { return m_options.cancel && m_options.cancel->load(); }
+    /// The time budget, which counts from the start of the whole decomposition, is spent.
+    bool expired() const
+    {
+        return m_options.timeBudget > 0 &&
+               std::chrono::duration<double>(Clock::now() - m_start).count() >= m_options.timeBudget;
+    }
+    bool stopped() const { return cancelled() || expired(); }
 
-    /// Splits the worst piece until all meet the threshold or a limit is reached. False when cancelled.
-    /// `tieBreak`: how to choose among cuts of about the least concavity. Progress goes from `from` to `to`.
-    bool splitAll(std::vector<Piece>& pieces, Clock::time_point start, bool& budgetReached, TieBreak tieBreak,
-                  double from, double to)
+    /// Splits the worst piece until all meet the threshold or a limit is reached (then `budgetReached`).
+    /// `tieBreak`: how to choose among cuts of about the least concavity. Stops as Beaten once the pieces
+    /// cannot end with their worst below `beat`. Progress goes from `from` to `to`.
+    Outcome splitAll(std::vector<Piece>& pieces, bool& budgetReached, TieBreak tieBreak, double beat,
+                     double from, double to)
     {
         m_tieBreak = tieBreak;
         double first = m_threshold;
@@ -107,31 +144,36 @@ public:
             first = std::max(first, p.concavity);
         while (true) {
             if (cancelled())
-                return false;
+                return Outcome::Cancelled;
             std::optional<size_t> worst;
             for (size_t i = 0; i < pieces.size(); ++i)
                 if (!pieces[i].frozen && (!worst || pieces[i].concavity > pieces[*worst].concavity))
                     worst = i;
             if (!worst || pieces[*worst].concavity <= m_threshold)
-                return true;
-            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-            if (int(pieces.size()) >= m_options.maxParts ||
-                (m_options.timeBudget > 0 && seconds >= m_options.timeBudget)) {
+                return Outcome::Finished;
+            if (int(pieces.size()) >= m_options.maxParts || expired()) {
                 budgetReached = true;
-                return true;
+                return Outcome::Finished;
             }
+            if (cannotBeat(pieces, beat))
+                return Outcome::Beaten;
             // Looking ahead matters for the first cuts of a ring (where its hole goes); later it costs more
             // than it gains.
             m_lookingAhead = m_tieBreak == TieBreak::LookAhead && pieces.size() < kLookAheadPieces;
             auto plane = bestPlane(pieces[*worst]);
             if (cancelled())
-                return false;
+                return Outcome::Cancelled;
+            if (expired()) {
+                // The search was cut short: its plane is not the best one.
+                budgetReached = true;
+                return Outcome::Finished;
+            }
             if (!plane) {
                 // No cut leaves volume on both sides: the piece stays as it is.
                 pieces[*worst].frozen = true;
                 continue;
             }
-            auto [a, b] = m_measure.split(pieces[*worst], *plane);
+            auto [a, b] = split(pieces[*worst], *plane);
             pieces[*worst] = std::move(a);
             pieces.push_back(std::move(b));
             double now = 0;
@@ -146,11 +188,12 @@ public:
         }
     }
 
-    /// Merges pairs of pieces whose union meets the threshold, the best pair first. False when cancelled.
+    /// Merges pairs of pieces whose union meets the threshold, the best pair first, until none is left or
+    /// the time budget is spent. False when cancelled.
     bool mergeAll(std::vector<Piece>& pieces)
     {
         const double gap = 2 * m_solid.sampleSpacing();
-        while (pieces.size() > 1) {
+        while (pieces.size() > 1 && !expired()) {
             std::vector<std::pair<size_t, size_t>> pairs;
             for (size_t i = 0; i < pieces.size(); ++i)
                 for (size_t j = i + 1; j < pieces.size(); ++j)
@@ -158,7 +201,7 @@ public:
                         pairs.emplace_back(i, j);
             std::vector<std::optional<double>> scores(pairs.size());
             parallelFor(pairs.size(), m_threads, [&](size_t k) {
-                if (cancelled())
+                if (stopped())
                     return;
                 const Piece m = m_measure.merged(pieces[pairs[k].first], pieces[pairs[k].second], false);
                 if (m.valid && m.concavity <= m_threshold)
@@ -166,6 +209,8 @@ public:
             });
             if (cancelled())
                 return false;
+            if (expired())
+                return true;
             // Confirm with the fine measure, best candidates first.
             std::vector<size_t> order;
             for (size_t k = 0; k < pairs.size(); ++k)
@@ -208,21 +253,88 @@ private:
         return true;
     }
 
-    /// The least concavity among the candidates' coarse scores (infinity when none).
-    static double leastConcavity(const std::vector<std::optional<SplitScore>>& scores)
+    /// True when `pieces` cannot end with their worst below `beat` with the cuts left: a cut changes one
+    /// piece, and a frozen piece is not cut.
+    bool cannotBeat(const std::vector<Piece>& pieces, double beat) const
     {
-        double least = std::numeric_limits<double>::infinity();
-        for (const auto& sc : scores)
-            if (sc)
-                least = std::min(least, sc->concavity);
-        return least;
+        const size_t cutsLeft = size_t(std::max(0, m_options.maxParts - int(pieces.size())));
+        size_t over = 0;
+        for (const Piece& p : pieces)
+            if (p.concavity >= beat) {
+                if (p.frozen)
+                    return true;
+                ++over;
+            }
+        return over > cutsLeft;
+    }
+
+    /// The two sides of `plane` on `piece`, measured as results, from the cache when another run made them.
+    std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane)
+    {
+        if (const auto* known = m_cache.split(piece, plane))
+            return *known;
+        auto out = m_measure.split(piece, plane);
+        m_cache.storeSplit(piece, plane, out);
+        return out;
+    }
+
+    /// The scores of `planes` on `piece`, from the cache where possible. A cut only matters while its
+    /// concavity is at most boundOf(the least full concavity so far) (a non-decreasing function): beyond it
+    /// the cut cannot be chosen, so its measure stops there and its score is partial; `whole[i]` set: plane
+    /// i is measured in full. Which cuts end partial depends on the order the threads take them in, but the
+    /// full scores, and so the choice, do not.
+    std::vector<std::optional<SplitScore>> scoreAll(const Piece& piece, const std::vector<HalfSpace>& planes,
+                                                    const std::function<double(double)>& boundOf,
+                                                    const std::vector<char>& whole = {})
+    {
+        const size_t n = planes.size();
+        auto isWhole = [&](size_t i) { return !whole.empty() && whole[i]; };
+        std::vector<std::optional<SplitScore>> scores(n);
+        std::vector<char> known(n, 0);
+        double least = kInfinity;
+        for (size_t i = 0; i < n; ++i)
+            if (const auto* s = m_cache.score(piece, planes[i]); s && (!*s || !(*s)->partial)) {
+                scores[i] = *s;
+                known[i] = 1;
+                least = std::min(least, leastConcavity({*s}));
+            }
+        // A stored partial score still serves when it exceeds the bound (which can only fall from here).
+        for (size_t i = 0; i < n; ++i)
+            if (const auto* s = m_cache.score(piece, planes[i]);
+                !known[i] && !isWhole(i) && s && *s && (*s)->concavity > boundOf(least)) {
+                scores[i] = *s;
+                known[i] = 1;
+            }
+        std::vector<size_t> todo;
+        for (size_t i = 0; i < n; ++i)
+            if (!known[i])
+                todo.push_back(i);
+        std::atomic<double> shared{least};
+        std::vector<char> done(n, 0);
+        parallelFor(todo.size(), m_threads, [&](size_t k) {
+            if (stopped())
+                return;
+            const size_t i = todo[k];
+            scores[i] =
+                m_measure.scoreSplit(piece, planes[i], isWhole(i) ? kInfinity : boundOf(shared.load()));
+            done[i] = 1;
+            if (full(scores[i]))
+                for (double now = shared.load(); scores[i]->concavity < now &&
+                                                 !shared.compare_exchange_weak(now, scores[i]->concavity);) {
+                }
+        });
+        for (size_t i : todo)
+            if (done[i])
+                m_cache.storeScore(piece, planes[i], scores[i]);
+        return scores;
     }
 
     /// Among the candidates within tieTolerance of the least concavity, the few best (on different
-    /// directions or far apart) are cut with the fine measure, and each side over the threshold is scored by
+    /// directions or far apart) are cut with the cheap measure, and each side over the threshold is scored by
     /// its own best cut: the candidate that leaves the least concavity after those cuts. On a ring, where
     /// every first cut leaves the hole in a side, this prefers the cut through the middle, whose halves the
-    /// next cuts make nearly convex, to a slice off an end.
+    /// next cuts make nearly convex, to a slice off an end. A candidate stops being measured once it is
+    /// known to leave no less than the best so far.
     std::optional<size_t> lookAhead(const Piece& piece, const std::vector<HalfSpace>& candidates,
                                     const std::vector<std::optional<SplitScore>>& scores)
     {
@@ -232,7 +344,7 @@ private:
         const double limit = least + tieTolerance(least, m_solid.sampleSpacing());
         std::vector<size_t> order;
         for (size_t i = 0; i < candidates.size(); ++i)
-            if (scores[i] && scores[i]->concavity <= limit)
+            if (full(scores[i]) && scores[i]->concavity <= limit)
                 order.push_back(i);
         std::stable_sort(order.begin(), order.end(),
                          [&](size_t a, size_t b) { return scores[a]->concavity < scores[b]->concavity; });
@@ -253,32 +365,35 @@ private:
         const size_t perAxis = size_t(m_options.planesPerAxis);
         for (size_t d = 0; d * perAxis < candidates.size(); ++d) {
             const size_t middle = d * perAxis + (perAxis - 1) / 2;
-            if (scores[middle] && std::find(picks.begin(), picks.end(), middle) == picks.end())
+            if (full(scores[middle]) && std::find(picks.begin(), picks.end(), middle) == picks.end())
                 picks.push_back(middle);
         }
         if (picks.size() <= 1)
             return order.front();
         std::optional<size_t> out;
-        double outLeft = std::numeric_limits<double>::infinity();
+        double outLeft = kInfinity;
         for (size_t i : picks) {
-            if (cancelled())
+            if (stopped())
                 return std::nullopt;
             const auto [a, b] = m_measure.split(piece, candidates[i], false);
             if (!a.valid || !b.valid)
                 continue;
             double left = 0;
-            for (const Piece* side : {&a, &b}) {
+            // The more concave side first: when it cannot leave less than the best so far, the other side
+            // is not needed.
+            const bool swap = b.concavity > a.concavity;
+            for (const Piece* side : {swap ? &b : &a, swap ? &a : &b}) {
+                if (left >= outLeft)
+                    break; // this candidate cannot leave less than the best so far
                 if (side->concavity <= m_threshold) {
                     left = std::max(left, side->concavity);
                     continue;
                 }
                 const std::vector<HalfSpace> next =
                     m_measure.candidatePlanes(*side, std::max(1, m_options.planesPerAxis / 3));
-                std::vector<std::optional<SplitScore>> nextScores(next.size());
-                parallelFor(next.size(), m_threads, [&](size_t k) {
-                    if (!cancelled())
-                        nextScores[k] = m_measure.scoreSplit(*side, next[k]);
-                });
+                // A next cut matters while it is below the side's concavity and below the best so far.
+                const double cap = std::min(outLeft, side->concavity);
+                const auto nextScores = scoreAll(*side, next, [cap](double l) { return std::min(cap, l); });
                 left = std::max(left, std::min(side->concavity, leastConcavity(nextScores)));
             }
             if (left < outLeft) {
@@ -286,6 +401,8 @@ private:
                 out = i;
             }
         }
+        if (stopped())
+            return std::nullopt;
         return out ? out : std::optional<size_t>(order.front());
     }
 
@@ -293,23 +410,30 @@ private:
     std::optional<HalfSpace> bestPlane(const Piece& piece)
     {
         std::vector<HalfSpace> candidates = m_measure.candidatePlanes(piece, m_options.planesPerAxis);
-        auto score = [&](const std::vector<HalfSpace>& planes) {
-            std::vector<std::optional<SplitScore>> scores(planes.size());
-            parallelFor(planes.size(), m_threads, [&](size_t i) {
-                if (!cancelled())
-                    scores[i] = m_measure.scoreSplit(piece, planes[i]);
-            });
-            return scores;
-        };
         const double spacing = m_tieBreak == TieBreak::LeastVolume ? m_solid.sampleSpacing() : 0.0;
-        const auto scores = score(candidates);
+        // Only cuts within the tie window of the least concavity can be chosen (for the look-ahead, its own
+        // window, and the middle cut of each direction whatever its score).
+        const double window = m_lookingAhead ? m_solid.sampleSpacing() : spacing;
+        std::vector<char> whole;
+        if (m_lookingAhead) {
+            const size_t perAxis = size_t(m_options.planesPerAxis);
+            whole.assign(candidates.size(), 0);
+            for (size_t d = 0; d * perAxis < candidates.size(); ++d)
+                whole[d * perAxis + (perAxis - 1) / 2] = 1;
+        }
+        const auto scores = scoreAll(
+            piece, candidates,
+            [window](double least) { return window > 0 ? least + tieTolerance(least, window) : least; },
+            whole);
+        if (stopped())
+            return std::nullopt;
         const auto chosen = m_lookingAhead ? lookAhead(piece, candidates, scores) : best(scores, spacing);
         if (!chosen)
             return std::nullopt;
         HalfSpace plane = candidates[*chosen];
         SplitScore bestScore = *scores[*chosen];
         // The step between candidates along this direction.
-        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        double lo = kInfinity, hi = -lo;
         for (const HalfSpace& c : candidates)
             if (lengthSquared(c.normal - plane.normal) < 1e-24) {
                 lo = std::min(lo, c.offset);
@@ -320,7 +444,9 @@ private:
             step *= 0.5;
             const std::vector<HalfSpace> near = {{plane.normal, plane.offset - step},
                                                  {plane.normal, plane.offset + step}};
-            const auto nearScores = score(near);
+            // Both in full: best() compares them with each other before the better one is compared with the
+            // cut so far.
+            const auto nearScores = scoreAll(piece, near, [](double) { return kInfinity; });
             if (const auto b = best(nearScores, spacing); b && better(*nearScores[*b], bestScore, spacing)) {
                 plane = near[*b];
                 bestScore = *nearScores[*b];
@@ -331,9 +457,11 @@ private:
 
     const DecompositionSolid& m_solid;
     PieceMeasure m_measure;
+    SplitCache m_cache;
     const DecompositionOptions& m_options;
     double m_threshold;
     int m_threads;
+    Clock::time_point m_start;
     double m_progress = -1;
     TieBreak m_tieBreak = TieBreak::First;
     bool m_lookingAhead = false;
@@ -377,7 +505,7 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
     if (options.cancel && options.cancel->load())
         return cancelled();
     const double threshold = options.concavity * solid.diagonal();
-    Search search(solid, options, threshold);
+    Search search(solid, options, threshold, start);
     std::vector<Piece> pieces = search.measure().roots(size_t(options.maxParts));
     if (pieces.empty() || !std::all_of(pieces.begin(), pieces.end(), [](const Piece& p) { return p.valid; }))
         return failure("DECOMPOSE_DEGENERATE",
@@ -394,13 +522,19 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
     const std::vector<Piece> roots = pieces;
     const TieBreak modes[] = {TieBreak::First, TieBreak::LeastVolume, TieBreak::LookAhead};
     for (size_t m = 0; m < std::size(modes); ++m) {
+        // The time budget is the whole decomposition's: once it is spent, the runs left are not started.
+        if (m > 0 && search.expired())
+            break;
         std::vector<Piece> other = roots;
         bool otherBudget = false;
         const double from = 0.3 * double(m);
-        if (!search.splitAll(m == 0 ? pieces : other, start, m == 0 ? out.budgetReached : otherBudget,
-                             modes[m], from, from + 0.3))
+        // A later run stops as soon as it cannot end less concave than the best so far.
+        const Outcome outcome =
+            search.splitAll(m == 0 ? pieces : other, m == 0 ? out.budgetReached : otherBudget, modes[m],
+                            m == 0 ? kInfinity : worstOf(pieces), from, from + 0.3);
+        if (outcome == Outcome::Cancelled)
             return cancelled();
-        if (m > 0 && worstOf(other) < worstOf(pieces)) {
+        if (m > 0 && outcome == Outcome::Finished && worstOf(other) < worstOf(pieces)) {
             pieces = std::move(other);
             out.budgetReached = otherBudget;
         }

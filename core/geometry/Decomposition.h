@@ -8,7 +8,9 @@
 // concavity on either side; pieces whose union stays under the threshold are merged again. The splitting runs
 // three times, differing in how they choose among cuts of about the least concavity (the first; the least
 // hull volume; for the first cuts, the least concavity left after cutting each side once more), and keeps the
-// run whose worst piece is least concave.
+// run whose worst piece is least concave. The runs share the scores of cuts they have in common; a cut's
+// measure stops once it cannot be chosen, and a later run stops once it cannot end less concave than the
+// best, so the result is the same as if every cut were measured in full.
 
 #include "Diagnostic.h"
 #include "geometry/Vec3d.h"
@@ -38,7 +40,9 @@ struct DecompositionOptions
     int resolution = 64;
     /// Candidate cut positions along each direction when searching for the best plane.
     int planesPerAxis = 12;
-    /// Stop splitting after this many seconds (0: no limit); the parts so far are the result.
+    /// Seconds the whole decomposition may take (0: no limit), counted from its start: once they are spent,
+    /// the cut search under way stops without cutting, the searches left are not started and merging stops;
+    /// the parts so far are the result (their capped hulls are still made).
     double timeBudget = 0;
     /// Seeds the surface sampling: the same mesh, options and seed give the same parts.
     std::uint32_t seed = 1;

@@ -18,9 +18,8 @@ constexpr size_t kCoarseHullSamples = 700;
 constexpr size_t kFineHullSamples = 6000;
 
 /// Every `stride`-th element, at most about `most` of them.
-template <class T>
-void appendStrided(std::vector<Vec3d>& out, const std::vector<T>& in, size_t most,
-                   const std::function<Vec3d(const T&)>& point)
+template <class T, class Point>
+void appendStrided(std::vector<Vec3d>& out, const std::vector<T>& in, size_t most, const Point& point)
 {
     const size_t stride = std::max<size_t>(1, (in.size() + most - 1) / std::max<size_t>(1, most));
     for (size_t i = 0; i < in.size(); i += stride)
@@ -31,7 +30,7 @@ void appendStrided(std::vector<Vec3d>& out, const std::vector<T>& in, size_t mos
 
 std::optional<SplitScore> PieceMeasure::concavity(const std::vector<Vec3d>& hullPoints,
                                                   const PointIndex& index, const HalfSpace* keep,
-                                                  size_t hullSamples) const
+                                                  size_t hullSamples, double bound) const
 {
     QuickHullOptions o;
     o.maxVertices = m_cap;
@@ -47,11 +46,15 @@ std::optional<SplitScore> PieceMeasure::concavity(const std::vector<Vec3d>& hull
             beyond = std::max(beyond, dot(hull.normals[f], hullPoints[point]) - hull.offsets[f]);
         worst = std::max(worst, beyond);
     }
+    if (worst > bound)
+        return SplitScore{worst, 0, true};
     // Points of the hull's surface outside the solid: how far from the piece's surface.
     for (const Vec3d& p : sampleFaces(hullPoints, hull.faces, m_solid.sampleSpacing(), hullSamples)) {
         if (m_solid.inside(p))
             continue;
         worst = std::max(worst, index.nearestDistance(p, worst, keep));
+        if (worst > bound)
+            return SplitScore{worst, 0, true};
     }
     double volume = 0;
     for (const auto& f : hull.faces)
@@ -107,7 +110,7 @@ void PieceMeasure::finish(Piece& piece, bool fine) const
     if (fine)
         hullPoints = std::move(all);
     else
-        appendStrided<Vec3d>(hullPoints, all, kCoarseHullPoints, [](const Vec3d& p) { return p; });
+        appendStrided(hullPoints, all, kCoarseHullPoints, [](const Vec3d& p) { return p; });
     const auto c = concavity(hullPoints, *piece.index, nullptr, fine ? kFineHullSamples : kCoarseHullSamples);
     piece.valid = c.has_value();
     piece.concavity = c ? c->concavity : 0;
@@ -179,26 +182,35 @@ std::vector<Piece> PieceMeasure::roots(size_t maxPieces) const
     return pieces;
 }
 
-std::optional<SplitScore> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpace& plane) const
+std::optional<SplitScore> PieceMeasure::scoreSplit(const Piece& piece, const HalfSpace& plane,
+                                                   double bound) const
 {
     const auto& s = m_solid.samples();
     const std::vector<Vec3d> cut = crossings(piece, plane);
+    // One pass sorts the samples to the sides; a sample on the plane is on both (each side's contains()
+    // holds for it).
+    std::vector<std::uint32_t> kept[2];
+    for (std::uint32_t i : piece.samples) {
+        const double d = plane.distance(s[i]);
+        if (d >= 0)
+            kept[0].push_back(i);
+        if (d <= 0)
+            kept[1].push_back(i);
+    }
     SplitScore score;
-    for (const HalfSpace& side : {plane, plane.flipped()}) {
-        std::vector<std::uint32_t> kept;
-        for (std::uint32_t i : piece.samples)
-            if (side.contains(s[i]))
-                kept.push_back(i);
+    const HalfSpace sides[2] = {plane, plane.flipped()};
+    for (int k = 0; k < 2; ++k) {
         std::vector<Vec3d> hullPoints;
-        appendStrided<std::uint32_t>(hullPoints, kept, kCoarseHullPoints,
-                                     [&s](const std::uint32_t& i) { return s[i]; });
+        appendStrided(hullPoints, kept[k], kCoarseHullPoints, [&s](std::uint32_t i) { return s[i]; });
         for (const Vec3d& p : piece.cutPoints)
-            if (side.contains(p))
+            if (sides[k].contains(p))
                 hullPoints.push_back(p);
         hullPoints.insert(hullPoints.end(), cut.begin(), cut.end());
-        const auto c = concavity(hullPoints, *piece.index, &side, kCoarseHullSamples);
+        const auto c = concavity(hullPoints, *piece.index, &sides[k], kCoarseHullSamples, bound);
         if (!c)
             return std::nullopt;
+        if (c->partial)
+            return c;
         score.concavity = std::max(score.concavity, c->concavity);
         score.volume += c->volume;
     }

@@ -5,6 +5,7 @@
 
 #include "geometry/DecompositionSolid.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -32,6 +33,9 @@ struct SplitScore
 {
     double concavity = 0;
     double volume = 0;
+    /// The measure stopped once the concavity exceeded the bound it was given: `concavity` is then only a
+    /// lower bound above that bound, `volume` is not set, and the second side may have no volume.
+    bool partial = false;
 };
 
 /// Measures pieces of one solid with one vertex cap.
@@ -44,8 +48,10 @@ public:
     /// nearest piece; more than maxPieces are joined (least bounding-box growth first) down to half of it.
     std::vector<Piece> roots(size_t maxPieces) const;
     /// The concavity of the two sides of `plane` (max of both), cheaply (subsampled hulls and hull
-    /// samples), or nothing when a side has no volume.
-    std::optional<SplitScore> scoreSplit(const Piece& piece, const HalfSpace& plane) const;
+    /// samples), or nothing when a side has no volume. Once the concavity is known to exceed `bound`, the
+    /// measure stops and returns a partial score.
+    std::optional<SplitScore> scoreSplit(const Piece& piece, const HalfSpace& plane,
+                                         double bound = std::numeric_limits<double>::infinity()) const;
     /// The two sides of `plane` (inside first), measured (`fine`: as results; else cheaply, to look ahead).
     std::pair<Piece, Piece> split(const Piece& piece, const HalfSpace& plane, bool fine = true) const;
     /// The union of two pieces; `fine` measures it as a result, else cheaply as a candidate.
@@ -59,9 +65,10 @@ private:
     void finish(Piece& piece, bool fine) const;
     std::vector<Vec3d> crossings(const Piece& piece, const HalfSpace& plane) const;
     /// Concavity of the capped hull of `hullPoints` measured against `index` (points in `keep` only);
-    /// nothing when the points have no volume.
+    /// nothing when the points have no volume; partial once it exceeds `bound`.
     std::optional<SplitScore> concavity(const std::vector<Vec3d>& hullPoints, const PointIndex& index,
-                                        const HalfSpace* keep, size_t hullSamples) const;
+                                        const HalfSpace* keep, size_t hullSamples,
+                                        double bound = std::numeric_limits<double>::infinity()) const;
 
     const DecompositionSolid& m_solid;
     size_t m_cap;

@@ -19,10 +19,18 @@ void PointIndex::build(size_t begin, size_t end, int depth)
     if (end - begin <= 1)
         return;
     const size_t mid = begin + (end - begin) / 2;
-    const int axis = depth % 3;
-    std::nth_element(m_points.begin() + long(begin), m_points.begin() + long(mid),
-                     m_points.begin() + long(end),
-                     [axis](const Vec3d& a, const Vec3d& b) { return a[axis] < b[axis]; });
+    const auto first = m_points.begin() + long(begin), nth = m_points.begin() + long(mid),
+               last = m_points.begin() + long(end);
+    switch (depth % 3) {
+    case 0:
+        std::nth_element(first, nth, last, [](const Vec3d& a, const Vec3d& b) { return a.x < b.x; });
+        break;
+    case 1:
+        std::nth_element(first, nth, last, [](const Vec3d& a, const Vec3d& b) { return a.y < b.y; });
+        break;
+    default:
+        std::nth_element(first, nth, last, [](const Vec3d& a, const Vec3d& b) { return a.z < b.z; });
+    }
     build(begin, mid, depth + 1);
     build(mid + 1, end, depth + 1);
 }

@@ -226,6 +226,55 @@ private slots:
         QCOMPARE(r.diagnostics.at(0).code, std::string("DECOMPOSE_CANCELLED"));
     }
 
+    void timeBudgetCoversTheWholeDecomposition()
+    {
+        // A budget spent before the first cut (sampling the mesh alone takes longer than a nanosecond): none
+        // of the three cut searches cuts, and the result is the arch's one starting piece, whose hull is the
+        // arch's outer box (4 x 2.5 x 1).
+        const auto mesh = cs::test::archMesh();
+        std::vector<double> seen;
+        DecompositionOptions o;
+        o.maxParts = 8;
+        o.timeBudget = 1e-9;
+        o.progress = [&](double f) { seen.push_back(f); };
+        const auto r = decomposeConvex(mesh, o);
+        QVERIFY(r);
+        QVERIFY(r->budgetReached);
+        QCOMPARE(r->parts.size(), size_t(1));
+        QCOMPARE(distinctPoints(r->parts[0].hull), size_t(8));
+        QVERIFY(cs::test::isClosedManifold(r->parts[0].hull));
+        QVERIFY(cs::test::isConvexOutward(r->parts[0].hull, 1e-5));
+        QVERIFY2(std::abs(r->parts[0].volume - 4 * 2.5 * 1) < 1e-5,
+                 qPrintable(QString::number(r->parts[0].volume)));
+        QVERIFY(worstUncovered(mesh, r->parts) <= 1e-5);
+        // A search that cuts reports progress below 0.9; here only the final steps are reported.
+        QCOMPARE(seen, (std::vector<double>{0.95, 1.0}));
+
+        // Merging is part of the budget too: two boxes 0.001 apart are separate pieces whose union is
+        // convex enough, merged into one part without a budget and left as two with a spent one.
+        gltf::TriangleMesh boxes = cs::test::boxMesh({0, 0, 0}, {1, 1, 1});
+        const gltf::TriangleMesh second = cs::test::boxMesh({1.001, 0, 0}, {2, 1, 1});
+        for (std::uint32_t i : second.indices)
+            boxes.indices.push_back(std::uint32_t(boxes.positions.size()) + i);
+        boxes.positions.insert(boxes.positions.end(), second.positions.begin(), second.positions.end());
+        DecompositionOptions unlimited;
+        const auto merged = decomposeConvex(boxes, unlimited);
+        QVERIFY(merged);
+        QCOMPARE(merged->parts.size(), size_t(1));
+        QVERIFY(!merged->budgetReached);
+        DecompositionOptions spent;
+        spent.timeBudget = 1e-9;
+        const auto separate = decomposeConvex(boxes, spent);
+        QVERIFY(separate);
+        QCOMPARE(separate->parts.size(), size_t(2));
+        double volume = 0;
+        for (const auto& part : separate->parts) {
+            QCOMPARE(distinctPoints(part.hull), size_t(8));
+            volume += part.volume;
+        }
+        QVERIFY2(std::abs(volume - (1.0 + 0.999)) < 1e-6, qPrintable(QString::number(volume)));
+    }
+
     void badInputs()
     {
         DecompositionOptions o;
