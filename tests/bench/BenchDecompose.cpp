@@ -108,7 +108,8 @@ int runDecomposeBenchmarks(int runs, bool quick)
             "bench=decompose mesh=%s triangles=%zu parts=%zu vhacd_parts=%zu concavity=%s "
             "vhacd_concavity=%s concavity_ratio=%s ms=%s vhacd_ms=%s ratio=%s ms_all_cores=%s "
             "volume_ratio=%s "
-            "vhacd_volume_ratio=%s uncovered=%s vhacd_uncovered=%s max_points=%zu vhacd_max_points=%zu\n",
+            "vhacd_volume_ratio=%s uncovered=%s vhacd_uncovered=%s max_points=%zu vhacd_max_points=%zu "
+            "timed_runs=%d\n",
             name, mesh.triangleCount(), ours.size(), theirs.size(), fixed(q.relativeConcavity, 4).c_str(),
             fixed(v.relativeConcavity, 4).c_str(),
             fixed(v.relativeConcavity > 0 ? q.relativeConcavity / v.relativeConcavity : 0, 3).c_str(),
@@ -116,7 +117,7 @@ int runDecomposeBenchmarks(int runs, bool quick)
             fixed(ms[2], 1).c_str(), fixed(q.volumeRatio, 3).c_str(), fixed(v.volumeRatio, 3).c_str(),
             fixed(q.maxUncovered / std::max(1e-12, q.diagonal), 4).c_str(),
             fixed(v.maxUncovered / std::max(1e-12, v.diagonal), 4).c_str(), mostPoints(ours),
-            mostPoints(theirs));
+            mostPoints(theirs), timedRuns);
         std::fflush(stdout);
     }
     return status;

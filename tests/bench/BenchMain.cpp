@@ -31,8 +31,8 @@ int main(int argc, char** argv)
     }
     const int runs = options.runs;
     const bool quick = options.quick;
-    std::printf("# Collidoscope benchmarks: medians of %d interleaved runs; ratio = ours / baseline (below "
-                "1: faster)\n",
+    std::printf("# Collidoscope benchmarks: medians of %d interleaved runs (decompose: at most 3, see "
+                "timed_runs); ratio = ours / baseline (below 1: faster)\n",
                 runs);
     auto run = [&](const char* name) { return options.run(name); };
     const int load = run("load") ? cs::bench::runLoadBenchmarks(runs, quick) : 0;
