@@ -53,12 +53,6 @@ using document::NodeIndex;
 
 namespace {
 
-/// A node index from a signal that uses -1 for none.
-std::optional<NodeIndex> nodeOrNone(int node)
-{
-    return node >= 0 ? std::optional<NodeIndex>(NodeIndex(node)) : std::nullopt;
-}
-
 QWidget* makeLegend(QWidget* parent)
 {
     // The entries sit at their natural size in a strip that never widens the window: on a narrow one the last
@@ -131,13 +125,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                                                         : std::nullopt);
                 selectNode(hit ? std::optional<NodeIndex>(hit->node) : std::nullopt);
             });
-    const auto selectActivated = [this](int node) { selectNode(nodeOrNone(node)); };
+    const auto selectActivated = [this](NodeIndex node) { selectNode(node); };
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, selectActivated);
     connect(m_properties, &PropertiesPanel::nodeActivated, this, selectActivated);
     connect(m_materials, &MaterialsPanel::nodeActivated, this, selectActivated);
     connect(m_filters, &FiltersPanel::nodeActivated, this, selectActivated);
     connect(m_joints, &JointsPanel::nodeActivated, this, selectActivated);
-    connect(m_properties, &PropertiesPanel::hullRequested, this, [this](int node) { openHullDialog(node); });
+    connect(m_properties, &PropertiesPanel::hullRequested, this,
+            [this](NodeIndex node) { openHullDialog(node); });
     connect(m_diagnostics, &DiagnosticsPanel::fixApplied, this,
             [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
     connect(m_diagnostics, &DiagnosticsPanel::fixFailed, this,
@@ -400,12 +395,6 @@ std::optional<NodeIndex> MainWindow::currentNode() const
 std::vector<NodeIndex> MainWindow::selectedNodes() const
 {
     return m_document ? m_document->selectedNodes() : std::vector<NodeIndex>();
-}
-
-int MainWindow::currentOrMinusOne() const
-{
-    const std::optional<NodeIndex> current = currentNode();
-    return current ? int(*current) : -1;
 }
 
 void MainWindow::selectNode(std::optional<NodeIndex> node)

@@ -93,8 +93,8 @@ public:
     /// Physics > Add Collider: fitted primitives, hull and trimesh for the current node's mesh.
     AddColliderMenu* addColliderMenu() const { return m_addColliderMenu; }
     /// Opens the hull generator for `node` (non-modal; a dialog already open is closed first). Null without
-    /// a document or for a node that does not exist.
-    HullDialog* openHullDialog(int node);
+    /// a document or for no node or a node that does not exist.
+    HullDialog* openHullDialog(std::optional<document::NodeIndex> node);
     HullDialog* hullDialog() const;
     /// Physics > Decompose into Convex Parts: opens the dialog for the selected nodes that have a mesh
     /// (non-modal; one already open is closed first). Null without a document or such a node.
@@ -131,8 +131,6 @@ private:
     void frameSelection();
     /// The document's selection changed: the tree, overlays and actions show it.
     void showSelection();
-    /// The current node as the tool dialogs and menus take it (-1: none).
-    int currentOrMinusOne() const;
     /// After edits: the scene state (SceneState::update), then the view.
     void refreshFromDocument();
     /// The tree, overlays, diagnostics and actions from what the scene holds.

@@ -240,11 +240,11 @@ void MainWindow::createPhysicsMenu()
     physics->addMenu(m_addColliderMenu);
     connect(m_addColliderMenu, &QMenu::aboutToShow, this, [this] {
         m_addColliderMenu->setDocument(m_document.get());
-        m_addColliderMenu->setNode(currentOrMinusOne());
+        m_addColliderMenu->setNode(currentNode());
         m_addColliderMenu->refresh();
     });
     connect(m_addColliderMenu, &AddColliderMenu::hullDialogRequested, this,
-            [this](size_t node) { openHullDialog(int(node)); });
+            [this](NodeIndex node) { openHullDialog(node); });
     connect(m_addColliderMenu, &AddColliderMenu::colliderAdded, this,
             [this](size_t, size_t colliderNode) { selectNode(colliderNode); });
     connect(m_addColliderMenu, &AddColliderMenu::addFailed, this,
@@ -255,7 +255,7 @@ void MainWindow::createPhysicsMenu()
     hull->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     hull->setToolTip(
         tr("A convex hull of at most 255 points around the selected node's mesh, previewed first"));
-    connect(hull, &QAction::triggered, this, [this] { openHullDialog(currentOrMinusOne()); });
+    connect(hull, &QAction::triggered, this, [this] { openHullDialog(currentNode()); });
     physics->addAction(hull);
 
     auto* decompose = new QAction(tr("&Decompose into Convex Parts..."), this);
@@ -291,13 +291,13 @@ void MainWindow::createPhysicsMenu()
     connect(m_tree->tree(), &QWidget::customContextMenuRequested, this, &MainWindow::showTreeContextMenu);
 }
 
-HullDialog* MainWindow::openHullDialog(int node)
+HullDialog* MainWindow::openHullDialog(std::optional<NodeIndex> node)
 {
-    if (!m_document || node < 0 || size_t(node) >= m_document->gltf().count("nodes"))
+    if (!m_document || !node || *node >= m_document->gltf().count("nodes"))
         return nullptr;
     if (m_hullDialog)
         m_hullDialog->close();
-    auto* dialog = new HullDialog(m_document.get(), size_t(node), this);
+    auto* dialog = new HullDialog(m_document.get(), *node, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &HullDialog::previewChanged, m_viewport, &Viewport::setPreviewLines);
     connect(dialog, &HullDialog::previewCleared, m_viewport, &Viewport::clearPreview);
@@ -347,7 +347,7 @@ void MainWindow::showTreeContextMenu(const QPoint& position)
     }
     QMenu menu(this);
     m_addColliderMenu->setDocument(m_document.get());
-    m_addColliderMenu->setNode(currentOrMinusOne());
+    m_addColliderMenu->setNode(currentNode());
     m_addColliderMenu->refresh();
     menu.addMenu(m_addColliderMenu);
     menu.addAction(action(QStringLiteral("actionHullDialog")));

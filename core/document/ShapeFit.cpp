@@ -19,9 +19,9 @@ namespace {
 using physics::Shape;
 using physics::ShapeType;
 
-bool hasMesh(const Document& doc, int node)
+bool hasMesh(const Document& doc, NodeIndex node)
 {
-    const gltf::Json* n = node >= 0 ? doc.gltf().element("nodes", size_t(node)) : nullptr;
+    const gltf::Json* n = doc.gltf().element("nodes", node);
     return n && n->contains("mesh") && (*n)["mesh"].is_number_unsigned();
 }
 
@@ -141,32 +141,32 @@ Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry
     return Result<geometry::FittedShape>::failure(makeError("FIT_UNKNOWN", "unknown fit"));
 }
 
-FitMeshSource fitMeshSource(const Document& document, int node)
+FitMeshSource fitMeshSource(const Document& document, NodeIndex node)
 {
     FitMeshSource source;
-    if (node < 0 || size_t(node) >= document.gltf().count("nodes"))
+    if (node >= document.gltf().count("nodes"))
         return source;
     if (hasMesh(document, node)) {
         source.meshNode = node;
         return source;
     }
     const gltf::SceneGraph& graph = document.sceneGraph();
-    const int parent = size_t(node) < graph.nodeCount() ? graph.parent(size_t(node)) : -1;
-    if (parent >= 0 && hasMesh(document, parent)) {
-        source.meshNode = parent;
+    const int parent = node < graph.nodeCount() ? graph.parent(node) : -1;
+    if (parent >= 0 && hasMesh(document, static_cast<NodeIndex>(parent))) {
+        source.meshNode = static_cast<NodeIndex>(parent);
         source.fromParent = true;
     }
     return source;
 }
 
-Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, int node)
+Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, NodeIndex node)
 {
     using R = Result<std::vector<geometry::Vec3d>>;
     const FitMeshSource source = fitMeshSource(document, node);
-    if (source.meshNode < 0)
+    if (!source.meshNode)
         return R::failure(makeError("FIT_NO_MESH", "neither the node nor its parent has a mesh to fit to",
-                                    node >= 0 ? jsonPointerAppend("/nodes", size_t(node)) : std::string()));
-    auto mesh = nodeMeshTriangles(document, size_t(source.meshNode));
+                                    jsonPointerAppend("/nodes", node)));
+    auto mesh = nodeMeshTriangles(document, *source.meshNode);
     R result;
     result.diagnostics = mesh.diagnostics;
     if (!mesh)
@@ -209,9 +209,9 @@ Result<ShapeFit> fitShapeToMesh(Document& doc, size_t shapeIndex, NodeIndex node
         return R::failure(makeError("FIT_NO_NODE", "node " + std::to_string(node) + " does not exist"));
 
     ShapeFit fit;
-    fit.source = fitMeshSource(doc, static_cast<int>(node));
+    fit.source = fitMeshSource(doc, node);
     Result<geometry::FittedShape> fitted;
-    auto points = fitMeshPoints(doc, static_cast<int>(node));
+    auto points = fitMeshPoints(doc, node);
     if (points)
         fitted = fitPoints(kind, *points);
     else

@@ -35,14 +35,14 @@ Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry
 /// Where fits for a node take their points from.
 struct FitMeshSource
 {
-    int meshNode = -1;       ///< the node whose mesh is used, -1 when there is none
-    bool fromParent = false; ///< the node has no mesh; its parent's is brought into its space
+    std::optional<NodeIndex> meshNode; ///< the node whose mesh is used, empty when there is none
+    bool fromParent = false;           ///< the node has no mesh; its parent's is brought into its space
 };
 /// The node's own mesh, else its parent's.
-FitMeshSource fitMeshSource(const Document& document, int node);
+FitMeshSource fitMeshSource(const Document& document, NodeIndex node);
 /// The points a fit for `node` uses, in the node's space. Error FIT_NO_MESH when neither the node nor its
 /// parent has a mesh; the mesh reader's errors when the mesh cannot be read.
-Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, int node);
+Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, NodeIndex node);
 
 struct ShapeFit
 {

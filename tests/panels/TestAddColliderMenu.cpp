@@ -234,7 +234,7 @@ private slots:
             test::dataPath("spec/omi/OMI_physics_body/examples/complex/ball_pit.gltf"));
         QVERIFY2(opened, test::describe(opened.diagnostics).c_str());
         document::Document& d = **opened;
-        int biggest = -1;
+        std::optional<size_t> biggest;
         size_t most = 0;
         for (size_t n = 0; n < d.gltf().count("nodes"); ++n) {
             const gltf::Json* node = d.gltf().element("nodes", n);
@@ -243,10 +243,11 @@ private slots:
             const auto mesh = gltf::meshTriangles(d.gltf(), (*node)["mesh"].get<size_t>());
             if (mesh && mesh->positions.size() > most) {
                 most = mesh->positions.size();
-                biggest = int(n);
+                biggest = n;
             }
         }
         QCOMPARE(most, size_t(2210));
+        QVERIFY(biggest);
         AddColliderMenu menu;
         menu.setDocument(&d);
         menu.setNode(biggest);
@@ -255,7 +256,7 @@ private slots:
         const auto hull = menu.add(Kind::Hull);
         const qint64 ms = clock.elapsed();
         QVERIFY2(hull, qPrintable(menu.lastError()));
-        qInfo("quick hull of a %zu-vertex mesh (node %d): %lld ms, %zu hull points", most, biggest, ms,
+        qInfo("quick hull of a %zu-vertex mesh (node %zu): %lld ms, %zu hull points", most, *biggest, ms,
               gltf::meshTriangles(d.gltf(), d.gltf().count("meshes") - 1)->positions.size());
         QVERIFY(gltf::meshTriangles(d.gltf(), d.gltf().count("meshes") - 1)->positions.size() <= 255);
         QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));

@@ -25,7 +25,9 @@
 #include <memory>
 
 using namespace cs;
+using cs::ui::NumberField;
 using cs::ui::ShapePanel;
+using cs::ui::Vec3Field;
 using test::Box;
 using test::boxMeshes;
 
@@ -169,6 +171,30 @@ private slots:
         QCOMPARE(shape(1).size[1], 1.0);
     }
 
+    void parameterRowsAreNamedAndArrowKeysMergeIntoOneStep()
+    {
+        QCOMPARE(m_panel->findChild<Vec3Field*>(QStringLiteral("shapeSize")), m_panel->sizeField());
+        QCOMPARE(m_panel->findChild<NumberField*>(QStringLiteral("shapeRadius")), m_panel->radiusField());
+        QCOMPARE(m_panel->findChild<NumberField*>(QStringLiteral("shapeHeight")), m_panel->heightField());
+        QCOMPARE(m_panel->findChild<NumberField*>(QStringLiteral("shapeRadiusTop")),
+                 m_panel->radiusTopField());
+        QCOMPARE(m_panel->findChild<NumberField*>(QStringLiteral("shapeRadiusBottom")),
+                 m_panel->radiusBottomField());
+
+        // The box is 1 x 1 x 1; three presses of Up on its depth (step 0.05) are one undo step that keeps
+        // the other components, and undo gives back the exact size.
+        m_panel->setShape(1, 1);
+        const int steps = stack()->count();
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(m_panel->sizeField()->component(2)->spinBox(), Qt::Key_Up);
+        QCOMPARE(shape(1).size[0], 1.0);
+        QCOMPARE(shape(1).size[1], 1.0);
+        QVERIFY(std::abs(shape(1).size[2] - 1.15) < 1e-9);
+        QCOMPARE(stack()->count(), steps + 1);
+        stack()->undo();
+        QCOMPARE(shape(1).size, (physics::Vec3{1, 1, 1}));
+    }
+
     void theTypeComboChangesTheType()
     {
         m_panel->setShape(0, 0);
@@ -250,8 +276,9 @@ private slots:
         const int steps = stack()->count();
         QCOMPARE(m_panel->fit(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::ChildNode);
         QCOMPARE(stack()->count(), steps + 1);
-        const int child = m_panel->lastFitNode();
-        QCOMPARE(child, 5);
+        const std::optional<size_t> child = m_panel->lastFitNode();
+        QVERIFY(child);
+        QCOMPARE(*child, size_t(5));
         QCOMPARE(m_doc->sceneGraph().parent(5), 1);
         const document::Trs trs = document::nodeTrs(*m_doc->gltf().element("nodes", 5));
         QVERIFY(std::abs(trs.translation[0] - 2) < 1e-5);
@@ -287,7 +314,8 @@ private slots:
     {
         m_panel->setShape(2, 3);
         const ShapePanel::MeshSource source = ShapePanel::meshSource(*m_doc, 3);
-        QCOMPARE(source.meshNode, 2);
+        QVERIFY(source.meshNode);
+        QCOMPARE(*source.meshNode, size_t(2));
         QVERIFY(source.fromParent);
         const int steps = stack()->count();
         QTest::mouseClick(m_panel->fitButton(ShapePanel::Fit::Capsule), Qt::LeftButton);
@@ -345,7 +373,7 @@ private slots:
         QVERIFY(!m_panel->statusLabel()->text().isEmpty());
         QVERIFY(!ShapePanel::fitPoints(*m_doc, 4));
 
-        m_panel->setShape(1, -1);
+        m_panel->setShape(1, std::nullopt);
         QVERIFY(!m_panel->fitButton(ShapePanel::Fit::Sphere)->isEnabled());
         QCOMPARE(m_panel->fit(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::Failed);
     }

@@ -205,7 +205,7 @@ private slots:
         undoRedo(stack, [&] { return doc->model().shapes[size_t(capsuleShape)].radiusBottom == 0.3; });
 
         // Physics > Generate Convex Hull on the mesh node: previewed in the view, then applied as one step.
-        QPointer<ui::HullDialog> hull = w.openHullDialog(int(kCharacterCollider));
+        QPointer<ui::HullDialog> hull = w.openHullDialog(kCharacterCollider);
         QVERIFY(hull);
         hull->setDestination(ui::HullDialog::Destination::NewChildNode);
         QVERIFY(hull->waitForResult(30000));

@@ -100,8 +100,8 @@ AddColliderMenu::AddColliderMenu(QWidget* parent) : QMenu(tr("Add &Collider"), p
             m_hullDialog->setObjectName(QStringLiteral("actionAddHullDialog"));
             m_hullDialog->setToolTip(tr("Choose the point cap and the kind of hull, with a preview"));
             connect(m_hullDialog, &QAction::triggered, this, [this] {
-                if (m_node >= 0)
-                    emit hullDialogRequested(size_t(m_node));
+                if (m_node)
+                    emit hullDialogRequested(*m_node);
             });
         }
     }
@@ -120,7 +120,7 @@ void AddColliderMenu::setDocument(document::Document* document)
     refresh();
 }
 
-void AddColliderMenu::setNode(int node)
+void AddColliderMenu::setNode(std::optional<document::NodeIndex> node)
 {
     m_node = node;
     refresh();
@@ -145,9 +145,9 @@ QString AddColliderMenu::disabledReason() const
 {
     if (!m_document)
         return tr("No document is open");
-    if (m_node < 0 || size_t(m_node) >= m_document->gltf().count("nodes"))
+    if (!m_node || *m_node >= m_document->gltf().count("nodes"))
         return tr("Select a node with a mesh");
-    const gltf::Json* n = m_document->gltf().element("nodes", size_t(m_node));
+    const gltf::Json* n = m_document->gltf().element("nodes", *m_node);
     if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_unsigned() ||
         (*n)["mesh"].get<size_t>() >= m_document->gltf().count("meshes"))
         return tr("The node has no mesh to fit a collider to");
@@ -180,7 +180,7 @@ std::optional<size_t> AddColliderMenu::add(Kind kind)
     if (!reason.isEmpty())
         return fail(reason);
     document::Document& doc = *m_document;
-    const size_t node = size_t(m_node);
+    const document::NodeIndex node = *m_node;
     const bool asTrigger = trigger();
     std::optional<size_t> added;
 

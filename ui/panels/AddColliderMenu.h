@@ -1,5 +1,7 @@
 #pragma once
 
+#include "document/Selection.h"
+
 #include <QMenu>
 #include <QPointer>
 #include <optional>
@@ -42,9 +44,9 @@ public:
     /// The document the entries edit (not owned; forgotten when it is destroyed).
     void setDocument(cs::document::Document* document);
     cs::document::Document* document() const { return m_document; }
-    /// The node the entries act on (-1: none).
-    void setNode(int node);
-    int node() const { return m_node; }
+    /// The node the entries act on (none: the entries are disabled).
+    void setNode(std::optional<document::NodeIndex> node);
+    std::optional<document::NodeIndex> node() const { return m_node; }
     void setTrigger(bool on);
     bool trigger() const;
 
@@ -62,7 +64,7 @@ public:
 
 signals:
     /// "Convex Hull..." was chosen for `node`.
-    void hullDialogRequested(size_t node);
+    void hullDialogRequested(cs::document::NodeIndex node);
     /// An entry added `colliderNode` (a child of `node`).
     void colliderAdded(size_t node, size_t colliderNode);
     /// An entry could not add its collider (e.g. the mesh is flat and has no hull).
@@ -70,7 +72,7 @@ signals:
 
 private:
     QPointer<cs::document::Document> m_document;
-    int m_node = -1;
+    std::optional<document::NodeIndex> m_node;
     QAction* m_reason = nullptr;
     QAction* m_actions[7] = {};
     QAction* m_hullDialog = nullptr;

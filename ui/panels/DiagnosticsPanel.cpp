@@ -35,9 +35,9 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list);
     auto activate = [this](QTreeWidgetItem* item) {
-        const int node = item ? nodeOfPointer(item->text(WhereColumn).toStdString()) : -1;
-        if (node >= 0)
-            emit nodeActivated(node);
+        const auto node = item ? nodeOfPointer(item->text(WhereColumn).toStdString()) : std::nullopt;
+        if (node)
+            emit nodeActivated(*node);
     };
     connect(m_list, &QTreeWidget::itemActivated, this, activate);
     connect(m_list, &QTreeWidget::itemClicked, this, [this, activate](QTreeWidgetItem* item, int column) {
@@ -133,9 +133,9 @@ void DiagnosticsPanel::showContextMenu(const QPoint& position)
     if (!item)
         return;
     const int row = item->data(CodeColumn, kRowRole).toInt();
-    const int node = nodeOfPointer(item->text(WhereColumn).toStdString());
+    const std::optional<document::NodeIndex> node = nodeOfPointer(item->text(WhereColumn).toStdString());
     const document::Fix fix = fixAt(row);
-    if (!fix && node < 0)
+    if (!fix && !node)
         return;
     QMenu menu(this);
     if (fix) {
@@ -143,24 +143,24 @@ void DiagnosticsPanel::showContextMenu(const QPoint& position)
         a->setToolTip(QString::fromStdString(fix.description));
         connect(a, &QAction::triggered, this, [this, row] { applyFixAt(row); });
     }
-    if (node >= 0) {
-        QAction* a = menu.addAction(tr("Select Node %1").arg(node));
-        connect(a, &QAction::triggered, this, [this, node] { emit nodeActivated(node); });
+    if (node) {
+        QAction* a = menu.addAction(tr("Select Node %1").arg(*node));
+        connect(a, &QAction::triggered, this, [this, n = *node] { emit nodeActivated(n); });
     }
     menu.exec(m_list->viewport()->mapToGlobal(position));
 }
 
-int DiagnosticsPanel::nodeOfPointer(const std::string& pointer)
+std::optional<document::NodeIndex> DiagnosticsPanel::nodeOfPointer(const std::string& pointer)
 {
     const std::string prefix = "/nodes/";
     if (pointer.rfind(prefix, 0) != 0)
-        return -1;
+        return std::nullopt;
     size_t end = pointer.find('/', prefix.size());
     const std::string number =
         pointer.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
     if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || number.size() > 9)
-        return -1;
-    return std::stoi(number);
+        return std::nullopt;
+    return static_cast<document::NodeIndex>(std::stoul(number));
 }
 
 DiagnosticsPanel::~DiagnosticsPanel()

@@ -2,9 +2,11 @@
 
 #include "Diagnostic.h"
 #include "document/Fixes.h"
+#include "document/Selection.h"
 
 #include <QPointer>
 #include <QWidget>
+#include <optional>
 
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -50,11 +52,11 @@ public:
     /// is none (any more) or it failed; fixFailed() then says why.
     bool applyFixAt(int row);
 
-    /// The node a JSON pointer points into ("/nodes/3/extensions/..." -> 3), or -1.
-    static int nodeOfPointer(const std::string& pointer);
+    /// The node a JSON pointer points into ("/nodes/3/extensions/..." -> 3), or none.
+    static std::optional<document::NodeIndex> nodeOfPointer(const std::string& pointer);
 
 signals:
-    void nodeActivated(int node);
+    void nodeActivated(cs::document::NodeIndex node);
     /// A fix was pushed on the document's undo stack (`label` as shown, e.g. "Add to extensionsUsed").
     void fixApplied(const QString& label);
     void fixFailed(const QString& why);

@@ -32,16 +32,17 @@ JointPanel::JointPanel(QWidget* parent) : QWidget(parent)
     form->addRow(m_collision);
 
     connect(m_joint, &QCheckBox::clicked, this, [this](bool on) {
-        if (!m_document || node() < 0)
+        const std::optional<document::NodeIndex> n = node();
+        if (!m_document || !n)
             return;
         if (!on) {
-            m_document->push(document::removeNodeJoint(m_document, size_t(node())));
+            m_document->push(document::removeNodeJoint(m_document, *n));
             return;
         }
         // A new joint uses the first description, connected to nothing yet (the validator says so until
         // a node is chosen).
-        m_document->push(document::setNodeJoint(m_document, size_t(node()),
-                                                {-1, m_document->model().joints.empty() ? -1 : 0, false}));
+        m_document->push(
+            document::setNodeJoint(m_document, *n, {-1, m_document->model().joints.empty() ? -1 : 0, false}));
     });
     connect(m_connected, &QComboBox::activated, this, &JointPanel::pushFields);
     connect(m_description, &QComboBox::activated, this, &JointPanel::pushFields);
@@ -66,9 +67,11 @@ void JointPanel::setNodes(const std::vector<size_t>& nodes)
     refresh();
 }
 
-int JointPanel::node() const
+std::optional<document::NodeIndex> JointPanel::node() const
 {
-    return m_nodes.size() == 1 ? int(m_nodes.front()) : -1;
+    if (m_nodes.size() != 1)
+        return std::nullopt;
+    return m_nodes.front();
 }
 
 void JointPanel::onChanged(const document::ChangeEvent& event)
@@ -81,22 +84,23 @@ void JointPanel::onChanged(const document::ChangeEvent& event)
 
 void JointPanel::pushFields()
 {
-    if (!m_document || node() < 0)
+    const std::optional<document::NodeIndex> n = node();
+    if (!m_document || !n)
         return;
     document::NodeJointFields fields;
     fields.connectedNode = m_connected->currentData().toInt();
     fields.joint = m_description->currentData().toInt();
     fields.enableCollision = m_collision->isChecked();
-    m_document->push(document::setNodeJoint(m_document, size_t(node()), fields));
+    m_document->push(document::setNodeJoint(m_document, *n, fields));
 }
 
 void JointPanel::refresh()
 {
     const QSignalBlocker b1(m_joint), b2(m_connected), b3(m_description), b4(m_collision);
-    const physics::NodePhysics* p =
-        m_document && node() >= 0 ? m_document->model().node(size_t(node())) : nullptr;
+    const std::optional<document::NodeIndex> n = node();
+    const physics::NodePhysics* p = m_document && n ? m_document->model().node(*n) : nullptr;
     const physics::NodeJoint* joint = p && p->joint ? &*p->joint : nullptr;
-    setEnabled(m_document && node() >= 0);
+    setEnabled(m_document && n);
     m_joint->setChecked(joint);
     m_connected->clear();
     m_description->clear();
@@ -109,7 +113,7 @@ void JointPanel::refresh()
     m_connected->addItem(tr("(none)"), -1);
     const size_t nodes = m_document->gltf().count("nodes");
     for (size_t i = 0; i < nodes; ++i) {
-        if (int(i) == node())
+        if (i == n)
             continue;
         m_connected->addItem(tr("%1 (node %2)").arg(nodeLabel(*m_document, i)).arg(i), int(i));
     }

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "document/Selection.h"
+
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -36,7 +39,8 @@ private:
     void onChanged(const document::ChangeEvent& event);
     void refresh();
     void pushFields();
-    int node() const;
+    /// The node the section edits: the selected node when there is one.
+    std::optional<document::NodeIndex> node() const;
 
     document::Document* m_document = nullptr;
     std::vector<size_t> m_nodes;

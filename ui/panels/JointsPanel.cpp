@@ -3,6 +3,7 @@
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
+#include "widgets/ModelLabels.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -93,8 +94,10 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("jointsStatus"));
     m_status->setWordWrap(true);
-    connect(m_status, &QLabel::linkActivated, this,
-            [this](const QString& link) { emit nodeActivated(link.toInt()); });
+    connect(m_status, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (const auto node = nodeOfLink(link, QString()))
+            emit nodeActivated(*node);
+    });
     layout->addWidget(m_status);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &JointsPanel::showCurrent);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/Selection.h"
 #include "physics/PhysicsModel.h"
 
 #include <QWidget>
@@ -50,7 +51,7 @@ public:
     void removeDrive(int row);
 
 signals:
-    void nodeActivated(int node);
+    void nodeActivated(cs::document::NodeIndex node);
 
 private:
     void onChanged(const document::ChangeEvent& event);

@@ -225,7 +225,7 @@ void PropertiesPanel::showShape(int shape)
     if (m_document && size_t(shape) >= m_document->model().shapes.size())
         shape = -1;
     m_shownShape = shape;
-    m_shape->setShape(shape, m_current ? int(*m_current) : -1);
+    m_shape->setShape(shape, m_current);
     m_shapeSection->setVisible(shape >= 0);
 }
 

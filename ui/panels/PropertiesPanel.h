@@ -53,9 +53,9 @@ public:
 
 signals:
     /// "Generate convex hull..." was asked for this node.
-    void hullRequested(int node);
+    void hullRequested(cs::document::NodeIndex node);
     /// A node was clicked in a list (shape users, compound members): select it.
-    void nodeActivated(int node);
+    void nodeActivated(cs::document::NodeIndex node);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

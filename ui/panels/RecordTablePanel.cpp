@@ -85,8 +85,8 @@ RecordTablePanel::RecordTablePanel(RecordList list, std::vector<RecordColumn> co
     connect(m_add, &QPushButton::clicked, this, [this] { addRecord(); });
     connect(m_delete, &QPushButton::clicked, this, [this] { deleteCurrentRecord(); });
     connect(m_status, &QLabel::linkActivated, this, [this](const QString& link) {
-        if (link.startsWith(QLatin1String("node:")))
-            emit nodeActivated(link.mid(5).toInt());
+        if (const auto node = nodeOfLink(link, QStringLiteral("node:")))
+            emit nodeActivated(*node);
     });
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, &RecordTablePanel::onAboutToReset);
     connect(m_model, &QAbstractItemModel::modelReset, this, &RecordTablePanel::onReset);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/Selection.h"
 #include "panels/RecordTableModel.h"
 
 #include <QPointer>
@@ -64,7 +65,7 @@ public:
 
 signals:
     /// A node named in the status line was clicked.
-    void nodeActivated(int node);
+    void nodeActivated(cs::document::NodeIndex node);
 
 private:
     int selectedRecord() const;

@@ -29,14 +29,13 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
+#include <utility>
 
 namespace cs::ui {
 
 namespace {
 
 using document::ChangeEvent;
-using document::Quat;
-using document::Vec3;
 using physics::Shape;
 using physics::ShapeType;
 
@@ -73,15 +72,33 @@ QString quoted(const QString& text)
     return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
 }
 
-/// Pushes a field edit of shape `shape` when there is such a shape.
-template <class Command>
-void pushShapeEdit(document::Document* doc, int shape, const typename Command::Value& value)
-{
-    if (doc && shape >= 0 && size_t(shape) < doc->model().shapes.size())
-        doc->push(new Command(doc, size_t(shape), value));
-}
-
 } // namespace
+
+std::vector<PropertyRow<Shape>> ShapePanel::parameterRows()
+{
+    using Locate = document::locate::Shape;
+    namespace field = document::field;
+    const auto length = [](QString objectName, QString label, QString toolTip, double minimum) {
+        return propertyLook(std::move(objectName), std::move(label), std::move(toolTip), 0)
+            .withUnit(QStringLiteral(" m"))
+            .withRange(minimum, kMaxLength)
+            .withPrecision(kDecimals, 0.05);
+    };
+    // In the order of Property; the height's label and tooltip follow the type (see refreshFields()).
+    return {
+        propertyRow<Locate, field::ShapeSize>(
+            length(QStringLiteral("shapeSize"), tr("Size"),
+                   tr("Full width, height and depth; the box is centred on its node"), kMinLength)),
+        propertyRow<Locate, field::ShapeRadius>(length(QStringLiteral("shapeRadius"), tr("Radius"),
+                                                       tr("The sphere is centred on its node"), 0.0)),
+        propertyRow<Locate, field::ShapeHeight>(
+            length(QStringLiteral("shapeHeight"), tr("Height"), QString(), kMinLength)),
+        propertyRow<Locate, field::ShapeRadiusTop>(
+            length(QStringLiteral("shapeRadiusTop"), tr("Top radius"), tr("Radius at +Y"), 0.0)),
+        propertyRow<Locate, field::ShapeRadiusBottom>(
+            length(QStringLiteral("shapeRadiusBottom"), tr("Bottom radius"), tr("Radius at -Y"), 0.0)),
+    };
+}
 
 QString ShapePanel::fitLabel(Fit fit)
 {
@@ -114,25 +131,12 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
         m_type->addItem(typeLabel(t), int(t));
     m_type->setToolTip(tr("Changing the type keeps the shape about the size it was"));
 
-    auto makeLength = [this](double min, const QString& tip) {
-        auto* field = new NumberField(this);
-        field->setRange(min, kMaxLength);
-        field->setUnit(QStringLiteral(" m"));
-        field->setDecimals(kDecimals);
-        field->setSingleStep(0.05);
-        field->setToolTip(tip);
-        return field;
-    };
-    m_size = new Vec3Field(this);
-    m_size->setRange(kMinLength, kMaxLength);
-    m_size->setUnit(QStringLiteral(" m"));
-    m_size->setDecimals(kDecimals);
-    m_size->setSingleStep(0.05);
-    m_size->setToolTip(tr("Full width, height and depth; the box is centred on its node"));
-    m_radius = makeLength(0.0, tr("The sphere is centred on its node"));
-    m_height = makeLength(kMinLength, QString());
-    m_radiusTop = makeLength(0.0, tr("Radius at +Y"));
-    m_radiusBottom = makeLength(0.0, tr("Radius at -Y"));
+    m_properties = parameterRows();
+    m_fields = std::make_unique<PropertyFields>(
+        looksOf(m_properties), this, this,
+        [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
+    for (size_t i = 0; i < m_properties.size(); ++i)
+        m_fields->field(i)->setToolTip(m_properties[i].look.toolTip);
     m_totalHeight = new QLabel(this);
     m_totalHeight->setToolTip(tr("Mid-height plus both radii: the capsule's full length along Y"));
     m_mesh = new QComboBox(this);
@@ -144,11 +148,7 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->addRow(tr("Name"), m_name);
     m_form->addRow(tr("Type"), m_type);
-    m_form->addRow(tr("Size"), m_size);
-    m_form->addRow(tr("Radius"), m_radius);
-    m_form->addRow(tr("Height"), m_height);
-    m_form->addRow(tr("Top radius"), m_radiusTop);
-    m_form->addRow(tr("Bottom radius"), m_radiusBottom);
+    m_fields->addRows(m_form, 0, m_properties.size());
     m_form->addRow(tr("Total height"), m_totalHeight);
     m_form->addRow(tr("Mesh"), m_mesh);
 
@@ -201,16 +201,6 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
 
     connect(m_name, &QLineEdit::editingFinished, this, &ShapePanel::commitName);
     connect(m_type, &QComboBox::currentIndexChanged, this, &ShapePanel::onTypeActivated);
-    connect(m_size, &Vec3Field::edited, this,
-            [this](const Vec3& v) { pushShapeEdit<document::SetShapeSize>(m_document, m_shape, v); });
-    connect(m_radius, &NumberField::edited, this,
-            [this](double v) { pushShapeEdit<document::SetShapeRadius>(m_document, m_shape, v); });
-    connect(m_height, &NumberField::edited, this,
-            [this](double v) { pushShapeEdit<document::SetShapeHeight>(m_document, m_shape, v); });
-    connect(m_radiusTop, &NumberField::edited, this,
-            [this](double v) { pushShapeEdit<document::SetShapeRadiusTop>(m_document, m_shape, v); });
-    connect(m_radiusBottom, &NumberField::edited, this,
-            [this](double v) { pushShapeEdit<document::SetShapeRadiusBottom>(m_document, m_shape, v); });
     connect(m_mesh, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (m_updating || !shapeExists() || index < 0)
             return;
@@ -220,13 +210,13 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     connect(m_hull, &QPushButton::clicked, this, [this] {
         if (m_document) {
             const MeshSource source = meshSource(*m_document, m_contextNode);
-            if (source.meshNode >= 0)
-                emit hullRequested(source.meshNode);
+            if (source.meshNode)
+                emit hullRequested(*source.meshNode);
         }
     });
     auto activate = [this](QListWidgetItem* item) {
-        if (item)
-            emit nodeActivated(item->data(Qt::UserRole).toInt());
+        if (item && item->data(Qt::UserRole).isValid())
+            emit nodeActivated(item->data(Qt::UserRole).value<document::NodeIndex>());
     };
     connect(m_usedBy, &QListWidget::itemClicked, this, activate);
     connect(m_usedBy, &QListWidget::itemActivated, this, activate);
@@ -251,8 +241,8 @@ void ShapePanel::setDocument(document::Document* document)
         disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
     m_shape = -1;
-    m_contextNode = -1;
-    m_lastFitNode = -1;
+    m_contextNode.reset();
+    m_lastFitNode.reset();
     m_status->clear();
     if (m_document) {
         connect(m_document, &document::Document::changed, this, &ShapePanel::onChanged);
@@ -261,14 +251,14 @@ void ShapePanel::setDocument(document::Document* document)
     refresh();
 }
 
-void ShapePanel::setShape(int shapeIndex, int contextNode)
+void ShapePanel::setShape(int shapeIndex, std::optional<document::NodeIndex> contextNode)
 {
     const bool same = shapeIndex == m_shape && contextNode == m_contextNode;
     m_shape = shapeIndex;
     m_contextNode = contextNode;
     if (!same) {
         m_status->clear();
-        m_lastFitNode = -1;
+        m_lastFitNode.reset();
     }
     refresh();
 }
@@ -278,6 +268,39 @@ bool ShapePanel::shapeExists() const
     return m_document && m_shape >= 0 && size_t(m_shape) < m_document->model().shapes.size();
 }
 
+Vec3Field* ShapePanel::sizeField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(SizeRow));
+}
+
+NumberField* ShapePanel::radiusField() const
+{
+    return static_cast<NumberField*>(m_fields->field(RadiusRow));
+}
+
+NumberField* ShapePanel::heightField() const
+{
+    return static_cast<NumberField*>(m_fields->field(HeightRow));
+}
+
+NumberField* ShapePanel::radiusTopField() const
+{
+    return static_cast<NumberField*>(m_fields->field(RadiusTopRow));
+}
+
+NumberField* ShapePanel::radiusBottomField() const
+{
+    return static_cast<NumberField*>(m_fields->field(RadiusBottomRow));
+}
+
+void ShapePanel::editProperty(size_t row, int axis, double value)
+{
+    if (!shapeExists() || row >= m_properties.size())
+        return;
+    const auto index = static_cast<size_t>(m_shape);
+    m_properties[row].edit(*m_document, {{index, &m_document->model().shapes[index]}}, axis, value);
+}
+
 bool ShapePanel::isRowShown(QWidget* field) const
 {
     return m_form->isRowVisible(field);
@@ -285,10 +308,8 @@ bool ShapePanel::isRowShown(QWidget* field) const
 
 void ShapePanel::onLinkActivated(const QString& link)
 {
-    if (link.startsWith(QLatin1String("node:"))) {
-        emit nodeActivated(link.mid(5).toInt());
-        return;
-    }
+    if (const auto node = nodeOfLink(link, QStringLiteral("node:")))
+        emit nodeActivated(*node);
 }
 
 void ShapePanel::onChanged(const ChangeEvent& event)
@@ -323,9 +344,9 @@ void ShapePanel::onChanged(const ChangeEvent& event)
         refreshFitState();
         break;
     case K::Node:
-        if (event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All &&
-            event.index == m_contextNode)
-            m_contextNode = -1;
+        if (event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All && m_contextNode &&
+            event.index >= 0 && static_cast<document::NodeIndex>(event.index) == *m_contextNode)
+            m_contextNode.reset();
         if (event.has(ChangeEvent::Name) || event.has(ChangeEvent::Children) ||
             event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)) {
             m_usersTimer->start();
@@ -356,9 +377,10 @@ void ShapePanel::refreshFields()
     setEnabled(m_document != nullptr);
     const Shape* s = exists ? &m_document->model().shapes[size_t(m_shape)] : nullptr;
     const bool editable = s && !s->opaque;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_type, m_size, m_radius, m_height, m_radiusTop,
-                                                      m_radiusBottom, m_mesh})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_type, m_mesh})
         w->setEnabled(editable);
+    for (size_t i = 0; i < m_properties.size(); ++i)
+        m_fields->field(i)->setEnabled(editable);
     m_name->setEnabled(exists);
     if (!s) {
         m_title->setText(m_document ? tr("No shape selected") : tr("No document"));
@@ -377,19 +399,16 @@ void ShapePanel::refreshFields()
         const QSignalBlocker block(m_type);
         m_type->setCurrentIndex(m_type->findData(int(s->type)));
     }
-    m_size->setValue(s->size);
-    m_radius->setValue(s->radius);
-    m_height->setValue(s->height);
-    m_radiusTop->setValue(s->radiusTop);
-    m_radiusBottom->setValue(s->radiusBottom);
+    showProperties(*m_fields, m_properties, std::vector<const Shape*>{s});
     m_totalHeight->setText(QLocale().toString(s->height + s->radiusTop + s->radiusBottom, 'g', 6) +
                            QStringLiteral(" m"));
-    if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(m_height))) {
+    if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(heightField()))) {
         const bool capsule = s->type == ShapeType::Capsule;
         label->setText(capsule ? tr("Mid-height") : tr("Height"));
-        m_height->setToolTip(capsule ? tr("Distance between the centres of the two hemispheres (the full "
-                                          "height is this plus both radii)")
-                                     : tr("Full height: distance between the centres of the two discs"));
+        heightField()->setToolTip(capsule
+                                      ? tr("Distance between the centres of the two hemispheres (the full "
+                                           "height is this plus both radii)")
+                                      : tr("Full height: distance between the centres of the two discs"));
     }
     {
         const QSignalBlocker block(m_mesh);
@@ -428,11 +447,11 @@ void ShapePanel::showRows()
     const bool known = s && !s->opaque;
     m_form->setRowVisible(m_name, s != nullptr);
     m_form->setRowVisible(m_type, s != nullptr);
-    m_form->setRowVisible(m_size, known && t == ShapeType::Box);
-    m_form->setRowVisible(m_radius, known && t == ShapeType::Sphere);
-    m_form->setRowVisible(m_height, known && round);
-    m_form->setRowVisible(m_radiusTop, known && round);
-    m_form->setRowVisible(m_radiusBottom, known && round);
+    m_form->setRowVisible(sizeField(), known && t == ShapeType::Box);
+    m_form->setRowVisible(radiusField(), known && t == ShapeType::Sphere);
+    m_form->setRowVisible(heightField(), known && round);
+    m_form->setRowVisible(radiusTopField(), known && round);
+    m_form->setRowVisible(radiusBottomField(), known && round);
     m_form->setRowVisible(m_totalHeight, known && t == ShapeType::Capsule);
     m_form->setRowVisible(m_mesh, known && (t == ShapeType::Convex || t == ShapeType::Trimesh));
 }
@@ -472,8 +491,8 @@ void ShapePanel::refreshUsers()
         auto* item = new QListWidgetItem(
             QStringLiteral("%1 (%2)").arg(nodeLabel(*m_document, node), roles.join(QStringLiteral(", "))),
             m_usedBy);
-        item->setData(Qt::UserRole, int(node));
-        if (int(node) == m_contextNode) {
+        item->setData(Qt::UserRole, QVariant::fromValue<document::NodeIndex>(node));
+        if (node == m_contextNode) {
             QFont f = item->font();
             f.setBold(true);
             item->setFont(f);
@@ -482,7 +501,6 @@ void ShapePanel::refreshUsers()
     if (m_usedBy->count() == 0) {
         auto* item = new QListWidgetItem(tr("No node uses this shape"), m_usedBy);
         item->setFlags(Qt::NoItemFlags);
-        item->setData(Qt::UserRole, -1);
     }
 }
 
@@ -491,25 +509,25 @@ void ShapePanel::refreshFitState()
     const bool exists = shapeExists();
     const bool opaque = exists && m_document->model().shapes[size_t(m_shape)].opaque;
     const MeshSource source = m_document ? meshSource(*m_document, m_contextNode) : MeshSource{};
-    const bool canFit = exists && !opaque && source.meshNode >= 0;
+    const bool canFit = exists && !opaque && source.meshNode;
     for (QPushButton* b : m_fitButtons)
         b->setEnabled(canFit);
-    m_hull->setEnabled(m_document && source.meshNode >= 0);
+    m_hull->setEnabled(m_document && source.meshNode);
     QString text;
     if (!m_document || !exists)
         text.clear();
-    else if (m_contextNode < 0)
+    else if (!m_contextNode)
         text = tr("Select a node that uses this shape to fit it to that node's mesh.");
-    else if (source.meshNode < 0)
+    else if (!source.meshNode)
         text = tr("Neither %1 nor its parent has a mesh to fit to.")
-                   .arg(quoted(nodeLabel(*m_document, size_t(m_contextNode))));
+                   .arg(quoted(nodeLabel(*m_document, *m_contextNode)));
     else if (source.fromParent)
         text = tr("Fits use the mesh of the parent %1; %2 moves to the fit.")
-                   .arg(quoted(nodeLabel(*m_document, size_t(source.meshNode))),
-                        quoted(nodeLabel(*m_document, size_t(m_contextNode))));
+                   .arg(quoted(nodeLabel(*m_document, *source.meshNode)),
+                        quoted(nodeLabel(*m_document, *m_contextNode)));
     else
         text = tr("Fits use the mesh of %1. A fit off its centre goes on a new child node.")
-                   .arg(quoted(nodeLabel(*m_document, size_t(source.meshNode))));
+                   .arg(quoted(nodeLabel(*m_document, *source.meshNode)));
     m_fitSource->setText(text);
 }
 

@@ -3,10 +3,13 @@
 #include "Diagnostic.h"
 #include "document/ShapeFit.h"
 #include "geometry/Vec3d.h"
+#include "panels/PropertyRows.h"
 
 #include <QPointer>
 #include <QWidget>
 #include <array>
+#include <memory>
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -70,36 +73,38 @@ public:
     void setDocument(cs::document::Document* document);
     cs::document::Document* document() const;
 
-    /// The shape to edit (-1: none) and the node whose collider or trigger uses it (-1: none; fits need one).
-    void setShape(int shapeIndex, int contextNode);
+    /// The shape to edit (-1: none) and the node whose collider or trigger uses it (fits need one).
+    void setShape(int shapeIndex, std::optional<document::NodeIndex> contextNode);
     int shape() const { return m_shape; }
-    int contextNode() const { return m_contextNode; }
+    std::optional<document::NodeIndex> contextNode() const { return m_contextNode; }
 
     /// The name of a fit as buttons and undo texts show it ("Box", "Oriented box", ...).
     static QString fitLabel(Fit fit);
     /// Fits `kind` to the context node's mesh and applies it (see the class comment).
     FitOutcome fit(Fit kind);
-    /// The node created by the last fit that went on a child node, else -1.
-    int lastFitNode() const { return m_lastFitNode; }
+    /// The node created by the last fit that went on a child node, else none.
+    std::optional<document::NodeIndex> lastFitNode() const { return m_lastFitNode; }
 
     /// Where fits for `node` take their points from (its own mesh, else its parent's).
-    static MeshSource meshSource(const cs::document::Document& document, int node)
+    static MeshSource meshSource(const cs::document::Document& document,
+                                 std::optional<document::NodeIndex> node)
     {
-        return document::fitMeshSource(document, node);
+        return node ? document::fitMeshSource(document, *node) : MeshSource{};
     }
     /// The points fits for `node` use, in the node's space.
-    static Result<std::vector<geometry::Vec3d>> fitPoints(const cs::document::Document& document, int node)
+    static Result<std::vector<geometry::Vec3d>> fitPoints(const cs::document::Document& document,
+                                                          document::NodeIndex node)
     {
         return document::fitMeshPoints(document, node);
     }
 
     QLineEdit* nameEdit() const { return m_name; }
     QComboBox* typeCombo() const { return m_type; }
-    Vec3Field* sizeField() const { return m_size; }
-    NumberField* radiusField() const { return m_radius; }
-    NumberField* heightField() const { return m_height; }
-    NumberField* radiusTopField() const { return m_radiusTop; }
-    NumberField* radiusBottomField() const { return m_radiusBottom; }
+    Vec3Field* sizeField() const;
+    NumberField* radiusField() const;
+    NumberField* heightField() const;
+    NumberField* radiusTopField() const;
+    NumberField* radiusBottomField() const;
     QComboBox* meshCombo() const { return m_mesh; }
     QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
     QPushButton* hullButton() const { return m_hull; }
@@ -111,11 +116,24 @@ public:
 signals:
     /// "Generate convex hull…": make a hull of `node`'s mesh (the context node, or its parent when the hull
     /// comes from the parent's mesh).
-    void hullRequested(int node);
+    void hullRequested(cs::document::NodeIndex node);
     /// A node in "Used by" or a link in the status line was clicked.
-    void nodeActivated(int node);
+    void nodeActivated(cs::document::NodeIndex node);
 
 private:
+    /// The property rows of the shape's parameters (see parameterRows() in ShapePanel.cpp), in form order.
+    enum Property
+    {
+        SizeRow,
+        RadiusRow,
+        HeightRow,
+        RadiusTopRow,
+        RadiusBottomRow
+    };
+
+    static std::vector<PropertyRow<physics::Shape>> parameterRows();
+    /// An edit of a property row: one command on the shape.
+    void editProperty(size_t row, int axis, double value);
     void onChanged(const cs::document::ChangeEvent& event);
     void refresh();
     void refreshFields();
@@ -130,18 +148,15 @@ private:
 
     QPointer<cs::document::Document> m_document;
     int m_shape = -1;
-    int m_contextNode = -1;
-    int m_lastFitNode = -1;
+    std::optional<document::NodeIndex> m_contextNode;
+    std::optional<document::NodeIndex> m_lastFitNode;
 
     QFormLayout* m_form;
     QLabel* m_title;
     QLineEdit* m_name;
     QComboBox* m_type;
-    Vec3Field* m_size;
-    NumberField* m_radius;
-    NumberField* m_height;
-    NumberField* m_radiusTop;
-    NumberField* m_radiusBottom;
+    std::vector<PropertyRow<physics::Shape>> m_properties;
+    std::unique_ptr<PropertyFields> m_fields;
     QLabel* m_totalHeight;
     QComboBox* m_mesh;
     QLabel* m_note;

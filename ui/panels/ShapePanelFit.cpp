@@ -78,7 +78,7 @@ QString describe(const Shape& s)
 
 ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
 {
-    m_lastFitNode = -1;
+    m_lastFitNode.reset();
     auto fail = [this](const QString& why) {
         m_status->setText(why.toHtmlEscaped());
         return FitOutcome::Failed;
@@ -87,10 +87,10 @@ ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
         return fail(tr("There is no shape to fit."));
     if (m_document->model().shapes[size_t(m_shape)].opaque)
         return fail(tr("This shape's type is not understood, so it cannot be fitted."));
-    if (m_contextNode < 0)
+    if (!m_contextNode)
         return fail(tr("Select a node that uses this shape to fit it to that node's mesh."));
     document::Document& doc = *m_document;
-    const size_t node = size_t(m_contextNode);
+    const document::NodeIndex node = *m_contextNode;
 
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const auto fitted =
@@ -106,11 +106,11 @@ ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
             return fail(tr("Could not add the child node."));
         return fail(tr("Could not fit a %1: %2").arg(fitLabel(kind).toLower(), why));
     }
-    const QString meshOwner = quoted(nodeLabel(doc, size_t(fitted->source.meshNode)));
+    const QString meshOwner = quoted(nodeLabel(doc, fitted->source.meshNode.value_or(node)));
     const QString what = fitLabel(kind).toLower();
     switch (fitted->outcome) {
     case document::ShapeFit::Outcome::ChildNode: {
-        m_lastFitNode = int(*fitted->childNode);
+        m_lastFitNode = *fitted->childNode;
         QString text =
             tr("The fitted %1 (%2) is off the centre of %3, which carries the mesh and cannot move, "
                "so it went on a new child node %4 with a new shape.")

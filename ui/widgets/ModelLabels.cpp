@@ -24,6 +24,17 @@ QString nameOf(const gltf::Json& object)
 
 } // namespace
 
+std::optional<document::NodeIndex> nodeOfLink(const QString& link, const QString& prefix)
+{
+    if (!link.startsWith(prefix))
+        return std::nullopt;
+    bool ok = false;
+    const qulonglong node = link.mid(prefix.size()).toULongLong(&ok);
+    if (!ok)
+        return std::nullopt;
+    return static_cast<document::NodeIndex>(node);
+}
+
 QString nodeLabel(const document::Document& document, size_t node)
 {
     const gltf::Json* n = document.gltf().element("nodes", node);
