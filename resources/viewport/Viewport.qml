@@ -12,6 +12,7 @@ View3D {
         Model {
             property alias color: material.diffuseColor
             property alias map: material.diffuseMap
+            property alias vertexColors: material.vertexColorsEnabled
             materials: [ DefaultMaterial { id: material; cullMode: Material.NoCulling } ]
         }
     }

@@ -1,4 +1,5 @@
 // The viewport's line layers: levels of detail by distance and chunks by place (ui/viewport/LineLayer).
+#include "WindowTestUtil.h"
 #include "geometry/Shape.h"
 #include "geometry/Wireframe.h"
 #include "viewport/Viewport.h"
@@ -69,19 +70,6 @@ std::vector<QVector3D> mixedGrid(int side, size_t& shapes)
     return points;
 }
 
-QImage captured(ui::Viewport& view)
-{
-    QImage image;
-    bool done = false;
-    view.capture([&](const QImage& i) {
-        image = i;
-        done = true;
-    });
-    if (!QTest::qWaitFor([&] { return done; }, 30000))
-        return {};
-    return image;
-}
-
 } // namespace
 
 class TestLineDetail : public QObject
@@ -104,7 +92,7 @@ private slots:
         // pixel, so every chunk is drawn at the coarsest level: the 8-gon (32 -> 16 -> 8), a quarter.
         view.frameAll();
         QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), points.size() / 4);
-        const QImage far = captured(view);
+        const QImage far = test::captured(view);
         QVERIFY(!far.isNull());
         const QColor colour = ui::overlayColor(OverlayLayer::Dynamic);
         QVERIFY2(pixelsNear(far, colour) > 20000, "the far grid is drawn");
@@ -114,7 +102,7 @@ private slots:
         const size_t near = view.drawnOverlayPointCount(OverlayLayer::Dynamic);
         QVERIFY(near > points.size() / 4);
         QVERIFY(near < points.size());
-        const QImage close = captured(view);
+        const QImage close = test::captured(view);
         QVERIFY2(pixelsNear(close, colour) > 1000, "the near sphere is drawn");
 
         // Points as given come back when the lines are replaced by a small set (one chunk, full detail at
@@ -142,7 +130,7 @@ private slots:
         const size_t drawn = view.drawnOverlayPointCount(OverlayLayer::Static);
         QVERIFY2(drawn >= 2 * shapes && drawn <= 2 * shapes * 101 / 100,
                  qPrintable(QString("%1 points for %2 shapes").arg(drawn).arg(shapes)));
-        const QImage far = captured(view);
+        const QImage far = test::captured(view);
         QVERIFY(!far.isNull());
         QVERIFY2(pixelsNear(far, ui::overlayColor(OverlayLayer::Static)) > 2000, "the far grid is drawn");
     }

@@ -4,8 +4,10 @@
 // waiting for the scene.
 
 #include "MainWindow.h"
+#include "viewport/Viewport.h"
 
 #include <QCoreApplication>
+#include <QImage>
 #include <QSettings>
 #include <QTest>
 #include <filesystem>
@@ -40,6 +42,28 @@ inline bool showAndOpen(ui::MainWindow& w, const QString& path)
     w.resize(1200, 800);
     w.show();
     return QTest::qWaitForWindowExposed(&w) && openAndWait(w, path);
+}
+
+/// The picture the viewport draws next; null when none came within 30 s.
+inline QImage captured(ui::Viewport& view)
+{
+    QImage image;
+    bool done = false;
+    view.capture([&](const QImage& i) {
+        image = i;
+        done = true;
+    });
+    if (!QTest::qWaitFor([&] { return done; }, 30000))
+        return {};
+    return image;
+}
+
+/// Shows `view` at `width` x `height` and waits until it is on screen.
+inline bool showView(ui::Viewport& view, int width, int height)
+{
+    view.resize(width, height);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
 }
 
 } // namespace cs::test

@@ -1,6 +1,7 @@
 #include "viewport/MeshLayer.h"
 
 #include "gltf/RenderScene.h"
+#include "viewport/MeshBatches.h"
 #include "viewport/QuickScene.h"
 
 #include <QImage>
@@ -8,6 +9,7 @@
 #include <QtQuick3D/qquick3dgeometry.h>
 #include <QtQuick3D/qquick3dinstancing.h>
 #include <QtQuick3D/qquick3dtexturedata.h>
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -42,50 +44,6 @@ protected:
 };
 
 namespace {
-
-/// One primitive: interleaved positions, normals and (when textured) texture coordinates, 32-bit indices.
-class MeshGeometry : public QQuick3DGeometry
-{
-public:
-    explicit MeshGeometry(const gltf::RenderPrimitive& p)
-    {
-        const auto& positions = p.triangles->positions;
-        const bool textured = p.image >= 0 && p.uvs.size() == positions.size();
-        const int floats = textured ? 8 : 6;
-        QByteArray vertices(static_cast<qsizetype>(positions.size() * size_t(floats) * 4), Qt::Uninitialized);
-        auto* out = reinterpret_cast<float*>(vertices.data());
-        QVector3D lo = positions.empty() ? QVector3D() : positions[0], hi = lo;
-        for (size_t i = 0; i < positions.size(); ++i) {
-            const QVector3D& v = positions[i];
-            const QVector3D n = i < p.normals.size() ? p.normals[i] : QVector3D(0, 1, 0);
-            float* o = out + i * size_t(floats);
-            o[0] = v.x();
-            o[1] = v.y();
-            o[2] = v.z();
-            o[3] = n.x();
-            o[4] = n.y();
-            o[5] = n.z();
-            if (textured) {
-                o[6] = p.uvs[i].x();
-                o[7] = p.uvs[i].y();
-            }
-            lo = QVector3D(std::min(lo.x(), v.x()), std::min(lo.y(), v.y()), std::min(lo.z(), v.z()));
-            hi = QVector3D(std::max(hi.x(), v.x()), std::max(hi.y(), v.y()), std::max(hi.z(), v.z()));
-        }
-        const auto& indices = p.triangles->indices;
-        setVertexData(vertices);
-        setIndexData(QByteArray(reinterpret_cast<const char*>(indices.data()),
-                                static_cast<qsizetype>(indices.size() * 4)));
-        setStride(floats * 4);
-        setPrimitiveType(PrimitiveType::Triangles);
-        addAttribute(Attribute::PositionSemantic, 0, Attribute::F32Type);
-        addAttribute(Attribute::NormalSemantic, 12, Attribute::F32Type);
-        if (textured)
-            addAttribute(Attribute::TexCoord0Semantic, 24, Attribute::F32Type);
-        addAttribute(Attribute::IndexSemantic, 0, Attribute::U32Type);
-        setBounds(lo, hi);
-    }
-};
 
 /// The pixels of every image some primitive shows, decoded on all cores. An image that cannot be decoded
 /// is shown as one grey texel, so that a broken file still opens with its shapes visible.
@@ -131,26 +89,20 @@ QQuick3DTextureData* textureData(const QImage& image)
 } // namespace
 
 MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
-    : m_node(scene.makeNode(parent))
+    : m_scene(scene), m_node(scene.makeNode(parent))
 {
-    // The instance tables first: which nodes draw each mesh.
-    m_tables.assign(renderScene.meshes.size(), nullptr);
-    for (const auto& instance : renderScene.instances) {
-        InstanceTable*& table = m_tables[instance.mesh];
-        if (!table) {
-            table = new InstanceTable();
-            QuickScene::adopt(table, m_node);
-        }
-        m_slots.push_back({instance.mesh, table->matrices.size()});
-        table->matrices.push_back(instance.world);
-        m_placed.push_back(instance.world);
-    }
+    std::vector<size_t> users(renderScene.meshes.size(), 0);
+    for (const auto& instance : renderScene.instances)
+        ++users[instance.mesh];
 
     const std::vector<QImage> images = decodeImages(renderScene);
     std::map<int, QQuick3DTextureData*> data;
     std::vector<std::pair<std::pair<int, gltf::TextureSampler>, QQuick3DObject*>> textures;
+    // The texture a primitive shows: null when it has none, its image cannot be shown or it has no texture
+    // coordinates for every vertex (then it is drawn in its base colour).
     auto texture = [&](const gltf::RenderPrimitive& p) -> QQuick3DObject* {
-        if (p.image < 0 || size_t(p.image) >= images.size() || images[size_t(p.image)].isNull())
+        if (p.image < 0 || size_t(p.image) >= images.size() || images[size_t(p.image)].isNull() ||
+            p.uvs.size() != p.triangles->positions.size())
             return nullptr;
         for (const auto& [key, t] : textures)
             if (key.first == p.image && key.second == p.sampler)
@@ -164,20 +116,75 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
         textures.push_back({{p.image, p.sampler}, t});
         return t;
     };
+    const auto drawn = [](const gltf::RenderPrimitive& p) {
+        return p.triangles && !p.triangles->indices.empty();
+    };
+
+    // Meshes that several instances draw: one instance table each. The others go into batches, by texture;
+    // the batch of a texture being filled is the last one with that texture.
+    std::vector<size_t> tableOfMesh(renderScene.meshes.size(), kBatched);
+    m_batchesOf.resize(renderScene.instances.size());
+    for (size_t i = 0; i < renderScene.instances.size(); ++i) {
+        const auto& instance = renderScene.instances[i];
+        m_placed.push_back(instance.world);
+        if (users[instance.mesh] > 1) {
+            size_t& t = tableOfMesh[instance.mesh];
+            if (t == kBatched) {
+                t = m_tables.size();
+                m_tables.push_back(new InstanceTable());
+                QuickScene::adopt(m_tables.back(), m_node);
+            }
+            m_slots.push_back({t, m_tables[t]->matrices.size()});
+            m_tables[t]->matrices.push_back(instance.world);
+            continue;
+        }
+        m_slots.push_back({kBatched, 0});
+        for (const auto& p : renderScene.meshes[instance.mesh].primitives) {
+            if (!drawn(p))
+                continue;
+            QQuick3DObject* map = texture(p);
+            size_t b = m_batches.size();
+            for (size_t k = m_batches.size(); k-- > 0;) {
+                if (m_batches[k].map == map) {
+                    b = k;
+                    break;
+                }
+            }
+            if (b == m_batches.size() ||
+                (m_batches[b].batch->vertexCount() > 0 &&
+                 m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
+                b = m_batches.size();
+                m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true});
+            }
+            m_batches[b].batch->add(i, p, instance.world);
+            auto& of = m_batchesOf[i];
+            if (std::find(of.begin(), of.end(), b) == of.end())
+                of.push_back(b);
+        }
+    }
 
     for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
-        if (!m_tables[m])
+        if (tableOfMesh[m] == kBatched)
             continue;
         for (const auto& p : renderScene.meshes[m].primitives) {
-            if (!p.triangles || p.triangles->indices.empty())
+            if (!drawn(p))
                 continue;
-            auto* geometry = new MeshGeometry(p);
-            QuickScene::adopt(geometry, m_node);
             QQuick3DObject* map = texture(p);
+            auto* geometry = new MeshGeometry(map ? VertexLayout::Textured : VertexLayout::Plain,
+                                              localVertices(p, map != nullptr), indexBytes(*p.triangles));
+            QuickScene::adopt(geometry, m_node);
             const QColor color =
                 map ? QColor(Qt::white) : QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-            scene.makeMeshModel(m_node, geometry, m_tables[m], color, map);
+            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], color, map);
+            ++m_models;
         }
+    }
+    QtConcurrent::blockingMap(m_batches, [](Batch& b) { b.batch->fill(); });
+    for (Batch& b : m_batches) {
+        MeshGeometry* geometry = b.batch->makeGeometry();
+        QuickScene::adopt(geometry, m_node);
+        b.model = scene.makeMeshModel(m_node, geometry, nullptr, QColor(Qt::white), b.map, b.map == nullptr);
+        ++m_models;
     }
 }
 
@@ -191,11 +198,54 @@ void MeshLayer::setVisible(bool visible)
     QuickScene::setVisible(m_node, visible);
 }
 
+size_t MeshLayer::batchCount() const
+{
+    return size_t(
+        std::count_if(m_batches.begin(), m_batches.end(), [](const Batch& b) { return b.drawing; }));
+}
+
+void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
+{
+    auto* table = new InstanceTable();
+    QuickScene::adopt(table, m_node);
+    table->matrices.push_back(m_placed[instance]);
+    m_slots[instance] = {m_tables.size(), 0};
+    m_tables.push_back(table);
+    changed.push_back(true);
+    for (size_t b : m_batchesOf[instance]) {
+        MeshBatch& batch = *m_batches[b].batch;
+        for (size_t m = 0; m < batch.members().size(); ++m) {
+            const BatchMember& member = batch.members()[m];
+            if (member.instance != instance || member.removed)
+                continue;
+            const bool textured = batch.textured();
+            auto* geometry = new MeshGeometry(textured ? VertexLayout::Textured : VertexLayout::Plain,
+                                              batch.ownVertices(m), indexBytes(*member.triangles));
+            QuickScene::adopt(geometry, m_node);
+            const QColor color = textured
+                                     ? QColor(Qt::white)
+                                     : QColor::fromRgbF(member.color[0], member.color[1], member.color[2]);
+            m_scene.makeMeshModel(m_node, geometry, table, color, textured ? m_batches[b].map : nullptr);
+            ++m_models;
+            batch.remove(m);
+        }
+    }
+    std::vector<size_t>().swap(m_batchesOf[instance]);
+}
+
 void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
 {
     std::vector<bool> changed(m_tables.size(), false);
+    std::vector<bool> batchChanged(m_batches.size(), false);
     for (size_t i = 0; i < m_slots.size(); ++i) {
         const QMatrix4x4& m = i < world.size() ? world[i] : m_placed[i];
+        if (m_slots[i].table == kBatched) {
+            if (m == m_placed[i])
+                continue;
+            for (size_t b : m_batchesOf[i])
+                batchChanged[b] = true;
+            leaveBatches(i, changed);
+        }
         QMatrix4x4& current = m_tables[m_slots[i].table]->matrices[m_slots[i].index];
         if (current != m) {
             current = m;
@@ -205,6 +255,16 @@ void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
     for (size_t t = 0; t < m_tables.size(); ++t)
         if (changed[t])
             m_tables[t]->changed();
+    for (size_t b = 0; b < m_batches.size(); ++b) {
+        if (!batchChanged[b] || !m_batches[b].drawing)
+            continue;
+        if (!m_batches[b].batch->rebuild()) {
+            // Nothing left to draw: the model goes.
+            m_batches[b].drawing = false;
+            QuickScene::setVisible(m_batches[b].model, false);
+            --m_models;
+        }
+    }
 }
 
 } // namespace cs::ui

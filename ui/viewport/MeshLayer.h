@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMatrix4x4>
+#include <memory>
 #include <vector>
 
 class QQuick3DObject;
@@ -12,12 +13,16 @@ struct RenderScene;
 namespace cs::ui {
 
 class InstanceTable;
+class MeshBatch;
 class QuickScene;
 
-/// The document's meshes in the Qt Quick 3D scene: one geometry and one model per primitive, drawn once per
-/// node that uses its mesh through an instance table (one draw call a primitive however many nodes show it).
-/// Base colour images are decoded once, in parallel, scaled down for display, and shared by every material
-/// that shows them.
+/// The document's meshes in the Qt Quick 3D scene. A mesh that several nodes use has one geometry and one
+/// model per primitive, drawn once per node through an instance table (one draw call a primitive however many
+/// nodes show it). Meshes drawn by one node each are placed in the world and merged into batches: one model
+/// for the untextured ones (their colours in the vertices) and one per texture, each up to kBatchVertexLimit
+/// vertices, so that a scene of many parts costs a few models. An instance that moves leaves its batches and
+/// is drawn on its own from then on. Base colour images are decoded once, in parallel, scaled down for
+/// display, and shared by every material that shows them.
 class MeshLayer
 {
 public:
@@ -31,17 +36,40 @@ public:
     /// every instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
     size_t instanceCount() const { return m_placed.size(); }
+    /// The models drawing the meshes (instanced primitives, batches still drawing something, and the
+    /// primitives of instances that left their batches).
+    size_t modelCount() const { return m_models; }
+    /// The batches still drawing something.
+    size_t batchCount() const;
 
 private:
+    static constexpr size_t kBatched = size_t(-1);
+    /// Draws `instance` on its own (its own instance table), out of the batches that held it; the batches
+    /// left are added to `changed`.
+    void leaveBatches(size_t instance, std::vector<bool>& changed);
+
+    QuickScene& m_scene;
     QQuick3DObject* m_node = nullptr;
-    std::vector<InstanceTable*> m_tables; ///< one per mesh (null: not drawn)
+    /// Instance tables: one per mesh that several instances draw, then one per instance that left its
+    /// batches.
+    std::vector<InstanceTable*> m_tables;
     struct Slot
     {
-        size_t table = 0;
+        size_t table = kBatched;
         size_t index = 0;
     };
     std::vector<Slot> m_slots; ///< where each instance sits
     std::vector<QMatrix4x4> m_placed;
+    struct Batch
+    {
+        std::unique_ptr<MeshBatch> batch;
+        QQuick3DObject* model = nullptr;
+        QQuick3DObject* map = nullptr; ///< the texture of a textured batch
+        bool drawing = true;
+    };
+    std::vector<Batch> m_batches;
+    std::vector<std::vector<size_t>> m_batchesOf; ///< per instance: the batches holding its primitives
+    size_t m_models = 0;
 };
 
 } // namespace cs::ui

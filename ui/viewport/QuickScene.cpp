@@ -114,10 +114,11 @@ QQuick3DObject* QuickScene::makeNode(QQuick3DObject* parent)
 
 QQuick3DObject* QuickScene::makeMeshModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,
                                           QQuick3DInstancing* instancing, const QColor& color,
-                                          QQuick3DObject* texture)
+                                          QQuick3DObject* texture, bool vertexColors)
 {
     QVariantMap properties{{QStringLiteral("geometry"), QVariant::fromValue(geometry)},
-                           {QStringLiteral("color"), color}};
+                           {QStringLiteral("color"), color},
+                           {QStringLiteral("vertexColors"), vertexColors}};
     if (instancing)
         properties.insert(QStringLiteral("instancing"), QVariant::fromValue(instancing));
     QQuick3DObject* model = create(*m_meshModel, parent, properties);

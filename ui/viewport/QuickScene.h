@@ -42,11 +42,12 @@ public:
 
     /// An empty node under `parent`, for grouping (visibility applies to its subtree).
     QQuick3DObject* makeNode(QQuick3DObject* parent);
-    /// A lit, two-sided model of `geometry` drawn once per entry of `instancing`, in `color` (sRGB) times the
-    /// base colour texture `texture` when there is one.
+    /// A lit, two-sided model of `geometry` drawn once per entry of `instancing` (once when null), in `color`
+    /// (sRGB) times the base colour texture `texture` when there is one, times the geometry's vertex
+    /// colours (linear) when `vertexColors`.
     QQuick3DObject* makeMeshModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,
                                   QQuick3DInstancing* instancing, const QColor& color,
-                                  QQuick3DObject* texture);
+                                  QQuick3DObject* texture, bool vertexColors = false);
     /// An unlit line model in `color` (sRGB) at opacity `alpha`; `onTop`: drawn in front of every mesh.
     QQuick3DObject* makeLineModel(QQuick3DObject* parent, QQuick3DGeometry* geometry, const QColor& color,
                                   float alpha, bool onTop);

@@ -106,6 +106,11 @@ void Viewport::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
         m_impl->meshes->setInstanceTransforms(world);
 }
 
+size_t Viewport::meshModelCount() const
+{
+    return m_impl->meshes ? m_impl->meshes->modelCount() : 0;
+}
+
 size_t Viewport::instanceCount() const
 {
     return m_impl->meshes ? m_impl->meshes->instanceCount() : 0;

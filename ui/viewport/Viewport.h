@@ -61,6 +61,8 @@ public:
     /// instance of the render scene, in its order (gltf::RenderScene::instances); an empty list puts every
     /// instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
+    /// The Qt Quick 3D models drawing the meshes (see MeshLayer: meshes drawn once are merged into batches).
+    size_t meshModelCount() const;
     /// Instances of the drawn render scene (0 before setRenderScene).
     size_t instanceCount() const;
     /// Replaces a layer's lines: world-space points, two per segment.
