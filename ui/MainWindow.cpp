@@ -33,7 +33,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -101,11 +100,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_statusLabel = new QLabel(this);
     statusBar()->addWidget(m_statusLabel, 1);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 0); // busy: reading has no meaningful fraction
-    m_progress->setMaximumWidth(160);
-    m_progress->hide();
-    statusBar()->addPermanentWidget(m_progress);
+    m_openTicker = new QTimer(this);
+    m_openTicker->setInterval(500);
 
     connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
             [this] { showScene(m_loader.result()); });
@@ -227,7 +223,7 @@ void MainWindow::createDocks()
 
 void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
 {
-    m_progress->hide();
+    m_openTicker->stop();
     auto done = std::move(m_loadDone);
     m_loadDone = nullptr;
     if (!scene->document) {

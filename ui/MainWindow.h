@@ -18,7 +18,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
-class QProgressBar;
+class QTimer;
 class QUndoGroup;
 
 namespace cs::ui {
@@ -160,7 +160,9 @@ private:
     QDockWidget* m_jointsDock = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel = nullptr;
-    QProgressBar* m_progress = nullptr;
+    /// While a file is read: the status text counts the seconds. Not a busy bar: a running animation makes
+    /// Qt Quick draw the viewport at the display's rate, which takes the processor from the reading.
+    QTimer* m_openTicker = nullptr;
     std::shared_ptr<LoadedScene> m_scene;
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;

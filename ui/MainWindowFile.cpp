@@ -25,6 +25,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -34,7 +35,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -105,8 +105,15 @@ void MainWindow::openFile(const QString& path, std::function<void(bool)> done)
     if (m_loader.isRunning())
         m_loader.waitForFinished();
     m_loadDone = std::move(done);
-    m_statusLabel->setText(tr("Opening %1...").arg(QFileInfo(path).fileName()));
-    m_progress->show();
+    const QString name = QFileInfo(path).fileName();
+    m_statusLabel->setText(tr("Opening %1...").arg(name));
+    m_openTicker->disconnect();
+    QElapsedTimer clock;
+    clock.start();
+    connect(m_openTicker, &QTimer::timeout, this, [this, name, clock] {
+        m_statusLabel->setText(tr("Opening %1... %2 s").arg(name).arg((clock.elapsed() + 500) / 1000));
+    });
+    m_openTicker->start();
     m_loader.setFuture(QtConcurrent::run([path] { return loadScene(path); }));
 }
 
