@@ -44,6 +44,8 @@ enum class MergeId : int
     FilterName,
     NodeTransform, ///< translation, rotation and scale at once (gizmo drags, the Transform section)
     ShapePlane,    ///< a plane's sizes and sides at once
+    PlaneSizeX,
+    PlaneSizeZ,
 };
 
 /// The base of every command that edits a Document. It holds the document (which owns the undo stack and so

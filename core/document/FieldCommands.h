@@ -58,6 +58,9 @@ inline constexpr char ShapeRadiusTop[] = "Change Top Radius";
 inline constexpr char ShapeRadiusBottom[] = "Change Bottom Radius";
 inline constexpr char ShapeMesh[] = "Change Shape Mesh";
 inline constexpr char ShapePlane[] = "Change Plane Size";
+inline constexpr char PlaneSizeX[] = "Change Plane Size X";
+inline constexpr char PlaneSizeZ[] = "Change Plane Size Z";
+inline constexpr char PlaneDoubleSided[] = "Change Plane Sides";
 inline constexpr char MotionType[] = "Change Motion Type";
 inline constexpr char Mass[] = "Change Mass";
 inline constexpr char CenterOfMass[] = "Change Centre of Mass";
@@ -105,6 +108,46 @@ using ShapeRadiusBottom = MemberField<Shape, &Shape::radiusBottom, MergeId::Shap
 using ShapeMesh = MemberField<Shape, &Shape::mesh, MergeId::None, P::ShapeParameters, text::ShapeMesh>;
 using ShapePlane =
     MemberField<Shape, &Shape::plane, MergeId::ShapePlane, P::ShapeParameters, text::ShapePlane>;
+
+/// One extent of a KHR plane in metres, 0 when the file leaves it out (a plane with neither is unbounded).
+/// Setting 0 or less leaves it out. A shape that is not a plane reads 0 and is left alone.
+template <std::optional<double> physics::PlaneParams::*Size, MergeId Merge, const char* Text>
+struct PlaneSizeField
+{
+    using Object = Shape;
+    using Value = double;
+    static constexpr MergeId mergeId = Merge;
+    static constexpr std::uint32_t property = P::ShapeParameters;
+    static Value get(const Object& s) { return s.plane ? ((*s.plane).*Size).value_or(0.0) : 0.0; }
+    static void set(Object& s, Value v)
+    {
+        if (!s.plane)
+            return;
+        if (v > 0.0)
+            (*s.plane).*Size = v;
+        else
+            ((*s.plane).*Size).reset();
+    }
+    static const char* text() { return Text; }
+};
+using PlaneSizeX = PlaneSizeField<&physics::PlaneParams::sizeX, MergeId::PlaneSizeX, text::PlaneSizeX>;
+using PlaneSizeZ = PlaneSizeField<&physics::PlaneParams::sizeZ, MergeId::PlaneSizeZ, text::PlaneSizeZ>;
+
+/// Whether a KHR plane collides on both sides. A shape that is not a plane reads false and is left alone.
+struct PlaneDoubleSided
+{
+    using Object = Shape;
+    using Value = bool;
+    static constexpr MergeId mergeId = MergeId::None;
+    static constexpr std::uint32_t property = P::ShapeParameters;
+    static Value get(const Object& s) { return s.plane && s.plane->doubleSided; }
+    static void set(Object& s, Value v)
+    {
+        if (s.plane)
+            s.plane->doubleSided = v;
+    }
+    static const char* text() { return text::PlaneDoubleSided; }
+};
 
 using MotionType = MemberField<Motion, &Motion::type, MergeId::None, P::MotionType, text::MotionType>;
 using Mass = MemberField<Motion, &Motion::mass, MergeId::MotionMass, P::Mass, text::Mass>;
@@ -178,6 +221,9 @@ using SetShapeRadiusBottom = SetField<locate::Shape, field::ShapeRadiusBottom>;
 using SetShapeMesh = SetField<locate::Shape, field::ShapeMesh>;
 /// A plane's sizes (KHR_implicit_shapes); only for shapes that are planes.
 using SetShapePlane = SetField<locate::Shape, field::ShapePlane>;
+using SetPlaneSizeX = SetField<locate::Shape, field::PlaneSizeX>;
+using SetPlaneSizeZ = SetField<locate::Shape, field::PlaneSizeZ>;
+using SetPlaneDoubleSided = SetField<locate::Shape, field::PlaneDoubleSided>;
 
 using SetMotionType = SetField<locate::Motion, field::MotionType>;
 using SetMotionMass = SetField<locate::Motion, field::Mass>;

@@ -7,6 +7,7 @@
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
+#include "document/ListItems.h"
 #include "panels/ColliderPanel.h"
 #include "widgets/NumberField.h"
 
@@ -343,6 +344,55 @@ private slots:
         stack()->undo();
         stack()->undo();
         QCOMPARE(collider(*m_doc, 0)->shape, 0);
+    }
+
+    void compoundToggleOverThreeNodesIsOneStep()
+    {
+        // Solid (box), Other (sphere) and Group (already a compound group): partially checked.
+        ColliderPanel& p = *m_colliders;
+        p.setNodes({0, 1, 7});
+        QCOMPARE(p.compoundCheck()->checkState(), Qt::PartiallyChecked);
+        QVERIFY(p.compoundCheck()->isEnabled());
+        QCOMPARE(p.shapeCombo()->currentIndex(), -1); // box, sphere and none
+        p.compoundCheck()->click();
+        QCOMPARE(stack()->count(), 1);
+        for (size_t node : {size_t(0), size_t(1), size_t(7)})
+            QCOMPARE(collider(*m_doc, node)->shape, -1);
+        QCOMPARE(p.compoundCheck()->checkState(), Qt::Checked);
+        QCOMPARE(p.shapeCombo()->currentText(), QStringLiteral("None (compound group)"));
+        stack()->undo();
+        QCOMPARE(collider(*m_doc, 0)->shape, 0);
+        QCOMPARE(collider(*m_doc, 1)->shape, 1);
+        QCOMPARE(collider(*m_doc, 7)->shape, -1);
+        QCOMPARE(p.compoundCheck()->checkState(), Qt::PartiallyChecked);
+    }
+
+    void materialChoiceFollowsTheDocumentsList()
+    {
+        ColliderPanel& p = *m_colliders;
+        p.setNodes({0, 1, 8});
+        QCOMPARE(p.materialCombo()->currentIndex(), -1); // Rubber, material 1, none
+        QCOMPARE(p.materialCombo()->itemData(1).toInt(), 0);
+        QCOMPARE(p.materialCombo()->itemText(1), QStringLiteral("Rubber"));
+        QVERIFY(chooseText(p.materialCombo(), QStringLiteral("Rubber")));
+        QCOMPARE(stack()->count(), 1);
+        for (size_t node : {size_t(0), size_t(1), size_t(8)})
+            QCOMPARE(collider(*m_doc, node)->physicsMaterial, 0);
+        // A rename made elsewhere shows in the entries and the current value.
+        m_doc->push(new document::SetMaterialName(m_doc.get(), 0, "Soft rubber"));
+        QCOMPARE(p.materialCombo()->currentText(), QStringLiteral("Soft rubber"));
+        const int before = p.materialCombo()->count();
+        document::addMaterial(*m_doc, "Steel");
+        QCOMPARE(p.materialCombo()->count(), before + 1);
+        QCOMPARE(p.materialCombo()->itemText(p.materialCombo()->findData(2)), QStringLiteral("Steel"));
+        stack()->undo(); // the addition
+        stack()->undo(); // the rename
+        stack()->undo(); // the choice: each node's own material back
+        QCOMPARE(collider(*m_doc, 0)->physicsMaterial, 0);
+        QCOMPARE(collider(*m_doc, 1)->physicsMaterial, 1);
+        QCOMPARE(collider(*m_doc, 8)->physicsMaterial, -1);
+        QCOMPARE(p.materialCombo()->count(), before);
+        QCOMPARE(p.materialCombo()->currentIndex(), -1);
     }
 
     void compoundTriggerAndItsMembers()

@@ -70,7 +70,7 @@ class TestPropertyRows : public QObject
         std::vector<const physics::Motion*> motions;
         for (const auto& entry : bodies())
             motions.push_back(entry.second);
-        showProperties(*m_fields, m_rows, motions);
+        showProperties(*m_fields, m_rows, motions, *m_doc);
     }
 
     const physics::Motion& motion(size_t node) const { return *m_doc->model().node(node)->motion; }

@@ -8,10 +8,12 @@
 #include "document/FieldCommands.h"
 #include "document/NodeCommands.h"
 #include "panels/ShapePanel.h"
+#include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -439,6 +441,69 @@ private slots:
         QCOMPARE(m_panel->shape(), -1);
         QVERIFY(!m_panel->fitButton(ShapePanel::Fit::Box)->isEnabled());
         QVERIFY(!m_panel->isRowShown(m_panel->sizeField()));
+    }
+
+    void aPlaneShowsItsSizesAndSides()
+    {
+        // KHR planes: 2 x 4 m double-sided, and unbounded; a sphere for the rows a plane does not have.
+        m_doc = std::make_unique<document::Document>(test::loadJson(R"({"asset":{"version":"2.0"},
+          "extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],
+          "extensions":{"KHR_implicit_shapes":{"shapes":[
+            {"type":"plane","plane":{"sizeX":2,"sizeZ":4,"doubleSided":true}},
+            {"type":"plane","plane":{}},
+            {"type":"sphere","sphere":{"radius":0.5}}]}},
+          "scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Ground","extensions":{"KHR_physics_rigid_bodies":{
+            "collider":{"geometry":{"shape":1}}}}}]})"));
+        m_panel->setDocument(m_doc.get());
+        m_panel->setShape(0, -1);
+        QVERIFY(m_panel->isRowShown(m_panel->planeSizeXField()));
+        QVERIFY(m_panel->isRowShown(m_panel->planeDoubleSidedCheck()));
+        QVERIFY(!m_panel->isRowShown(m_panel->sizeField()));
+        QVERIFY(!m_panel->isRowShown(m_panel->radiusField()));
+        QCOMPARE(m_panel->planeSizeXField()->value(), 2.0);
+        QCOMPARE(m_panel->planeSizeZField()->value(), 4.0);
+        QVERIFY(m_panel->planeDoubleSidedCheck()->isChecked());
+        QVERIFY(m_panel->planeSizeXField()->isEnabled());
+        // The type is shown, not offered: a plane does not convert to the solid types.
+        QCOMPARE(m_panel->typeCombo()->currentIndex(), -1);
+        QCOMPARE(m_panel->typeCombo()->placeholderText(), QStringLiteral("Plane"));
+        QVERIFY(!m_panel->typeCombo()->isEnabled());
+
+        typeNumber(m_panel->planeSizeXField(), QStringLiteral("3.5"));
+        QCOMPARE(shape(0).plane->sizeX, std::optional<double>(3.5));
+        QCOMPARE(stack()->undoText(), QStringLiteral("Change Plane Size X"));
+        m_panel->planeDoubleSidedCheck()->click();
+        QVERIFY(!shape(0).plane->doubleSided);
+        const gltf::Json saved = m_doc->savedJson()["extensions"]["KHR_implicit_shapes"]["shapes"][0];
+        CHECK_JSON(saved["plane"], gltf::Json::parse(R"({"sizeX":3.5,"sizeZ":4,"doubleSided":false})"));
+        QCOMPARE(stack()->count(), 2);
+        stack()->undo();
+        stack()->undo();
+        QCOMPARE(shape(0).plane->sizeX, std::optional<double>(2.0));
+        QVERIFY(shape(0).plane->doubleSided);
+        QVERIFY(m_panel->planeDoubleSidedCheck()->isChecked());
+
+        // Pickers name it a plane.
+        QCOMPARE(cs::ui::shapeLabel(*m_doc, 1), QStringLiteral("Shape 1 (plane)"));
+        // An unbounded plane reads "Unbounded" in both sizes.
+        m_panel->setShape(1, 0);
+        QCOMPARE(m_panel->planeSizeXField()->spinBox()->text(), QStringLiteral("Unbounded"));
+        QCOMPARE(m_panel->planeSizeZField()->spinBox()->text(), QStringLiteral("Unbounded"));
+        QVERIFY(!m_panel->planeDoubleSidedCheck()->isChecked());
+        QVERIFY(!m_panel->noteLabel()->text().contains(QStringLiteral("one axis only")));
+        // Bounded along X only: the note says engines may read it as unbounded.
+        typeNumber(m_panel->planeSizeXField(), QStringLiteral("5"));
+        QCOMPARE(shape(1).plane->sizeX, std::optional<double>(5.0));
+        QVERIFY(!shape(1).plane->sizeZ);
+        QVERIFY2(m_panel->noteLabel()->text().contains(QStringLiteral("one axis only")),
+                 qPrintable(m_panel->noteLabel()->text()));
+
+        m_panel->setShape(2, -1);
+        QVERIFY(!m_panel->isRowShown(m_panel->planeSizeXField()));
+        QVERIFY(!m_panel->isRowShown(m_panel->planeDoubleSidedCheck()));
+        QVERIFY(m_panel->isRowShown(m_panel->radiusField()));
+        QVERIFY(m_panel->typeCombo()->isEnabled());
     }
 
     void withoutADocument()

@@ -61,6 +61,17 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
     namespace field = document::field;
     // In the order of Property; the editor follows from the field's type.
     return {
+        propertyRow<Locate, field::MotionType>(
+            propertyLook(QStringLiteral("motionType"), tr("Type"),
+                         tr("Static: collides but does not move. Kinematic: moved by animation or scripts. "
+                            "Dynamic: moved by the simulation (forces, gravity, collisions)."),
+                         TypeGroup)
+                .withChoices({{},
+                              {{tr("Static"), int(MotionType::Static)},
+                               {tr("Kinematic"), int(MotionType::Kinematic)},
+                               {tr("Dynamic"), int(MotionType::Dynamic)}},
+                              {},
+                              {}})),
         propertyRow<Locate, field::Mass>(
             propertyLook(QStringLiteral("mass"), tr("Mass"),
                          tr("Mass in kilograms (1 kg when the file leaves it out)."), MassGroup)
@@ -125,23 +136,11 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     layout->addWidget(m_editor);
 
-    m_type = new QComboBox(m_editor);
-    m_type->setObjectName(QStringLiteral("motionType"));
-    m_type->addItem(tr("Static"), int(MotionType::Static));
-    m_type->addItem(tr("Kinematic"), int(MotionType::Kinematic));
-    m_type->addItem(tr("Dynamic"), int(MotionType::Dynamic));
-    m_type->setPlaceholderText(NumberSpinBox::mixedText());
-    m_type->setToolTip(tr("Static: collides but does not move. Kinematic: moved by animation or scripts. "
-                          "Dynamic: moved by the simulation (forces, gravity, collisions)."));
-    auto* typeLabel = new QLabel(tr("Type"), m_editor);
-    typeLabel->setBuddy(m_type);
-    form->addRow(typeLabel, m_type);
-
     m_properties = motionRows();
     m_fields = std::make_unique<PropertyFields>(
         looksOf(m_properties), m_editor, this,
         [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
-    m_fields->addRows(form, MassRow, 1);
+    m_fields->addRows(form, TypeRow, MassRow - TypeRow + 1);
     m_massNote = new QLabel(m_editor);
     m_massNote->setObjectName(QStringLiteral("massNote"));
     m_massNote->setWordWrap(true);
@@ -186,7 +185,6 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     layout->addStretch(1);
 
     connect(m_motion, &QCheckBox::clicked, this, &BodyPanel::toggleMotion);
-    connect(m_type, &QComboBox::activated, this, &BodyPanel::setType);
     connect(m_computeMode, &QComboBox::activated, this, [this] { updateComputeField(); });
     connect(m_computeValue, &NumberField::edited, this, [this](double v) {
         if (m_computeMode->currentData().toInt() == int(ComputeMode::Density))
@@ -295,14 +293,7 @@ void BodyPanel::refresh()
     if (motions.empty())
         return;
 
-    {
-        const QSignalBlocker blocker(m_type);
-        const MotionType first = motions.front()->type;
-        const bool same =
-            std::all_of(motions.begin(), motions.end(), [&](const Motion* m) { return m->type == first; });
-        m_type->setCurrentIndex(same ? m_type->findData(int(first)) : -1);
-    }
-    showProperties(*m_fields, m_properties, motions);
+    showProperties(*m_fields, m_properties, motions, *m_document);
     updateUsage(motions);
 }
 
@@ -381,6 +372,11 @@ void BodyPanel::updateComputeField()
         m_computeValue->setValue(m_totalMass);
         m_computeValue->setToolTip(tr("Total mass of each selected body."));
     }
+}
+
+QComboBox* BodyPanel::typeCombo() const
+{
+    return static_cast<QComboBox*>(m_fields->field(TypeRow));
 }
 
 NumberField* BodyPanel::massField() const

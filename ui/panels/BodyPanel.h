@@ -56,7 +56,7 @@ public:
 
     // The editors, for tests and for the window's own layout needs.
     QCheckBox* motionCheck() const { return m_motion; }
-    QComboBox* typeCombo() const { return m_type; }
+    QComboBox* typeCombo() const;
     NumberField* massField() const;
     Vec3Field* centerOfMassField() const;
     Vec3Field* inertiaField() const;
@@ -83,6 +83,7 @@ private:
     /// The property rows of the motion (see motionRows() in BodyPanel.cpp), in form order.
     enum Property
     {
+        TypeRow,
         MassRow,
         CenterOfMassRow,
         InertiaRow,
@@ -96,7 +97,8 @@ private:
     {
         MassGroup, ///< mass, centre of mass, inertia (and computing them from the shapes)
         VelocityGroup,
-        GravityGroup
+        GravityGroup,
+        TypeGroup ///< always used
     };
 
     static std::vector<PropertyRow<physics::Motion>> motionRows();
@@ -108,10 +110,6 @@ private:
     /// The selected nodes that have motion, with their motion.
     std::vector<std::pair<size_t, const physics::Motion*>> bodies() const;
     void toggleMotion();
-    void setType(int comboIndex);
-    /// Sets the field of `Command` (a SetField alias) on every selected body to valueFor(its motion), as one
-    /// undo step that merges with the next edit of the same field on the same bodies.
-    template <class Command, class ValueFor> void editEach(ValueFor valueFor);
     /// An edit of a property row: one command over every selected body.
     void editProperty(size_t row, int axis, double value);
 
@@ -121,7 +119,6 @@ private:
 
     QCheckBox* m_motion;
     QWidget* m_editor;
-    QComboBox* m_type;
     std::vector<PropertyRow<physics::Motion>> m_properties;
     std::unique_ptr<PropertyFields> m_fields;
     QLabel* m_massNote;

@@ -47,19 +47,6 @@ QString number(double v)
 
 } // namespace
 
-template <class Command, class ValueFor> void BodyPanel::editEach(ValueFor valueFor)
-{
-    if (!m_document)
-        return;
-    std::vector<std::pair<size_t, typename Command::Value>> items;
-    for (const auto& [node, motion] : bodies())
-        items.emplace_back(node, valueFor(*motion));
-    m_applying = true;
-    document::setEach<Command>(*m_document, std::move(items));
-    m_applying = false;
-    refresh();
-}
-
 void BodyPanel::toggleMotion()
 {
     if (!m_document)
@@ -70,14 +57,6 @@ void BodyPanel::toggleMotion()
     document::setComponentPresent(*m_document, m_nodes, document::Component::Motion, !all);
     m_applying = false;
     refresh();
-}
-
-void BodyPanel::setType(int comboIndex)
-{
-    if (comboIndex < 0)
-        return;
-    const auto type = static_cast<MotionType>(m_type->itemData(comboIndex).toInt());
-    editEach<document::SetMotionType>([&](const Motion&) { return type; });
 }
 
 void BodyPanel::editProperty(size_t row, int axis, double value)

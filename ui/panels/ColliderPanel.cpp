@@ -60,6 +60,101 @@ template <class T> std::optional<T> common(const std::vector<T>& values)
 
 } // namespace
 
+std::vector<PropertyRow<ColliderPanel::Component>> ColliderPanel::rows()
+{
+    const bool collider = m_mode == Mode::Collider;
+    const auto nodesOf = [](const PropertyObjects<Component>& objects) {
+        std::vector<size_t> nodes;
+        nodes.reserve(objects.size());
+        for (const auto& entry : objects)
+            nodes.push_back(entry.first);
+        return nodes;
+    };
+
+    PropertyRow<Component> shape;
+    ChoiceEntries shapes;
+    shapes.none = collider ? tr("None (compound group)") : tr("None (compound trigger)");
+    shapes.list = [](const document::Document& doc) {
+        std::vector<QString> labels;
+        for (size_t i = 0; i < doc.model().shapes.size(); ++i)
+            labels.push_back(shapeLabel(doc, i));
+        return labels;
+    };
+    for (ShapeType type : kShapeTypes)
+        shapes.actions.emplace_back(tr("New %1").arg(QString::fromLatin1(physics::shapeTypeName(type))),
+                                    kNewShape + static_cast<int>(type));
+    shape.look = propertyLook(QStringLiteral("shapeCombo"), tr("Shape"),
+                              tr("The shape of the %1: one of the document's shapes, or a new one.")
+                                  .arg(collider ? tr("collider") : tr("trigger")),
+                              0)
+                     .withChoices(std::move(shapes));
+    shape.choice = [](const Component& c) { return c.compound ? -1 : c.shape; };
+    shape.edit = [this, nodesOf](document::Document&, const PropertyObjects<Component>& objects, int,
+                                 double value) { chooseShape(nodesOf(objects), static_cast<int>(value)); };
+
+    PropertyRow<Component> compound;
+    compound.look = propertyLook(QStringLiteral("compoundCheck"),
+                                 collider ? tr("Compound group") : tr("Compound trigger"), {}, 0);
+    compound.look.kind = PropertyKind::Toggle;
+    compound.toggle = [](const Component& c) { return c.compound; };
+    compound.edit = [this, nodesOf](document::Document& doc, const PropertyObjects<Component>& objects, int,
+                                    double value) {
+        if (value != 0.0) // leaving a compound is done by picking a shape
+            document::makeCompound(doc, nodesOf(objects), component());
+    };
+
+    const auto filterLabels = [](const document::Document& doc) {
+        std::vector<QString> labels;
+        for (size_t i = 0; i < doc.model().filters.size(); ++i)
+            labels.push_back(filterLabel(doc, i));
+        return labels;
+    };
+    PropertyRow<Component> filter;
+    filter.look = propertyLook(QStringLiteral("filterCombo"), tr("Collision filter"),
+                               tr("Which collision systems it belongs to and meets (None: the engine's "
+                                  "default)."),
+                               0)
+                      .withChoices({tr("None (default)"), {}, filterLabels, {}});
+    filter.choice = [](const Component& c) { return c.filter; };
+    filter.edit = [collider](document::Document& doc, const PropertyObjects<Component>& objects, int,
+                             double value) {
+        std::vector<std::pair<size_t, int>> items;
+        for (const auto& [node, c] : objects) {
+            if (collider || !c->compound) // the schema forbids a filter on a compound trigger
+                items.emplace_back(node, static_cast<int>(value));
+        }
+        if (collider)
+            document::setEach<document::SetColliderFilter>(doc, std::move(items));
+        else
+            document::setEach<document::SetTriggerFilter>(doc, std::move(items));
+    };
+
+    std::vector<PropertyRow<Component>> out{shape, compound, filter};
+    if (collider) {
+        PropertyRow<Component> material;
+        const auto materialLabels = [](const document::Document& doc) {
+            std::vector<QString> labels;
+            for (size_t i = 0; i < doc.model().materials.size(); ++i)
+                labels.push_back(materialLabel(doc, i));
+            return labels;
+        };
+        material.look =
+            propertyLook(QStringLiteral("materialCombo"), tr("Material"),
+                         tr("Friction and restitution of the collider (None: the engine's default)."), 0)
+                .withChoices({tr("None (default)"), {}, materialLabels, {}});
+        material.choice = [](const Component& c) { return c.material; };
+        material.edit = [](document::Document& doc, const PropertyObjects<Component>& objects, int,
+                           double value) {
+            std::vector<std::pair<size_t, int>> items;
+            for (const auto& entry : objects)
+                items.emplace_back(entry.first, static_cast<int>(value));
+            document::setEach<document::SetColliderMaterial>(doc, std::move(items));
+        };
+        out.push_back(std::move(material));
+    }
+    return out;
+}
+
 ColliderPanel::ColliderPanel(Mode mode, QWidget* parent) : QWidget(parent), m_mode(mode)
 {
     const bool collider = mode == Mode::Collider;
@@ -77,26 +172,15 @@ ColliderPanel::ColliderPanel(Mode mode, QWidget* parent) : QWidget(parent), m_mo
     form->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_editor);
 
-    auto* shapeRow = new QWidget(m_editor);
-    auto* shapeLayout = new QHBoxLayout(shapeRow);
-    shapeLayout->setContentsMargins(0, 0, 0, 0);
-    m_shape = new QComboBox(shapeRow);
-    m_shape->setObjectName(QStringLiteral("shapeCombo"));
-    m_shape->setPlaceholderText(NumberSpinBox::mixedText());
-    m_shape->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_shape->setMinimumContentsLength(12);
-    m_shape->setToolTip(tr("The shape of the %1: one of the document's shapes, or a new one.")
-                            .arg(collider ? tr("collider") : tr("trigger")));
-    m_editShape = new QPushButton(tr("Edit\u2026"), shapeRow);
+    m_properties = rows();
+    m_fields =
+        std::make_unique<PropertyFields>(looksOf(m_properties), m_editor, this,
+                                         [this](size_t row, int, double value) { editProperty(row, value); });
+    m_editShape = new QPushButton(tr("Edit\u2026"), m_editor);
     m_editShape->setObjectName(QStringLiteral("editShape"));
     m_editShape->setToolTip(tr("Edit this shape's type and size."));
-    shapeLayout->addWidget(m_shape, 1);
-    shapeLayout->addWidget(m_editShape);
-    form->addRow(tr("Shape"), shapeRow);
-
-    m_compound = new QCheckBox(collider ? tr("Compound group") : tr("Compound trigger"), m_editor);
-    m_compound->setObjectName(QStringLiteral("compoundCheck"));
-    form->addRow(m_compound);
+    m_fields->addRow(form, ShapeRow, m_editShape);
+    m_fields->addRows(form, CompoundRow, 1);
 
     if (!collider) {
         m_memberBox = new QWidget(m_editor);
@@ -129,18 +213,9 @@ ColliderPanel::ColliderPanel(Mode mode, QWidget* parent) : QWidget(parent), m_mo
         });
     }
 
-    if (collider) {
-        m_material = new QComboBox(m_editor);
-        m_material->setObjectName(QStringLiteral("materialCombo"));
-        m_material->setPlaceholderText(NumberSpinBox::mixedText());
-        m_material->setToolTip(tr("Friction and restitution of the collider (None: the engine's default)."));
-        form->addRow(tr("Material"), m_material);
-        connect(m_material, &QComboBox::activated, this, &ColliderPanel::chooseMaterial);
-    }
-    m_filter = new QComboBox(m_editor);
-    m_filter->setObjectName(QStringLiteral("filterCombo"));
-    m_filter->setPlaceholderText(NumberSpinBox::mixedText());
-    form->addRow(tr("Collision filter"), m_filter);
+    if (collider)
+        m_fields->addRows(form, MaterialRow, 1);
+    m_fields->addRows(form, FilterRow, 1);
 
     m_note = new QLabel(m_editor);
     m_note->setObjectName(QStringLiteral("note"));
@@ -150,20 +225,38 @@ ColliderPanel::ColliderPanel(Mode mode, QWidget* parent) : QWidget(parent), m_mo
     layout->addStretch(1);
 
     connect(m_enabled, &QCheckBox::clicked, this, &ColliderPanel::toggleComponent);
-    connect(m_shape, &QComboBox::activated, this, &ColliderPanel::chooseShape);
     connect(m_editShape, &QPushButton::clicked, this, [this] {
         if (currentShape() >= 0)
             emit shapeActivated(currentShape());
     });
-    connect(m_compound, &QCheckBox::clicked, this, [this](bool on) {
-        if (on)
-            makeCompound();
-        else
-            refresh(); // leaving a compound is done by picking a shape
-    });
-    connect(m_filter, &QComboBox::activated, this, &ColliderPanel::chooseFilter);
 
     setDocument(nullptr);
+}
+
+QComboBox* ColliderPanel::combo(Row row) const
+{
+    return row < static_cast<Row>(m_properties.size()) ? static_cast<QComboBox*>(m_fields->field(row))
+                                                       : nullptr;
+}
+
+QComboBox* ColliderPanel::shapeCombo() const
+{
+    return combo(ShapeRow);
+}
+
+QCheckBox* ColliderPanel::compoundCheck() const
+{
+    return static_cast<QCheckBox*>(m_fields->field(CompoundRow));
+}
+
+QComboBox* ColliderPanel::materialCombo() const
+{
+    return combo(MaterialRow);
+}
+
+QComboBox* ColliderPanel::filterCombo() const
+{
+    return combo(FilterRow);
 }
 
 void ColliderPanel::setDocument(document::Document* document)
@@ -290,73 +383,55 @@ void ColliderPanel::refresh()
     if (list.empty())
         return;
 
-    rebuildShapeCombo(list);
-    m_editShape->setEnabled(currentShape() >= 0);
-    m_editShape->setToolTip(currentShape() >= 0 ? tr("Edit this shape's type and size.")
-                                                : tr("Pick one shape to edit it."));
+    std::vector<const Component*> objects;
+    objects.reserve(list.size());
+    for (const Component& c : list)
+        objects.push_back(&c);
+    showProperties(*m_fields, m_properties, objects, *m_document);
+    adjustShapeRow(list);
 
     QStringList notes;
     const bool allCompound =
         std::all_of(list.begin(), list.end(), [](const Component& c) { return c.compound; });
-    const bool anyCompound =
-        std::any_of(list.begin(), list.end(), [](const Component& c) { return c.compound; });
-    {
-        const QSignalBlocker blocker(m_compound);
-        m_compound->setCheckState(allCompound   ? Qt::Checked
-                                  : anyCompound ? Qt::PartiallyChecked
-                                                : Qt::Unchecked);
-        m_compound->setTristate(m_compound->checkState() == Qt::PartiallyChecked);
-        if (m_mode == Mode::Collider) {
-            m_compound->setEnabled(!allCompound);
-            m_compound->setToolTip(allCompound ? tr("A grouping node that combines the colliders below it. "
-                                                    "Pick a shape above to make it a single collider again.")
-                                               : tr("No shape of its own: the node combines the colliders "
-                                                    "below it into one collider."));
-        } else {
-            const bool possible = std::any_of(list.begin(), list.end(), [&](const Component& c) {
-                return !c.compound && !document::descendantTriggers(*m_document, c.node).empty();
-            });
-            m_compound->setEnabled(!allCompound && possible);
-            m_compound->setToolTip(allCompound
-                                       ? tr("The union of the listed descendant trigger nodes. Pick a "
-                                            "shape above to make it a single trigger again.")
-                                   : possible ? tr("No shape of its own: the trigger is the union of its "
-                                                   "descendant trigger nodes (edited in the list).")
-                                              : tr("A compound trigger needs descendant nodes that have a "
-                                                   "trigger; there are none."));
-        }
+    QCheckBox* compound = compoundCheck();
+    if (m_mode == Mode::Collider) {
+        compound->setEnabled(!allCompound);
+        compound->setToolTip(allCompound ? tr("A grouping node that combines the colliders below it. "
+                                              "Pick a shape above to make it a single collider again.")
+                                         : tr("No shape of its own: the node combines the colliders "
+                                              "below it into one collider."));
+    } else {
+        const bool possible = std::any_of(list.begin(), list.end(), [&](const Component& c) {
+            return !c.compound && !document::descendantTriggers(*m_document, c.node).empty();
+        });
+        compound->setEnabled(!allCompound && possible);
+        compound->setToolTip(allCompound ? tr("The union of the listed descendant trigger nodes. Pick a "
+                                              "shape above to make it a single trigger again.")
+                             : possible  ? tr("No shape of its own: the trigger is the union of its "
+                                               "descendant trigger nodes (edited in the list).")
+                                         : tr("A compound trigger needs descendant nodes that have a "
+                                               "trigger; there are none."));
     }
 
-    if (m_material) {
-        std::vector<int> materials;
-        materials.reserve(list.size());
-        for (const Component& c : list)
-            materials.push_back(c.material);
-        rebuildReferenceCombo(
-            m_material, m_document->model().materials.size(),
-            [this](size_t i) { return materialLabel(*m_document, i); }, materials);
-    }
+    // A compound trigger has no filter: the row shows the others' (none when all are compound).
     std::vector<int> filters;
     for (const Component& c : list) {
         if (!(m_mode == Mode::Trigger && c.compound))
             filters.push_back(c.filter);
     }
-    if (filters.empty()) // compound triggers only: they have none
+    if (filters.empty())
         filters.push_back(-1);
-    rebuildReferenceCombo(
-        m_filter, m_document->model().filters.size(),
-        [this](size_t i) { return filterLabel(*m_document, i); }, filters);
+    m_fields->showChoices(FilterRow, filters, *m_document);
+    QComboBox* filter = filterCombo();
     if (m_mode == Mode::Trigger && allCompound) {
-        m_filter->setEnabled(false);
-        m_filter->setToolTip(
-            tr("A compound trigger carries no filter (the schema forbids it); set filters on "
-               "its member triggers."));
+        filter->setEnabled(false);
+        filter->setToolTip(tr("A compound trigger carries no filter (the schema forbids it); set filters on "
+                              "its member triggers."));
         notes << tr(
             "A compound trigger has no shape and no filter of its own; its member triggers carry them.");
     } else {
-        m_filter->setEnabled(true);
-        m_filter->setToolTip(tr("Which collision systems it belongs to and meets (None: the engine's "
-                                "default)."));
+        filter->setEnabled(true);
+        filter->setToolTip(m_properties[FilterRow].look.toolTip);
     }
 
     if (m_mode == Mode::Trigger) {
@@ -365,6 +440,8 @@ void ColliderPanel::refresh()
                         [](const Component& c) { return c.shape < 0 && !c.compound; }))
             notes << tr("A trigger with neither a shape nor members is empty: pick a shape.");
     }
+    const bool anyCompound =
+        std::any_of(list.begin(), list.end(), [](const Component& c) { return c.compound; });
     if (m_mode == Mode::Trigger && anyCompound && m_nodes.size() > 1)
         notes << tr("Select one node to edit the members of its compound trigger.");
 
@@ -372,72 +449,29 @@ void ColliderPanel::refresh()
     m_note->setVisible(!notes.isEmpty());
 }
 
-void ColliderPanel::rebuildShapeCombo(const std::vector<Component>& list)
+void ColliderPanel::adjustShapeRow(const std::vector<Component>& list)
 {
-    const QSignalBlocker blocker(m_shape);
-    m_shape->clear();
-    const bool collider = m_mode == Mode::Collider;
-    m_shape->addItem(collider ? tr("None (compound group)") : tr("None (compound trigger)"), -1);
-    if (!collider) {
+    QComboBox* shape = shapeCombo();
+    if (m_mode == Mode::Trigger) {
         const bool possible = std::all_of(list.begin(), list.end(), [&](const Component& c) {
             return c.compound || !document::descendantTriggers(*m_document, c.node).empty();
         });
-        setItemEnabled(m_shape, 0, possible,
+        setItemEnabled(shape, shape->findData(-1), possible,
                        possible ? QString() : tr("No descendant node has a trigger to combine."));
     }
-    const size_t count = m_document->model().shapes.size();
-    for (size_t i = 0; i < count; ++i)
-        m_shape->addItem(shapeLabel(*m_document, i), static_cast<int>(i));
-    m_shape->insertSeparator(m_shape->count());
-    bool anyMesh = false;
-    for (const Component& c : list) {
+    const bool anyMesh = std::any_of(list.begin(), list.end(), [&](const Component& c) {
         const gltf::Json* node = m_document->gltf().element("nodes", c.node);
-        anyMesh = anyMesh || (node && node->contains("mesh"));
+        return node && node->contains("mesh");
+    });
+    if (!anyMesh) {
+        for (ShapeType type : {ShapeType::Convex, ShapeType::Trimesh})
+            shape->setItemData(shape->findData(kNewShape + static_cast<int>(type)),
+                               tr("The node has no mesh: pick the shape's mesh in the shape editor."),
+                               Qt::ToolTipRole);
     }
-    for (ShapeType type : kShapeTypes) {
-        m_shape->addItem(tr("New %1").arg(QString::fromLatin1(physics::shapeTypeName(type))),
-                         kNewShape + static_cast<int>(type));
-        if ((type == ShapeType::Convex || type == ShapeType::Trimesh) && !anyMesh)
-            m_shape->setItemData(m_shape->count() - 1,
-                                 tr("The node has no mesh: pick the shape's mesh in the "
-                                    "shape editor."),
-                                 Qt::ToolTipRole);
-    }
-    std::vector<int> shapes;
-    shapes.reserve(list.size());
-    for (const Component& c : list)
-        shapes.push_back(c.compound ? -1 : c.shape);
-    const auto shape = common(shapes);
-    int index = -1;
-    if (shape) {
-        index = m_shape->findData(*shape);
-        if (index < 0) { // a dangling reference: show it as it is
-            m_shape->insertItem(1, tr("Invalid index %1").arg(*shape), *shape);
-            index = 1;
-        }
-    }
-    m_shape->setCurrentIndex(index);
-}
-
-void ColliderPanel::rebuildReferenceCombo(QComboBox* combo, size_t count,
-                                          const std::function<QString(size_t)>& label,
-                                          const std::vector<int>& values)
-{
-    const QSignalBlocker blocker(combo);
-    combo->clear();
-    combo->addItem(tr("None (default)"), -1);
-    for (size_t i = 0; i < count; ++i)
-        combo->addItem(label(i), static_cast<int>(i));
-    const auto value = common(values);
-    int index = -1;
-    if (value) {
-        index = combo->findData(*value < 0 ? -1 : *value);
-        if (index < 0) {
-            combo->addItem(tr("Invalid index %1").arg(*value), *value);
-            index = combo->count() - 1;
-        }
-    }
-    combo->setCurrentIndex(index);
+    const bool one = currentShape() >= 0;
+    m_editShape->setEnabled(one);
+    m_editShape->setToolTip(one ? tr("Edit this shape's type and size.") : tr("Pick one shape to edit it."));
 }
 
 void ColliderPanel::updateMembers(const std::vector<Component>& list)

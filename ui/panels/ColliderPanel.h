@@ -1,8 +1,11 @@
 #pragma once
 
+#include "panels/PropertyRows.h"
+
 #include <QPointer>
 #include <QWidget>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -11,7 +14,6 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QToolButton;
 class QUndoCommand;
 
 namespace cs::document {
@@ -34,9 +36,11 @@ namespace cs::ui {
 /// trigger nodes; the list is edited here (one node selected). A compound trigger carries no shape and no
 /// filter, as the schema asks.
 ///
-/// Every edit is an undo command pushed on the document; with several nodes selected it applies to each of
-/// them that has the component, as one undo step, and a picker shows a value only when all agree (else an
-/// em dash). The panel follows the document's change events, undo and redo included.
+/// Shape, compound, material and filter are property rows (PropertyRows.h) over the components of the
+/// selected nodes. Every edit is one core action or command pushed on the document; with several nodes
+/// selected it applies to each of them that has the component, as one undo step, and a picker shows a value
+/// only when all agree (else an em dash; a check box is partially checked). The panel follows the
+/// document's change events, undo and redo included.
 class ColliderPanel : public QWidget
 {
     Q_OBJECT
@@ -66,9 +70,9 @@ public:
 
     // The editors, for tests.
     QCheckBox* enabledCheck() const { return m_enabled; }
-    QComboBox* shapeCombo() const { return m_shape; }
+    QComboBox* shapeCombo() const;
     QPushButton* editShapeButton() const { return m_editShape; }
-    QCheckBox* compoundCheck() const { return m_compound; }
+    QCheckBox* compoundCheck() const;
     /// Trigger mode: the members of the compound trigger (item data: node index).
     QListWidget* memberList() const { return m_members; }
     /// Trigger mode: adds the descendant trigger node chosen in memberCandidates().
@@ -76,8 +80,8 @@ public:
     QComboBox* memberCandidates() const { return m_candidates; }
     QPushButton* removeMemberButton() const { return m_removeMember; }
     /// Collider mode only (nullptr for triggers).
-    QComboBox* materialCombo() const { return m_material; }
-    QComboBox* filterCombo() const { return m_filter; }
+    QComboBox* materialCombo() const;
+    QComboBox* filterCombo() const;
     /// Says why something cannot be edited (compound trigger and filters, several nodes and members...).
     QLabel* note() const { return m_note; }
     QWidget* componentEditor() const { return m_editor; }
@@ -98,11 +102,21 @@ private:
         bool compound;
     };
 
+    /// The property rows, in this order (the material row in collider mode only).
+    enum Row
+    {
+        ShapeRow,
+        CompoundRow,
+        FilterRow,
+        MaterialRow
+    };
+    std::vector<PropertyRow<Component>> rows();
+    QComboBox* combo(Row row) const;
+
     void onChanged(const document::ChangeEvent& event);
     void refresh();
-    void rebuildShapeCombo(const std::vector<Component>& components);
-    void rebuildReferenceCombo(QComboBox* combo, size_t count, const std::function<QString(size_t)>& label,
-                               const std::vector<int>& values);
+    /// What the shape row can do for these components (none entry, new convex/trimesh), and its tooltips.
+    void adjustShapeRow(const std::vector<Component>& components);
     void updateMembers(const std::vector<Component>& components);
     std::vector<Component> components() const;
     bool hasComponent(size_t node) const;
@@ -111,35 +125,31 @@ private:
     document::Component component() const;
 
     void toggleComponent();
-    void chooseShape(int comboIndex);
-    void createShape(physics::ShapeType type);
-    void makeCompound();
-    void chooseMaterial(int comboIndex);
-    void chooseFilter(int comboIndex);
+    /// Runs row `row`'s edit over the components; then refreshes.
+    void editProperty(size_t row, double value);
+    /// The shape row's edit: an existing shape, a new one of a type (kNewShape + type) or none (compound).
+    void chooseShape(const std::vector<size_t>& nodes, int value);
     void addMember();
     void removeMember();
     /// Pushes one command; then refreshes.
     void pushOne(QUndoCommand* command);
-    /// Sets the field of `Command` (a SetField alias) on each listed node as one undo step.
-    template <class Command> void setEach(std::vector<std::pair<size_t, int>> items);
 
     Mode m_mode;
     QPointer<document::Document> m_document;
     std::vector<size_t> m_nodes;
-    bool m_applying = false; ///< inside our own pushes: one refresh at the end
+    bool m_applying = false;       ///< inside our own pushes: one refresh at the end
+    std::optional<int> m_newShape; ///< the shape an edit just made for the component
 
     QCheckBox* m_enabled;
     QWidget* m_editor;
-    QComboBox* m_shape;
+    std::vector<PropertyRow<Component>> m_properties;
+    std::unique_ptr<PropertyFields> m_fields;
     QPushButton* m_editShape;
-    QCheckBox* m_compound;
     QWidget* m_memberBox = nullptr;
     QListWidget* m_members = nullptr;
     QComboBox* m_candidates = nullptr;
     QPushButton* m_addMember = nullptr;
     QPushButton* m_removeMember = nullptr;
-    QComboBox* m_material = nullptr;
-    QComboBox* m_filter;
     QLabel* m_note;
 };
 

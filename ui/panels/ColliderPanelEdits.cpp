@@ -7,23 +7,13 @@
 #include "document/ModelCommands.h"
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
-#include "document/ShapeConversion.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/ModelLabels.h"
-#include "widgets/NumberField.h"
 
-#include <QCheckBox>
 #include <QComboBox>
-#include <QFormLayout>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSignalBlocker>
-#include <QStandardItemModel>
 #include <QUndoStack>
-#include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace cs::ui {
 
@@ -42,16 +32,6 @@ void ColliderPanel::pushOne(QUndoCommand* command)
     refresh();
 }
 
-template <class Command> void ColliderPanel::setEach(std::vector<std::pair<size_t, int>> items)
-{
-    if (m_document) {
-        m_applying = true;
-        document::setEach<Command>(*m_document, std::move(items));
-        m_applying = false;
-    }
-    refresh();
-}
-
 void ColliderPanel::toggleComponent()
 {
     if (!m_document)
@@ -64,72 +44,39 @@ void ColliderPanel::toggleComponent()
     refresh();
 }
 
-void ColliderPanel::chooseShape(int comboIndex)
+void ColliderPanel::editProperty(size_t row, double value)
 {
-    if (!m_document || comboIndex < 0)
+    if (!m_document || row >= m_properties.size())
         return;
-    const int data = m_shape->itemData(comboIndex).toInt();
-    if (data >= kNewShape && data <= kNewShape + static_cast<int>(ShapeType::Trimesh)) {
-        createShape(static_cast<ShapeType>(data - kNewShape));
-        return;
-    }
-    if (data < 0) {
-        makeCompound();
-        return;
-    }
+    const std::vector<Component> list = components();
+    PropertyObjects<Component> objects;
+    objects.reserve(list.size());
+    for (const Component& c : list)
+        objects.emplace_back(c.node, &c);
     m_applying = true;
-    document::assignShape(*m_document, m_nodes, component(), data);
+    m_newShape.reset();
+    m_properties[row].edit(*m_document, objects, -1, value);
     m_applying = false;
     refresh();
+    if (const std::optional<int> shape = std::exchange(m_newShape, std::nullopt))
+        emit shapeActivated(*shape);
 }
 
-void ColliderPanel::createShape(ShapeType type)
+void ColliderPanel::chooseShape(const std::vector<size_t>& nodes, int value)
 {
     if (!m_document)
         return;
-    m_applying = true;
-    const std::vector<int> added = document::addShapeForNodes(*m_document, m_nodes, component(), type);
-    m_applying = false;
-    refresh();
-    if (added.size() == 1)
-        emit shapeActivated(added.front());
-}
-
-void ColliderPanel::makeCompound()
-{
-    if (!m_document)
+    if (value >= kNewShape && value <= kNewShape + static_cast<int>(ShapeType::Trimesh)) {
+        const auto type = static_cast<ShapeType>(value - kNewShape);
+        const std::vector<int> added = document::addShapeForNodes(*m_document, nodes, component(), type);
+        if (added.size() == 1)
+            m_newShape = added.front(); // to the shape editor once the panel shows it
         return;
-    m_applying = true;
-    document::makeCompound(*m_document, m_nodes, component());
-    m_applying = false;
-    refresh();
-}
-
-void ColliderPanel::chooseMaterial(int comboIndex)
-{
-    if (!m_document || comboIndex < 0 || !m_material)
-        return;
-    const int value = m_material->itemData(comboIndex).toInt();
-    std::vector<std::pair<size_t, int>> items;
-    for (const Component& c : components())
-        items.emplace_back(c.node, value);
-    setEach<document::SetColliderMaterial>(std::move(items));
-}
-
-void ColliderPanel::chooseFilter(int comboIndex)
-{
-    if (!m_document || comboIndex < 0)
-        return;
-    const int value = m_filter->itemData(comboIndex).toInt();
-    std::vector<std::pair<size_t, int>> items;
-    for (const Component& c : components()) {
-        if (m_mode == Mode::Collider || !c.compound) // the schema forbids a filter on a compound trigger
-            items.emplace_back(c.node, value);
     }
-    if (m_mode == Mode::Collider)
-        setEach<document::SetColliderFilter>(std::move(items));
+    if (value < 0)
+        document::makeCompound(*m_document, nodes, component());
     else
-        setEach<document::SetTriggerFilter>(std::move(items));
+        document::assignShape(*m_document, nodes, component(), value);
 }
 
 void ColliderPanel::addMember()

@@ -1,7 +1,8 @@
 #pragma once
 
-// Property rows: the number, vector and orientation fields of a panel section described as data (label,
-// unit, range, getter, the command an edit pushes), and the form rows built from that description.
+// Property rows: the fields of a panel section described as data (label, unit, range or choices, getter, the
+// command an edit pushes), and the form rows built from that description. A row is a number, a vector, an
+// orientation, a toggle (check box) or a choice (combo box over a fixed list or one of the document's lists).
 
 #include "document/Document.h"
 #include "document/SetFields.h"
@@ -10,6 +11,7 @@
 
 #include <QString>
 #include <functional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,9 +24,24 @@ namespace cs::ui {
 /// The editor of a property row.
 enum class PropertyKind
 {
-    Number,     ///< a NumberField
-    Vector,     ///< a Vec3Field, edited one component at a time
-    Orientation ///< a QuatAsEulerField, edited one angle at a time
+    Number,      ///< a NumberField
+    Vector,      ///< a Vec3Field, edited one component at a time
+    Orientation, ///< a QuatAsEulerField, edited one angle at a time
+    Toggle,      ///< a QCheckBox (value 0 or 1; partially checked when the objects differ)
+    Choice       ///< a QComboBox over PropertyLook::choices (value: the entry's value)
+};
+
+/// The entries of a choice row, in this order: "none" (value -1), the fixed entries, the document's list
+/// (entry i has value i), then after a separator the action entries (values outside the list, e.g. "New
+/// box"). A value the entries do not hold (a dangling reference) is shown as "Invalid index N".
+struct ChoiceEntries
+{
+    QString none; ///< the label of value -1; empty: no such entry
+    std::vector<std::pair<QString, int>> fixed;
+    /// The labels of the document's list, read again each time the row is shown (so entries follow a
+    /// rename, an addition or a removal); empty: no list.
+    std::function<std::vector<QString>(const document::Document&)> list;
+    std::vector<std::pair<QString, int>> actions;
 };
 
 /// How a row looks, whatever the objects: the editor, its label, unit and range, and its tooltip.
@@ -37,9 +54,11 @@ struct PropertyLook
     double minimum = -1e9;
     double maximum = 1e9;
     int decimals = 4;
-    double step = 0.0; ///< 0: the editor's own step
-    QString toolTip;   ///< while the row is in use (see PropertyFields::setGroupUsed)
-    int group = 0;     ///< rows used or not together; the section names its groups
+    double step = 0.0;   ///< 0: the editor's own step
+    QString toolTip;     ///< while the row is in use (see PropertyFields::setGroupUsed)
+    QString minimumText; ///< a number shown at its minimum as this text (e.g. "Unbounded"); empty: the number
+    int group = 0;       ///< rows used or not together; the section names its groups
+    ChoiceEntries choices; ///< Choice rows
 
     PropertyLook& withUnit(QString u)
     {
@@ -59,10 +78,23 @@ struct PropertyLook
         step = stepBy;
         return *this;
     }
+    /// A number row shows its minimum as `text`.
+    PropertyLook& withMinimumText(QString text)
+    {
+        minimumText = std::move(text);
+        return *this;
+    }
+    /// Makes the row a choice over these entries.
+    PropertyLook& withChoices(ChoiceEntries entries)
+    {
+        kind = PropertyKind::Choice;
+        choices = std::move(entries);
+        return *this;
+    }
 };
 
-/// A row's look: its field's object name, its label, its tooltip and its group; range and unit follow with
-/// the with...() setters.
+/// A row's look: its field's object name, its label (a toggle's is the check box's text), its tooltip and
+/// its group; range, unit and choices follow with the with...() setters.
 inline PropertyLook propertyLook(QString objectName, QString label, QString toolTip, int group)
 {
     PropertyLook look;
@@ -83,9 +115,12 @@ template <class Object> struct PropertyRow
     std::function<double(const Object&)> number;
     std::function<physics::Vec3(const Object&)> vector;
     std::function<physics::Quat(const Object&)> orientation;
+    std::function<bool(const Object&)> toggle;
+    std::function<int(const Object&)> choice;
     /// Pushes the edit on every object as one undo step: the number set to `value` (axis -1), or component
     /// `axis` of the vector (metres etc.) or of the orientation's angles (degrees) set to `value`, each
-    /// object keeping its other components.
+    /// object keeping its other components; a toggle gets 0 or 1 and a choice the chosen entry's value
+    /// (axis -1).
     std::function<void(document::Document&, const PropertyObjects<Object>&, int axis, double value)> edit;
 };
 
@@ -95,9 +130,16 @@ inline bool axisFits(bool number, int axis)
     return number ? axis == -1 : (axis >= 0 && axis <= 2);
 }
 
+/// True for the value types that a row edits as a number with axis -1 (number, toggle, choice).
+template <class Value> constexpr bool isScalarRow()
+{
+    return !std::is_same_v<Value, physics::Vec3> && !std::is_same_v<Value, physics::Quat>;
+}
+
 /// A row over `Field` (see FieldCommands.h) of the objects `Locator` finds: the getter is the field's, an
 /// edit pushes setEach() of its SetField command (one step that merges with the next edit of the same field
-/// on the same objects). The field's value type picks the editor: double, Vec3 or Quat.
+/// on the same objects). The field's value type picks the editor: double, Vec3, Quat, bool (a toggle), or
+/// an int or enum (a choice: give the look its entries with withChoices()).
 template <class Locator, class Field>
 PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
 {
@@ -112,8 +154,12 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
             v[static_cast<size_t>(axis)] = value;
         else if constexpr (std::is_same_v<Value, physics::Quat>)
             v = withEulerAngle(v, axis, value);
-        else
+        else if constexpr (std::is_same_v<Value, bool>)
+            v = value != 0.0;
+        else if constexpr (std::is_same_v<Value, double>)
             v = value;
+        else
+            v = static_cast<Value>(static_cast<int>(value));
         return v;
     };
     if constexpr (std::is_same_v<Value, physics::Vec3>) {
@@ -122,13 +168,20 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
     } else if constexpr (std::is_same_v<Value, physics::Quat>) {
         row.look.kind = PropertyKind::Orientation;
         row.orientation = [](const Object& o) { return Field::get(o); };
-    } else {
+    } else if constexpr (std::is_same_v<Value, bool>) {
+        row.look.kind = PropertyKind::Toggle;
+        row.toggle = [](const Object& o) { return Field::get(o); };
+    } else if constexpr (std::is_same_v<Value, double>) {
         row.look.kind = PropertyKind::Number;
         row.number = [](const Object& o) { return Field::get(o); };
+    } else {
+        static_assert(std::is_integral_v<Value> || std::is_enum_v<Value>, "a field a row cannot edit");
+        row.look.kind = PropertyKind::Choice;
+        row.choice = [](const Object& o) { return static_cast<int>(Field::get(o)); };
     }
     row.edit = [valueFor](document::Document& doc, const PropertyObjects<Object>& objects, int axis,
                           double value) {
-        if (!axisFits(std::is_same_v<Value, double>, axis))
+        if (!axisFits(isScalarRow<Value>(), axis))
             return;
         std::vector<std::pair<size_t, Value>> items;
         items.reserve(objects.size());
@@ -149,18 +202,25 @@ public:
     PropertyFields(const std::vector<PropertyLook>& looks, QWidget* parent, QObject* context,
                    const std::function<void(size_t row, int axis, double value)>& edited);
 
-    /// Adds rows [first, first + count) to `form`, each with its label.
+    /// Adds rows [first, first + count) to `form`, each with its label (a toggle spans the form).
     void addRows(QFormLayout* form, size_t first, size_t count);
+    /// Adds row `row` with `trailing` (a button, say) to the right of its editor.
+    void addRow(QFormLayout* form, size_t row, QWidget* trailing);
     /// Shows the values of the objects (all agree: the value; else the mixed state).
     void showNumbers(size_t row, const std::vector<double>& values);
     void showVectors(size_t row, const std::vector<physics::Vec3>& values);
     void showOrientations(size_t row, const std::vector<physics::Quat>& values);
+    void showToggles(size_t row, const std::vector<bool>& values);
+    /// Rebuilds the entries from `document`'s lists, then shows the value (the em dash when they differ).
+    void showChoices(size_t row, const std::vector<int>& values, const document::Document& document);
     /// Drops what the user typed and did not commit (the objects are about to change).
     void discardTyping();
     /// Enables the rows of `group` with their labels; a row in use shows its own tooltip, else `whyNot`.
     void setGroupUsed(int group, bool used, const QString& whyNot);
 
     QWidget* field(size_t row) const { return m_fields[row]; }
+    /// The label of a row (nullptr for a toggle, whose check box carries its text).
+    QLabel* label(size_t row) const { return m_labels[row]; }
 
 private:
     std::vector<PropertyLook> m_looks;
@@ -178,10 +238,10 @@ template <class Object, class Get> auto valuesOf(const std::vector<const Object*
     return values;
 }
 
-/// Shows the objects' values in `fields`, row by row.
+/// Shows the objects' values in `fields`, row by row (choices with the entries of `document`).
 template <class Object>
 void showProperties(PropertyFields& fields, const std::vector<PropertyRow<Object>>& rows,
-                    const std::vector<const Object*>& objects)
+                    const std::vector<const Object*>& objects, const document::Document& document)
 {
     for (size_t i = 0; i < rows.size(); ++i) {
         const PropertyRow<Object>& row = rows[i];
@@ -194,6 +254,12 @@ void showProperties(PropertyFields& fields, const std::vector<PropertyRow<Object
             break;
         case PropertyKind::Orientation:
             fields.showOrientations(i, valuesOf(objects, row.orientation));
+            break;
+        case PropertyKind::Toggle:
+            fields.showToggles(i, valuesOf(objects, row.toggle));
+            break;
+        case PropertyKind::Choice:
+            fields.showChoices(i, valuesOf(objects, row.choice), document);
             break;
         }
     }

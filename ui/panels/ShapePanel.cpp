@@ -16,6 +16,7 @@
 #include "widgets/Vec3Field.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -72,6 +73,17 @@ QString quoted(const QString& text)
     return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
 }
 
+/// What a plane is, and what is odd about this one.
+QString planeNote(const physics::PlaneParams& plane)
+{
+    QString note = ShapePanel::tr("A plane through the node with its normal along +Y (KHR_implicit_shapes); "
+                                  "its type cannot be changed.");
+    if (plane.sizeX.has_value() != plane.sizeZ.has_value())
+        note += QLatin1Char('\n') + ShapePanel::tr("Bounded along one axis only: engines may read it as "
+                                                   "unbounded. Set both sizes, or neither.");
+    return note;
+}
+
 } // namespace
 
 std::vector<PropertyRow<Shape>> ShapePanel::parameterRows()
@@ -97,6 +109,17 @@ std::vector<PropertyRow<Shape>> ShapePanel::parameterRows()
             length(QStringLiteral("shapeRadiusTop"), tr("Top radius"), tr("Radius at +Y"), 0.0)),
         propertyRow<Locate, field::ShapeRadiusBottom>(
             length(QStringLiteral("shapeRadiusBottom"), tr("Bottom radius"), tr("Radius at -Y"), 0.0)),
+        propertyRow<Locate, field::PlaneSizeX>(
+            length(QStringLiteral("planeSizeX"), tr("Size X"),
+                   tr("Full extent along X, centred on the node; 0: unbounded along X"), 0.0)
+                .withMinimumText(tr("Unbounded"))),
+        propertyRow<Locate, field::PlaneSizeZ>(
+            length(QStringLiteral("planeSizeZ"), tr("Size Z"),
+                   tr("Full extent along Z, centred on the node; 0: unbounded along Z"), 0.0)
+                .withMinimumText(tr("Unbounded"))),
+        propertyRow<Locate, field::PlaneDoubleSided>(propertyLook(
+            QStringLiteral("planeDoubleSided"), tr("Double sided"),
+            tr("Collides from both sides; otherwise only from above (+Y), the space below being inside"), 0)),
     };
 }
 
@@ -293,6 +316,21 @@ NumberField* ShapePanel::radiusBottomField() const
     return static_cast<NumberField*>(m_fields->field(RadiusBottomRow));
 }
 
+NumberField* ShapePanel::planeSizeXField() const
+{
+    return static_cast<NumberField*>(m_fields->field(PlaneSizeXRow));
+}
+
+NumberField* ShapePanel::planeSizeZField() const
+{
+    return static_cast<NumberField*>(m_fields->field(PlaneSizeZRow));
+}
+
+QCheckBox* ShapePanel::planeDoubleSidedCheck() const
+{
+    return static_cast<QCheckBox*>(m_fields->field(PlaneDoubleSidedRow));
+}
+
 void ShapePanel::editProperty(size_t row, int axis, double value)
 {
     if (!shapeExists() || row >= m_properties.size())
@@ -380,7 +418,7 @@ void ShapePanel::refreshFields()
     for (QWidget* w : std::initializer_list<QWidget*>{m_type, m_mesh})
         w->setEnabled(editable);
     for (size_t i = 0; i < m_properties.size(); ++i)
-        m_fields->field(i)->setEnabled(editable);
+        m_fields->field(i)->setEnabled(i >= PlaneSizeXRow ? s && s->isPlane() : editable);
     m_name->setEnabled(exists);
     if (!s) {
         m_title->setText(m_document ? tr("No shape selected") : tr("No document"));
@@ -397,9 +435,10 @@ void ShapePanel::refreshFields()
         m_name->setText(name);
     {
         const QSignalBlocker block(m_type);
-        m_type->setCurrentIndex(m_type->findData(int(s->type)));
+        m_type->setPlaceholderText(s->isPlane() ? tr("Plane") : QString());
+        m_type->setCurrentIndex(s->isPlane() ? -1 : m_type->findData(int(s->type)));
     }
-    showProperties(*m_fields, m_properties, std::vector<const Shape*>{s});
+    showProperties(*m_fields, m_properties, std::vector<const Shape*>{s}, *m_document);
     m_totalHeight->setText(QLocale().toString(s->height + s->radiusTop + s->radiusBottom, 'g', 6) +
                            QStringLiteral(" m"));
     if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(heightField()))) {
@@ -421,7 +460,9 @@ void ShapePanel::refreshFields()
     }
 
     QStringList notes;
-    if (s->opaque)
+    if (s->isPlane())
+        notes << planeNote(*s->plane);
+    else if (s->opaque)
         notes << tr(
             "This shape's type is not understood; it is kept as it was read and cannot be edited here.");
     const bool round = s->type == ShapeType::Capsule || s->type == ShapeType::Cylinder;
@@ -454,6 +495,8 @@ void ShapePanel::showRows()
     m_form->setRowVisible(radiusBottomField(), known && round);
     m_form->setRowVisible(m_totalHeight, known && t == ShapeType::Capsule);
     m_form->setRowVisible(m_mesh, known && (t == ShapeType::Convex || t == ShapeType::Trimesh));
+    for (size_t row = PlaneSizeXRow; row <= PlaneDoubleSidedRow; ++row)
+        m_form->setRowVisible(m_fields->field(row), s && s->isPlane());
 }
 
 void ShapePanel::refreshMeshes()

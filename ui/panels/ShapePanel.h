@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -105,11 +106,17 @@ public:
     NumberField* heightField() const;
     NumberField* radiusTopField() const;
     NumberField* radiusBottomField() const;
+    /// A KHR plane's extents (0: unbounded) and sides.
+    NumberField* planeSizeXField() const;
+    NumberField* planeSizeZField() const;
+    QCheckBox* planeDoubleSidedCheck() const;
     QComboBox* meshCombo() const { return m_mesh; }
     QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
     QPushButton* hullButton() const { return m_hull; }
     QListWidget* usedByList() const { return m_usedBy; }
     QLabel* statusLabel() const { return m_status; }
+    /// What is odd or worth knowing about the shape (tapered, no mesh, a plane bounded along one axis...).
+    QLabel* noteLabel() const { return m_note; }
     /// True when the row of `field` (a parameter widget) is shown for the current type.
     bool isRowShown(QWidget* field) const;
 
@@ -128,7 +135,10 @@ private:
         RadiusRow,
         HeightRow,
         RadiusTopRow,
-        RadiusBottomRow
+        RadiusBottomRow,
+        PlaneSizeXRow,
+        PlaneSizeZRow,
+        PlaneDoubleSidedRow
     };
 
     static std::vector<PropertyRow<physics::Shape>> parameterRows();

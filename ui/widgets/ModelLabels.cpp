@@ -48,7 +48,9 @@ QString shapeLabel(const document::Document& document, size_t shape)
     if (shape >= shapes.size())
         return tr("Shape %1").arg(shape);
     const physics::Shape& s = shapes[shape];
-    const QString type = s.opaque ? tr("unknown type") : QString::fromLatin1(physics::shapeTypeName(s.type));
+    const QString type = s.isPlane() ? QStringLiteral("plane")
+                         : s.opaque  ? tr("unknown type")
+                                     : QString::fromLatin1(physics::shapeTypeName(s.type));
     const QString name = nameOf(s.source);
     return name.isEmpty() ? tr("Shape %1 (%2)").arg(shape).arg(type) : tr("%1 (%2)").arg(name, type);
 }
