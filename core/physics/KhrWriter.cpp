@@ -3,9 +3,58 @@
 #include "physics/KhrCodec.h"
 #include "physics/OmiWriter.h"
 
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
+
 namespace cs::physics {
 
 namespace {
+
+/// `fresh` (an object as the writer builds it) spelled as `source` (the same object as the file has it), so
+/// that an object the user did not edit is written back as it was read: keys keep the source's order, a
+/// value equal to the source's (1 == 1.0) is copied as spelled, a key the source left out stays out while
+/// its value is the default in `defaults`, a known key the source spelled with its default value stays,
+/// and the source's unknown keys (neither in `fresh` nor in `known`) are copied. New keys go last. A source
+/// that is not an object (a new object, or one read from another form) gives `fresh` as it is: every value
+/// written, as KHR advises.
+Json spelledLike(const Json& source, const Json& fresh, const Json& defaults,
+                 std::initializer_list<std::string_view> known)
+{
+    if (!source.is_object() || !fresh.is_object())
+        return fresh;
+    const auto isKnown = [&](const std::string& key) {
+        return std::find(known.begin(), known.end(), key) != known.end();
+    };
+    const auto isDefault = [&](const std::string& key, const Json& value) {
+        return defaults.is_object() && defaults.contains(key) && defaults[key] == value;
+    };
+    Json out = Json::object();
+    for (auto it = source.begin(); it != source.end(); ++it) {
+        const std::string& key = it.key();
+        if (fresh.contains(key))
+            out[key] = it.value() == fresh[key] ? it.value() : fresh[key];
+        else if (!isKnown(key) || isDefault(key, it.value()))
+            out[key] = it.value();
+    }
+    for (auto it = fresh.begin(); it != fresh.end(); ++it) {
+        if (!source.contains(it.key()) && !isDefault(it.key(), it.value()))
+            out[it.key()] = it.value();
+    }
+    return out;
+}
+
+/// The member `key` of `o` when both are objects, else null (no source).
+Json memberOf(const Json& o, const char* key)
+{
+    return o.is_object() && o.contains(key) && o[key].is_object() ? o[key] : Json();
+}
+
+/// A model object's source when it was read from the file (it has a pointer there), else null.
+Json readSource(const Json& source, const std::string& pointer)
+{
+    return pointer.empty() || !source.is_object() ? Json() : source;
+}
 
 class KhrWriter
 {
@@ -18,16 +67,25 @@ public:
     {
         const Diagnostics dropped = dropRepeatedPhysicsKeys(m_root);
         m_diagnostics.insert(m_diagnostics.end(), dropped.begin(), dropped.end());
-        const bool hadRootExtensions = m_root.contains("extensions") && m_root["extensions"].is_object();
-        std::vector<const char*> replaced = {ext::Body,      ext::Shape,     ext::LegacyCollider,
-                                             ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes};
+        const ExtensionOwners owners = extensionOwners(m_root);
+        // A KHR file's own objects keep their spelling; anything else is written in full.
+        m_keepSpelling = m_model.format == SourceFormat::Khr;
+        const Json rootExtensions = memberOf(m_root, "extensions");
+        const Json oldShapes = memberOf(rootExtensions, ext::KhrShapes);
+        const Json oldBody = memberOf(rootExtensions, ext::KhrBodies);
+
+        // Other physics extensions go; the two KHR ones are rewritten where they are, so that the keys
+        // around them keep their order.
+        std::vector<const char*> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes};
         if (!m_model.jointsKeptAsRead)
-            replaced.push_back(ext::Joint);
-        for (const char* name : replaced) {
-            removeExtensionEverywhere(m_root, name);
+            others.push_back(ext::Joint);
+        for (const char* name : others) {
+            removeExtensionEverywhere(m_root, name, false);
             setExtensionListed(m_root, "extensionsUsed", name, false);
             setExtensionListed(m_root, "extensionsRequired", name, false);
         }
+        for (const char* name : {ext::KhrBodies, ext::KhrShapes})
+            setExtensionListed(m_root, "extensionsRequired", name, false);
         for (const char* name : {ext::Joint, "OMI_physics_gravity"}) {
             if (extensionPresent(m_root, name)) {
                 warn(std::string(name) + " stays as it was, but the OMI bodies and shapes it refers to are "
@@ -68,13 +126,19 @@ public:
         }
         bool anyNode = false;
         if (m_root.contains("nodes") && m_root["nodes"].is_array()) {
-            for (const auto& [index, n] : m_model.nodes) {
-                if (index >= m_root["nodes"].size() || !m_root["nodes"][index].is_object())
+            Json& nodes = m_root["nodes"];
+            for (size_t index = 0; index < nodes.size(); ++index) {
+                Json& node = nodes[index];
+                if (!node.is_object())
                     continue;
-                Json body = nodeJson(index, n);
-                if (body.empty())
+                const Json old = memberOf(memberOf(node, "extensions"), ext::KhrBodies);
+                const NodePhysics* n = m_model.node(index);
+                const Json body = n ? nodeJson(index, *n, old) : Json::object();
+                if (body.empty()) {
+                    if (node.contains("extensions") && node["extensions"].is_object())
+                        node["extensions"].erase(ext::KhrBodies);
                     continue;
-                Json& node = m_root["nodes"][index];
+                }
                 if (!node.contains("extensions") || !node["extensions"].is_object())
                     node["extensions"] = Json::object();
                 node["extensions"][ext::KhrBodies] = body;
@@ -84,13 +148,21 @@ public:
         if (!shapes.empty() || !docBody.empty()) {
             if (!m_root.contains("extensions") || !m_root["extensions"].is_object())
                 m_root["extensions"] = Json::object();
-            if (!shapes.empty())
-                m_root["extensions"][ext::KhrShapes] = Json{{"shapes", shapes}};
-            if (!docBody.empty())
-                m_root["extensions"][ext::KhrBodies] = docBody;
-        } else if (!hadRootExtensions && m_root.contains("extensions") && m_root["extensions"].empty()) {
-            m_root.erase("extensions");
         }
+        if (m_root.contains("extensions") && m_root["extensions"].is_object()) {
+            Json& extensions = m_root["extensions"];
+            if (!shapes.empty())
+                extensions[ext::KhrShapes] = keep(oldShapes, Json{{"shapes", shapes}}, {}, {"shapes"});
+            else
+                extensions.erase(ext::KhrShapes);
+            if (!docBody.empty()) {
+                extensions[ext::KhrBodies] =
+                    keep(oldBody, docBody, {}, {"physicsMaterials", "collisionFilters", "physicsJoints"});
+            } else {
+                extensions.erase(ext::KhrBodies);
+            }
+        }
+        eraseEmptiedExtensions(m_root, owners);
         setExtensionListed(m_root, "extensionsUsed", ext::KhrBodies, anyNode || !docBody.empty());
         setExtensionListed(m_root, "extensionsUsed", ext::KhrShapes, !shapes.empty());
     }
@@ -121,6 +193,13 @@ private:
                                              l.pointer));
         }
         return out;
+    }
+
+    /// spelledLike() for a KHR file's own objects; `fresh` as it is otherwise.
+    Json keep(const Json& source, const Json& fresh, const Json& defaults,
+              std::initializer_list<std::string_view> known) const
+    {
+        return m_keepSpelling ? spelledLike(source, fresh, defaults, known) : fresh;
     }
 
     void warn(const std::string& message, const std::string& pointer)
@@ -175,10 +254,34 @@ private:
             if (s.source.contains(key))
                 out[key] = s.source[key];
         }
-        return out;
+        if (!m_keepSpelling || readSource(s.source, s.pointer).is_null())
+            return out;
+        // The file's shape: its parameters object goes back right after `type`, where files put it.
+        const bool sameType = s.source.contains("type") && s.source["type"] == Json(type);
+        Json source = Json::object();
+        for (auto it = s.source.begin(); it != s.source.end(); ++it) {
+            source[it.key()] = it.value();
+            if (it.key() == "type" && sameType)
+                source[type] = s.paramsSource;
+        }
+        if (sameType) {
+            static const Json defaults =
+                Json::parse(R"({"box": {"size": [1, 1, 1]}, "sphere": {"radius": 0.5},
+                "capsule": {"height": 0.5, "radiusTop": 0.25, "radiusBottom": 0.25},
+                "cylinder": {"height": 0.5, "radiusTop": 0.25, "radiusBottom": 0.25},
+                "plane": {"doubleSided": false}})");
+            const std::initializer_list<std::string_view> known = {
+                "size", "radius", "height", "radiusTop", "radiusBottom", "sizeX", "sizeZ", "doubleSided"};
+            const Json asRead = spelledLike(s.paramsSource, params, memberOf(defaults, type.c_str()), known);
+            // Edited parameters are all written, as KHR advises (the families' defaults differ); unedited
+            // ones stay as the file spelled them.
+            out[type] = asRead == s.paramsSource ? asRead : spelledLike(s.paramsSource, params, {}, known);
+        }
+        return spelledLike(source, out, {},
+                           {"type", "box", "sphere", "capsule", "cylinder", "plane", "mesh"});
     }
 
-    static Json materialJson(const PhysicsMaterial& m)
+    Json materialJson(const PhysicsMaterial& m) const
     {
         Json out = Json::object();
         if (m.source.contains("name"))
@@ -189,7 +292,12 @@ private:
         out["restitution"] = m.restitution;
         out["frictionCombine"] = combineModeName(m.frictionCombine);
         out["restitutionCombine"] = combineModeName(m.restitutionCombine);
-        return out;
+        // Values a KHR file left out read as these (the engine's choice, held as OMI's defaults).
+        static const Json defaults = Json::parse(R"({"staticFriction": 0.6, "dynamicFriction": 0.6,
+            "restitution": 0, "frictionCombine": "average", "restitutionCombine": "average"})");
+        return keep(readSource(m.source, m.pointer), out, defaults,
+                    {"name", "staticFriction", "dynamicFriction", "restitution", "frictionCombine",
+                     "restitutionCombine"});
     }
 
     // The mesh index of node `node` in the document, or -1.
@@ -230,7 +338,15 @@ private:
         return Json{{"shape", m_shapeMap[shape]}};
     }
 
-    Json nodeJson(size_t index, const NodePhysics& n)
+    /// `geometry` spelled as the collider or trigger `owner` of the file has it.
+    Json keepGeometry(const Json& owner, const Json& geometry) const
+    {
+        static const Json defaults = Json{{"convexHull", false}};
+        return keep(memberOf(owner, "geometry"), geometry, defaults, {"shape", "mesh", "node", "convexHull"});
+    }
+
+    /// The node's KHR_physics_rigid_bodies object; `old` is the one the file has (spelling kept).
+    Json nodeJson(size_t index, const NodePhysics& n, const Json& old)
     {
         Json out = Json::object();
         if (n.motion) {
@@ -266,19 +382,26 @@ private:
                 motion["linearVelocity"] = m.linearVelocity;
                 motion["angularVelocity"] = m.angularVelocity;
                 motion["gravityFactor"] = m.gravityFactor;
-                out["motion"] = motion;
+                static const Json defaults = Json::parse(R"({"isKinematic": false, "centerOfMass": [0, 0, 0],
+                    "inertiaOrientation": [0, 0, 0, 1], "linearVelocity": [0, 0, 0],
+                    "angularVelocity": [0, 0, 0], "gravityFactor": 1})");
+                out["motion"] =
+                    keep(memberOf(old, "motion"), motion, defaults,
+                         {"isKinematic", "mass", "centerOfMass", "inertiaDiagonal", "inertiaOrientation",
+                          "linearVelocity", "angularVelocity", "gravityFactor"});
             }
         }
         if (n.collider) {
             const Collider& c = *n.collider;
             if (auto g = geometry(c.shape, c.pointer, index, c.geometryNode)) {
                 Json collider = Json::object();
-                collider["geometry"] = *g;
+                collider["geometry"] = keepGeometry(memberOf(old, "collider"), *g);
                 if (c.physicsMaterial >= 0)
                     collider["physicsMaterial"] = c.physicsMaterial;
                 if (c.collisionFilter >= 0)
                     collider["collisionFilter"] = c.collisionFilter;
-                out["collider"] = collider;
+                out["collider"] = keep(memberOf(old, "collider"), collider, {},
+                                       {"geometry", "shape", "physicsMaterial", "collisionFilter"});
             } else if (c.shape < 0) {
                 m_diagnostics.push_back(makeInfo(code::KhrNotExpressible,
                                                  "node " + std::to_string(index) +
@@ -292,7 +415,7 @@ private:
             Json trigger = Json::object();
             if (t.shape >= 0) {
                 if (auto g = geometry(t.shape, t.pointer, index, t.geometryNode))
-                    trigger["geometry"] = *g;
+                    trigger["geometry"] = keepGeometry(memberOf(old, "trigger"), *g);
             } else if (!t.nodes.empty()) {
                 trigger["nodes"] = t.nodes;
             }
@@ -305,20 +428,25 @@ private:
                     trigger["collisionFilter"] = t.collisionFilter;
             }
             if (trigger.contains("geometry") || trigger.contains("nodes"))
-                out["trigger"] = trigger;
+                out["trigger"] = keep(memberOf(old, "trigger"), trigger, {},
+                                      {"geometry", "shape", "nodes", "collisionFilter"});
         }
         if (n.joint) {
             Json joint = nodeJointToJson(*n.joint);
             joint["enableCollision"] = n.joint->enableCollision; // written explicitly, as every value
-            out["joint"] = joint;
+            out["joint"] = keep(memberOf(old, "joint"), joint, Json{{"enableCollision", false}},
+                                {"connectedNode", "joint", "enableCollision"});
         }
-        return out;
+        if (out.empty())
+            return out;
+        return keep(old, out, {}, {"motion", "collider", "trigger", "joint"});
     }
 
     const PhysicsModel& m_model;
     Json& m_root;
     Diagnostics& m_diagnostics;
     std::vector<int> m_shapeMap;
+    bool m_keepSpelling = false;
 };
 
 } // namespace

@@ -225,15 +225,9 @@ void writeNodes(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
     }
 }
 
-// Objects whose `extensions` held something before the write; an `extensions` the write emptied goes, one
-// that was already empty in the file stays.
-struct ExtensionOwners
-{
-    bool root = false;
-    std::vector<bool> nodes;
-};
+} // namespace
 
-bool hasNonEmptyExtensions(const Json& o)
+static bool hasNonEmptyExtensions(const Json& o)
 {
     return o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
            !o["extensions"].empty();
@@ -264,8 +258,6 @@ void eraseEmptiedExtensions(Json& root, const ExtensionOwners& owners)
             clean(nodes[i], owners.nodes[i]);
     }
 }
-
-} // namespace
 
 bool setExtensionListed(Json& root, const char* key, const std::string& name, bool listed)
 {

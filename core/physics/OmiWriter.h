@@ -35,6 +35,15 @@ bool setExtensionListed(Json& root, const char* key, const std::string& name, bo
 /// Removes `name` from nodes[*].extensions and from the document's extensions; empty `extensions` objects
 /// that this removal emptied are removed too. Returns true when something was removed.
 bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEmptied = true);
+/// Objects whose `extensions` held something before a write: an `extensions` the write emptied goes, one that
+/// was already empty in the file stays (see eraseEmptiedExtensions).
+struct ExtensionOwners
+{
+    bool root = false;
+    std::vector<bool> nodes;
+};
+ExtensionOwners extensionOwners(const Json& root);
+void eraseEmptiedExtensions(Json& root, const ExtensionOwners& owners);
 /// True when the extension name appears in the document's or any node's extensions.
 bool extensionPresent(const Json& root, const std::string& name);
 /// A file may repeat a key within one object; the loader keeps every copy and lookups find the first. Before

@@ -56,6 +56,53 @@ private slots:
         check<SetShapeMesh>(7, 9, {{kShapes + "7/convex", R"({"mesh":9})"}});
     }
 
+    void planeFields()
+    {
+        // KHR planes: 2 x 4 m double-sided, unbounded, 3 m along X only. A size of 0 leaves the key out; an
+        // edited plane is written with doubleSided explicit (the KHR advice: every parameter written); a
+        // shape that is not a plane is left alone (nothing to undo).
+        const char* planes = R"({"asset":{"version":"2.0"},
+          "extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],
+          "extensions":{"KHR_implicit_shapes":{"shapes":[
+            {"type":"plane","plane":{"sizeX":2,"sizeZ":4,"doubleSided":true}},
+            {"type":"plane","plane":{}},
+            {"type":"plane","plane":{"sizeX":3}},
+            {"type":"sphere","sphere":{"radius":0.5}}]}},
+          "scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Ground","extensions":{"KHR_physics_rigid_bodies":{
+            "collider":{"geometry":{"shape":1}}}}}]})";
+        const std::string kKhrShapes = "/extensions/KHR_implicit_shapes/shapes/";
+        const auto edit = [&](auto push, const std::vector<Replacement>& expected) {
+            auto doc = documentFromJson(planes);
+            checkEdit(
+                *doc, [&] { push(*doc); }, expected);
+        };
+        edit([](Document& d) { d.push(new SetPlaneSizeX(&d, 0, 2.5)); },
+             {{kKhrShapes + "0/plane/sizeX", "2.5"}});
+        edit([](Document& d) { d.push(new SetPlaneSizeZ(&d, 1, 6.0)); },
+             {{kKhrShapes + "1/plane/sizeZ", "6.0"}, {kKhrShapes + "1/plane/doubleSided", "false"}});
+        edit([](Document& d) { d.push(new SetPlaneSizeX(&d, 2, 0.0)); },
+             {{kKhrShapes + "2/plane/sizeX", "<erase>"}, {kKhrShapes + "2/plane/doubleSided", "false"}});
+        edit([](Document& d) { d.push(new SetPlaneDoubleSided(&d, 0, false)); },
+             {{kKhrShapes + "0/plane/doubleSided", "false"}});
+        edit([](Document& d) { d.push(new SetPlaneDoubleSided(&d, 1, true)); },
+             {{kKhrShapes + "1/plane/doubleSided", "true"}});
+
+        auto doc = documentFromJson(planes);
+        const std::string original = savedText(*doc);
+        doc->push(new SetPlaneSizeX(doc.get(), 3, 5.0));
+        doc->push(new SetPlaneDoubleSided(doc.get(), 3, true));
+        QVERIFY(!doc->model().shapes[3].plane);
+        QCOMPARE(doc->model().shapes[3].radius, 0.5);
+        CS_COMPARE_TEXT(savedText(*doc), original);
+        doc->undoStack()->clear();
+        // Dragging a size is one step.
+        for (double size : {2.2, 2.4, 2.6})
+            doc->push(new SetPlaneSizeX(doc.get(), 0, size));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->model().shapes[0].plane->sizeX, std::optional<double>(2.6));
+    }
+
     void shapeValueAtDefaultIsLeftOut()
     {
         // 0.5 is the schema default of a sphere radius: the writer leaves it out.
