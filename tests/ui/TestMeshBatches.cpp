@@ -79,6 +79,22 @@ class TestMeshBatches : public QObject
     Q_OBJECT
 
 private slots:
+    void baseColourFactorsAreDrawnAsLinear()
+    {
+        // glTF's factor 0.5 (linear) is sRGB 0.7354 on screen; Qt Quick 3D linearises a material colour
+        // with its cubic fit, so the colour handed to it is that fit's inverse at 0.5 (0.7357).
+        const QColor half = ui::materialColor({0.5f, 0.5f, 0.5f, 1.0f});
+        QVERIFY2(half.redF() > 0.733 && half.redF() < 0.738, qPrintable(QString::number(half.redF())));
+        QVERIFY(std::fabs(ui::linearOfMaterialChannel(half.redF()) - 0.5f) < 2e-4f);
+        const QColor mixed = ui::materialColor({1.0f, 0.0f, 0.2f, 0.3f});
+        QVERIFY(std::fabs(mixed.redF() - 1.0) < 1e-4);
+        QVERIFY(mixed.greenF() < 1e-4);
+        QVERIFY(std::fabs(ui::linearOfMaterialChannel(mixed.blueF()) - 0.2f) < 2e-4f);
+        QCOMPARE(mixed.alphaF(), 1.0f); // meshes are drawn opaque
+        // Out-of-range factors are clamped.
+        QVERIFY(ui::materialColor({2.0f, -1.0f, 0.0f, 1.0f}).redF() > 0.9999);
+    }
+
     void meshesDrawnOnceShareAFewModels()
     {
         // 300 single-use squares in 100 colours, one square drawn by 3 nodes, and two textured squares
@@ -183,9 +199,9 @@ private slots:
         QVERIFY(std::abs(v[3] - 0.5f * r) < 1e-6f);
         QVERIFY(std::abs(v[4] - 2.0f * r) < 1e-6f);
         QCOMPARE(v[5], 0.0f);
-        // The colour as Qt Quick 3D makes a material colour linear: 0.5 -> 0.5 (0.5 (0.5 x 0.30531 + 0.68217)
-        // + 0.012523) = 0.21497, 0 -> 0, 1 -> 1.0000.
-        QVERIFY(std::abs(v[6] - 0.21497f) < 2e-4f);
+        // The base colour factor is linear, and so are vertex colours: 0.5 stays 0.5 (it used to be taken as
+        // sRGB and drawn as 0.215), 0 stays 0, 1 stays 1.
+        QVERIFY(std::abs(v[6] - 0.5f) < 2e-4f);
         QCOMPARE(v[7], 0.0f);
         QVERIFY(std::abs(v[8] - 1.0f) < 2e-4f);
         QCOMPARE(v[9], 1.0f);

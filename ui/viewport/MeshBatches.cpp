@@ -24,6 +24,27 @@ void writePositionNormal(float* o, const QVector3D& v, const QVector3D& n)
 
 } // namespace
 
+float linearOfMaterialChannel(double srgb)
+{
+    const auto v = float(srgb);
+    return v * (v * (v * 0.305306011f + 0.682171111f) + 0.012522878f);
+}
+
+QColor materialColor(const std::array<float, 4>& linear)
+{
+    // The fit rises from 0 at 0 to 1 at 1: bisection finds the channel whose linear value is the factor.
+    const auto channel = [](float target) {
+        target = std::clamp(target, 0.0f, 1.0f);
+        double low = 0.0, high = 1.0;
+        for (int i = 0; i < 40; ++i) {
+            const double mid = 0.5 * (low + high);
+            (linearOfMaterialChannel(mid) < target ? low : high) = mid;
+        }
+        return 0.5 * (low + high);
+    };
+    return QColor::fromRgbF(float(channel(linear[0])), float(channel(linear[1])), float(channel(linear[2])));
+}
+
 int floatsPerVertex(VertexLayout layout)
 {
     switch (layout) {
@@ -184,14 +205,12 @@ void MeshBatch::fill()
         // normalised: the shader interpolates them as a model's own transform would give them.
         const QMatrix3x3 normalMatrix = world.normalMatrix();
         // Vertex colours reach the shader as they are, while a material colour (a QColor) is made linear
-        // by Qt Quick 3D with the cubic fit c (c (0.3053 c + 0.6822) + 0.01252): the same here draws a
-        // batched primitive exactly as it is drawn on its own.
-        const QColor srgb = QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-        std::array<float, 3> linear{};
-        for (size_t c = 0; c < 3; ++c) {
-            const auto v = float(c == 0 ? srgb.redF() : c == 1 ? srgb.greenF() : srgb.blueF());
-            linear[c] = v * (v * (v * 0.305306011f + 0.682171111f) + 0.012522878f);
-        }
+        // by Qt Quick 3D: going through the same QColor draws a batched primitive exactly as it is drawn
+        // on its own.
+        const QColor srgb = materialColor(p.baseColor);
+        const std::array<float, 3> linear{linearOfMaterialChannel(srgb.redF()),
+                                          linearOfMaterialChannel(srgb.greenF()),
+                                          linearOfMaterialChannel(srgb.blueF())};
         const auto& positions = p.triangles->positions;
         float* o = reinterpret_cast<float*>(m_vertices.data()) + size_t(member.firstVertex) * floats;
         for (size_t i = 0; i < positions.size(); ++i, o += floats) {

@@ -7,6 +7,7 @@
 #include "gltf/RenderScene.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QMatrix4x4>
 #include <QVector3D>
 #include <QtQuick3D/qquick3dgeometry.h>
@@ -25,6 +26,13 @@ enum class VertexLayout
     Textured,
     Coloured
 };
+
+/// The material colour that Qt Quick 3D draws as the glTF base colour factor `linear` (glTF factors are
+/// linear; Qt Quick 3D takes a material colour as sRGB and makes it linear with the cubic fit
+/// c (c (0.3053 c + 0.6822) + 0.01252), which this inverts). Opaque: the viewport draws meshes opaque.
+QColor materialColor(const std::array<float, 4>& linear);
+/// What Qt Quick 3D makes of a material colour channel: the linear value it draws.
+float linearOfMaterialChannel(double srgb);
 
 /// Floats per vertex of a layout.
 int floatsPerVertex(VertexLayout layout);

@@ -145,7 +145,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
             QQuick3DObject* map = texture(p);
             size_t b = m_batches.size();
             for (size_t k = m_batches.size(); k-- > 0;) {
-                if (m_batches[k].map == map) {
+                if (m_batches[k].map == map && (!map || m_batches[k].tint == p.baseColor)) {
                     b = k;
                     break;
                 }
@@ -154,7 +154,8 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
                 (m_batches[b].batch->vertexCount() > 0 &&
                  m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
                 b = m_batches.size();
-                m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true});
+                m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true,
+                                     map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}});
             }
             m_batches[b].batch->add(i, p, instance.world);
             auto& of = m_batchesOf[i];
@@ -173,9 +174,8 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
             auto* geometry = new MeshGeometry(map ? VertexLayout::Textured : VertexLayout::Plain,
                                               localVertices(p, map != nullptr), indexBytes(*p.triangles));
             QuickScene::adopt(geometry, m_node);
-            const QColor color =
-                map ? QColor(Qt::white) : QColor::fromRgbF(p.baseColor[0], p.baseColor[1], p.baseColor[2]);
-            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], color, map);
+            // The base colour factor tints a texture as well.
+            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], materialColor(p.baseColor), map);
             ++m_models;
         }
     }
@@ -183,7 +183,9 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
     for (Batch& b : m_batches) {
         MeshGeometry* geometry = b.batch->makeGeometry();
         QuickScene::adopt(geometry, m_node);
-        b.model = scene.makeMeshModel(m_node, geometry, nullptr, QColor(Qt::white), b.map, b.map == nullptr);
+        b.model =
+            scene.makeMeshModel(m_node, geometry, nullptr, b.map ? materialColor(b.tint) : QColor(Qt::white),
+                                b.map, b.map == nullptr);
         ++m_models;
     }
 }
@@ -222,10 +224,8 @@ void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
             auto* geometry = new MeshGeometry(textured ? VertexLayout::Textured : VertexLayout::Plain,
                                               batch.ownVertices(m), indexBytes(*member.triangles));
             QuickScene::adopt(geometry, m_node);
-            const QColor color = textured
-                                     ? QColor(Qt::white)
-                                     : QColor::fromRgbF(member.color[0], member.color[1], member.color[2]);
-            m_scene.makeMeshModel(m_node, geometry, table, color, textured ? m_batches[b].map : nullptr);
+            m_scene.makeMeshModel(m_node, geometry, table, materialColor(member.color),
+                                  textured ? m_batches[b].map : nullptr);
             ++m_models;
             batch.remove(m);
         }

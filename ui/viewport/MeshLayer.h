@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMatrix4x4>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -66,6 +67,7 @@ private:
         QQuick3DObject* model = nullptr;
         QQuick3DObject* map = nullptr; ///< the texture of a textured batch
         bool drawing = true;
+        std::array<float, 4> tint{1, 1, 1, 1}; ///< a textured batch's base colour factor (linear)
     };
     std::vector<Batch> m_batches;
     std::vector<std::vector<size_t>> m_batchesOf; ///< per instance: the batches holding its primitives
