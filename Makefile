@@ -63,13 +63,17 @@ bench: configure
 	 done
 
 # The C++ files git tracks, formatted by .clang-format; format-check changes nothing and fails on the first file
-# that differs (CI runs it).
+# that differs, or on a file of app/, core/ or ui/ longer than 600 lines (CI runs it).
 CXX_SOURCES = git ls-files -- '*.cpp' '*.h'
 format:
 	@$(CXX_SOURCES) | xargs clang-format -i
 
 format-check:
 	@$(CXX_SOURCES) | xargs clang-format --dry-run -Werror && echo "format-check: $$($(CXX_SOURCES) | wc -l) files formatted"
+	@long=$$(git ls-files -- 'app/*.cpp' 'app/*.h' 'core/*.cpp' 'core/*.h' 'ui/*.cpp' 'ui/*.h' | xargs wc -l | \
+	   awk '$$2 != "total" && $$1 > 600 {print $$2 " (" $$1 " lines)"}'); \
+	 if [ -n "$$long" ]; then echo "format-check: files over 600 lines, split them:"; echo "$$long"; exit 1; fi; \
+	 echo "format-check: no file of app/, core/ or ui/ over 600 lines"
 
 clean:
 	@rm -rf $(BUILD_DIR)

@@ -114,6 +114,10 @@ protected:
     void done(int result) override;
 
 private:
+    static constexpr int kProgressSteps = 1000;
+    static constexpr int kMaxPoints = 255;   ///< Unity and PhysX accept at most 255 points per convex mesh
+    static constexpr int kPresetPoints = 64; ///< PhysX GPU bodies accept at most 64
+
     struct Run;
     struct Outcome;
     void buildUi();
