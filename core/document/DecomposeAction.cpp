@@ -47,26 +47,40 @@ Result<geometry::Decomposition> previewDecomposition(const DecomposeInput& input
     return geometry::decomposeConvex(*input.mesh, options);
 }
 
+namespace {
+
+/// Why `result` cannot be applied to the document as it is now (nothing when it can).
+Diagnostics whyNotApplicable(Document& document, const DecomposeInput& input,
+                             const geometry::Decomposition& result)
+{
+    Diagnostics out;
+    if (document.undoStack()->index() != input.undoIndex) {
+        out.push_back(makeError("DOCUMENT_CHANGED", "the document was edited while the parts were computed; "
+                                                    "nothing was added, run it again"));
+        return out;
+    }
+    if (result.parts.empty()) {
+        out.push_back(makeError("DECOMPOSE_NO_PARTS", "there are no parts to add"));
+        return out;
+    }
+    for (const auto& part : result.parts)
+        if (auto problem = checkNewMesh(document.gltf(), part.hull)) {
+            out.push_back(*problem);
+            return out;
+        }
+    return out;
+}
+
+} // namespace
+
 DecomposeReport applyDecomposition(Document& document, const DecomposeInput& input,
                                    const geometry::Decomposition& result,
                                    const DecomposeApplyOptions& options)
 {
     DecomposeReport report;
-    if (document.undoStack()->index() != input.undoIndex) {
-        report.diagnostics.push_back(
-            makeError("DOCUMENT_CHANGED", "the document was edited while the parts were computed; nothing "
-                                          "was added, run it again"));
+    report.diagnostics = whyNotApplicable(document, input, result);
+    if (!report.diagnostics.empty())
         return report;
-    }
-    if (result.parts.empty()) {
-        report.diagnostics.push_back(makeError("DECOMPOSE_NO_PARTS", "there are no parts to add"));
-        return report;
-    }
-    for (const auto& part : result.parts)
-        if (auto problem = checkNewMesh(document.gltf(), part.hull)) {
-            report.diagnostics.push_back(*problem);
-            return report;
-        }
     bool insideBody = false;
     const gltf::SceneGraph& graph = document.sceneGraph();
     for (int n = int(input.node); n >= 0 && !insideBody; n = graph.parent(size_t(n))) {
@@ -103,6 +117,54 @@ DecomposeReport applyDecomposition(Document& document, const DecomposeInput& inp
     stack->endMacro();
     report.pushed = true;
     return report;
+}
+
+DecomposeReport applyDecompositions(Document& document, const std::vector<DecomposeInput>& inputs,
+                                    const std::vector<geometry::Decomposition>& results,
+                                    const DecomposeApplyOptions& options)
+{
+    DecomposeReport all;
+    if (inputs.size() != results.size() || inputs.empty()) {
+        all.diagnostics.push_back(makeError("DECOMPOSE_NO_PARTS", "there are no parts to add"));
+        return all;
+    }
+    if (inputs.size() == 1)
+        return applyDecomposition(document, inputs.front(), results.front(), options);
+    // Every node is checked first, so that a refusal pushes nothing at all.
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        all.diagnostics = whyNotApplicable(document, inputs[i], results[i]);
+        if (!all.diagnostics.empty())
+            return all;
+    }
+    QUndoStack* stack = document.undoStack();
+    const int before = stack->index();
+    // The per-node steps nest in one; the undo index stays put until it ends, so each node still sees the
+    // document as it was gathered.
+    const auto append = [](std::vector<size_t>& to, const std::vector<size_t>& from) {
+        to.insert(to.end(), from.begin(), from.end());
+    };
+    stack->beginMacro(QStringLiteral("Decompose into Convex Parts"));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        DecomposeReport one = applyDecomposition(document, inputs[i], results[i], options);
+        if (!one.pushed) {
+            all.diagnostics = std::move(one.diagnostics);
+            break;
+        }
+        append(all.partNodes, one.partNodes);
+        append(all.shapes, one.shapes);
+        append(all.meshes, one.meshes);
+    }
+    stack->endMacro();
+    if (!all.diagnostics.empty()) {
+        if (stack->index() != before)
+            stack->undo(); // the nodes applied before the one that failed
+        all.partNodes.clear();
+        all.shapes.clear();
+        all.meshes.clear();
+        return all;
+    }
+    all.pushed = true;
+    return all;
 }
 
 } // namespace cs::document

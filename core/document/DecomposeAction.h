@@ -68,4 +68,11 @@ DecomposeReport applyDecomposition(Document& document, const DecomposeInput& inp
                                    const geometry::Decomposition& result,
                                    const DecomposeApplyOptions& options = {});
 
+/// applyDecomposition for several nodes (inputs[i] with results[i]) as one undo step. When one cannot be
+/// applied, the ones before it are taken back and nothing stays pushed (pushed false, that node's
+/// diagnostics). The report lists the part nodes, shapes and meshes of every node.
+DecomposeReport applyDecompositions(Document& document, const std::vector<DecomposeInput>& inputs,
+                                    const std::vector<geometry::Decomposition>& results,
+                                    const DecomposeApplyOptions& options = {});
+
 } // namespace cs::document

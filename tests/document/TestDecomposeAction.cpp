@@ -81,6 +81,56 @@ private slots:
         QCOMPARE(d->undoStack()->undoText(), QStringLiteral("Decompose into Convex Parts"));
     }
 
+    void severalNodesAreOneUndoStep()
+    {
+        // Two nodes drawing the L mesh: both decomposed in one step; with a refused second node, nothing.
+        size_t first = 0;
+        auto d = lScene(first);
+        auto* add = new AddNode(d.get(), -1, gltf::Json{{"name", "L2"}, {"mesh", 0}});
+        d->push(add);
+        const size_t second = add->nodeIndex();
+        const auto a = gatherDecomposition(*d, first);
+        const auto b = gatherDecomposition(*d, second);
+        QVERIFY(a && b);
+        geometry::DecompositionOptions o;
+        o.concavity = 0.02;
+        o.maxParts = 6;
+        const auto pa = previewDecomposition(*a, o);
+        const auto pb = previewDecomposition(*b, o);
+        QVERIFY(pa && pb);
+        const size_t parts = pa->parts.size() + pb->parts.size();
+        QVERIFY(parts >= 4);
+
+        // Refused: the second result has no parts. Nothing is pushed, the first node is left alone.
+        const int steps = d->undoStack()->count();
+        const std::string before = test::savedText(*d);
+        const DecomposeReport refused = applyDecompositions(*d, {*a, *b}, {*pa, geometry::Decomposition{}});
+        QVERIFY(!refused.pushed);
+        QCOMPARE(refused.diagnostics.at(0).code, std::string("DECOMPOSE_NO_PARTS"));
+        QVERIFY(refused.partNodes.empty());
+        QCOMPARE(d->undoStack()->count(), steps);
+        QVERIFY(test::savedText(*d) == before);
+
+        DecomposeReport report;
+        test::checkRedoUndoRedo(
+            *d,
+            [&] {
+                report = applyDecompositions(*d, {*a, *b}, {*pa, *pb});
+            },
+            [&](const gltf::Json& saved) {
+                QCOMPARE(saved["nodes"][first]["children"].size(), pa->parts.size());
+                QCOMPARE(saved["nodes"][second]["children"].size(), pb->parts.size());
+                QCOMPARE(saved["extensions"]["OMI_physics_shape"]["shapes"].size(), parts);
+            });
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(report.pushed);
+        QCOMPARE(report.partNodes.size(), parts);
+        QCOMPARE(report.shapes.size(), parts);
+        QCOMPARE(d->undoStack()->count(), steps + 1);
+        QCOMPARE(d->undoStack()->undoText(), QStringLiteral("Decompose into Convex Parts"));
+    }
+
     void refusesAChangedDocumentAndNoMesh()
     {
         size_t node = 0;

@@ -376,32 +376,16 @@ bool DecomposeDialog::apply()
     const std::shared_ptr<const Outcome> outcome = m_result; // pushing emits edits this dialog follows
     document::DecomposeApplyOptions options;
     options.addMotion = addBody();
-    QUndoStack* stack = m_document->undoStack();
-    const int before = stack->index();
     m_closed = true;
-    size_t parts = 0;
-    Diagnostics problems;
-    // One undo step for every node (the per-node steps nest in it).
-    const bool several = m_inputs.size() > 1;
-    if (several)
-        stack->beginMacro(tr("Decompose into Convex Parts"));
-    for (size_t i = 0; i < m_inputs.size() && problems.empty(); ++i) {
-        const document::DecomposeReport report =
-            document::applyDecomposition(*m_document, m_inputs[i], outcome->results[i], options);
-        parts += report.partNodes.size();
-        if (!report.pushed)
-            problems = report.diagnostics;
-    }
-    if (several)
-        stack->endMacro();
-    if (!problems.empty()) {
-        if (stack->index() != before)
-            stack->undo(); // a later node failed: take back the ones pushed before it
+    const document::DecomposeReport report =
+        document::applyDecompositions(*m_document, m_inputs, outcome->results, options);
+    if (!report.pushed) {
         m_closed = false;
-        m_error = errorLines(problems);
+        m_error = errorLines(report.diagnostics);
         showResult();
         return false;
     }
+    const size_t parts = report.partNodes.size();
     m_closed = false;
     emit applied(parts);
     accept();
