@@ -432,8 +432,25 @@ void MainWindow::updateOverlays()
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
         m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
     m_selectionLines = overlays[scene::OverlayKind::Selection];
-    m_viewport->setJointLines(scene::buildJointLines(m_document->model(), m_scene->resolved, m_scene->graph));
-    m_jointPicker = scene::JointPicker(m_document->model(), m_scene->resolved, m_scene->graph);
+    // Joints drawn at a size that follows the scene's (meshes and colliders), picked as drawn.
+    QVector3D lo = overlays.boundsMin, hi = overlays.boundsMax;
+    const gltf::RenderScene& render = m_scene->render;
+    if (render.boundsMin != render.boundsMax) {
+        const bool noLines = lo == hi;
+        lo = noLines
+                 ? render.boundsMin
+                 : QVector3D(std::min(lo.x(), render.boundsMin.x()), std::min(lo.y(), render.boundsMin.y()),
+                             std::min(lo.z(), render.boundsMin.z()));
+        hi = noLines
+                 ? render.boundsMax
+                 : QVector3D(std::max(hi.x(), render.boundsMax.x()), std::max(hi.y(), render.boundsMax.y()),
+                             std::max(hi.z(), render.boundsMax.z()));
+    }
+    scene::JointDrawOptions joints;
+    joints.size = scene::jointSizeForScene((hi - lo).length());
+    m_viewport->setJointLines(
+        scene::buildJointLines(m_document->model(), m_scene->resolved, m_scene->graph, joints));
+    m_jointPicker = scene::JointPicker(m_document->model(), m_scene->resolved, m_scene->graph, joints);
 }
 
 void MainWindow::frameSelection()

@@ -1,5 +1,6 @@
 #include "scene/JointOverlay.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -183,6 +184,13 @@ void axes(const QMatrix4x4& frame, float size, std::vector<QVector3D>& out)
 }
 
 } // namespace
+
+float jointSizeForScene(float diagonal)
+{
+    if (!(diagonal > 0.0f) || !std::isfinite(diagonal))
+        return 0.25f;
+    return std::clamp(diagonal * 0.02f, 0.001f, 50.0f);
+}
 
 void appendJointDescription(const JointDescription& joint, const QMatrix4x4& frame,
                             const JointDrawOptions& options, JointLines& lines)

@@ -28,6 +28,11 @@ struct JointDrawOptions
     int circleSegments = 32; ///< segments of a full circle
 };
 
+/// The joint drawing size for a scene whose bounds have this diagonal (metres): 2% of it, so that joints
+/// read the same in a 10 cm model and in a 100 m level (0.25 m for a 12.5 m scene), within 1 mm .. 50 m;
+/// 0.25 m for an empty scene.
+float jointSizeForScene(float diagonal);
+
 /// The lines of one joint description drawn in the joint frame `frame` (limits and drives), appended to
 /// `lines`. Limits by axis set, with the unbounded sides left open:
 /// - 1 linear axis: a slab, one square across the axis at min and one at max;

@@ -7,6 +7,7 @@
 
 #include <QTest>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 using namespace cs;
@@ -58,6 +59,19 @@ class TestJointOverlay : public QObject
     Q_OBJECT
 
 private slots:
+    void theSizeFollowsTheScene()
+    {
+        // 2% of the scene's diagonal: 0.25 m for 12.5 m, 2 mm for a 10 cm model, within 1 mm .. 50 m.
+        QCOMPARE(scene::jointSizeForScene(12.5f), 0.25f);
+        QCOMPARE(scene::jointSizeForScene(0.1f), 0.002f);
+        QCOMPARE(scene::jointSizeForScene(0.01f), 0.001f);
+        QCOMPARE(scene::jointSizeForScene(1e6f), 50.0f);
+        // An empty or broken scene keeps the default.
+        QCOMPARE(scene::jointSizeForScene(0.0f), 0.25f);
+        QCOMPARE(scene::jointSizeForScene(std::numeric_limits<float>::quiet_NaN()), 0.25f);
+        QCOMPARE(scene::jointSizeForScene(std::numeric_limits<float>::infinity()), 0.25f);
+    }
+
     void slabAcrossOneLinearAxis()
     {
         QMatrix4x4 frame;
