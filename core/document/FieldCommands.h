@@ -116,6 +116,7 @@ struct PlaneSizeField
 {
     using Object = Shape;
     using Value = double;
+    static constexpr bool partial = true; ///< planes only
     static constexpr MergeId mergeId = Merge;
     static constexpr std::uint32_t property = P::ShapeParameters;
     static Value get(const Object& s) { return s.plane ? ((*s.plane).*Size).value_or(0.0) : 0.0; }
@@ -138,6 +139,7 @@ struct PlaneDoubleSided
 {
     using Object = Shape;
     using Value = bool;
+    static constexpr bool partial = true; ///< planes only
     static constexpr MergeId mergeId = MergeId::None;
     static constexpr std::uint32_t property = P::ShapeParameters;
     static Value get(const Object& s) { return s.plane && s.plane->doubleSided; }

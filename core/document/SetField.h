@@ -9,6 +9,20 @@
 
 namespace cs::document {
 
+/// False when `Field` does not apply to `object` (setting `value` on a copy leaves it without that value).
+/// Only fields that say they apply to some objects of their kind only (`static constexpr bool partial`, a
+/// plane's size on shapes) are tried; any other field takes every value.
+template <class Field> bool takes(const typename Field::Object& object, const typename Field::Value& value)
+{
+    if constexpr (requires { Field::partial; }) {
+        typename Field::Object copy = object;
+        Field::set(copy, value);
+        return Field::get(copy) == value;
+    } else {
+        return true;
+    }
+}
+
 /// Sets one field of one value-type object that a Locator finds by index (a shape, a node's motion, a node's
 /// JSON...). Undo puts the whole object back as it was before the first redo, so everything the object
 /// carries besides the field (its source JSON above all) is restored exactly and a save after undo gives the
@@ -20,9 +34,10 @@ namespace cs::document {
 /// set(Object&, const Value&)`, `static constexpr MergeId mergeId` (None: never merges), `static constexpr
 /// std::uint32_t property` and `static const char* text()`.
 ///
-/// A command whose value is already there, or whose object does not exist, makes itself obsolete, so push()
-/// drops it. Successive edits of the same field of the same object merge (dragging a spin box); a merge that
-/// ends on the starting value restores the object and becomes obsolete, and the stack drops it.
+/// A command whose value is already there, whose object does not exist, or whose object a partial field
+/// does not apply to (a plane's size on a sphere) makes itself obsolete, so push() drops it. Successive edits
+/// of the same field of the same object merge (dragging a spin box); a merge that ends on the starting value
+/// restores the object and becomes obsolete, and the stack drops it.
 template <class Locator, class Field> class SetField : public DocumentCommand
 {
 public:
@@ -44,7 +59,7 @@ public:
     void redo() override
     {
         Object* object = Locator::find(model(), gltf(), m_index);
-        if (!object || (!m_before && Field::get(*object) == m_value)) {
+        if (!object || (!m_before && (Field::get(*object) == m_value || !takes<Field>(*object, m_value)))) {
             setObsolete(true);
             return;
         }

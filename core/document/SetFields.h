@@ -15,10 +15,10 @@ namespace cs::document {
 /// object gets its own value, so a vector edit can change one component and keep the others of each object.
 ///
 /// As SetField: undo puts each object back whole, as it was before the first redo; objects that do not
-/// exist are left out; the command is obsolete when every object already has its value. Successive edits
-/// of the same field on the same objects (same indices, same order) merge, so dragging a spin box with
-/// three nodes selected is one step; a merge that ends where it started restores the objects and the stack
-/// drops the command.
+/// exist or cannot take the value are left out; the command is obsolete when every object already has its
+/// value. Successive edits of the same field on the same objects (same indices, same order) merge, so
+/// dragging a spin box with three nodes selected is one step; a merge that ends where it started restores the
+/// objects and the stack drops the command.
 template <class Locator, class Field> class SetFields : public DocumentCommand
 {
 public:
@@ -44,7 +44,7 @@ public:
             bool anyChange = false;
             for (Item& item : m_items) {
                 Object* object = Locator::find(model(), gltf(), item.first);
-                if (!object)
+                if (!object || !takes<Field>(*object, item.second))
                     continue;
                 anyChange = anyChange || !(Field::get(*object) == item.second);
                 m_before.push_back(*object);

@@ -5,6 +5,7 @@
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
 #include "document/FieldCommands.h"
+#include "document/SetFields.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -92,9 +93,16 @@ private slots:
         const std::string original = savedText(*doc);
         doc->push(new SetPlaneSizeX(doc.get(), 3, 5.0));
         doc->push(new SetPlaneDoubleSided(doc.get(), 3, true));
+        QCOMPARE(doc->undoStack()->count(), 0); // nothing to undo
         QVERIFY(!doc->model().shapes[3].plane);
         QCOMPARE(doc->model().shapes[3].radius, 0.5);
         CS_COMPARE_TEXT(savedText(*doc), original);
+        // Several shapes: the planes take the value, the sphere is left out.
+        doc->push(new SetEach<SetPlaneDoubleSided>(doc.get(), {{1, true}, {3, true}}));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QVERIFY(doc->model().shapes[1].plane->doubleSided);
+        doc->undoStack()->undo();
+        QVERIFY(!doc->model().shapes[1].plane->doubleSided);
         doc->undoStack()->clear();
         // Dragging a size is one step.
         for (double size : {2.2, 2.4, 2.6})
