@@ -9,6 +9,7 @@
 
 #include <QTest>
 #include <QUndoStack>
+#include <fstream>
 
 using namespace cs;
 using namespace cs::document;
@@ -92,6 +93,18 @@ private slots:
         QVERIFY(saved.find(R"("physicsMaterials":[{},{"restitution":1,"staticFriction":0.5}])") !=
                 std::string::npos);
         QVERIFY(saved.find(R"("extras":{"note":"kept"})") != std::string::npos);
+
+        // The .glb passes the Khronos validator.
+        TempDir dir;
+        const auto file = dir / "edited.glb";
+        const gltf::Bytes glb = savedGlb(*doc);
+        std::ofstream(file, std::ios::binary)
+            .write(reinterpret_cast<const char*>(glb.data()), static_cast<std::streamsize>(glb.size()));
+        QVERIFY(validatorAvailable());
+        const auto reports = runValidator({file});
+        QCOMPARE(reports.size(), size_t(1));
+        QVERIFY2(reports[0].ran, reports[0].failure.c_str());
+        QVERIFY2(reports[0].errors == 0, reports[0].text.c_str());
     }
 
     void anEditedShapeGetsEveryParameter()
