@@ -14,12 +14,7 @@ namespace {
 std::string selectNode(const gltf::GltfDocument& doc, const std::string& name,
                        import::ColliderOptions& options)
 {
-    std::vector<size_t> found;
-    for (size_t i = 0; i < doc.count("nodes"); ++i) {
-        const gltf::Json* node = doc.element("nodes", i);
-        if (node && node->value("name", std::string()) == name)
-            found.push_back(i);
-    }
+    std::vector<size_t> found = gltf::nodesNamed(doc, name);
     if (found.empty() && !name.empty() && name.find_first_not_of("0123456789") == std::string::npos &&
         std::stoull(name) < doc.count("nodes"))
         found.push_back(std::stoull(name));
@@ -32,8 +27,7 @@ std::string selectNode(const gltf::GltfDocument& doc, const std::string& name,
         return std::to_string(found.size()) + " nodes are named '" + name + "' (" + list +
                "); give the node's index instead";
     }
-    const gltf::Json* node = doc.element("nodes", found.front());
-    if (!node->contains("mesh"))
+    if (!gltf::nodeMesh(doc, found.front()))
         return "node '" + name + "' has no mesh";
     options.nodes = found;
     return {};

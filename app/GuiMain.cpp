@@ -218,19 +218,13 @@ int runGui(int argc, char** argv)
         window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(QStringLiteral("xray")));
         if (parser.isSet(QStringLiteral("select"))) {
             const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
-            int found = -1;
-            const cs::gltf::GltfDocument& gltf = window.document()->gltf();
-            for (size_t i = 0; i < gltf.count("nodes") && found < 0; ++i) {
-                const auto* node = gltf.element("nodes", i);
-                if (node && node->value("name", std::string()) == wanted)
-                    found = int(i);
-            }
-            if (found < 0) {
+            const std::vector<size_t> named = cs::gltf::nodesNamed(window.document()->gltf(), wanted);
+            if (named.empty()) {
                 std::fprintf(stderr, "collidoscope: no node named '%s'\n", wanted.c_str());
                 app.exit(2);
                 return;
             }
-            window.selectNode(cs::document::NodeIndex(found));
+            window.selectNode(named.front());
         }
         if (parser.isSet(QStringLiteral("dock"))) {
             const QString name = parser.value(QStringLiteral("dock"));

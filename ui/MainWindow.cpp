@@ -324,13 +324,9 @@ void MainWindow::refreshView()
     const gltf::GltfDocument& doc = m_document->gltf();
     std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
     for (size_t i = 0; i < nodes.size(); ++i) {
-        const gltf::Json* n = doc.element("nodes", i);
-        if (n && n->contains("name") && (*n)["name"].is_string())
-            nodes[i].name = QString::fromStdString((*n)["name"].get<std::string>());
-        nodes[i].parent = m_scene->graph.parent(i);
-        for (size_t c : m_scene->graph.children(i))
-            nodes[i].children.push_back(int(c));
-        nodes[i].mesh = n && n->contains("mesh");
+        nodes[i].name = QString::fromStdString(gltf::nodeName(doc, i));
+        nodes[i].children = m_scene->graph.children(i);
+        nodes[i].mesh = gltf::nodeMesh(doc, i).has_value();
         if (const physics::NodePhysics* p = m_document->model().node(i)) {
             if (p->motion)
                 nodes[i].body = QString::fromLatin1(physics::motionTypeName(p->motion->type));
@@ -342,10 +338,7 @@ void MainWindow::refreshView()
                                             m_scene->resolved.bodies[size_t(owner)].motion.type))
                                       : QStringLiteral("static");
     }
-    std::vector<int> roots;
-    for (size_t r : m_scene->graph.roots())
-        roots.push_back(int(r));
-    m_tree->setNodes(nodes, roots);
+    m_tree->setNodes(nodes, m_scene->graph.roots());
     m_tree->setSelectedNodes(m_document->selectedNodes(), m_document->currentNode());
     updateOverlays();
     showDiagnostics();

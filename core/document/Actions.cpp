@@ -8,15 +8,6 @@ namespace cs::document {
 
 namespace {
 
-std::string nodeName(const Document& document, size_t node)
-{
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    if (!n)
-        return {};
-    const auto it = n->find("name");
-    return it != n->end() && it->is_string() ? it->get<std::string>() : "Node " + std::to_string(node);
-}
-
 // A shape ready to be written: one made in code gets the source JSON makeShape() gives.
 physics::Shape writableShape(const physics::Shape& shape)
 {
@@ -62,14 +53,14 @@ void pushShapeUse(Document& document, size_t node, int shape, const NewShapeNode
 size_t pushShapeNode(Document& document, size_t parent, int shape, const NewShapeNode& options)
 {
     gltf::Json node = gltf::Json::object();
-    node["name"] = !options.nodeName.empty()
-                       ? options.nodeName
-                       : nodeName(document, parent) + (options.trigger ? " Trigger" : " Collider");
+    node["name"] = !options.nodeName.empty() ? options.nodeName
+                                             : gltf::nodeLabel(document.gltf(), parent) +
+                                                   (options.trigger ? " Trigger" : " Collider");
     if (options.translation != Vec3{0, 0, 0})
         node["translation"] = options.translation;
     if (options.rotation != Quat{0, 0, 0, 1})
         node["rotation"] = options.rotation;
-    auto* add = new AddNode(&document, static_cast<int>(parent), std::move(node));
+    auto* add = new AddNode(&document, parent, std::move(node));
     document.push(add);
     const size_t index = add->nodeIndex();
     pushShapeUse(document, index, shape, options, false);
@@ -107,7 +98,8 @@ std::optional<size_t> fitPrimitive(Document& document, size_t node, const Fitted
     options.translation = fitted.translation;
     options.rotation = fitted.rotation;
     if (options.nodeName.empty())
-        options.nodeName = nodeName(document, node) + " " + physics::shapeTypeName(fitted.shape.type);
+        options.nodeName =
+            gltf::nodeLabel(document.gltf(), node) + " " + physics::shapeTypeName(fitted.shape.type);
     return addColliderChildNode(document, node, fitted.shape, options);
 }
 
@@ -120,7 +112,7 @@ Result<size_t> generateConvexHull(Document& document, size_t node, const gltf::T
     if (auto problem = checkNewMesh(document.gltf(), hull))
         return Result<size_t>::failure(*problem);
 
-    const std::string base = nodeName(document, node);
+    const std::string base = gltf::nodeLabel(document.gltf(), node);
     document.undoStack()->beginMacro(QStringLiteral("Generate Convex Hull"));
     auto* mesh = new AddMesh(&document, hull, options.meshName.empty() ? base + " Hull" : options.meshName);
     document.push(mesh);

@@ -18,29 +18,10 @@ namespace {
 
 using import::ColliderStrategy;
 
-std::string nodeNameOf(const gltf::Json* node)
-{
-    return node && node->contains("name") && (*node)["name"].is_string() ? (*node)["name"].get<std::string>()
-                                                                         : std::string();
-}
-
 std::string nodeLabel(const std::string& name, size_t index)
 {
     return name.empty() ? "node " + std::to_string(index)
                         : "node '" + name + "' (" + std::to_string(index) + ")";
-}
-
-// The mesh index of a node, when it has a valid one.
-std::optional<size_t> meshOf(const gltf::GltfDocument& doc, size_t node)
-{
-    const gltf::Json* n = doc.element("nodes", node);
-    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_integer() ||
-        (*n)["mesh"].get<std::int64_t>() < 0)
-        return std::nullopt;
-    const size_t mesh = (*n)["mesh"].get<size_t>();
-    if (mesh >= doc.count("meshes"))
-        return std::nullopt;
-    return mesh;
 }
 
 bool hasShapeUse(const physics::NodePhysics* p)
@@ -57,7 +38,7 @@ bool hasCollider(const Document& document, size_t node)
     if (node >= graph.nodeCount())
         return false;
     for (size_t child : graph.children(node)) {
-        if (!meshOf(document.gltf(), child) && hasShapeUse(document.model().node(child)))
+        if (!gltf::nodeMesh(document.gltf(), child) && hasShapeUse(document.model().node(child)))
             return true;
     }
     return false;
@@ -83,12 +64,13 @@ std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
 // the same step count). `graph` is the hierarchy before the step: new nodes are leaves nobody walks up from.
 bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t node)
 {
-    for (int n = static_cast<int>(node); n >= 0; n = graph.parent(static_cast<size_t>(n))) {
-        const physics::NodePhysics* p = document.model().node(static_cast<size_t>(n));
-        if (p && p->motion)
-            return true;
-    }
-    return false;
+    return graph
+        .findUp(node,
+                [&](size_t n) {
+                    const physics::NodePhysics* p = document.model().node(n);
+                    return p && p->motion;
+                })
+        .has_value();
 }
 
 bool nonUniformScale(const QMatrix4x4& world)
@@ -169,10 +151,10 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
 
     std::map<size_t, size_t> meshInput; // mesh index -> position in input.meshes
     for (size_t n : parentsFirst(document.sceneGraph())) {
-        const auto mesh = meshOf(doc, n);
+        const auto mesh = gltf::nodeMesh(doc, n);
         if (!mesh)
             continue;
-        const std::string name = nodeNameOf(doc.element("nodes", n));
+        const std::string name = gltf::nodeName(doc, n);
         if (!chosen.empty() ? std::find(chosen.begin(), chosen.end(), n) == chosen.end()
                             : !everyNode && !whole.match(QString::fromStdString(name)).hasMatch())
             continue;
@@ -185,8 +167,7 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
         if (fresh) {
             AutoColliderMesh m;
             m.mesh = *mesh;
-            const gltf::Json* mj = doc.element("meshes", *mesh);
-            m.name = nodeNameOf(mj);
+            m.name = gltf::elementName(doc, "meshes", *mesh);
             if (m.name.empty())
                 m.name = "mesh " + std::to_string(*mesh);
             if (options.collider.strategy != ColliderStrategy::Trimesh) {
@@ -333,7 +314,7 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
                 child["translation"] = t;
             if (fit->offset() && q != Quat{0, 0, 0, 1})
                 child["rotation"] = q;
-            auto* addNode = new AddNode(&document, static_cast<int>(n.node), std::move(child));
+            auto* addNode = new AddNode(&document, n.node, std::move(child));
             document.push(addNode);
             colliderNode = addNode->nodeIndex();
         }
@@ -390,7 +371,7 @@ Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, si
     while (!stack.empty()) {
         const size_t n = stack.back();
         stack.pop_back();
-        if (const auto mesh = meshOf(document.gltf(), n)) {
+        if (const auto mesh = gltf::nodeMesh(document.gltf(), n)) {
             anyMesh = true;
             auto triangles = gltf::meshTriangles(document.gltf(), *mesh);
             result.diagnostics.insert(result.diagnostics.end(), triangles.diagnostics.begin(),

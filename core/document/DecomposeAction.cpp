@@ -12,17 +12,14 @@ namespace cs::document {
 Result<DecomposeInput> gatherDecomposition(Document& document, size_t node)
 {
     using R = Result<DecomposeInput>;
-    const gltf::Json& nodes = document.gltf().json().value("nodes", gltf::Json::array());
-    if (!nodes.is_array() || node >= nodes.size() || !nodes[node].is_object())
+    if (!document.gltf().element("nodes", node))
         return R::failure(
             makeError("NODE_INDEX_INVALID", "node " + std::to_string(node) + " does not exist"));
-    const gltf::Json& n = nodes[node];
-    const std::string pointer = jsonPointerAppend("/nodes", node);
-    if (!n.contains("mesh") || !n["mesh"].is_number_integer() || n["mesh"].get<std::int64_t>() < 0 ||
-        n["mesh"].get<size_t>() >= document.gltf().count("meshes"))
-        return R::failure(
-            makeError("NODE_NO_MESH", "node " + std::to_string(node) + " has no mesh", pointer));
-    const size_t mesh = n["mesh"].get<size_t>();
+    const std::optional<size_t> found = gltf::nodeMesh(document.gltf(), node);
+    if (!found)
+        return R::failure(makeError("NODE_NO_MESH", "node " + std::to_string(node) + " has no mesh",
+                                    jsonPointerAppend("/nodes", node)));
+    const size_t mesh = *found;
     auto triangles = gltf::meshTriangles(document.gltf(), mesh);
     if (!triangles)
         return R{std::nullopt, triangles.diagnostics};
@@ -30,8 +27,10 @@ Result<DecomposeInput> gatherDecomposition(Document& document, size_t node)
     r.diagnostics = triangles.diagnostics;
     DecomposeInput in;
     in.node = node;
-    in.name = n.value("name", std::string());
-    in.meshName = document.gltf().json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
+    in.name = gltf::nodeName(document.gltf(), node);
+    in.meshName = gltf::elementName(document.gltf(), "meshes", mesh);
+    if (in.meshName.empty())
+        in.meshName = "mesh " + std::to_string(mesh);
     in.mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
     in.undoIndex = document.undoStack()->index();
     r.value = std::move(in);
@@ -81,12 +80,13 @@ DecomposeReport applyDecomposition(Document& document, const DecomposeInput& inp
     report.diagnostics = whyNotApplicable(document, input, result);
     if (!report.diagnostics.empty())
         return report;
-    bool insideBody = false;
-    const gltf::SceneGraph& graph = document.sceneGraph();
-    for (int n = int(input.node); n >= 0 && !insideBody; n = graph.parent(size_t(n))) {
-        const physics::NodePhysics* p = document.model().node(size_t(n));
-        insideBody = p && p->motion;
-    }
+    const bool insideBody = document.sceneGraph()
+                                .findUp(input.node,
+                                        [&](size_t n) {
+                                            const physics::NodePhysics* p = document.model().node(n);
+                                            return p && p->motion;
+                                        })
+                                .has_value();
     const std::string base = input.name.empty() ? "Node " + std::to_string(input.node) : input.name;
     QUndoStack* stack = document.undoStack();
     stack->beginMacro(QStringLiteral("Decompose into Convex Parts"));
@@ -100,7 +100,7 @@ DecomposeReport applyDecomposition(Document& document, const DecomposeInput& inp
         document.push(addShape);
         gltf::Json child = gltf::Json::object();
         child["name"] = base + suffix;
-        auto* addNode = new AddNode(&document, static_cast<int>(input.node), std::move(child));
+        auto* addNode = new AddNode(&document, input.node, std::move(child));
         document.push(addNode);
         physics::Collider collider;
         collider.shape = static_cast<int>(addShape->itemIndex());

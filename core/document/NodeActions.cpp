@@ -12,15 +12,6 @@ namespace cs::document {
 
 namespace {
 
-/// A node as undo texts and new shapes name it: its name, else "Node N".
-std::string labelOf(const Document& document, NodeIndex node)
-{
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    if (n && n->contains("name") && (*n)["name"].is_string() && !(*n)["name"].get<std::string>().empty())
-        return (*n)["name"].get<std::string>();
-    return "Node " + std::to_string(node);
-}
-
 /// Pushes `commands`: one directly, several as one macro named `text`. False when there were none or when
 /// nothing changed (every command was obsolete).
 bool pushAsOneStep(Document& document, const QString& text, const std::vector<QUndoCommand*>& commands)
@@ -102,10 +93,10 @@ std::vector<NodeIndex> removePhysics(Document& document, const std::vector<NodeI
     if (changed.empty())
         return changed;
     QUndoStack* stack = document.undoStack();
-    stack->beginMacro(changed.size() == 1
-                          ? QStringLiteral("Delete physics of %1")
-                                .arg(QString::fromStdString(labelOf(document, changed.front())))
-                          : QStringLiteral("Delete physics of %1 nodes").arg(changed.size()));
+    stack->beginMacro(changed.size() == 1 ? QStringLiteral("Delete physics of %1")
+                                                .arg(QString::fromStdString(
+                                                    gltf::nodeLabel(document.gltf(), changed.front())))
+                                          : QStringLiteral("Delete physics of %1 nodes").arg(changed.size()));
     for (NodeIndex node : changed) {
         const physics::NodePhysics* p = physicsOf(document, node);
         const bool motion = p->motion.has_value(), collider = p->collider.has_value(),
@@ -183,7 +174,8 @@ std::vector<int> addShapeForNodes(Document& document, const std::vector<NodeInde
     QUndoStack* stack = document.undoStack();
     stack->beginMacro(QStringLiteral("New %1 Shape").arg(QString::fromLatin1(physics::shapeTypeName(type))));
     for (const auto& [mesh, users] : byMesh) {
-        const std::string name = users.size() == 1 ? labelOf(document, users.front()) : std::string();
+        const std::string name =
+            users.size() == 1 ? gltf::nodeLabel(document.gltf(), users.front()) : std::string();
         physics::Shape shape = makeShape(type, name);
         if (meshShape)
             shape.mesh = mesh;

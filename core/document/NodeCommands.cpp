@@ -142,7 +142,7 @@ template struct field::NodeTrsPart<0>;
 template struct field::NodeTrsPart<1>;
 template struct field::NodeTrsPart<2>;
 
-AddNode::AddNode(Document* document, int parent, gltf::Json node, QUndoCommand* parent_)
+AddNode::AddNode(Document* document, std::optional<NodeIndex> parent, gltf::Json node, QUndoCommand* parent_)
     : DocumentCommand(document, QStringLiteral("Add Node"), parent_), m_parent(parent),
       m_node(std::move(node))
 {}
@@ -150,8 +150,8 @@ AddNode::AddNode(Document* document, int parent, gltf::Json node, QUndoCommand* 
 gltf::Json* AddNode::owner()
 {
     gltf::Json& root = gltf().json();
-    if (m_parent >= 0)
-        return locate::Node::find(model(), gltf(), static_cast<size_t>(m_parent));
+    if (m_parent)
+        return locate::Node::find(model(), gltf(), *m_parent);
     const auto scenes = root.find("scenes");
     if (m_scene < 0 || scenes == root.end() || !scenes->is_array() || size_t(m_scene) >= scenes->size() ||
         !(*scenes)[m_scene].is_object())
@@ -162,11 +162,11 @@ gltf::Json* AddNode::owner()
 void AddNode::redo()
 {
     gltf::Json& root = gltf().json();
-    if (m_parent >= 0 && !owner()) {
+    if (m_parent && !owner()) {
         setObsolete(true); // no such parent
         return;
     }
-    if (m_parent < 0 && m_scene < 0) {
+    if (!m_parent && m_scene < 0) {
         const auto scene = root.find("scene");
         m_scene = scene != root.end() && scene->is_number_integer() ? scene->get<int>() : 0;
     }
@@ -176,7 +176,7 @@ void AddNode::redo()
     m_index = root["nodes"].size();
     if (gltf::Json* o = owner()) {
         m_ownerBefore = *o;
-        gltf::Json& list = (*o)[m_parent >= 0 ? "children" : "nodes"];
+        gltf::Json& list = (*o)[m_parent ? "children" : "nodes"];
         if (!list.is_array())
             list = gltf::Json::array();
         list.push_back(m_index);
@@ -185,8 +185,8 @@ void AddNode::redo()
     }
     root["nodes"].push_back(m_node);
     notify(ChangeEvent::Kind::Node, static_cast<int>(m_index), ChangeEvent::Created);
-    if (m_parent >= 0)
-        notify(ChangeEvent::Kind::Node, m_parent, ChangeEvent::Children);
+    if (m_parent)
+        notify(ChangeEvent::Kind::Node, static_cast<int>(*m_parent), ChangeEvent::Children);
 }
 
 void AddNode::undo()
@@ -200,8 +200,8 @@ void AddNode::undo()
     if (!m_hadNodes)
         root.erase("nodes");
     notify(ChangeEvent::Kind::Node, static_cast<int>(m_index), ChangeEvent::Removed);
-    if (m_parent >= 0)
-        notify(ChangeEvent::Kind::Node, m_parent, ChangeEvent::Children);
+    if (m_parent)
+        notify(ChangeEvent::Kind::Node, static_cast<int>(*m_parent), ChangeEvent::Children);
 }
 
 } // namespace cs::document

@@ -4,6 +4,7 @@
 // node. Scaling a node that carries a shape is allowed; the validator then reports SHAPE_NODE_SCALED
 // (uniform) or SHAPE_NODE_NONUNIFORM_SCALE (warning), as the spec discourages it.
 
+#include "document/Selection.h"
 #include "document/SetField.h"
 
 #include <array>
@@ -65,13 +66,14 @@ using SetNodeTranslation = SetField<locate::Node, field::NodeTrsPart<0>>;
 using SetNodeRotation = SetField<locate::Node, field::NodeTrsPart<1>>;
 using SetNodeScale = SetField<locate::Node, field::NodeTrsPart<2>>;
 
-/// Appends a node (given as its JSON object) to `nodes`, as a child of `parent`, or, with parent -1, as a
+/// Appends a node (given as its JSON object) to `nodes`, as a child of `parent`, or, without a parent, as a
 /// root of the default scene (the `scene` property, else scene 0, when there is one). The new node's index is
 /// nodeIndex() after push(). Undo takes it off the end again and restores the parent (or scene) as it was.
 class AddNode : public DocumentCommand
 {
 public:
-    AddNode(Document* document, int parent, gltf::Json node, QUndoCommand* parent_ = nullptr);
+    AddNode(Document* document, std::optional<NodeIndex> parent, gltf::Json node,
+            QUndoCommand* parent_ = nullptr);
 
     bool touchesPhysics() const override { return false; }
     /// The index the node gets (valid after the first redo).
@@ -83,7 +85,7 @@ public:
 private:
     gltf::Json* owner(); // the parent node or the scene that lists the new node, or nullptr
 
-    int m_parent;
+    std::optional<NodeIndex> m_parent;
     gltf::Json m_node;
     size_t m_index = 0;
     bool m_hadNodes = false;

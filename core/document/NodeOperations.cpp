@@ -72,8 +72,8 @@ geometry::Mat4d nodeWorldMatrix(const Document& document, NodeIndex node)
     if (node >= graph.nodeCount())
         return world;
     // Walk up the parents (the graph has no cycles), multiplying from the left.
-    for (int n = static_cast<int>(node); n >= 0; n = graph.parent(static_cast<size_t>(n))) {
-        if (const gltf::Json* json = document.gltf().element("nodes", static_cast<size_t>(n)))
+    for (std::optional<NodeIndex> n = node; n; n = graph.parent(*n)) {
+        if (const gltf::Json* json = document.gltf().element("nodes", *n))
             world = nodeLocalMatrix(*json) * world;
     }
     return world;
@@ -169,8 +169,7 @@ Result<NodeIndex> addEmptyShapeNode(Document& document, const EmptyShapeNode& op
     auto* addShape = new AddShape(&document, makeShape(options.type));
     document.push(addShape);
     const int shape = static_cast<int>(addShape->itemIndex());
-    auto* addNode =
-        new AddNode(&document, options.parent ? static_cast<int>(*options.parent) : -1, std::move(node));
+    auto* addNode = new AddNode(&document, options.parent, std::move(node));
     document.push(addNode);
     const NodeIndex index = addNode->nodeIndex();
     if (options.trigger) {

@@ -41,9 +41,8 @@ std::optional<HandleDragSession> HandleDragSession::moveAlongAxis(Document& docu
     HandleDragSession s(document, node, start);
     s.m_axis = axis;
     s.m_trs = nodeTransform(*json).trs;
-    const int parent = document.sceneGraph().parent(node);
-    if (parent >= 0)
-        s.m_parentWorld = nodeWorldMatrix(document, NodeIndex(parent));
+    if (const std::optional<NodeIndex> parent = document.sceneGraph().parent(node))
+        s.m_parentWorld = nodeWorldMatrix(document, *parent);
     if (!geometry::affineInverse(s.m_parentWorld, s.m_parentInverse))
         return std::nullopt;
     return s;
@@ -128,13 +127,12 @@ std::optional<HandleTarget> handleTarget(const Document& document, NodeIndex nod
     }
     // The body a collider belongs to: the node's own motion, else the nearest ancestor's.
     const gltf::SceneGraph& graph = document.sceneGraph();
-    for (int n = int(node); n >= 0 && size_t(n) < graph.nodeCount(); n = graph.parent(size_t(n))) {
-        const physics::NodePhysics* q = document.model().node(size_t(n));
-        if (q && q->motion) {
-            t.motion = q->motion->type;
-            break;
-        }
-    }
+    const auto hasMotion = [&](NodeIndex n) {
+        const physics::NodePhysics* q = document.model().node(n);
+        return q && q->motion;
+    };
+    if (const std::optional<NodeIndex> owner = graph.findUp(node, hasMotion))
+        t.motion = document.model().node(*owner)->motion->type;
     return t;
 }
 

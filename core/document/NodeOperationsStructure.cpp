@@ -246,8 +246,8 @@ std::vector<NodeIndex> duplicateNodes(Document& document, const std::vector<Node
         }
         // Next to the original: in its parent's children, else in every scene that lists it.
         const Json copyIndex = first;
-        if (graph.parent(original) >= 0) {
-            root["nodes"][size_t(graph.parent(original))]["children"].push_back(copyIndex);
+        if (const std::optional<NodeIndex> parent = graph.parent(original)) {
+            root["nodes"][*parent]["children"].push_back(copyIndex);
         } else if (root.contains("scenes") && root["scenes"].is_array()) {
             for (Json& scene : root["scenes"]) {
                 if (!scene.is_object() || !scene.contains("nodes") || !scene["nodes"].is_array())
@@ -277,8 +277,7 @@ Diagnostics reparentNode(Document& document, NodeIndex node, std::optional<NodeI
     if (parent && (*parent == node || graph.isDescendantOf(*parent, node)))
         return {
             makeError("NODE_REPARENT_CYCLE", "a node cannot be moved under itself or one of its children")};
-    const int oldParent = graph.parent(node);
-    if ((parent && oldParent == static_cast<int>(*parent)) || (!parent && oldParent < 0))
+    if (graph.parent(node) == parent)
         return {}; // already there
 
     geometry::Mat4d parentWorld, inverse;
@@ -348,9 +347,7 @@ Diagnostics reparentNodes(Document& document, const std::vector<NodeIndex>& node
                    graph.isDescendantOf(node, other);
         });
         // A node already under the parent has nothing to do (no empty step in the history).
-        const bool there =
-            node < graph.nodeCount() &&
-            (parent ? graph.parent(node) == static_cast<int>(*parent) : graph.parent(node) < 0);
+        const bool there = node < graph.nodeCount() && graph.parent(node) == parent;
         if (!below && !there && std::find(moving.begin(), moving.end(), node) == moving.end())
             moving.push_back(node);
     }

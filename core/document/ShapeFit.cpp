@@ -19,20 +19,6 @@ namespace {
 using physics::Shape;
 using physics::ShapeType;
 
-bool hasMesh(const Document& doc, NodeIndex node)
-{
-    const gltf::Json* n = doc.gltf().element("nodes", node);
-    return n && n->contains("mesh") && (*n)["mesh"].is_number_unsigned();
-}
-
-std::string labelOf(const Document& doc, size_t node)
-{
-    const gltf::Json* n = doc.gltf().element("nodes", node);
-    if (n && n->contains("name") && (*n)["name"].is_string() && !(*n)["name"].get<std::string>().empty())
-        return (*n)["name"].get<std::string>();
-    return "Node " + std::to_string(node);
-}
-
 // Quaternions are x, y, z, w as glTF writes them; computed in double so that a fit lands where it was found.
 Quat multiply(const Quat& a, const Quat& b)
 {
@@ -97,7 +83,8 @@ Result<ShapeFit> fitOnChildNode(Document& doc, size_t shapeIndex, NodeIndex node
     } else if (trigger) {
         options.collisionFilter = np->trigger->collisionFilter;
     }
-    const std::string name = labelOf(doc, node) + " " + physics::shapeTypeName(primitive.shape.type);
+    const std::string name =
+        gltf::nodeLabel(doc.gltf(), node) + " " + physics::shapeTypeName(primitive.shape.type);
     Shape named = makeShape(primitive.shape.type, name);
     copyParameters(primitive.shape, named);
     primitive.shape = named;
@@ -146,14 +133,14 @@ FitMeshSource fitMeshSource(const Document& document, NodeIndex node)
     FitMeshSource source;
     if (node >= document.gltf().count("nodes"))
         return source;
-    if (hasMesh(document, node)) {
+    if (gltf::nodeMesh(document.gltf(), node)) {
         source.meshNode = node;
         return source;
     }
     const gltf::SceneGraph& graph = document.sceneGraph();
-    const int parent = node < graph.nodeCount() ? graph.parent(node) : -1;
-    if (parent >= 0 && hasMesh(document, static_cast<NodeIndex>(parent))) {
-        source.meshNode = static_cast<NodeIndex>(parent);
+    const std::optional<NodeIndex> parent = node < graph.nodeCount() ? graph.parent(node) : std::nullopt;
+    if (parent && gltf::nodeMesh(document.gltf(), *parent)) {
+        source.meshNode = *parent;
         source.fromParent = true;
     }
     return source;

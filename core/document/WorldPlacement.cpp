@@ -27,9 +27,9 @@ size_t placeNodesInWorld(Document& document, const std::vector<std::pair<NodeInd
         if (auto it = wanted.find(node); it != wanted.end()) {
             world = it->second;
         } else {
-            const int parent = graph.parent(node);
+            const std::optional<NodeIndex> parent = graph.parent(node);
             const gltf::Json* json = document.gltf().element("nodes", node);
-            world = (parent >= 0 ? self(self, NodeIndex(parent)) : geometry::Mat4d()) *
+            world = (parent ? self(self, *parent) : geometry::Mat4d()) *
                     (json ? nodeLocalMatrix(*json) : geometry::Mat4d());
         }
         newWorld[node] = world;
@@ -37,11 +37,11 @@ size_t placeNodesInWorld(Document& document, const std::vector<std::pair<NodeInd
     };
     std::vector<std::pair<NodeIndex, geometry::Trs>> transforms;
     for (const auto& [node, world] : wanted) {
-        const int parent = graph.parent(node);
+        const std::optional<NodeIndex> parent = graph.parent(node);
         geometry::Mat4d inverse;
-        if (parent >= 0 && !geometry::affineInverse(worldOf(worldOf, NodeIndex(parent)), inverse))
+        if (parent && !geometry::affineInverse(worldOf(worldOf, *parent), inverse))
             continue; // a parent scaled to nothing: no local transform gives the placement
-        const geometry::Mat4d local = parent >= 0 ? inverse * world : world;
+        const geometry::Mat4d local = parent ? inverse * world : world;
         const geometry::Trs trs = geometry::decompose(local).trs;
         const gltf::Json* json = document.gltf().element("nodes", node);
         if (json && !(trs == nodeTransform(*json).trs))

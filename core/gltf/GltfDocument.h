@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cs::gltf {
@@ -112,6 +114,21 @@ private:
     std::filesystem::path m_sourcePath;
     SharedCache m_decodeCache;
 };
+
+/// The `name` of json()[arrayName][index] when it is a string, else empty (also for an element that does not
+/// exist). Malformed names are no error here: the validator reports them.
+std::string elementName(const GltfDocument& doc, const char* arrayName, size_t index);
+/// elementName() of a node.
+inline std::string nodeName(const GltfDocument& doc, size_t node)
+{
+    return elementName(doc, "nodes", node);
+}
+/// The node's name, or "Node N" when it has none: how undo texts, new shapes and messages name a node.
+std::string nodeLabel(const GltfDocument& doc, size_t node);
+/// The node's `mesh` when it names a mesh of the document; none otherwise.
+std::optional<size_t> nodeMesh(const GltfDocument& doc, size_t node);
+/// The nodes whose name is `name`, in index order.
+std::vector<size_t> nodesNamed(const GltfDocument& doc, std::string_view name);
 
 struct LoadOptions
 {

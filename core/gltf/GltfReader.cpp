@@ -319,4 +319,40 @@ const Json* GltfDocument::element(const char* arrayName, size_t index) const
     return e.is_object() ? &e : nullptr;
 }
 
+std::string elementName(const GltfDocument& doc, const char* arrayName, size_t index)
+{
+    const Json* n = doc.element(arrayName, index);
+    const auto it = n ? n->find("name") : Json::const_iterator();
+    return n && it != n->end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string nodeLabel(const GltfDocument& doc, size_t node)
+{
+    std::string name = nodeName(doc, node);
+    return name.empty() ? "Node " + std::to_string(node) : name;
+}
+
+std::optional<size_t> nodeMesh(const GltfDocument& doc, size_t node)
+{
+    const Json* n = doc.element("nodes", node);
+    const auto it = n ? n->find("mesh") : Json::const_iterator();
+    // Signed or unsigned: JSON built in code (not parsed) holds small indices as signed integers.
+    if (!n || it == n->end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
+        it->get<size_t>() >= doc.count("meshes"))
+        return std::nullopt;
+    return it->get<size_t>();
+}
+
+std::vector<size_t> nodesNamed(const GltfDocument& doc, std::string_view name)
+{
+    std::vector<size_t> out;
+    for (size_t i = 0; i < doc.count("nodes"); ++i) {
+        const Json* n = doc.element("nodes", i);
+        const auto it = n ? n->find("name") : Json::const_iterator();
+        if (n && it != n->end() && it->is_string() && it->get_ref<const std::string&>() == name)
+            out.push_back(i);
+    }
+    return out;
+}
+
 } // namespace cs::gltf

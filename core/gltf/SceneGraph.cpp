@@ -55,7 +55,7 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
     Result<SceneGraph> result;
     SceneGraph g;
     const size_t n = doc.count("nodes");
-    g.m_parent.assign(n, -1);
+    g.m_parent.assign(n, std::nullopt);
     g.m_children.assign(n, {});
     g.m_local.assign(n, QMatrix4x4());
     g.m_world.assign(n, QMatrix4x4());
@@ -85,16 +85,16 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
                               jsonPointerAppend(pointer, k)));
                 continue;
             }
-            if (g.m_parent[child] != -1) {
+            if (g.m_parent[child]) {
                 result.diagnostics.push_back(makeError("NODE_MULTIPLE_PARENTS",
                                                        "node " + std::to_string(child) +
                                                            " is a child of both node " +
-                                                           std::to_string(g.m_parent[child]) + " and node " +
+                                                           std::to_string(*g.m_parent[child]) + " and node " +
                                                            std::to_string(i) + "; the second link is ignored",
                                                        jsonPointerAppend(pointer, k)));
                 continue;
             }
-            g.m_parent[child] = static_cast<int>(i);
+            g.m_parent[child] = i;
         }
     }
 
@@ -104,20 +104,22 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
     std::vector<size_t> path;
     for (size_t start = 0; start < n; ++start) {
         path.clear();
-        int v = static_cast<int>(start);
-        while (v != -1 && state[v] == 0) {
-            state[v] = 1;
-            path.push_back(static_cast<size_t>(v));
-            v = g.m_parent[v];
+        std::optional<size_t> v = start;
+        while (v && state[*v] == 0) {
+            state[*v] = 1;
+            path.push_back(*v);
+            v = g.m_parent[*v];
         }
-        if (v != -1 && state[v] == 1) {
-            const int parent = g.m_parent[v];
-            result.diagnostics.push_back(makeError(
-                "NODE_CYCLE",
-                "node " + std::to_string(v) + " is its own ancestor (through node " + std::to_string(parent) +
-                    "); the link from node " + std::to_string(parent) + " is ignored",
-                jsonPointerAppend("/nodes", static_cast<size_t>(parent)) + "/children"));
-            g.m_parent[v] = -1;
+        if (v && state[*v] == 1) {
+            // On a cycle every node has a parent.
+            const size_t parent = g.m_parent[*v].value_or(*v);
+            result.diagnostics.push_back(makeError("NODE_CYCLE",
+                                                   "node " + std::to_string(*v) +
+                                                       " is its own ancestor (through node " +
+                                                       std::to_string(parent) + "); the link from node " +
+                                                       std::to_string(parent) + " is ignored",
+                                                   jsonPointerAppend("/nodes", parent) + "/children"));
+            g.m_parent[*v].reset();
         }
         for (size_t p : path)
             state[p] = 2;
@@ -127,8 +129,7 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         if (!nodes[i].is_object() || children == nodes[i].end() || !children->is_array())
             continue;
         for (const Json& c : *children) {
-            if (c.is_number_unsigned() && c.get<size_t>() < n &&
-                g.m_parent[c.get<size_t>()] == static_cast<int>(i) &&
+            if (c.is_number_unsigned() && c.get<size_t>() < n && g.m_parent[c.get<size_t>()] == i &&
                 std::find(g.m_children[i].begin(), g.m_children[i].end(), c.get<size_t>()) ==
                     g.m_children[i].end())
                 g.m_children[i].push_back(c.get<size_t>());
@@ -138,13 +139,13 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
     // World transforms top-down, iteratively (hierarchies can be deep).
     std::vector<size_t> stack;
     for (size_t i = 0; i < n; ++i) {
-        if (g.m_parent[i] == -1)
+        if (!g.m_parent[i])
             stack.push_back(i);
     }
     while (!stack.empty()) {
         const size_t i = stack.back();
         stack.pop_back();
-        g.m_world[i] = g.m_parent[i] == -1 ? g.m_local[i] : g.m_world[g.m_parent[i]] * g.m_local[i];
+        g.m_world[i] = g.m_parent[i] ? g.m_world[*g.m_parent[i]] * g.m_local[i] : g.m_local[i];
         for (size_t c : g.m_children[i])
             stack.push_back(c);
     }
@@ -171,8 +172,8 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
 
 bool SceneGraph::isDescendantOf(size_t node, size_t ancestor) const
 {
-    for (int a = m_parent[node]; a != -1; a = m_parent[a]) {
-        if (static_cast<size_t>(a) == ancestor)
+    for (std::optional<size_t> a = m_parent[node]; a; a = m_parent[*a]) {
+        if (*a == ancestor)
             return true;
     }
     return false;
@@ -182,7 +183,7 @@ std::vector<size_t> SceneGraph::roots() const
 {
     std::vector<size_t> out;
     for (size_t i = 0; i < m_parent.size(); ++i) {
-        if (m_parent[i] == -1)
+        if (!m_parent[i])
             out.push_back(i);
     }
     return out;

@@ -3,6 +3,7 @@
 #include "gltf/GltfDocument.h"
 
 #include <QMatrix4x4>
+#include <optional>
 #include <vector>
 
 namespace cs::gltf {
@@ -17,8 +18,19 @@ public:
     static Result<SceneGraph> build(const GltfDocument& doc);
 
     size_t nodeCount() const { return m_parent.size(); }
-    /// -1 for a root.
-    int parent(size_t node) const { return m_parent[node]; }
+    /// The node's parent; none for a root.
+    std::optional<size_t> parent(size_t node) const { return m_parent[node]; }
+    /// The nearest of the node and its ancestors for which `pred(index)` is true, walking up; none when no
+    /// node on the way qualifies (or `node` is out of range).
+    template <class Pred> std::optional<size_t> findUp(size_t node, Pred&& pred) const
+    {
+        for (std::optional<size_t> n = node < m_parent.size() ? std::optional<size_t>(node) : std::nullopt; n;
+             n = m_parent[*n]) {
+            if (pred(*n))
+                return n;
+        }
+        return std::nullopt;
+    }
     const std::vector<size_t>& children(size_t node) const { return m_children[node]; }
     /// The node's own transform: `matrix` if present, else T * R * S (defaults where absent).
     const QMatrix4x4& localTransform(size_t node) const { return m_local[node]; }
@@ -35,7 +47,7 @@ public:
     int defaultScene() const { return m_defaultScene; }
 
 private:
-    std::vector<int> m_parent;
+    std::vector<std::optional<size_t>> m_parent;
     std::vector<std::vector<size_t>> m_children;
     std::vector<QMatrix4x4> m_local;
     std::vector<QMatrix4x4> m_world;

@@ -87,9 +87,9 @@ void raiseToMinimum(geometry::ShapeGeometry& g)
         g.radius = std::max(g.radius, kMinimumColliderSize);
 }
 
-std::string nodeLabel(const gltf::Json& node, size_t index)
+std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
 {
-    const auto name = node.value("name", std::string());
+    const std::string name = gltf::nodeName(doc, index);
     return name.empty() ? "node " + std::to_string(index)
                         : "node '" + name + "' (" + std::to_string(index) + ")";
 }
@@ -115,7 +115,7 @@ public:
 private:
     void fail(size_t node, const Diagnostics& why)
     {
-        const std::string label = nodeLabel(m_doc.json()["nodes"][node], node);
+        const std::string label = nodeMention(m_doc, node);
         for (const Diagnostic& d : why) {
             if (d.severity == Severity::Error)
                 m_report.diagnostics.push_back(makeError(d.code, label + ": no collider: " + d.message,
@@ -252,12 +252,13 @@ std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
 
 bool insideBody(const physics::PhysicsModel& model, const gltf::SceneGraph& graph, size_t node)
 {
-    for (int n = int(node); n >= 0; n = graph.parent(size_t(n))) {
-        const physics::NodePhysics* p = model.node(size_t(n));
-        if (p && p->motion)
-            return true;
-    }
-    return false;
+    return graph
+        .findUp(node,
+                [&](size_t n) {
+                    const physics::NodePhysics* p = model.node(n);
+                    return p && p->motion;
+                })
+        .has_value();
 }
 
 bool nonUniformScale(const QMatrix4x4& world)
@@ -450,18 +451,15 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
             return std::find(options.nodes.begin(), options.nodes.end(), n) == options.nodes.end();
         });
     for (size_t n : order) {
-        const gltf::Json& node = doc.json()["nodes"][n];
-        if (!node.is_object() || !node.contains("mesh") || !node["mesh"].is_number_integer() ||
-            node["mesh"].get<std::int64_t>() < 0 || node["mesh"].get<size_t>() >= doc.count("meshes"))
+        const std::optional<size_t> meshIndex = gltf::nodeMesh(doc, n);
+        if (!meshIndex)
             continue;
-        if (options.nodes.empty() &&
-            !whole.match(QString::fromStdString(node.value("name", std::string()))).hasMatch())
+        if (options.nodes.empty() && !whole.match(QString::fromStdString(gltf::nodeName(doc, n))).hasMatch())
             continue;
         ++report.matched;
-        // Copies: adding nodes below may reallocate the array `node` points into.
-        const std::string label = nodeLabel(node, n);
-        const std::string name = node.value("name", std::string());
-        const size_t mesh = node["mesh"].get<size_t>();
+        const std::string label = nodeMention(doc, n);
+        const std::string name = gltf::nodeName(doc, n);
+        const size_t mesh = *meshIndex;
         if (const physics::NodePhysics* p = model.node(n); p && (p->collider || p->trigger)) {
             report.diagnostics.push_back(makeInfo("COLLIDER_EXISTS",
                                                   label + " already has a collider or trigger; "

@@ -34,7 +34,7 @@ Json indexOrNull(int i)
     return i >= 0 ? Json(i) : Json(nullptr);
 }
 
-Json nodeName(const gltf::GltfDocument& doc, size_t node)
+Json nameOrNull(const gltf::GltfDocument& doc, size_t node)
 {
     const Json* n = doc.element("nodes", node);
     if (n && n->contains("name") && (*n)["name"].is_string())
@@ -142,7 +142,7 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
         const ShapeInstance& s = scene.instances[i];
         Json out = Json::object();
         out["node"] = s.node;
-        out["name"] = nodeName(doc, s.node);
+        out["name"] = nameOrNull(doc, s.node);
         Json shape = shapeParameters(model.shapes[s.shape]);
         shape["index"] = s.shape;
         out["shape"] = shape;
@@ -193,7 +193,7 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
     for (const auto& b : scene.bodies) {
         Json body = Json::object();
         body["node"] = b.node;
-        body["name"] = nodeName(doc, b.node);
+        body["name"] = nameOrNull(doc, b.node);
         body["motion"] = motionJson(b.motion);
         body["worldTransform"] = matrix(graph.worldTransform(b.node));
         body["colliders"] = list(b.colliders);
@@ -209,7 +209,7 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
         for (size_t i : c.members)
             members.push_back(scene.instances[i].node);
         compounds.push_back({{"node", c.node},
-                             {"name", nodeName(doc, c.node)},
+                             {"name", nameOrNull(doc, c.node)},
                              {"members", members},
                              {"collisionFilter", indexOrNull(c.collisionFilter)},
                              {"implicit", c.implicit},
@@ -250,7 +250,7 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
         const int connected = n.joint->connectedNode;
         nodeJoints.push_back(
             {{"node", index},
-             {"name", nodeName(doc, index)},
+             {"name", nameOrNull(doc, index)},
              {"connectedNode", indexOrNull(connected)},
              {"joint", indexOrNull(n.joint->joint)},
              {"enableCollision", n.joint->enableCollision},
@@ -278,7 +278,7 @@ std::string inspectText(const gltf::GltfDocument& doc, const PhysicsModel& model
     const ResolvedScene scene = resolveScene(model, graph);
     std::ostringstream out;
     auto name = [&](size_t node) {
-        const Json n = nodeName(doc, node);
+        const Json n = nameOrNull(doc, node);
         return "node " + std::to_string(node) + (n.is_string() ? " \"" + n.get<std::string>() + "\"" : "");
     };
     auto shapeText = [&](int index) {

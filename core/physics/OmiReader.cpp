@@ -316,13 +316,11 @@ private:
     // The owner of a legacy shape node is the nearest node at or above it with a legacy body.
     int legacyOwner(size_t node) const
     {
-        int n = static_cast<int>(node);
-        while (n >= 0) {
-            if (m_legacyBodyType.count(static_cast<size_t>(n)))
-                return n;
-            n = m_graph ? m_graph->parent(static_cast<size_t>(n)) : -1;
-        }
-        return -1;
+        if (!m_graph)
+            return m_legacyBodyType.count(node) ? static_cast<int>(node) : -1;
+        const std::optional<size_t> owner =
+            m_graph->findUp(node, [&](size_t n) { return m_legacyBodyType.count(n) != 0; });
+        return owner ? static_cast<int>(*owner) : -1;
     }
 
     void resolveLegacyShapeRefs()
@@ -392,12 +390,11 @@ private:
             for (const auto& [node, n] : m_model.nodes) {
                 if (!n.trigger || n.trigger->shape < 0 || !m_graph->isDescendantOf(node, group))
                     continue;
-                int p = m_graph->parent(node);
                 bool nearer = false;
-                while (p >= 0 && static_cast<size_t>(p) != group) {
-                    if (std::find(groups.begin(), groups.end(), static_cast<size_t>(p)) != groups.end())
+                for (std::optional<size_t> p = m_graph->parent(node); p && *p != group;
+                     p = m_graph->parent(*p)) {
+                    if (std::find(groups.begin(), groups.end(), *p) != groups.end())
                         nearer = true;
-                    p = m_graph->parent(static_cast<size_t>(p));
                 }
                 if (!nearer)
                     t.nodes.push_back(static_cast<int>(node));

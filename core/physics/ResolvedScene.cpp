@@ -33,15 +33,15 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
     std::vector<size_t> path;
     for (size_t i = 0; i < nodeCount; ++i) {
         path.clear();
-        int n = static_cast<int>(i);
-        while (n >= 0 && !known[n] && bodyOfMotionNode[n] < 0) {
-            path.push_back(static_cast<size_t>(n));
-            n = graph.parent(static_cast<size_t>(n));
+        std::optional<size_t> n = i;
+        while (n && !known[*n] && bodyOfMotionNode[*n] < 0) {
+            path.push_back(*n);
+            n = graph.parent(*n);
         }
-        const int body = n < 0 ? -1 : (known[n] ? scene.nodeBody[n] : bodyOfMotionNode[n]);
-        if (n >= 0) {
-            scene.nodeBody[n] = body;
-            known[n] = 1;
+        const int body = !n ? -1 : (known[*n] ? scene.nodeBody[*n] : bodyOfMotionNode[*n]);
+        if (n) {
+            scene.nodeBody[*n] = body;
+            known[*n] = 1;
         }
         for (size_t p : path) {
             scene.nodeBody[p] = body;
@@ -66,14 +66,13 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
             s.body = body;
             // The grouping node, if any, between the shape (exclusive of itself) and its body node.
             const int bodyNode = body >= 0 ? static_cast<int>(scene.bodies[body].node) : -1;
-            int p = graph.parent(index);
-            while (p >= 0 && p != bodyNode) {
-                const NodePhysics* pn = model.node(static_cast<size_t>(p));
+            for (std::optional<size_t> p = graph.parent(index); p && static_cast<int>(*p) != bodyNode;
+                 p = graph.parent(*p)) {
+                const NodePhysics* pn = model.node(*p);
                 if (!trigger && pn && pn->collider && pn->collider->shape < 0) {
-                    s.compoundCollider = p;
+                    s.compoundCollider = static_cast<int>(*p);
                     break;
                 }
-                p = graph.parent(static_cast<size_t>(p));
             }
             if (!trigger && bodyNode >= 0 && s.compoundCollider < 0) {
                 const NodePhysics* bn = model.node(static_cast<size_t>(bodyNode));

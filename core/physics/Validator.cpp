@@ -171,8 +171,8 @@ private:
                         nodeLabel + ": inertiaOrientation has length " + num(length) + ", not 1",
                         at(m.pointer, "inertiaOrientation"));
             }
-            if (index < m_graph.nodeCount() && m_graph.parent(index) >= 0) {
-                const int outer = m_scene.bodyOfNode(static_cast<size_t>(m_graph.parent(index)));
+            if (index < m_graph.nodeCount() && m_graph.parent(index)) {
+                const int outer = m_scene.bodyOfNode(*m_graph.parent(index));
                 if (outer >= 0) {
                     info(code::NestedMotion,
                          nodeLabel + " has motion inside the body of node " +

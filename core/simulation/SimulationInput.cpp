@@ -64,9 +64,8 @@ public:
         SimulationInput in;
         in.materials = m_model.materials;
         in.filters = m_model.filters;
-        const gltf::Json& nodes = doc.json().value("nodes", gltf::Json::array());
-        for (const auto& node : nodes)
-            in.nodeNames.push_back(node.is_object() ? node.value("name", std::string()) : std::string());
+        for (size_t i = 0; i < doc.count("nodes"); ++i)
+            in.nodeNames.push_back(gltf::nodeName(doc, i));
         for (const physics::ResolvedBody& b : m_scene.bodies)
             in.bodies.push_back(body(b));
         in.joints = buildJoints(m_model, m_scene, m_graph, m_notes);

@@ -367,6 +367,35 @@ private slots:
                                   QStringLiteral("--max-points"), QStringLiteral("3"), QStringLiteral("-o"),
                                   q(dir / "x.glb")}),
                     2);
+        // A node whose name is not a string is no match and no failure.
+        gltf::Bytes bin;
+        test::appendFloats(bin, {0, 0, 0, 1, 0, 0, 0, 1, 0, /**/ 0, 0, 0, 0, 0, 1, 1, 0, 0,   /**/
+                                 0, 0, 0, 0, 1, 0, 0, 0, 1, /**/ 1, 0, 0, 0, 0, 1, 0, 1, 0}); // a tetrahedron
+        test::writeText(
+            dir / "named.gltf",
+            R"({"asset":{"version":"2.0"},"nodes":[{"name":5,"mesh":0},{"name":"Tetra","mesh":0}],)"
+            R"("meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],)"
+            R"("accessors":[{"bufferView":0,"componentType":5126,"count":12,"type":"VEC3",)"
+            R"("min":[0,0,0],"max":[1,1,1]}],"bufferViews":[{"buffer":0,"byteLength":144}],)"
+            R"("buffers":[{"byteLength":144,"uri":")" +
+                test::base64DataUri(bin) + R"("}]})");
+        const Run named = collidoscope({QStringLiteral("hull"), q(dir / "named.gltf"),
+                                        QStringLiteral("--node"), QStringLiteral("Tetra"),
+                                        QStringLiteral("-o"), q(dir / "t.glb"), QStringLiteral("--json")});
+        EXPECT_EXIT(named, 0);
+        QCOMPARE(named.json()["colliders"][0]["hullPoints"].get<int>(), 4);
+        const Run five =
+            collidoscope({QStringLiteral("hull"), q(dir / "named.gltf"), QStringLiteral("--node"),
+                          QStringLiteral("5"), QStringLiteral("-o"), q(dir / "x.glb")});
+        EXPECT_EXIT(five, 2); // no node is named "5", and node 5 does not exist
+        QVERIFY(contains(five.err, "no node is named '5'"));
+        const Run all =
+            collidoscope({QStringLiteral("add-colliders"), q(dir / "named.gltf"), QStringLiteral("-o"),
+                          q(dir / "all.glb"), QStringLiteral("--strategy"), QStringLiteral("box")});
+        EXPECT_EXIT(all, 0);
+        QVERIFY2(contains(all.out, ": node 0: box "), all.out.c_str()); // no name: labelled by its index
+        QVERIFY2(contains(all.out, ": node 'Tetra' (1): box "), all.out.c_str());
+
         const Run flat =
             collidoscope({QStringLiteral("hull"), q(model("STL/triangle.stl")), QStringLiteral("--node"),
                           QStringLiteral("testTriangle"), QStringLiteral("-o"), q(dir / "x.glb")});

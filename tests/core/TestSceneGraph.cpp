@@ -3,6 +3,7 @@
 #include "gltf/SceneGraph.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace cs;
@@ -56,8 +57,8 @@ private slots:
         auto g = SceneGraph::build(doc);
         QVERIFY(g.value.has_value());
         QVERIFY(g.diagnostics.empty());
-        QCOMPARE(g->parent(2), 1);
-        QCOMPARE(g->parent(0), -1);
+        QCOMPARE(g->parent(2), std::optional<size_t>(1));
+        QVERIFY(!g->parent(0));
         QCOMPARE(g->children(0), (std::vector<size_t>{1}));
         // leaf origin: root.scale * (mid + leaf) + root.translation = 2*(0,1,1) + (10,0,0)
         QVERIFY(near(g->worldTransform(2).map(QVector3D()), QVector3D(10, 2, 2)));
@@ -84,6 +85,55 @@ private slots:
         QVERIFY(!g->roots().empty());
         for (size_t i = 0; i < 3; ++i)
             QVERIFY(!g->isDescendantOf(i, i));
+        // Walking up from node 0 meets 2, 1, then 0 again: the link 2 -> 0 is the one cut.
+        const auto loop = std::find_if(g.diagnostics.begin(), g.diagnostics.end(), [](const Diagnostic& d) {
+            return d.code == "NODE_CYCLE" && d.message.find("through node 2") != std::string::npos;
+        });
+        QVERIFY(loop != g.diagnostics.end());
+        QCOMPARE(loop->pointer, std::string("/nodes/2/children"));
+        QVERIFY(!g->parent(0));
+        QCOMPARE(g->parent(1), std::optional<size_t>(0));
+        QCOMPARE(g->parent(2), std::optional<size_t>(1));
+    }
+
+    void findUpStopsAtTheNearestMatch()
+    {
+        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"nodes":[
+            {"children":[1]},{"children":[2]},{"children":[3]},{}]})");
+        auto g = SceneGraph::build(doc);
+        std::vector<size_t> visited;
+        const auto even = [&](size_t n) {
+            visited.push_back(n);
+            return n % 2 == 0;
+        };
+        QCOMPARE(g->findUp(3, even), std::optional<size_t>(2));
+        QCOMPARE(visited,
+                 (std::vector<size_t>{3, 2})); // the node itself first, and no further than the match
+        QCOMPARE(g->findUp(2, even), std::optional<size_t>(2));
+        QCOMPARE(g->findUp(3, [](size_t n) { return n == 0; }), std::optional<size_t>(0));
+        QVERIFY(!g->findUp(3, [](size_t n) { return n > 3; }));
+        QVERIFY(!g->findUp(9, [](size_t) { return true; })); // out of range: nothing to walk
+    }
+
+    void nodeNamesAndMeshesOfMalformedNodes()
+    {
+        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"meshes":[{"primitives":[]}],"nodes":[
+            {"name":"crate","mesh":0},{"name":5,"mesh":1},{"name":"","mesh":-1},{"name":"crate","mesh":"0"},7]})");
+        QCOMPARE(nodeName(doc, 0), std::string("crate"));
+        QCOMPARE(nodeName(doc, 1), std::string()); // not a string
+        QCOMPARE(nodeLabel(doc, 1), std::string("Node 1"));
+        QCOMPARE(nodeLabel(doc, 2), std::string("Node 2"));   // empty
+        QCOMPARE(nodeLabel(doc, 4), std::string("Node 4"));   // not an object
+        QCOMPARE(nodeLabel(doc, 40), std::string("Node 40")); // no such node
+        QCOMPARE(nodeMesh(doc, 0), std::optional<size_t>(0));
+        QVERIFY(!nodeMesh(doc, 1)); // past the meshes
+        QVERIFY(!nodeMesh(doc, 2)); // negative
+        QVERIFY(!nodeMesh(doc, 3)); // not a number
+        QVERIFY(!nodeMesh(doc, 4));
+        doc.json()["nodes"][2]["mesh"] = 0; // as code builds it: a signed integer
+        QCOMPARE(nodeMesh(doc, 2), std::optional<size_t>(0));
+        QCOMPARE(nodesNamed(doc, "crate"), (std::vector<size_t>{0, 3}));
+        QVERIFY(nodesNamed(doc, "5").empty());
     }
 
     void deepChainIsLinear()

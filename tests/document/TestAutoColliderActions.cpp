@@ -152,7 +152,7 @@ private slots:
         const gltf::Json& child = d->gltf().json()["nodes"][crate->colliderNode];
         QCOMPARE(child["name"].get<std::string>(), std::string("Crate box"));
         QVERIFY2(child["translation"] == gltf::Json::parse("[1,2,3]"), child.dump().c_str());
-        QCOMPARE(d->sceneGraph().parent(crate->colliderNode), 0);
+        QCOMPARE(d->sceneGraph().parent(crate->colliderNode), std::optional<size_t>(0));
         const physics::Shape& box = d->model().shapes[crate->shape];
         QVERIFY(box.size == (physics::Vec3{2, 4, 6}));
 
@@ -275,11 +275,11 @@ private slots:
         QVERIFY(done);
         QVERIFY(done->colliderNode != 4);
         QCOMPARE(d->model().node(4)->collider->shape, 0);
-        QCOMPARE(d->sceneGraph().parent(done->colliderNode), 4);
+        QCOMPARE(d->sceneGraph().parent(done->colliderNode), std::optional<size_t>(4));
         // Node 7's own collider would be centred on it, but its cube is not: the sphere goes on a child node.
         const auto* holder = addedFor(report, 7);
         QVERIFY(holder);
-        QCOMPARE(d->sceneGraph().parent(holder->colliderNode), 7);
+        QCOMPARE(d->sceneGraph().parent(holder->colliderNode), std::optional<size_t>(7));
         // A centred fit goes on the mesh node itself.
         QCOMPARE(addedFor(report, 1)->colliderNode, size_t(1));
     }
@@ -363,7 +363,7 @@ private slots:
         flat.indices = {0, 1, 2};
         d->push(new AddMesh(d.get(), flat, "Flat"));
         gltf::Json node = {{"name", "Flat"}, {"mesh", 3}};
-        d->push(new AddNode(d.get(), -1, node));
+        d->push(new AddNode(d.get(), std::nullopt, node));
         const AutoColliderReport report = addAutoColliders(*d, withStrategy(ColliderStrategy::Hull));
         QVERIFY(report.pushed);
         QCOMPARE(report.added.size(), size_t(6));

@@ -19,7 +19,7 @@ std::unique_ptr<Document> lScene(size_t& node)
     auto d = test::documentFromJson(R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[]}],"scene":0})");
     auto* mesh = new AddMesh(d.get(), test::lShapeMesh(), "L");
     d->push(mesh);
-    auto* add = new AddNode(d.get(), -1, gltf::Json{{"name", "L"}, {"mesh", mesh->meshIndex()}});
+    auto* add = new AddNode(d.get(), std::nullopt, gltf::Json{{"name", "L"}, {"mesh", mesh->meshIndex()}});
     d->push(add);
     node = add->nodeIndex();
     return d;
@@ -86,7 +86,7 @@ private slots:
         // Two nodes drawing the L mesh: both decomposed in one step; with a refused second node, nothing.
         size_t first = 0;
         auto d = lScene(first);
-        auto* add = new AddNode(d.get(), -1, gltf::Json{{"name", "L2"}, {"mesh", 0}});
+        auto* add = new AddNode(d.get(), std::nullopt, gltf::Json{{"name", "L2"}, {"mesh", 0}});
         d->push(add);
         const size_t second = add->nodeIndex();
         const auto a = gatherDecomposition(*d, first);
@@ -139,7 +139,7 @@ private slots:
         QVERIFY(input);
         const auto preview = previewDecomposition(*input, {});
         QVERIFY(preview);
-        d->push(new AddNode(d.get(), -1, gltf::Json{{"name", "other"}}));
+        d->push(new AddNode(d.get(), std::nullopt, gltf::Json{{"name", "other"}}));
         const int before = d->undoStack()->count();
         const auto report = applyDecomposition(*d, *input, *preview);
         QVERIFY(!report.pushed);

@@ -114,7 +114,7 @@ private slots:
                   },
                   {{"/nodes/5/children", "[6,24]"}, {"/nodes/24", R"({"name":"Extra"})"}});
         QCOMPARE(add->nodeIndex(), size_t(24));
-        QCOMPARE(d->sceneGraph().parent(24), 5);
+        QCOMPARE(d->sceneGraph().parent(24), std::optional<size_t>(5));
         QCOMPARE(spy.at(0).at(0).value<ChangeEvent>(),
                  (ChangeEvent{ChangeEvent::Kind::Node, 24, ChangeEvent::Created}));
         QCOMPARE(spy.at(1).at(0).value<ChangeEvent>(),
@@ -125,7 +125,7 @@ private slots:
     {
         auto d = openSample();
         checkEdit(
-            *d, [&] { d->push(new AddNode(d.get(), -1, gltf::Json::parse(R"({"name":"Root"})"))); },
+            *d, [&] { d->push(new AddNode(d.get(), std::nullopt, gltf::Json::parse(R"({"name":"Root"})"))); },
             {{"/scenes/0/nodes", "[0,1,2,3,4,5,7,9,10,14,18,22,24]"}, {"/nodes/24", R"({"name":"Root"})"}});
     }
 

@@ -52,10 +52,10 @@ private slots:
         QCOMPARE(s.picking.targetCount(), targets);
 
         // A node edit: the graph and the render scene are rebuilt.
-        d->push(new AddNode(d.get(), static_cast<int>(crate), gltf::Json::parse(R"({"name":"Extra"})")));
+        d->push(new AddNode(d.get(), crate, gltf::Json::parse(R"({"name":"Extra"})")));
         QVERIFY(s.update(*d));
         QCOMPARE(s.graph.nodeCount(), size_t(25));
-        QCOMPARE(s.graph.parent(24), int(crate));
+        QCOMPARE(s.graph.parent(24), std::optional<size_t>(crate));
         QVERIFY(!s.update(*d)); // nothing new
     }
 };

@@ -75,7 +75,7 @@ private slots:
         QCOMPARE(d->undoStack()->count(), 1);
 
         // A box of the cube's size on a child node at the cube's centre.
-        QCOMPARE(d->sceneGraph().parent(node), 0);
+        QCOMPARE(d->sceneGraph().parent(node), std::optional<size_t>(0));
         const gltf::Json& child = d->gltf().json()["nodes"][node];
         QVERIFY2(child["translation"] == gltf::Json::parse("[1,2,3]"), child.dump().c_str());
         QVERIFY(!child.contains("rotation"));

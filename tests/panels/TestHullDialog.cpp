@@ -229,7 +229,7 @@ private slots:
         QVERIFY(hull->positions.size() <= 255);
         // On a new child node of the ball.
         QCOMPARE(d->gltf().count("nodes"), size_t(5));
-        QCOMPARE(d->sceneGraph().parent(4), 0);
+        QCOMPARE(d->sceneGraph().parent(4), std::optional<size_t>(0));
         QVERIFY(d->model().node(4)->collider);
         QCOMPARE(d->model().node(4)->collider->shape, int(shape));
 
@@ -331,7 +331,7 @@ private slots:
 
         // A node whose creation is undone takes its dialog with it.
         gltf::Json temp = {{"name", "Temp"}, {"mesh", 1}};
-        auto* add = new document::AddNode(d.get(), -1, temp);
+        auto* add = new document::AddNode(d.get(), std::nullopt, temp);
         d->push(add);
         HullDialog gone(d.get(), add->nodeIndex());
         QVERIFY(gone.waitForResult(kWait));

@@ -281,7 +281,7 @@ private slots:
         const std::optional<size_t> child = m_panel->lastFitNode();
         QVERIFY(child);
         QCOMPARE(*child, size_t(5));
-        QCOMPARE(m_doc->sceneGraph().parent(5), 1);
+        QCOMPARE(m_doc->sceneGraph().parent(5), std::optional<size_t>(1));
         const document::Trs trs = document::nodeTrs(*m_doc->gltf().element("nodes", 5));
         QVERIFY(std::abs(trs.translation[0] - 2) < 1e-5);
         QVERIFY(std::abs(trs.translation[1]) < 1e-5 && std::abs(trs.translation[2]) < 1e-5);

@@ -184,7 +184,7 @@ private slots:
         settle();
         const int capsuleNode = currentOf(w);
         QCOMPARE(size_t(capsuleNode), nodesBefore);
-        QCOMPARE(doc->sceneGraph().parent(size_t(capsuleNode)), int(kCharacterCollider));
+        QCOMPARE(doc->sceneGraph().parent(size_t(capsuleNode)), std::optional<size_t>(kCharacterCollider));
         const int capsuleShape = physicsOf(*doc, size_t(capsuleNode))->collider->shape;
         QCOMPARE(doc->model().shapes[size_t(capsuleShape)].type, physics::ShapeType::Capsule);
         const double fittedRadius = doc->model().shapes[size_t(capsuleShape)].radiusBottom;

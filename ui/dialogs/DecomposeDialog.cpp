@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "geometry/Wireframe.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/ModelLabels.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -54,7 +55,7 @@ DecomposeDialog::DecomposeDialog(document::Document* document, std::vector<size_
 {
     setObjectName(QStringLiteral("DecomposeDialog"));
     setWindowTitle(m_nodes.size() == 1
-                       ? tr("Decompose %1 into Convex Parts").arg(nodeTitle(*document, m_nodes[0]))
+                       ? tr("Decompose %1 into Convex Parts").arg(nodeLabel(*document, m_nodes[0]))
                        : tr("Decompose %1 Nodes into Convex Parts").arg(m_nodes.size()));
     m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
     m_restart = new QTimer(this);
@@ -174,7 +175,7 @@ void DecomposeDialog::gatherInputs()
     for (size_t node : m_nodes) {
         auto input = document::gatherDecomposition(*m_document, node);
         if (!input) {
-            problems << tr("%1: %2").arg(nodeTitle(*m_document, node), errorLines(input.diagnostics));
+            problems << tr("%1: %2").arg(nodeLabel(*m_document, node), errorLines(input.diagnostics));
             continue;
         }
         triangles += input->mesh->triangleCount();

@@ -6,6 +6,7 @@
 #include "document/Document.h"
 #include "geometry/Wireframe.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/ModelLabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -60,7 +61,7 @@ HullDialog::HullDialog(document::Document* document, size_t node, QWidget* paren
     : QDialog(parent), m_document(document), m_node(node)
 {
     setObjectName(QStringLiteral("HullDialog"));
-    setWindowTitle(tr("Convex Hull of %1").arg(nodeTitle(*document, node)));
+    setWindowTitle(tr("Convex Hull of %1").arg(nodeLabel(*document, node)));
     m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
     m_restart = new QTimer(this);
     m_restart->setSingleShot(true);

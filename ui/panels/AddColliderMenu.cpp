@@ -69,14 +69,6 @@ QString errorsOf(const Diagnostics& diagnostics)
     return lines.isEmpty() ? QObject::tr("the collider could not be made") : lines.join(QLatin1Char('\n'));
 }
 
-std::string nodeName(const document::Document& document, size_t node)
-{
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    if (n && n->contains("name") && (*n)["name"].is_string())
-        return (*n)["name"].get<std::string>();
-    return "Node " + std::to_string(node);
-}
-
 } // namespace
 
 AddColliderMenu::AddColliderMenu(QWidget* parent) : QMenu(tr("Add &Collider"), parent)
@@ -147,9 +139,7 @@ QString AddColliderMenu::disabledReason() const
         return tr("No document is open");
     if (!m_node || *m_node >= m_document->gltf().count("nodes"))
         return tr("Select a node with a mesh");
-    const gltf::Json* n = m_document->gltf().element("nodes", *m_node);
-    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_unsigned() ||
-        (*n)["mesh"].get<size_t>() >= m_document->gltf().count("meshes"))
+    if (!gltf::nodeMesh(m_document->gltf(), *m_node))
         return tr("The node has no mesh to fit a collider to");
     return {};
 }
@@ -185,8 +175,8 @@ std::optional<size_t> AddColliderMenu::add(Kind kind)
     std::optional<size_t> added;
 
     if (kind == Kind::Trimesh) {
-        const size_t mesh = (*doc.gltf().element("nodes", node))["mesh"].get<size_t>();
-        const std::string base = nodeName(doc, node);
+        const size_t mesh = gltf::nodeMesh(doc.gltf(), node).value_or(0); // disabledReason() checked it
+        const std::string base = gltf::nodeLabel(doc.gltf(), node);
         physics::Shape shape = document::makeShape(physics::ShapeType::Trimesh, base + " Trimesh");
         shape.mesh = static_cast<int>(mesh);
         document::NewShapeNode options;

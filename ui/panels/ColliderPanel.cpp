@@ -460,8 +460,7 @@ void ColliderPanel::adjustShapeRow(const std::vector<Component>& list)
                        possible ? QString() : tr("No descendant node has a trigger to combine."));
     }
     const bool anyMesh = std::any_of(list.begin(), list.end(), [&](const Component& c) {
-        const gltf::Json* node = m_document->gltf().element("nodes", c.node);
-        return node && node->contains("mesh");
+        return gltf::nodeMesh(m_document->gltf(), c.node).has_value();
     });
     if (!anyMesh) {
         for (ShapeType type : {ShapeType::Convex, ShapeType::Trimesh})

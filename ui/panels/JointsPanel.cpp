@@ -31,13 +31,6 @@ QTableWidget* makeTable(QWidget* parent, const QString& name, const QStringList&
     return table;
 }
 
-QString nodeName(const document::Document& doc, size_t node)
-{
-    const gltf::Json* n = doc.gltf().element("nodes", node);
-    const std::string name = n ? n->value("name", std::string()) : std::string();
-    return name.empty() ? QObject::tr("node %1").arg(node) : QString::fromStdString(name);
-}
-
 } // namespace
 
 JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
@@ -230,8 +223,9 @@ std::vector<size_t> JointsPanel::deleteCurrentJoint()
     const std::vector<size_t> users = document::jointUsers(m_document->model(), joint);
     QStringList names, links;
     for (size_t n : users) {
-        names << nodeName(*m_document, n);
-        links << QStringLiteral("<a href=\"%1\">%2</a>").arg(n).arg(nodeName(*m_document, n).toHtmlEscaped());
+        names << nodeLabel(*m_document, n);
+        links
+            << QStringLiteral("<a href=\"%1\">%2</a>").arg(n).arg(nodeLabel(*m_document, n).toHtmlEscaped());
     }
     if (!users.empty() && qEnvironmentVariableIsEmpty("CS_NO_DIALOGS") &&
         QMessageBox::question(this, tr("Delete joint description"),

@@ -7,6 +7,7 @@
 #include "panels/ShapePanel.h"
 #include "panels/TransformPanel.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/ModelLabels.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -48,14 +49,6 @@ QWidget* makeSection(const QString& title, const QString& objectName, QWidget* c
         toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     });
     return section;
-}
-
-QString nodeName(const gltf::GltfDocument& doc, size_t node)
-{
-    const gltf::Json* n = doc.element("nodes", node);
-    if (n && n->contains("name") && (*n)["name"].is_string() && !(*n)["name"].get<std::string>().empty())
-        return QString::fromStdString((*n)["name"].get<std::string>());
-    return QObject::tr("Node %1").arg(node);
 }
 
 } // namespace
@@ -195,7 +188,7 @@ void PropertiesPanel::updateHeader()
     }
     if (m_nodes.size() == 1) {
         m_header->setText(tr("<b>%1</b> (node %2)")
-                              .arg(nodeName(m_document->gltf(), m_nodes.front()).toHtmlEscaped())
+                              .arg(nodeLabel(*m_document, m_nodes.front()).toHtmlEscaped())
                               .arg(m_nodes.front()));
         return;
     }

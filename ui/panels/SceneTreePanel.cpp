@@ -84,16 +84,18 @@ SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
     });
 }
 
-void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots)
+void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes,
+                              const std::vector<document::NodeIndex>& roots)
 {
     m_updating = true;
     m_tree->clear();
     m_items.assign(nodes.size(), nullptr);
-    std::function<void(int, QTreeWidgetItem*)> add = [&](int index, QTreeWidgetItem* parentItem) {
+    std::function<void(document::NodeIndex, QTreeWidgetItem*)> add = [&](document::NodeIndex index,
+                                                                         QTreeWidgetItem* parentItem) {
         const SceneTreeNode& n = nodes[index];
         auto* item = parentItem ? new QTreeWidgetItem(parentItem) : new QTreeWidgetItem(m_tree);
         item->setText(0, n.name.isEmpty() ? tr("Node %1").arg(index) : n.name);
-        item->setData(0, Qt::UserRole, index);
+        item->setData(0, Qt::UserRole, qulonglong(index));
         QStringList parts;
         if (!n.body.isEmpty())
             parts << n.body;
@@ -109,10 +111,10 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes, const std
                                                          : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
                                 letter));
         m_items[index] = item;
-        for (int child : n.children)
+        for (document::NodeIndex child : n.children)
             add(child, item);
     };
-    for (int root : roots)
+    for (document::NodeIndex root : roots)
         add(root, nullptr);
     m_tree->expandAll();
     m_updating = false;

@@ -16,8 +16,7 @@ namespace cs::ui {
 struct SceneTreeNode
 {
     QString name;
-    int parent = -1;
-    std::vector<int> children;
+    std::vector<document::NodeIndex> children;
     QString body; ///< the node's own motion: "static", "kinematic", "dynamic" or empty
     QString
         behaves; ///< how its collider moves: its own or its owning body's motion type, "static" without one
@@ -36,7 +35,7 @@ public:
     explicit SceneTreePanel(QWidget* parent = nullptr);
     ~SceneTreePanel() override;
 
-    void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<int>& roots);
+    void setNodes(const std::vector<SceneTreeNode>& nodes, const std::vector<document::NodeIndex>& roots);
     /// Shows the selection: `current` (one of `nodes`, or none) gets the focus and is scrolled to. The
     /// document holds the selection; the window passes it on here when it changes.
     void setSelectedNodes(const std::vector<document::NodeIndex>& nodes,

@@ -37,9 +37,8 @@ std::optional<document::NodeIndex> nodeOfLink(const QString& link, const QString
 
 QString nodeLabel(const document::Document& document, size_t node)
 {
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    const QString name = n ? nameOf(*n) : QString();
-    return name.isEmpty() ? tr("Node %1").arg(node) : name;
+    const std::string name = gltf::nodeName(document.gltf(), node);
+    return name.empty() ? tr("Node %1").arg(node) : QString::fromStdString(name);
 }
 
 QString shapeLabel(const document::Document& document, size_t shape)
