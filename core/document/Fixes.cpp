@@ -363,11 +363,9 @@ bool applyFix(Document& document, const Fix& fix, Diagnostics* why)
         }
         if (auto problem = checkNewMesh(document.gltf(), hull->mesh))
             return fail(why, *problem);
-        const gltf::Json* meshJson = document.gltf().element("meshes", mesh);
-        std::string name = meshJson && meshJson->contains("name") && (*meshJson)["name"].is_string()
-                               ? (*meshJson)["name"].get<std::string>()
-                               : "Mesh " + std::to_string(mesh);
-        name += " Hull " + std::to_string(kHullFixPoints);
+        std::string name = gltf::elementName(document.gltf(), "meshes", mesh);
+        name = (name.empty() ? "Mesh " + std::to_string(mesh) : name) + " Hull " +
+               std::to_string(kHullFixPoints);
         const size_t index = static_cast<size_t>(fix.shape);
         asOneStep(document, QStringLiteral("Regenerate Convex Hull"), [&] {
             auto* add = new AddMesh(&document, std::move(hull->mesh), name);

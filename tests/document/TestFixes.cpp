@@ -346,6 +346,8 @@ private slots:
             d, [&] { QVERIFY(applyFix(d, fix)); },
             [&](const gltf::Json& saved) {
                 QCOMPARE(saved["meshes"].size(), size_t(2));
+                QCOMPARE(saved["meshes"][1]["name"].get<std::string>(),
+                         "Ball Hull " + std::to_string(kHullFixPoints));
                 QCOMPARE(saved["extensions"]["OMI_physics_shape"]["shapes"][0]["convex"]["mesh"].get<int>(),
                          1);
             });

@@ -509,10 +509,7 @@ void ShapePanel::refreshMeshes()
         return;
     const size_t count = m_document->gltf().count("meshes");
     for (size_t i = 0; i < count; ++i) {
-        const gltf::Json* mesh = m_document->gltf().element("meshes", i);
-        QString name;
-        if (mesh && mesh->contains("name") && (*mesh)["name"].is_string())
-            name = QString::fromStdString((*mesh)["name"].get<std::string>());
+        const QString name = QString::fromStdString(gltf::elementName(m_document->gltf(), "meshes", i));
         m_mesh->addItem(name.isEmpty() ? tr("Mesh %1").arg(i) : tr("%1: %2").arg(i).arg(name), int(i));
     }
 }
