@@ -1,4 +1,4 @@
-// collidoscope simulate FILE --seconds S [--step 1/240] [--json]: runs the physics preview headless and
+// collidoscope simulate FILE --seconds S [--step 1/240] [--gravity X,Y,Z] [--json]: runs the physics preview headless and
 // prints every body's final pose and the trigger events. Same file, same build: the same output, byte for
 // byte. Exit status: 0 done, 1 the physics data has errors (nothing is simulated), 2 unreadable input or
 // arguments.
@@ -67,6 +67,8 @@ void printJson(const std::string& file, const simulation::World& world, const Di
     gltf::Json report = gltf::Json::object();
     report["file"] = file;
     report["step"] = world.settings().step;
+    report["substeps"] = world.settings().substeps();
+    report["gravity"] = jsonArray(world.settings().gravity);
     report["steps"] = world.stepCount();
     report["time"] = world.time();
     gltf::Json bodies = gltf::Json::array();
@@ -100,7 +102,10 @@ void printJson(const std::string& file, const simulation::World& world, const Di
 void printText(const simulation::World& world)
 {
     const simulation::SimulationInput& in = world.input();
-    std::printf("%zu steps of %.9g s: t = %.9g s\n", world.stepCount(), world.settings().step, world.time());
+    const simulation::Vec3& g = world.settings().gravity;
+    std::printf("%zu steps of %.9g s (%d engine steps each), gravity [%.9g %.9g %.9g] m/s^2: t = %.9g s\n",
+                world.stepCount(), world.settings().step, world.settings().substeps(), g[0], g[1], g[2],
+                world.time());
     std::printf("Bodies (node translation [x y z] rotation [x y z w]):\n");
     const auto states = world.states();
     for (size_t i = 0; i < states.size(); ++i) {
@@ -133,8 +138,11 @@ int runSimulate(const QStringList& args)
     const QCommandLineOption step(QStringLiteral("step"),
                                   QStringLiteral("Fixed step in seconds, as a number or a fraction."),
                                   QStringLiteral("DT"), QStringLiteral("1/60"));
+    const QCommandLineOption gravity(QStringLiteral("gravity"),
+                                     QStringLiteral("World gravity X,Y,Z in m/s^2 (default 0,-9.80665,0)."),
+                                     QStringLiteral("X,Y,Z"), QStringLiteral("0,-9.80665,0"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
-    parser.addOptions({seconds, step, json});
+    parser.addOptions({seconds, step, gravity, json});
     if (auto stop = parseArguments(parser, args, "simulate"))
         return *stop;
     if (parser.positionalArguments().size() != 1)
@@ -149,6 +157,9 @@ int runSimulate(const QStringList& args)
         return failUsage("simulate", "--step wants a positive number of seconds, such as 1/240");
     if (*duration / *dt > 1e8)
         return failUsage("simulate", "--seconds / --step is more than 100 million steps");
+    const auto g = simulation::vectorFromText(parser.value(gravity).toStdString());
+    if (!g)
+        return failUsage("simulate", "--gravity wants three numbers X,Y,Z in m/s^2, such as 0,-9.81,0");
 
     const std::string file = parser.positionalArguments().first().toStdString();
     auto loaded = gltf::loadGltf(file);
@@ -173,6 +184,7 @@ int runSimulate(const QStringList& args)
 
     simulation::Settings settings;
     settings.step = *dt;
+    settings.gravity = *g;
     simulation::World world(std::move(*input), settings);
     world.advance(*duration);
     if (parser.isSet(json)) {

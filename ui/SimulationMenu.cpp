@@ -8,6 +8,9 @@
 
 #include <QActionGroup>
 #include <QDockWidget>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QStatusBar>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -90,6 +93,22 @@ void SimulationMenu::createActions()
     m_keep->setObjectName(QStringLiteral("actionSimulateKeepPoses"));
     connect(m_keep, &QAction::triggered, this, &SimulationMenu::keepCurrentPoses);
     menu->addAction(m_keep);
+    m_gravity = new QAction(m_window);
+    m_gravity->setObjectName(QStringLiteral("actionSimulateGravity"));
+    connect(m_gravity, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(
+            m_window, tr("Gravity"), tr("World gravity X, Y, Z in m/s\u00b2 (standard: 0, -9.80665, 0):"),
+            QLineEdit::Normal, QString::fromStdString(simulation::vectorText(m_settings.gravity)), &ok);
+        if (!ok)
+            return;
+        if (const auto g = simulation::vectorFromText(text.toStdString()))
+            setGravity(*g);
+        else
+            m_window->statusBar()->showMessage(tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));
+    });
+    menu->addAction(m_gravity);
+    setGravity(m_settings.gravity);
 
     // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).
     QMenu* speeds = menu->addMenu(tr("S&peed"));
@@ -167,8 +186,16 @@ bool SimulationMenu::ensureLoaded()
     m_dock->show();
     if (!input.value)
         return false;
-    m_controller->load(std::move(*input.value));
+    m_controller->load(std::move(*input.value), m_settings);
     return true;
+}
+
+void SimulationMenu::setGravity(const simulation::Vec3& gravity)
+{
+    m_settings.gravity = gravity;
+    m_gravity->setText(tr("&Gravity (%1 m/s\u00b2)...").arg(QString::fromStdString(simulation::vectorText(gravity))));
+    if (m_controller && m_controller->loaded())
+        stop();
 }
 
 void SimulationMenu::play()

@@ -54,6 +54,9 @@ public:
 
     void play();
     void keepCurrentPoses();
+    /// World gravity in m/s^2 for the next preview (default 0, -9.80665, 0); a preview on show ends.
+    void setGravity(const simulation::Vec3& gravity);
+    const simulation::Vec3& gravity() const { return m_settings.gravity; }
 
 private:
     void createActions();
@@ -76,6 +79,8 @@ private:
     QAction* m_step = nullptr;
     QAction* m_reset = nullptr;
     QAction* m_keep = nullptr;
+    QAction* m_gravity = nullptr;
+    simulation::Settings m_settings;
     QToolButton* m_speed = nullptr;
     QLabel* m_time = nullptr;
     QLabel* m_notesLabel = nullptr;

@@ -152,11 +152,33 @@ struct PlaneDoubleSided
 };
 
 using MotionType = MemberField<Motion, &Motion::type, MergeId::None, P::MotionType, text::MotionType>;
-using Mass = MemberField<Motion, &Motion::mass, MergeId::MotionMass, P::Mass, text::Mass>;
+/// A value the file may leave out, as a row edits it: the file's value, or `Fallback` where it has none (the
+/// panels say what an absent value means in the document's family); setting writes the value.
+template <auto Member, class V, MergeId Merge, std::uint32_t Property, const char* Text> struct GivenField
+{
+    using Object = Motion;
+    using Value = V;
+    static constexpr MergeId mergeId = Merge;
+    static constexpr std::uint32_t property = Property;
+    static Value get(const Object& o);
+    static void set(Object& o, const Value& v) { o.*Member = v; }
+    static const char* text() { return Text; }
+};
+/// Mass in kg; absent reads as OMI's default, 1 kg.
+using Mass = GivenField<&Motion::mass, double, MergeId::MotionMass, P::Mass, text::Mass>;
+template <> inline double Mass::get(const Motion& o)
+{
+    return o.mass.value_or(1.0);
+}
 using CenterOfMass = MemberField<Motion, &Motion::centerOfMass, MergeId::MotionCenterOfMass, P::CenterOfMass,
                                  text::CenterOfMass>;
-using InertiaDiagonal = MemberField<Motion, &Motion::inertiaDiagonal, MergeId::MotionInertiaDiagonal,
-                                    P::Inertia, text::InertiaDiagonal>;
+/// Principal moments in kg m^2; absent (computed) reads as zeros.
+using InertiaDiagonal = GivenField<&Motion::inertiaDiagonal, physics::Vec3, MergeId::MotionInertiaDiagonal,
+                                   P::Inertia, text::InertiaDiagonal>;
+template <> inline physics::Vec3 InertiaDiagonal::get(const Motion& o)
+{
+    return o.inertiaDiagonal.value_or(physics::Vec3{0, 0, 0});
+}
 using InertiaOrientation = MemberField<Motion, &Motion::inertiaOrientation, MergeId::MotionInertiaOrientation,
                                        P::Inertia, text::InertiaOrientation>;
 using LinearVelocity = MemberField<Motion, &Motion::linearVelocity, MergeId::MotionLinearVelocity,

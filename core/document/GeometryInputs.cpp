@@ -126,8 +126,9 @@ Result<MassProperties> bodyMassProperties(const Document& document, size_t bodyN
     }
     geometry::MassProperties total = geometry::combineMassProperties(parts);
     MassProperties out;
-    if (from == MassFrom::BodyWhenSet && n->motion->mass > 0)
-        total = total.withMass(n->motion->mass);
+    const physics::MassReading given = physics::massReading(*n->motion, document.model().format);
+    if (from == MassFrom::BodyWhenSet && given.meaning == physics::MassMeaning::Given && given.value > 0)
+        total = total.withMass(given.value);
     else
         out.mass = total.mass;
     const geometry::PrincipalInertia principal = geometry::principalInertia(total.inertia);

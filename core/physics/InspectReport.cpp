@@ -42,19 +42,44 @@ Json nameOrNull(const gltf::GltfDocument& doc, size_t node)
     return nullptr;
 }
 
-Json motionJson(const Motion& m)
+const char* meaningName(MassMeaning m)
+{
+    return m == MassMeaning::Given ? "given" : m == MassMeaning::Computed ? "computed" : "infinite";
+}
+
+/// The values as the file's family reads them: a mass or moment the engine computes or that is infinite is
+/// null, and `massMeaning` / `inertiaMeaning` say which.
+Json motionJson(const Motion& m, SourceFormat format)
 {
     Json out = Json::object();
     out["type"] = motionTypeName(m.type);
-    out["mass"] = rounded(m.mass);
+    const MassReading mass = massReading(m, format);
+    out["mass"] = mass.meaning == MassMeaning::Given ? Json(rounded(mass.value)) : Json(nullptr);
+    out["massMeaning"] = meaningName(mass.meaning);
     out["centerOfMass"] = vec(m.centerOfMass);
-    out["inertiaDiagonal"] = vec(m.inertiaDiagonal);
+    const auto inertia = inertiaMeanings(m, format);
+    Json diagonal = Json::array();
+    Json meanings = Json::array();
+    for (size_t i = 0; i < 3; ++i) {
+        diagonal.push_back(inertia[i] == MassMeaning::Given ? Json(rounded((*m.inertiaDiagonal)[i]))
+                                                            : Json(nullptr));
+        meanings.push_back(meaningName(inertia[i]));
+    }
+    out["inertiaDiagonal"] = diagonal;
+    out["inertiaMeaning"] = meanings;
     const auto& q = m.inertiaOrientation;
     out["inertiaOrientation"] = Json::array({rounded(q[0]), rounded(q[1]), rounded(q[2]), rounded(q[3])});
     out["linearVelocity"] = vec(m.linearVelocity);
     out["angularVelocity"] = vec(m.angularVelocity);
     out["gravityFactor"] = rounded(m.gravityFactor);
     return out;
+}
+
+/// The mode a material takes part in the precedence rule with, null when it takes no part (KHR, absent).
+Json combineJson(std::optional<CombineMode> mode, SourceFormat format)
+{
+    const auto voting = votingCombineMode(mode, format);
+    return voting ? Json(combineModeName(*voting)) : Json(nullptr);
 }
 
 Json optionalNumber(const std::optional<double>& v)
@@ -194,7 +219,7 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
         Json body = Json::object();
         body["node"] = b.node;
         body["name"] = nameOrNull(doc, b.node);
-        body["motion"] = motionJson(b.motion);
+        body["motion"] = motionJson(b.motion, model.format);
         body["worldTransform"] = matrix(graph.worldTransform(b.node));
         body["colliders"] = list(b.colliders);
         body["triggers"] = list(b.triggers);
@@ -222,8 +247,8 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
         materials.push_back({{"staticFriction", rounded(m.staticFriction)},
                              {"dynamicFriction", rounded(m.dynamicFriction)},
                              {"restitution", rounded(m.restitution)},
-                             {"frictionCombine", combineModeName(m.frictionCombine)},
-                             {"restitutionCombine", combineModeName(m.restitutionCombine)}});
+                             {"frictionCombine", combineJson(m.frictionCombine, model.format)},
+                             {"restitutionCombine", combineJson(m.restitutionCombine, model.format)}});
     }
     report["physicsMaterials"] = materials;
     Json filters = Json::array();
@@ -306,8 +331,13 @@ std::string inspectText(const gltf::GltfDocument& doc, const PhysicsModel& model
         << model.filters.size() << " filters" << (model.hadLegacy ? " (legacy data, normalised)" : "")
         << "\n";
     for (const auto& b : scene.bodies) {
-        out << "body " << name(b.node) << ": " << motionTypeName(b.motion.type) << ", mass " << b.motion.mass
-            << "\n";
+        const MassReading mass = massReading(b.motion, model.format);
+        out << "body " << name(b.node) << ": " << motionTypeName(b.motion.type) << ", mass ";
+        if (mass.meaning == MassMeaning::Given)
+            out << mass.value;
+        else
+            out << meaningName(mass.meaning);
+        out << "\n";
         instances(b.colliders, "  ");
         instances(b.triggers, "  ");
     }

@@ -49,6 +49,22 @@ void JsonObjectWriter::number(const char* key, double value, std::optional<doubl
         set(key, value);
 }
 
+void JsonObjectWriter::optionalNumber(const char* key, std::optional<double> value)
+{
+    if (value)
+        number(key, *value, std::nullopt);
+    else
+        omit(key);
+}
+
+void JsonObjectWriter::optionalString(const char* key, std::optional<std::string> value)
+{
+    if (value)
+        string(key, *value, std::nullopt);
+    else
+        omit(key);
+}
+
 void JsonObjectWriter::index(const char* key, int value)
 {
     if (value < 0)

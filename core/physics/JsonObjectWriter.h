@@ -30,6 +30,19 @@ public:
         else
             set(key, Json(value));
     }
+    /// A value the object may leave out: nullopt leaves the key out; a value is written even when it equals
+    /// the family's default (it was given, so it stays given).
+    void optionalNumber(const char* key, std::optional<double> value);
+    template <size_t N> void optionalNumbers(const char* key, const std::optional<std::array<double, N>>& value)
+    {
+        if (!value)
+            omit(key);
+        else if (sourceNumbersEqual(key, std::vector<double>(value->begin(), value->end())))
+            keep(key);
+        else
+            set(key, Json(*value));
+    }
+    void optionalString(const char* key, std::optional<std::string> value);
     /// An index; a negative value (none) is left out, never written as -1.
     void index(const char* key, int value);
     /// An index array; an empty one is left out.

@@ -290,11 +290,16 @@ private:
         out["staticFriction"] = m.staticFriction;
         out["dynamicFriction"] = m.dynamicFriction;
         out["restitution"] = m.restitution;
-        out["frictionCombine"] = combineModeName(m.frictionCombine);
-        out["restitutionCombine"] = combineModeName(m.restitutionCombine);
+        // A combine mode takes part in the precedence rule only where it is written: OMI's absent mode
+        // ("average") is written out, a KHR file's absent one stays absent.
+        const SourceFormat format = m_model.format;
+        if (const auto mode = votingCombineMode(m.frictionCombine, format))
+            out["frictionCombine"] = combineModeName(*mode);
+        if (const auto mode = votingCombineMode(m.restitutionCombine, format))
+            out["restitutionCombine"] = combineModeName(*mode);
         // Values a KHR file left out read as these (the engine's choice, held as OMI's defaults).
         static const Json defaults = Json::parse(R"({"staticFriction": 0.6, "dynamicFriction": 0.6,
-            "restitution": 0, "frictionCombine": "average", "restitutionCombine": "average"})");
+            "restitution": 0})");
         return keep(readSource(m.source, m.pointer), out, defaults,
                     {"name", "staticFriction", "dynamicFriction", "restitution", "frictionCombine",
                      "restitutionCombine"});
@@ -364,19 +369,15 @@ private:
                 Json motion = Json::object();
                 if (m.type == MotionType::Kinematic)
                     motion["isKinematic"] = true;
-                // A KHR file's motion without mass leaves it to the engine; keep it so while unedited (the
-                // reader holds OMI's 1 kg in its place).
-                const bool khrComputedMass =
-                    m_model.format == SourceFormat::Khr && !m.source.contains("mass") && m.mass == 1.0;
-                if (!khrComputedMass)
-                    motion["mass"] = m.mass;
+                // A mass KHR leaves to the engine stays absent; OMI's absent mass (1 kg) is written out.
+                const bool khr = khrMeanings(m_model.format);
+                if (m.mass || !khr)
+                    motion["mass"] = m.mass.value_or(1.0);
                 motion["centerOfMass"] = m.centerOfMass;
-                // OMI's zero inertia means "computed"; in KHR a zero component means infinite, so all zeros
-                // are left out unless a KHR file spelled them.
-                const bool khrInertia =
-                    m_model.format == SourceFormat::Khr && m.source.contains("inertiaDiagonal");
-                if (m.inertiaDiagonal != Vec3{0, 0, 0} || khrInertia) {
-                    motion["inertiaDiagonal"] = m.inertiaDiagonal;
+                // Computed inertia (absent, or OMI's all zeros) is left out: in KHR a 0 component is infinite.
+                const auto inertia = inertiaMeanings(m, m_model.format);
+                if (inertia[0] != MassMeaning::Computed) {
+                    motion["inertiaDiagonal"] = *m.inertiaDiagonal;
                     motion["inertiaOrientation"] = m.inertiaOrientation;
                 }
                 motion["linearVelocity"] = m.linearVelocity;

@@ -10,22 +10,31 @@ namespace cs::physics {
 
 namespace {
 
+/// A number the file may leave out (nullopt then; a value of the wrong type is reported and read as 1).
+std::optional<double> optionalNumber(const FieldReader& f, const char* key)
+{
+    if (!f.has(key))
+        return std::nullopt;
+    return f.number(key, 1.0);
+}
+
 void readMotionValues(Motion& m, const FieldReader& f)
 {
-    m.mass = f.number("mass", 1.0);
+    m.mass = optionalNumber(f, "mass");
     m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
-    m.inertiaDiagonal = f.vec3("inertiaDiagonal", {0, 0, 0});
+    if (f.has("inertiaDiagonal"))
+        m.inertiaDiagonal = f.vec3("inertiaDiagonal", {0, 0, 0});
     m.inertiaOrientation = f.quat("inertiaOrientation", {0, 0, 0, 1});
     m.linearVelocity = f.vec3("linearVelocity", {0, 0, 0});
     m.angularVelocity = f.vec3("angularVelocity", {0, 0, 0});
     m.gravityFactor = f.number("gravityFactor", 1.0);
 }
 
-CombineMode readCombine(const FieldReader& f, const char* key, Diagnostics& diagnostics)
+std::optional<CombineMode> readCombine(const FieldReader& f, const char* key, Diagnostics& diagnostics)
 {
     const auto name = f.string(key);
     if (!name)
-        return CombineMode::Average;
+        return std::nullopt;
     const auto mode = combineModeFromName(*name);
     if (!mode) {
         diagnostics.push_back(makeError(code::CombineModeUnknown,
@@ -89,7 +98,7 @@ Motion readLegacyMotion(const Json& object, const std::string& pointer, const st
                                    "legacy body type '" + type + "' becomes motion type '" +
                                        motionTypeName(m.type) + "'" + note,
                                    f.pointerTo("type")));
-    m.mass = f.number("mass", 1.0);
+    m.mass = optionalNumber(f, "mass");
     m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
     m.linearVelocity = f.vec3("linearVelocity", {0, 0, 0});
     m.angularVelocity = f.vec3("angularVelocity", {0, 0, 0});

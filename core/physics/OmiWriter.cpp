@@ -53,9 +53,9 @@ Json motionToJson(const Motion& m)
 {
     JsonObjectWriter w(m.source);
     w.string("type", motionTypeName(m.type), std::nullopt);
-    w.number("mass", m.mass, 1.0);
+    w.optionalNumber("mass", m.mass);
     w.numbers<3>("centerOfMass", m.centerOfMass, {0, 0, 0});
-    w.numbers<3>("inertiaDiagonal", m.inertiaDiagonal, {0, 0, 0});
+    w.optionalNumbers<3>("inertiaDiagonal", m.inertiaDiagonal);
     w.numbers<4>("inertiaOrientation", m.inertiaOrientation, {0, 0, 0, 1});
     w.numbers<3>("linearVelocity", m.linearVelocity, {0, 0, 0});
     w.numbers<3>("angularVelocity", m.angularVelocity, {0, 0, 0});
@@ -69,8 +69,11 @@ Json materialToJson(const PhysicsMaterial& m)
     w.number("staticFriction", m.staticFriction, 0.6);
     w.number("dynamicFriction", m.dynamicFriction, 0.6);
     w.number("restitution", m.restitution, 0.0);
-    w.string("frictionCombine", combineModeName(m.frictionCombine), std::string("average"));
-    w.string("restitutionCombine", combineModeName(m.restitutionCombine), std::string("average"));
+    auto mode = [](std::optional<CombineMode> c) {
+        return c ? std::optional<std::string>(combineModeName(*c)) : std::nullopt;
+    };
+    w.optionalString("frictionCombine", mode(m.frictionCombine));
+    w.optionalString("restitutionCombine", mode(m.restitutionCombine));
     return w.finish();
 }
 

@@ -144,10 +144,43 @@ std::optional<CombineMode> combineModeFromName(const std::string& name)
 {
     return valueOf(name, kCombineNames);
 }
-CombineMode appliedCombineMode(CombineMode a, CombineMode b)
+CombineMode appliedCombineMode(std::optional<CombineMode> a, std::optional<CombineMode> b)
 {
+    if (!a || !b)
+        return a ? *a : b ? *b : CombineMode::Average;
     // The enum is declared in precedence order.
-    return static_cast<int>(a) <= static_cast<int>(b) ? a : b;
+    return static_cast<int>(*a) <= static_cast<int>(*b) ? *a : *b;
+}
+
+MassReading massReading(const Motion& motion, SourceFormat format)
+{
+    if (!khrMeanings(format))
+        return {MassMeaning::Given, motion.mass.value_or(1.0)};
+    if (!motion.mass)
+        return {MassMeaning::Computed, 0.0};
+    if (*motion.mass == 0.0)
+        return {MassMeaning::Infinite, 0.0};
+    return {MassMeaning::Given, *motion.mass};
+}
+
+std::array<MassMeaning, 3> inertiaMeanings(const Motion& motion, SourceFormat format)
+{
+    std::array<MassMeaning, 3> out{MassMeaning::Computed, MassMeaning::Computed, MassMeaning::Computed};
+    if (!motion.inertiaDiagonal)
+        return out;
+    const Vec3& d = *motion.inertiaDiagonal;
+    if (!khrMeanings(format) && d == Vec3{0, 0, 0})
+        return out;
+    for (size_t i = 0; i < 3; ++i)
+        out[i] = d[i] == 0.0 ? MassMeaning::Infinite : MassMeaning::Given;
+    return out;
+}
+
+std::optional<CombineMode> votingCombineMode(std::optional<CombineMode> mode, SourceFormat format)
+{
+    if (mode || khrMeanings(format))
+        return mode;
+    return CombineMode::Average;
 }
 
 Shape Shape::defaults(ShapeType type)

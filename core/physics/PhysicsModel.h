@@ -89,12 +89,24 @@ enum class MotionType
 const char* motionTypeName(MotionType t);
 std::optional<MotionType> motionTypeFromName(const std::string& name);
 
+/// How a file's mass or inertia value is to be read; the two families give absent and 0 different meanings.
+enum class MassMeaning
+{
+    Given,    ///< the value as written (or OMI's default mass of 1 kg)
+    Computed, ///< left to the engine: derived from the colliders' volumes
+    Infinite, ///< KHR's 0: nothing moves (mass) or turns (inertia axis) the body
+};
+
 struct Motion
 {
     MotionType type = MotionType::Dynamic;
-    double mass = 1.0;
+    /// kg, as the file has it. Absent: OMI reads 1 kg (its default); KHR leaves it to the engine ("calculated
+    /// by the simulation engine"). 0: infinite in KHR; OMI gives 0 no meaning. Read it through massReading().
+    std::optional<double> mass;
     Vec3 centerOfMass{0, 0, 0};
-    Vec3 inertiaDiagonal{0, 0, 0}; ///< zero: the engine computes it
+    /// kg m^2 about the principal axes, as the file has it. Absent: computed (both families); OMI also reads
+    /// all zeros as computed; in KHR a 0 component is infinite. Read it through inertiaMeanings().
+    std::optional<Vec3> inertiaDiagonal;
     Quat inertiaOrientation{0, 0, 0, 1};
     Vec3 linearVelocity{0, 0, 0};
     Vec3 angularVelocity{0, 0, 0};
@@ -104,6 +116,12 @@ struct Motion
     std::string pointer;
 
     bool sameValues(const Motion& other) const;
+};
+
+struct MassReading
+{
+    MassMeaning meaning = MassMeaning::Given;
+    double value = 1.0; ///< kg when Given
 };
 
 /// A solid shape on a node. shape == -1: a grouping node that combines the colliders below it.
@@ -238,17 +256,21 @@ enum class CombineMode
 
 const char* combineModeName(CombineMode m);
 std::optional<CombineMode> combineModeFromName(const std::string& name);
-/// The mode that applies when two colliders' modes differ: average > minimum > maximum > multiply (both
-/// families' precedence).
-CombineMode appliedCombineMode(CombineMode a, CombineMode b);
+/// The mode that applies when two materials meet: average > minimum > maximum > multiply (both families'
+/// precedence: "if either uses average..."). A side with no mode does not take part; when neither has one
+/// the values are averaged (the preview's choice; KHR leaves it to the engine).
+CombineMode appliedCombineMode(std::optional<CombineMode> a, std::optional<CombineMode> b);
 
 struct PhysicsMaterial
 {
     double staticFriction = 0.6;
     double dynamicFriction = 0.6;
     double restitution = 0.0;
-    CombineMode frictionCombine = CombineMode::Average;
-    CombineMode restitutionCombine = CombineMode::Average;
+    /// As the file has them. Absent: OMI reads "average" (its README's default, which takes part in the
+    /// precedence rule); KHR gives no default, so the material does not take part and the other one's mode
+    /// applies. Read them through votingCombineMode().
+    std::optional<CombineMode> frictionCombine;
+    std::optional<CombineMode> restitutionCombine;
 
     Json source = Json::object();
     std::string pointer;
@@ -305,6 +327,27 @@ struct PhysicsModel
     /// True when any node has motion, collider or trigger, or materials/filters exist.
     bool usesBody() const;
 };
+
+/// kg/m^3: the density at which the preview and the overlays compute a mass the file leaves to the engine (KHR
+/// without `mass`; the spec says only "derived from the volume of the collision geometry"). Water's.
+inline constexpr double kComputedMassDensity = 1000.0;
+
+/// True when values are read with KHR_physics_rigid_bodies' meanings (absent mass computed, 0 infinite, an
+/// absent combine mode out of the precedence rule); false for OMI and for a document with no physics yet.
+inline bool khrMeanings(SourceFormat format)
+{
+    return format == SourceFormat::Khr;
+}
+
+/// A motion's mass as its family reads it: OMI absent -> Given 1 kg, any number -> Given (0 and negative
+/// values are the validator's to report); KHR absent -> Computed, 0 -> Infinite, else Given.
+MassReading massReading(const Motion& motion, SourceFormat format);
+/// How each principal moment is read: absent -> Computed (both); OMI all zeros -> Computed; a KHR 0 component
+/// -> Infinite; else Given (OMI's partial zeros are read as KHR's, infinite, and reported by the validator).
+std::array<MassMeaning, 3> inertiaMeanings(const Motion& motion, SourceFormat format);
+/// The mode a material takes part in the precedence rule with: the file's, else OMI's "average", else (KHR)
+/// none.
+std::optional<CombineMode> votingCombineMode(std::optional<CombineMode> mode, SourceFormat format);
 
 /// Names of the extensions this model reads and writes.
 namespace ext {

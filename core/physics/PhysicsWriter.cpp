@@ -4,6 +4,7 @@
 #include "physics/KhrCodec.h"
 #include "physics/OmiWriter.h"
 
+#include <algorithm>
 #include <string_view>
 
 namespace cs::physics {
@@ -31,12 +32,13 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
         const std::string node = "node " + std::to_string(index) + ": ";
         if (n.motion) {
             const Motion& m = *n.motion;
-            if (!m.source.contains("mass"))
+            const MassMeaning mass = massReading(m, model.format).meaning;
+            if (mass == MassMeaning::Computed)
                 lost(node + "KHR leaves the mass to the engine; OMI reads a missing mass as 1 kg", m.pointer);
-            else if (m.mass == 0)
+            else if (mass == MassMeaning::Infinite)
                 lost(node + "mass 0 means infinite in KHR; OMI has no infinite mass", m.pointer);
-            const Vec3& d = m.inertiaDiagonal;
-            if (m.source.contains("inertiaDiagonal") && (d[0] == 0 || d[1] == 0 || d[2] == 0))
+            const auto inertia = inertiaMeanings(m, model.format);
+            if (std::find(inertia.begin(), inertia.end(), MassMeaning::Infinite) != inertia.end())
                 lost(node + "an inertia component of 0 means infinite in KHR; OMI reads 0 as computed",
                      m.pointer);
         }
@@ -52,6 +54,28 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
             geometryElsewhere(n.collider->geometryNode, n.collider->pointer);
         if (n.trigger)
             geometryElsewhere(n.trigger->geometryNode, n.trigger->pointer);
+    }
+    for (size_t i = 0; i < model.materials.size(); ++i) {
+        const PhysicsMaterial& m = model.materials[i];
+        if (!m.frictionCombine || !m.restitutionCombine)
+            lost("physics material " + std::to_string(i) +
+                     ": a combine mode KHR leaves out takes no part in the precedence rule; OMI reads a missing "
+                     "mode as \"average\", which does",
+                 m.pointer);
+    }
+}
+
+// What OMI values KHR reads differently: OMI gives mass 0 no meaning, KHR reads it as infinite.
+void omiMeaningsKhrLacks(const PhysicsModel& model, Diagnostics& out)
+{
+    if (khrMeanings(model.format))
+        return;
+    for (const auto& [index, n] : model.nodes) {
+        if (n.motion && n.motion->type == MotionType::Dynamic && n.motion->mass == 0.0)
+            out.push_back(makeWarning(code::KhrNotExpressible,
+                                      "node " + std::to_string(index) +
+                                          ": mass 0 has no meaning in OMI; KHR would read it as infinite mass",
+                                      n.motion->pointer));
     }
 }
 
@@ -79,6 +103,8 @@ Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument
     Diagnostics losses;
     if (family == Family::Omi)
         khrMeaningsOmiLacks(model, losses);
+    else
+        omiMeaningsKhrLacks(model, losses);
     for (auto& d : writePhysics(model, copy, family)) {
         if (isLoss(d))
             losses.push_back(std::move(d));

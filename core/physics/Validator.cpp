@@ -161,8 +161,8 @@ private:
         const std::string nodeLabel = "node " + std::to_string(index);
         if (n.motion) {
             const Motion& m = *n.motion;
-            if (m.mass < 0)
-                error(code::MassNegative, nodeLabel + ": mass " + num(m.mass) + " is negative",
+            if (m.mass && *m.mass < 0)
+                error(code::MassNegative, nodeLabel + ": mass " + num(*m.mass) + " is negative",
                       at(m.pointer, "mass"));
             const auto& q = m.inertiaOrientation;
             const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);

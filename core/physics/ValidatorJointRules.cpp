@@ -196,12 +196,12 @@ private:
         // KHR's prose: 0 means infinite (its schema says exclusiveMinimum 0). OMI has no such meaning for 0
         // inertia (computed), so only mass is read that way there.
         const std::string label = "node " + std::to_string(index) + ": ";
-        if (m.mass == 0)
+        if (m.mass == 0.0)
             add(Severity::Info, code::MassInfinite,
                 label + "mass 0 means infinite (the body is not moved by forces)", at(m.pointer, "mass"));
-        const Vec3& d = m.inertiaDiagonal;
-        if (m_model.format == SourceFormat::Khr && m.source.contains("inertiaDiagonal") &&
-            (d[0] == 0 || d[1] == 0 || d[2] == 0))
+        const auto inertia = inertiaMeanings(m, m_model.format);
+        if (khrMeanings(m_model.format) &&
+            std::find(inertia.begin(), inertia.end(), MassMeaning::Infinite) != inertia.end())
             add(Severity::Info, code::InertiaInfinite,
                 label + "an inertia component of 0 means infinite (no rotation about that axis)",
                 at(m.pointer, "inertiaDiagonal"));
@@ -282,15 +282,20 @@ private:
             for (auto b = std::next(a); b != used.end(); ++b) {
                 const PhysicsMaterial& ma = m_model.materials[*a];
                 const PhysicsMaterial& mb = m_model.materials[*b];
-                for (const auto& [what, x, y] :
-                     {std::tuple{"friction", ma.frictionCombine, mb.frictionCombine},
-                      std::tuple{"restitution", ma.restitutionCombine, mb.restitutionCombine}}) {
+                const SourceFormat f = m_model.format;
+                for (const auto& [what, x, y] : {std::tuple{"friction", votingCombineMode(ma.frictionCombine, f),
+                                                            votingCombineMode(mb.frictionCombine, f)},
+                                                 std::tuple{"restitution", votingCombineMode(ma.restitutionCombine, f),
+                                                            votingCombineMode(mb.restitutionCombine, f)}}) {
                     if (x == y)
                         continue;
+                    auto name = [](std::optional<CombineMode> c) {
+                        return c ? std::string(combineModeName(*c)) : std::string("no mode, takes no part");
+                    };
                     add(Severity::Info, code::CombineModeResolved,
-                        std::string("materials ") + std::to_string(*a) + " (" + combineModeName(x) +
-                            ") and " + std::to_string(*b) + " (" + combineModeName(y) + ") touch with " +
-                            what + " combine " + combineModeName(appliedCombineMode(x, y)) +
+                        std::string("materials ") + std::to_string(*a) + " (" + name(x) + ") and " +
+                            std::to_string(*b) + " (" + name(y) + ") touch with " + what + " combine " +
+                            combineModeName(appliedCombineMode(x, y)) +
                             " (average > minimum > maximum > multiply)",
                         mb.pointer);
                 }

@@ -76,11 +76,15 @@ void addArrow(std::vector<QVector3D>& out, const QVector3D& from, const QVector3
         out.insert(out.end(), {to, to - dir * h + s * (h * 0.5f)});
 }
 
-/// The mass properties of a body from its colliders, in the body node's space, scaled to the body's mass.
+/// The mass properties of a body from its colliders, in the body node's space, scaled to the body's mass
+/// (a mass the file leaves to the engine: at physics::kComputedMassDensity).
 std::optional<geometry::MassProperties>
 massFromShapes(const physics::ResolvedBody& body, const physics::ResolvedScene& scene,
                const physics::PhysicsModel& model, const gltf::SceneGraph& graph, ShapeGeometryCache& cache)
 {
+    const physics::MassReading mass = physics::massReading(body.motion, model.format);
+    if (mass.meaning == physics::MassMeaning::Infinite)
+        return std::nullopt;
     std::vector<geometry::PlacedMass> parts;
     const QMatrix4x4 toBody = graph.worldTransform(body.node).inverted();
     for (size_t i : body.colliders) {
@@ -88,14 +92,15 @@ massFromShapes(const physics::ResolvedBody& body, const physics::ResolvedScene& 
         auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
         if (!g || g->kind == geometry::ShapeKind::Trimesh)
             continue;
-        auto props = geometry::shapeMassProperties(*g, 1.0);
+        auto props = geometry::shapeMassProperties(*g, physics::kComputedMassDensity);
         if (!props || props->mass <= 0)
             continue;
         parts.push_back({*props, toBody * inst.world});
     }
-    if (parts.empty() || body.motion.mass <= 0)
+    if (parts.empty() || (mass.meaning == physics::MassMeaning::Given && mass.value <= 0))
         return std::nullopt;
-    return geometry::combineMassProperties(parts).withMass(body.motion.mass);
+    const geometry::MassProperties total = geometry::combineMassProperties(parts);
+    return mass.meaning == physics::MassMeaning::Given ? total.withMass(mass.value) : total;
 }
 
 } // namespace
@@ -230,12 +235,22 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         const QMatrix4x4& world = graph.worldTransform(body.node);
         const physics::Motion& m = body.motion;
         QVector3D com = toQ(m.centerOfMass);
-        QVector3D diagonal = toQ(m.inertiaDiagonal);
+        const auto inertia = physics::inertiaMeanings(m, model.format);
+        const physics::MassReading mass = physics::massReading(m, model.format);
+        QVector3D diagonal = m.inertiaDiagonal ? toQ(*m.inertiaDiagonal) : QVector3D();
+        double boxMass = mass.meaning == physics::MassMeaning::Given ? mass.value : 0.0;
         QQuaternion orientation(float(m.inertiaOrientation[3]), float(m.inertiaOrientation[0]),
                                 float(m.inertiaOrientation[1]), float(m.inertiaOrientation[2]));
-        if (diagonal.isNull() && m.type == MotionType::Dynamic) {
-            // Zero means "let the engine compute it": show what it would compute from the colliders.
-            if (auto props = massFromShapes(body, scene, model, graph, cache)) {
+        const bool infinite = mass.meaning == physics::MassMeaning::Infinite ||
+                              std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) !=
+                                  inertia.end();
+        if (m.type == MotionType::Dynamic && !infinite &&
+            (inertia[0] == physics::MassMeaning::Computed || mass.meaning == physics::MassMeaning::Computed)) {
+            // Left to the engine: show what it would compute from the colliders.
+            auto props = massFromShapes(body, scene, model, graph, cache);
+            if (props)
+                boxMass = props->mass;
+            if (props && inertia[0] == physics::MassMeaning::Computed) {
                 const auto principal = geometry::principalInertia(props->inertia);
                 diagonal = QVector3D(float(principal.diagonal.x), float(principal.diagonal.y),
                                      float(principal.diagonal.z));
@@ -246,7 +261,7 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         }
         const QVector3D worldCom = world.map(com);
         addCross(out.lines[size_t(OverlayKind::CenterOfMass)], worldCom, marker);
-        const QVector3D box = inertiaBoxSize(diagonal, m.mass);
+        const QVector3D box = infinite ? QVector3D() : inertiaBoxSize(diagonal, boxMass);
         if (!box.isNull()) {
             QMatrix4x4 placement = world;
             placement.translate(com);

@@ -7,15 +7,6 @@ namespace cs::simulation {
 
 using physics::CombineMode;
 
-CombineMode effectiveCombineMode(CombineMode a, CombineMode b)
-{
-    for (CombineMode m : {CombineMode::Average, CombineMode::Minimum, CombineMode::Maximum}) {
-        if (a == m || b == m)
-            return m;
-    }
-    return CombineMode::Multiply;
-}
-
 double combineValues(double a, double b, CombineMode mode)
 {
     switch (mode) {
@@ -34,9 +25,9 @@ double combineValues(double a, double b, CombineMode mode)
 ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b)
 {
     return {combineValues(a.dynamicFriction, b.dynamicFriction,
-                          effectiveCombineMode(a.frictionCombine, b.frictionCombine)),
+                          physics::appliedCombineMode(a.frictionCombine, b.frictionCombine)),
             combineValues(a.restitution, b.restitution,
-                          effectiveCombineMode(a.restitutionCombine, b.restitutionCombine))};
+                          physics::appliedCombineMode(a.restitutionCombine, b.restitutionCombine))};
 }
 
 namespace {

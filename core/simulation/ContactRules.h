@@ -6,13 +6,12 @@
 
 namespace cs::simulation {
 
-/// The combine mode that applies when two materials meet (spec: "If either uses average: averaged. Else if
-/// either uses minimum: smallest. Else if either uses maximum: largest. Else multiplied").
-physics::CombineMode effectiveCombineMode(physics::CombineMode a, physics::CombineMode b);
 double combineValues(double a, double b, physics::CombineMode mode);
 
 /// What a contact between two materials uses. The preview's solver has one friction coefficient, so it takes
-/// the dynamic friction, as the spec asks of engines that do not tell static from dynamic friction.
+/// the dynamic friction, as the spec asks of engines that do not tell static from dynamic friction. The
+/// materials' combine modes are the ones that take part in the precedence rule (physics::votingCombineMode,
+/// resolved by buildSimulationInput): the mode is physics::appliedCombineMode of the two.
 struct ContactMaterial
 {
     double friction = 0.6;

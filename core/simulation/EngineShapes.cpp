@@ -4,6 +4,8 @@
 #include "simulation/ShapeScaling.h"
 
 #include <BulletCollision/CollisionShapes/btMultiSphereShape.h>
+#include <BulletCollision/Gimpact/btGImpactShape.h>
+#include <LinearMath/btConvexHullComputer.h>
 #include <btBulletCollisionCommon.h>
 #include <cmath>
 #include <deque>
@@ -12,8 +14,11 @@ namespace cs::simulation {
 
 namespace {
 
-/// Hulls grow by their collision margin; Bullet's 4 cm default would make small props visibly float.
+/// Hulls are shrunk by their collision margin, which Bullet adds back around them (at most a quarter of the
+/// hull's thickness, so that a thin hull keeps its shape).
 constexpr btScalar HullMargin = btScalar(0.005);
+/// A moving triangle mesh's margin, which it grows by.
+constexpr btScalar MovingMeshMargin = btScalar(0.002);
 
 } // namespace
 
@@ -45,17 +50,37 @@ namespace {
 
 std::unique_ptr<btConvexHullShape> hullOf(const gltf::TriangleMesh& mesh)
 {
+    std::vector<btScalar> coords;
+    coords.reserve(mesh.positions.size() * 3);
+    btVector3 min(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT), max = -min;
+    for (const QVector3D& p : mesh.positions) {
+        coords.insert(coords.end(), {p.x(), p.y(), p.z()});
+        min.setMin(btVector3(p.x(), p.y(), p.z()));
+        max.setMax(btVector3(p.x(), p.y(), p.z()));
+    }
+    const btVector3 extent = max - min;
+    const btScalar margin = std::min(HullMargin, std::min({extent.x(), extent.y(), extent.z()}) / 4);
     auto hull = std::make_unique<btConvexHullShape>();
-    for (const QVector3D& p : mesh.positions)
-        hull->addPoint(btVector3(p.x(), p.y(), p.z()), false);
+    btConvexHullComputer shrunk;
+    // Each face moved inward by the margin (clamped to a fraction of the hull's size by Bullet).
+    if (margin > 0 && shrunk.compute(coords.data(), int(3 * sizeof(btScalar)), int(mesh.positions.size()),
+                                     margin, btScalar(0.25)) >= 0 &&
+        shrunk.vertices.size() >= 4) {
+        for (int i = 0; i < shrunk.vertices.size(); ++i)
+            hull->addPoint(shrunk.vertices[i], false);
+        hull->setMargin(margin);
+    } else {
+        for (const QVector3D& p : mesh.positions)
+            hull->addPoint(btVector3(p.x(), p.y(), p.z()), false);
+        hull->setMargin(0);
+    }
     hull->recalcLocalAabb();
-    hull->setMargin(HullMargin);
     return hull;
 }
 
 } // namespace
 
-btCollisionShape* EngineShapes::make(const geometry::ShapeGeometry& g, int material)
+btCollisionShape* EngineShapes::make(const geometry::ShapeGeometry& g, int material, int filter, bool moving)
 {
     using geometry::ShapeKind;
     btCollisionShape* shape = nullptr;
@@ -98,19 +123,28 @@ btCollisionShape* EngineShapes::make(const geometry::ShapeGeometry& g, int mater
         auto array = std::make_unique<btTriangleIndexVertexArray>(
             int(i.size() / 3), i.data(), int(3 * sizeof(int)), int(g.mesh->positions.size()), v.data(),
             int(3 * sizeof(btScalar)));
-        shape = m->keep(std::make_unique<btBvhTriangleMeshShape>(array.get(), true));
+        if (moving) {
+            auto concave = std::make_unique<btGImpactMeshShape>(array.get());
+            concave->setMargin(MovingMeshMargin);
+            concave->updateBound();
+            shape = m->keep(std::move(concave));
+        } else {
+            shape = m->keep(std::make_unique<btBvhTriangleMeshShape>(array.get(), true));
+        }
         m->meshes.push_back(std::move(array));
         break;
     }
     }
     shape->setUserIndex(material);
+    shape->setUserIndex2(filter);
     return shape;
 }
 
-btCollisionShape* EngineShapes::makeInfinitePlane(int material)
+btCollisionShape* EngineShapes::makeInfinitePlane(int material, int filter)
 {
     btCollisionShape* shape = m->keep(std::make_unique<btStaticPlaneShape>(btVector3(0, 1, 0), btScalar(0)));
     shape->setUserIndex(material);
+    shape->setUserIndex2(filter);
     return shape;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace cs::simulation {
 
@@ -31,6 +32,26 @@ Pose frameIn(const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
 double limitStiffness(const std::optional<double>& stiffness)
 {
     return stiffness && std::isfinite(*stiffness) && *stiffness > 0 ? *stiffness : 0.0;
+}
+
+/// The static colliders that make up the world side of a joint at `node`: those of the nearest node at or
+/// above it that carries one, and of that node's descendants (KHR: a collider's descendant colliders are
+/// one object with it).
+std::vector<size_t> worldSideColliders(const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
+                                       size_t node)
+{
+    std::set<size_t> staticNodes;
+    for (size_t i : scene.staticColliders)
+        staticNodes.insert(scene.instances[i].node);
+    const auto owner = graph.findUp(node, [&](size_t n) { return staticNodes.count(n) > 0; });
+    if (!owner)
+        return {};
+    std::vector<size_t> out;
+    for (size_t n : staticNodes) {
+        if (graph.findUp(n, [&](size_t up) { return up == *owner; }))
+            out.push_back(n);
+    }
+    return out;
 }
 
 class JointReader
@@ -129,6 +150,9 @@ std::vector<SimJoint> buildJoints(const physics::PhysicsModel& model, const phys
         joint.frameA = frameIn(scene, graph, joint.bodyA, node);
         joint.frameB = frameIn(scene, graph, joint.bodyB, joint.connectedNode);
         joint.enableCollision = nj.enableCollision;
+        if (!joint.enableCollision && (joint.bodyA < 0 || joint.bodyB < 0))
+            joint.worldColliderNodes =
+                worldSideColliders(scene, graph, joint.bodyA < 0 ? node : joint.connectedNode);
         const physics::JointDescription& description = model.joints[size_t(nj.joint)];
         reader.limits(description, joint);
         reader.drives(description, joint);

@@ -62,7 +62,14 @@ public:
     SimulationInput build(const gltf::GltfDocument& doc)
     {
         SimulationInput in;
+        const physics::SourceFormat format = m_model.format;
         in.materials = m_model.materials;
+        for (physics::PhysicsMaterial& m : in.materials) {
+            m.frictionCombine = physics::votingCombineMode(m.frictionCombine, format);
+            m.restitutionCombine = physics::votingCombineMode(m.restitutionCombine, format);
+        }
+        in.defaultMaterial.frictionCombine = physics::votingCombineMode(std::nullopt, format);
+        in.defaultMaterial.restitutionCombine = physics::votingCombineMode(std::nullopt, format);
         in.filters = m_model.filters;
         for (size_t i = 0; i < doc.count("nodes"); ++i)
             in.nodeNames.push_back(gltf::nodeName(doc, i));
@@ -71,9 +78,8 @@ public:
         in.joints = buildJoints(m_model, m_scene, m_graph, m_notes);
         const QMatrix4x4 world;
         for (size_t i : m_scene.staticColliders) {
-            const physics::ShapeInstance& inst = m_scene.instances[i];
-            if (auto s = place(inst, world))
-                in.statics.push_back({std::move(*s), filterIndex(inst.collisionFilter, pointerOf(inst))});
+            if (auto s = place(m_scene.instances[i], world))
+                in.statics.push_back({std::move(*s)});
         }
         for (const physics::ShapeInstance& inst : m_scene.instances) {
             if (!inst.trigger || inst.compoundTrigger >= 0)
@@ -81,6 +87,8 @@ public:
             SimTrigger t{inst.node, inst.body, filterIndex(inst.collisionFilter, pointerOf(inst)), {}};
             if (auto s = place(inst, ownerInverse(inst.body)))
                 t.shapes.push_back(std::move(*s));
+            for (SimShape& s : t.shapes)
+                s.filter = t.filter;
             in.triggers.push_back(std::move(t));
         }
         for (const physics::CompoundTrigger& ct : m_scene.compoundTriggers) {
@@ -89,6 +97,8 @@ public:
                 if (auto s = place(m_scene.instances[member], ownerInverse(ct.body)))
                     t.shapes.push_back(std::move(*s));
             }
+            for (SimShape& s : t.shapes)
+                s.filter = t.filter;
             in.triggers.push_back(std::move(t));
         }
         return in;
@@ -162,6 +172,7 @@ private:
             return std::nullopt;
         }
         s.geometry = scaledShape(*geometry, scale, m_notes, pointer);
+        s.filter = filterIndex(inst.collisionFilter, pointer);
         s.material = inst.physicsMaterial;
         if (s.material >= 0 && size_t(s.material) >= m_model.materials.size()) {
             m_notes.push_back(
@@ -184,6 +195,7 @@ private:
         s.material = inst.physicsMaterial;
         if (s.material >= 0 && size_t(s.material) >= m_model.materials.size())
             s.material = -1;
+        s.filter = filterIndex(inst.collisionFilter, pointer);
         Vec3d scale;
         decomposeTransform(ownerInverse * inst.world, s.pose, scale);
         if (plane.infinite()) {
@@ -213,7 +225,6 @@ private:
     SimBody body(const physics::ResolvedBody& b)
     {
         const physics::Motion& m = b.motion;
-        const std::string& pointer = m.pointer;
         SimBody body;
         body.node = b.node;
         body.pose = bodyPose(m_scene.nodeBody[b.node]);
@@ -224,73 +235,71 @@ private:
         body.angularVelocity = rotate(body.pose.rotation, m.angularVelocity);
         body.gravityFactor = m.gravityFactor;
         body.centerOfMass = m.centerOfMass;
-        body.mass = m.mass;
 
         const QMatrix4x4 inverse = poseMatrix(body.pose).inverted();
-        bool mixedFilters = false;
         for (size_t i = 0; i < b.colliders.size(); ++i) {
             const physics::ShapeInstance& inst = m_scene.instances[b.colliders[i]];
             auto s = place(inst, inverse);
             if (!s)
                 continue;
-            if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh) {
-                m_notes.push_back(makeWarning("SIM_TRIMESH_ON_DYNAMIC",
-                                              "A trimesh on a dynamic body is simulated as its convex hull",
-                                              pointerOf(inst)));
-                s->geometry = geometry::ShapeGeometry::convex(*s->geometry.mesh);
-            }
-            const int filter = filterIndex(inst.collisionFilter, pointerOf(inst));
-            if (body.colliders.empty())
-                body.filter = filter;
-            else if (filter != body.filter)
-                mixedFilters = true;
+            if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh)
+                m_notes.push_back(makeInfo("SIM_TRIMESH_ON_DYNAMIC",
+                                           "A trimesh on a dynamic body is simulated as a concave moving mesh "
+                                           "(Bullet's GImpact), with a 2 mm collision margin",
+                                           pointerOf(inst)));
             body.colliders.push_back(std::move(*s));
         }
-        if (mixedFilters)
-            m_notes.push_back(
-                makeWarning("SIM_BODY_MIXED_FILTERS",
-                            "The colliders of one body use different collision filters; the preview "
-                            "uses the first collider's filter for the whole body",
-                            pointer));
         if (body.kind == BodyKind::Dynamic)
             massProperties(body, m);
         return body;
     }
 
+    /// Mass and inertia as the file's family reads them (physics::massReading, inertiaMeanings): a given
+    /// value as it is, a computed one from the colliders at uniform density about the file's centre of mass,
+    /// an infinite inertia axis as 0 (the engine's infinite), an infinite mass as SimBody::infiniteMass.
     void massProperties(SimBody& body, const physics::Motion& m)
     {
-        if (!std::isfinite(m.mass) || m.mass <= 0) {
-            m_notes.push_back(makeInfo("SIM_INFINITE_MASS",
-                                       "A dynamic body of mass 0 (infinite) or a mass that is not a positive "
-                                       "number keeps its initial velocities, as a kinematic body does",
-                                       m.pointer));
-            body.kind = BodyKind::Kinematic;
-            return;
+        const physics::MassReading mass = physics::massReading(m, m_model.format);
+        const auto inertia = physics::inertiaMeanings(m, m_model.format);
+        const std::optional<geometry::MassProperties> shapes = shapeMass(body);
+        if (mass.meaning == physics::MassMeaning::Given) {
+            body.mass = mass.value;
+            if (!std::isfinite(mass.value) || mass.value <= 0) {
+                m_notes.push_back(makeWarning("SIM_MASS_INVALID",
+                                              "A mass that is not a positive number; the preview uses 1 kg",
+                                              m.pointer));
+                body.mass = 1.0;
+            }
+        } else {
+            body.mass = shapes ? shapes->mass : 1.0;
+            if (!shapes)
+                m_notes.push_back(makeInfo("SIM_MASS_DEFAULT",
+                                           "The mass the file leaves to the engine cannot be computed from the "
+                                           "body's colliders; the preview uses 1 kg",
+                                           m.pointer));
         }
-        const Vec3& d = m.inertiaDiagonal;
-        if (d[0] != 0 || d[1] != 0 || d[2] != 0) {
-            for (int i = 0; i < 3; ++i)
-                body.inertiaDiagonal[size_t(i)] =
-                    std::isfinite(d[size_t(i)]) ? std::fmax(d[size_t(i)], 0.0) : 0.0;
+        if (mass.meaning == physics::MassMeaning::Infinite) {
+            body.infiniteMass = true;
+            m_notes.push_back(makeInfo("SIM_INFINITE_MASS",
+                                       "Mass 0 is infinite (KHR): forces, gravity and contacts do not move the "
+                                       "body; it keeps its initial velocity and still turns by its inertia",
+                                       m.pointer));
+        }
+        if (inertia[0] != physics::MassMeaning::Computed) {
+            const Vec3& d = *m.inertiaDiagonal;
+            for (size_t i = 0; i < 3; ++i)
+                body.inertiaDiagonal[i] = inertia[i] == physics::MassMeaning::Given && std::isfinite(d[i])
+                                              ? std::fmax(d[i], 0.0)
+                                              : 0.0;
             body.inertiaOrientation = m.inertiaOrientation;
             return;
         }
         // Computed from the colliders at uniform density, about the file's centre of mass (not the centroid).
-        std::vector<geometry::PlacedMass> parts;
-        bool usable = !body.colliders.empty();
-        for (const SimShape& s : body.colliders) {
-            auto p = geometry::shapeMassProperties(s.geometry, 1.0);
-            if (!p) {
-                usable = false;
-                break;
-            }
-            parts.push_back({*p, poseMatrix(s.pose)});
-        }
         const Vec3d com{m.centerOfMass[0], m.centerOfMass[1], m.centerOfMass[2]};
-        Mat3d inertia = Mat3d::diagonal(Vec3d{1, 1, 1} * (m.mass / 6.0)); // a 1 m cube of the body's mass
-        if (usable) {
-            const geometry::MassProperties total = geometry::combineMassProperties(parts).withMass(m.mass);
-            inertia = shiftInertia(total.inertia, m.mass, total.centerOfMass, com);
+        Mat3d tensor = Mat3d::diagonal(Vec3d{1, 1, 1} * (body.mass / 6.0)); // a 1 m cube of the body's mass
+        if (shapes) {
+            const geometry::MassProperties total = shapes->withMass(body.mass);
+            tensor = shiftInertia(total.inertia, body.mass, total.centerOfMass, com);
         } else {
             m_notes.push_back(
                 makeInfo("SIM_INERTIA_DEFAULT",
@@ -298,9 +307,25 @@ private:
                          "a 1 m cube of the same mass is used",
                          m.pointer));
         }
-        const geometry::PrincipalInertia principal = geometry::principalInertia(inertia);
+        const geometry::PrincipalInertia principal = geometry::principalInertia(tensor);
         body.inertiaDiagonal = fromVec(principal.diagonal);
         body.inertiaOrientation = fromQt(principal.orientation);
+    }
+
+    /// The colliders' mass properties at physics::kComputedMassDensity in the body's frame; nullopt when a
+    /// collider has no volume to compute them from (or there is none).
+    static std::optional<geometry::MassProperties> shapeMass(const SimBody& body)
+    {
+        std::vector<geometry::PlacedMass> parts;
+        for (const SimShape& s : body.colliders) {
+            auto p = geometry::shapeMassProperties(s.geometry, physics::kComputedMassDensity);
+            if (!p || !(p->mass > 0))
+                return std::nullopt;
+            parts.push_back({*p, poseMatrix(s.pose)});
+        }
+        if (parts.empty())
+            return std::nullopt;
+        return geometry::combineMassProperties(parts);
     }
 
     const physics::PhysicsModel& m_model;

@@ -30,7 +30,10 @@ struct SimShape
     geometry::ShapeGeometry geometry;
     Pose pose;
     size_t node = 0;   ///< the node that carries the collider or trigger
-    int material = -1; ///< index into SimulationInput::materials, -1 = the spec's default material
+    int material = -1; ///< index into SimulationInput::materials, -1 = SimulationInput::defaultMaterial
+    /// Index into SimulationInput::filters, -1 = no filter (in no system, accepts everything). Filters belong
+    /// to colliders: two colliders touch only when each one's filter accepts the other.
+    int filter = -1;
     /// A KHR infinite plane: the half-space below the pose's XZ plane (normal +Y); `geometry` is unused.
     /// Only static geometry has one.
     bool infinitePlane = false;
@@ -51,21 +54,22 @@ struct SimBody
     BodyKind kind = BodyKind::Dynamic;
     Pose pose;                     ///< the node's world placement (scale removed) at time 0
     double mass = 1.0;             ///< kg; dynamic bodies only, > 0
+    /// KHR `mass: 0`: forces, gravity and contacts do not change the body's velocity; it still turns about its
+    /// centre of mass by its (finite) inertia. `mass` then only scales a computed inertia.
+    bool infiniteMass = false;
     Vec3 centerOfMass{0, 0, 0};    ///< in the node frame
     Vec3 inertiaDiagonal{1, 1, 1}; ///< kg m^2 about the principal axes; 0 = infinite about that axis
     Quat inertiaOrientation{0, 0, 0, 1};
     Vec3 linearVelocity{0, 0, 0};  ///< m/s, world frame
     Vec3 angularVelocity{0, 0, 0}; ///< rad/s, world frame
     double gravityFactor = 1.0;
-    int filter = -1; ///< index into SimulationInput::filters, -1 = collides with everything
-    std::vector<SimShape> colliders;
+    std::vector<SimShape> colliders; ///< a trimesh here is concave (the engine's moving-mesh shape)
 };
 
 /// One piece of static world geometry (a collider with no motion above it), placed in the world.
 struct SimStatic
 {
     SimShape shape;
-    int filter = -1;
 };
 
 /// A trigger volume: a single shape or a compound trigger's members. It moves with `body` (shapes in the
@@ -118,7 +122,10 @@ struct SimJoint
     int bodyB = -1;
     Pose frameA;
     Pose frameB;
+    /// false (the default of both families): the two sides' colliders do not touch. When a side is the world,
+    /// its colliders are the static ones of `worldColliderNodes`.
     bool enableCollision = false;
+    std::vector<size_t> worldColliderNodes;
     std::vector<SimJointLimit> limits;
     std::vector<SimJointDrive> drives;
 };
@@ -131,7 +138,11 @@ struct SimulationInput
     std::vector<SimStatic> statics;
     std::vector<SimTrigger> triggers;
     std::vector<SimJoint> joints;
+    /// The document's materials with the combine modes that take part in the precedence rule (a KHR
+    /// material's absent mode stays absent, an OMI one is "average"), and the material of a collider without
+    /// one (OMI's defaults; in KHR without combine modes).
     std::vector<physics::PhysicsMaterial> materials;
+    physics::PhysicsMaterial defaultMaterial;
     std::vector<physics::CollisionFilter> filters;
     std::vector<std::string> nodeNames; ///< per node, "" when unnamed
 };

@@ -6,13 +6,19 @@
 #include "simulation/EngineShapes.h"
 
 #include <BulletCollision/CollisionDispatch/btCollisionObjectWrapper.h>
+#include <BulletCollision/CollisionDispatch/btCompoundCollisionAlgorithm.h>
+#include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btManifoldResult.h>
+#include <BulletCollision/Gimpact/btGImpactCollisionAlgorithm.h>
 #include <algorithm>
 #include <btBulletDynamicsCommon.h>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace cs::simulation {
 
@@ -21,11 +27,23 @@ namespace {
 /// What the engine's callbacks know about a collision object (its user pointer).
 struct ObjectInfo
 {
-    int filter = -1;
-    int body = -1;   ///< SimulationInput body index, -1 = static geometry
-    size_t node = 0; ///< the body node, or the static collider's node
-    const std::vector<physics::PhysicsMaterial>* materials = nullptr;
+    std::vector<int> filters; ///< the distinct filters of its shapes (each shape carries its own)
+    int body = -1;            ///< SimulationInput body index, -1 = static geometry
+    size_t node = 0;          ///< the body node, or the static collider's node
+    const SimulationInput* input = nullptr;
 };
+
+std::vector<int> filtersOf(const std::vector<SimShape>& shapes)
+{
+    std::vector<int> out;
+    for (const SimShape& s : shapes) {
+        if (std::find(out.begin(), out.end(), s.filter) == out.end())
+            out.push_back(s.filter);
+    }
+    if (out.empty())
+        out.push_back(-1);
+    return out;
+}
 
 const ObjectInfo& infoOf(const btCollisionObject* object)
 {
@@ -39,10 +57,10 @@ physics::PhysicsMaterial materialOf(const btCollisionObjectWrapper* wrapper)
     const ObjectInfo& info = infoOf(wrapper->getCollisionObject());
     for (const btCollisionObjectWrapper* w = wrapper; w; w = w->m_parent) {
         const int index = w->getCollisionShape()->getUserIndex();
-        if (index >= 0 && size_t(index) < info.materials->size())
-            return (*info.materials)[size_t(index)];
+        if (index >= 0 && size_t(index) < info.input->materials.size())
+            return info.input->materials[size_t(index)];
     }
-    return {};
+    return info.input->defaultMaterial;
 }
 
 /// Bullet multiplies the two objects' coefficients; the spec combines materials by mode and precedence.
@@ -57,17 +75,54 @@ bool combineContactMaterials(btManifoldPoint& cp, const btCollisionObjectWrapper
     return true;
 }
 
-void installContactCallback()
+/// The filter table of the world being stepped or tested on this thread: the shape-pair callbacks below are
+/// Bullet globals, so each thread tells them its own world's table.
+thread_local const FilterTable* tCurrentFilters = nullptr;
+
+struct CurrentFilters
 {
-    static std::once_flag once;
-    std::call_once(once, [] { gContactAddedCallback = combineContactMaterials; });
+    explicit CurrentFilters(const FilterTable* table) : previous(std::exchange(tCurrentFilters, table)) {}
+    ~CurrentFilters() { tCurrentFilters = previous; }
+    CurrentFilters(const CurrentFilters&) = delete;
+    CurrentFilters& operator=(const CurrentFilters&) = delete;
+    const FilterTable* previous;
+};
+
+/// The spec's filter rule per pair of colliders: a compound's children are tested one by one against the other
+/// object's shape (or children), each shape carrying its collider's filter in its second user index.
+bool shapesCollide(const btCollisionShape* a, const btCollisionShape* b)
+{
+    return !tCurrentFilters || tCurrentFilters->collide(a->getUserIndex2(), b->getUserIndex2());
 }
 
-/// The spec's two-sided filter rule on every pair the broadphase finds, besides Bullet's static/static
-/// exclusion (its group and mask test).
+void installCallbacks()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        gContactAddedCallback = combineContactMaterials;
+        gCompoundChildShapePairCallback = shapesCollide;
+        gCompoundCompoundChildShapePairCallback = shapesCollide;
+    });
+}
+
+bool anyPairCollides(const FilterTable& table, const ObjectInfo& a, const ObjectInfo& b)
+{
+    for (int fa : a.filters) {
+        for (int fb : b.filters) {
+            if (table.collide(fa, fb))
+                return true;
+        }
+    }
+    return false;
+}
+
+/// The spec's two-sided filter rule on every pair the broadphase finds (a pair passes when any of their
+/// colliders may touch; shapesCollide decides per collider), the pairs a joint keeps apart, and Bullet's
+/// static/static exclusion (its group and mask test).
 struct PairFilter : btOverlapFilterCallback
 {
     const FilterTable* table = nullptr;
+    std::set<std::pair<const btCollisionObject*, const btCollisionObject*>> apart;
     bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override
     {
         if (!(p0->m_collisionFilterGroup & p1->m_collisionFilterMask) ||
@@ -75,7 +130,9 @@ struct PairFilter : btOverlapFilterCallback
             return false;
         const auto* a = static_cast<const btCollisionObject*>(p0->m_clientObject);
         const auto* b = static_cast<const btCollisionObject*>(p1->m_clientObject);
-        return table->collide(infoOf(a).filter, infoOf(b).filter);
+        if (!apart.empty() && apart.count(std::minmax(a, b)))
+            return false;
+        return anyPairCollides(*table, infoOf(a), infoOf(b));
     }
 };
 
@@ -92,7 +149,9 @@ struct OverlapCollector : btCollisionWorld::ContactResultCallback
     {
         const auto* other = static_cast<const btCollisionObject*>(proxy->m_clientObject);
         const ObjectInfo& info = infoOf(other);
-        return (ownBody < 0 || info.body != ownBody) && table->collide(filter, info.filter);
+        return (ownBody < 0 || info.body != ownBody) &&
+               std::any_of(info.filters.begin(), info.filters.end(),
+                           [&](int f) { return table->collide(filter, f); });
     }
     btScalar addSingleResult(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
                              const btCollisionObjectWrapper* b, int, int) override
@@ -115,7 +174,7 @@ struct World::Engine
     btSequentialImpulseConstraintSolver solver;
     btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &configuration};
     EngineShapes shapes;
-    std::vector<physics::PhysicsMaterial> materials; // the engine's own copy: the World may move
+    std::shared_ptr<const SimulationInput> input; // the callbacks' copy: the World (and its input) may move
     FilterTable filters;
     PairFilter pairFilter;
 
@@ -134,28 +193,64 @@ struct World::Engine
         return bodies[body]->getWorldTransform() * principal[body].inverse();
     }
     void placeKinematic(const SimulationInput& in, double time, double step);
+    void addBodies(const SimulationInput& in, const Settings& settings);
+    void addStatics(const SimulationInput& in);
+    void addTriggers(const SimulationInput& in);
+    void keepJointsApart(const SimulationInput& in);
     void findOverlaps(const SimulationInput& in, size_t step, double time, std::vector<TriggerEvent>& events);
 };
 
 World::Engine::Engine(const SimulationInput& in, const Settings& settings)
-    : materials(in.materials), filters(in.filters)
+    : input(std::make_shared<SimulationInput>(in)), filters(in.filters)
 {
-    installContactCallback();
+    installCallbacks();
+    // Several contact points per pair for shapes Bullet meets one point at a time (cylinders, hulls): a
+    // resting body keeps a full contact patch instead of rocking and creeping sideways.
+    configuration.setConvexConvexMultipointIterations(3, 3);
+    configuration.setPlaneConvexMultipointIterations(3, 3);
+    btGImpactCollisionAlgorithm::registerAlgorithm(&dispatcher);
     pairFilter.table = &filters;
     world.getPairCache()->setOverlapFilterCallback(&pairFilter);
     world.setGravity(toBullet(settings.gravity));
+    addBodies(in, settings);
+    joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
+    addStatics(in);
+    addTriggers(in);
+    keepJointsApart(in);
+}
 
+namespace {
+
+/// Continuous collision detection for a body that moves more than half its thickness in one engine step: a
+/// sphere inside the body (half its smallest extent) is swept along the step's motion, so that a small,
+/// fast body does not pass through a thin wall.
+void enableContinuousCollision(btRigidBody& body)
+{
+    btVector3 min, max;
+    body.getCollisionShape()->getAabb(btTransform::getIdentity(), min, max);
+    const btVector3 extent = max - min;
+    const btScalar thickness = std::min({extent.x(), extent.y(), extent.z()});
+    if (!(thickness > 0))
+        return;
+    body.setCcdSweptSphereRadius(thickness / 4);
+    body.setCcdMotionThreshold(thickness / 4);
+}
+
+} // namespace
+
+void World::Engine::addBodies(const SimulationInput& in, const Settings& settings)
+{
     bodyInfo.resize(in.bodies.size());
     for (size_t i = 0; i < in.bodies.size(); ++i) {
         const SimBody& b = in.bodies[i];
-        bodyInfo[i] = {b.filter, int(i), b.node, &materials};
+        bodyInfo[i] = {filtersOf(b.colliders), int(i), b.node, input.get()};
+        const bool dynamic = b.kind == BodyKind::Dynamic;
         std::vector<EngineShapes::Part> parts;
         for (const SimShape& s : b.colliders)
-            parts.push_back({shapes.make(s.geometry, s.material), s.pose});
+            parts.push_back({shapes.make(s.geometry, s.material, s.filter, dynamic), s.pose});
         const Pose principalPose{b.centerOfMass, b.inertiaOrientation};
         principal.push_back(toBullet(principalPose));
         btCollisionShape* shape = shapes.combine(parts, principalPose);
-        const bool dynamic = b.kind == BodyKind::Dynamic;
         btRigidBody::btRigidBodyConstructionInfo info(dynamic ? btScalar(b.mass) : 0, nullptr, shape,
                                                       dynamic ? toBullet(b.inertiaDiagonal)
                                                               : btVector3(0, 0, 0));
@@ -173,23 +268,31 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
         body->setFlags(body->getFlags() | BT_DISABLE_WORLD_GRAVITY);
         world.addRigidBody(body.get());
         body->setGravity(toBullet(settings.gravity) * btScalar(b.gravityFactor));
+        if (dynamic && b.infiniteMass) {
+            // Infinite mass: no force, gravity or contact changes the velocity; turning stays free.
+            body->setLinearFactor(btVector3(0, 0, 0));
+            body->setActivationState(DISABLE_DEACTIVATION);
+        }
+        if (dynamic && !b.colliders.empty())
+            enableContinuousCollision(*body);
         if (b.kind != BodyKind::Static) {
             body->setLinearVelocity(toBullet(b.linearVelocity));
             body->setAngularVelocity(toBullet(b.angularVelocity));
         }
         bodies.push_back(std::move(body));
     }
+}
 
-    joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
-
+void World::Engine::addStatics(const SimulationInput& in)
+{
     staticInfo.resize(in.statics.size());
     for (size_t i = 0; i < in.statics.size(); ++i) {
-        const SimStatic& s = in.statics[i];
-        staticInfo[i] = {s.filter, -1, s.shape.node, &materials};
+        const SimShape& s = in.statics[i].shape;
+        staticInfo[i] = {{s.filter}, -1, s.node, input.get()};
         auto object = std::make_unique<btCollisionObject>();
-        object->setCollisionShape(s.shape.infinitePlane ? shapes.makeInfinitePlane(s.shape.material)
-                                                        : shapes.make(s.shape.geometry, s.shape.material));
-        object->setWorldTransform(toBullet(s.shape.pose));
+        object->setCollisionShape(s.infinitePlane ? shapes.makeInfinitePlane(s.material, s.filter)
+                                                  : shapes.make(s.geometry, s.material, s.filter, false));
+        object->setWorldTransform(toBullet(s.pose));
         object->setUserPointer(&staticInfo[i]);
         object->setCollisionFlags(btCollisionObject::CF_STATIC_OBJECT |
                                   btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK);
@@ -197,20 +300,41 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
                                  btBroadphaseProxy::AllFilter ^ btBroadphaseProxy::StaticFilter);
         statics.push_back(std::move(object));
     }
+}
 
+void World::Engine::addTriggers(const SimulationInput& in)
+{
     triggerInfo.resize(in.triggers.size());
     inside.resize(in.triggers.size());
     for (size_t i = 0; i < in.triggers.size(); ++i) {
         const SimTrigger& t = in.triggers[i];
-        triggerInfo[i] = {t.filter, t.body, t.node, &materials};
+        triggerInfo[i] = {{t.filter}, t.body, t.node, input.get()};
         std::vector<EngineShapes::Part> parts;
         for (const SimShape& s : t.shapes)
-            parts.push_back({shapes.make(s.geometry, s.material), s.pose});
+            parts.push_back({shapes.make(s.geometry, s.material, t.filter, false), s.pose});
         auto object = std::make_unique<btCollisionObject>();
         object->setCollisionShape(shapes.combine(parts, Pose{}));
         object->setUserPointer(&triggerInfo[i]);
         object->setCollisionFlags(btCollisionObject::CF_NO_CONTACT_RESPONSE);
         triggers.push_back(std::move(object));
+    }
+}
+
+/// A joint with enableCollision false keeps its two sides apart; Bullet does that for two bodies (the
+/// constraint's own flag), and here for a body and the world side's static colliders.
+void World::Engine::keepJointsApart(const SimulationInput& in)
+{
+    for (const SimJoint& j : in.joints) {
+        const int body = j.bodyA >= 0 ? j.bodyA : j.bodyB;
+        if (j.enableCollision || j.worldColliderNodes.empty() || body < 0)
+            continue;
+        for (size_t i = 0; i < statics.size(); ++i) {
+            const size_t node = in.statics[i].shape.node;
+            if (std::find(j.worldColliderNodes.begin(), j.worldColliderNodes.end(), node) !=
+                j.worldColliderNodes.end())
+                pairFilter.apart.insert(std::minmax<const btCollisionObject*>(bodies[size_t(body)].get(),
+                                                                              statics[i].get()));
+        }
     }
 }
 
@@ -254,6 +378,7 @@ void World::Engine::findOverlaps(const SimulationInput& in, size_t step, double 
 {
     if (triggers.empty())
         return;
+    const CurrentFilters current(&filters);
     world.updateAabbs();
     for (size_t i = 0; i < triggers.size(); ++i) {
         const int body = in.triggers[i].body;
@@ -302,18 +427,31 @@ void World::reset()
     m_engine = std::make_unique<Engine>(m_input, m_settings);
     m_steps = 0;
     m_events.clear();
-    m_engine->placeKinematic(m_input, 0, m_settings.step);
+    m_engine->placeKinematic(m_input, 0, m_settings.step / m_settings.substeps());
     m_engine->findOverlaps(m_input, 0, 0, m_events);
+}
+
+int Settings::substeps() const
+{
+    if (!(maxSubstep > 0) || !(step > maxSubstep))
+        return 1;
+    return int(std::ceil(step / maxSubstep - 1e-9));
 }
 
 void World::step()
 {
-    m_engine->placeKinematic(m_input, time(), m_settings.step);
-    m_engine->joints->beforeStep();
-    // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
-    m_engine->world.stepSimulation(btScalar(m_settings.step), 0, btScalar(m_settings.step));
+    const CurrentFilters current(&m_engine->filters);
+    const int substeps = m_settings.substeps();
+    const double dt = m_settings.step / substeps;
+    const double start = time();
+    for (int k = 0; k < substeps; ++k) {
+        m_engine->placeKinematic(m_input, start + k * dt, dt);
+        m_engine->joints->beforeStep();
+        // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
+        m_engine->world.stepSimulation(btScalar(dt), 0, btScalar(dt));
+    }
     ++m_steps;
-    m_engine->placeKinematic(m_input, time(), m_settings.step);
+    m_engine->placeKinematic(m_input, time(), dt);
     m_engine->findOverlaps(m_input, m_steps, time(), m_events);
 }
 
@@ -362,6 +500,32 @@ double World::kineticEnergy() const
         }
     }
     return energy;
+}
+
+std::optional<Vec3> vectorFromText(const std::string& text)
+{
+    Vec3 v{};
+    size_t start = 0;
+    for (size_t i = 0; i < 3; ++i) {
+        const size_t comma = text.find(',', start);
+        if ((i < 2) == (comma == std::string::npos))
+            return std::nullopt;
+        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        char* end = nullptr;
+        v[i] = std::strtod(part.c_str(), &end);
+        if (end == part.c_str() || !std::isfinite(v[i]) ||
+            part.find_first_not_of(" \t", size_t(end - part.c_str())) != std::string::npos)
+            return std::nullopt;
+        start = comma + 1;
+    }
+    return v;
+}
+
+std::string vectorText(const Vec3& v)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, "%.9g, %.9g, %.9g", v[0], v[1], v[2]);
+    return text;
 }
 
 Pose interpolate(const Pose& a, const Pose& b, double alpha)

@@ -3,6 +3,8 @@
 #include "simulation/SimulationInput.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace cs::simulation {
@@ -11,6 +13,12 @@ struct Settings
 {
     double step = 1.0 / 60.0;         ///< seconds per fixed step, > 0
     Vec3 gravity{0.0, -9.80665, 0.0}; ///< m/s^2, world frame (standard gravity, down -Y)
+    /// The longest internal step: each step is split into ceil(step / maxSubstep) equal engine steps, so that
+    /// the first-order integrator's error stays small (free fall within 1% of g t^2 / 2 from t = 0.42 s).
+    double maxSubstep = 1.0 / 240.0;
+
+    /// Engine steps per step.
+    int substeps() const;
 };
 
 /// Where a body's node is after some steps (scale is not part of it: the node keeps the scale it had).
@@ -81,6 +89,12 @@ private:
     std::vector<TriggerEvent> m_events;
     std::unique_ptr<Engine> m_engine;
 };
+
+/// "0, -9.80665, 0": three finite numbers separated by commas (a gravity vector as the command line and the
+/// window take it), or nothing.
+std::optional<Vec3> vectorFromText(const std::string& text);
+/// The same vector as vectorFromText reads it back ("0, -9.80665, 0").
+std::string vectorText(const Vec3& v);
 
 /// The pose a fraction `alpha` (0..1) of the way from a to b: positions linearly, rotations by the shorter
 /// spherical path. For drawing between two fixed steps.

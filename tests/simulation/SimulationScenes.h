@@ -81,7 +81,7 @@ inline simulation::SimStatic staticBox(size_t node, const Vec3& position, const 
 {
     return {
         placed(geometry::ShapeGeometry::box({size[0], size[1], size[2]}), position, rotation, material, node),
-        -1};
+    };
 }
 
 /// A 40 m x 1 m x 40 m static floor whose top is at y = 0.

@@ -103,8 +103,22 @@ private slots:
         QVERIFY(r.out.contains("enter trigger 2 \"Sensor\" by 1 \"Ball\""));
     }
 
+    void gravityIsAnOption()
+    {
+        // Upwards at 2 m/s^2 for 1 s: the ball rises g t^2 / 2 = 1 m, and the report echoes the setting.
+        const Run r = simulate({sceneFile(), "--seconds", "1", "--gravity", "0,2,0", "--json"});
+        QVERIFY2(r.exit == 0, r.err.constData());
+        const auto report = nlohmann::json::parse(r.out.constData());
+        QCOMPARE(report["gravity"], nlohmann::json::parse("[0.0, 2.0, 0.0]"));
+        QCOMPARE(report["substeps"].get<int>(), 4);
+        const double rise = ballOf(report)["translation"][1].get<double>() - 10.5;
+        QVERIFY2(std::fabs(rise - 1.0) < 0.01, qPrintable(QString::number(rise)));
+    }
+
     void badArguments()
     {
+        QCOMPARE(simulate({sceneFile(), "--seconds", "1", "--gravity", "0,-9.8"}).exit, 2);
+        QCOMPARE(simulate({sceneFile(), "--seconds", "1", "--gravity", "0,x,0"}).exit, 2);
         QCOMPARE(simulate({sceneFile()}).exit, 2);                                  // no --seconds
         QCOMPARE(simulate({sceneFile(), "--seconds", "-1"}).exit, 2);               // negative
         QCOMPARE(simulate({sceneFile(), "--seconds", "1", "--step", "0"}).exit, 2); // zero step

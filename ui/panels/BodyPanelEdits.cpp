@@ -133,7 +133,7 @@ void BodyPanel::computeFromShapes()
         m_applying = false;
         if (plans.size() == 1) {
             const physics::NodePhysics* n = m_document->model().node(plans.front().node);
-            const double mass = n && n->motion ? n->motion->mass : 0.0;
+            const double mass = n && n->motion ? n->motion->mass.value_or(1.0) : 0.0;
             lines << tr("Mass properties set from the shapes: mass %1 kg.").arg(number(mass));
         } else {
             lines << tr("Mass properties set from the shapes for %1 bodies.").arg(plans.size());

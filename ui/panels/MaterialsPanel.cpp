@@ -29,7 +29,10 @@ RecordColumn numberColumn(RecordColumn c, double maximum)
 
 RecordColumn combineColumn(RecordColumn c)
 {
-    c.choices = {{MaterialsPanel::tr("Average"), int(CombineMode::Average), {}},
+    // Not set: OMI reads "average" (which takes part in the precedence rule); in KHR the material takes no
+    // part and the other material's mode applies.
+    c.choices = {{MaterialsPanel::tr("Not set"), -1, {}},
+                 {MaterialsPanel::tr("Average"), int(CombineMode::Average), {}},
                  {MaterialsPanel::tr("Minimum"), int(CombineMode::Minimum), {}},
                  {MaterialsPanel::tr("Maximum"), int(CombineMode::Maximum), {}},
                  {MaterialsPanel::tr("Multiply"), int(CombineMode::Multiply), {}}};

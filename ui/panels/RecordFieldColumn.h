@@ -7,6 +7,7 @@
 #include "document/FieldCommands.h"
 #include "panels/RecordTableModel.h"
 
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -30,6 +31,12 @@ template <class Object> const Object& recordOf(const RecordRow& row)
 
 /// The column of `Field` (see FieldCommands.h) of the records that `Locator` finds. Strings are edited as
 /// trimmed text, enums as the int of a choice, string lists as comma-separated tags, numbers as doubles.
+/// An optional enumeration (a value the file may leave out): a choice cell holds -1 for "not set".
+template <class T> struct OptionalEnum : std::false_type
+{};
+template <class E> struct OptionalEnum<std::optional<E>> : std::is_enum<E>
+{};
+
 template <class Locator, class Field>
 RecordColumn fieldColumn(QString header, QString toolTip, RecordEditor editor)
 {
@@ -47,6 +54,8 @@ RecordColumn fieldColumn(QString header, QString toolTip, RecordEditor editor)
             return textFromTags(v);
         else if constexpr (std::is_enum_v<Value>)
             return int(v);
+        else if constexpr (OptionalEnum<Value>::value)
+            return v ? int(*v) : -1;
         else
             return v;
     };
@@ -58,7 +67,10 @@ RecordColumn fieldColumn(QString header, QString toolTip, RecordEditor editor)
             v = tagsFromText(value.toString());
         else if constexpr (std::is_enum_v<Value>)
             v = static_cast<Value>(value.toInt());
-        else
+        else if constexpr (OptionalEnum<Value>::value) {
+            if (value.toInt() >= 0)
+                v = static_cast<typename Value::value_type>(value.toInt());
+        } else
             v = value.toDouble();
         row.document.push(new document::SetField<Locator, Field>(&row.document, row.index, std::move(v)));
     };
