@@ -67,7 +67,6 @@ void printJson(const std::string& file, const simulation::World& world, const Di
     gltf::Json report = gltf::Json::object();
     report["file"] = file;
     report["step"] = world.settings().step;
-    report["substeps"] = world.settings().substeps();
     report["gravity"] = jsonArray(world.settings().gravity);
     report["steps"] = world.stepCount();
     report["time"] = world.time();
@@ -103,9 +102,8 @@ void printText(const simulation::World& world)
 {
     const simulation::SimulationInput& in = world.input();
     const simulation::Vec3& g = world.settings().gravity;
-    std::printf("%zu steps of %.9g s (%d engine steps each), gravity [%.9g %.9g %.9g] m/s^2: t = %.9g s\n",
-                world.stepCount(), world.settings().step, world.settings().substeps(), g[0], g[1], g[2],
-                world.time());
+    std::printf("%zu steps of %.9g s, gravity [%.9g %.9g %.9g] m/s^2: t = %.9g s\n", world.stepCount(),
+                world.settings().step, g[0], g[1], g[2], world.time());
     std::printf("Bodies (node translation [x y z] rotation [x y z w]):\n");
     const auto states = world.states();
     for (size_t i = 0; i < states.size(); ++i) {

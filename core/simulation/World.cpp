@@ -105,6 +105,13 @@ void installCallbacks()
     });
 }
 
+using ObjectPair = std::pair<const btCollisionObject*, const btCollisionObject*>;
+
+ObjectPair orderedPair(const btCollisionObject* a, const btCollisionObject* b)
+{
+    return a < b ? ObjectPair{a, b} : ObjectPair{b, a};
+}
+
 bool anyPairCollides(const FilterTable& table, const ObjectInfo& a, const ObjectInfo& b)
 {
     for (int fa : a.filters) {
@@ -122,7 +129,7 @@ bool anyPairCollides(const FilterTable& table, const ObjectInfo& a, const Object
 struct PairFilter : btOverlapFilterCallback
 {
     const FilterTable* table = nullptr;
-    std::set<std::pair<const btCollisionObject*, const btCollisionObject*>> apart;
+    std::set<ObjectPair> apart;
     bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override
     {
         if (!(p0->m_collisionFilterGroup & p1->m_collisionFilterMask) ||
@@ -130,7 +137,7 @@ struct PairFilter : btOverlapFilterCallback
             return false;
         const auto* a = static_cast<const btCollisionObject*>(p0->m_clientObject);
         const auto* b = static_cast<const btCollisionObject*>(p1->m_clientObject);
-        if (!apart.empty() && apart.count(std::minmax(a, b)))
+        if (!apart.empty() && apart.count(orderedPair(a, b)))
             return false;
         return anyPairCollides(*table, infoOf(a), infoOf(b));
     }
@@ -275,8 +282,15 @@ void World::Engine::addBodies(const SimulationInput& in, const Settings& setting
         }
         if (dynamic && !b.colliders.empty())
             enableContinuousCollision(*body);
+        // Bullet's defaults (0.8 m/s, 1 rad/s) put a slow pendulum or a slowly rolling body to sleep.
+        body->setSleepingThresholds(btScalar(0.05), btScalar(0.05));
         if (b.kind != BodyKind::Static) {
-            body->setLinearVelocity(toBullet(b.linearVelocity));
+            btVector3 velocity = toBullet(b.linearVelocity);
+            // Half a step of gravity behind: Bullet's velocity-then-position step is then exact for a
+            // constant acceleration (see World).
+            if (dynamic && !b.infiniteMass)
+                velocity -= body->getGravity() * btScalar(settings.step / 2);
+            body->setLinearVelocity(velocity);
             body->setAngularVelocity(toBullet(b.angularVelocity));
         }
         bodies.push_back(std::move(body));
@@ -332,10 +346,14 @@ void World::Engine::keepJointsApart(const SimulationInput& in)
             const size_t node = in.statics[i].shape.node;
             if (std::find(j.worldColliderNodes.begin(), j.worldColliderNodes.end(), node) !=
                 j.worldColliderNodes.end())
-                pairFilter.apart.insert(std::minmax<const btCollisionObject*>(bodies[size_t(body)].get(),
-                                                                              statics[i].get()));
+                pairFilter.apart.insert(orderedPair(bodies[size_t(body)].get(), statics[i].get()));
         }
     }
+    // The broadphase paired overlapping objects as they were added, before these were known.
+    for (const auto& [a, b] : pairFilter.apart)
+        world.getPairCache()->removeOverlappingPair(const_cast<btCollisionObject*>(a)->getBroadphaseHandle(),
+                                                    const_cast<btCollisionObject*>(b)->getBroadphaseHandle(),
+                                                    &dispatcher);
 }
 
 World::Engine::~Engine()
@@ -427,31 +445,19 @@ void World::reset()
     m_engine = std::make_unique<Engine>(m_input, m_settings);
     m_steps = 0;
     m_events.clear();
-    m_engine->placeKinematic(m_input, 0, m_settings.step / m_settings.substeps());
+    m_engine->placeKinematic(m_input, 0, m_settings.step);
     m_engine->findOverlaps(m_input, 0, 0, m_events);
-}
-
-int Settings::substeps() const
-{
-    if (!(maxSubstep > 0) || !(step > maxSubstep))
-        return 1;
-    return int(std::ceil(step / maxSubstep - 1e-9));
 }
 
 void World::step()
 {
     const CurrentFilters current(&m_engine->filters);
-    const int substeps = m_settings.substeps();
-    const double dt = m_settings.step / substeps;
-    const double start = time();
-    for (int k = 0; k < substeps; ++k) {
-        m_engine->placeKinematic(m_input, start + k * dt, dt);
-        m_engine->joints->beforeStep();
-        // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
-        m_engine->world.stepSimulation(btScalar(dt), 0, btScalar(dt));
-    }
+    m_engine->placeKinematic(m_input, time(), m_settings.step);
+    m_engine->joints->beforeStep();
+    // maxSubSteps 0: exactly one internal step of the given length, no interpolation by Bullet.
+    m_engine->world.stepSimulation(btScalar(m_settings.step), 0, btScalar(m_settings.step));
     ++m_steps;
-    m_engine->placeKinematic(m_input, time(), dt);
+    m_engine->placeKinematic(m_input, time(), m_settings.step);
     m_engine->findOverlaps(m_input, m_steps, time(), m_events);
 }
 
@@ -467,8 +473,10 @@ std::vector<BodyState> World::states() const
     out.reserve(m_input.bodies.size());
     for (size_t i = 0; i < m_input.bodies.size(); ++i) {
         const btRigidBody& b = *m_engine->bodies[i];
+        const bool start = m_steps == 0 && m_input.bodies[i].kind != BodyKind::Static;
         out.push_back({m_input.bodies[i].node, fromBullet(m_engine->nodeTransform(i)),
-                       fromBullet(b.getLinearVelocity()), fromBullet(b.getAngularVelocity())});
+                       start ? m_input.bodies[i].linearVelocity : fromBullet(b.getLinearVelocity()),
+                       fromBullet(b.getAngularVelocity())});
     }
     return out;
 }

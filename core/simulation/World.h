@@ -13,12 +13,6 @@ struct Settings
 {
     double step = 1.0 / 60.0;         ///< seconds per fixed step, > 0
     Vec3 gravity{0.0, -9.80665, 0.0}; ///< m/s^2, world frame (standard gravity, down -Y)
-    /// The longest internal step: each step is split into ceil(step / maxSubstep) equal engine steps, so that
-    /// the first-order integrator's error stays small (free fall within 1% of g t^2 / 2 from t = 0.42 s).
-    double maxSubstep = 1.0 / 240.0;
-
-    /// Engine steps per step.
-    int substeps() const;
 };
 
 /// Where a body's node is after some steps (scale is not part of it: the node keeps the scale it had).
@@ -41,7 +35,11 @@ struct TriggerEvent
     int otherBody = -1; ///< index into SimulationInput::bodies, -1 for static geometry
 };
 
-/// A running simulation of one SimulationInput. The world owns a copy of its input and shares nothing with
+/// A running simulation of one SimulationInput. Integration is Bullet's (velocity, then position, per
+/// step); a dynamic body starts half a step of its gravity behind its initial velocity, which makes that
+/// scheme exact for constant acceleration (a body in free fall is at x0 + v0 t + g t^2 / 2 after every
+/// step) and leaves resting contact as it is. states() reports the engine's velocity, which for a body in
+/// free fall is its velocity half a step earlier (the file's velocity at time 0). The world owns a copy of its input and shares nothing with
 /// the document or with other worlds, so it can be built, stepped and read on any one thread (a worker
 /// thread for the window), and several worlds may run on different threads at once. A World is not itself
 /// safe for concurrent use: one thread steps it, and hands out copies of states().

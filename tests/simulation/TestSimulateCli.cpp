@@ -109,8 +109,7 @@ private slots:
         const Run r = simulate({sceneFile(), "--seconds", "1", "--gravity", "0,2,0", "--json"});
         QVERIFY2(r.exit == 0, r.err.constData());
         const auto report = nlohmann::json::parse(r.out.constData());
-        QCOMPARE(report["gravity"], nlohmann::json::parse("[0.0, 2.0, 0.0]"));
-        QCOMPARE(report["substeps"].get<int>(), 4);
+        QVERIFY(report["gravity"] == nlohmann::json::parse("[0.0, 2.0, 0.0]"));
         const double rise = ballOf(report)["translation"][1].get<double>() - 10.5;
         QVERIFY2(std::fabs(rise - 1.0) < 0.01, qPrintable(QString::number(rise)));
     }

@@ -34,8 +34,8 @@ double headOn(const std::vector<physics::CollisionFilter>& filters, int a, int b
     in.bodies.push_back(sphereBody(1, {2, 0, 0}, 0.5));
     in.bodies[0].linearVelocity = {2, 0, 0};
     in.bodies[1].linearVelocity = {-2, 0, 0};
-    in.bodies[0].filter = a;
-    in.bodies[1].filter = b;
+    in.bodies[0].colliders[0].filter = a;
+    in.bodies[1].colliders[0].filter = b;
     simulation::World world(in, NoGravity);
     world.advance(2.0);
     return world.states()[0].pose.position[0];

@@ -137,13 +137,18 @@ private slots:
             R"({"collisionFilters":[{"collisionSystems":["a"]},{"collisionSystems":["b"]}]})"));
         QVERIFY2(in, describe(in.diagnostics).c_str());
         QCOMPARE(in->bodies.size(), size_t(2));
-        QCOMPARE(in->bodies[0].colliders[0].geometry.kind, geometry::ShapeKind::Convex);
+        // A trimesh on a dynamic body stays a (concave) trimesh, with a note naming the method.
+        QCOMPARE(in->bodies[0].colliders[0].geometry.kind, geometry::ShapeKind::Trimesh);
         QVERIFY(findDiagnostic(in.diagnostics, "SIM_TRIMESH_ON_DYNAMIC"));
-        QVERIFY(findDiagnostic(in.diagnostics, "SIM_BODY_MIXED_FILTERS"));
-        QCOMPARE(in->bodies[0].filter, 0);
-        // Mass 0 is infinite: the body moves as a kinematic one.
-        QCOMPARE(in->bodies[1].kind, BodyKind::Kinematic);
-        QVERIFY(findDiagnostic(in.diagnostics, "SIM_INFINITE_MASS"));
+        // Filters belong to colliders: each keeps its own.
+        QCOMPARE(in->bodies[0].colliders[0].filter, 0);
+        QCOMPARE(in->bodies[0].colliders[1].filter, 1);
+        QVERIFY(!findDiagnostic(in.diagnostics, "SIM_BODY_MIXED_FILTERS"));
+        // OMI gives mass 0 no meaning (it is not KHR's infinite mass): the preview says so and uses 1 kg.
+        QCOMPARE(in->bodies[1].kind, BodyKind::Dynamic);
+        QVERIFY(!in->bodies[1].infiniteMass);
+        QCOMPARE(in->bodies[1].mass, 1.0);
+        QVERIFY(findDiagnostic(in.diagnostics, "SIM_MASS_INVALID"));
         QVERIFY(!hasErrors(in.diagnostics));
     }
 
@@ -202,11 +207,15 @@ private slots:
 
     void combinePrecedence()
     {
-        using simulation::effectiveCombineMode;
-        QCOMPARE(effectiveCombineMode(CombineMode::Multiply, CombineMode::Average), CombineMode::Average);
-        QCOMPARE(effectiveCombineMode(CombineMode::Maximum, CombineMode::Minimum), CombineMode::Minimum);
-        QCOMPARE(effectiveCombineMode(CombineMode::Multiply, CombineMode::Maximum), CombineMode::Maximum);
-        QCOMPARE(effectiveCombineMode(CombineMode::Multiply, CombineMode::Multiply), CombineMode::Multiply);
+        using physics::appliedCombineMode;
+        QCOMPARE(appliedCombineMode(CombineMode::Multiply, CombineMode::Average), CombineMode::Average);
+        QCOMPARE(appliedCombineMode(CombineMode::Maximum, CombineMode::Minimum), CombineMode::Minimum);
+        QCOMPARE(appliedCombineMode(CombineMode::Multiply, CombineMode::Maximum), CombineMode::Maximum);
+        QCOMPARE(appliedCombineMode(CombineMode::Multiply, CombineMode::Multiply), CombineMode::Multiply);
+        // A side without a mode takes no part (KHR); neither: averaged (the preview's choice).
+        QCOMPARE(appliedCombineMode(std::nullopt, CombineMode::Minimum), CombineMode::Minimum);
+        QCOMPARE(appliedCombineMode(CombineMode::Multiply, std::nullopt), CombineMode::Multiply);
+        QCOMPARE(appliedCombineMode(std::nullopt, std::nullopt), CombineMode::Average);
         const auto m = simulation::combineMaterials(material(0.8, 0.2, CombineMode::Multiply),
                                                     material(0.5, 0.6, CombineMode::Maximum));
         QCOMPARE(m.friction, 0.8);
