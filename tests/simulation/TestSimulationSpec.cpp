@@ -95,6 +95,21 @@ std::string geometryJson(const std::string& kind, int shape)
     return R"({"shape":)" + std::to_string(shape) + "}";
 }
 
+/// A body hanging from a world anchor at the origin by `joint` (a KHR joint description): the body's centre at
+/// `at`, its connected frame a child node at the origin; returns the body's node.
+size_t hangingBody(KhrScene& scene, const std::string& joint, const Vec3& position,
+                   const std::string& motionJson = R"({"mass":1,"inertiaDiagonal":[0.1,0.1,0.1]})")
+{
+    scene.shape(R"({"type":"box","box":{"size":[0.2,0.2,0.2]}})");
+    scene.joints = "[" + joint + "]";
+    scene.node(std::string("{") + motion(R"({"joint":{"connectedNode":1,"joint":0}})") + "}");
+    scene.node("{" + at(-position[0], -position[1], -position[2]) + "}");
+    return scene.node(R"({"children":[1],)" + at(position[0], position[1], position[2]) + "," +
+                      motion(R"({"motion":)" + motionJson + R"(,"collider":{"geometry":{"shape":0}}})") + "}");
+}
+
+const char* kLockedPoint = R"({"min":0,"max":0,"linearAxes":[0,1,2]})";
+
 } // namespace
 
 class TestSimulationSpec : public QObject
@@ -258,6 +273,91 @@ private slots:
             QVERIFY2(std::fabs(y - -2.0) < 0.05, qPrintable(QString("stopped at %1, not the limit -2").arg(y)));
     }
 
+    // Joint 00: a fixed joint holds the body where it was relative to its anchor.
+    void fixedJointHolds()
+    {
+        KhrScene scene;
+        const size_t body = hangingBody(
+            scene, std::string(R"({"limits":[)") + kLockedPoint + R"(,{"min":0,"max":0,"angularAxes":[0,1,2]}]})",
+            {1, 0, 0});
+        simulation::World world = worldOf(scene);
+        world.advance(3.0);
+        const simulation::BodyState s = stateOf(world, body);
+        QVERIFY2(std::fabs(s.pose.position[0] - 1) < 0.02 && std::fabs(s.pose.position[1]) < 0.02,
+                 qPrintable(QString("the body moved to %1, %2").arg(s.pose.position[0]).arg(s.pose.position[1])));
+        QVERIFY(turned(s) < 0.02);
+    }
+
+    // Joint 02-04: a hinge turns only about its free axis. A body held 1 m to the side of its anchor swings
+    // down about Z when Z is the free axis, and stays where it is when the free axis is X or Y (gravity's
+    // torque is about Z).
+    void hingeTurnsAboutItsFreeAxis_data()
+    {
+        QTest::addColumn<int>("freeAxis");
+        QTest::newRow("02 free axis 0") << 0;
+        QTest::newRow("03 free axis 1") << 1;
+        QTest::newRow("04 free axis 2") << 2;
+    }
+    void hingeTurnsAboutItsFreeAxis()
+    {
+        QFETCH(int, freeAxis);
+        std::string locked;
+        for (int a = 0; a < 3; ++a) {
+            if (a != freeAxis)
+                locked += (locked.empty() ? "" : ",") + std::to_string(a);
+        }
+        KhrScene scene;
+        const size_t body = hangingBody(scene,
+                                        std::string(R"({"limits":[)") + kLockedPoint +
+                                            R"(,{"min":0,"max":0,"angularAxes":[)" + locked + "]}]}",
+                                        {1, 0, 0});
+        simulation::World world = worldOf(scene);
+        world.advance(0.5);
+        const simulation::BodyState s = stateOf(world, body);
+        if (freeAxis == 2)
+            QVERIFY2(s.pose.position[1] < -0.5, qPrintable(QString("y = %1").arg(s.pose.position[1])));
+        else
+            QVERIFY2(std::fabs(s.pose.position[1]) < 0.02, qPrintable(QString("y = %1").arg(s.pose.position[1])));
+        // Never away from the plane the hinge allows: z stays 0.
+        QVERIFY(std::fabs(s.pose.position[2]) < 0.01);
+    }
+
+    // Joint 07: a spring (a soft limit) holds a hanging body where it balances the body's weight: k x = m g
+    // (a stiffness Bullet can hold at 1/60 s: sqrt(k / m) * step below 1/4, see docs/simulation.md).
+    void stiffSpringSags()
+    {
+        KhrScene scene;
+        const double k = 200, m = 2;
+        const size_t body = hangingBody(
+            scene,
+            R"({"limits":[{"min":0,"max":0,"linearAxes":[0,2]},{"min":0,"max":0,"angularAxes":[0,1,2]},)"
+            R"({"min":0,"max":0,"linearAxes":[1],"stiffness":200,"damping":20}]})",
+            {0, 0, 0}, R"({"mass":2,"inertiaDiagonal":[0.1,0.1,0.1]})");
+        simulation::World world = worldOf(scene);
+        world.advance(4.0);
+        const double sag = -stateOf(world, body).pose.position[1];
+        const double expected = m * StandardGravity / k;
+        QVERIFY2(std::fabs(sag - expected) < 0.1 * expected,
+                 qPrintable(QString("sags %1 m, m g / k = %2 m").arg(sag).arg(expected)));
+    }
+
+    // Joint 09: a revolute joint with an angular velocity drive turns its body at the target speed.
+    void angularDriveTurnsAtItsTarget()
+    {
+        KhrScene scene;
+        const size_t body = hangingBody(
+            scene,
+            std::string(R"({"limits":[)") + kLockedPoint +
+                R"(,{"min":0,"max":0,"angularAxes":[0,1]}],)"
+                R"("drives":[{"type":"angular","mode":"force","axis":2,"velocityTarget":3,"damping":50}]})",
+            {0, 0, 0}, R"({"mass":1,"inertiaDiagonal":[0.1,0.1,0.1],"gravityFactor":0})");
+        simulation::World world = worldOf(scene);
+        world.advance(3.0);
+        const Vec3 w = stateOf(world, body).angularVelocity;
+        QVERIFY2(std::fabs(std::fabs(w[2]) - 3) < 0.1 && std::fabs(w[0]) < 0.01 && std::fabs(w[1]) < 0.01,
+                 qPrintable(QString("turns at %1, %2, %3 rad/s").arg(w[0]).arg(w[1]).arg(w[2])));
+    }
+
     // Joint 01: a ball-and-socket pendulum's small-angle period is 2 pi sqrt((m L^2 + I) / (m g L)) for a
     // bob of mass m and moment of inertia I about its centre, L below the pivot.
     void pendulumPeriod()
@@ -336,6 +436,41 @@ private slots:
         QVERIFY2(highestAfterBounce[0] < 1.05, qPrintable(QString("minimum bounced to %1").arg(highestAfterBounce[0])));
         QVERIFY2(highestAfterBounce[1] > 1.3 && highestAfterBounce[1] < 2.05,
                  qPrintable(QString("maximum bounced to %1").arg(highestAfterBounce[1])));
+    }
+
+    // Materials 02: on a 20 degree slope, a box with friction 0.1 slides away, one with friction 1 stays.
+    void frictionHighAndLow()
+    {
+        KhrScene scene;
+        const int box = scene.shape(R"({"type":"box","box":{"size":[1,1,1]}})");
+        const int slope = scene.shape(R"({"type":"box","box":{"size":[20,1,10]}})");
+        // The slope's own friction is 0.1; no material has a combine mode, so the pairs are averaged: 0.1 for
+        // the low box (below tan 20 = 0.36: it slides), 0.55 for the high one (it stays).
+        scene.materials = R"([{"staticFriction":0.1,"dynamicFriction":0.1},{"staticFriction":1,"dynamicFriction":1},)"
+                          R"({"staticFriction":0.1,"dynamicFriction":0.1}])";
+        const std::string tilt = R"("rotation":[0,0,0.1736482,0.9848078])"; // 20 degrees about Z
+        scene.node("{" + tilt + "," + at(0, 0, 0) + "," +
+                   motion(R"({"collider":{"geometry":{"shape":)" + std::to_string(slope) + R"(},"physicsMaterial":2}})") +
+                   "}");
+        // Both boxes on the slope's top face, 1 m above its centre line (the 0.5 m half-thicknesses).
+        auto onSlope = [&](double z, int material) {
+            const double a = 20 * M_PI / 180;
+            return scene.node("{" + tilt + "," + at(-std::sin(a) * 1.0, std::cos(a) * 1.0, z) + "," +
+                              motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":)" +
+                                     std::to_string(box) + R"(},"physicsMaterial":)" + std::to_string(material) +
+                                     "}}") +
+                              "}");
+        };
+        const size_t slippery = onSlope(-2, 0), grippy = onSlope(2, 1);
+        simulation::World world = worldOf(scene);
+        const Vec3 g0 = stateOf(world, grippy).pose.position, s0 = stateOf(world, slippery).pose.position;
+        world.advance(1.5);
+        const Vec3 g = stateOf(world, grippy).pose.position, s = stateOf(world, slippery).pose.position;
+        const double held = std::hypot(g[0] - g0[0], g[1] - g0[1]);
+        const double slid = std::hypot(s[0] - s0[0], s[1] - s0[1]);
+        QVERIFY2(held < 0.02, qPrintable(QString("the high-friction box slid %1 m").arg(held)));
+        // Sliding with friction 0.1: a = g (sin 20 - 0.1 cos 20) = 2.43 m/s^2, 2.7 m in 1.5 s.
+        QVERIFY2(slid > 2.0, qPrintable(QString("the low-friction box slid %1 m").arg(slid)));
     }
 
     // MotionProperties 00-06: gravityFactor 0 floats; linear and angular velocities in node space move and
