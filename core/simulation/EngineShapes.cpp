@@ -63,8 +63,9 @@ std::unique_ptr<btConvexHullShape> hullOf(const gltf::TriangleMesh& mesh)
     auto hull = std::make_unique<btConvexHullShape>();
     btConvexHullComputer shrunk;
     // Each face moved inward by the margin (clamped to a fraction of the hull's size by Bullet).
-    if (margin > 0 && shrunk.compute(coords.data(), int(3 * sizeof(btScalar)), int(mesh.positions.size()),
-                                     margin, btScalar(0.25)) >= 0 &&
+    if (margin > 0 &&
+        shrunk.compute(coords.data(), int(3 * sizeof(btScalar)), int(mesh.positions.size()), margin,
+                       btScalar(0.25)) >= 0 &&
         shrunk.vertices.size() >= 4) {
         for (int i = 0; i < shrunk.vertices.size(); ++i)
             hull->addPoint(shrunk.vertices[i], false);

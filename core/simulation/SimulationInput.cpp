@@ -243,10 +243,11 @@ private:
             if (!s)
                 continue;
             if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh)
-                m_notes.push_back(makeInfo("SIM_TRIMESH_ON_DYNAMIC",
-                                           "A trimesh on a dynamic body is simulated as a concave moving mesh "
-                                           "(Bullet's GImpact), with a 2 mm collision margin",
-                                           pointerOf(inst)));
+                m_notes.push_back(
+                    makeInfo("SIM_TRIMESH_ON_DYNAMIC",
+                             "A trimesh on a dynamic body is simulated as a concave moving mesh "
+                             "(Bullet's GImpact), with a 2 mm collision margin",
+                             pointerOf(inst)));
             body.colliders.push_back(std::move(*s));
         }
         if (body.kind == BodyKind::Dynamic)
@@ -273,17 +274,19 @@ private:
         } else {
             body.mass = shapes ? shapes->mass : 1.0;
             if (!shapes)
-                m_notes.push_back(makeInfo("SIM_MASS_DEFAULT",
-                                           "The mass the file leaves to the engine cannot be computed from the "
-                                           "body's colliders; the preview uses 1 kg",
-                                           m.pointer));
+                m_notes.push_back(
+                    makeInfo("SIM_MASS_DEFAULT",
+                             "The mass the file leaves to the engine cannot be computed from the "
+                             "body's colliders; the preview uses 1 kg",
+                             m.pointer));
         }
         if (mass.meaning == physics::MassMeaning::Infinite) {
             body.infiniteMass = true;
-            m_notes.push_back(makeInfo("SIM_INFINITE_MASS",
-                                       "Mass 0 is infinite (KHR): forces, gravity and contacts do not move the "
-                                       "body; it keeps its initial velocity and still turns by its inertia",
-                                       m.pointer));
+            m_notes.push_back(
+                makeInfo("SIM_INFINITE_MASS",
+                         "Mass 0 is infinite (KHR): forces, gravity and contacts do not move the "
+                         "body; it keeps its initial velocity and still turns by its inertia",
+                         m.pointer));
         }
         if (inertia[0] != physics::MassMeaning::Computed) {
             const Vec3& d = *m.inertiaDiagonal;

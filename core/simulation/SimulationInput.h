@@ -52,10 +52,10 @@ struct SimBody
 {
     size_t node = 0;
     BodyKind kind = BodyKind::Dynamic;
-    Pose pose;                     ///< the node's world placement (scale removed) at time 0
-    double mass = 1.0;             ///< kg; dynamic bodies only, > 0
-    /// KHR `mass: 0`: forces, gravity and contacts do not change the body's velocity; it still turns about its
-    /// centre of mass by its (finite) inertia. `mass` then only scales a computed inertia.
+    Pose pose;         ///< the node's world placement (scale removed) at time 0
+    double mass = 1.0; ///< kg; dynamic bodies only, > 0
+    /// KHR `mass: 0`: forces, gravity and contacts do not change the body's velocity; it still turns about
+    /// its centre of mass by its (finite) inertia. `mass` then only scales a computed inertia.
     bool infiniteMass = false;
     Vec3 centerOfMass{0, 0, 0};    ///< in the node frame
     Vec3 inertiaDiagonal{1, 1, 1}; ///< kg m^2 about the principal axes; 0 = infinite about that axis

@@ -88,8 +88,8 @@ struct CurrentFilters
     const FilterTable* previous;
 };
 
-/// The spec's filter rule per pair of colliders: a compound's children are tested one by one against the other
-/// object's shape (or children), each shape carrying its collider's filter in its second user index.
+/// The spec's filter rule per pair of colliders: a compound's children are tested one by one against the
+/// other object's shape (or children), each shape carrying its collider's filter in its second user index.
 bool shapesCollide(const btCollisionShape* a, const btCollisionShape* b)
 {
     return !tCurrentFilters || tCurrentFilters->collide(a->getUserIndex2(), b->getUserIndex2());
@@ -518,7 +518,8 @@ std::optional<Vec3> vectorFromText(const std::string& text)
         const size_t comma = text.find(',', start);
         if ((i < 2) == (comma == std::string::npos))
             return std::nullopt;
-        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string part =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         char* end = nullptr;
         v[i] = std::strtod(part.c_str(), &end);
         if (end == part.c_str() || !std::isfinite(v[i]) ||

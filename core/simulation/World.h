@@ -39,10 +39,11 @@ struct TriggerEvent
 /// step); a dynamic body starts half a step of its gravity behind its initial velocity, which makes that
 /// scheme exact for constant acceleration (a body in free fall is at x0 + v0 t + g t^2 / 2 after every
 /// step) and leaves resting contact as it is. states() reports the engine's velocity, which for a body in
-/// free fall is its velocity half a step earlier (the file's velocity at time 0). The world owns a copy of its input and shares nothing with
-/// the document or with other worlds, so it can be built, stepped and read on any one thread (a worker
-/// thread for the window), and several worlds may run on different threads at once. A World is not itself
-/// safe for concurrent use: one thread steps it, and hands out copies of states().
+/// free fall is its velocity half a step earlier (the file's velocity at time 0). The world owns a copy of
+/// its input and shares nothing with the document or with other worlds, so it can be built, stepped and read
+/// on any one thread (a worker thread for the window), and several worlds may run on different threads at
+/// once. A World is not itself safe for concurrent use: one thread steps it, and hands out copies of
+/// states().
 ///
 /// Stepping is deterministic: the same input and settings give the same states bit for bit, in any
 /// process of the same build. Kinematic bodies move by their velocities exactly (pose at time t =

@@ -61,9 +61,9 @@ struct MatrixShape
     const char* name;
     std::string dynamicGeometry; ///< the collider's `geometry`, given the shape index to use
     std::string staticGeometry;
-    double staticY;      ///< the static node's height so that its top is at y = 0
-    std::string scale;   ///< the static node's scale
-    double restHeight;   ///< the dynamic body's centre above the top when it rests on it upright
+    double staticY;    ///< the static node's height so that its top is at y = 0
+    std::string scale; ///< the static node's scale
+    double restHeight; ///< the dynamic body's centre above the top when it rests on it upright
     const char* shapeDyn;
     const char* shapeStatic;
 };
@@ -95,8 +95,8 @@ std::string geometryJson(const std::string& kind, int shape)
     return R"({"shape":)" + std::to_string(shape) + "}";
 }
 
-/// A body hanging from a world anchor at the origin by `joint` (a KHR joint description): the body's centre at
-/// `at`, its connected frame a child node at the origin; returns the body's node.
+/// A body hanging from a world anchor at the origin by `joint` (a KHR joint description): the body's centre
+/// at `at`, its connected frame a child node at the origin; returns the body's node.
 size_t hangingBody(KhrScene& scene, const std::string& joint, const Vec3& position,
                    const std::string& motionJson = R"({"mass":1,"inertiaDiagonal":[0.1,0.1,0.1]})")
 {
@@ -105,7 +105,8 @@ size_t hangingBody(KhrScene& scene, const std::string& joint, const Vec3& positi
     scene.node(std::string("{") + motion(R"({"joint":{"connectedNode":1,"joint":0}})") + "}");
     scene.node("{" + at(-position[0], -position[1], -position[2]) + "}");
     return scene.node(R"({"children":[1],)" + at(position[0], position[1], position[2]) + "," +
-                      motion(R"({"motion":)" + motionJson + R"(,"collider":{"geometry":{"shape":0}}})") + "}");
+                      motion(R"({"motion":)" + motionJson + R"(,"collider":{"geometry":{"shape":0}}})") +
+                      "}");
 }
 
 const char* kLockedPoint = R"({"min":0,"max":0,"linearAxes":[0,1,2]})";
@@ -139,16 +140,16 @@ private slots:
         const int sa = a.shapeStatic ? scene.shape(a.shapeStatic) : -1;
         const int sb = b.shapeDyn ? scene.shape(b.shapeDyn) : -1;
         // A capsule lies along X as the static one (a rounded ridge); every other static shape is upright.
-        const std::string lying = a.name == std::string("capsule") ? R"("rotation":[0,0,0.7071068,0.7071068],)"
-                                                                   : "";
+        const std::string lying =
+            a.name == std::string("capsule") ? R"("rotation":[0,0,0.7071068,0.7071068],)" : "";
         scene.node("{" + lying + at(0, a.staticY, 0) + R"(,"scale":)" + a.scale + "," +
                    motion(R"({"collider":{"geometry":)" + geometryJson(a.staticGeometry, sa) + "}}") + "}");
         const size_t body = scene.node("{" + at(0, 2.0, 0) + "," +
                                        motion(R"({"motion":{"mass":1},"collider":{"geometry":)" +
                                               geometryJson(b.dynamicGeometry, sb) + "}}") +
                                        "}");
-        // On a rounded top (a sphere, a lying capsule) the body balances where it landed: checked soon after it
-        // lands (at 0.55 s). On a flat top it must also stay where it landed, not creep sideways.
+        // On a rounded top (a sphere, a lying capsule) the body balances where it landed: checked soon after
+        // it lands (at 0.55 s). On a flat top it must also stay where it landed, not creep sideways.
         const bool flat = a.name != std::string("sphere") && a.name != std::string("capsule");
         // A sphere or a capsule that tips over rolls: only the others must stay where they landed.
         const bool rolls = b.name == std::string("sphere") || b.name == std::string("capsule");
@@ -156,7 +157,8 @@ private slots:
         world.advance(flat ? 4.0 : 1.0);
         const simulation::BodyState s = stateOf(world, body);
         // Supported: above the top (by at least half its smallest extent less a tolerance), not sliding off.
-        QVERIFY2(s.pose.position[1] > 0.2, qPrintable(QString("the body is at y = %1").arg(s.pose.position[1])));
+        QVERIFY2(s.pose.position[1] > 0.2,
+                 qPrintable(QString("the body is at y = %1").arg(s.pose.position[1])));
         QVERIFY2(s.pose.position[1] < b.restHeight + 0.05,
                  qPrintable(QString("the body floats at y = %1").arg(s.pose.position[1])));
         QVERIFY2(!flat || rolls || std::hypot(s.pose.position[0], s.pose.position[2]) < 0.02,
@@ -171,11 +173,13 @@ private slots:
     {
         QTest::addColumn<QString>("filters");
         QTest::addColumn<bool>("compound");
-        const QString collideWith = R"([{"collisionSystems":["Dynamic"],"collideWithSystems":["Dynamic"]},)"
-                                    R"({"collisionSystems":["Dynamic"],"collideWithSystems":["Static","Dynamic"]},)"
-                                    R"({"collisionSystems":["Static"]}])";
-        const QString notCollideWith = R"([{"collisionSystems":["Dynamic"],"notCollideWithSystems":["Static"]},)"
-                                       R"({"collisionSystems":["Dynamic"]},{"collisionSystems":["Static"]}])";
+        const QString collideWith =
+            R"([{"collisionSystems":["Dynamic"],"collideWithSystems":["Dynamic"]},)"
+            R"({"collisionSystems":["Dynamic"],"collideWithSystems":["Static","Dynamic"]},)"
+            R"({"collisionSystems":["Static"]}])";
+        const QString notCollideWith =
+            R"([{"collisionSystems":["Dynamic"],"notCollideWithSystems":["Static"]},)"
+            R"({"collisionSystems":["Dynamic"]},{"collisionSystems":["Static"]}])";
         QTest::newRow("00 collideWithSystems, one collider") << collideWith << false;
         QTest::newRow("01 notCollideWithSystems, one collider") << notCollideWith << false;
         QTest::newRow("02 collideWithSystems, compound") << collideWith << true;
@@ -194,8 +198,8 @@ private slots:
                           R"(},"collisionFilter":2}})") +
                    "}");
         auto collider = [&](int filter) {
-            return R"({"collider":{"geometry":{"shape":)" + std::to_string(box) +
-                   R"(},"collisionFilter":)" + std::to_string(filter) + "}}";
+            return R"({"collider":{"geometry":{"shape":)" + std::to_string(box) + R"(},"collisionFilter":)" +
+                   std::to_string(filter) + "}}";
         };
         size_t passing = 0, resting = 0;
         if (!compound) {
@@ -252,39 +256,44 @@ private slots:
         KhrScene scene;
         const int box = scene.shape(R"({"type":"box","box":{"size":[1,1,1]}})");
         // Limits: locked X and Z, locked rotation, Y in [-2, 2] from the static box's origin.
-        scene.joints = R"([{"limits":[{"min":0,"max":0,"linearAxes":[0,2]},{"min":0,"max":0,"angularAxes":[0,1,2]},)"
-                       R"({"min":-2,"max":2,"linearAxes":[1]}]}])";
+        scene.joints =
+            R"([{"limits":[{"min":0,"max":0,"linearAxes":[0,2]},{"min":0,"max":0,"angularAxes":[0,1,2]},)"
+            R"({"min":-2,"max":2,"linearAxes":[1]}]}])";
         scene.node(R"({"children":[1],)" + motion(R"({"collider":{"geometry":{"shape":0}}})") + "}");
         scene.node(std::string("{") +
                    motion(std::string(R"({"joint":{"connectedNode":2,"joint":0,"enableCollision":)") +
                           (enableCollision ? "true" : "false") + "}}") +
                    "}");
         scene.node("{}");
-        const size_t body = scene.node(R"({"children":[2],)" + at(0, 1.5, 0) + "," +
-                                       motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":)" +
-                                              std::to_string(box) + "}}}") +
-                                       "}");
+        const size_t body = scene.node(
+            R"({"children":[2],)" + at(0, 1.5, 0) + "," +
+            motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":)" + std::to_string(box) + "}}}") +
+            "}");
         simulation::World world = worldOf(scene);
         world.advance(3.0);
         const double y = stateOf(world, body).pose.position[1];
         if (enableCollision)
-            QVERIFY2(std::fabs(y - 1.0) < 0.03, qPrintable(QString("stopped at %1, not on the box (1)").arg(y)));
+            QVERIFY2(std::fabs(y - 1.0) < 0.03,
+                     qPrintable(QString("stopped at %1, not on the box (1)").arg(y)));
         else
-            QVERIFY2(std::fabs(y - -2.0) < 0.05, qPrintable(QString("stopped at %1, not the limit -2").arg(y)));
+            QVERIFY2(std::fabs(y - -2.0) < 0.05,
+                     qPrintable(QString("stopped at %1, not the limit -2").arg(y)));
     }
 
     // Joint 00: a fixed joint holds the body where it was relative to its anchor.
     void fixedJointHolds()
     {
         KhrScene scene;
-        const size_t body = hangingBody(
-            scene, std::string(R"({"limits":[)") + kLockedPoint + R"(,{"min":0,"max":0,"angularAxes":[0,1,2]}]})",
-            {1, 0, 0});
+        const size_t body = hangingBody(scene,
+                                        std::string(R"({"limits":[)") + kLockedPoint +
+                                            R"(,{"min":0,"max":0,"angularAxes":[0,1,2]}]})",
+                                        {1, 0, 0});
         simulation::World world = worldOf(scene);
         world.advance(3.0);
         const simulation::BodyState s = stateOf(world, body);
-        QVERIFY2(std::fabs(s.pose.position[0] - 1) < 0.02 && std::fabs(s.pose.position[1]) < 0.02,
-                 qPrintable(QString("the body moved to %1, %2").arg(s.pose.position[0]).arg(s.pose.position[1])));
+        QVERIFY2(
+            std::fabs(s.pose.position[0] - 1) < 0.02 && std::fabs(s.pose.position[1]) < 0.02,
+            qPrintable(QString("the body moved to %1, %2").arg(s.pose.position[0]).arg(s.pose.position[1])));
         QVERIFY(turned(s) < 0.02);
     }
 
@@ -317,7 +326,8 @@ private slots:
         if (freeAxis == 2)
             QVERIFY2(s.pose.position[1] < -0.5, qPrintable(QString("y = %1").arg(s.pose.position[1])));
         else
-            QVERIFY2(std::fabs(s.pose.position[1]) < 0.02, qPrintable(QString("y = %1").arg(s.pose.position[1])));
+            QVERIFY2(std::fabs(s.pose.position[1]) < 0.02,
+                     qPrintable(QString("y = %1").arg(s.pose.position[1])));
         // Never away from the plane the hinge allows: z stays 0.
         QVERIFY(std::fabs(s.pose.position[2]) < 0.01);
     }
@@ -367,16 +377,15 @@ private slots:
         scene.joints = R"([{"limits":[{"min":0,"max":0,"linearAxes":[0,1,2]}]}])";
         // The pivot (static, no collider) at the origin; the bob 2 m below, displaced by 0.1 rad.
         const double l = 2.0, angle = 0.1;
-        scene.node(std::string("{") +
-                   motion(R"({"joint":{"connectedNode":1,"joint":0}})") + "}");
+        scene.node(std::string("{") + motion(R"({"joint":{"connectedNode":1,"joint":0}})") + "}");
         scene.node("{" + at(0, 0, 0) + "}");
         // The bob: node 2, the joint's connected frame is node 1, a child of the bob at the pivot.
         scene.nodes[1] = "{" + at(-l * std::sin(angle), l * std::cos(angle), 0) + "}";
-        const size_t bob = scene.node(R"({"children":[1],)" + at(l * std::sin(angle), -l * std::cos(angle), 0) +
-                                      "," +
-                                      motion(R"({"motion":{"mass":1,"inertiaDiagonal":[1,1,1]},)"
-                                             R"("collider":{"geometry":{"shape":0}}})") +
-                                      "}");
+        const size_t bob =
+            scene.node(R"({"children":[1],)" + at(l * std::sin(angle), -l * std::cos(angle), 0) + "," +
+                       motion(R"({"motion":{"mass":1,"inertiaDiagonal":[1,1,1]},)"
+                              R"("collider":{"geometry":{"shape":0}}})") +
+                       "}");
         simulation::World world = worldOf(scene);
         // Time the first two crossings of x = 0 (half a period apart).
         std::vector<double> crossings;
@@ -433,7 +442,8 @@ private slots:
         }
         // min(0.5, 0) = 0: no bounce. max(0.5, 0) = 0.5: a bounce (to 1 m for 0.5 exactly; Bullet loses some
         // of it when it first finds the contact at a small gap, see docs/simulation.md), at most 1 m.
-        QVERIFY2(highestAfterBounce[0] < 1.05, qPrintable(QString("minimum bounced to %1").arg(highestAfterBounce[0])));
+        QVERIFY2(highestAfterBounce[0] < 1.05,
+                 qPrintable(QString("minimum bounced to %1").arg(highestAfterBounce[0])));
         QVERIFY2(highestAfterBounce[1] > 1.3 && highestAfterBounce[1] < 2.05,
                  qPrintable(QString("maximum bounced to %1").arg(highestAfterBounce[1])));
     }
@@ -446,19 +456,21 @@ private slots:
         const int slope = scene.shape(R"({"type":"box","box":{"size":[20,1,10]}})");
         // The slope's own friction is 0.1; no material has a combine mode, so the pairs are averaged: 0.1 for
         // the low box (below tan 20 = 0.36: it slides), 0.55 for the high one (it stays).
-        scene.materials = R"([{"staticFriction":0.1,"dynamicFriction":0.1},{"staticFriction":1,"dynamicFriction":1},)"
-                          R"({"staticFriction":0.1,"dynamicFriction":0.1}])";
+        scene.materials =
+            R"([{"staticFriction":0.1,"dynamicFriction":0.1},{"staticFriction":1,"dynamicFriction":1},)"
+            R"({"staticFriction":0.1,"dynamicFriction":0.1}])";
         const std::string tilt = R"("rotation":[0,0,0.1736482,0.9848078])"; // 20 degrees about Z
         scene.node("{" + tilt + "," + at(0, 0, 0) + "," +
-                   motion(R"({"collider":{"geometry":{"shape":)" + std::to_string(slope) + R"(},"physicsMaterial":2}})") +
+                   motion(R"({"collider":{"geometry":{"shape":)" + std::to_string(slope) +
+                          R"(},"physicsMaterial":2}})") +
                    "}");
         // Both boxes on the slope's top face, 1 m above its centre line (the 0.5 m half-thicknesses).
         auto onSlope = [&](double z, int material) {
             const double a = 20 * M_PI / 180;
             return scene.node("{" + tilt + "," + at(-std::sin(a) * 1.0, std::cos(a) * 1.0, z) + "," +
                               motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":)" +
-                                     std::to_string(box) + R"(},"physicsMaterial":)" + std::to_string(material) +
-                                     "}}") +
+                                     std::to_string(box) + R"(},"physicsMaterial":)" +
+                                     std::to_string(material) + "}}") +
                               "}");
         };
         const size_t slippery = onSlope(-2, 0), grippy = onSlope(2, 1);
@@ -525,11 +537,11 @@ private slots:
         scene.node("{" + at(0, -0.5, 0) + "," +
                    motion(R"({"collider":{"geometry":{"shape":)" + std::to_string(floor) + "}}}") + "}");
         // On its edge, tilted 30 degrees about Z: it would fall flat.
-        const size_t body = scene.node(R"({"rotation":[0,0,0.258819,0.9659258],)" + at(0, 1.0, 0) + "," +
-                                       motion(R"({"motion":{"mass":1)" + inertia.toStdString() +
-                                              R"(},"collider":{"geometry":{"shape":)" + std::to_string(box) +
-                                              "}}}") +
-                                       "}");
+        const size_t body =
+            scene.node(R"({"rotation":[0,0,0.258819,0.9659258],)" + at(0, 1.0, 0) + "," +
+                       motion(R"({"motion":{"mass":1)" + inertia.toStdString() +
+                              R"(},"collider":{"geometry":{"shape":)" + std::to_string(box) + "}}}") +
+                       "}");
         simulation::World world = worldOf(scene);
         world.advance(3.0);
         const double angle = turned(stateOf(world, body));
@@ -543,13 +555,15 @@ private slots:
     void infiniteMassStillTurns()
     {
         KhrScene scene;
-        const int wheel = scene.shape(R"({"type":"cylinder","cylinder":{"height":0.2,"radiusTop":1,"radiusBottom":1}})");
+        const int wheel =
+            scene.shape(R"({"type":"cylinder","cylinder":{"height":0.2,"radiusTop":1,"radiusBottom":1}})");
         const int ball = scene.shape(R"({"type":"sphere","sphere":{"radius":0.2}})");
-        const size_t w = scene.node(R"({"rotation":[0.7071068,0,0,0.7071068],)" + at(0, 5, 0) + "," +
-                                    motion(R"({"motion":{"mass":0,"inertiaDiagonal":[1,1,1],"angularVelocity":[0,1,0]},)"
-                                           R"("collider":{"geometry":{"shape":)" +
-                                           std::to_string(wheel) + "}}}") +
-                                    "}");
+        const size_t w =
+            scene.node(R"({"rotation":[0.7071068,0,0,0.7071068],)" + at(0, 5, 0) + "," +
+                       motion(R"({"motion":{"mass":0,"inertiaDiagonal":[1,1,1],"angularVelocity":[0,1,0]},)"
+                              R"("collider":{"geometry":{"shape":)" +
+                              std::to_string(wheel) + "}}}") +
+                       "}");
         // A ball falls onto the wheel's rim: it bounces off, the wheel stays where it is.
         scene.node("{" + at(0.8, 8, 0) + "," +
                    motion(R"({"motion":{"mass":10},"collider":{"geometry":{"shape":)" + std::to_string(ball) +
@@ -558,9 +572,11 @@ private slots:
         simulation::World world = worldOf(scene);
         world.advance(2.0);
         const simulation::BodyState s = stateOf(world, w);
-        QVERIFY2(std::fabs(s.pose.position[1] - 5) < 1e-6, qPrintable(QString("the wheel moved to y = %1").arg(s.pose.position[1])));
+        QVERIFY2(std::fabs(s.pose.position[1] - 5) < 1e-6,
+                 qPrintable(QString("the wheel moved to y = %1").arg(s.pose.position[1])));
         QVERIFY2(length(s.linearVelocity) < 1e-6, "the wheel gained velocity");
-        QVERIFY2(length(s.angularVelocity) > 0.5, qPrintable(QString("the wheel spins at %1 rad/s").arg(length(s.angularVelocity))));
+        QVERIFY2(length(s.angularVelocity) > 0.5,
+                 qPrintable(QString("the wheel spins at %1 rad/s").arg(length(s.angularVelocity))));
     }
 
     // No tunnelling: a 9 mm ball dropped 2 m onto a 5 mm plate at the default step stops on it.
@@ -590,9 +606,11 @@ private slots:
         const int ball = scene.shape(R"({"type":"sphere","sphere":{"radius":0.1}})");
         scene.node("{" + at(0, -0.5, 0) + "," +
                    motion(R"({"collider":{"geometry":{"shape":)" + std::to_string(floor) + "}}}") + "}");
-        scene.node(R"({"scale":[2,1,2],)" + at(0, 0.5, 0) + "," +
-                   motion(R"({"motion":{"mass":50,"inertiaDiagonal":[20,20,20]},"collider":{"geometry":{"mesh":1}}})") +
-                   "}");
+        scene.node(
+            R"({"scale":[2,1,2],)" + at(0, 0.5, 0) + "," +
+            motion(
+                R"({"motion":{"mass":50,"inertiaDiagonal":[20,20,20]},"collider":{"geometry":{"mesh":1}}})") +
+            "}");
         const size_t b = scene.node("{" + at(0, 2, 0) + "," +
                                     motion(R"({"motion":{"mass":0.1},"collider":{"geometry":{"shape":)" +
                                            std::to_string(ball) + "}}}") +
@@ -609,8 +627,9 @@ private slots:
     {
         KhrScene scene;
         scene.shape(R"({"type":"sphere","sphere":{"radius":0.5}})");
-        const size_t b = scene.node("{" + at(0, 1000, 0) + "," +
-                                    motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":0}}})") + "}");
+        const size_t b =
+            scene.node("{" + at(0, 1000, 0) + "," +
+                       motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":0}}})") + "}");
         simulation::World world = worldOf(scene);
         while (world.time() < 3.0 - 1e-9) {
             world.step();
@@ -619,8 +638,9 @@ private slots:
                 continue;
             const double fell = 1000 - stateOf(world, b).pose.position[1];
             const double expected = 0.5 * StandardGravity * t * t;
-            QVERIFY2(std::fabs(fell - expected) <= 0.01 * expected,
-                     qPrintable(QString("at %1 s fell %2 m, g t^2 / 2 = %3 m").arg(t).arg(fell).arg(expected)));
+            QVERIFY2(
+                std::fabs(fell - expected) <= 0.01 * expected,
+                qPrintable(QString("at %1 s fell %2 m, g t^2 / 2 = %3 m").arg(t).arg(fell).arg(expected)));
         }
     }
 
@@ -629,14 +649,16 @@ private slots:
     {
         KhrScene scene;
         scene.shape(R"({"type":"sphere","sphere":{"radius":0.5}})");
-        const size_t b = scene.node("{" + at(0, 0, 0) + "," +
-                                    motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":0}}})") + "}");
+        const size_t b =
+            scene.node("{" + at(0, 0, 0) + "," +
+                       motion(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":0}}})") + "}");
         simulation::Settings settings;
         settings.gravity = {2, 0, 0};
         simulation::World world = worldOf(scene, settings);
         world.advance(1.0);
         const Vec3 p = stateOf(world, b).pose.position;
-        QVERIFY2(std::fabs(p[0] - 1.0) < 0.01, qPrintable(QString("moved %1 m along X, a t^2 / 2 = 1").arg(p[0])));
+        QVERIFY2(std::fabs(p[0] - 1.0) < 0.01,
+                 qPrintable(QString("moved %1 m along X, a t^2 / 2 = 1").arg(p[0])));
         QVERIFY(std::fabs(p[1]) < 1e-9);
     }
 };
