@@ -1,177 +1,20 @@
 #include "simulation/World.h"
 
 #include "simulation/BulletMath.h"
-#include "simulation/ContactRules.h"
+#include "simulation/EngineCallbacks.h"
 #include "simulation/EngineJoints.h"
 #include "simulation/EngineShapes.h"
 
-#include <BulletCollision/CollisionDispatch/btCollisionObjectWrapper.h>
-#include <BulletCollision/CollisionDispatch/btCompoundCollisionAlgorithm.h>
-#include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
-#include <BulletCollision/CollisionDispatch/btManifoldResult.h>
 #include <BulletCollision/Gimpact/btGImpactCollisionAlgorithm.h>
 #include <algorithm>
 #include <btBulletDynamicsCommon.h>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <mutex>
 #include <set>
 #include <tuple>
-#include <utility>
 
 namespace cs::simulation {
 
-namespace {
-
-/// What the engine's callbacks know about a collision object (its user pointer).
-struct ObjectInfo
-{
-    std::vector<int> filters; ///< the distinct filters of its shapes (each shape carries its own)
-    int body = -1;            ///< SimulationInput body index, -1 = static geometry
-    size_t node = 0;          ///< the body node, or the static collider's node
-    const SimulationInput* input = nullptr;
-};
-
-std::vector<int> filtersOf(const std::vector<SimShape>& shapes)
-{
-    std::vector<int> out;
-    for (const SimShape& s : shapes) {
-        if (std::find(out.begin(), out.end(), s.filter) == out.end())
-            out.push_back(s.filter);
-    }
-    if (out.empty())
-        out.push_back(-1);
-    return out;
-}
-
-const ObjectInfo& infoOf(const btCollisionObject* object)
-{
-    return *static_cast<const ObjectInfo*>(object->getUserPointer());
-}
-
-/// The material of the shape a contact touched: the innermost shape on the wrapper chain that carries one
-/// (a compound child, or the object's own shape), else the default material.
-physics::PhysicsMaterial materialOf(const btCollisionObjectWrapper* wrapper)
-{
-    const ObjectInfo& info = infoOf(wrapper->getCollisionObject());
-    for (const btCollisionObjectWrapper* w = wrapper; w; w = w->m_parent) {
-        const int index = w->getCollisionShape()->getUserIndex();
-        if (index >= 0 && size_t(index) < info.input->materials.size())
-            return info.input->materials[size_t(index)];
-    }
-    return info.input->defaultMaterial;
-}
-
-/// Bullet multiplies the two objects' coefficients; the spec combines materials by mode and precedence.
-/// Called for every new contact point of objects flagged CF_CUSTOM_MATERIAL_CALLBACK (all of ours). Holds no
-/// state: worlds on different threads share it.
-bool combineContactMaterials(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
-                             const btCollisionObjectWrapper* b, int, int)
-{
-    const ContactMaterial m = combineMaterials(materialOf(a), materialOf(b));
-    cp.m_combinedFriction = btScalar(m.friction);
-    cp.m_combinedRestitution = btScalar(m.restitution);
-    return true;
-}
-
-/// The filter table of the world being stepped or tested on this thread: the shape-pair callbacks below are
-/// Bullet globals, so each thread tells them its own world's table.
-thread_local const FilterTable* tCurrentFilters = nullptr;
-
-struct CurrentFilters
-{
-    explicit CurrentFilters(const FilterTable* table) : previous(std::exchange(tCurrentFilters, table)) {}
-    ~CurrentFilters() { tCurrentFilters = previous; }
-    CurrentFilters(const CurrentFilters&) = delete;
-    CurrentFilters& operator=(const CurrentFilters&) = delete;
-    const FilterTable* previous;
-};
-
-/// The spec's filter rule per pair of colliders: a compound's children are tested one by one against the
-/// other object's shape (or children), each shape carrying its collider's filter in its second user index.
-bool shapesCollide(const btCollisionShape* a, const btCollisionShape* b)
-{
-    return !tCurrentFilters || tCurrentFilters->collide(a->getUserIndex2(), b->getUserIndex2());
-}
-
-void installCallbacks()
-{
-    static std::once_flag once;
-    std::call_once(once, [] {
-        gContactAddedCallback = combineContactMaterials;
-        gCompoundChildShapePairCallback = shapesCollide;
-        gCompoundCompoundChildShapePairCallback = shapesCollide;
-    });
-}
-
-using ObjectPair = std::pair<const btCollisionObject*, const btCollisionObject*>;
-
-ObjectPair orderedPair(const btCollisionObject* a, const btCollisionObject* b)
-{
-    return a < b ? ObjectPair{a, b} : ObjectPair{b, a};
-}
-
-bool anyPairCollides(const FilterTable& table, const ObjectInfo& a, const ObjectInfo& b)
-{
-    for (int fa : a.filters) {
-        for (int fb : b.filters) {
-            if (table.collide(fa, fb))
-                return true;
-        }
-    }
-    return false;
-}
-
-/// The spec's two-sided filter rule on every pair the broadphase finds (a pair passes when any of their
-/// colliders may touch; shapesCollide decides per collider), the pairs a joint keeps apart, and Bullet's
-/// static/static exclusion (its group and mask test).
-struct PairFilter : btOverlapFilterCallback
-{
-    const FilterTable* table = nullptr;
-    std::set<ObjectPair> apart;
-    bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override
-    {
-        if (!(p0->m_collisionFilterGroup & p1->m_collisionFilterMask) ||
-            !(p1->m_collisionFilterGroup & p0->m_collisionFilterMask))
-            return false;
-        const auto* a = static_cast<const btCollisionObject*>(p0->m_clientObject);
-        const auto* b = static_cast<const btCollisionObject*>(p1->m_clientObject);
-        if (!apart.empty() && apart.count(orderedPair(a, b)))
-            return false;
-        return anyPairCollides(*table, infoOf(a), infoOf(b));
-    }
-};
-
-/// Collects what overlaps one trigger: solid objects (never other triggers, never its own body) that its
-/// filter and theirs allow, with at least one contact at zero or negative distance.
-struct OverlapCollector : btCollisionWorld::ContactResultCallback
-{
-    const FilterTable* table = nullptr;
-    int filter = -1;
-    int ownBody = -1;
-    std::set<const btCollisionObject*> found;
-
-    bool needsCollision(btBroadphaseProxy* proxy) const override
-    {
-        const auto* other = static_cast<const btCollisionObject*>(proxy->m_clientObject);
-        const ObjectInfo& info = infoOf(other);
-        return (ownBody < 0 || info.body != ownBody) &&
-               std::any_of(info.filters.begin(), info.filters.end(),
-                           [&](int f) { return table->collide(filter, f); });
-    }
-    btScalar addSingleResult(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
-                             const btCollisionObjectWrapper* b, int, int) override
-    {
-        if (cp.getDistance() <= 0)
-            found.insert(a->getCollisionObject() == trigger ? b->getCollisionObject()
-                                                            : a->getCollisionObject());
-        return 0;
-    }
-    const btCollisionObject* trigger = nullptr;
-};
-
-} // namespace
+using namespace engine;
 
 struct World::Engine
 {
@@ -508,33 +351,6 @@ double World::kineticEnergy() const
         }
     }
     return energy;
-}
-
-std::optional<Vec3> vectorFromText(const std::string& text)
-{
-    Vec3 v{};
-    size_t start = 0;
-    for (size_t i = 0; i < 3; ++i) {
-        const size_t comma = text.find(',', start);
-        if ((i < 2) == (comma == std::string::npos))
-            return std::nullopt;
-        const std::string part =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        char* end = nullptr;
-        v[i] = std::strtod(part.c_str(), &end);
-        if (end == part.c_str() || !std::isfinite(v[i]) ||
-            part.find_first_not_of(" \t", size_t(end - part.c_str())) != std::string::npos)
-            return std::nullopt;
-        start = comma + 1;
-    }
-    return v;
-}
-
-std::string vectorText(const Vec3& v)
-{
-    char text[96];
-    std::snprintf(text, sizeof text, "%.9g, %.9g, %.9g", v[0], v[1], v[2]);
-    return text;
 }
 
 Pose interpolate(const Pose& a, const Pose& b, double alpha)
