@@ -38,7 +38,8 @@ int runTargets(const QStringList& args)
     parser.addHelpOption();
     const QCommandLineOption markdown(QStringLiteral("markdown"),
                                       QStringLiteral("Print the support matrix (docs/targets.md)."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every target's rules as JSON."));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Print every target's rules as JSON."));
     parser.addOption(markdown);
     parser.addOption(json);
     if (auto stop = parseArguments(parser, args, "targets"))

@@ -1,7 +1,7 @@
-// collidoscope validate FILE... [--json] [--target NAME|all] [--strict-target]: the glTF structure and physics
-// findings of each file, and what each chosen engine target does with it.
-// Exit status: 0 no errors, 1 errors found, 2 a file could not be read (wins over 1). Target findings change
-// it only with --strict-target: then a "won't load" or "ignored" finding counts as an error.
+// collidoscope validate FILE... [--json] [--target NAME|all] [--strict-target]: the glTF structure and
+// physics findings of each file, and what each chosen engine target does with it. Exit status: 0 no errors, 1
+// errors found, 2 a file could not be read (wins over 1). Target findings change it only with
+// --strict-target: then a "won't load" or "ignored" finding counts as an error.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
@@ -55,9 +55,10 @@ gltf::Json targetsJson(const FileResult& r, const TargetList& chosen)
         gltf::Json findings = gltf::Json::array();
         for (const auto& f : r.targetFindings[t])
             findings.push_back(targets::findingJson(f));
-        out[chosen[t]->name] = {{"summary", targets::summaryText(r.targetFindings[t])},
-                                {"verdict", targets::verdictName(targets::overallVerdict(r.targetFindings[t]))},
-                                {"findings", findings}};
+        out[chosen[t]->name] = {
+            {"summary", targets::summaryText(r.targetFindings[t])},
+            {"verdict", targets::verdictName(targets::overallVerdict(r.targetFindings[t]))},
+            {"findings", findings}};
     }
     return out;
 }

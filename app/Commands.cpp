@@ -30,7 +30,8 @@ const std::vector<Command>& commands()
         {"hull", "Add a capped convex hull collider to one mesh node", runHull},
         {"simulate", "Simulate the physics for some seconds; print final poses and trigger events",
          runSimulate},
-        {"targets", "List the engine targets and their support matrix (validate/upgrade --target)", runTargets},
+        {"targets", "List the engine targets and their support matrix (validate/upgrade --target)",
+         runTargets},
     };
     return list;
 }

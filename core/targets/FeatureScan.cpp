@@ -58,7 +58,8 @@ void FeatureScanner::add(Feature f, std::string pointer, std::string detail, dou
 
 std::vector<Occurrence> FeatureScanner::run()
 {
-    m_khr = physics::extensionPresent(m_root, ext::KhrBodies) || physics::extensionPresent(m_root, ext::KhrShapes);
+    m_khr = physics::extensionPresent(m_root, ext::KhrBodies) ||
+            physics::extensionPresent(m_root, ext::KhrShapes);
     m_omi = physics::extensionPresent(m_root, ext::Body) || physics::extensionPresent(m_root, ext::Shape) ||
             physics::extensionPresent(m_root, ext::LegacyCollider);
     if (!m_khr && !m_omi)
@@ -91,7 +92,8 @@ void FeatureScanner::scanFamily()
         add(Feature::FamilyOmi, "", "the file carries OMI physics");
     if (m_khr)
         add(Feature::FamilyKhr, "", "the file carries KHR physics");
-    for (const char* name : {ext::Body, ext::Shape, ext::LegacyCollider, ext::Joint, ext::KhrBodies, ext::KhrShapes}) {
+    for (const char* name :
+         {ext::Body, ext::Shape, ext::LegacyCollider, ext::Joint, ext::KhrBodies, ext::KhrShapes}) {
         if (physics::extensionPresent(m_root, name) && !listed(m_root, name))
             add(Feature::NotListedInUsed, "/extensionsUsed", std::string(name) + " is not listed");
     }
@@ -134,8 +136,8 @@ void FeatureScanner::scanShape(const Json& shape, const std::string& pointer)
     if (type == "plane")
         add(Feature::Plane, pointer, "a plane");
     if (type == "capsule" && m_omi) {
-        const bool legacy = params->contains("radius") && !params->contains("radiusTop") &&
-                            !params->contains("radiusBottom");
+        const bool legacy =
+            params->contains("radius") && !params->contains("radiusTop") && !params->contains("radiusBottom");
         add(legacy ? Feature::CapsuleLegacy : Feature::CapsuleMidHeight, pointer,
             legacy ? "a capsule with `radius` and a full `height`" : "a capsule with a mid `height`");
     }
@@ -195,7 +197,8 @@ void FeatureScanner::scanMaterials(const Json& list, const std::string& pointer)
         const auto count = std::count_if(modes.begin(), modes.end(),
                                          [&](const std::string& m) { return m.rfind(key, 0) == 0; });
         if (count > 1)
-            add(Feature::MixedCombineModes, pointer, std::string("materials give different ") + key + " modes");
+            add(Feature::MixedCombineModes, pointer,
+                std::string("materials give different ") + key + " modes");
     }
 }
 

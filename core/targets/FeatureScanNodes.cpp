@@ -73,8 +73,10 @@ void FeatureScanner::scanNodes()
     for (size_t i = 0; nodes && i < nodes->size(); ++i) {
         const std::string base = "/nodes/" + std::to_string(i) + "/extensions/";
         const Json* extensions = objectAt((*nodes)[i], "extensions");
-        if (m_omi && extensions && (objectAt(*extensions, ext::Shape) || objectAt(*extensions, ext::LegacyCollider)))
-            add(Feature::OmiLegacyForm, base + (objectAt(*extensions, ext::Shape) ? ext::Shape : ext::LegacyCollider),
+        if (m_omi && extensions &&
+            (objectAt(*extensions, ext::Shape) || objectAt(*extensions, ext::LegacyCollider)))
+            add(Feature::OmiLegacyForm,
+                base + (objectAt(*extensions, ext::Shape) ? ext::Shape : ext::LegacyCollider),
                 "a node-level legacy shape");
         if (m_omi && extensions && objectAt(*extensions, ext::Joint))
             add(Feature::Joint, base + ext::Joint, "a joint");
@@ -84,8 +86,10 @@ void FeatureScanner::scanNodes()
         const std::string at = base + m_bodyExtension;
         if (m_omi && body->contains("type"))
             add(Feature::OmiLegacyForm, at + "/type", "a flat body `type`");
-        if (m_omi && (*nodes)[i].contains("mesh") && (objectAt(*body, "motion") || objectAt(*body, "collider")))
-            add(Feature::MeshOnPhysicsNode, "/nodes/" + std::to_string(i) + "/mesh", "a mesh on a physics node");
+        if (m_omi && (*nodes)[i].contains("mesh") &&
+            (objectAt(*body, "motion") || objectAt(*body, "collider")))
+            add(Feature::MeshOnPhysicsNode, "/nodes/" + std::to_string(i) + "/mesh",
+                "a mesh on a physics node");
         if (const Json* motion = objectAt(*body, "motion"))
             scanMotion(i, *motion, at + "/motion");
         if (const Json* collider = objectAt(*body, "collider"))
@@ -114,10 +118,12 @@ void FeatureScanner::scanMotion(size_t node, const Json& motion, const std::stri
     if (motion.contains("inertiaDiagonal")) {
         add(Feature::InertiaDiagonal, pointer + "/inertiaDiagonal", "an inertia diagonal");
         if (mass == motion.end())
-            add(Feature::InertiaWithoutMass, pointer + "/inertiaDiagonal", "an inertia diagonal without `mass`");
+            add(Feature::InertiaWithoutMass, pointer + "/inertiaDiagonal",
+                "an inertia diagonal without `mass`");
     }
     if (motion.contains("inertiaOrientation") && !identityQuaternion(motion["inertiaOrientation"]))
-        add(Feature::InertiaOrientation, pointer + "/inertiaOrientation", "a non-identity inertia orientation");
+        add(Feature::InertiaOrientation, pointer + "/inertiaOrientation",
+            "a non-identity inertia orientation");
     if (!motion.contains("centerOfMass"))
         add(Feature::CenterOfMassAbsent, pointer, "no `centerOfMass`");
     const bool moving = nonZeroVector(motion, "linearVelocity") || nonZeroVector(motion, "angularVelocity");
@@ -126,11 +132,13 @@ void FeatureScanner::scanMotion(size_t node, const Json& motion, const std::stri
     if (moving)
         add(kinematic ? Feature::KinematicVelocity : Feature::InitialVelocity, pointer,
             "a non-zero initial velocity");
-    if (motion.contains("gravityFactor") && motion["gravityFactor"] != Json(1) && motion["gravityFactor"] != Json(1.0))
+    if (motion.contains("gravityFactor") && motion["gravityFactor"] != Json(1) &&
+        motion["gravityFactor"] != Json(1.0))
         add(Feature::GravityFactor, pointer + "/gravityFactor", "gravityFactor other than 1");
     if (m_graph) {
         if (const auto parent = m_graph->parent(node); parent && bodyOf(*parent))
-            add(Feature::NestedMotion, pointer, "a body inside body node " + std::to_string(*bodyOf(*parent)));
+            add(Feature::NestedMotion, pointer,
+                "a body inside body node " + std::to_string(*bodyOf(*parent)));
     }
 }
 
@@ -157,7 +165,8 @@ void FeatureScanner::scanGeometry(size_t node, const Json& geometry, const std::
         if (geometry.value("convexHull", Json(false)) == Json(true)) {
             add(Feature::ConvexShape, pointer, "a convex hull of a mesh");
             const double points = meshPoints(geometry["mesh"]);
-            add(Feature::HullPoints, pointer, "a hull of up to " + std::to_string(int(points)) + " points", points);
+            add(Feature::HullPoints, pointer, "a hull of up to " + std::to_string(int(points)) + " points",
+                points);
             return;
         }
         add(Feature::TrimeshShape, pointer, "a triangle mesh");

@@ -128,7 +128,7 @@ Target specTarget()
 
 const std::vector<Target>& allTargets()
 {
-    static const std::vector<Target> list = {specTarget(),   godotTarget(),        unityTarget(),
+    static const std::vector<Target> list = {specTarget(),    godotTarget(),        unityTarget(),
                                              babylonTarget(), sampleViewerTarget(), blenderTarget()};
     return list;
 }

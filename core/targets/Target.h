@@ -61,29 +61,29 @@ enum class Feature
     Trigger,                ///< a trigger with a shape
     CompoundTrigger,        ///< a trigger with `nodes`
     ColliderWithoutMaterial,
-    Material,               ///< a physics material
-    MaterialDefaults,       ///< a material that leaves a friction, restitution or combine field out
-    MixedCombineModes,      ///< materials with different explicit combine modes
-    FrictionPair,           ///< staticFriction differs from dynamicFriction
-    Filter,                 ///< a collision filter
-    FilterCount,            ///< more collision filters than the target's cap
-    SystemCount,            ///< more distinct collision systems than the target's cap
-    FilterWithoutSystems,   ///< a filter with no `collisionSystems`
-    Joint,                  ///< a joint
-    JointWithoutBody,       ///< a joint node with no body at or above it
-    RadialOrConeLimit,      ///< a limit over two axes
-    LinearLimitSpring,      ///< a three-axis linear limit with a stiffness
-    DriveAcceleration,      ///< a drive in `acceleration` mode
-    MaxForceZero,           ///< a drive with `maxForce: 0`
-    MassAbsent,             ///< a motion without `mass` (OMI: 1 kg; KHR: computed)
-    MassZero,               ///< a motion with `mass: 0`
-    InertiaDiagonal,        ///< a motion with `inertiaDiagonal`
-    InertiaWithoutMass,     ///< `inertiaDiagonal` without `mass`
-    InertiaOrientation,     ///< a non-identity `inertiaOrientation`
-    CenterOfMassAbsent,     ///< a motion without `centerOfMass` (OMI: origin; KHR: computed)
-    InitialVelocity,        ///< a non-zero linear or angular velocity
-    KinematicVelocity,      ///< a non-zero velocity on a kinematic body
-    GravityFactor,          ///< `gravityFactor` other than 1
+    Material,             ///< a physics material
+    MaterialDefaults,     ///< a material that leaves a friction, restitution or combine field out
+    MixedCombineModes,    ///< materials with different explicit combine modes
+    FrictionPair,         ///< staticFriction differs from dynamicFriction
+    Filter,               ///< a collision filter
+    FilterCount,          ///< more collision filters than the target's cap
+    SystemCount,          ///< more distinct collision systems than the target's cap
+    FilterWithoutSystems, ///< a filter with no `collisionSystems`
+    Joint,                ///< a joint
+    JointWithoutBody,     ///< a joint node with no body at or above it
+    RadialOrConeLimit,    ///< a limit over two axes
+    LinearLimitSpring,    ///< a three-axis linear limit with a stiffness
+    DriveAcceleration,    ///< a drive in `acceleration` mode
+    MaxForceZero,         ///< a drive with `maxForce: 0`
+    MassAbsent,           ///< a motion without `mass` (OMI: 1 kg; KHR: computed)
+    MassZero,             ///< a motion with `mass: 0`
+    InertiaDiagonal,      ///< a motion with `inertiaDiagonal`
+    InertiaWithoutMass,   ///< `inertiaDiagonal` without `mass`
+    InertiaOrientation,   ///< a non-identity `inertiaOrientation`
+    CenterOfMassAbsent,   ///< a motion without `centerOfMass` (OMI: origin; KHR: computed)
+    InitialVelocity,      ///< a non-zero linear or angular velocity
+    KinematicVelocity,    ///< a non-zero velocity on a kinematic body
+    GravityFactor,        ///< `gravityFactor` other than 1
 };
 
 inline constexpr int kFeatureCount = int(Feature::GravityFactor) + 1;
@@ -104,14 +104,14 @@ struct Rule
 /// One reader of glTF physics.
 struct Target
 {
-    std::string name;        ///< the --target name, e.g. "babylon-havok"
-    std::string engine;      ///< what was read: project, version and commit
-    int revision = 1;        ///< of this description; raised when a rule changes
+    std::string name;   ///< the --target name, e.g. "babylon-havok"
+    std::string engine; ///< what was read: project, version and commit
+    int revision = 1;   ///< of this description; raised when a rule changes
     TargetFamily family = TargetFamily::Any;
-    std::string reads;       ///< the form it reads, one line
-    std::optional<int> hullPointCap;  ///< most points a convex hull may have
-    std::optional<int> filterCap;     ///< most collision filters it tells apart
-    std::optional<int> systemCap;     ///< most collision systems it tells apart
+    std::string reads;               ///< the form it reads, one line
+    std::optional<int> hullPointCap; ///< most points a convex hull may have
+    std::optional<int> filterCap;    ///< most collision filters it tells apart
+    std::optional<int> systemCap;    ///< most collision systems it tells apart
     std::vector<Rule> rules;
 
     /// The rule on `f`, or nullptr when the target reads it as the spec says.

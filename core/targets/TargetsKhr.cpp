@@ -28,8 +28,8 @@ Target babylonTarget()
         {F::TrimeshOnDynamic, V::Differs, "a MESH shape on a dynamic body (Havok)", "BAB:263-283"},
         {F::NonUniformScale, V::Differs, "non-uniform scale of spheres/capsules: not verified in Havok",
          "BAB:393-404"},
-        {F::NestedMotion, V::Differs,
-         "colliders join the outermost body: the inner body loses its colliders", "BAB:377-404"},
+        {F::NestedMotion, V::Differs, "colliders join the outermost body: the inner body loses its colliders",
+         "BAB:377-404"},
         {F::Trigger, V::Ignored, "triggers are never built", "BAB:349"},
         {F::CompoundTrigger, V::Ignored, "triggers are never built", "BAB:349"},
         {F::ColliderWithoutMaterial, V::Differs, "Havok's default: friction 0.5, geometric mean",
@@ -51,7 +51,8 @@ Target babylonTarget()
         {F::MassZero, V::Differs, "mass 0 is infinite: the body does not even fall", "BAB:407-413"},
         {F::InertiaDiagonal, V::Differs, "Havok's inertia is per unit mass: effective inertia = mass x value",
          "BAB:443-455"},
-        {F::InitialVelocity, V::Differs, "velocities go through the full world matrix (scaled)", "BAB:426-438"},
+        {F::InitialVelocity, V::Differs, "velocities go through the full world matrix (scaled)",
+         "BAB:426-438"},
     };
     return t;
 }
@@ -87,8 +88,10 @@ Target sampleViewerTarget()
         {F::MixedCombineModes, V::Differs, "PhysX's higher-enum-wins order, the reverse of the spec's",
          "SR mapCombineMode"},
         {F::FilterCount, V::Differs, "filters past the 31st collide with everything", "SR computeFilterData"},
-        {F::RadialOrConeLimit, V::Differs, "two linear axes become per-axis limits; swing limits need equal "
-                                           "springs", "SR _setSwingLimitValues"},
+        {F::RadialOrConeLimit, V::Differs,
+         "two linear axes become per-axis limits; swing limits need equal "
+         "springs",
+         "SR _setSwingLimitValues"},
         {F::MassAbsent, V::Differs, "no mass and no inertia: density 1 kg/m^3", "SR calculateMassAndInertia"},
         {F::InertiaWithoutMass, V::Differs, "inertia without mass: PhysX's default 1 kg",
          "SR calculateMassAndInertia"},
@@ -114,17 +117,20 @@ Target blenderTarget()
     using F = Feature;
     using V = Verdict;
     t.rules = {
-        {F::FamilyOmi, V::Fails, "reads KHR physics only", "BLE blender/imp/gltf2_blender_rigid_bodies.py:45-61"},
+        {F::FamilyOmi, V::Fails, "reads KHR physics only",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:45-61"},
         {F::NoTopLevelExtensions, V::Fails, "files without top-level `extensions` import no physics",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:45-61"},
         {F::NoDocumentBodyObject, V::Fails, "without the document-level object no node imports",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:107-112"},
         {F::GeometryMesh, V::Fails,
-         "the importer reads `geometry.node`: AttributeError per node, the node's motion and material are lost",
+         "the importer reads `geometry.node`: AttributeError per node, the node's motion and material are "
+         "lost",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
         {F::ShapeWithoutParameters, V::Differs, "Blender's defaults apply",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
-        {F::Plane, V::Ignored, "planes are not imported", "BLE blender/exp/gltf2_blender_rigid_bodies.py:612-721"},
+        {F::Plane, V::Ignored, "planes are not imported",
+         "BLE blender/exp/gltf2_blender_rigid_bodies.py:612-721"},
         {F::CompoundTrigger, V::Ignored, "compound triggers are not imported",
          "BLE blender/exp/gltf2_blender_rigid_bodies.py:354-357"},
         {F::FrictionPair, V::Differs, "only dynamicFriction is used",
@@ -133,8 +139,10 @@ Target blenderTarget()
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
         {F::Joint, V::Differs, "a GENERIC constraint, Y/Z limits swapped, angular-Z damping on X",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:245-344"},
-        {F::RadialOrConeLimit, V::Differs, "per-axis limits", "BLE blender/imp/gltf2_blender_rigid_bodies.py:245-344"},
-        {F::MassAbsent, V::Differs, "Blender's default mass applies", "BLE blender/imp/gltf2_blender_rigid_bodies.py:118"},
+        {F::RadialOrConeLimit, V::Differs, "per-axis limits",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:245-344"},
+        {F::MassAbsent, V::Differs, "Blender's default mass applies",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:118"},
     };
     return t;
 }
