@@ -1,23 +1,30 @@
-// collidoscope validate FILE... [--json]: the glTF structure and physics findings of each file.
-// Exit status: 0 no errors, 1 errors found, 2 a file could not be read (wins over 1).
+// collidoscope validate FILE... [--json] [--target NAME|all] [--strict-target]: the glTF structure and
+// physics findings of each file, and what each chosen engine target does with it. Exit status: 0 no errors, 1
+// errors found, 2 a file could not be read (wins over 1). Target findings change it only with
+// --strict-target: then a "won't load" or "ignored" finding counts as an error.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
 #include "physics/Validator.h"
+#include "targets/TargetCheck.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
 
 namespace cs::app {
 
 namespace {
 
+using TargetList = std::vector<const targets::Target*>;
+
 struct FileResult
 {
     bool readable = false;
     Diagnostics diagnostics;
+    std::vector<std::vector<targets::Finding>> targetFindings; ///< one list per chosen target
 };
 
-FileResult validateFile(const std::string& file)
+FileResult validateFile(const std::string& file, const TargetList& chosen)
 {
     FileResult r;
     auto loaded = gltf::loadGltf(file);
@@ -26,8 +33,69 @@ FileResult validateFile(const std::string& file)
     if (loaded) {
         const Diagnostics physics = physics::validatePhysics(*loaded);
         r.diagnostics.insert(r.diagnostics.end(), physics.begin(), physics.end());
+        const auto occurrences = targets::scanFeatures(*loaded);
+        for (const targets::Target* t : chosen)
+            r.targetFindings.push_back(targets::checkTarget(occurrences, *t));
     }
     return r;
+}
+
+/// True when a finding makes --strict-target fail: the engine will not load or will drop something.
+bool strictFailure(const std::vector<targets::Finding>& findings)
+{
+    return std::any_of(findings.begin(), findings.end(), [](const targets::Finding& f) {
+        return f.verdict == targets::Verdict::Fails || f.verdict == targets::Verdict::Ignored;
+    });
+}
+
+gltf::Json targetsJson(const FileResult& r, const TargetList& chosen)
+{
+    gltf::Json out = gltf::Json::object();
+    for (size_t t = 0; t < r.targetFindings.size(); ++t) {
+        gltf::Json findings = gltf::Json::array();
+        for (const auto& f : r.targetFindings[t])
+            findings.push_back(targets::findingJson(f));
+        out[chosen[t]->name] = {
+            {"summary", targets::summaryText(r.targetFindings[t])},
+            {"verdict", targets::verdictName(targets::overallVerdict(r.targetFindings[t]))},
+            {"findings", findings}};
+    }
+    return out;
+}
+
+/// One line per finding of a single target; with several targets, the matrix file x target.
+void printTargets(const std::string& file, const FileResult& r, const TargetList& chosen)
+{
+    if (chosen.size() == 1 && !r.targetFindings.empty()) {
+        for (const auto& f : r.targetFindings[0])
+            std::printf("%s: target %s: %s\n", file.c_str(), chosen[0]->name.c_str(),
+                        targets::formatFinding(f).c_str());
+        std::printf("%s: target %s: %s\n", file.c_str(), chosen[0]->name.c_str(),
+                    targets::summaryText(r.targetFindings[0]).c_str());
+        return;
+    }
+    std::printf("%s", file.c_str());
+    for (size_t t = 0; t < r.targetFindings.size(); ++t)
+        std::printf(" | %s: %s", chosen[t]->name.c_str(), targets::summaryText(r.targetFindings[t]).c_str());
+    std::printf("\n");
+}
+
+/// The targets --target names: one, or every target for "all"; empty with `error` set for an unknown name.
+TargetList chooseTargets(const QString& value, std::string& error)
+{
+    TargetList chosen;
+    if (value == QStringLiteral("all")) {
+        for (const auto& t : targets::allTargets())
+            chosen.push_back(&t);
+    } else if (const targets::Target* t = targets::findTarget(value.toStdString())) {
+        chosen.push_back(t);
+    } else {
+        error = "unknown target '" + value.toStdString() + "' (known: all";
+        for (const auto& known : targets::allTargets())
+            error += ", " + known.name;
+        error += ")";
+    }
+    return chosen;
 }
 
 } // namespace
@@ -40,12 +108,30 @@ int runValidate(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("One or more .gltf or .glb files."),
                                  QStringLiteral("FILE..."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the findings as JSON."));
+    const QCommandLineOption target(
+        QStringLiteral("target"),
+        QStringLiteral("Also report what an engine does with each file: a target name (see 'collidoscope "
+                       "targets') or all (a file x target matrix)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption strictTarget(
+        QStringLiteral("strict-target"),
+        QStringLiteral("Exit 1 when a target will not load a file or ignores part of it."));
     parser.addOption(json);
+    parser.addOption(target);
+    parser.addOption(strictTarget);
     if (auto stop = parseArguments(parser, args, "validate"))
         return *stop;
     if (parser.positionalArguments().isEmpty()) {
         std::fprintf(stderr, "collidoscope validate: expected at least one FILE\n");
         return ExitUnusable;
+    }
+
+    TargetList chosen;
+    if (parser.isSet(target)) {
+        std::string error;
+        chosen = chooseTargets(parser.value(target), error);
+        if (chosen.empty())
+            return failUsage("validate", error);
     }
 
     // Files are checked on every core; the results are printed afterwards in argument order.
@@ -54,7 +140,7 @@ int runValidate(const QStringList& args)
     {
         ProgressLine progress("validate", checked.size());
         parallelFor(checked.size(), [&](size_t i) {
-            checked[i] = validateFile(files[qsizetype(i)].toStdString());
+            checked[i] = validateFile(files[qsizetype(i)].toStdString(), chosen);
             progress.step(files[qsizetype(i)].toStdString());
         });
     }
@@ -68,13 +154,20 @@ int runValidate(const QStringList& args)
         const Diagnostics& diagnostics = checked[i].diagnostics;
         unreadable = unreadable || !loaded;
         errors = errors || hasErrors(diagnostics);
+        if (parser.isSet(strictTarget)) {
+            for (const auto& findings : checked[i].targetFindings)
+                errors = errors || strictFailure(findings);
+        }
         if (parser.isSet(json)) {
-            results.push_back({{"file", file},
-                               {"readable", loaded},
-                               {"errors", countSeverity(diagnostics, Severity::Error)},
-                               {"warnings", countSeverity(diagnostics, Severity::Warning)},
-                               {"infos", countSeverity(diagnostics, Severity::Info)},
-                               {"diagnostics", diagnosticsJson(diagnostics)}});
+            gltf::Json result = {{"file", file},
+                                 {"readable", loaded},
+                                 {"errors", countSeverity(diagnostics, Severity::Error)},
+                                 {"warnings", countSeverity(diagnostics, Severity::Warning)},
+                                 {"infos", countSeverity(diagnostics, Severity::Info)},
+                                 {"diagnostics", diagnosticsJson(diagnostics)}};
+            if (!chosen.empty())
+                result["targets"] = targetsJson(checked[i], chosen);
+            results.push_back(result);
             continue;
         }
         for (const auto& d : diagnostics)
@@ -86,6 +179,8 @@ int runValidate(const QStringList& args)
                     countSeverity(diagnostics, Severity::Error),
                     countSeverity(diagnostics, Severity::Warning),
                     countSeverity(diagnostics, Severity::Info));
+        if (!chosen.empty())
+            printTargets(file, checked[i], chosen);
     }
     if (parser.isSet(json))
         std::printf("%s\n", results.dump(2).c_str());

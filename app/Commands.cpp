@@ -16,6 +16,7 @@ int runConvert(const QStringList& args);
 int runAddColliders(const QStringList& args);
 int runHull(const QStringList& args);
 int runSimulate(const QStringList& args);
+int runTargets(const QStringList& args);
 
 const std::vector<Command>& commands()
 {
@@ -29,6 +30,8 @@ const std::vector<Command>& commands()
         {"hull", "Add a capped convex hull collider to one mesh node", runHull},
         {"simulate", "Simulate the physics for some seconds; print final poses and trigger events",
          runSimulate},
+        {"targets", "List the engine targets and their support matrix (validate/upgrade --target)",
+         runTargets},
     };
     return list;
 }

@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // The commands the README documents; --help must list exactly these.
-const std::set<std::string> kCommands = {"inspect",       "validate", "upgrade", "convert",
-                                         "add-colliders", "hull",     "simulate"};
+const std::set<std::string> kCommands = {"inspect",       "validate", "upgrade",  "convert",
+                                         "add-colliders", "hull",     "simulate", "targets"};
 
 const char* kNoDisplay =
     "collidoscope: no display: the window needs a graphical session; for a picture without one "

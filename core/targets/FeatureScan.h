@@ -1,0 +1,24 @@
+#pragma once
+
+#include "gltf/GltfDocument.h"
+#include "targets/Target.h"
+
+#include <string>
+#include <vector>
+
+namespace cs::targets {
+
+/// One place in a file where a feature occurs.
+struct Occurrence
+{
+    Feature feature;
+    std::string pointer; ///< JSON pointer of the object that shows it ("" = the document)
+    std::string detail;  ///< what was seen, e.g. "shape 2 is a plane"
+    double amount = 0;   ///< for the capped features: the number of hull points, filters or systems
+};
+
+/// Every feature occurrence in the document's physics data (either family, read from the JSON as written,
+/// so that the form a reader sees is the form checked). Empty when the file has no physics.
+std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc);
+
+} // namespace cs::targets

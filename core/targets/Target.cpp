@@ -1,0 +1,145 @@
+#include "targets/Target.h"
+
+#include <array>
+
+namespace cs::targets {
+
+namespace {
+
+struct FeatureText
+{
+    Feature feature;
+    const char* id;
+    const char* title;
+};
+
+// Indexed by Feature; featureText() checks that the order matches.
+constexpr std::array<FeatureText, kFeatureCount> kFeatures = {{
+    {Feature::FamilyOmi, "family-omi", "OMI physics (OMI_physics_body, OMI_physics_shape)"},
+    {Feature::FamilyKhr, "family-khr", "KHR physics (KHR_physics_rigid_bodies, KHR_implicit_shapes)"},
+    {Feature::OmiLegacyForm, "omi-legacy-form", "OMI_collider or a flat body `type`"},
+    {Feature::NotListedInUsed, "not-in-extensions-used", "physics extension missing from `extensionsUsed`"},
+    {Feature::NoTopLevelExtensions, "no-top-level-extensions", "no document-level `extensions` object"},
+    {Feature::NoDocumentBodyObject, "no-document-body-object",
+     "no document-level `KHR_physics_rigid_bodies` object"},
+    {Feature::GeometryNode, "geometry-node", "collider `geometry.node` (earlier KHR revision)"},
+    {Feature::GeometryMesh, "geometry-mesh", "collider `geometry.mesh`"},
+    {Feature::ShapeWithoutParameters, "shape-without-parameters", "shape `type` without its sub-object"},
+    {Feature::Plane, "plane", "plane shape"},
+    {Feature::CapsuleMidHeight, "capsule-mid-height", "OMI capsule, E7 form (mid `height`, two radii)"},
+    {Feature::CapsuleLegacy, "capsule-legacy", "OMI capsule, pre-E7 form (`radius`, full `height`)"},
+    {Feature::Tapered, "tapered", "tapered capsule or cylinder (radii differ)"},
+    {Feature::Cylinder, "cylinder", "cylinder shape"},
+    {Feature::ConvexShape, "convex", "convex hull collider"},
+    {Feature::TrimeshShape, "trimesh", "triangle mesh collider"},
+    {Feature::TrimeshOnDynamic, "trimesh-on-dynamic", "triangle mesh collider in a dynamic body"},
+    {Feature::HullPoints, "hull-points", "convex hull over the point cap"},
+    {Feature::NonUniformScale, "non-uniform-scale", "non-uniform scale on a collider"},
+    {Feature::ColliderNotChildOfBody, "collider-not-child-of-body",
+     "collider deeper than a direct child of its body"},
+    {Feature::MeshOnPhysicsNode, "mesh-on-physics-node", "render mesh on an OMI_physics_body node"},
+    {Feature::NestedMotion, "nested-motion", "body inside another body"},
+    {Feature::NodeOrder, "node-order", "nodes not in depth-first order from index 0"},
+    {Feature::Trigger, "trigger", "trigger with a shape"},
+    {Feature::CompoundTrigger, "compound-trigger", "compound trigger (`nodes`)"},
+    {Feature::ColliderWithoutMaterial, "collider-without-material", "collider without a physics material"},
+    {Feature::Material, "material", "physics material"},
+    {Feature::MaterialDefaults, "material-defaults", "material relying on default fields or combine modes"},
+    {Feature::MixedCombineModes, "mixed-combine-modes", "materials with different combine modes"},
+    {Feature::FrictionPair, "friction-pair", "staticFriction different from dynamicFriction"},
+    {Feature::Filter, "filter", "collision filter"},
+    {Feature::FilterCount, "filter-count", "more collision filters than the cap"},
+    {Feature::SystemCount, "system-count", "more collision systems than the cap"},
+    {Feature::FilterWithoutSystems, "filter-without-systems", "filter without `collisionSystems`"},
+    {Feature::Joint, "joint", "joint"},
+    {Feature::JointWithoutBody, "joint-without-body", "joint node with no body at or above it"},
+    {Feature::RadialOrConeLimit, "radial-or-cone-limit", "joint limit over two axes (radial or cone)"},
+    {Feature::LinearLimitSpring, "linear-limit-spring", "three-axis linear limit with a stiffness"},
+    {Feature::DriveAcceleration, "drive-acceleration", "drive in `acceleration` mode"},
+    {Feature::MaxForceZero, "max-force-zero", "drive with `maxForce: 0`"},
+    {Feature::MassAbsent, "mass-absent", "motion without `mass`"},
+    {Feature::MassZero, "mass-zero", "`mass: 0`"},
+    {Feature::InertiaDiagonal, "inertia-diagonal", "`inertiaDiagonal` given"},
+    {Feature::InertiaWithoutMass, "inertia-without-mass", "`inertiaDiagonal` without `mass`"},
+    {Feature::InertiaOrientation, "inertia-orientation", "non-identity `inertiaOrientation`"},
+    {Feature::CenterOfMassAbsent, "center-of-mass-absent", "motion without `centerOfMass`"},
+    {Feature::InitialVelocity, "initial-velocity", "non-zero initial velocity"},
+    {Feature::KinematicVelocity, "kinematic-velocity", "velocity on a kinematic body"},
+    {Feature::GravityFactor, "gravity-factor", "`gravityFactor` other than 1"},
+}};
+
+const FeatureText& featureText(Feature f)
+{
+    static_assert(kFeatures.back().feature == Feature::GravityFactor);
+    return kFeatures[size_t(f)];
+}
+
+} // namespace
+
+const char* verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Reads:
+        return "reads";
+    case Verdict::Differs:
+        return "differs";
+    case Verdict::Ignored:
+        return "ignored";
+    case Verdict::Fails:
+        return "won't load";
+    }
+    return "reads";
+}
+
+const char* featureId(Feature f)
+{
+    return featureText(f).id;
+}
+
+const char* featureTitle(Feature f)
+{
+    return featureText(f).title;
+}
+
+const Rule* Target::rule(Feature f) const
+{
+    for (const Rule& r : rules) {
+        if (r.feature == f)
+            return &r;
+    }
+    return nullptr;
+}
+
+Verdict Target::verdict(Feature f) const
+{
+    const Rule* r = rule(f);
+    return r ? r->verdict : Verdict::Reads;
+}
+
+Target specTarget()
+{
+    Target t;
+    t.name = "spec";
+    t.engine = "OMI_physics_* and KHR_physics_rigid_bodies as written (shared/spec digests)";
+    t.family = TargetFamily::Any;
+    t.reads = "either family, any revision Collidoscope reads";
+    return t;
+}
+
+const std::vector<Target>& allTargets()
+{
+    static const std::vector<Target> list = {specTarget(),    godotTarget(),        unityTarget(),
+                                             babylonTarget(), sampleViewerTarget(), blenderTarget()};
+    return list;
+}
+
+const Target* findTarget(std::string_view name)
+{
+    for (const Target& t : allTargets()) {
+        if (t.name == name)
+            return &t;
+    }
+    return nullptr;
+}
+
+} // namespace cs::targets

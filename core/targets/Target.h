@@ -1,0 +1,135 @@
+#pragma once
+
+// Export targets: what a real glTF physics reader does with each feature of a file, as data. One Target per
+// engine (and `spec`, which adds no constraint); each rule names a feature, the engine's verdict, its reason
+// and the source line it rests on (a key:line of shared/spec/ENGINE-TARGETS.md). A feature a target has no
+// rule for is read as the spec says.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cs::targets {
+
+/// What an engine does with one occurrence of a feature, from best to worst.
+enum class Verdict
+{
+    Reads,   ///< read as the spec means it
+    Differs, ///< read, but it behaves differently from the spec's meaning
+    Ignored, ///< silently left out (the rest of the file loads)
+    Fails,   ///< the file, or the physics of the file, does not load
+};
+
+/// "reads", "differs", "ignored", "won't load".
+const char* verdictName(Verdict v);
+
+/// The physics family a target reads.
+enum class TargetFamily
+{
+    Any, ///< spec: either family
+    Omi,
+    Khr,
+};
+
+/// What a scan of a file can find (see FeatureScan.h). The order is the order of docs/targets.md.
+enum class Feature
+{
+    FamilyOmi,              ///< the file carries OMI physics
+    FamilyKhr,              ///< the file carries KHR physics
+    OmiLegacyForm,          ///< OMI_collider or a flat body `type` (before OMI_physics_shape)
+    NotListedInUsed,        ///< a physics extension in use is missing from extensionsUsed
+    NoTopLevelExtensions,   ///< KHR physics on nodes, no document `extensions` object
+    NoDocumentBodyObject,   ///< KHR physics on nodes, no document-level KHR_physics_rigid_bodies
+    GeometryNode,           ///< KHR collider/trigger `geometry.node` (the earlier revision)
+    GeometryMesh,           ///< KHR collider/trigger `geometry.mesh`
+    ShapeWithoutParameters, ///< a shape whose `type` has no sub-object
+    Plane,                  ///< a plane shape
+    CapsuleMidHeight,       ///< an OMI capsule in the E7 form (mid `height`, radiusTop/radiusBottom)
+    CapsuleLegacy,          ///< an OMI capsule in the pre-E7 form (`radius`, full `height`)
+    Tapered,                ///< a capsule or cylinder whose two radii differ
+    Cylinder,               ///< a cylinder
+    ConvexShape,            ///< a convex hull collider
+    TrimeshShape,           ///< a triangle mesh collider
+    TrimeshOnDynamic,       ///< a triangle mesh collider in a dynamic body
+    HullPoints,             ///< a convex hull with more points than the target's cap
+    NonUniformScale,        ///< a collider node (or an ancestor) scaled differently per axis
+    ColliderNotChildOfBody, ///< a collider neither on its body's node nor on a direct child of it
+    MeshOnPhysicsNode,      ///< a render mesh on a node that carries OMI_physics_body
+    NestedMotion,           ///< a body inside another body's subtree
+    NodeOrder,              ///< node indices not in depth-first pre-order of the scene from index 0
+    Trigger,                ///< a trigger with a shape
+    CompoundTrigger,        ///< a trigger with `nodes`
+    ColliderWithoutMaterial,
+    Material,             ///< a physics material
+    MaterialDefaults,     ///< a material that leaves a friction, restitution or combine field out
+    MixedCombineModes,    ///< materials with different explicit combine modes
+    FrictionPair,         ///< staticFriction differs from dynamicFriction
+    Filter,               ///< a collision filter
+    FilterCount,          ///< more collision filters than the target's cap
+    SystemCount,          ///< more distinct collision systems than the target's cap
+    FilterWithoutSystems, ///< a filter with no `collisionSystems`
+    Joint,                ///< a joint
+    JointWithoutBody,     ///< a joint node with no body at or above it
+    RadialOrConeLimit,    ///< a limit over two axes
+    LinearLimitSpring,    ///< a three-axis linear limit with a stiffness
+    DriveAcceleration,    ///< a drive in `acceleration` mode
+    MaxForceZero,         ///< a drive with `maxForce: 0`
+    MassAbsent,           ///< a motion without `mass` (OMI: 1 kg; KHR: computed)
+    MassZero,             ///< a motion with `mass: 0`
+    InertiaDiagonal,      ///< a motion with `inertiaDiagonal`
+    InertiaWithoutMass,   ///< `inertiaDiagonal` without `mass`
+    InertiaOrientation,   ///< a non-identity `inertiaOrientation`
+    CenterOfMassAbsent,   ///< a motion without `centerOfMass` (OMI: origin; KHR: computed)
+    InitialVelocity,      ///< a non-zero linear or angular velocity
+    KinematicVelocity,    ///< a non-zero velocity on a kinematic body
+    GravityFactor,        ///< `gravityFactor` other than 1
+};
+
+inline constexpr int kFeatureCount = int(Feature::GravityFactor) + 1;
+
+/// The stable id ("plane", "geometry-node", ...) used in JSON output, and a short title for people.
+const char* featureId(Feature f);
+const char* featureTitle(Feature f);
+
+/// One engine behaviour: the verdict on a feature, why, and where the engine's source shows it.
+struct Rule
+{
+    Feature feature;
+    Verdict verdict;
+    std::string reason;
+    std::string cite; ///< ENGINE-TARGETS.md key:line, e.g. "BAB:371-373"
+};
+
+/// One reader of glTF physics.
+struct Target
+{
+    std::string name;   ///< the --target name, e.g. "babylon-havok"
+    std::string engine; ///< what was read: project, version and commit
+    int revision = 1;   ///< of this description; raised when a rule changes
+    TargetFamily family = TargetFamily::Any;
+    std::string reads;               ///< the form it reads, one line
+    std::optional<int> hullPointCap; ///< most points a convex hull may have
+    std::optional<int> filterCap;    ///< most collision filters it tells apart
+    std::optional<int> systemCap;    ///< most collision systems it tells apart
+    std::vector<Rule> rules;
+
+    /// The rule on `f`, or nullptr when the target reads it as the spec says.
+    const Rule* rule(Feature f) const;
+    Verdict verdict(Feature f) const;
+};
+
+/// Every target, `spec` first.
+const std::vector<Target>& allTargets();
+/// The target of this name, or nullptr.
+const Target* findTarget(std::string_view name);
+
+// The descriptions, one function per family of reader (TargetsOmi.cpp, TargetsKhr.cpp).
+Target specTarget();
+Target godotTarget();
+Target unityTarget();
+Target babylonTarget();
+Target sampleViewerTarget();
+Target blenderTarget();
+
+} // namespace cs::targets

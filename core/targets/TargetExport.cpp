@@ -1,0 +1,137 @@
+#include "targets/TargetExport.h"
+
+#include "geometry/MassProperties.h"
+#include "physics/ResolvedScene.h"
+#include "scene/ShapeGeometryCache.h"
+#include "targets/TargetCheck.h"
+
+#include <cstdio>
+
+namespace cs::targets {
+
+using gltf::Json;
+
+namespace {
+
+Diagnostic changed(std::string message, std::string pointer)
+{
+    return makeInfo(kTargetChanged, std::move(message), std::move(pointer));
+}
+
+std::string metres(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+/// A plane the target does not read as the spec means becomes a thin static box of the same extent.
+void replacePlanes(physics::PhysicsModel& model, Diagnostics& changes)
+{
+    for (physics::Shape& shape : model.shapes) {
+        if (!shape.isPlane())
+            continue;
+        const physics::PlaneParams plane = *shape.plane;
+        physics::Shape box = physics::Shape::defaults(physics::ShapeType::Box);
+        box.size = {plane.sizeX.value_or(kInfinitePlaneSide), kPlaneBoxThickness,
+                    plane.sizeZ.value_or(kInfinitePlaneSide)};
+        box.source = Json{{"type", "box"}};
+        if (shape.source.contains("name"))
+            box.source["name"] = shape.source["name"];
+        box.pointer = shape.pointer;
+        changes.push_back(changed("plane replaced by a box of " + metres(box.size[0]) + " x " +
+                                      metres(kPlaneBoxThickness) + " x " + metres(box.size[2]) +
+                                      " m (its top face " + metres(kPlaneBoxThickness / 2) +
+                                      " m above the plane)",
+                                  shape.pointer));
+        shape = box;
+    }
+}
+
+/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out.
+void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+{
+    auto graph = gltf::SceneGraph::build(doc);
+    if (!graph || model.format != physics::SourceFormat::Khr)
+        return;
+    const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
+    scene::ShapeGeometryCache cache(doc);
+    for (const physics::ResolvedBody& body : scene.bodies) {
+        physics::NodePhysics& node = model.nodeRef(body.node);
+        if (!node.motion ||
+            physics::massReading(*node.motion, model.format).meaning != physics::MassMeaning::Computed)
+            continue;
+        std::vector<geometry::PlacedMass> parts;
+        const QMatrix4x4 toBody = graph->worldTransform(body.node).inverted();
+        bool complete = !body.colliders.empty();
+        for (size_t i : body.colliders) {
+            const physics::ShapeInstance& inst = scene.instances[i];
+            auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
+            auto props = g ? geometry::shapeMassProperties(*g, physics::kComputedMassDensity)
+                           : Result<geometry::MassProperties>{};
+            complete = complete && props && props->mass > 0;
+            if (complete)
+                parts.push_back({*props, toBody * inst.world});
+        }
+        if (!complete)
+            continue; // reported by the check of the written file (mass left to the engine)
+        const double mass = geometry::combineMassProperties(parts).mass;
+        node.motion->mass = mass;
+        changes.push_back(changed("mass written explicitly: " + metres(mass) +
+                                      " kg (the colliders' volume at " +
+                                      metres(physics::kComputedMassDensity) + " kg/m^3)",
+                                  node.motion->pointer));
+    }
+}
+
+} // namespace
+
+physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model)
+{
+    switch (target.family) {
+    case TargetFamily::Omi:
+        return physics::Family::Omi;
+    case TargetFamily::Khr:
+        return physics::Family::Khr;
+    default:
+        return physics::sourceFamily(model);
+    }
+}
+
+Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocument& doc, const Target& target)
+{
+    Diagnostics changes;
+    const physics::Family family = exportFamily(target, model);
+    if (family != physics::sourceFamily(model))
+        changes.push_back(
+            changed(std::string("written as ") + physics::familyName(family) + " for " + target.name, ""));
+    if (target.verdict(Feature::Plane) != Verdict::Reads)
+        replacePlanes(model, changes);
+    const bool byNode = target.verdict(Feature::GeometryNode) == Verdict::Reads &&
+                        target.verdict(Feature::GeometryMesh) != Verdict::Reads;
+    if (family == physics::Family::Khr && model.khrGeometryByNode != byNode) {
+        model.khrGeometryByNode = byNode;
+        changes.push_back(
+            changed(byNode ? "mesh colliders written as `geometry.node` where a node has the mesh"
+                           : "mesh colliders written as `geometry.mesh` instead of `geometry.node`",
+                    ""));
+    }
+    if (family == physics::Family::Khr && target.name != "spec")
+        explicitMasses(model, doc, changes);
+    return changes;
+}
+
+Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target)
+{
+    Diagnostics losses;
+    for (const Finding& f : checkTarget(doc, target)) {
+        if (f.verdict == Verdict::Fails || f.verdict == Verdict::Ignored)
+            losses.push_back(makeWarning(kTargetLoss,
+                                         target.name + " " + verdictName(f.verdict) + ": " + f.reason + " [" +
+                                             f.cite + "] (" + f.detail + ")",
+                                         f.pointer));
+    }
+    return losses;
+}
+
+} // namespace cs::targets

@@ -1,0 +1,37 @@
+#pragma once
+
+// Export for a target: the variant of a file that an engine reads best. adaptForTarget() changes the model
+// before it is written (family, plane -> thin box, geometry.mesh, explicit masses); finishForTarget() edits
+// the written JSON where the writers' newest form is not what the engine reads (document-level extension
+// object, Godot's capsule form, explicit material fields, render meshes off Godot's physics nodes). Every
+// change is an info diagnostic (code TARGET_CHANGED) with the pointer of what changed.
+
+#include "Diagnostic.h"
+#include "gltf/GltfDocument.h"
+#include "physics/PhysicsWriter.h"
+#include "targets/Target.h"
+
+namespace cs::targets {
+
+inline constexpr const char* kTargetChanged = "TARGET_CHANGED";
+inline constexpr const char* kTargetLoss = "TARGET_LOSS";
+
+/// The family written for the target: its own, or for `spec` the model's source family.
+physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model);
+
+/// m: thickness of the box that stands in for a plane (its top face is half of it above the plane).
+inline constexpr double kPlaneBoxThickness = 0.02;
+/// m: the side of the box that stands in for an infinite plane.
+inline constexpr double kInfinitePlaneSide = 1000.0;
+
+/// Changes the model for the target; `doc` is the document it was read from (for mesh volumes).
+Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocument& doc, const Target& target);
+
+/// Edits the JSON the writer produced for the target.
+Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target);
+
+/// What the target still will not load or will ignore in the written document: one warning (TARGET_LOSS)
+/// per such finding of checkTarget().
+Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target);
+
+} // namespace cs::targets

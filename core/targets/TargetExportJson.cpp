@@ -1,0 +1,133 @@
+// finishForTarget(): edits of the written JSON where the writers' newest form is not what an engine reads.
+#include "physics/OmiWriter.h"
+#include "physics/PhysicsModel.h"
+#include "targets/TargetExport.h"
+
+#include <cstdio>
+
+namespace cs::targets {
+
+using gltf::Json;
+namespace ext = physics::ext;
+
+namespace {
+
+Diagnostic changed(std::string message, std::string pointer)
+{
+    return makeInfo(kTargetChanged, std::move(message), std::move(pointer));
+}
+
+double numberOr(const Json& object, const char* key, double fallback)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+/// Babylon reads the document's `extensions` unconditionally (BAB:351-359); Blender imports nothing without
+/// the document-level KHR_physics_rigid_bodies (BLE imp:107-112).
+void documentObject(Json& root, Diagnostics& changes)
+{
+    if (!root.contains("extensions") || !root["extensions"].is_object())
+        root["extensions"] = Json::object();
+    if (!root["extensions"].contains(ext::KhrBodies)) {
+        root["extensions"][ext::KhrBodies] = Json::object();
+        changes.push_back(changed("document-level KHR_physics_rigid_bodies written (empty)",
+                                  std::string("/extensions/") + ext::KhrBodies));
+    }
+}
+
+/// Materials get every friction and restitution field, so that an engine's own fallback (Babylon 0.5,
+/// BAB:301-327) never replaces the spec's default.
+void explicitMaterialFields(Json& root, const char* bodyExtension, Diagnostics& changes)
+{
+    if (!root.contains("extensions") || !root["extensions"].contains(bodyExtension))
+        return;
+    Json& body = root["extensions"][bodyExtension];
+    if (!body.contains("physicsMaterials") || !body["physicsMaterials"].is_array())
+        return;
+    Json& list = body["physicsMaterials"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        for (const auto& [key, value] : {std::pair{"staticFriction", 0.6}, std::pair{"dynamicFriction", 0.6},
+                                         std::pair{"restitution", 0.0}}) {
+            if (list[i].is_object() && !list[i].contains(key)) {
+                list[i][key] = value;
+                changes.push_back(changed(std::string(key) + " written explicitly (the spec's default)",
+                                          std::string("/extensions/") + bodyExtension + "/physicsMaterials/" +
+                                              std::to_string(i) + "/" + key));
+            }
+        }
+    }
+}
+
+/// Godot reads a capsule's `radius` and its full `height` (G47 shape.cpp:314-338): an E7 capsule with equal
+/// radii is rewritten in that form; a tapered one stays (the check reports it).
+void godotCapsules(Json& root, Diagnostics& changes)
+{
+    if (!root.contains("extensions") || !root["extensions"].contains(ext::Shape))
+        return;
+    Json& shapes = root["extensions"][ext::Shape]["shapes"];
+    for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
+        if (shapes[i].value("type", Json()) != Json("capsule") || !shapes[i].contains("capsule"))
+            continue;
+        const Json& capsule = shapes[i]["capsule"];
+        const double top = numberOr(capsule, "radiusTop", 0.5);
+        if (top != numberOr(capsule, "radiusBottom", 0.5))
+            continue;
+        const double full = numberOr(capsule, "height", 1.0) + 2 * top;
+        shapes[i]["capsule"] = Json{{"radius", top}, {"height", full}};
+        char text[96];
+        std::snprintf(text, sizeof text, "capsule written as radius %g, full height %g (Godot's form)", top,
+                      full);
+        changes.push_back(
+            changed(text, std::string("/extensions/") + ext::Shape + "/shapes/" + std::to_string(i)));
+    }
+}
+
+/// Godot does not instantiate the mesh of a node its physics extension builds (G47 gltf_document.cpp:
+/// 4514-4524): the mesh moves to a new child node with the identity transform.
+void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
+{
+    if (!root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    const size_t count = nodes.size();
+    for (size_t i = 0; i < count; ++i) {
+        Json& node = nodes[i];
+        const Json* body = node.contains("extensions") && node["extensions"].is_object() &&
+                                   node["extensions"].contains(ext::Body)
+                               ? &node["extensions"][ext::Body]
+                               : nullptr;
+        if (!body || !node.contains("mesh") || !(body->contains("motion") || body->contains("collider")))
+            continue;
+        Json child = {{"mesh", node["mesh"]}};
+        if (node.contains("name") && node["name"].is_string())
+            child["name"] = node["name"].get<std::string>() + " mesh";
+        node.erase("mesh");
+        if (!node.contains("children") || !node["children"].is_array())
+            node["children"] = Json::array();
+        node["children"].push_back(nodes.size());
+        nodes.push_back(child);
+        changes.push_back(changed("mesh moved to new child node " + std::to_string(nodes.size() - 1),
+                                  "/nodes/" + std::to_string(i) + "/mesh"));
+    }
+}
+
+} // namespace
+
+Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
+{
+    Diagnostics changes;
+    Json& root = doc.json();
+    if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
+        documentObject(root, changes);
+    if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
+        explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
+                               changes);
+    if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
+        godotCapsules(root, changes);
+    if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
+        godotMeshesOffPhysicsNodes(root, changes);
+    return changes;
+}
+
+} // namespace cs::targets

@@ -1,0 +1,150 @@
+// The readers of KHR physics: the Babylon.js loader on Havok, the Khronos Sample Renderer (PhysX) and the
+// Blender add-on's importer. Every rule cites shared/spec/ENGINE-TARGETS.md (sections 4 to 6 and 10) by its
+// key:line, or by function name where the source had no line numbers.
+#include "targets/Target.h"
+
+namespace cs::targets {
+
+Target babylonTarget()
+{
+    Target t;
+    t.name = "babylon-havok";
+    t.engine = "glTF_Physics_Babylon loader 0.6.0 (BAB@a920d07) on Babylon.js 8.56.2 + Havok 1.3.10";
+    t.family = TargetFamily::Khr;
+    t.reads = "KHR_physics_rigid_bodies + KHR_implicit_shapes, `geometry.mesh` only";
+    t.systemCap = 32;
+    using F = Feature;
+    using V = Verdict;
+    t.rules = {
+        {F::FamilyOmi, V::Fails, "reads KHR_physics_rigid_bodies (and MSFT_rigid_bodies) only", "BAB:33-143"},
+        {F::NoTopLevelExtensions, V::Fails,
+         "any collider reads the document `extensions` unconditionally: TypeError", "BAB:351-359"},
+        {F::GeometryNode, V::Ignored, "0.6.0 reads only `geometry.mesh`: the collider is missing",
+         "BAB:263-283"},
+        {F::ShapeWithoutParameters, V::Ignored,
+         "the shape is chosen by its sub-object: without it the collider is dropped", "BAB:196-258"},
+        {F::Plane, V::Ignored, "no plane: the collider is dropped and no body is made", "BAB:371-373"},
+        {F::Tapered, V::Differs, "a tapered capsule or cylinder becomes a convex hull", "BAB:196-258"},
+        {F::TrimeshOnDynamic, V::Differs, "a MESH shape on a dynamic body (Havok)", "BAB:263-283"},
+        {F::NonUniformScale, V::Differs, "non-uniform scale of spheres/capsules: not verified in Havok",
+         "BAB:393-404"},
+        {F::NestedMotion, V::Differs, "colliders join the outermost body: the inner body loses its colliders",
+         "BAB:377-404"},
+        {F::Trigger, V::Ignored, "triggers are never built", "BAB:349"},
+        {F::CompoundTrigger, V::Ignored, "triggers are never built", "BAB:349"},
+        {F::ColliderWithoutMaterial, V::Differs, "Havok's default: friction 0.5, geometric mean",
+         "BAB:301-327"},
+        {F::MaterialDefaults, V::Differs, "missing fields: friction 0.5, combine maximum / minimum",
+         "BAB:301-327"},
+        {F::MixedCombineModes, V::Differs, "Havok resolves mixed modes by its own order (later wins)",
+         "HVK:1572-1579"},
+        {F::SystemCount, V::Differs, "system bits wrap: the 33rd system aliases the 1st", "BAB:285-299"},
+        {F::FilterWithoutSystems, V::Differs, "membership stays all bits: a member of every system",
+         "BAB:329-341"},
+        {F::JointWithoutBody, V::Fails, "no body above the joint node: crash (computeWorldMatrix)",
+         "BAB:582-589"},
+        {F::RadialOrConeLimit, V::Differs, "no radial or cone limit: independent per-axis limits",
+         "BAB:589-676"},
+        {F::LinearLimitSpring, V::Differs, "LINEAR_DISTANCE keeps min/max only: stiffness dropped",
+         "BAB:535-566"},
+        {F::MaxForceZero, V::Differs, "maxForce 0 means unlimited", "HVK:1861-1879"},
+        {F::MassZero, V::Differs, "mass 0 is infinite: the body does not even fall", "BAB:407-413"},
+        {F::InertiaDiagonal, V::Differs, "Havok's inertia is per unit mass: effective inertia = mass x value",
+         "BAB:443-455"},
+        {F::InitialVelocity, V::Differs, "velocities go through the full world matrix (scaled)",
+         "BAB:426-438"},
+    };
+    return t;
+}
+
+Target sampleViewerTarget()
+{
+    Target t;
+    t.name = "khronos-sample-viewer";
+    t.engine = "Khronos glTF Sample Renderer (SR@1078e91, PhysX WASM)";
+    t.family = TargetFamily::Khr;
+    t.reads = "KHR_physics_rigid_bodies, `geometry.shape` or `geometry.mesh`; shapes with glTF 2.1 defaults";
+    t.hullPointCap = 255;
+    t.filterCap = 31;
+    using F = Feature;
+    using V = Verdict;
+    t.rules = {
+        {F::FamilyOmi, V::Fails, "reads KHR physics only", "SR createShape; SRG fromJson"},
+        {F::NotListedInUsed, V::Fails, "physics runs only if extensionsUsed lists KHR_physics_rigid_bodies",
+         "SRC loadScene"},
+        {F::GeometryNode, V::Ignored, "no `geometry.node` branch", "SR createShape"},
+        {F::ShapeWithoutParameters, V::Fails, "dispatch by `type`: a missing sub-object is a TypeError",
+         "SRI generateSimpleShape"},
+        {F::Plane, V::Differs, "infinite PhysX plane, sizes ignored, no rotation added (inferred)",
+         "SR generatePlane"},
+        {F::Tapered, V::Differs, "capsules and cylinders are always convex hulls", "SR generateCapsule"},
+        {F::Cylinder, V::Differs, "cylinders are convex hulls", "SR generateCylinder"},
+        {F::TrimeshOnDynamic, V::Differs, "dynamic bodies always get a convex hull", "SR createActor"},
+        {F::HullPoints, V::Differs, "PhysX's default cap of 255 hull vertices reduces the hull",
+         "SR createConvexPxMesh"},
+        {F::ColliderWithoutMaterial, V::Differs, "defaults 0.6/0.6/0 with PhysX's average",
+         "SRR gltfPhysicsMaterial"},
+        {F::MaterialDefaults, V::Differs, "absent combine: PhysX average", "SR createPhysXMaterial"},
+        {F::MixedCombineModes, V::Differs, "PhysX's higher-enum-wins order, the reverse of the spec's",
+         "SR mapCombineMode"},
+        {F::FilterCount, V::Differs, "filters past the 31st collide with everything", "SR computeFilterData"},
+        {F::RadialOrConeLimit, V::Differs,
+         "two linear axes become per-axis limits; swing limits need equal "
+         "springs",
+         "SR _setSwingLimitValues"},
+        {F::MassAbsent, V::Differs, "no mass and no inertia: density 1 kg/m^3", "SR calculateMassAndInertia"},
+        {F::InertiaWithoutMass, V::Differs, "inertia without mass: PhysX's default 1 kg",
+         "SR calculateMassAndInertia"},
+        {F::InertiaOrientation, V::Ignored, "a non-identity inertiaOrientation is always rejected",
+         "SR calculateMassAndInertia"},
+        {F::CenterOfMassAbsent, V::Differs, "absent centerOfMass: the node origin (KHR means computed)",
+         "SR calculateMassAndInertia"},
+        {F::InitialVelocity, V::Differs, "dynamic initial velocities are taken in the world frame",
+         "SR createActor"},
+        {F::GravityFactor, V::Differs, "gravity off plus an acceleration of 9.81 x factor along -Y",
+         "SR subStepSimulation"},
+    };
+    return t;
+}
+
+Target blenderTarget()
+{
+    Target t;
+    t.name = "blender-khr";
+    t.engine = "glTF_Physics_Blender_Exporter 0.6.0 importer (BLE@0635d8f, Blender 4.2+)";
+    t.family = TargetFamily::Khr;
+    t.reads = "KHR_physics_rigid_bodies + KHR_implicit_shapes; the importer still reads `geometry.node`";
+    using F = Feature;
+    using V = Verdict;
+    t.rules = {
+        {F::FamilyOmi, V::Fails, "reads KHR physics only",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:45-61"},
+        {F::NoTopLevelExtensions, V::Fails, "files without top-level `extensions` import no physics",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:45-61"},
+        {F::NoDocumentBodyObject, V::Fails, "without the document-level object no node imports",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:107-112"},
+        {F::GeometryMesh, V::Fails,
+         "the importer reads `geometry.node`: AttributeError per node, the node's motion and material are "
+         "lost",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
+        {F::ShapeWithoutParameters, V::Differs, "Blender's defaults apply",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
+        {F::Plane, V::Ignored, "planes are not imported",
+         "BLE blender/exp/gltf2_blender_rigid_bodies.py:612-721"},
+        {F::CompoundTrigger, V::Ignored, "compound triggers are not imported",
+         "BLE blender/exp/gltf2_blender_rigid_bodies.py:354-357"},
+        {F::FrictionPair, V::Differs, "only dynamicFriction is used",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
+        {F::Filter, V::Ignored, "filters are never imported",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
+        {F::Joint, V::Differs, "a GENERIC constraint, Y/Z limits swapped, angular-Z damping on X",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:245-344"},
+        {F::RadialOrConeLimit, V::Differs, "per-axis limits",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:245-344"},
+        {F::MassAbsent, V::Differs, "Blender's default mass applies",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:118"},
+    };
+    return t;
+}
+
+} // namespace cs::targets

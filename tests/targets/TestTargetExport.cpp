@@ -1,0 +1,183 @@
+// upgrade --target (issue 35): the written file is the variant the engine reads best, every change is listed
+// with its pointer, validate --target on the result finds nothing the engine will not load or ignores, what
+// the target cannot hold refuses the write unless --allow-loss, and a second export changes nothing.
+#include "CliRun.h"
+#include "TargetFixtures.h"
+#include "TestSupport.h"
+#include "targets/TargetExport.h"
+
+#include <QTest>
+#include <fstream>
+#include <sstream>
+
+using namespace cs;
+using namespace cs::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Json readJson(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return Json::parse(text.str());
+}
+
+fs::path write(const TempDir& dir, const std::string& name, const Json& root)
+{
+    writeText(dir / name, root.dump(2));
+    return dir / name;
+}
+
+CliRun exportFor(const fs::path& in, const fs::path& out, const char* target, bool allowLoss = false)
+{
+    QStringList args = {QStringLiteral("upgrade"),  qpath(in),
+                        QStringLiteral("-o"),       qpath(out),
+                        QStringLiteral("--target"), QString::fromLatin1(target)};
+    if (allowLoss)
+        args << QStringLiteral("--allow-loss");
+    return runCollidoscope(args);
+}
+
+bool has(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+/// validate --target T --strict-target: exit 0 means no "won't load" and no "ignored" finding.
+void expectTargetHolds(const fs::path& file, const char* target)
+{
+    const CliRun r = runCollidoscope({QStringLiteral("validate"), qpath(file), QStringLiteral("--target"),
+                                      QString::fromLatin1(target), QStringLiteral("--strict-target")});
+    QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
+}
+
+// A dynamic 2 x 1 x 1 m box without mass on a material that gives only a combine mode, over a 4 x 2 m plane.
+Json babylonSource()
+{
+    Json body = khrBody(0);
+    body["motion"].erase("mass");
+    body["collider"]["physicsMaterial"] = 0;
+    Json ground = khrCollider(1);
+    ground["collider"]["physicsMaterial"] = 0;
+    return khrDocument(Json::array({{{"type", "box"}, {"box", {{"size", {2, 1, 1}}}}},
+                                    {{"type", "plane"}, {"plane", {{"sizeX", 4}, {"sizeZ", 2}}}}}),
+                       Json::array({body, ground}),
+                       {{"physicsMaterials", Json::array({{{"frictionCombine", "average"},
+                                                           {"restitutionCombine", "average"}}})}});
+}
+
+} // namespace
+
+class TestTargetExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void babylonVariant()
+    {
+        TempDir dir;
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", babylonSource()), out, "babylon-havok");
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(has(r.out, "TARGET_CHANGED at /extensions/KHR_implicit_shapes/shapes/1: plane"),
+                 r.out.c_str());
+        QVERIFY2(has(r.out, "TARGET_CHANGED at /nodes/0/extensions/KHR_physics_rigid_bodies/motion: mass"),
+                 r.out.c_str());
+        const Json root = readJson(out);
+        // Babylon drops planes (BAB:371-373): a thin box of the plane's extent stands in.
+        const Json& shape = root["extensions"]["KHR_implicit_shapes"]["shapes"][1];
+        QCOMPARE(shape["type"].get<std::string>(), std::string("box"));
+        QVERIFY(numbersNear(shape["box"]["size"], {4.0, targets::kPlaneBoxThickness, 2.0}));
+        // Absent KHR mass: written as the colliders' volume (2 m^3) at the computed-mass density.
+        const double mass =
+            root["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["motion"]["mass"].get<double>();
+        QCOMPARE(mass, 2.0 * 1000.0);
+        // Babylon's fallback friction is 0.5 (BAB:301-327): the spec's defaults are written out.
+        const Json& material = root["extensions"]["KHR_physics_rigid_bodies"]["physicsMaterials"][0];
+        QCOMPARE(material["staticFriction"].get<double>(), 0.6);
+        QCOMPARE(material["dynamicFriction"].get<double>(), 0.6);
+        QCOMPARE(material["restitution"].get<double>(), 0.0);
+        expectTargetHolds(out, "babylon-havok");
+    }
+
+    void babylonDocumentObject()
+    {
+        // No document `extensions` at all: Babylon's loader throws on any collider (BAB:351-359).
+        TempDir dir;
+        Json root = {{"asset", {{"version", "2.0"}}},
+                     {"extensionsUsed", {"KHR_physics_rigid_bodies"}},
+                     {"nodes", Json::array({{{"mesh", 0},
+                                             {"extensions",
+                                              {{"KHR_physics_rigid_bodies",
+                                                {{"collider", {{"geometry", {{"mesh", 0}}}}}}}}}}})},
+                     {"scenes", Json::array({{{"nodes", {0}}}})}};
+        addPointMesh(root, 8);
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "babylon-havok");
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(has(r.out, "TARGET_CHANGED at /extensions/KHR_physics_rigid_bodies"), r.out.c_str());
+        QVERIFY(readJson(out)["extensions"]["KHR_physics_rigid_bodies"].is_object());
+        expectTargetHolds(out, "babylon-havok");
+    }
+
+    void godotVariant()
+    {
+        // Godot reads a capsule's `radius` and full `height` (G47 shape.cpp:314-338) and drops the mesh of a
+        // node its physics builds (G47 gltf_document.cpp:4514-4524).
+        TempDir dir;
+        Json root = omiDocument(
+            Json::array({{{"type", "capsule"},
+                          {"capsule", {{"height", 1}, {"radiusTop", 0.5}, {"radiusBottom", 0.5}}}}}),
+            Json::array({{{"motion", {{"type", "dynamic"}}}, {"collider", {{"shape", 0}}}}}));
+        addPointMesh(root, 8);
+        root["nodes"][0]["mesh"] = 0;
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "godot-4.x");
+        EXPECT_CLI_EXIT(r, 0);
+        const Json written = readJson(out);
+        const Json& capsule = written["extensions"]["OMI_physics_shape"]["shapes"][0]["capsule"];
+        QCOMPARE(capsule["radius"].get<double>(), 0.5);
+        QCOMPARE(capsule["height"].get<double>(), 1.0 + 2 * 0.5);
+        QVERIFY(!capsule.contains("radiusTop"));
+        QVERIFY(!written["nodes"][0].contains("mesh"));
+        QVERIFY(written["nodes"][0]["children"] == Json::array({1}));
+        QCOMPARE(written["nodes"][1]["mesh"].get<int>(), 0);
+        QVERIFY2(has(r.out, "TARGET_CHANGED at /nodes/0/mesh"), r.out.c_str());
+        expectTargetHolds(out, "godot-4.x");
+    }
+
+    void lossRefusedUnlessAllowed()
+    {
+        // Unity parses filters and never applies them (UNI DefaultPhysicsBodyHandler.cs:62-67).
+        TempDir dir;
+        Json body = khrBody(0);
+        body["collider"]["collisionFilter"] = 0;
+        const fs::path in =
+            write(dir, "in.gltf",
+                  khrDocument(Json::array({box()}), Json::array({body}),
+                              {{"collisionFilters", Json::array({{{"collisionSystems", {"a"}}}})}}));
+        const CliRun refused = exportFor(in, dir / "out.gltf", "unity-omi");
+        EXPECT_CLI_EXIT(refused, 1);
+        QVERIFY2(has(refused.err, "TARGET_LOSS at /extensions/OMI_physics_body/collisionFilters/0"),
+                 refused.err.c_str());
+        QVERIFY(!fs::exists(dir / "out.gltf"));
+        EXPECT_CLI_EXIT(exportFor(in, dir / "out.gltf", "unity-omi", true), 0);
+        QVERIFY(readJson(dir / "out.gltf")["extensions"].contains("OMI_physics_body"));
+    }
+
+    void secondExportChangesNothing()
+    {
+        TempDir dir;
+        EXPECT_CLI_EXIT(exportFor(write(dir, "in.gltf", babylonSource()), dir / "a.gltf", "babylon-havok"),
+                        0);
+        const CliRun again = exportFor(dir / "a.gltf", dir / "b.gltf", "babylon-havok");
+        EXPECT_CLI_EXIT(again, 0);
+        QVERIFY2(!has(again.out, "TARGET_CHANGED"), again.out.c_str());
+        QVERIFY(readJson(dir / "b.gltf") == readJson(dir / "a.gltf"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargetExport)
+#include "TestTargetExport.moc"

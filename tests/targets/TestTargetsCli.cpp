@@ -1,0 +1,110 @@
+// Export targets on the command line (issue 35): docs/targets.md is what `targets --markdown` prints;
+// validate --target reports findings with pointers, keeps its exit status unless --strict-target, and
+// --target all prints one verdict per target.
+#include "CliRun.h"
+#include "TargetFixtures.h"
+#include "TestSupport.h"
+
+#include <QTest>
+#include <fstream>
+#include <sstream>
+
+using namespace cs;
+using namespace cs::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readText(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// A valid KHR file: a dynamic box over a static plane collider (shape 1).
+fs::path writePlaneFile(const TempDir& dir)
+{
+    const Json root = khrDocument(Json::array({box(), plane()}), Json::array({khrBody(0), khrCollider(1)}));
+    const fs::path file = dir / "plane.gltf";
+    writeText(file, root.dump(2));
+    return file;
+}
+
+CliRun validate(const fs::path& file, const QStringList& options)
+{
+    return runCollidoscope(QStringList{QStringLiteral("validate"), qpath(file)} + options);
+}
+
+} // namespace
+
+class TestTargetsCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void docsEqualTheCommand()
+    {
+        const CliRun r = runCollidoscope({QStringLiteral("targets"), QStringLiteral("--markdown")});
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(r.out == readText(CS_TARGETS_DOC),
+                 "docs/targets.md differs from 'collidoscope targets --markdown': regenerate it");
+        // Every target is a column of the matrix.
+        for (const char* name :
+             {"spec", "godot-4.x", "unity-omi", "babylon-havok", "khronos-sample-viewer", "blender-khr"})
+            QVERIFY2(r.out.find(std::string("| `") + name + "` r1 |") != std::string::npos, name);
+    }
+
+    void validateTargetJson()
+    {
+        TempDir dir;
+        const fs::path file = writePlaneFile(dir);
+        const CliRun r = validate(
+            file, {QStringLiteral("--target"), QStringLiteral("babylon-havok"), QStringLiteral("--json")});
+        EXPECT_CLI_EXIT(r, 0); // a target finding alone does not change the exit status
+        const Json report = Json::parse(r.out).at(0).at("targets").at("babylon-havok");
+        bool plane = false;
+        for (const Json& f : report.at("findings")) {
+            if (f.at("feature") == "plane") {
+                plane = true;
+                QCOMPARE(f.at("verdict").get<std::string>(), std::string("ignored")); // BAB:371-373
+                QCOMPARE(f.at("pointer").get<std::string>(),
+                         std::string("/extensions/KHR_implicit_shapes/shapes/1"));
+                QCOMPARE(f.at("cite").get<std::string>(), std::string("BAB:371-373"));
+            }
+        }
+        QVERIFY(plane);
+        QVERIFY(report.at("summary").get<std::string>().rfind("loads with ", 0) == 0);
+    }
+
+    void strictTargetExitStatus()
+    {
+        TempDir dir;
+        const fs::path file = writePlaneFile(dir);
+        // The plane is ignored by Babylon: --strict-target makes that exit 1; the spec target has nothing.
+        EXPECT_CLI_EXIT(validate(file, {QStringLiteral("--target"), QStringLiteral("babylon-havok"),
+                                        QStringLiteral("--strict-target")}),
+                        1);
+        EXPECT_CLI_EXIT(validate(file, {QStringLiteral("--target"), QStringLiteral("spec"),
+                                        QStringLiteral("--strict-target")}),
+                        0);
+        EXPECT_CLI_EXIT(validate(file, {QStringLiteral("--target"), QStringLiteral("frostbite")}), 2);
+    }
+
+    void matrixForAllTargets()
+    {
+        TempDir dir;
+        const fs::path file = writePlaneFile(dir);
+        const CliRun r = validate(file, {QStringLiteral("--target"), QStringLiteral("all")});
+        EXPECT_CLI_EXIT(r, 0);
+        // KHR: Godot and Unity read OMI only (G47 doc_ext.cpp:78-84; UNI OMIPhysicsShapeData.cs:126-178).
+        QVERIFY2(r.out.find("| spec: loads |") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("| godot-4.x: fails |") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("| unity-omi: fails |") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("| babylon-havok: loads with ") != std::string::npos, r.out.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTargetsCli)
+#include "TestTargetsCli.moc"
