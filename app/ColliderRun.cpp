@@ -36,6 +36,17 @@ gltf::Json shapeReport(const physics::Shape& shape)
     return {{"type", type}, {type, std::move(params)}};
 }
 
+gltf::Json figuresJson(const geometry::FitFigures& f, double diagonal)
+{
+    auto fraction = [&](double v) { return diagonal > 0 ? v / diagonal : 0.0; };
+    return {{"max", f.max},
+            {"mean", f.mean},
+            {"p95", f.p95},
+            {"maxFraction", fraction(f.max)},
+            {"meanFraction", fraction(f.mean)},
+            {"p95Fraction", fraction(f.p95)}};
+}
+
 std::string describeShape(const gltf::Json& shape)
 {
     std::string type = shape.value("type", std::string("?"));
@@ -59,6 +70,14 @@ std::string describeShape(const gltf::Json& shape)
 }
 
 } // namespace
+
+gltf::Json fitJson(const geometry::FitSummary& fit)
+{
+    return {{"outside", figuresJson(fit.outside, fit.diagonal)},
+            {"overhang", figuresJson(fit.overhang, fit.diagonal)},
+            {"diagonal", fit.diagonal},
+            {"approximate", fit.approximate}};
+}
 
 ColliderRun
 runColliders(const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
@@ -114,6 +133,12 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
             c["part"] = a.part;
             c["parts"] = a.parts;
         }
+        if (a.trianglesBefore > 0) {
+            c["trianglesBefore"] = a.trianglesBefore;
+            c["trianglesAfter"] = a.trianglesAfter;
+        }
+        if (a.fit)
+            c["fit"] = fitJson(*a.fit);
         colliders.push_back(std::move(c));
     }
     Diagnostics all = run.loadDiagnostics;
@@ -151,8 +176,14 @@ void printColliderRun(const Job& job, const ColliderRun& run)
             extra += ", on new child node " + std::to_string(a.colliderNode);
         if (a.hullPoints > 0)
             extra += ", " + std::to_string(a.hullPoints) + " points" + (a.capped ? " (capped)" : "");
+        if (a.trianglesBefore > 0)
+            extra += ", " + std::to_string(a.trianglesBefore) + " -> " + std::to_string(a.trianglesAfter) +
+                     " triangles";
         std::printf("%s: %s: %s [%s]%s\n", in.c_str(), where.c_str(), describeShape(run.shapes[i]).c_str(),
                     import::colliderStrategyName(a.strategy), extra.c_str());
+        if (a.fit && (a.parts == 0 || a.part + 1 == a.parts))
+            std::printf("%s: %s: fit%s: %s\n", in.c_str(), where.c_str(), a.parts > 0 ? " of the parts" : "",
+                        geometry::fitText(*a.fit).c_str());
     }
     printDiagnostics(stdout, in, run.report.diagnostics);
     if (run.report.matched == 0)

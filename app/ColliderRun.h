@@ -24,6 +24,10 @@ ColliderRun runColliders(
     const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
     const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select = {});
 
+/// The fit figures as JSON: outside and overhang (max, mean, p95 in metres and as fractions of the mesh's
+/// bounding-box diagonal), the diagonal, and whether they are approximate.
+gltf::Json fitJson(const geometry::FitSummary& fit);
+
 /// The JSON report of one file (input, output, written, colliders, diagnostics).
 gltf::Json colliderRunJson(const Job& job, const ColliderRun& run);
 /// Prints one line per collider added and the diagnostics.

@@ -6,6 +6,7 @@
 #include "Commands.h"
 
 #include <QCommandLineParser>
+#include <cmath>
 
 namespace cs::app {
 
@@ -14,8 +15,11 @@ int runAddColliders(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Add an OMI collider to every mesh node of an asset (any format; the output is glTF), fitted in the "
-        "node's space. auto picks the primitive whose volume is closest to the mesh's convex hull (within "
-        "--tolerance), else a capped hull. decompose splits a concave mesh into convex parts (a compound "
+        "node's space. auto picks the primitive that fits within --tolerance metres (nothing pokes out "
+        "further, 95% of its surface stands off no further), else a capped hull; without --tolerance, the "
+        "primitive whose volume is within 15% of the mesh's convex hull. simplified makes a trimesh over a "
+        "simplified copy of the mesh, within --max-error metres. Every collider's fit is measured and "
+        "printed. decompose splits a concave mesh into convex parts (a compound "
         "collider: one child node per "
         "part, each hull of at most --max-points, default 64). IN may be a folder: every asset below it goes "
         "to OUT (a "
@@ -27,7 +31,7 @@ int runAddColliders(const QStringList& args)
                                     QStringLiteral("OUT"));
     const QCommandLineOption strategy(
         QStringLiteral("strategy"),
-        QStringLiteral("box, obb, sphere, capsule, hull, trimesh, decompose or auto (default)."),
+        QStringLiteral("box, obb, sphere, capsule, hull, trimesh, simplified, decompose or auto (default)."),
         QStringLiteral("STRATEGY"), QStringLiteral("auto"));
     const QCommandLineOption maxPoints(
         QStringLiteral("max-points"),
@@ -43,8 +47,14 @@ int runAddColliders(const QStringList& args)
         QStringLiteral("PATTERN"), QStringLiteral("*"));
     const QCommandLineOption tolerance(
         QStringLiteral("tolerance"),
-        QStringLiteral("auto: how much larger than the hull a primitive may be (default 0.15 = 15%)."),
-        QStringLiteral("F"));
+        QStringLiteral("auto: the largest distance (metres) a primitive may leave between itself and the "
+                       "mesh (see above)."),
+        QStringLiteral("M"));
+    const QCommandLineOption maxError(
+        QStringLiteral("max-error"),
+        QStringLiteral("simplified: the largest deviation of the collision mesh from the mesh, in metres "
+                       "(default 0.01)."),
+        QStringLiteral("M"));
     const QCommandLineOption maxParts(QStringLiteral("max-parts"),
                                       QStringLiteral("decompose: the most parts per mesh (default 16)."),
                                       QStringLiteral("N"));
@@ -62,8 +72,8 @@ int runAddColliders(const QStringList& args)
         QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
-    for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxParts, &concavity,
-                          &format, &inPlace, &json})
+    for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
+                          &concavity, &format, &inPlace, &json})
         parser.addOption(*o);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "add-colliders"))
@@ -79,10 +89,12 @@ int runAddColliders(const QStringList& args)
     import::ColliderOptions options;
     const auto chosen = import::colliderStrategyFromName(parser.value(strategy).toLower().toStdString());
     if (!chosen)
-        return failUsage("add-colliders",
-                         "--strategy must be box, obb, sphere, capsule, hull, trimesh, decompose or auto, "
-                         "not '" +
-                             parser.value(strategy).toStdString() + "'");
+        return failUsage(
+            "add-colliders",
+            "--strategy must be box, obb, sphere, capsule, hull, trimesh, simplified, decompose or "
+            "auto, "
+            "not '" +
+                parser.value(strategy).toStdString() + "'");
     options.strategy = *chosen;
     options.nodePattern = parser.value(nodes).toStdString();
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
@@ -105,9 +117,15 @@ int runAddColliders(const QStringList& args)
     }
     if (parser.isSet(tolerance)) {
         bool ok = false;
-        options.autoTolerance = parser.value(tolerance).toDouble(&ok);
-        if (!ok || !(options.autoTolerance >= 0))
-            return failUsage("add-colliders", "--tolerance must be a number of at least 0");
+        options.fitTolerance = parser.value(tolerance).toDouble(&ok);
+        if (!ok || !(*options.fitTolerance >= 0) || !std::isfinite(*options.fitTolerance))
+            return failUsage("add-colliders", "--tolerance must be a distance in metres of at least 0");
+    }
+    if (parser.isSet(maxError)) {
+        bool ok = false;
+        options.maxError = parser.value(maxError).toDouble(&ok);
+        if (!ok || !(options.maxError > 0) || !std::isfinite(options.maxError))
+            return failUsage("add-colliders", "--max-error must be a distance in metres above 0");
     }
     std::string error;
     const auto importOptions = importCli.read(parser, error);

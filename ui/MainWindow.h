@@ -27,6 +27,7 @@ class AddColliderMenu;
 class AddCollidersDialog;
 class Autosave;
 class DecomposeDialog;
+class FitHeatMap;
 class HullDialog;
 class DiagnosticsPanel;
 class FiltersPanel;
@@ -63,6 +64,8 @@ public:
     /// When the open document has unsaved edits, asks whether to save them. False: the user cancelled.
     bool maybeSave();
     Viewport* viewport() const { return m_viewport; }
+    /// View > Fit Heat Map.
+    FitHeatMap* fitHeatMap() const { return m_fitHeatMap; }
     SceneTreePanel* sceneTree() const { return m_tree; }
     DiagnosticsPanel* diagnostics() const { return m_diagnostics; }
     PropertiesPanel* properties() const { return m_properties; }
@@ -102,6 +105,9 @@ public:
     DecomposeDialog* decomposeDialog() const;
     /// Opens "Add Colliders to All Meshes" (non-modal).
     AddCollidersDialog* openAddCollidersDialog();
+    /// Physics > Add Simplified Mesh Collider...: the same dialog set to the simplified strategy and the
+    /// current node.
+    AddCollidersDialog* openSimplifiedColliderDialog();
     /// When an earlier session left unsaved edits behind, offers to open them (the newest first). With
     /// CS_NO_DIALOGS set nothing is asked. Returns whether a copy is being opened.
     bool offerRecovery();
@@ -175,6 +181,7 @@ private:
     AddColliderMenu* m_addColliderMenu = nullptr;
     QPointer<HullDialog> m_hullDialog;
     QPointer<AddCollidersDialog> m_addCollidersDialog;
+    FitHeatMap* m_fitHeatMap = nullptr;
     QString m_suggestedPath;       ///< where Save As starts for a recovered document
     bool m_untitled = false;       ///< the bundled sample: Save asks where
     bool m_refreshPending = false; ///< change events since the last refresh of the view

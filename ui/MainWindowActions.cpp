@@ -5,6 +5,7 @@
 // MainWindow: the menus, the toolbar and their actions, the tree's context menu and the tool dialogs.
 
 #include "Autosave.h"
+#include "FitHeatMap.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/DecomposeDialog.h"
 #include "dialogs/HullDialog.h"
@@ -141,6 +142,7 @@ void MainWindow::createActions()
     new SimulationMenu(this); // the Simulate menu, toolbar and events dock
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
     auto toggle = [&](const QString& name, const QString& text, bool on,
                       const std::function<void(bool)>& apply, const QKeySequence& shortcut = {}) {
         QAction* a = make(name, text, shortcut);
@@ -204,6 +206,7 @@ void MainWindow::createActions()
     view->addAction(m_propertiesDock->toggleViewAction());
     view->addAction(m_materialsDock->toggleViewAction());
     view->addAction(m_filtersDock->toggleViewAction());
+    m_fitHeatMap = new FitHeatMap(this); // View > Fit Heat Map and its tolerance
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = make(QStringLiteral("actionAbout"), tr("&About Collidoscope"));
@@ -271,6 +274,12 @@ void MainWindow::createPhysicsMenu()
     all->setObjectName(QStringLiteral("actionAddColliders"));
     connect(all, &QAction::triggered, this, &MainWindow::openAddCollidersDialog);
     physics->addAction(all);
+    auto* simplified = new QAction(tr("Add &Simplified Mesh Collider..."), this);
+    simplified->setObjectName(QStringLiteral("actionAddSimplified"));
+    simplified->setToolTip(tr("A triangle mesh collider over a simplified copy of the selected meshes, "
+                              "within a largest error you choose"));
+    connect(simplified, &QAction::triggered, this, &MainWindow::openSimplifiedColliderDialog);
+    physics->addAction(simplified);
     physics->addSeparator();
 
     auto* upgrade = new QAction(tr("&Upgrade Legacy Physics"), this);
@@ -281,9 +290,10 @@ void MainWindow::createPhysicsMenu()
             m_statusLabel->setText(tr("The physics will be saved in the newest OMI form"));
     });
     physics->addAction(upgrade);
-    connect(physics, &QMenu::aboutToShow, this, [this, hull, all, upgrade] {
+    connect(physics, &QMenu::aboutToShow, this, [this, hull, all, simplified, upgrade] {
         hull->setEnabled(currentNode().has_value());
         all->setEnabled(m_document != nullptr);
+        simplified->setEnabled(currentNode().has_value());
         upgrade->setEnabled(m_document && m_document->isLegacy() && !m_document->physicsEdited());
     });
 
@@ -321,9 +331,22 @@ AddCollidersDialog* MainWindow::openAddCollidersDialog()
         m_addCollidersDialog = new AddCollidersDialog(m_document.get(), this);
         m_addCollidersDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
+    m_addCollidersDialog->setNodes({}); // every mesh node again after Add Simplified Mesh Collider
     m_addCollidersDialog->show();
     m_addCollidersDialog->raise();
     return m_addCollidersDialog;
+}
+
+AddCollidersDialog* MainWindow::openSimplifiedColliderDialog()
+{
+    const std::optional<NodeIndex> node = currentNode();
+    AddCollidersDialog* dialog = node ? openAddCollidersDialog() : nullptr;
+    if (!dialog)
+        return nullptr;
+    dialog->setStrategy(import::ColliderStrategy::Simplified);
+    dialog->setNodes({*node});
+    dialog->setSkipExisting(false);
+    return dialog;
 }
 
 void MainWindow::closeToolDialogs()

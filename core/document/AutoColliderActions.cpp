@@ -105,6 +105,26 @@ Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
                      jsonPointerAppend("/nodes", n.node));
 }
 
+// The shape of a fit; a hull or a simplified copy is pushed as a new mesh first (checked by the caller).
+physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const AutoColliderMesh& m)
+{
+    if (const gltf::TriangleMesh* fresh = fit.newMesh()) {
+        const bool hull = fit.type == physics::ShapeType::Convex;
+        const std::string name = m.name + (hull ? " hull" : " collision");
+        auto* mesh = new AddMesh(&document, *fresh, name);
+        document.push(mesh);
+        physics::Shape shape = makeShape(fit.type, name);
+        shape.mesh = static_cast<int>(mesh->meshIndex());
+        return shape;
+    }
+    if (fit.type == physics::ShapeType::Trimesh) {
+        physics::Shape shape = makeShape(physics::ShapeType::Trimesh, m.name + " trimesh");
+        shape.mesh = static_cast<int>(m.mesh);
+        return shape;
+    }
+    return writable(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
+}
+
 } // namespace
 
 bool MeshColliderFit::offset() const
@@ -130,6 +150,10 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.hullVolume = choice->hullVolume;
     out.hullPoints = choice->hullPoints;
     out.capped = choice->capped;
+    out.simplified = std::move(choice->simplified);
+    out.trianglesBefore = choice->trianglesBefore;
+    out.trianglesAfter = choice->trianglesAfter;
+    out.measured = choice->measured;
     Result<MeshColliderFit> result;
     result.value = std::move(out);
     return result;
@@ -168,6 +192,7 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
             AutoColliderMesh m;
             m.mesh = *mesh;
             m.name = gltf::elementName(doc, "meshes", *mesh);
+            m.scale = geometry::meanScale(document.sceneGraph().worldTransform(n));
             if (m.name.empty())
                 m.name = "mesh " + std::to_string(*mesh);
             if (options.collider.strategy != ColliderStrategy::Trimesh) {
@@ -214,7 +239,9 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
             reportFailure(m.problems);
             continue;
         }
-        auto fit = fitMeshCollider(*m.triangles, input.options, cancel);
+        AutoColliderOptions options = input.options;
+        options.collider.maxError /= m.scale;
+        auto fit = fitMeshCollider(*m.triangles, options, cancel);
         if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED")) {
             plan.cancelled = true;
             break;
@@ -249,13 +276,13 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
     // Nothing to push (no fit, or hulls the document cannot take, e.g. buffer 0 without its bytes): no step.
     const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
         const auto& fit = plan.fits[n.meshInput];
-        return fit && (fit->type != physics::ShapeType::Convex || !checkNewMesh(document.gltf(), *fit->hull));
+        return fit && (!fit->newMesh() || !checkNewMesh(document.gltf(), *fit->newMesh()));
     });
     if (!any) {
         for (const AutoColliderNode& n : input.nodes) {
             const auto& fit = plan.fits[n.meshInput];
-            if (fit && fit->type == physics::ShapeType::Convex) {
-                if (const auto problem = checkNewMesh(document.gltf(), *fit->hull))
+            if (fit && fit->newMesh()) {
+                if (const auto problem = checkNewMesh(document.gltf(), *fit->newMesh()))
                     report.diagnostics.push_back(noCollider(n, *problem));
             }
         }
@@ -278,22 +305,13 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
         const AutoColliderMesh& m = input.meshes[n.meshInput];
         auto made = shapeOfMesh.find(n.meshInput);
         if (made == shapeOfMesh.end()) {
-            physics::Shape shape;
-            if (fit->type == physics::ShapeType::Trimesh) {
-                shape = makeShape(physics::ShapeType::Trimesh, m.name + " trimesh");
-                shape.mesh = static_cast<int>(m.mesh);
-            } else if (fit->type == physics::ShapeType::Convex) {
-                if (const auto problem = checkNewMesh(document.gltf(), *fit->hull)) {
+            if (const gltf::TriangleMesh* fresh = fit->newMesh()) {
+                if (const auto problem = checkNewMesh(document.gltf(), *fresh)) {
                     report.diagnostics.push_back(noCollider(n, *problem));
                     continue;
                 }
-                auto* mesh = new AddMesh(&document, *fit->hull, m.name + " hull");
-                document.push(mesh);
-                shape = makeShape(physics::ShapeType::Convex, m.name + " hull");
-                shape.mesh = static_cast<int>(mesh->meshIndex());
-            } else {
-                shape = writable(fit->primitive.shape, m.name + " " + typeLabel(fit->type));
             }
+            physics::Shape shape = shapeForFit(document, *fit, m);
             auto* add = new AddShape(&document, std::move(shape));
             document.push(add);
             made = shapeOfMesh.emplace(n.meshInput, add->itemIndex()).first;
@@ -344,6 +362,12 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
         a.hullVolume = fit->hullVolume;
         a.hullPoints = fit->hullPoints;
         a.capped = fit->capped;
+        a.trianglesBefore = fit->trianglesBefore;
+        a.trianglesAfter = fit->trianglesAfter;
+        if (fit->measured) {
+            a.fit = fit->measured->scaled(geometry::meanScale(graph.worldTransform(n.node)));
+            a.fit->approximate = a.fit->approximate || nonUniformScale(graph.worldTransform(n.node));
+        }
         report.added.push_back(a);
     }
     stack->endMacro();

@@ -47,6 +47,9 @@ struct AutoColliderMesh
     std::string name;                                    ///< the mesh's name, or "mesh N"
     std::shared_ptr<const gltf::TriangleMesh> triangles; ///< null when the mesh could not be read
     Diagnostics problems;                                ///< why it could not be read
+    /// The uniform world scale of the first node that uses the mesh: a simplified copy's largest error is
+    /// asked in world metres and met in the mesh's space.
+    double scale = 1;
 };
 
 /// One node that gets a collider.
@@ -78,7 +81,17 @@ struct MeshColliderFit
     double hullVolume = 0;                  ///< of the mesh's full hull, when computed
     size_t hullPoints = 0;
     bool capped = false;
+    /// Simplified (type Trimesh): the collision mesh, and the triangle counts before and after.
+    std::optional<gltf::TriangleMesh> simplified;
+    size_t trianglesBefore = 0, trianglesAfter = 0;
+    /// How well the collider fits the mesh, in the mesh's space (see import::MeshColliderChoice).
+    std::optional<geometry::FitSummary> measured;
 
+    /// The new mesh the collider needs (a hull or a simplified copy), or null.
+    const gltf::TriangleMesh* newMesh() const
+    {
+        return hull && type == physics::ShapeType::Convex ? &*hull : (simplified ? &*simplified : nullptr);
+    }
     /// True when the shape is not centred on the node and so goes on a child node placed at the fit.
     bool offset() const;
 };

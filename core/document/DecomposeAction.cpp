@@ -43,7 +43,17 @@ Result<geometry::Decomposition> previewDecomposition(const DecomposeInput& input
     if (!input.mesh)
         return Result<geometry::Decomposition>::failure(
             makeError("NODE_NO_MESH", "nothing was gathered to decompose"));
-    return geometry::decomposeConvex(*input.mesh, options);
+    auto result = geometry::decomposeConvex(*input.mesh, options);
+    if (result && options.measure) {
+        std::vector<geometry::FitPart> parts;
+        for (const auto& part : result->parts) {
+            parts.emplace_back();
+            parts.back().shape = geometry::ShapeGeometry::convex(part.hull);
+        }
+        if (auto fit = geometry::measureFit(*input.mesh, {}, parts))
+            result->fit = fit->summary;
+    }
+    return result;
 }
 
 namespace {

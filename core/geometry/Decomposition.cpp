@@ -2,6 +2,7 @@
 
 #include "geometry/ConvexHull.h"
 #include "geometry/DecompositionCache.h"
+#include "geometry/Parallel.h"
 
 #include <algorithm>
 #include <chrono>
@@ -29,27 +30,6 @@ enum class TieBreak
     LeastVolume, ///< the least hull volume of the two sides
     LookAhead,   ///< the least concavity left after also cutting each side once more
 };
-
-/// Runs work(i) for i in [0, count) on `threads` threads. Each i writes only its own result, so the outcome
-/// does not depend on the number of threads or their timing.
-void parallelFor(size_t count, int threads, const std::function<void(size_t)>& work)
-{
-    const size_t n = std::min<size_t>(count, size_t(std::max(1, threads)));
-    if (n <= 1) {
-        for (size_t i = 0; i < count; ++i)
-            work(i);
-        return;
-    }
-    std::atomic<size_t> next{0};
-    std::vector<std::thread> pool;
-    for (size_t t = 0; t < n; ++t)
-        pool.emplace_back([&] {
-            for (size_t i = next++; i < count; i = next++)
-                work(i);
-        });
-    for (auto& t : pool)
-        t.join();
-}
 
 /// Concavities this close count as equal when cuts are compared: the coarse measure is not finer.
 double tieTolerance(double concavity, double spacing)

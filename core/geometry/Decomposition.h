@@ -13,12 +13,14 @@
 // best, so the result is the same as if every cut were measured in full.
 
 #include "Diagnostic.h"
+#include "geometry/ColliderFit.h"
 #include "geometry/Vec3d.h"
 #include "gltf/MeshTriangles.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace cs::geometry {
@@ -90,6 +92,9 @@ struct Decomposition
     DecompositionQuality quality;
     double seconds = 0;         ///< wall time of the decomposition (not of the quality figures)
     bool budgetReached = false; ///< stopped by maxParts or timeBudget with parts over the threshold
+    /// How well the parts together fit the mesh (ColliderFit), in the mesh's space; set by
+    /// document::previewDecomposition when measuring.
+    std::optional<FitSummary> fit;
 };
 
 /// Decomposes `mesh` into convex parts. Errors: DECOMPOSE_NO_TRIANGLES, DECOMPOSE_NONFINITE (a NaN/inf

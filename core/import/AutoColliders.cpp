@@ -36,56 +36,9 @@ struct MadeShape
     std::vector<size_t> partShapes;
     std::vector<size_t> partPoints;
     std::vector<double> partVolumes;
+    std::optional<geometry::FitSummary> fit; ///< in the mesh's space
+    size_t trianglesBefore = 0, trianglesAfter = 0;
 };
-
-physics::Shape toPhysics(const geometry::ShapeGeometry& g)
-{
-    switch (g.kind) {
-    case ShapeKind::Box: {
-        auto s = physics::Shape::defaults(physics::ShapeType::Box);
-        s.size = {g.size.x, g.size.y, g.size.z};
-        return s;
-    }
-    case ShapeKind::Sphere: {
-        auto s = physics::Shape::defaults(physics::ShapeType::Sphere);
-        s.radius = g.radius;
-        return s;
-    }
-    case ShapeKind::Capsule:
-    case ShapeKind::Cylinder: {
-        auto s = physics::Shape::defaults(g.kind == ShapeKind::Capsule ? physics::ShapeType::Capsule
-                                                                       : physics::ShapeType::Cylinder);
-        s.height = g.height;
-        s.radiusBottom = g.radiusBottom;
-        s.radiusTop = g.radiusTop;
-        return s;
-    }
-    default:
-        return physics::Shape::defaults(physics::ShapeType::Convex);
-    }
-}
-
-double largestExtent(const std::vector<Vec3d>& points)
-{
-    if (points.empty())
-        return 0;
-    Vec3d lo = points[0], hi = points[0];
-    for (const Vec3d& p : points) {
-        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
-        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
-    }
-    return std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
-}
-
-/// A flat mesh fits a box with a floor thickness; it is raised to the smallest size the validator accepts.
-void raiseToMinimum(geometry::ShapeGeometry& g)
-{
-    for (double* v : {&g.size.x, &g.size.y, &g.size.z, &g.height, &g.radiusTop, &g.radiusBottom})
-        if (*v > 0)
-            *v = std::max(*v, kMinimumColliderSize);
-    if (g.kind == ShapeKind::Sphere)
-        g.radius = std::max(g.radius, kMinimumColliderSize);
-}
 
 std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
 {
@@ -97,9 +50,9 @@ std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
 class Generator
 {
 public:
-    Generator(gltf::GltfDocument& doc, const ColliderOptions& options, physics::PhysicsModel& model,
-              ColliderReport& report)
-        : m_doc(doc), m_options(options), m_model(model), m_report(report)
+    Generator(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, const ColliderOptions& options,
+              physics::PhysicsModel& model, ColliderReport& report)
+        : m_doc(doc), m_graph(graph), m_options(options), m_model(model), m_report(report)
     {}
 
     std::optional<MadeShape> shapeFor(size_t node, size_t mesh)
@@ -145,58 +98,81 @@ private:
             MadeShape made;
             made.shape = addShape(s);
             made.type = physics::ShapeType::Trimesh;
+            made.fit = geometry::FitSummary{}; // the mesh itself
             return made;
         }
-        auto choice = chooseMeshCollider(*triangles, m_options);
+        // The largest error is asked in world metres; the mesh is simplified in its own space.
+        ColliderOptions options = m_options;
+        options.maxError /= geometry::meanScale(m_graph.worldTransform(node));
+        auto choice = chooseMeshCollider(*triangles, options);
         if (!choice) {
             fail(node, choice.diagnostics);
             return std::nullopt;
         }
+        for (const Diagnostic& d : choice.diagnostics)
+            if (d.severity == Severity::Info)
+                m_report.diagnostics.push_back(makeInfo(d.code, nodeMention(m_doc, node) + ": " + d.message,
+                                                        jsonPointerAppend("/nodes", node)));
         MadeShape made;
         made.type = choice->type;
         made.volume = choice->volume;
         made.hullVolume = choice->hullVolume;
+        made.fit = choice->measured;
+        made.trianglesBefore = choice->trianglesBefore;
+        made.trianglesAfter = choice->trianglesAfter;
         if (choice->fit) {
-            made.shape = addShape(toPhysics(choice->fit->shape));
+            made.shape = addShape(fittedPhysicsShape(choice->fit->shape));
             made.offset = choice->fit->offset;
             made.rotation = choice->fit->rotation;
             return made;
         }
+        if (!addMeshShapes(node, mesh, *choice, made))
+            return std::nullopt;
+        return made;
+    }
+
+    /// The new meshes of a hull, the parts of a decomposition or a simplified copy, and their shapes.
+    bool addMeshShapes(size_t node, size_t mesh, const MeshColliderChoice& choice, MadeShape& made)
+    {
         const std::string meshName =
             m_doc.json()["meshes"][mesh].value("name", "mesh " + std::to_string(mesh));
-        if (choice->parts.size() > 1) {
-            for (size_t i = 0; i < choice->parts.size(); ++i) {
-                auto part = geometry::addTriangleMesh(m_doc, choice->parts[i],
+        if (choice.parts.size() > 1) {
+            for (size_t i = 0; i < choice.parts.size(); ++i) {
+                auto part = geometry::addTriangleMesh(m_doc, choice.parts[i],
                                                       meshName + " part " + std::to_string(i + 1));
                 if (!part) {
                     fail(node, part.diagnostics);
-                    return std::nullopt;
+                    return false;
                 }
                 auto shape = physics::Shape::defaults(physics::ShapeType::Convex);
                 shape.mesh = int(*part);
                 made.partShapes.push_back(addShape(std::move(shape)));
-                made.partPoints.push_back(size_t(choice->parts[i].positions.size()));
-                made.partVolumes.push_back(geometry::meshVolume(choice->parts[i]));
+                made.partPoints.push_back(size_t(choice.parts[i].positions.size()));
+                made.partVolumes.push_back(geometry::meshVolume(choice.parts[i]));
             }
             made.shape = made.partShapes[0];
-            made.hullPoints = choice->hullPoints;
-            made.capped = choice->capped;
-            return made;
+            made.hullPoints = choice.hullPoints;
+            made.capped = choice.capped;
+            return true;
         }
-        auto added = geometry::addTriangleMesh(m_doc, *choice->hull, meshName + " hull");
+        const bool simplified = choice.simplified.has_value();
+        auto added = geometry::addTriangleMesh(m_doc, simplified ? *choice.simplified : *choice.hull,
+                                               meshName + (simplified ? " collision" : " hull"));
         if (!added) {
             fail(node, added.diagnostics);
-            return std::nullopt;
+            return false;
         }
-        auto shape = physics::Shape::defaults(physics::ShapeType::Convex);
+        auto shape =
+            physics::Shape::defaults(simplified ? physics::ShapeType::Trimesh : physics::ShapeType::Convex);
         shape.mesh = int(*added);
         made.shape = addShape(std::move(shape));
-        made.hullPoints = choice->hullPoints;
-        made.capped = choice->capped;
-        return made;
+        made.hullPoints = choice.hullPoints;
+        made.capped = choice.capped;
+        return true;
     }
 
     gltf::GltfDocument& m_doc;
+    const gltf::SceneGraph& m_graph;
     const ColliderOptions& m_options;
     physics::PhysicsModel& m_model;
     ColliderReport& m_report;
@@ -205,7 +181,8 @@ private:
 
 /// A compound collider: one child node of `node` per part, each with its part's convex shape.
 void addParts(gltf::GltfDocument& doc, physics::PhysicsModel& model, size_t node, const std::string& name,
-              const MadeShape& made, const ColliderOptions& options, ColliderReport& report)
+              const MadeShape& made, const ColliderOptions& options,
+              const std::optional<geometry::FitSummary>& fit, ColliderReport& report)
 {
     for (size_t i = 0; i < made.partShapes.size(); ++i) {
         auto& nodes = doc.json()["nodes"];
@@ -230,6 +207,7 @@ void addParts(gltf::GltfDocument& doc, physics::PhysicsModel& model, size_t node
         a.capped = made.capped;
         a.part = i;
         a.parts = made.partShapes.size();
+        a.fit = fit;
         report.added.push_back(a);
     }
 }
@@ -269,32 +247,14 @@ bool nonUniformScale(const QMatrix4x4& world)
     return hi > 0 && (hi - lo) / hi > 1e-4f;
 }
 
-/// Decompose: the convex parts of the mesh, each capped at options.maxPoints.
-Result<MeshColliderChoice> decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
-                                         const std::atomic<bool>* cancel)
+/// The figures of a shape measured in its mesh's space, in world metres for a node placed at `world`.
+std::optional<geometry::FitSummary> worldFit(const MadeShape& made, const QMatrix4x4& world)
 {
-    geometry::DecompositionOptions o;
-    o.pointsPerPart = std::min(options.maxPoints, 255);
-    o.maxParts = options.maxParts;
-    o.concavity = options.concavity;
-    o.measure = false;
-    o.cancel = cancel;
-    auto d = geometry::decomposeConvex(mesh, o);
-    if (!d)
-        return {std::nullopt, d.diagnostics};
-    MeshColliderChoice out;
-    out.type = physics::ShapeType::Convex;
-    for (auto& part : d->parts) {
-        out.volume += part.volume;
-        out.hullPoints = std::max(out.hullPoints, part.points);
-        out.capped = out.capped || part.capped;
-        out.parts.push_back(std::move(part.hull));
-    }
-    if (out.parts.size() == 1)
-        out.hull = out.parts[0];
-    Result<MeshColliderChoice> r;
-    r.value = std::move(out);
-    return r;
+    if (!made.fit)
+        return std::nullopt;
+    geometry::FitSummary f = made.fit->scaled(geometry::meanScale(world));
+    f.approximate = f.approximate || nonUniformScale(world);
+    return f;
 }
 
 } // namespace
@@ -318,6 +278,8 @@ const char* colliderStrategyName(ColliderStrategy s)
         return "auto";
     case ColliderStrategy::Decompose:
         return "decompose";
+    case ColliderStrategy::Simplified:
+        return "simplified";
     }
     return "auto";
 }
@@ -326,108 +288,11 @@ std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name
 {
     for (auto s : {ColliderStrategy::Box, ColliderStrategy::OrientedBox, ColliderStrategy::Sphere,
                    ColliderStrategy::Capsule, ColliderStrategy::Hull, ColliderStrategy::Trimesh,
-                   ColliderStrategy::Auto, ColliderStrategy::Decompose}) {
+                   ColliderStrategy::Auto, ColliderStrategy::Decompose, ColliderStrategy::Simplified}) {
         if (name == colliderStrategyName(s))
             return s;
     }
     return std::nullopt;
-}
-
-Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
-                                              const std::atomic<bool>* cancel)
-{
-    using R = Result<MeshColliderChoice>;
-    const ColliderStrategy strategy = options.strategy;
-    R result;
-    if (strategy == ColliderStrategy::Trimesh) {
-        result.value = MeshColliderChoice{};
-        result.value->type = physics::ShapeType::Trimesh;
-        return result;
-    }
-    if (mesh.triangleCount() == 0)
-        return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
-    std::vector<Vec3d> points;
-    geometry::appendPoints(points, mesh);
-    if (largestExtent(points) < kMinimumColliderSize)
-        return R::failure(
-            makeError("COLLIDER_DEGENERATE_MESH", "every vertex of the mesh lies within " +
-                                                      std::to_string(kMinimumColliderSize) +
-                                                      " m of one point; no collider can be fitted to it"));
-
-    if (strategy == ColliderStrategy::Decompose)
-        return decomposeMesh(mesh, options, cancel);
-
-    std::optional<geometry::ConvexHull> hull;
-    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
-        geometry::ConvexHullOptions o;
-        o.maxVertices = options.maxPoints;
-        o.measureQuality = strategy == ColliderStrategy::Auto;
-        o.cancel = cancel;
-        auto h = geometry::generateConvexHull(points, o);
-        if (h)
-            hull = std::move(*h);
-        else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
-            return R{std::nullopt, h.diagnostics};
-        // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
-    }
-
-    std::optional<FittedShape> fit;
-    auto take = [&](Result<FittedShape> r) {
-        if (r && (!fit || r->volume < fit->volume))
-            fit = std::move(*r);
-        else if (!r && strategy != ColliderStrategy::Auto)
-            result.diagnostics.insert(result.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
-    };
-    switch (strategy) {
-    case ColliderStrategy::Box:
-        take(geometry::fitBox(points));
-        break;
-    case ColliderStrategy::OrientedBox:
-        take(geometry::fitOrientedBox(points));
-        break;
-    case ColliderStrategy::Sphere:
-        take(geometry::fitSphere(points));
-        break;
-    case ColliderStrategy::Capsule:
-        take(geometry::fitCapsule(points));
-        break;
-    case ColliderStrategy::Auto:
-        take(geometry::fitBox(points));
-        take(geometry::fitOrientedBox(points));
-        take(geometry::fitSphere(points));
-        take(geometry::fitCapsule(points));
-        break;
-    default:
-        break;
-    }
-
-    MeshColliderChoice out;
-    if (hull)
-        out.hullVolume =
-            hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume;
-    const bool usePrimitive = fit && (strategy != ColliderStrategy::Auto || !hull ||
-                                      fit->volume <= out.hullVolume * (1.0 + options.autoTolerance));
-    if (usePrimitive) {
-        raiseToMinimum(fit->shape);
-        out.type = toPhysics(fit->shape).type;
-        out.volume = fit->volume;
-        out.fit = std::move(fit);
-        result.value = std::move(out);
-        return result;
-    }
-    if (!hull) {
-        if (!fit && result.diagnostics.empty())
-            result.diagnostics.push_back(
-                makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
-        return result;
-    }
-    out.type = physics::ShapeType::Convex;
-    out.volume = hull->quality.volume;
-    out.hullPoints = hull->quality.vertexCount;
-    out.capped = hull->quality.capped;
-    out.hull = std::move(hull->mesh);
-    result.value = std::move(out);
-    return result;
 }
 
 ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options)
@@ -444,7 +309,7 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         QString::fromStdString(options.nodePattern), QRegularExpression::UnanchoredWildcardConversion));
     const QRegularExpression whole(QRegularExpression::anchoredPattern(pattern.pattern()));
 
-    Generator generator(doc, options, model, report);
+    Generator generator(doc, *graph, options, model, report);
     std::vector<size_t> order = parentsFirst(*graph);
     if (!options.nodes.empty())
         std::erase_if(order, [&](size_t n) {
@@ -472,7 +337,7 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
             continue;
 
         if (made->partShapes.size() > 1) {
-            addParts(doc, model, n, name, *made, options, report);
+            addParts(doc, model, n, name, *made, options, worldFit(*made, graph->worldTransform(n)), report);
             if (!insideBody(model, *graph, n)) {
                 physics::Motion motion;
                 motion.type = options.body;
@@ -526,6 +391,9 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         a.hullVolume = made->hullVolume;
         a.hullPoints = made->hullPoints;
         a.capped = made->capped;
+        a.fit = worldFit(*made, graph->worldTransform(n));
+        a.trianglesBefore = made->trianglesBefore;
+        a.trianglesAfter = made->trianglesAfter;
         report.added.push_back(a);
     }
     if (!report.added.empty()) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "geometry/ColliderFit.h"
 #include "geometry/PrimitiveFit.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/MeshTriangles.h"
@@ -16,9 +17,13 @@ namespace cs::import {
 
 /// How a mesh node's collider is made. Box: axis-aligned in the node's space; OrientedBox: turned to fit;
 /// Hull: a convex hull of at most maxPoints vertices, stored as a new mesh; Trimesh: the node's own mesh;
-/// Auto: the primitive (box, oriented box, sphere, capsule) of least volume when that volume is within
-/// autoTolerance of the mesh's hull volume, else the capped hull; Decompose: a compound of convex parts
-/// (geometry::decomposeConvex), one child node per part, each hull of at most maxPoints vertices.
+/// Auto: with fitTolerance, the primitive (box, oriented box, sphere, capsule) whose measured fit is within
+/// it (nothing pokes out further, 95 % of its surface stands off no further), the one standing off least on
+/// average, else the capped hull; without fitTolerance (the fallback), the primitive of least volume when
+/// that volume is within autoTolerance of the mesh's hull volume, else the capped hull; Decompose: a compound
+/// of convex parts (geometry::decomposeConvex), one child node per part, each hull of at most maxPoints
+/// vertices; Simplified: a trimesh over a simplified copy of the mesh (geometry::simplifyMesh) within
+/// maxError.
 enum class ColliderStrategy
 {
     Box,
@@ -28,7 +33,8 @@ enum class ColliderStrategy
     Hull,
     Trimesh,
     Auto,
-    Decompose
+    Decompose,
+    Simplified
 };
 
 const char* colliderStrategyName(ColliderStrategy s); ///< "box", "obb", "sphere", "capsule", "hull", ...
@@ -48,6 +54,13 @@ struct ColliderOptions
     /// Decompose: the most parts per mesh, and the concavity threshold (fraction of the mesh's diagonal).
     int maxParts = 16;
     double concavity = 0.03;
+    /// Auto: choose by the measured fit against this distance (metres) instead of the volume rule.
+    std::optional<double> fitTolerance;
+    /// Simplified: the largest deviation of the copy from the mesh (metres in the space of the first node
+    /// that uses the mesh).
+    double maxError = 0.01;
+    /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
+    size_t fitSamples = 5000;
 };
 
 /// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
@@ -70,6 +83,11 @@ struct AddedCollider
     bool capped = false;                                ///< the hull left points out to meet maxPoints
     size_t part = 0;  ///< decompose: which part of the mesh this collider is (0-based)
     size_t parts = 0; ///< decompose: how many parts the mesh was split into (0 for other strategies)
+    /// How well the collider (for a part: the whole compound) fits the mesh, in world metres (the node's
+    /// uniform scale applied; `approximate` under a non-uniform one).
+    std::optional<geometry::FitSummary> fit;
+    size_t trianglesBefore = 0; ///< simplified: the mesh's triangles
+    size_t trianglesAfter = 0;  ///< simplified: the collision mesh's triangles
 };
 
 struct ColliderReport
@@ -92,14 +110,24 @@ struct MeshColliderChoice
     bool capped = false;                      ///< the hull left points out to meet maxPoints
     /// Decompose: the convex parts (type Convex); with one part, `hull` is that part too.
     std::vector<gltf::TriangleMesh> parts;
+    /// Simplified: the collision mesh (type Trimesh), and the triangle counts before and after.
+    std::optional<gltf::TriangleMesh> simplified;
+    size_t trianglesBefore = 0, trianglesAfter = 0;
+    /// The chosen collider's fit, in the mesh's own space (a trimesh of the mesh itself: all zero).
+    std::optional<geometry::FitSummary> measured;
+    /// Auto: true when the measured fit chose (fitTolerance given), false for the volume rule.
+    bool chosenByFit = false;
 };
+
+/// The OMI shape of a fitted primitive (box, sphere, capsule or cylinder; anything else: a convex shape).
+physics::Shape fittedPhysicsShape(const geometry::ShapeGeometry& g);
 
 /// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
 /// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
-/// hull (its uncapped volume) and every primitive and keeps the primitive of least volume when it is within
-/// autoTolerance of the hull's volume. Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every
-/// vertex lies within kMinimumColliderSize of one point; a hull's or a fit's own error when that one strategy
-/// was asked for; COLLIDER_FIT_FAILED when auto found nothing; HULL_CANCELLED when `cancel` was set.
+/// hull and every primitive and chooses as ColliderStrategy says. Every choice is measured (`measured`).
+/// Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every vertex lies within kMinimumColliderSize
+/// of one point; a hull's or a fit's own error when that one strategy was asked for; COLLIDER_FIT_FAILED when
+/// auto found nothing; HULL_CANCELLED when `cancel` was set; simplified: the simplifier's errors.
 Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
                                               const std::atomic<bool>* cancel = nullptr);
 

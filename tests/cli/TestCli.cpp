@@ -230,6 +230,78 @@ private slots:
         QVERIFY2(contains(text.out, "node '1' (0): sphere radius 0.866"), text.out.c_str()); // sqrt(3)/2
     }
 
+    void addCollidersReportsFit()
+    {
+        TempDir dir;
+        auto run = [&](const QString& strategy, const QStringList& extra = {}) {
+            return collidoscope(QStringList{QStringLiteral("add-colliders"), q(model("OBJ/box.obj")),
+                                            QStringLiteral("-o"), q(dir / (strategy.toStdString() + ".glb")),
+                                            QStringLiteral("--strategy"), strategy,
+                                            QStringLiteral("--json")} +
+                                extra);
+        };
+        // The unit cube's own box: nothing pokes out and nothing stands off; the diagonal is sqrt(3).
+        const Run box = run(QStringLiteral("box"));
+        EXPECT_EXIT(box, 0);
+        const auto boxFit = box.json()["colliders"][0]["fit"];
+        QVERIFY(std::abs(boxFit["diagonal"].get<double>() - std::sqrt(3.0)) < 1e-6);
+        QVERIFY(boxFit["outside"]["max"].get<double>() < 1e-6);
+        QVERIFY(boxFit["overhang"]["max"].get<double>() < 1e-6);
+        // Its enclosing sphere (radius sqrt(3)/2) touches the corners and stands off the face centres by
+        // sqrt(3)/2 - 1/2.
+        const Run sphere = run(QStringLiteral("sphere"));
+        EXPECT_EXIT(sphere, 0);
+        const auto fit = sphere.json()["colliders"][0]["fit"];
+        const double standOff = std::sqrt(3.0) / 2 - 0.5;
+        QVERIFY(fit["outside"]["max"].get<double>() < 1e-6);
+        QVERIFY(fit["overhang"]["max"].get<double>() <= standOff + 1e-6);
+        QVERIFY(fit["overhang"]["max"].get<double>() > 0.9 * standOff);
+        QVERIFY(std::abs(fit["overhang"]["maxFraction"].get<double>() -
+                         fit["overhang"]["max"].get<double>() / std::sqrt(3.0)) < 1e-9);
+        // auto within 1 mm: the box, the only primitive that fits that well.
+        const Run chosen =
+            run(QStringLiteral("auto"), {QStringLiteral("--tolerance"), QStringLiteral("0.001")});
+        EXPECT_EXIT(chosen, 0);
+        QCOMPARE(chosen.json()["colliders"][0]["shape"]["type"].get<std::string>(), std::string("box"));
+        const Run text =
+            collidoscope({QStringLiteral("add-colliders"), q(model("OBJ/box.obj")), QStringLiteral("-o"),
+                          q(dir / "text.glb"), QStringLiteral("--strategy"), QStringLiteral("sphere")});
+        QVERIFY2(contains(text.out, ": fit: outside max ") && contains(text.out, "; overhang max 0.36"),
+                 text.out.c_str());
+    }
+
+    void addCollidersSimplified()
+    {
+        TempDir dir;
+        const QString in = q(model("PLY/Wuson.ply"));
+        const Run sphere =
+            collidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("-o"), q(dir / "s.glb"),
+                          QStringLiteral("--strategy"), QStringLiteral("sphere"), QStringLiteral("--json")});
+        EXPECT_EXIT(sphere, 0);
+        const double maxError = 0.01 * sphere.json()["colliders"][0]["fit"]["diagonal"].get<double>();
+        const Run r = collidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("-o"),
+                                    q(dir / "t.glb"), QStringLiteral("--strategy"),
+                                    QStringLiteral("simplified"), QStringLiteral("--max-error"),
+                                    QString::number(maxError, 'g', 17), QStringLiteral("--json")});
+        EXPECT_EXIT(r, 0);
+        const auto c = r.json()["colliders"][0];
+        QCOMPARE(c["shape"]["type"].get<std::string>(), std::string("trimesh"));
+        QVERIFY(c["trianglesAfter"].get<size_t>() < c["trianglesBefore"].get<size_t>());
+        QVERIFY(c["fit"]["outside"]["max"].get<double>() <= maxError);
+        QVERIFY(c["fit"]["overhang"]["max"].get<double>() <= maxError);
+        // The new collision mesh has the reported triangle count.
+        auto loaded = gltf::loadGltf(dir / "t.glb");
+        QVERIFY(loaded);
+        const int mesh = c["shape"]["trimesh"]["mesh"].get<int>();
+        const auto& accessor =
+            loaded->json()["accessors"]
+                          [loaded->json()["meshes"][mesh]["primitives"][0]["indices"].get<size_t>()];
+        QCOMPARE(accessor["count"].get<size_t>(), 3 * c["trianglesAfter"].get<size_t>());
+        const Run bad = collidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("-o"),
+                                      q(dir / "u.glb"), QStringLiteral("--max-error"), QStringLiteral("0")});
+        EXPECT_EXIT(bad, 2);
+    }
+
     void addCollidersFindingsAndBadArguments()
     {
         TempDir dir;

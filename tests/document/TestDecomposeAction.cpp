@@ -47,6 +47,11 @@ private slots:
         QVERIFY(parts >= 2);
         QCOMPARE(preview->quality.parts, parts);
         QVERIFY(preview->quality.closed && preview->quality.volumeRatio > 0.9);
+        // The parts' fit: their union holds the L (each part is the hull of a piece of it), and no part
+        // stands off the L further than the whole L's hull does (0.5, its slanted face's middle).
+        QVERIFY(preview->fit);
+        QVERIFY(preview->fit->outside.max < 1e-6);
+        QVERIFY(preview->fit->overhang.max <= 0.5 + 1e-9);
         DecomposeReport report;
         DecomposeApplyOptions apply;
         apply.addMotion = true;

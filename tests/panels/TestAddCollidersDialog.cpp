@@ -117,7 +117,37 @@ private slots:
         for (int i = 0; i < combo->count(); ++i)
             names << combo->itemData(i).toString();
         names.sort();
-        QCOMPARE(names, (QStringList{"auto", "box", "capsule", "hull", "obb", "sphere", "trimesh"}));
+        QCOMPARE(names,
+                 (QStringList{"auto", "box", "capsule", "hull", "obb", "simplified", "sphere", "trimesh"}));
+    }
+
+    void simplifiedOnChosenNodes()
+    {
+        auto d = makeScene();
+        const std::string before = d->savedJson().dump();
+        AddCollidersDialog dialog(d.get());
+        dialog.setStrategy(ColliderStrategy::Simplified);
+        dialog.setMaxError(0.2);
+        dialog.setNodes({1});
+        QCOMPARE(dialog.options().collider.nodes, std::vector<size_t>{1});
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        const auto& r = dialog.report();
+        QVERIFY(r.pushed);
+        QCOMPARE(r.added.size(), size_t(1));
+        const auto& a = r.added[0];
+        QCOMPARE(a.meshNode, size_t(1));
+        QCOMPARE(a.type, physics::ShapeType::Trimesh);
+        QCOMPARE(a.trianglesBefore, size_t(128));
+        QVERIFY(a.trianglesAfter < a.trianglesBefore);
+        QVERIFY(a.fit && a.fit->deviation() <= 0.2);
+        // The collision mesh is a new mesh of the document, with the reported triangles.
+        QCOMPARE(d->gltf().count("meshes"), size_t(3));
+        QCOMPARE(d->model().shapes.at(a.shape).mesh, 2);
+        QVERIFY2(dialog.summary().contains(QStringLiteral("128 -> ")), qPrintable(dialog.summary()));
+        QVERIFY(dialog.summary().contains(QStringLiteral("overhang max")));
+        d->undoStack()->undo();
+        QCOMPARE(d->savedJson().dump(), before);
     }
 
     void autoRunIsOneUndoStep()

@@ -119,6 +119,13 @@ private slots:
                  QByteArray::number(dialog.volumeKept()));
         QVERIFY(dialog.maxOutsideDistance() > 0 && dialog.maxOutsideDistance() < 0.05);
         QVERIFY(dialog.errorText().isEmpty());
+        // The fit: a point beyond a face plane is at least that far from the hull, and the inner hull's faces
+        // lie within the sphere's tessellation of it.
+        QVERIFY(dialog.fit());
+        QVERIFY(dialog.fit()->outside.max >= dialog.maxOutsideDistance() - 1e-6);
+        QVERIFY(dialog.fit()->outside.max < 0.1);
+        QVERIFY(dialog.fit()->overhang.max < 0.1);
+        QVERIFY(std::fabs(dialog.fit()->diagonal - 2 * std::sqrt(3.0)) < 0.01);
 
         // The preview: segments in world space, around the node at (10, 0, 0).
         QCOMPARE(preview.count(), 1);

@@ -8,6 +8,7 @@
 #include "document/FieldCommands.h"
 #include "document/NodeCommands.h"
 #include "panels/ShapePanel.h"
+#include "widgets/FitFiguresLabel.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
@@ -129,6 +130,27 @@ private slots:
     {
         m_panel.reset();
         m_doc.reset();
+    }
+
+    void fitFiguresFollowEdits()
+    {
+        // Crate's mesh is the box [-0.5, 0.5] x [-1, 1] x [-1.5, 1.5]; its sphere of radius 0.5 leaves the
+        // corners sqrt(0.25 + 1 + 2.25) - 0.5 outside.
+        m_panel->setShape(0, 0);
+        auto* figures = m_panel->fitFigures();
+        QVERIFY(figures->waitForFigures(20000));
+        QVERIFY(figures->figures());
+        QVERIFY(std::fabs(figures->figures()->outside.max - (std::sqrt(3.5) - 0.5)) < 1e-6);
+        QVERIFY(figures->text().contains(QStringLiteral("overhang max")));
+        // A radius of 2 holds the whole box; the sphere's points on the x axis stand 1.5 off its faces.
+        typeNumber(m_panel->radiusField(), QStringLiteral("2"));
+        QCOMPARE(shape(0).radius, 2.0);
+        QVERIFY(figures->waitForFigures(20000));
+        QCOMPARE(figures->figures()->outside.max, 0.0);
+        QVERIFY(figures->figures()->overhang.max <= 1.5 + 1e-9);
+        QVERIFY(figures->figures()->overhang.max > 1.3);
+        m_panel->setShape(-1, std::nullopt);
+        QVERIFY(figures->text().isEmpty());
     }
 
     void showsTheShapeOfItsType()

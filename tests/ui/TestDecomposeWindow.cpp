@@ -53,16 +53,6 @@ size_t meshPoints(const Json& json, size_t mesh)
     return json["accessors"][accessor]["count"].get<size_t>();
 }
 
-QAction* menuAction(MainWindow& w, const QString& objectName)
-{
-    for (QAction* a : w.menuBar()->actions())
-        if (a->menu())
-            for (QAction* b : a->menu()->actions())
-                if (b->objectName() == objectName)
-                    return b;
-    return nullptr;
-}
-
 } // namespace
 
 class TestDecomposeWindow : public QObject
@@ -90,7 +80,7 @@ private slots:
         w.selectNode(node);
 
         // The menu entry opens the dialog for the selected node.
-        QAction* action = menuAction(w, QStringLiteral("actionDecomposeDialog"));
+        QAction* action = test::menuAction(w, QStringLiteral("actionDecomposeDialog"));
         QVERIFY(action);
         action->trigger();
         DecomposeDialog* dialog = w.decomposeDialog();

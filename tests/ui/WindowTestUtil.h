@@ -6,13 +6,27 @@
 #include "MainWindow.h"
 #include "viewport/Viewport.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QImage>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QTest>
 #include <filesystem>
 
 namespace cs::test {
+
+/// The action of the window's menus with this object name, or null.
+inline QAction* menuAction(ui::MainWindow& w, const QString& objectName)
+{
+    for (QAction* a : w.menuBar()->actions())
+        if (a->menu())
+            for (QAction* b : a->menu()->actions())
+                if (b->objectName() == objectName)
+                    return b;
+    return nullptr;
+}
 
 /// Settings (recent files, layout) and crash-recovery copies go under `dir`, so that a test run leaves the
 /// user's own alone.

@@ -57,7 +57,30 @@ const StrategyEntry kStrategies[] = {
      "The convex hull of the mesh, capped, stored as a new mesh"},
     {ColliderStrategy::Trimesh, "trimesh: the mesh itself",
      "The mesh as a triangle mesh shape (static scenery)"},
+    {ColliderStrategy::Simplified, "simplified: a simplified copy of the mesh",
+     "A triangle mesh shape over a simplified copy of the mesh, within the largest error (static scenery)"},
 };
+
+/// One line per collider with its fit figures (for a compound, one per mesh), at most 20.
+QStringList fitLines(const std::vector<import::AddedCollider>& added)
+{
+    QStringList lines;
+    for (const auto& a : added) {
+        if (!a.fit || (a.parts > 0 && a.part + 1 != a.parts))
+            continue;
+        if (lines.size() == 20) {
+            lines << QObject::tr("...");
+            break;
+        }
+        QString line = QStringLiteral("%1: %2").arg(a.name.empty() ? QObject::tr("Node %1").arg(a.meshNode)
+                                                                   : QString::fromStdString(a.name),
+                                                    QString::fromStdString(geometry::fitText(*a.fit)));
+        if (a.trianglesBefore > 0)
+            line += QObject::tr("; %1 -> %2 triangles").arg(a.trianglesBefore).arg(a.trianglesAfter);
+        lines << line;
+    }
+    return lines;
+}
 
 } // namespace
 
@@ -98,6 +121,15 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     m_tolerance->setValue(15);
     m_tolerance->setToolTip(tr("auto: how much larger than the mesh's hull a primitive may be"));
     form->addRow(tr("Auto tolerance:"), m_tolerance);
+    m_maxError = new QDoubleSpinBox(this);
+    m_maxError->setObjectName(QStringLiteral("maxError"));
+    m_maxError->setRange(0.0001, 1000);
+    m_maxError->setDecimals(4);
+    m_maxError->setSingleStep(0.005);
+    m_maxError->setSuffix(QStringLiteral(" m"));
+    m_maxError->setValue(0.01);
+    m_maxError->setToolTip(tr("simplified: the largest distance between the collision mesh and the mesh"));
+    form->addRow(tr("Largest error:"), m_maxError);
     m_pattern = new QLineEdit(QStringLiteral("*"), this);
     m_pattern->setObjectName(QStringLiteral("nodePattern"));
     m_pattern->setToolTip(tr("Only mesh nodes whose name matches this wildcard, e.g. Rock*"));
@@ -146,13 +178,7 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     connect(buttons, &QDialogButtonBox::rejected, this, &AddCollidersDialog::reject);
     layout->addWidget(buttons);
 
-    auto updateEnabled = [this] {
-        const auto s = strategy();
-        m_maxPoints->setEnabled(s == ColliderStrategy::Hull || s == ColliderStrategy::Auto);
-        m_tolerance->setEnabled(s == ColliderStrategy::Auto);
-    };
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, updateEnabled);
-    updateEnabled();
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { setRunning(m_running); });
     setRunning(false);
 }
 
@@ -199,6 +225,23 @@ void AddCollidersDialog::setNodePattern(const QString& pattern)
     m_pattern->setText(pattern);
 }
 
+void AddCollidersDialog::setNodes(std::vector<size_t> nodes)
+{
+    const bool wasNarrowed = !m_nodes.empty();
+    m_nodes = std::move(nodes);
+    if (m_nodes.empty() && wasNarrowed)
+        m_pattern->setText(QStringLiteral("*"));
+    if (!m_nodes.empty())
+        m_pattern->setText(
+            tr("(the %1 selected)").arg(counted(qsizetype(m_nodes.size()), tr("node"), tr("nodes"))));
+    setRunning(m_running);
+}
+
+void AddCollidersDialog::setMaxError(double metres)
+{
+    m_maxError->setValue(metres);
+}
+
 void AddCollidersDialog::setMotion(std::optional<physics::MotionType> motion)
 {
     m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
@@ -211,6 +254,8 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     o.collider.maxPoints = m_maxPoints->value();
     o.collider.autoTolerance = m_tolerance->value() / 100.0;
     o.collider.nodePattern = m_pattern->text().trimmed().toStdString();
+    o.collider.nodes = m_nodes;
+    o.collider.maxError = m_maxError->value();
     o.skipExisting = m_skipExisting->isChecked();
     const int motion = m_motion->currentData().toInt();
     o.addMotion = motion >= 0;
@@ -227,15 +272,13 @@ void AddCollidersDialog::setRunning(bool running)
     m_add->setEnabled(!running);
     for (QWidget* w : std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion})
         w->setEnabled(!running);
-    if (running) {
+    if (running)
         m_progress->setValue(0);
-        m_maxPoints->setEnabled(false);
-        m_tolerance->setEnabled(false);
-    } else {
-        const auto s = strategy();
-        m_maxPoints->setEnabled(s == ColliderStrategy::Hull || s == ColliderStrategy::Auto);
-        m_tolerance->setEnabled(s == ColliderStrategy::Auto);
-    }
+    const auto s = strategy();
+    m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto));
+    m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto);
+    m_maxError->setEnabled(!running && s == ColliderStrategy::Simplified);
+    m_pattern->setEnabled(!running && m_nodes.empty());
 }
 
 void AddCollidersDialog::start()
@@ -330,6 +373,7 @@ QString AddCollidersDialog::summary() const
         if (capped > 0)
             lines << tr("%1 capped to the point limit.")
                          .arg(capped == 1 ? tr("1 hull was") : tr("%1 hulls were").arg(capped));
+        lines << fitLines(r.added);
         lines << tr("Edit > Undo removes them all in one step.");
     }
     if (!r.skipped.empty())

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -23,9 +24,9 @@ template <class T> class QFutureWatcher;
 
 namespace cs::ui {
 
-/// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard),
-/// with the strategies of the add-colliders command (box, obb, sphere, capsule, hull, trimesh, auto), applied
-/// through the document as one undo step (document::applyAutoColliders).
+/// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard, or
+/// the selected ones), with the strategies of the add-colliders command (box, obb, sphere, capsule, hull,
+/// trimesh, simplified, auto), applied through the document as one undo step (document::applyAutoColliders).
 ///
 /// "Add" gathers the meshes, fits them on a worker thread (progress bar, Stop), then pushes the result and
 /// shows a summary; the dialog stays open for another run until it is closed.
@@ -45,6 +46,9 @@ public:
     setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
     void setSkipExisting(bool on);
     void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
+    /// Exactly these nodes (the pattern is then not used); empty: the pattern decides.
+    void setNodes(std::vector<size_t> nodes);
+    void setMaxError(double metres); ///< simplified: the largest deviation of the collision mesh
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
     void setMotion(std::optional<physics::MotionType> motion);
     /// The options as the controls say.
@@ -80,6 +84,8 @@ private:
     QComboBox* m_strategy = nullptr;
     QSpinBox* m_maxPoints = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
+    QDoubleSpinBox* m_maxError = nullptr;
+    std::vector<size_t> m_nodes;
     QCheckBox* m_skipExisting = nullptr;
     QLineEdit* m_pattern = nullptr;
     QComboBox* m_motion = nullptr;

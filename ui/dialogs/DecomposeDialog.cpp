@@ -319,7 +319,7 @@ void DecomposeDialog::showResult()
     m_errorLabel->setVisible(!m_error.isEmpty());
     if (!m_result) {
         const QString none = busy ? tr("computing...") : QStringLiteral("-");
-        for (QLabel* l : {m_partsLabel, m_concavityLabel, m_volumeLabel, m_timeLabel})
+        for (QLabel* l : {m_partsLabel, m_concavityLabel, m_volumeLabel, m_timeLabel, m_fitLabel})
             l->setText(none);
         return;
     }
@@ -337,6 +337,23 @@ void DecomposeDialog::showResult()
     m_volumeLabel->setText(ratio > 0 ? tr("%1% of the mesh").arg(ratio * 100.0, 0, 'f', 1)
                                      : tr("- (a mesh is not closed)"));
     m_timeLabel->setText(tr("%1 s").arg(seconds(), 0, 'f', 2));
+    QStringList fitLines;
+    for (const auto& fit : fits())
+        fitLines << (fit ? QString::fromStdString(geometry::fitText(*fit)) : QStringLiteral("-"));
+    m_fitLabel->setText(fitLines.join(QLatin1Char('\n')));
+}
+
+std::vector<std::optional<geometry::FitSummary>> DecomposeDialog::fits() const
+{
+    std::vector<std::optional<geometry::FitSummary>> out;
+    if (!m_result || !m_document)
+        return out;
+    for (size_t i = 0; i < m_inputs.size() && i < m_result->results.size(); ++i) {
+        const auto& fit = m_result->results[i].fit;
+        const double scale = geometry::meanScale(m_document->sceneGraph().worldTransform(m_inputs[i].node));
+        out.push_back(fit ? std::optional(fit->scaled(scale)) : std::nullopt);
+    }
+    return out;
 }
 
 void DecomposeDialog::sendPreview()

@@ -83,6 +83,9 @@ public:
     /// when a mesh is not closed.
     double volumeRatio() const;
     double seconds() const; ///< wall time of the decompositions; -1 without a result
+    /// The parts' fit of each node's mesh, in world metres (none for a node not measured); empty without a
+    /// result.
+    std::vector<std::optional<geometry::FitSummary>> fits() const;
     /// Vertices of each part's hull, in preview order; empty without a result.
     std::vector<size_t> partPoints() const;
     QString errorText() const; ///< why there is no result (no mesh, stopped...), else empty
@@ -147,6 +150,7 @@ private:
     QLabel* m_concavityLabel = nullptr;
     QLabel* m_volumeLabel = nullptr;
     QLabel* m_timeLabel = nullptr;
+    QLabel* m_fitLabel = nullptr;
     QLabel* m_errorLabel = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_stop = nullptr;

@@ -94,6 +94,11 @@ void DecomposeDialog::buildUi()
     m_volumeLabel = label("volumeLabel");
     m_volumeLabel->setToolTip(tr("The volume of the parts' union against the volume the mesh encloses"));
     figuresForm->addRow(tr("Union volume:"), m_volumeLabel);
+    m_fitLabel = label("fitLabel");
+    m_fitLabel->setWordWrap(true);
+    m_fitLabel->setToolTip(tr("Outside: how far the mesh pokes out of the parts. Overhang: how far the parts "
+                              "stand off the mesh (world metres)"));
+    figuresForm->addRow(tr("Fit:"), m_fitLabel);
     m_timeLabel = label("timeLabel");
     figuresForm->addRow(tr("Time:"), m_timeLabel);
     m_errorLabel = label("errorLabel");

@@ -4,6 +4,7 @@
 #include "document/Actions.h"
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
+#include "document/GeometryInputs.h"
 #include "geometry/Wireframe.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
@@ -53,6 +54,7 @@ struct HullDialog::Run
 {
     quint64 generation = 0;
     std::optional<geometry::ConvexHull> hull;
+    std::optional<geometry::FitSummary> fit; ///< of the hull against the node's own mesh, in its space
     Diagnostics diagnostics;
     bool cancelled = false;
 };
@@ -144,6 +146,10 @@ void HullDialog::buildUi()
     m_volumeLabel->setObjectName(QStringLiteral("volumeLabel"));
     m_volumeLabel->setToolTip(tr("The hull's volume against the full (uncapped) hull of the source points"));
     qualityForm->addRow(tr("Volume kept:"), m_volumeLabel);
+    m_fitLabel = new QLabel(quality);
+    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
+    m_fitLabel->setWordWrap(true);
+    qualityForm->addRow(tr("Fit:"), m_fitLabel);
     m_outsideLabel = new QLabel(quality);
     m_outsideLabel->setObjectName(QStringLiteral("outsideLabel"));
     m_outsideLabel->setToolTip(tr("How far the source point furthest outside the hull lies beyond it"));
@@ -299,6 +305,11 @@ void HullDialog::gatherSources()
     }
     m_sourceError.clear();
     m_points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points));
+    // The fit figures measure the hull against the node's own mesh (not the meshes below it).
+    m_mesh.reset();
+    if (!includeChildren())
+        if (auto triangles = document::nodeMeshTriangles(*m_document, m_node))
+            m_mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
     m_sourceLabel->setText(m_points->size() == 1 ? tr("1 point") : tr("%1 points").arg(m_points->size()));
 }
 
@@ -351,23 +362,28 @@ void HullDialog::startRun()
     m_cancel = cancel;
     const quint64 generation = m_generation;
     auto points = m_points;
-    QFuture<std::shared_ptr<Run>> future =
-        QtConcurrent::run([points, options, cancel, generation](QPromise<std::shared_ptr<Run>>& promise) {
-            promise.setProgressRange(0, kProgressSteps);
-            geometry::ConvexHullOptions o = options;
-            o.cancel = cancel.get();
-            o.progress = [&promise](double f) {
-                promise.setProgressValue(int(std::lround(f * kProgressSteps)));
-            };
-            auto hull = geometry::generateConvexHull(*points, o);
-            auto run = std::make_shared<Run>();
-            run->generation = generation;
-            run->cancelled = cancel->load();
-            run->diagnostics = std::move(hull.diagnostics);
-            if (hull)
-                run->hull = std::move(*hull);
-            promise.addResult(std::move(run));
-        });
+    auto mesh = m_mesh;
+    QFuture<std::shared_ptr<Run>> future = QtConcurrent::run([points, mesh, options, cancel, generation](
+                                                                 QPromise<std::shared_ptr<Run>>& promise) {
+        promise.setProgressRange(0, kProgressSteps);
+        geometry::ConvexHullOptions o = options;
+        o.cancel = cancel.get();
+        o.progress = [&promise](double f) { promise.setProgressValue(int(std::lround(f * kProgressSteps))); };
+        auto hull = geometry::generateConvexHull(*points, o);
+        auto run = std::make_shared<Run>();
+        run->generation = generation;
+        run->cancelled = cancel->load();
+        run->diagnostics = std::move(hull.diagnostics);
+        if (hull && mesh) {
+            geometry::FitPart part;
+            part.shape = geometry::ShapeGeometry::convex(hull->mesh);
+            if (auto m = geometry::measureFit(*mesh, {}, {part}))
+                run->fit = m->summary;
+        }
+        if (hull)
+            run->hull = std::move(*hull);
+        promise.addResult(std::move(run));
+    });
     m_runs.append(future);
     m_computing = true;
     m_watcher->disconnect(this, nullptr);
@@ -411,6 +427,7 @@ void HullDialog::runFinished(quint64 generation)
         m_result = std::make_shared<const geometry::ConvexHull>(std::move(*run->hull));
         m_error.clear();
         const QMatrix4x4 world = m_document->sceneGraph().worldTransform(m_node);
+        m_fit = run->fit ? std::optional(run->fit->scaled(geometry::meanScale(world))) : std::nullopt;
         std::vector<QVector3D> segments =
             geometry::shapeWireframe(geometry::ShapeGeometry::convex(m_result->mesh));
         for (QVector3D& p : segments)
@@ -442,8 +459,10 @@ void HullDialog::showResult()
         m_pointsLabel->setText(none);
         m_volumeLabel->setText(none);
         m_outsideLabel->setText(none);
+        m_fitLabel->setText(none);
         return;
     }
+    m_fitLabel->setText(m_fit ? QString::fromStdString(geometry::fitText(*m_fit)) : QStringLiteral("-"));
     const geometry::HullQuality& q = m_result->quality;
     m_pointsLabel->setText(
         q.capped ? tr("%1 (capped; %2 source points)").arg(q.vertexCount).arg(sourcePointCount())

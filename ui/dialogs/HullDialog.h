@@ -1,5 +1,6 @@
 #pragma once
 
+#include "geometry/ColliderFit.h"
 #include "geometry/ConvexHull.h"
 
 #include <QDialog>
@@ -81,9 +82,12 @@ public:
     int pointCount() const;    ///< vertices of the hull; -1 without a result
     double volumeKept() const; ///< hull volume / volume of the full hull of the source points; -1 without
     double maxOutsideDistance() const; ///< of a source point beyond the hull (0 for conservative); -1 without
-    bool capped() const;               ///< source points were left out to meet the cap
-    size_t sourcePointCount() const;   ///< points the hull is made from
-    QString errorText() const;         ///< why there is no hull (no mesh, flat mesh, stopped...), else empty
+    /// The result's fit against the node's own mesh, in world metres (none without a result, or when the
+    /// hull is of the meshes below the node too).
+    const std::optional<geometry::FitSummary>& fit() const { return m_fit; }
+    bool capped() const;             ///< source points were left out to meet the cap
+    size_t sourcePointCount() const; ///< points the hull is made from
+    QString errorText() const;       ///< why there is no hull (no mesh, flat mesh, stopped...), else empty
     /// The current hull (in the node's space) and its quality, or nullptr.
     const geometry::ConvexHull* hull() const { return m_result.get(); }
     /// The last preview sent, in world space (empty when none).
@@ -141,6 +145,8 @@ private:
     QLabel* m_pointsLabel = nullptr;
     QLabel* m_volumeLabel = nullptr;
     QLabel* m_outsideLabel = nullptr;
+    QLabel* m_fitLabel = nullptr; // outside and overhang of the hull, world metres
+    std::optional<geometry::FitSummary> m_fit;
     QLabel* m_errorLabel = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_stop = nullptr;
@@ -150,6 +156,7 @@ private:
     QTimer* m_follow = nullptr;  // coalesces document changes
 
     std::shared_ptr<const std::vector<geometry::Vec3d>> m_points; // the source, in the node's space
+    std::shared_ptr<const gltf::TriangleMesh> m_mesh;             // the node's own mesh (null with children)
     QString m_sourceError;
     QFutureWatcher<std::shared_ptr<Run>>* m_watcher = nullptr;
     QList<QFuture<std::shared_ptr<Run>>> m_runs; // every run not known to be over, waited for on destruction

@@ -11,6 +11,7 @@
 #include "document/ShapeFit.h"
 #include "geometry/PrimitiveFit.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/FitFiguresLabel.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
@@ -191,9 +192,11 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     m_hull = new QPushButton(tr("Generate Convex Hull\u2026"), fitBox);
     m_hull->setToolTip(tr("Make a convex hull of the mesh as a new mesh and shape"));
     fitGrid->addWidget(m_hull, 2, 0, 1, 3);
+    m_fitFigures = new FitFiguresLabel(fitBox);
     auto* fitLayout = new QVBoxLayout(fitBox);
     fitLayout->addWidget(m_fitSource);
     fitLayout->addLayout(fitGrid);
+    fitLayout->addWidget(m_fitFigures);
 
     auto* usedBox = new QGroupBox(tr("Used by"), this);
     m_usedBy = new QListWidget(usedBox);
@@ -569,6 +572,7 @@ void ShapePanel::refreshFitState()
         text = tr("Fits use the mesh of %1. A fit off its centre goes on a new child node.")
                    .arg(quoted(nodeLabel(*m_document, *source.meshNode)));
     m_fitSource->setText(text);
+    m_fitFigures->setTarget(m_document, exists ? m_contextNode : std::nullopt);
 }
 
 void ShapePanel::commitName()

@@ -28,6 +28,7 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class FitFiguresLabel;
 class NumberField;
 class Vec3Field;
 
@@ -117,6 +118,8 @@ public:
     QLabel* statusLabel() const { return m_status; }
     /// What is odd or worth knowing about the shape (tapered, no mesh, a plane bounded along one axis...).
     QLabel* noteLabel() const { return m_note; }
+    /// How well the context node's colliders fit its mesh (measured off the GUI thread).
+    FitFiguresLabel* fitFigures() const { return m_fitFigures; }
     /// True when the row of `field` (a parameter widget) is shown for the current type.
     bool isRowShown(QWidget* field) const;
 
@@ -171,6 +174,7 @@ private:
     QComboBox* m_mesh;
     QLabel* m_note;
     QLabel* m_fitSource;
+    FitFiguresLabel* m_fitFigures;
     std::array<QPushButton*, kFitCount> m_fitButtons{};
     QPushButton* m_hull;
     QListWidget* m_usedBy;

@@ -30,6 +30,7 @@ struct Viewport::Impl
     std::array<std::unique_ptr<LineLayer>, size_t(OverlayLayer::Count)> layers;
     std::unique_ptr<LineLayer> preview;
     std::array<std::unique_ptr<LineLayer>, Viewport::previewPartColorCount()> previewParts;
+    std::vector<std::unique_ptr<LineLayer>> coloured; ///< setColouredLines(), made on first use
     std::unique_ptr<JointLayer> joints;
     /// The gizmo's parts: X, Y, Z, the view ring, the handles, the warning badge.
     std::array<std::unique_ptr<LineLayer>, 6> gizmo;
@@ -48,6 +49,8 @@ struct Viewport::Impl
         f(*preview);
         for (auto& part : previewParts)
             f(*part);
+        for (auto& set : coloured)
+            f(*set);
     }
 };
 
@@ -174,6 +177,29 @@ void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
     for (size_t i = 0; i < byColor.size(); ++i)
         m_impl->previewParts[i]->setSegments(byColor[i]);
     updateDetail();
+}
+
+void Viewport::setColouredLines(const std::vector<std::pair<QColor, std::vector<QVector3D>>>& sets)
+{
+    Impl& d = *m_impl;
+    while (d.coloured.size() < sets.size()) {
+        d.coloured.push_back(std::make_unique<LineLayer>(*d.scene, QColor(Qt::white), d.scene->lineRoot()));
+        d.coloured.back()->setXray(m_xray);
+    }
+    for (size_t i = 0; i < d.coloured.size(); ++i) {
+        if (i < sets.size())
+            d.coloured[i]->setColor(sets[i].first);
+        d.coloured[i]->setSegments(i < sets.size() ? sets[i].second : std::vector<QVector3D>{});
+    }
+    updateDetail();
+}
+
+size_t Viewport::colouredPointCount() const
+{
+    size_t points = 0;
+    for (const auto& set : m_impl->coloured)
+        points += set->pointCount();
+    return points;
 }
 
 size_t Viewport::previewPartPointCount() const

@@ -86,6 +86,11 @@ public:
     /// Distinct colours for preview parts; part i and part i + previewPartColorCount() share a colour.
     static QColor previewPartColor(size_t index);
     static constexpr size_t previewPartColorCount() { return 12; }
+    /// Line sets each in a colour of its own, e.g. the bands of the fit heat map: world-space points, two per
+    /// segment. They replace the previous sets; an empty list removes them.
+    void setColouredLines(const std::vector<std::pair<QColor, std::vector<QVector3D>>>& sets);
+    /// Points of every coloured set together.
+    size_t colouredPointCount() const;
     /// The number of preview points drawn (0: no preview).
     size_t previewPointCount() const;
     static QColor previewColor();

@@ -1,0 +1,336 @@
+#include "geometry/ColliderFit.h"
+
+#include "geometry/ConvexHull.h"
+#include "geometry/MeshBvh.h"
+#include "geometry/Parallel.h"
+#include "geometry/ShapeSurface.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace cs::geometry {
+
+namespace {
+
+constexpr size_t kBlock = 2048;
+
+/// One part of a collider, ready to answer signed distances and give points of its surface, in the
+/// measuring space.
+class PartSurface
+{
+public:
+    PartSurface(const FitPart& part, const Vec3d& meshLo, const Vec3d& meshHi) : m_part(part)
+    {
+        const Vec3d scales{length(transformVector(part.toSpace, {1, 0, 0})),
+                           length(transformVector(part.toSpace, {0, 1, 0})),
+                           length(transformVector(part.toSpace, {0, 0, 1}))};
+        const double hi = std::max({scales.x, scales.y, scales.z}),
+                     lo = std::min({scales.x, scales.y, scales.z});
+        m_scale = std::cbrt(scales.x * scales.y * scales.z);
+        const bool uniform = hi > 0 && (hi - lo) <= 1e-6 * hi;
+        m_valid = affineInverse(part.toSpace, m_toShape) && m_scale > 0;
+        if (!m_valid)
+            return;
+        if (part.plane) {
+            m_kind = Kind::Plane;
+            m_approximate = !uniform;
+            planeExtent(meshLo, meshHi);
+        } else if (part.shape.kind == ShapeKind::Convex || part.shape.kind == ShapeKind::Trimesh) {
+            m_valid = part.shape.mesh && part.shape.mesh->triangleCount() > 0;
+            if (m_valid)
+                prepareMesh();
+        } else {
+            m_kind = Kind::Primitive;
+            m_approximate = !uniform;
+            m_area = primitiveSurfaceArea(part.shape) * m_scale * m_scale;
+        }
+    }
+
+    bool valid() const { return m_valid; }
+    /// False for a trimesh, a surface with no inside (its distances are never negative).
+    bool hasInside() const { return m_kind != Kind::Trimesh; }
+    bool approximate() const { return m_approximate; }
+    double area() const { return m_area; }
+
+    double signedDistance(const Vec3d& p) const
+    {
+        switch (m_kind) {
+        case Kind::Primitive:
+            return m_scale * primitiveSignedDistance(m_part.shape, transformPoint(m_toShape, p));
+        case Kind::Plane:
+            return m_scale * transformPoint(m_toShape, p).y;
+        case Kind::Convex: {
+            double beyond = -std::numeric_limits<double>::infinity();
+            for (const auto& [normal, offset] : m_planes)
+                beyond = std::max(beyond, dot(normal, p) - offset);
+            // Inside a convex solid the nearest face plane is the nearest surface; outside, the nearest
+            // point.
+            return beyond > 0 ? m_bvh->distance(p) : beyond;
+        }
+        case Kind::Trimesh:
+            return m_bvh->distance(p);
+        }
+        return 0;
+    }
+
+    /// `count` points by area, then the part's own corners or vertices.
+    void sample(size_t count, std::mt19937_64& rng, std::vector<Vec3d>& out) const
+    {
+        const size_t first = out.size();
+        switch (m_kind) {
+        case Kind::Primitive:
+            samplePrimitiveSurface(m_part.shape, count, rng, out);
+            break;
+        case Kind::Plane:
+            for (size_t i = 0; i < count; ++i)
+                out.push_back({std::uniform_real_distribution<double>(m_planeLo.x, m_planeHi.x)(rng), 0,
+                               std::uniform_real_distribution<double>(m_planeLo.z, m_planeHi.z)(rng)});
+            break;
+        case Kind::Convex:
+        case Kind::Trimesh:
+            sampleTriangles(m_bvh->corners(), count, rng, out);
+            out.insert(out.end(), m_vertices.begin(), m_vertices.end());
+            return; // already in the measuring space
+        }
+        for (size_t i = first; i < out.size(); ++i)
+            out[i] = transformPoint(m_part.toSpace, out[i]);
+    }
+
+private:
+    enum class Kind
+    {
+        Primitive,
+        Plane,
+        Convex,
+        Trimesh
+    };
+
+    /// A bounded plane is its rectangle; an unbounded one the part of it under the mesh's bounding box.
+    void planeExtent(const Vec3d& meshLo, const Vec3d& meshHi)
+    {
+        Vec3d lo{std::numeric_limits<double>::infinity(), 0, std::numeric_limits<double>::infinity()};
+        Vec3d hi = -lo;
+        for (int corner = 0; corner < 8; ++corner) {
+            const Vec3d c{corner & 1 ? meshHi.x : meshLo.x, corner & 2 ? meshHi.y : meshLo.y,
+                          corner & 4 ? meshHi.z : meshLo.z};
+            const Vec3d q = transformPoint(m_toShape, c);
+            lo = minOf(lo, q);
+            hi = maxOf(hi, q);
+        }
+        const FitPlane& plane = *m_part.plane;
+        m_planeLo = {plane.sizeX > 0 ? -plane.sizeX / 2 : lo.x, 0, plane.sizeZ > 0 ? -plane.sizeZ / 2 : lo.z};
+        m_planeHi = {plane.sizeX > 0 ? plane.sizeX / 2 : hi.x, 0, plane.sizeZ > 0 ? plane.sizeZ / 2 : hi.z};
+        m_area = std::max(0.0, m_planeHi.x - m_planeLo.x) * std::max(0.0, m_planeHi.z - m_planeLo.z) *
+                 m_scale * m_scale;
+    }
+
+    void prepareMesh()
+    {
+        const gltf::TriangleMesh& mesh = *m_part.shape.mesh;
+        for (const QVector3D& v : mesh.positions)
+            m_vertices.push_back(transformPoint(m_part.toSpace, Vec3d(v)));
+        m_kind = Kind::Trimesh;
+        std::vector<Vec3d> corners;
+        if (m_part.shape.kind == ShapeKind::Convex) {
+            // A convex shape is the hull of its points (OMI), whatever triangles its mesh has.
+            ConvexHullOptions o;
+            o.maxVertices = int(std::max<size_t>(4, m_vertices.size()));
+            o.measureQuality = false;
+            if (auto hull = generateConvexHull(m_vertices, o)) {
+                corners = triangleCorners(hull->mesh);
+                m_vertices.clear();
+                appendPoints(m_vertices, hull->mesh);
+                m_kind = Kind::Convex;
+                for (size_t t = 0; t + 2 < corners.size(); t += 3) {
+                    const Vec3d n =
+                        normalized(cross(corners[t + 1] - corners[t], corners[t + 2] - corners[t]));
+                    if (lengthSquared(n) > 0)
+                        m_planes.emplace_back(n, dot(n, corners[t]));
+                }
+            }
+        }
+        if (m_kind == Kind::Trimesh)
+            corners = triangleCorners(mesh, m_part.toSpace);
+        m_area = trianglesArea(corners);
+        m_bvh = std::make_shared<MeshBvh>(std::move(corners));
+    }
+
+    const FitPart& m_part;
+    Kind m_kind = Kind::Primitive;
+    Mat4d m_toShape;
+    double m_scale = 1, m_area = 0;
+    bool m_valid = true, m_approximate = false;
+    Vec3d m_planeLo, m_planeHi;
+    std::vector<Vec3d> m_vertices;
+    std::vector<std::pair<Vec3d, double>> m_planes;
+    std::shared_ptr<MeshBvh> m_bvh;
+};
+
+/// The collider's surface points: each part's share of `count` by area, less the points that lie inside
+/// another part (they are inside the compound, not on its surface).
+std::vector<Vec3d> colliderPoints(const std::vector<PartSurface>& parts, size_t count, std::uint64_t seed,
+                                  double eps)
+{
+    double total = 0;
+    for (const PartSurface& p : parts)
+        total += p.area();
+    std::vector<Vec3d> out;
+    std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
+    for (size_t i = 0; i < parts.size(); ++i) {
+        std::vector<Vec3d> mine;
+        const double share = total > 0 ? parts[i].area() / total : 1.0 / double(parts.size());
+        parts[i].sample(
+            std::max<size_t>(parts[i].area() > 0 ? 16 : 0, size_t(std::llround(share * double(count)))), rng,
+            mine);
+        for (const Vec3d& p : mine) {
+            bool covered = false;
+            for (size_t j = 0; j < parts.size() && !covered; ++j)
+                covered = j != i && parts[j].hasInside() && parts[j].signedDistance(p) < -eps;
+            if (!covered)
+                out.push_back(p);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+FitSummary FitSummary::scaled(double s) const
+{
+    FitSummary r = *this;
+    for (FitFigures* f : {&r.outside, &r.overhang}) {
+        f->max *= s;
+        f->mean *= s;
+        f->p95 *= s;
+    }
+    r.diagonal *= s;
+    return r;
+}
+
+FitFigures fitFigures(const std::vector<double>& values)
+{
+    FitFigures f;
+    if (values.empty())
+        return f;
+    std::vector<double> v(values.size());
+    double sum = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        v[i] = std::max(0.0, values[i]);
+        sum += v[i];
+        f.max = std::max(f.max, v[i]);
+    }
+    f.mean = sum / double(v.size());
+    const size_t rank = size_t(std::ceil(0.95 * double(v.size()))) - 1;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(rank), v.end());
+    f.p95 = v[rank];
+    return f;
+}
+
+std::string fitText(const FitSummary& fit)
+{
+    auto metres = [](double v) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.3g m", v);
+        return std::string(buffer);
+    };
+    auto percent = [&](double v) {
+        if (!(fit.diagonal > 0))
+            return std::string();
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, " (%.1f %%)", 100.0 * v / fit.diagonal);
+        return std::string(buffer);
+    };
+    return "outside max " + metres(fit.outside.max) + percent(fit.outside.max) + ", p95 " +
+           metres(fit.outside.p95) + "; overhang max " + metres(fit.overhang.max) +
+           percent(fit.overhang.max) + ", mean " + metres(fit.overhang.mean) + ", p95 " +
+           metres(fit.overhang.p95) + (fit.approximate ? " (approximate: non-uniform scale)" : "");
+}
+
+double meanScale(const QMatrix4x4& transform)
+{
+    const double s = std::cbrt(std::fabs(Mat3d::fromMatrix(transform).determinant()));
+    return s > 0 && std::isfinite(s) ? s : 1.0;
+}
+
+Mat4d fitPlacement(const Vec3d& offset, const Quatd& rotation)
+{
+    Trs trs;
+    trs.translation = offset;
+    trs.rotation = rotation;
+    return toMatrix(trs);
+}
+
+FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, FitOptions options)
+    : m_options(options)
+{
+    for (const QVector3D& v : mesh.positions)
+        m_points.push_back(transformPoint(meshToSpace, Vec3d(v)));
+    m_vertices = m_points.size();
+    if (!m_points.empty()) {
+        m_lo = m_hi = m_points[0];
+        for (const Vec3d& p : m_points) {
+            m_lo = minOf(m_lo, p);
+            m_hi = maxOf(m_hi, p);
+        }
+        m_diagonal = length(m_hi - m_lo);
+    }
+    std::vector<Vec3d> corners = triangleCorners(mesh, meshToSpace);
+    std::mt19937_64 rng(options.seed);
+    sampleTriangles(corners, options.meshSamples, rng, m_points);
+    m_bvh = std::make_unique<MeshBvh>(std::move(corners));
+}
+
+FitMeter::~FitMeter() = default;
+
+Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) const
+{
+    using R = Result<FitMeasurement>;
+    if (m_bvh->triangleCount() == 0)
+        return R::failure(makeError("FIT_NO_TRIANGLES", "the mesh has no triangles to measure against"));
+    std::vector<PartSurface> surfaces;
+    for (const FitPart& part : parts) {
+        surfaces.emplace_back(part, m_lo, m_hi);
+        if (!surfaces.back().valid())
+            surfaces.pop_back();
+    }
+    if (surfaces.empty())
+        return R::failure(
+            makeError("FIT_NO_COLLIDER", "the collider has no shape with a surface to measure"));
+
+    FitMeasurement m;
+    m.meshPoints = m_points;
+    m.meshVertices = m_vertices;
+    m.outside.resize(m_points.size());
+    parallelBlocks(m_points.size(), kBlock, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            double d = std::numeric_limits<double>::infinity();
+            for (const PartSurface& s : surfaces)
+                d = std::min(d, s.signedDistance(m_points[i]));
+            m.outside[i] = d;
+        }
+    });
+    m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal);
+    m.overhang.resize(m.colliderPoints.size());
+    parallelBlocks(m.colliderPoints.size(), kBlock, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+            m.overhang[i] = m_bvh->distance(m.colliderPoints[i]);
+    });
+    m.summary.outside = fitFigures(m.outside);
+    m.summary.overhang = fitFigures(m.overhang);
+    m.summary.diagonal = m_diagonal;
+    m.summary.approximate =
+        std::any_of(surfaces.begin(), surfaces.end(), [](const PartSurface& s) { return s.approximate(); });
+    R r;
+    r.value = std::move(m);
+    return r;
+}
+
+Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace,
+                                  const std::vector<FitPart>& parts, const FitOptions& options)
+{
+    return FitMeter(mesh, meshToSpace, options).measure(parts);
+}
+
+} // namespace cs::geometry

@@ -1,0 +1,128 @@
+#pragma once
+
+// How well a collider fits its mesh, in the units of the space both are given in (metres in world space):
+// - outside: for every mesh vertex and points drawn on its triangles by area, the signed distance to the
+//   collider's surface (positive: the model pokes out of the collider there);
+// - overhang: for points drawn on the collider's surface, the distance to the mesh's surface (how far the
+//   collider stands off the model: invisible walls, floating objects).
+// Primitives use closed forms (ShapeSurface); convex shapes are the hull of their points (exact signed
+// distance); a trimesh is a surface with no inside (the distance is unsigned); a KHR plane is the half-space
+// below it. A compound is the union of its parts. Distances to meshes go through a MeshBvh, on every core.
+// Sampling uses a fixed seed: the same input gives the same figures on every run.
+
+#include "Diagnostic.h"
+#include "geometry/Shape.h"
+#include "geometry/Transform.h"
+#include "geometry/Vec3d.h"
+#include "gltf/MeshTriangles.h"
+
+#include <QMatrix4x4>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs::geometry {
+
+class MeshBvh;
+
+/// A KHR_implicit_shapes plane: normal +Y through its node's origin; a size of 0 is unbounded.
+struct FitPlane
+{
+    double sizeX = 0, sizeZ = 0;
+};
+
+/// One shape of a collider and where it sits.
+struct FitPart
+{
+    ShapeGeometry shape;           ///< box, sphere, capsule, cylinder, convex or trimesh
+    std::optional<FitPlane> plane; ///< set: the part is a plane and `shape` is not used
+    Mat4d toSpace;                 ///< the shape's own space into the measuring space
+};
+
+struct FitOptions
+{
+    size_t meshSamples = 20000;     ///< points drawn on the mesh's triangles, besides its vertices
+    size_t colliderSamples = 20000; ///< points drawn on the collider's surface (shared by area among parts)
+    std::uint64_t seed = 0x636f6c6cULL;
+};
+
+/// Largest, mean and 95th percentile (nearest rank) of a set of distances.
+struct FitFigures
+{
+    double max = 0, mean = 0, p95 = 0;
+};
+
+/// The figures of one measurement.
+struct FitSummary
+{
+    FitFigures outside;  ///< of the outside distances, negative ones (inside) counted as 0
+    FitFigures overhang; ///< of the overhang distances
+    double diagonal =
+        0; ///< of the mesh's bounding box in the measuring space; fractions are figure / diagonal
+    /// A primitive sits under a non-uniform scale: its distances were scaled by the mean scale (approximate).
+    bool approximate = false;
+
+    /// Every distance multiplied by s (a uniform scale of the measuring space).
+    FitSummary scaled(double s) const;
+    /// The larger of the outside and overhang maxima: the two-sided deviation between mesh and collider.
+    double deviation() const { return std::max(outside.max, overhang.max); }
+};
+
+/// A measurement with every sampled point, for colouring: the mesh's points (its vertices first, in order,
+/// then the samples) with their signed outside distances, and the collider's points with their overhangs.
+struct FitMeasurement
+{
+    FitSummary summary;
+    std::vector<Vec3d> meshPoints;
+    std::vector<double> outside;
+    size_t meshVertices = 0;
+    std::vector<Vec3d> colliderPoints;
+    std::vector<double> overhang;
+};
+
+/// A mesh prepared for measuring colliders against: its points and its hierarchy are made once, so that
+/// several candidate colliders (auto's choice, the simplifier's retries) are measured cheaply.
+class FitMeter
+{
+public:
+    /// The mesh with every position through `meshToSpace`.
+    explicit FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace = {}, FitOptions options = {});
+    ~FitMeter();
+    FitMeter(const FitMeter&) = delete;
+    FitMeter& operator=(const FitMeter&) = delete;
+
+    /// Errors: FIT_NO_TRIANGLES (the mesh has none), FIT_NO_COLLIDER (no parts, or no part with a surface).
+    Result<FitMeasurement> measure(const std::vector<FitPart>& parts) const;
+    double diagonal() const { return m_diagonal; }
+
+private:
+    FitOptions m_options;
+    std::vector<Vec3d> m_points; ///< vertices, then samples
+    size_t m_vertices = 0;
+    double m_diagonal = 0;
+    Vec3d m_lo, m_hi;
+    std::unique_ptr<MeshBvh> m_bvh;
+};
+
+/// Measures once (see FitMeter).
+Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace,
+                                  const std::vector<FitPart>& parts, const FitOptions& options = {});
+
+/// max, mean and 95th percentile of `values`, negative values counted as 0.
+FitFigures fitFigures(const std::vector<double>& values);
+
+/// The figures in one line: "outside max 0.012 m (0.4 %), p95 0.003 m; overhang max 0.21 m (7.1 %), mean
+/// 0.05 m, p95 0.12 m" (percentages of the diagonal; none when it is 0).
+std::string fitText(const FitSummary& fit);
+
+/// The mean scale of a transform's linear part (the cube root of its volume scale; 1 when it has none): what
+/// distances measured in a node's space are multiplied by in its parent's or the world's.
+double meanScale(const QMatrix4x4& transform);
+
+/// The placement of a shape fitted at `offset` turned by `rotation` (as FittedShape gives it).
+Mat4d fitPlacement(const Vec3d& offset, const Quatd& rotation);
+
+} // namespace cs::geometry

@@ -1,0 +1,207 @@
+#include "geometry/MeshBvh.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace cs::geometry {
+
+namespace {
+
+constexpr std::uint32_t kLeafSize = 4;
+
+Vec3d closestOnSegment(const Vec3d& p, const Vec3d& a, const Vec3d& b)
+{
+    const Vec3d ab = b - a;
+    const double len2 = lengthSquared(ab);
+    const double t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+    return a + ab * t;
+}
+
+/// The nearest point of the three edges, for a triangle without area.
+Vec3d closestOnEdges(const Vec3d& p, const Vec3d& a, const Vec3d& b, const Vec3d& c)
+{
+    Vec3d best = closestOnSegment(p, a, b);
+    for (const Vec3d& q : {closestOnSegment(p, b, c), closestOnSegment(p, c, a)})
+        if (lengthSquared(q - p) < lengthSquared(best - p))
+            best = q;
+    return best;
+}
+
+double boxDistanceSquared(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+{
+    double d = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double e = std::max({lo[i] - p[i], 0.0, p[i] - hi[i]});
+        d += e * e;
+    }
+    return d;
+}
+
+} // namespace
+
+Vec3d closestPointOnTriangle(const Vec3d& p, const Vec3d& a, const Vec3d& b, const Vec3d& c)
+{
+    // The region of the triangle's plane that p projects into decides: a corner, an edge, or the inside.
+    const Vec3d ab = b - a, ac = c - a, ap = p - a;
+    const double d1 = dot(ab, ap), d2 = dot(ac, ap);
+    if (d1 <= 0 && d2 <= 0)
+        return a;
+    const Vec3d bp = p - b;
+    const double d3 = dot(ab, bp), d4 = dot(ac, bp);
+    if (d3 >= 0 && d4 <= d3)
+        return b;
+    const double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0)
+        return a + ab * (d1 / (d1 - d3));
+    const Vec3d cp = p - c;
+    const double d5 = dot(ab, cp), d6 = dot(ac, cp);
+    if (d6 >= 0 && d5 <= d6)
+        return c;
+    const double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0)
+        return a + ac * (d2 / (d2 - d6));
+    const double va = d3 * d6 - d5 * d4;
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0)
+        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    const double sum = va + vb + vc;
+    if (!(sum > 0) || !std::isfinite(sum))
+        return closestOnEdges(p, a, b, c);
+    return a + ab * (vb / sum) + ac * (vc / sum);
+}
+
+std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& transform)
+{
+    std::vector<Vec3d> positions;
+    positions.reserve(mesh.positions.size());
+    for (const QVector3D& v : mesh.positions)
+        positions.push_back(transformPoint(transform, Vec3d(v)));
+    std::vector<Vec3d> corners;
+    corners.reserve(mesh.indices.size());
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        const auto i = mesh.indices[t], j = mesh.indices[t + 1], k = mesh.indices[t + 2];
+        if (i >= positions.size() || j >= positions.size() || k >= positions.size())
+            continue;
+        corners.insert(corners.end(), {positions[i], positions[j], positions[k]});
+    }
+    return corners;
+}
+
+MeshBvh::MeshBvh(const gltf::TriangleMesh& mesh, const Mat4d& transform)
+{
+    build(triangleCorners(mesh, transform));
+}
+
+MeshBvh::MeshBvh(std::vector<Vec3d> corners)
+{
+    corners.resize(corners.size() / 3 * 3);
+    build(std::move(corners));
+}
+
+void MeshBvh::build(std::vector<Vec3d> corners)
+{
+    const auto count = std::uint32_t(corners.size() / 3);
+    if (count == 0)
+        return;
+    std::vector<Vec3d> centres(count);
+    std::vector<std::uint32_t> order(count);
+    for (std::uint32_t t = 0; t < count; ++t) {
+        centres[t] = (corners[3 * t] + corners[3 * t + 1] + corners[3 * t + 2]) / 3.0;
+        order[t] = t;
+    }
+    m_nodes.reserve(2 * (count / kLeafSize + 1));
+    buildNode(order, centres, corners, 0, count);
+    // Store the triangles in leaf order, so that a leaf reads one contiguous run.
+    m_corners.resize(corners.size());
+    m_triangleIds = order;
+    for (std::uint32_t i = 0; i < count; ++i)
+        for (int k = 0; k < 3; ++k)
+            m_corners[3 * size_t(i) + size_t(k)] = corners[3 * size_t(order[i]) + size_t(k)];
+}
+
+std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
+                                 const std::vector<Vec3d>& corners, std::uint32_t begin, std::uint32_t end)
+{
+    const auto index = std::uint32_t(m_nodes.size());
+    m_nodes.emplace_back();
+    Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
+    Vec3d clo = centres[order[begin]], chi = clo;
+    for (std::uint32_t i = begin; i < end; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            const Vec3d& v = corners[3 * size_t(order[i]) + size_t(k)];
+            lo = minOf(lo, v);
+            hi = maxOf(hi, v);
+        }
+        clo = minOf(clo, centres[order[i]]);
+        chi = maxOf(chi, centres[order[i]]);
+    }
+    m_nodes[index].lo = lo;
+    m_nodes[index].hi = hi;
+    if (end - begin <= kLeafSize) {
+        m_nodes[index].first = begin;
+        m_nodes[index].count = end - begin;
+        return index;
+    }
+    const Vec3d extent = chi - clo;
+    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
+    const std::uint32_t mid = begin + (end - begin) / 2;
+    std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
+                     [&](std::uint32_t a, std::uint32_t b) { return centres[a][axis] < centres[b][axis]; });
+    buildNode(order, centres, corners, begin, mid);
+    const std::uint32_t second = buildNode(order, centres, corners, mid, end);
+    m_nodes[index].first = second;
+    return index;
+}
+
+MeshBvh::Hit MeshBvh::closest(const Vec3d& p) const
+{
+    Hit hit;
+    if (m_nodes.empty())
+        return hit;
+    double best = std::numeric_limits<double>::infinity();
+    std::array<std::uint32_t, 64> stack{};
+    size_t top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& node = m_nodes[stack[--top]];
+        if (boxDistanceSquared(p, node.lo, node.hi) >= best)
+            continue;
+        if (node.count > 0) {
+            for (std::uint32_t t = node.first; t < node.first + node.count; ++t) {
+                const Vec3d* c = &m_corners[3 * size_t(t)];
+                const Vec3d q = closestPointOnTriangle(p, c[0], c[1], c[2]);
+                const double d = lengthSquared(q - p);
+                if (d < best) {
+                    best = d;
+                    hit.point = q;
+                    hit.triangle = m_triangleIds[t];
+                }
+            }
+            continue;
+        }
+        const std::uint32_t first = std::uint32_t(&node - m_nodes.data()) + 1, second = node.first;
+        const double dFirst = boxDistanceSquared(p, m_nodes[first].lo, m_nodes[first].hi);
+        const double dSecond = boxDistanceSquared(p, m_nodes[second].lo, m_nodes[second].hi);
+        // The nearer child goes on top, so that it is searched first and tightens `best` for the other.
+        if (dFirst <= dSecond) {
+            stack[top++] = second;
+            stack[top++] = first;
+        } else {
+            stack[top++] = first;
+            stack[top++] = second;
+        }
+    }
+    hit.distance = std::sqrt(best);
+    return hit;
+}
+
+double bruteForceDistance(const std::vector<Vec3d>& corners, const Vec3d& p)
+{
+    double best = std::numeric_limits<double>::infinity();
+    for (size_t t = 0; t + 2 < corners.size(); t += 3)
+        best = std::min(
+            best, lengthSquared(closestPointOnTriangle(p, corners[t], corners[t + 1], corners[t + 2]) - p));
+    return std::sqrt(best);
+}
+
+} // namespace cs::geometry

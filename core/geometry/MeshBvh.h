@@ -1,0 +1,67 @@
+#pragma once
+
+#include "geometry/Transform.h"
+#include "geometry/Vec3d.h"
+#include "gltf/MeshTriangles.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace cs::geometry {
+
+/// The point of triangle abc nearest to p (a degenerate triangle gives the nearest point of its edges).
+Vec3d closestPointOnTriangle(const Vec3d& p, const Vec3d& a, const Vec3d& b, const Vec3d& c);
+
+/// A bounding volume hierarchy over the triangles of a mesh, for the distance from a point to the mesh's
+/// surface (unsigned: a triangle soup has no inside). Binary, split at the median of the triangles' centres
+/// along the widest axis, up to four triangles per leaf; a query visits the nearer child first and skips any
+/// box farther than the best distance so far. Built once, then read-only: queries may run on many threads.
+class MeshBvh
+{
+public:
+    /// The nearest point of the surface to a query point.
+    struct Hit
+    {
+        double distance = std::numeric_limits<double>::infinity(); ///< infinity for an empty hierarchy
+        Vec3d point;
+        size_t triangle = 0; ///< index of the triangle in the input order
+    };
+
+    MeshBvh() = default;
+    /// Over the triangles of `mesh`, with every position taken through `transform` (in double).
+    explicit MeshBvh(const gltf::TriangleMesh& mesh, const Mat4d& transform = {});
+    /// Over triangles given as three corners each (corners.size() a multiple of 3).
+    explicit MeshBvh(std::vector<Vec3d> corners);
+
+    Hit closest(const Vec3d& p) const;
+    double distance(const Vec3d& p) const { return closest(p).distance; }
+    size_t triangleCount() const { return m_corners.size() / 3; }
+    /// The triangles' corners, three per triangle, in the hierarchy's leaf order.
+    const std::vector<Vec3d>& corners() const { return m_corners; }
+
+private:
+    struct Node
+    {
+        Vec3d lo, hi;
+        std::uint32_t first = 0; ///< leaf: first triangle; inner node: index of the second child
+        std::uint32_t count = 0; ///< leaf: triangle count; 0 for an inner node (its first child follows it)
+    };
+    void build(std::vector<Vec3d> corners);
+    std::uint32_t buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
+                            const std::vector<Vec3d>& corners, std::uint32_t begin, std::uint32_t end);
+
+    std::vector<Vec3d> m_corners;             ///< three per triangle, leaf order
+    std::vector<std::uint32_t> m_triangleIds; ///< input index of each triangle in leaf order
+    std::vector<Node> m_nodes;
+};
+
+/// The distance from p to the nearest of `corners`' triangles (three corners each), by visiting every
+/// triangle: the reference the hierarchy is tested and timed against.
+double bruteForceDistance(const std::vector<Vec3d>& corners, const Vec3d& p);
+
+/// The triangles of a mesh as three corners each, positions through `transform`; triangles with an index out
+/// of range are left out.
+std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& transform = {});
+
+} // namespace cs::geometry

@@ -1,0 +1,52 @@
+#pragma once
+
+// A simplified copy of a mesh for a trimesh collider (static level geometry), made with meshoptimizer's
+// meshopt_simplify and checked by measuring: the deviation between the copy and the mesh (ColliderFit's
+// two-sided figures) must stay within the asked error, or the copy is made again with less reduction.
+
+#include "Diagnostic.h"
+#include "geometry/ColliderFit.h"
+#include "gltf/MeshTriangles.h"
+
+namespace cs::geometry {
+
+struct SimplifyOptions
+{
+    double maxError = 0.01; ///< the largest deviation allowed, in the mesh's units (metres)
+    /// 0: reduce as far as maxError allows; else stop at about this fraction of the triangles.
+    double targetRatio = 0;
+    /// How many times the reduction is made, each time with a smaller error given to the simplifier (in
+    /// proportion to how far the last one strayed), before the unreduced (welded, cleaned) mesh is returned.
+    int attempts = 8;
+    /// A triangle whose height over its longest edge is below this is a sliver and is dropped.
+    double sliver = 1e-5;
+    FitOptions measure; ///< how the deviation is measured
+    /// Skip the measurement (for timing the simplifier alone); deviation and fit are then left at 0.
+    bool skipMeasure = false;
+};
+
+struct SimplifiedMesh
+{
+    gltf::TriangleMesh mesh;
+    size_t trianglesBefore = 0;
+    size_t trianglesAfter = 0;
+    /// Measured: the larger of the outside and overhang maxima between the copy and the mesh (<= maxError).
+    double deviation = 0;
+    FitSummary fit;   ///< the copy measured as a trimesh collider of the mesh
+    int attempts = 0; ///< simplifier runs made
+    /// False when no reduction stayed within maxError (the mesh is then the welded original, or a copy as
+    /// large as it).
+    bool reduced = false;
+};
+
+/// Welds the vertices by position (so that seams of normals or UVs are not borders), simplifies with the
+/// borders locked (a closed mesh stays closed), drops degenerate and sliver triangles and unused vertices,
+/// then measures. Errors: SIMPLIFY_NO_TRIANGLES, SIMPLIFY_BAD_ERROR (maxError not above 0).
+Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const SimplifyOptions& options);
+
+/// The triangles of `mesh` less those with a repeated corner, no area, or a height below `sliver` times
+/// their longest edge, less copies of a triangle and pairs of a triangle and its reverse (a fin of no
+/// volume); vertices no triangle uses are dropped.
+gltf::TriangleMesh removeDegenerateTriangles(const gltf::TriangleMesh& mesh, double sliver);
+
+} // namespace cs::geometry

@@ -1,0 +1,35 @@
+#pragma once
+
+// The surfaces of the primitive shapes in closed form, in the shape's own space (centred, capsules and
+// cylinders along +Y, as OMI_physics_shape): the signed distance of a point to the surface and points spread
+// evenly over it. Used to measure how well a collider fits its mesh (ColliderFit).
+
+#include "geometry/Shape.h"
+#include "geometry/Vec3d.h"
+
+#include <random>
+#include <vector>
+
+namespace cs::geometry {
+
+/// The exact signed distance from p to the surface of a box, sphere, capsule (tapered: two balls joined by
+/// their tangent cone) or cylinder (tapered: a frustum with flat ends): negative inside, positive outside.
+/// Convex and trimesh shapes have no closed form and give 0.
+double primitiveSignedDistance(const ShapeGeometry& shape, const Vec3d& p);
+
+/// The surface area of a primitive (0 for convex and trimesh).
+double primitiveSurfaceArea(const ShapeGeometry& shape);
+
+/// Appends `count` points drawn uniformly by area over the primitive's surface, from `rng` (so a fixed seed
+/// gives the same points on every run), then, for a box, its eight corners.
+void samplePrimitiveSurface(const ShapeGeometry& shape, size_t count, std::mt19937_64& rng,
+                            std::vector<Vec3d>& out);
+
+/// Appends `count` points drawn uniformly by area over triangles given as three corners each.
+void sampleTriangles(const std::vector<Vec3d>& corners, size_t count, std::mt19937_64& rng,
+                     std::vector<Vec3d>& out);
+
+/// The area of triangles given as three corners each.
+double trianglesArea(const std::vector<Vec3d>& corners);
+
+} // namespace cs::geometry

@@ -1,0 +1,305 @@
+// chooseMeshCollider: the collider each strategy makes for one mesh, and how well it fits (measured with
+// geometry::FitMeter in the mesh's own space).
+#include "geometry/ConvexHull.h"
+#include "geometry/Decomposition.h"
+#include "geometry/MeshSimplify.h"
+#include "geometry/PrimitiveFit.h"
+#include "import/AutoColliders.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs::import {
+
+namespace {
+
+using geometry::FitPart;
+using geometry::FittedShape;
+using geometry::ShapeKind;
+using geometry::Vec3d;
+using R = Result<MeshColliderChoice>;
+
+double largestExtent(const std::vector<Vec3d>& points)
+{
+    if (points.empty())
+        return 0;
+    Vec3d lo = points[0], hi = points[0];
+    for (const Vec3d& p : points) {
+        lo = geometry::minOf(lo, p);
+        hi = geometry::maxOf(hi, p);
+    }
+    return std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+}
+
+/// A flat mesh fits a box with a floor thickness; it is raised to the smallest size the validator accepts.
+void raiseToMinimum(geometry::ShapeGeometry& g)
+{
+    for (double* v : {&g.size.x, &g.size.y, &g.size.z, &g.height, &g.radiusTop, &g.radiusBottom})
+        if (*v > 0)
+            *v = std::max(*v, kMinimumColliderSize);
+    if (g.kind == ShapeKind::Sphere)
+        g.radius = std::max(g.radius, kMinimumColliderSize);
+}
+
+FitPart primitivePart(const FittedShape& f)
+{
+    FitPart p;
+    p.shape = f.shape;
+    const QQuaternion q = f.rotation.normalized();
+    p.toSpace = geometry::fitPlacement(f.offset, {q.x(), q.y(), q.z(), q.scalar()});
+    return p;
+}
+
+FitPart convexPart(const gltf::TriangleMesh& hull)
+{
+    FitPart p;
+    p.shape = geometry::ShapeGeometry::convex(hull);
+    return p;
+}
+
+std::optional<geometry::FitSummary> measure(const geometry::FitMeter& meter,
+                                            const std::vector<FitPart>& parts)
+{
+    auto m = meter.measure(parts);
+    return m ? std::optional(m->summary) : std::nullopt;
+}
+
+geometry::FitOptions sampling(const ColliderOptions& options)
+{
+    geometry::FitOptions o;
+    o.meshSamples = options.fitSamples;
+    o.colliderSamples = options.fitSamples;
+    return o;
+}
+
+R success(MeshColliderChoice out, Diagnostics diagnostics = {})
+{
+    R r;
+    r.value = std::move(out);
+    r.diagnostics = std::move(diagnostics);
+    return r;
+}
+
+/// Decompose: the convex parts of the mesh, each capped at options.maxPoints.
+R decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                const std::atomic<bool>* cancel)
+{
+    geometry::DecompositionOptions o;
+    o.pointsPerPart = std::min(options.maxPoints, 255);
+    o.maxParts = options.maxParts;
+    o.concavity = options.concavity;
+    o.measure = false;
+    o.cancel = cancel;
+    auto d = geometry::decomposeConvex(mesh, o);
+    if (!d)
+        return {std::nullopt, d.diagnostics};
+    MeshColliderChoice out;
+    out.type = physics::ShapeType::Convex;
+    std::vector<FitPart> parts;
+    for (auto& part : d->parts) {
+        out.volume += part.volume;
+        out.hullPoints = std::max(out.hullPoints, part.points);
+        out.capped = out.capped || part.capped;
+        parts.push_back(convexPart(part.hull));
+        out.parts.push_back(std::move(part.hull));
+    }
+    if (out.parts.size() == 1)
+        out.hull = out.parts[0];
+    out.measured = measure(geometry::FitMeter(mesh, {}, sampling(options)), parts);
+    return success(std::move(out));
+}
+
+/// Simplified: a trimesh over a simplified copy whose measured deviation is within options.maxError.
+R simplifiedMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options)
+{
+    geometry::SimplifyOptions o;
+    o.maxError = options.maxError;
+    auto s = geometry::simplifyMesh(mesh, o);
+    if (!s)
+        return {std::nullopt, s.diagnostics};
+    MeshColliderChoice out;
+    out.type = physics::ShapeType::Trimesh;
+    out.trianglesBefore = s->trianglesBefore;
+    out.trianglesAfter = s->trianglesAfter;
+    out.measured = s->fit;
+    out.simplified = std::move(s->mesh);
+    Diagnostics notes;
+    if (!s->reduced)
+        notes.push_back(
+            makeInfo("COLLIDER_NOT_SIMPLIFIED",
+                     "no simplified copy stayed within the largest error; the collision mesh is the "
+                     "mesh itself (welded, degenerate triangles removed)"));
+    return success(std::move(out), std::move(notes));
+}
+
+/// The primitives a strategy fits (auto: all four), each enclosing every point.
+std::vector<FittedShape> fitPrimitives(ColliderStrategy strategy, const std::vector<Vec3d>& points,
+                                       Diagnostics& diagnostics)
+{
+    std::vector<FittedShape> fits;
+    auto take = [&](Result<FittedShape> r) {
+        if (r)
+            fits.push_back(std::move(*r));
+        else if (strategy != ColliderStrategy::Auto)
+            diagnostics.insert(diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    };
+    const bool all = strategy == ColliderStrategy::Auto;
+    if (all || strategy == ColliderStrategy::Box)
+        take(geometry::fitBox(points));
+    if (all || strategy == ColliderStrategy::OrientedBox)
+        take(geometry::fitOrientedBox(points));
+    if (all || strategy == ColliderStrategy::Sphere)
+        take(geometry::fitSphere(points));
+    if (all || strategy == ColliderStrategy::Capsule)
+        take(geometry::fitCapsule(points));
+    for (FittedShape& f : fits)
+        raiseToMinimum(f.shape);
+    return fits;
+}
+
+/// Auto by the measured fit: the primitive within `tolerance` that stands off least on average.
+std::optional<size_t> pickByFit(const geometry::FitMeter& meter, const std::vector<FittedShape>& fits,
+                                double tolerance, std::vector<std::optional<geometry::FitSummary>>& measured)
+{
+    std::optional<size_t> best;
+    for (size_t i = 0; i < fits.size(); ++i) {
+        measured.push_back(measure(meter, {primitivePart(fits[i])}));
+        const auto& m = measured.back();
+        if (!m || m->outside.max > tolerance || m->overhang.p95 > tolerance)
+            continue;
+        if (!best || m->overhang.mean < measured[*best]->overhang.mean)
+            best = i;
+    }
+    return best;
+}
+
+MeshColliderChoice primitiveChoice(FittedShape fit, std::optional<geometry::FitSummary> measured)
+{
+    MeshColliderChoice out;
+    out.type = fittedPhysicsShape(fit.shape).type;
+    out.volume = fit.volume;
+    out.measured = measured;
+    out.fit = std::move(fit);
+    return out;
+}
+
+/// Hull, the primitives, and auto's choice among them.
+R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
+                  const ColliderOptions& options, const std::atomic<bool>* cancel)
+{
+    const ColliderStrategy strategy = options.strategy;
+    std::optional<geometry::ConvexHull> hull;
+    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
+        geometry::ConvexHullOptions o;
+        o.maxVertices = options.maxPoints;
+        o.measureQuality = strategy == ColliderStrategy::Auto;
+        o.cancel = cancel;
+        auto h = geometry::generateConvexHull(points, o);
+        if (h)
+            hull = std::move(*h);
+        else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
+            return R{std::nullopt, h.diagnostics};
+        // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+    }
+    Diagnostics diagnostics;
+    std::vector<FittedShape> fits = fitPrimitives(strategy, points, diagnostics);
+    const geometry::FitMeter meter(mesh, {}, sampling(options));
+    const double hullVolume =
+        !hull ? 0 : (hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume);
+    std::optional<size_t> chosen;
+    std::vector<std::optional<geometry::FitSummary>> measured;
+    const bool byFit = strategy == ColliderStrategy::Auto && options.fitTolerance.has_value();
+    if (byFit) {
+        chosen = pickByFit(meter, fits, *options.fitTolerance, measured);
+    } else if (!fits.empty()) {
+        const auto least = std::min_element(fits.begin(), fits.end(),
+                                            [](const auto& a, const auto& b) { return a.volume < b.volume; });
+        if (strategy != ColliderStrategy::Auto || !hull ||
+            least->volume <= hullVolume * (1.0 + options.autoTolerance))
+            chosen = size_t(least - fits.begin());
+    }
+    if (!chosen && !hull && !fits.empty()) // no hull (flat mesh): the least volume
+        chosen = size_t(std::min_element(fits.begin(), fits.end(),
+                                         [](const auto& a, const auto& b) { return a.volume < b.volume; }) -
+                        fits.begin());
+    if (chosen) {
+        auto m =
+            *chosen < measured.size() ? measured[*chosen] : measure(meter, {primitivePart(fits[*chosen])});
+        MeshColliderChoice out = primitiveChoice(std::move(fits[*chosen]), m);
+        out.hullVolume = hullVolume;
+        out.chosenByFit = byFit;
+        return success(std::move(out), std::move(diagnostics));
+    }
+    if (!hull) {
+        if (diagnostics.empty())
+            diagnostics.push_back(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+        return R{std::nullopt, diagnostics};
+    }
+    MeshColliderChoice out;
+    out.type = physics::ShapeType::Convex;
+    out.hullVolume = hullVolume;
+    out.volume = hull->quality.volume;
+    out.hullPoints = hull->quality.vertexCount;
+    out.capped = hull->quality.capped;
+    out.measured = measure(meter, {convexPart(hull->mesh)});
+    out.chosenByFit = byFit;
+    out.hull = std::move(hull->mesh);
+    return success(std::move(out), std::move(diagnostics));
+}
+
+} // namespace
+
+physics::Shape fittedPhysicsShape(const geometry::ShapeGeometry& g)
+{
+    switch (g.kind) {
+    case ShapeKind::Box: {
+        auto s = physics::Shape::defaults(physics::ShapeType::Box);
+        s.size = {g.size.x, g.size.y, g.size.z};
+        return s;
+    }
+    case ShapeKind::Sphere: {
+        auto s = physics::Shape::defaults(physics::ShapeType::Sphere);
+        s.radius = g.radius;
+        return s;
+    }
+    case ShapeKind::Capsule:
+    case ShapeKind::Cylinder: {
+        auto s = physics::Shape::defaults(g.kind == ShapeKind::Capsule ? physics::ShapeType::Capsule
+                                                                       : physics::ShapeType::Cylinder);
+        s.height = g.height;
+        s.radiusBottom = g.radiusBottom;
+        s.radiusTop = g.radiusTop;
+        return s;
+    }
+    default:
+        return physics::Shape::defaults(physics::ShapeType::Convex);
+    }
+}
+
+Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                              const std::atomic<bool>* cancel)
+{
+    const ColliderStrategy strategy = options.strategy;
+    if (strategy == ColliderStrategy::Trimesh) {
+        MeshColliderChoice out;
+        out.type = physics::ShapeType::Trimesh;
+        out.measured = geometry::FitSummary{}; // the mesh itself: no distance anywhere
+        return success(std::move(out));
+    }
+    if (mesh.triangleCount() == 0)
+        return R::failure(makeError("COLLIDER_NO_TRIANGLES", "the mesh has no triangles"));
+    std::vector<Vec3d> points;
+    geometry::appendPoints(points, mesh);
+    if (largestExtent(points) < kMinimumColliderSize)
+        return R::failure(
+            makeError("COLLIDER_DEGENERATE_MESH", "every vertex of the mesh lies within " +
+                                                      std::to_string(kMinimumColliderSize) +
+                                                      " m of one point; no collider can be fitted to it"));
+    if (strategy == ColliderStrategy::Decompose)
+        return decomposeMesh(mesh, options, cancel);
+    if (strategy == ColliderStrategy::Simplified)
+        return simplifiedMesh(mesh, options);
+    return primitiveOrHull(mesh, points, options, cancel);
+}
+
+} // namespace cs::import

@@ -1,0 +1,387 @@
+// Fit figures against geometry whose distances are known in closed form (a cube in a larger box, spheres and
+// capsules of known radii, the L against its hull, a compound that is exactly the L), and the distance
+// hierarchy against brute force. Expected values never come from the code under test.
+#include "ConcaveMeshes.h"
+#include "GeometryTestUtil.h"
+#include "geometry/ColliderFit.h"
+#include "geometry/ConvexHull.h"
+#include "geometry/MeshBvh.h"
+#include "geometry/ShapeSurface.h"
+
+#include <QtTest>
+#include <cmath>
+#include <numbers>
+#include <random>
+
+using namespace cs;
+using namespace cs::geometry;
+
+namespace {
+
+/// A surface of revolution about y with every vertex on the profile: `segments` copies of it around.
+gltf::TriangleMesh revolvedMesh(const std::vector<std::pair<double, double>>& profile, int segments)
+{
+    // profile: (rho, y) from the bottom pole (rho 0) to the top pole (rho 0).
+    gltf::TriangleMesh m;
+    const int rings = int(profile.size());
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < segments; ++s) {
+            const double a = 2 * std::numbers::pi * s / segments;
+            const auto [rho, y] = profile[size_t(r)];
+            m.positions.emplace_back(float(rho * std::cos(a)), float(y), float(rho * std::sin(a)));
+        }
+    for (int r = 0; r + 1 < rings; ++r)
+        for (int s = 0; s < segments; ++s) {
+            const auto i = std::uint32_t(r * segments + s),
+                       j = std::uint32_t(r * segments + (s + 1) % segments);
+            const auto k = i + std::uint32_t(segments), l = j + std::uint32_t(segments);
+            m.indices.insert(m.indices.end(), {i, k, j, j, k, l});
+        }
+    return m;
+}
+
+/// A sphere of `radius` with every vertex on it: a latitude-longitude grid.
+gltf::TriangleMesh sphereMesh(double radius, int segments, int rings)
+{
+    std::vector<std::pair<double, double>> profile;
+    for (int r = 0; r <= rings; ++r) {
+        const double a = -std::numbers::pi / 2 + std::numbers::pi * r / rings;
+        profile.emplace_back(radius * std::cos(a), radius * std::sin(a));
+    }
+    return revolvedMesh(profile, segments);
+}
+
+/// A capsule along y: hemispheres of `radius` centred at -h/2 and +h/2.
+gltf::TriangleMesh capsuleMesh(double height, double radius, int segments, int rings)
+{
+    std::vector<std::pair<double, double>> profile;
+    for (int r = 0; r <= rings; ++r) {
+        const double a = -std::numbers::pi / 2 + std::numbers::pi / 2 * r / rings;
+        profile.emplace_back(radius * std::cos(a), -height / 2 + radius * std::sin(a));
+    }
+    for (int r = 0; r <= rings; ++r) {
+        const double a = std::numbers::pi / 2 * r / rings;
+        profile.emplace_back(radius * std::cos(a), height / 2 + radius * std::sin(a));
+    }
+    return revolvedMesh(profile, segments);
+}
+
+FitPart part(const ShapeGeometry& shape, const Mat4d& placement = {})
+{
+    FitPart p;
+    p.shape = shape;
+    p.toSpace = placement;
+    return p;
+}
+
+double boxDistance(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+{
+    const Vec3d d{std::max({lo.x - p.x, 0.0, p.x - hi.x}), std::max({lo.y - p.y, 0.0, p.y - hi.y}),
+                  std::max({lo.z - p.z, 0.0, p.z - hi.z})};
+    return length(d);
+}
+
+bool strictlyInside(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+{
+    const double e = 1e-9;
+    return p.x > lo.x + e && p.x < hi.x - e && p.y > lo.y + e && p.y < hi.y - e && p.z > lo.z + e &&
+           p.z < hi.z - e;
+}
+
+/// Distance from p to the L solid (two unit-high boxes), 0 inside.
+double lDistance(const Vec3d& p)
+{
+    return std::min(boxDistance(p, {0, 0, 0}, {2, 1, 1}), boxDistance(p, {0, 0, 0}, {1, 2, 1}));
+}
+
+FitMeasurement measured(const gltf::TriangleMesh& mesh, const std::vector<FitPart>& parts, FitOptions o = {})
+{
+    auto m = measureFit(mesh, Mat4d{}, parts, o);
+    if (!m)
+        qFatal("measureFit failed: %s", m.diagnostics.empty() ? "?" : m.diagnostics[0].message.c_str());
+    return std::move(*m);
+}
+
+} // namespace
+
+class TestColliderFit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void closestPointMatchesDenseGrid();
+    void bvhMatchesBruteForce();
+    void figuresOfKnownValues();
+    void cubeInLargerBox();
+    void sphereInLargerSphere();
+    void sphereColliderTooSmallPokesOut();
+    void capsuleInLargerCapsule();
+    void taperedCapsuleDistanceMatchesBallUnion();
+    void cylinderDistanceClosedForm();
+    void lShapeAgainstItsHull();
+    void compoundOfTheLHasNoOverhang();
+    void planeOnTopOfCube();
+    void scaledPartScalesDistances();
+    void sameInputSameFigures();
+    void errors();
+};
+
+void TestColliderFit::closestPointMatchesDenseGrid()
+{
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int trial = 0; trial < 40; ++trial) {
+        const Vec3d a{u(rng), u(rng), u(rng)}, b{u(rng), u(rng), u(rng)}, c{u(rng), u(rng), u(rng)};
+        const Vec3d p{2 * u(rng), 2 * u(rng), 2 * u(rng)};
+        const double d = length(closestPointOnTriangle(p, a, b, c) - p);
+        double grid = 1e300;
+        const int n = 300;
+        for (int i = 0; i <= n; ++i)
+            for (int j = 0; i + j <= n; ++j)
+                grid = std::min(grid, length(a + (b - a) * (double(i) / n) + (c - a) * (double(j) / n) - p));
+        QVERIFY2(d <= grid + 1e-12,
+                 qPrintable(QString("trial %1: %2 > grid %3").arg(trial).arg(d).arg(grid)));
+        QVERIFY2(d >= grid - 0.02,
+                 qPrintable(QString("trial %1: %2 << grid %3").arg(trial).arg(d).arg(grid)));
+    }
+}
+
+void TestColliderFit::bvhMatchesBruteForce()
+{
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> u(-5, 5), small(-0.4, 0.4);
+    for (int meshIndex = 0; meshIndex < 4; ++meshIndex) {
+        std::vector<Vec3d> corners;
+        const int triangles = 50 + 400 * meshIndex;
+        for (int t = 0; t < triangles; ++t) {
+            const Vec3d centre{u(rng), u(rng), u(rng)};
+            for (int k = 0; k < 3; ++k)
+                corners.push_back(centre + Vec3d{small(rng), small(rng), small(rng)});
+        }
+        const MeshBvh bvh(corners);
+        QCOMPARE(bvh.triangleCount(), size_t(triangles));
+        for (int q = 0; q < 300; ++q) {
+            const Vec3d p{2 * u(rng), 2 * u(rng), 2 * u(rng)};
+            const double want = bruteForceDistance(corners, p);
+            const MeshBvh::Hit hit = bvh.closest(p);
+            QVERIFY2(
+                std::fabs(hit.distance - want) <= 1e-12 * (1 + want),
+                qPrintable(
+                    QString("mesh %1 query %2: %3 vs %4").arg(meshIndex).arg(q).arg(hit.distance).arg(want)));
+            // The reported triangle is one whose distance is the answer.
+            const size_t t = 3 * hit.triangle;
+            const double own =
+                length(closestPointOnTriangle(p, corners[t], corners[t + 1], corners[t + 2]) - p);
+            QVERIFY(std::fabs(own - want) <= 1e-12 * (1 + want));
+        }
+    }
+}
+
+void TestColliderFit::figuresOfKnownValues()
+{
+    std::vector<double> v;
+    for (int i = 1; i <= 100; ++i)
+        v.push_back(i);
+    v.push_back(-5); // inside: counts as 0
+    const FitFigures f = fitFigures(v);
+    QCOMPARE(f.max, 100.0);
+    QCOMPARE(f.mean, 5050.0 / 101.0);
+    QCOMPARE(f.p95, 95.0); // nearest rank: the ceil(0.95 * 101) = 96th smallest of 0, 1, ..., 100
+    QCOMPARE(fitFigures({}).max, 0.0);
+}
+
+void TestColliderFit::cubeInLargerBox()
+{
+    const auto cube = test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5});
+    const FitMeasurement m = measured(cube, {part(ShapeGeometry::box({1.2, 1.2, 1.2}))});
+    // Every point of the unit cube's surface is 0.1 inside the box of size 1.2.
+    QCOMPARE(m.meshVertices, size_t(8));
+    QVERIFY(m.meshPoints.size() > 1000);
+    for (double d : m.outside)
+        QVERIFY2(std::fabs(d + 0.1) < 1e-12, qPrintable(QString::number(d, 'g', 17)));
+    QCOMPARE(m.summary.outside.max, 0.0);
+    QCOMPARE(m.summary.outside.mean, 0.0);
+    // Each point of the box's surface stands off the cube by its distance to the cube, at least 0.1.
+    QVERIFY(m.colliderPoints.size() >= 20000);
+    for (size_t i = 0; i < m.colliderPoints.size(); ++i) {
+        const double want = boxDistance(m.colliderPoints[i], {-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5});
+        QVERIFY2(std::fabs(m.overhang[i] - want) < 1e-12,
+                 qPrintable(QString("%1 vs %2").arg(m.overhang[i]).arg(want)));
+        QVERIFY(m.overhang[i] >= 0.1 - 1e-12);
+    }
+    // The corners are sampled: the largest overhang is the corner's, 0.1 * sqrt(3).
+    QVERIFY(std::fabs(m.summary.overhang.max - 0.1 * std::sqrt(3.0)) < 1e-12);
+    QVERIFY(m.summary.overhang.mean > 0.1 && m.summary.overhang.mean < 0.1 * std::sqrt(2.0));
+    QVERIFY(std::fabs(m.summary.diagonal - std::sqrt(3.0)) < 1e-12);
+}
+
+void TestColliderFit::sphereInLargerSphere()
+{
+    const double r = 1, d = 0.05;
+    const int segments = 96, rings = 48;
+    const auto mesh = sphereMesh(r, segments, rings);
+    const FitMeasurement m = measured(mesh, {part(ShapeGeometry::sphere(r + d))});
+    for (size_t i = 0; i < m.meshVertices; ++i)
+        QVERIFY(std::fabs(m.outside[i] + d) < 1e-6); // float positions
+    QCOMPARE(m.summary.outside.max, 0.0);
+    // The mesh lies within its chord sag of the sphere r, so the overhang is d up to that sag.
+    const double sag = r * (1 - std::cos(std::numbers::pi / rings)) + 1e-6;
+    for (double o : m.overhang)
+        QVERIFY2(o >= d - 1e-6 && o <= d + sag, qPrintable(QString::number(o)));
+    QVERIFY(std::fabs(m.summary.overhang.mean - d) <= sag);
+}
+
+void TestColliderFit::sphereColliderTooSmallPokesOut()
+{
+    const double r = 1, d = 0.05;
+    const auto mesh = sphereMesh(r, 64, 32);
+    const FitMeasurement m = measured(mesh, {part(ShapeGeometry::sphere(r - d))});
+    for (size_t i = 0; i < m.meshVertices; ++i)
+        QVERIFY(std::fabs(m.outside[i] - d) < 1e-6);
+    QVERIFY(std::fabs(m.summary.outside.max - d) < 1e-6);
+    QVERIFY(m.summary.outside.p95 <= d + 1e-6 && m.summary.outside.p95 > d / 2);
+}
+
+void TestColliderFit::capsuleInLargerCapsule()
+{
+    const double h = 2, r = 0.5, d = 0.1;
+    const int segments = 96, rings = 24;
+    const auto mesh = capsuleMesh(h, r, segments, rings);
+    const FitMeasurement m = measured(mesh, {part(ShapeGeometry::capsule(h, r + d, r + d))});
+    for (size_t i = 0; i < m.meshVertices; ++i)
+        QVERIFY2(std::fabs(m.outside[i] + d) < 1e-6, qPrintable(QString::number(m.outside[i])));
+    QCOMPARE(m.summary.outside.max, 0.0);
+    const double sag = r * (1 - std::cos(std::numbers::pi / rings)) + 1e-6;
+    for (double o : m.overhang)
+        QVERIFY2(o >= d - 1e-6 && o <= d + sag, qPrintable(QString::number(o)));
+}
+
+void TestColliderFit::taperedCapsuleDistanceMatchesBallUnion()
+{
+    // Outside a tapered capsule, the distance to it is the distance to the union of its interpolated balls.
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> u(-3, 3);
+    for (const auto& [h, r0, r1] :
+         {std::tuple{2.0, 0.8, 0.3}, std::tuple{1.0, 0.2, 0.6}, std::tuple{0.3, 1.0, 0.2}}) {
+        const ShapeGeometry s = ShapeGeometry::capsule(h, r0, r1);
+        int outside = 0;
+        for (int i = 0; i < 2000; ++i) {
+            const Vec3d p{u(rng), u(rng), u(rng)};
+            const double want = test::capsuleField(h, r0, r1, p);
+            const double got = primitiveSignedDistance(s, p);
+            QVERIFY((want > 0) == (got > 0) || std::fabs(want) < 1e-9);
+            if (want > 0) {
+                ++outside;
+                QVERIFY2(std::fabs(got - want) < 1e-7, qPrintable(QString("%1 vs %2").arg(got).arg(want)));
+            }
+        }
+        QVERIFY(outside > 500);
+    }
+}
+
+void TestColliderFit::cylinderDistanceClosedForm()
+{
+    const ShapeGeometry c = ShapeGeometry::cylinder(2, 0.5, 0.5);
+    QCOMPARE(primitiveSignedDistance(c, {1.5, 0, 0}), 1.0);
+    QCOMPARE(primitiveSignedDistance(c, {0, 3, 0}), 2.0);
+    QVERIFY(std::fabs(primitiveSignedDistance(c, {1.5, 2, 0}) - std::sqrt(2.0)) < 1e-12);
+    QCOMPARE(primitiveSignedDistance(c, {0, 0, 0}), -0.5);
+    QCOMPARE(primitiveSignedDistance(c, {0, 0.8, 0}), -0.2);
+    // A cone (top radius 0): beside its side at mid height, the distance is along the side's normal.
+    const ShapeGeometry cone = ShapeGeometry::cylinder(2, 1, 0);
+    const double slant = std::atan2(1.0, 2.0); // the side leans in by atan(r / h)
+    QVERIFY(std::fabs(primitiveSignedDistance(cone, {1.5, 0, 0}) - 1.0 * std::cos(slant)) < 1e-12);
+    QVERIFY(std::fabs(primitiveSurfaceArea(c) - (2 * std::numbers::pi * 0.25 + 2 * std::numbers::pi)) <
+            1e-12);
+}
+
+void TestColliderFit::lShapeAgainstItsHull()
+{
+    const auto l = test::lShapeMesh();
+    ConvexHullOptions o;
+    o.measureQuality = false;
+    auto hull = generateConvexHull(l, o);
+    QVERIFY(hull);
+    const FitMeasurement m = measured(l, {part(ShapeGeometry::convex(hull->mesh))});
+    QVERIFY(m.summary.outside.max < 1e-9);
+    for (size_t i = 0; i < m.colliderPoints.size(); ++i) {
+        const double want = lDistance(m.colliderPoints[i]);
+        QVERIFY2(std::fabs(m.overhang[i] - want) < 1e-9,
+                 qPrintable(QString("%1 vs %2").arg(m.overhang[i]).arg(want)));
+    }
+    // The hull's slanted face from (2,1) to (1,2) stands off the L by at most 0.5, at its middle.
+    QVERIFY(m.summary.overhang.max <= 0.5 + 1e-9);
+    QVERIFY(m.summary.overhang.max >= 0.45);
+}
+
+void TestColliderFit::compoundOfTheLHasNoOverhang()
+{
+    const auto l = test::lShapeMesh();
+    const Mat4d a = fitPlacement({1, 0.5, 0.5}, {}), b = fitPlacement({0.5, 1, 0.5}, {});
+    const FitMeasurement m =
+        measured(l, {part(ShapeGeometry::box({2, 1, 1}), a), part(ShapeGeometry::box({1, 2, 1}), b)});
+    // The union is the L itself: nothing pokes out, and the faces inside the other box are not surface.
+    QVERIFY(m.summary.outside.max < 1e-12);
+    QVERIFY(m.summary.overhang.max < 1e-12);
+    QVERIFY(m.colliderPoints.size() > 10000);
+    // The first box's top face over x < 1 lies inside the second box, and the second's face x = 1 below
+    // y = 1 inside the first: none of those points is kept.
+    for (const Vec3d& p : m.colliderPoints) {
+        QVERIFY(!strictlyInside(p, {0, 0, 0}, {2, 1, 1}));
+        QVERIFY(!strictlyInside(p, {0, 0, 0}, {1, 2, 1}));
+    }
+}
+
+void TestColliderFit::planeOnTopOfCube()
+{
+    const auto cube = test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5});
+    FitPart plane;
+    plane.plane = FitPlane{};
+    plane.toSpace = fitPlacement({0, 0.5, 0}, {});
+    const FitMeasurement m = measured(cube, {plane});
+    for (size_t i = 0; i < m.meshPoints.size(); ++i)
+        QVERIFY(std::fabs(m.outside[i] - (m.meshPoints[i].y - 0.5)) < 1e-12);
+    QCOMPARE(m.summary.outside.max, 0.0);
+    // The unbounded plane is sampled over the cube's footprint, which is the cube's top face.
+    QVERIFY(m.summary.overhang.max < 1e-12);
+}
+
+void TestColliderFit::scaledPartScalesDistances()
+{
+    const auto cube = test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5});
+    Trs trs;
+    trs.scale = {2, 2, 2};
+    const FitMeasurement m = measured(cube, {part(ShapeGeometry::sphere(1), toMatrix(trs))});
+    for (size_t i = 0; i < m.meshVertices; ++i)
+        QVERIFY(std::fabs(m.outside[i] - (std::sqrt(0.75) - 2)) < 1e-12);
+    QVERIFY(!m.summary.approximate);
+    for (size_t i = 0; i < m.colliderPoints.size(); ++i)
+        QVERIFY(std::fabs(length(m.colliderPoints[i]) - 2) < 1e-12);
+    trs.scale = {1, 2, 1};
+    QVERIFY(measured(cube, {part(ShapeGeometry::sphere(1), toMatrix(trs))}).summary.approximate);
+}
+
+void TestColliderFit::sameInputSameFigures()
+{
+    const auto l = test::lShapeMesh();
+    const std::vector<FitPart> parts{
+        part(ShapeGeometry::box({2.2, 2.2, 1.2}), fitPlacement({1, 1, 0.5}, {}))};
+    const FitSummary a = measured(l, parts).summary, b = measured(l, parts).summary;
+    QCOMPARE(a.overhang.mean, b.overhang.mean);
+    QCOMPARE(a.overhang.p95, b.overhang.p95);
+    QCOMPARE(a.outside.max, b.outside.max);
+}
+
+void TestColliderFit::errors()
+{
+    gltf::TriangleMesh empty;
+    auto r = measureFit(empty, Mat4d{}, {part(ShapeGeometry::sphere(1))});
+    QVERIFY(!r);
+    QVERIFY(findDiagnostic(r.diagnostics, "FIT_NO_TRIANGLES"));
+    auto none = measureFit(test::lShapeMesh(), Mat4d{}, {});
+    QVERIFY(!none);
+    QVERIFY(findDiagnostic(none.diagnostics, "FIT_NO_COLLIDER"));
+}
+
+QTEST_GUILESS_MAIN(TestColliderFit)
+#include "TestColliderFit.moc"

@@ -1,0 +1,101 @@
+// View > Fit Heat Map in the real window (issue 36): a unit cube with a box collider of size 1.2 opens; with
+// the cube selected the map draws the mesh's edges and the collider's points, its figures are the closed-form
+// ones (nothing pokes out; the collider's corners stand 0.1 * sqrt(3) off), the legend shows the tolerance;
+// an edit of the box is measured again; switching the map off removes its lines.
+#include "FitHeatMap.h"
+#include "GeometryTestUtil.h"
+#include "MainWindow.h"
+#include "TestSupport.h"
+#include "WindowTestUtil.h"
+#include "document/Document.h"
+#include "document/FieldCommands.h"
+#include "geometry/MeshWriter.h"
+#include "gltf/GltfDocument.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
+#include <cmath>
+
+using namespace cs;
+using cs::ui::MainWindow;
+
+namespace {
+
+constexpr int kWait = 60000;
+
+bool writeCrate(const std::filesystem::path& path)
+{
+    gltf::GltfDocument g = test::loadJson(R"({
+      "asset": {"version": "2.0"},
+      "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+      "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1.2, 1.2, 1.2]}}]}},
+      "nodes": [{"name": "Crate", "translation": [3, 0, 0],
+                 "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}],
+      "scenes": [{"nodes": [0]}],
+      "scene": 0
+    })");
+    const auto mesh =
+        geometry::addTriangleMesh(g, test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5}), "Cube");
+    if (!mesh)
+        return false;
+    g.json()["nodes"][0]["mesh"] = *mesh;
+    g.setSourcePath({});
+    return !hasErrors(gltf::saveGltf(g, path));
+}
+
+} // namespace
+
+class TestFitWindow : public QObject
+{
+    Q_OBJECT
+
+    test::TempDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        test::useTestSettings(m_dir.path());
+        qputenv("CS_NO_DIALOGS", "1");
+    }
+
+    void heatMapFollowsTheCollider()
+    {
+        const auto file = m_dir.path() / "crate.glb";
+        QVERIFY(writeCrate(file));
+        MainWindow w;
+        QVERIFY(test::showAndOpen(w, QString::fromStdString(file.string())));
+        w.selectNode(0);
+        QAction* toggle = test::menuAction(w, QStringLiteral("actionFitHeatMap"));
+        QVERIFY(toggle && test::menuAction(w, QStringLiteral("actionFitHeatMapTolerance")));
+        ui::FitHeatMap* map = w.fitHeatMap();
+        map->setTolerance(0.05);
+        toggle->trigger();
+        QVERIFY(map->isEnabled());
+        QVERIFY(map->waitForMap(kWait));
+        QVERIFY(map->figures());
+        QCOMPARE(map->figures()->outside.max, 0.0);
+        QVERIFY(std::fabs(map->figures()->overhang.max - 0.1 * std::sqrt(3.0)) < 1e-6);
+        // 18 edges of the cube, and a cross (three segments) for each collider point.
+        const size_t drawn = w.viewport()->colouredPointCount();
+        QVERIFY(drawn > 36 && (drawn - 36) % 6 == 0);
+        auto* legend = w.findChild<QLabel*>(QStringLiteral("fitHeatMapLegend"));
+        QVERIFY(legend && legend->isVisible());
+        QVERIFY2(legend->text().contains(QStringLiteral("&lt;= 0.05 m")), qPrintable(legend->text()));
+
+        // The box shrunk to the cube: nothing stands off any more.
+        w.document()->push(new document::SetShapeSize(w.document(), 0, physics::Vec3{1, 1, 1}));
+        QVERIFY(map->waitForMap(kWait));
+        QVERIFY(map->figures()->overhang.max < 1e-6);
+
+        toggle->trigger();
+        QVERIFY(!map->isEnabled());
+        QCOMPARE(w.viewport()->colouredPointCount(), size_t(0));
+        QVERIFY(!legend->isVisible());
+    }
+};
+
+QTEST_MAIN(TestFitWindow)
+#include "TestFitWindow.moc"

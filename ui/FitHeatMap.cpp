@@ -1,0 +1,182 @@
+#include "FitHeatMap.h"
+
+#include "MainWindow.h"
+#include "document/ColliderFitInput.h"
+#include "document/Document.h"
+#include "scene/FitHeatMap.h"
+#include "viewport/Viewport.h"
+#include "widgets/EventWait.h"
+
+#include <QAction>
+#include <QFutureWatcher>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+
+namespace cs::ui {
+
+struct FitHeatMap::Map
+{
+    std::optional<geometry::FitSummary> figures;
+    std::vector<std::pair<QColor, std::vector<QVector3D>>> lines;
+};
+
+FitHeatMap::FitHeatMap(MainWindow* window)
+    : QObject(window), m_window(window), m_timer(new QTimer(this)),
+      m_watcher(new QFutureWatcher<std::shared_ptr<Map>>(this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(30);
+    connect(m_timer, &QTimer::timeout, this, &FitHeatMap::start);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, &FitHeatMap::finished);
+
+    QMenu* view = nullptr;
+    for (QAction* a : window->menuBar()->actions())
+        if (a->menu() && a->menu()->objectName() == QLatin1String("menuView"))
+            view = a->menu();
+    m_toggle = new QAction(tr("Fit &Heat Map"), window);
+    m_toggle->setObjectName(QStringLiteral("actionFitHeatMap"));
+    m_toggle->setCheckable(true);
+    m_toggle->setToolTip(
+        tr("Colour the current node's mesh by how far it pokes out of its colliders, and the "
+           "colliders by how far they stand off the mesh"));
+    connect(m_toggle, &QAction::toggled, this, &FitHeatMap::setEnabled);
+    auto* tolerance = new QAction(tr("Fit Heat Map &Tolerance..."), window);
+    tolerance->setObjectName(QStringLiteral("actionFitHeatMapTolerance"));
+    connect(tolerance, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const double t = QInputDialog::getDouble(m_window, tr("Fit Heat Map Tolerance"),
+                                                 tr("Distances up to this are green (metres):"), m_tolerance,
+                                                 0.0001, 1000, 4, &ok);
+        if (ok)
+            setTolerance(t);
+    });
+    if (view) {
+        view->addSeparator();
+        view->addAction(m_toggle);
+        view->addAction(tolerance);
+    }
+    m_legend = new QLabel(window);
+    m_legend->setObjectName(QStringLiteral("fitHeatMapLegend"));
+    m_legend->setVisible(false);
+    window->statusBar()->addPermanentWidget(m_legend);
+    connect(window, &MainWindow::sceneShown, this, [this] {
+        if (document::Document* doc = m_window->document())
+            connect(doc, &document::Document::changed, this, &FitHeatMap::schedule);
+        schedule();
+    });
+}
+
+FitHeatMap::~FitHeatMap()
+{
+    m_watcher->disconnect(this);
+    m_watcher->waitForFinished();
+}
+
+void FitHeatMap::setEnabled(bool on)
+{
+    if (m_toggle->isChecked() != on)
+        m_toggle->setChecked(on); // comes back here through toggled()
+    if (m_enabled == on)
+        return;
+    m_enabled = on;
+    m_legend->setVisible(on);
+    m_legend->setText(legendText());
+    if (on)
+        schedule();
+    else
+        clear();
+}
+
+void FitHeatMap::setTolerance(double metres)
+{
+    m_tolerance = metres;
+    m_legend->setText(legendText());
+    schedule();
+}
+
+QString FitHeatMap::legendText() const
+{
+    if (!m_enabled)
+        return {};
+    QStringList bands;
+    for (int band = 0; band < scene::kHeatBands; ++band) {
+        const auto [from, to] = scene::heatRange(band, m_tolerance);
+        const QString range = std::isinf(to) ? tr(">= %1 m").arg(from, 0, 'g', 3)
+                              : band == 0    ? tr("<= %1 m").arg(to, 0, 'g', 3)
+                                             : tr("%1-%2 m").arg(from, 0, 'g', 3).arg(to, 0, 'g', 3);
+        bands << QStringLiteral("<span style=\"color:%1\">&#9632;</span> %2")
+                     .arg(scene::heatColour(band).name(), range.toHtmlEscaped());
+    }
+    return tr("Fit: %1").arg(bands.join(QStringLiteral(" ")));
+}
+
+void FitHeatMap::schedule()
+{
+    if (m_enabled)
+        m_timer->start();
+}
+
+void FitHeatMap::clear()
+{
+    m_timer->stop();
+    m_figures.reset();
+    m_window->viewport()->setColouredLines({});
+    emit mapChanged();
+}
+
+void FitHeatMap::start()
+{
+    document::Document* doc = m_window->document();
+    if (!m_enabled || !doc)
+        return;
+    if (m_watcher->isRunning()) {
+        m_again = true;
+        return;
+    }
+    m_again = false;
+    const auto node = doc->currentNode();
+    auto input = node ? document::gatherColliderFit(*doc, *node) : Result<document::ColliderFitInput>{};
+    if (!input) {
+        clear();
+        return;
+    }
+    const double tolerance = m_tolerance;
+    m_watcher->setFuture(QtConcurrent::run([input = std::move(*input), tolerance] {
+        auto map = std::make_shared<Map>();
+        auto measured = document::measureColliderFit(input);
+        if (!measured)
+            return map;
+        map->figures = measured->summary;
+        const scene::HeatMapLines lines = scene::fitHeatMap(input.mesh, *measured, tolerance);
+        for (int band = 0; band < scene::kHeatBands; ++band)
+            map->lines.emplace_back(scene::heatColour(band), lines.bands[size_t(band)]);
+        return map;
+    }));
+}
+
+void FitHeatMap::finished()
+{
+    if (m_again || !m_enabled) {
+        if (m_enabled)
+            start();
+        return;
+    }
+    const std::shared_ptr<Map> map = m_watcher->result();
+    m_figures = map->figures;
+    m_window->viewport()->setColouredLines(map->lines);
+    emit mapChanged();
+}
+
+bool FitHeatMap::waitForMap(int milliseconds)
+{
+    return waitWhile([this] { return m_timer->isActive() || m_watcher->isRunning() || m_again; },
+                     milliseconds);
+}
+
+} // namespace cs::ui

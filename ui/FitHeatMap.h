@@ -1,0 +1,65 @@
+#pragma once
+
+#include "document/Selection.h"
+#include "geometry/ColliderFit.h"
+
+#include <QObject>
+#include <optional>
+
+class QAction;
+class QLabel;
+class QTimer;
+template <class T> class QFutureWatcher;
+
+namespace cs::ui {
+
+class MainWindow;
+
+/// View > Fit Heat Map: the current node's mesh edges coloured by how far the model pokes out of its
+/// colliders, and points of the colliders' surface coloured by how far they stand off the model
+/// (scene::fitHeatMap), green within the tolerance (View > Fit Heat Map Tolerance...), red beyond twice it,
+/// with the legend in the status bar. Measured off the GUI thread after every edit or selection change
+/// (coalesced); the colours shown stay until the new ones are ready.
+class FitHeatMap : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Adds the two actions to `window`'s View menu; the window owns this object.
+    explicit FitHeatMap(MainWindow* window);
+    ~FitHeatMap() override;
+
+    void setEnabled(bool on);
+    bool isEnabled() const { return m_enabled; }
+    void setTolerance(double metres);
+    double tolerance() const { return m_tolerance; }
+    /// The legend as the status bar shows it (empty when off).
+    QString legendText() const;
+    /// The figures of the last map drawn (none when off or when the node has no collider or mesh).
+    const std::optional<geometry::FitSummary>& figures() const { return m_figures; }
+    /// Runs the event loop until no measurement is pending or running; true when that happened in time.
+    bool waitForMap(int milliseconds);
+
+signals:
+    /// A new map was drawn (or the old one removed).
+    void mapChanged();
+
+private:
+    struct Map;
+    void schedule();
+    void start();
+    void finished();
+    void clear();
+
+    MainWindow* m_window;
+    QAction* m_toggle = nullptr;
+    QLabel* m_legend = nullptr;
+    QTimer* m_timer;
+    QFutureWatcher<std::shared_ptr<Map>>* m_watcher;
+    bool m_enabled = false;
+    bool m_again = false;
+    double m_tolerance = 0.01;
+    std::optional<geometry::FitSummary> m_figures;
+};
+
+} // namespace cs::ui
