@@ -78,7 +78,7 @@ private slots:
                       "collider":{"shape":0,"physicsMaterial":0}}}}],
             "extras":{"keep":true}})"));
         Motion& m = *l.model.nodeRef(0).motion;
-        m.mass = 1.0;                                      // back to the default: the key goes
+        m.mass.reset();                                    // absent again (OMI reads 1 kg): the key goes
         m.linearVelocity = {0, 0, 4};                      // new non-default value: appended
         l.model.nodeRef(0).collider->physicsMaterial = -1; // none: the key goes, never -1
         const gltf::Json out = written(l);
