@@ -65,6 +65,8 @@ inline constexpr char MotionType[] = "Change Motion Type";
 inline constexpr char Mass[] = "Change Mass";
 inline constexpr char CenterOfMass[] = "Change Centre of Mass";
 inline constexpr char InertiaDiagonal[] = "Change Inertia";
+inline constexpr char MassInFile[] = "Leave Mass Out";
+inline constexpr char InertiaInFile[] = "Leave Inertia Out";
 inline constexpr char InertiaOrientation[] = "Change Inertia Orientation";
 inline constexpr char LinearVelocity[] = "Change Linear Velocity";
 inline constexpr char AngularVelocity[] = "Change Angular Velocity";
@@ -161,6 +163,7 @@ template <auto Member, class V, MergeId Merge, std::uint32_t Property, const cha
     static constexpr MergeId mergeId = Merge;
     static constexpr std::uint32_t property = Property;
     static Value get(const Object& o);
+    static bool given(const Object& o) { return (o.*Member).has_value(); }
     static void set(Object& o, const Value& v) { o.*Member = v; }
     static const char* text() { return Text; }
 };
@@ -179,6 +182,11 @@ template <> inline physics::Vec3 InertiaDiagonal::get(const Motion& o)
 {
     return o.inertiaDiagonal.value_or(physics::Vec3{0, 0, 0});
 }
+/// Mass and inertia as the file has them: nullopt leaves the key out (OMI: 1 kg and computed inertia; KHR:
+/// both computed by the engine), the way back from a written value to the family's reading of none.
+using MassInFile = MemberField<Motion, &Motion::mass, MergeId::None, P::Mass, text::MassInFile>;
+using InertiaInFile =
+    MemberField<Motion, &Motion::inertiaDiagonal, MergeId::None, P::Inertia, text::InertiaInFile>;
 using InertiaOrientation = MemberField<Motion, &Motion::inertiaOrientation, MergeId::MotionInertiaOrientation,
                                        P::Inertia, text::InertiaOrientation>;
 using LinearVelocity = MemberField<Motion, &Motion::linearVelocity, MergeId::MotionLinearVelocity,
@@ -254,6 +262,8 @@ using SetMotionMass = SetField<locate::Motion, field::Mass>;
 using SetCenterOfMass = SetField<locate::Motion, field::CenterOfMass>;
 using SetInertiaDiagonal = SetField<locate::Motion, field::InertiaDiagonal>;
 using SetInertiaOrientation = SetField<locate::Motion, field::InertiaOrientation>;
+using SetMassInFile = SetField<locate::Motion, field::MassInFile>;
+using SetInertiaInFile = SetField<locate::Motion, field::InertiaInFile>;
 using SetLinearVelocity = SetField<locate::Motion, field::LinearVelocity>;
 using SetAngularVelocity = SetField<locate::Motion, field::AngularVelocity>;
 using SetGravityFactor = SetField<locate::Motion, field::GravityFactor>;

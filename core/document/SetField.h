@@ -12,6 +12,17 @@ namespace cs::document {
 /// False when `Field` does not apply to `object` (setting `value` on a copy leaves it without that value).
 /// Only fields that say they apply to some objects of their kind only (`static constexpr bool partial`, a
 /// plane's size on shapes) are tried; any other field takes every value.
+/// Whether the object already has `value`: a field the file may leave out (one with `given()`) has it only
+/// when it is written, so that writing the value its absence reads as (KHR's computed mass reads as 1 kg in
+/// the row) still writes it.
+template <class Field> bool holds(const typename Field::Object& object, const typename Field::Value& value)
+{
+    if constexpr (requires { Field::given(object); })
+        return Field::given(object) && Field::get(object) == value;
+    else
+        return Field::get(object) == value;
+}
+
 template <class Field> bool takes(const typename Field::Object& object, const typename Field::Value& value)
 {
     if constexpr (requires { Field::partial; }) {
@@ -59,7 +70,7 @@ public:
     void redo() override
     {
         Object* object = Locator::find(model(), gltf(), m_index);
-        if (!object || (!m_before && (Field::get(*object) == m_value || !takes<Field>(*object, m_value)))) {
+        if (!object || (!m_before && (holds<Field>(*object, m_value) || !takes<Field>(*object, m_value)))) {
             setObsolete(true);
             return;
         }

@@ -46,7 +46,7 @@ public:
                 Object* object = Locator::find(model(), gltf(), item.first);
                 if (!object || !takes<Field>(*object, item.second))
                     continue;
-                anyChange = anyChange || !(Field::get(*object) == item.second);
+                anyChange = anyChange || !holds<Field>(*object, item.second);
                 m_before.push_back(*object);
                 present.push_back(std::move(item));
             }
@@ -80,7 +80,7 @@ public:
         m_items = next->m_items;
         bool back = true;
         for (size_t i = 0; i < m_items.size(); ++i)
-            back = back && Field::get(m_before[i]) == m_items[i].second;
+            back = back && holds<Field>(m_before[i], m_items[i].second);
         if (back) {
             // Back where it started: put the objects back exactly (the stack deletes us without undo()).
             restore();

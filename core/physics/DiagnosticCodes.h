@@ -88,7 +88,6 @@ inline constexpr const char* CombineModeResolved = "COMBINE_MODE_RESOLVED";   //
 // Writing.
 inline constexpr const char* WriteLegacyRemoved = "WRITE_LEGACY_REMOVED";              // info
 inline constexpr const char* WriteDroppedEmptyTrigger = "WRITE_DROPPED_EMPTY_TRIGGER"; // warning
-inline constexpr const char* WriteRequiredRemoved = "WRITE_REQUIRED_REMOVED";          // info
 inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";   // info
 inline constexpr const char* OmiNotExpressible = "OMI_NOT_EXPRESSIBLE"; // warning: lost writing OMI
 

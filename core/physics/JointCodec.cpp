@@ -281,8 +281,7 @@ void writeOmiJoints(const PhysicsModel& model, Json& root)
             }
         }
     }
-    setExtensionListed(root, "extensionsUsed", ext::Joint, used);
-    setExtensionListed(root, "extensionsRequired", ext::Joint, false);
+    listWrittenExtension(root, ext::Joint, used, false);
 }
 
 } // namespace cs::physics

@@ -76,16 +76,16 @@ public:
 
         // Other physics extensions go; the two KHR ones are rewritten where they are, so that the keys
         // around them keep their order.
-        std::vector<const char*> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes};
+        std::vector<std::string> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes};
         if (!m_model.jointsKeptAsRead)
-            others.push_back(ext::Joint);
-        for (const char* name : others) {
+            others.emplace_back(ext::Joint);
+        // The KHR names take the required place of the names they replace (see listWrittenExtension).
+        m_replacedRequired = anyExtensionListed(m_root, "extensionsRequired", others);
+        for (const std::string& name : others) {
             removeExtensionEverywhere(m_root, name, false);
             setExtensionListed(m_root, "extensionsUsed", name, false);
             setExtensionListed(m_root, "extensionsRequired", name, false);
         }
-        for (const char* name : {ext::KhrBodies, ext::KhrShapes})
-            setExtensionListed(m_root, "extensionsRequired", name, false);
         for (const char* name : {ext::Joint, "OMI_physics_gravity"}) {
             if (extensionPresent(m_root, name)) {
                 warn(std::string(name) + " stays as it was, but the OMI bodies and shapes it refers to are "
@@ -163,8 +163,8 @@ public:
             }
         }
         eraseEmptiedExtensions(m_root, owners);
-        setExtensionListed(m_root, "extensionsUsed", ext::KhrBodies, anyNode || !docBody.empty());
-        setExtensionListed(m_root, "extensionsUsed", ext::KhrShapes, !shapes.empty());
+        listWrittenExtension(m_root, ext::KhrBodies, anyNode || !docBody.empty(), m_replacedRequired);
+        listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
     }
 
 private:
@@ -449,6 +449,7 @@ private:
     Diagnostics& m_diagnostics;
     std::vector<int> m_shapeMap;
     bool m_keepSpelling = false;
+    bool m_replacedRequired = false; ///< the file required a physics extension the KHR ones replace
 };
 
 } // namespace

@@ -286,6 +286,25 @@ bool setExtensionListed(Json& root, const char* key, const std::string& name, bo
     return true;
 }
 
+bool anyExtensionListed(const Json& root, const char* key, const std::vector<std::string>& names)
+{
+    if (!root.contains(key) || !root[key].is_array())
+        return false;
+    const Json& list = root[key];
+    return std::any_of(names.begin(), names.end(), [&](const std::string& name) {
+        return std::find(list.begin(), list.end(), Json(name)) != list.end();
+    });
+}
+
+void listWrittenExtension(Json& root, const std::string& name, bool used, bool required)
+{
+    setExtensionListed(root, "extensionsUsed", name, used);
+    if (!used)
+        setExtensionListed(root, "extensionsRequired", name, false);
+    else if (required)
+        setExtensionListed(root, "extensionsRequired", name, true);
+}
+
 bool extensionPresent(const Json& root, const std::string& name)
 {
     auto has = [&](const Json& o) {
@@ -400,6 +419,7 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
     std::vector<std::string> replaced = {ext::LegacyCollider};
     if (model.format == SourceFormat::Khr)
         replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes});
+    const bool replacedRequired = anyExtensionListed(root, "extensionsRequired", replaced);
     for (const auto& name : replaced) {
         if (removeExtensionEverywhere(root, name, false)) {
             diagnostics.push_back(makeInfo(code::WriteLegacyRemoved,
@@ -431,16 +451,11 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
         setExtensionListed(root, "extensionsUsed", name, false);
         setExtensionListed(root, "extensionsRequired", name, false);
     }
-    for (const char* name : {ext::Shape, ext::Body}) {
-        const bool used = extensionPresent(root, name);
-        setExtensionListed(root, "extensionsUsed", name, used);
-        if (setExtensionListed(root, "extensionsRequired", name, false)) {
-            diagnostics.push_back(makeInfo(code::WriteRequiredRemoved,
-                                           std::string(name) + " is optional and was taken out of "
-                                                               "extensionsRequired",
-                                           "/extensionsRequired"));
-        }
-    }
+    // The OMI names take the required place of the names they replace; a file's own OMI names stay as listed.
+    for (const char* name : {ext::Shape, ext::Body})
+        listWrittenExtension(root, name, extensionPresent(root, name), replacedRequired);
+    if (!model.jointsKeptAsRead)
+        listWrittenExtension(root, ext::Joint, extensionPresent(root, ext::Joint), replacedRequired);
     return diagnostics;
 }
 

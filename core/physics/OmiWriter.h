@@ -15,9 +15,9 @@ namespace cs::physics {
 /// - Legacy data is removed once converted: OMI_collider (document and nodes), node-level OMI_physics_shape,
 /// and
 ///   for a model imported from KHR the KHR physics extensions.
-/// - extensionsUsed lists OMI_physics_shape/OMI_physics_body exactly when they are used; they are taken out
-/// of
-///   extensionsRequired (they are optional extensions).
+/// - extensionsUsed lists OMI_physics_shape/OMI_physics_body exactly when they are used; extensionsRequired
+///   keeps them as the file had it. A model converted from KHR (or legacy OMI_collider) whose file required
+///   those names has the OMI names that are used required in their place.
 /// - Meshes are never touched, so a mesh only a shape refers to stays.
 /// Returns info diagnostics for what was removed or rewritten, and warnings for data the newest form cannot
 /// hold.
@@ -32,6 +32,14 @@ Json filterToJson(const CollisionFilter& filter);
 /// Adds or removes `name` in the top-level string array `key` ("extensionsUsed"/"extensionsRequired"); the
 /// array is removed when it becomes empty. Returns true when something changed.
 bool setExtensionListed(Json& root, const char* key, const std::string& name, bool listed);
+/// Whether the top-level string array `key` lists any of `names`.
+bool anyExtensionListed(const Json& root, const char* key, const std::vector<std::string>& names);
+/// The lists after a writer wrote extension `name`: extensionsUsed lists it exactly when `used`;
+/// extensionsRequired keeps it as the file had it while it is used, loses it when it is not (glTF: a required
+/// extension is also used) and gains it when `required` (a conversion from a family the file required).
+/// Taking an optional physics extension out of extensionsRequired is the validator's finding and its fix.
+void listWrittenExtension(Json& root, const std::string& name, bool used, bool required);
+
 /// Removes `name` from nodes[*].extensions and from the document's extensions; empty `extensions` objects
 /// that this removal emptied are removed too. Returns true when something was removed.
 bool removeExtensionEverywhere(Json& root, const std::string& name, bool eraseEmptied = true);

@@ -6,6 +6,7 @@
 #include "gltf/GltfDocument.h"
 
 #include <QTest>
+#include <fstream>
 
 using namespace cs;
 using namespace cs::test;
@@ -83,6 +84,38 @@ private slots:
         const gltf::Json middle = inspect(dir / "b.glb");
         QVERIFY(middle["joints"] == first["joints"]);
         QVERIFY(middle["nodeJoints"] == first["nodeJoints"]);
+    }
+
+    // KHR: "If not provided, the mass and inertia properties should be calculated by the simulation engine";
+    // "a value of zero in mass ... should be understood to represent a value of infinity". OMI reads a missing
+    // mass as 1 kg and has no infinite mass: both are losses going to OMI. OMI's missing mass becomes an
+    // explicit KHR mass of 1.
+    void massMeaningsAcrossFamilies()
+    {
+        TempDir dir;
+        const fs::path khr = dir / "khr.gltf";
+        std::ofstream(khr) << R"({"asset":{"version":"2.0"},
+          "extensionsUsed":["KHR_physics_rigid_bodies","KHR_implicit_shapes"],
+          "extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"sphere","sphere":{"radius":0.5}}]}},
+          "nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"motion":{},"collider":{"geometry":{"shape":0}}}}},
+                   {"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":0},
+                     "collider":{"geometry":{"shape":0}}}}}]})";
+        const QStringList toOmi = {QStringLiteral("--to"), QStringLiteral("omi")};
+        const Run refused = upgrade(khr, dir / "o.gltf", toOmi);
+        EXPECT_CLI_EXIT(refused, 1);
+        QCOMPARE(count(refused.err, "OMI_NOT_EXPRESSIBLE"), size_t(2));
+        QVERIFY(!fs::exists(dir / "o.gltf"));
+        EXPECT_CLI_EXIT(upgrade(khr, dir / "o.gltf", toOmi + QStringList{QStringLiteral("--allow-loss")}), 0);
+
+        const fs::path omi = dir / "omi.gltf";
+        std::ofstream(omi) << R"({"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_shape","OMI_physics_body"],
+          "extensions":{"OMI_physics_shape":{"shapes":[{"type":"sphere","sphere":{"radius":0.5}}]}},
+          "nodes":[{"extensions":{"OMI_physics_body":{"motion":{"type":"dynamic"},"collider":{"shape":0}}}}]})";
+        EXPECT_CLI_EXIT(upgrade(omi, dir / "k.gltf", {QStringLiteral("--to"), QStringLiteral("khr")}), 0);
+        const gltf::Json out = inspect(dir / "k.gltf");
+        QCOMPARE(out["source"].get<std::string>(), std::string("khr"));
+        QCOMPARE(out["bodies"][0]["motion"]["mass"].get<double>(), 1.0);
+        QCOMPARE(out["bodies"][0]["motion"]["massMeaning"].get<std::string>(), std::string("given"));
     }
 };
 

@@ -123,6 +123,31 @@ private slots:
             });
     }
 
+    // KHR: "If not provided, the mass and inertia properties should be calculated by the simulation engine".
+    // A mass of 1 kg typed over a computed one is written (the row shows 1 kg where none is written), and
+    // leaving a written mass or inertia out again removes exactly that key.
+    void massAndInertiaBackToComputed()
+    {
+        auto doc = documentFromJson(kScene);
+        checkEdit(*doc, [&] { doc->push(new SetMotionMass(doc.get(), 0, 1.0)); },
+                  {{nodeBody(0) + "/motion/mass", "1.0"}});
+        checkEdit(*doc, [&] { doc->push(new SetMassInFile(doc.get(), 0, std::nullopt)); },
+                  {{nodeBody(0) + "/motion/mass", "<erase>"}});
+        QVERIFY(!doc->model().node(0)->motion->mass);
+        const int steps = doc->undoStack()->count();
+        doc->push(new SetMassInFile(doc.get(), 0, std::nullopt)); // already left out: no step
+        QCOMPARE(doc->undoStack()->count(), steps);
+
+        doc = documentFromJson(kScene);
+        doc->push(new SetInertiaDiagonal(doc.get(), 0, physics::Vec3{1, 2, 3}));
+        QVERIFY(doc->savedJson()["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["motion"]["inertiaDiagonal"] ==
+                Json::array({1.0, 2.0, 3.0}));
+        checkEdit(*doc, [&] { doc->push(new SetInertiaInFile(doc.get(), 0, std::nullopt)); },
+                  {{nodeBody(0) + "/motion/inertiaDiagonal", "<erase>"},
+                   {nodeBody(0) + "/motion/inertiaOrientation", "<erase>"}});
+        QVERIFY(!doc->model().node(0)->motion->inertiaDiagonal);
+    }
+
     void aNewMaterialGetsEveryValue()
     {
         auto doc = documentFromJson(kScene);

@@ -26,9 +26,10 @@ size_t materialNamed(const Document& d, const std::string& name)
     return 0;
 }
 
+// The file's mass; -1 when it leaves it out.
 double massOf(const Document& d, size_t node)
 {
-    return d.model().node(node)->motion->mass;
+    return d.model().node(node)->motion->mass.value_or(-1.0);
 }
 
 } // namespace

@@ -75,6 +75,29 @@ std::string vec(const physics::Vec3& v)
     return r4(v[0]) + "," + r4(v[1]) + "," + r4(v[2]);
 }
 
+// A mass or inertia as the model's family reads it (a number, or "computed" / "infinite").
+std::string meaningText(physics::MassMeaning m, double value)
+{
+    return m == physics::MassMeaning::Given      ? r4(value)
+           : m == physics::MassMeaning::Computed ? std::string("computed")
+                                                 : std::string("infinite");
+}
+
+std::string massText(const physics::Motion& m, physics::SourceFormat format)
+{
+    const physics::MassReading mass = physics::massReading(m, format);
+    return meaningText(mass.meaning, mass.value);
+}
+
+std::string inertiaText(const physics::Motion& m, physics::SourceFormat format)
+{
+    const auto meanings = physics::inertiaMeanings(m, format);
+    std::string out;
+    for (size_t i = 0; i < 3; ++i)
+        out += (i ? "," : "") + meaningText(meanings[i], m.inertiaDiagonal ? (*m.inertiaDiagonal)[i] : 0.0);
+    return out;
+}
+
 std::string shapeText(const physics::Shape& s)
 {
     using physics::ShapeType;
@@ -116,9 +139,9 @@ std::vector<std::string> canonicalScene(const Loaded& l)
             const auto& b = l.scene.bodies[s.body];
             const auto& m = b.motion;
             if (m.type != physics::MotionType::Static) {
-                owner = std::string(physics::motionTypeName(m.type)) + " mass " + r4(m.mass) + " v " +
+                owner = std::string(physics::motionTypeName(m.type)) + " mass " + massText(m, l.model.format) + " v " +
                         vec(m.linearVelocity) + " w " + vec(m.angularVelocity) + " I " +
-                        vec(m.inertiaDiagonal) + " g " + r4(m.gravityFactor) + " at " +
+                        inertiaText(m, l.model.format) + " g " + r4(m.gravityFactor) + " at " +
                         matrixText(l.graph.worldTransform(b.node));
             }
         }

@@ -82,6 +82,43 @@ private slots:
         QCOMPARE_JSON(r["static"]["colliders"][0]["physicsMaterial"], 0);
         QCOMPARE_JSON(r["static"]["colliders"][0]["collisionFilter"], 0);
     }
+
+    // Values as the family reads them (docs/inspect-json.md). KHR: "If not provided, the mass and inertia
+    // properties should be calculated by the simulation engine"; "a value of zero in mass or any of the
+    // components of inertiaDiagonal should be understood to represent a value of infinity"; no default combine
+    // mode. OMI: mass default 1.0, inertia "If zero or not specified, ... automatically calculated".
+    void massAndInertiaMeanings()
+    {
+        auto khr = resolve(docFromJson(R"({"extensions":{"KHR_implicit_shapes":{"shapes":[
+              {"type":"sphere","sphere":{"radius":0.5}}]},
+            "KHR_physics_rigid_bodies":{"physicsMaterials":[{"frictionCombine":"minimum"}]}},
+            "nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"motion":{},
+                       "collider":{"geometry":{"shape":0},"physicsMaterial":0}}}},
+                     {"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":0,"inertiaDiagonal":[0,2,3]},
+                       "collider":{"geometry":{"shape":0}}}}}]})"));
+        const gltf::Json r = report(khr);
+        const gltf::Json& computed = r["bodies"][0]["motion"];
+        QVERIFY(computed["mass"].is_null());
+        QCOMPARE_JSON(computed["massMeaning"], "computed");
+        QCOMPARE_JSON(computed["inertiaDiagonal"], gltf::Json::array({nullptr, nullptr, nullptr}));
+        QCOMPARE_JSON(computed["inertiaMeaning"], gltf::Json::array({"computed", "computed", "computed"}));
+        const gltf::Json& pinned = r["bodies"][1]["motion"];
+        QVERIFY(pinned["mass"].is_null());
+        QCOMPARE_JSON(pinned["massMeaning"], "infinite");
+        QCOMPARE_JSON(pinned["inertiaDiagonal"], gltf::Json::array({nullptr, 2.0, 3.0}));
+        QCOMPARE_JSON(pinned["inertiaMeaning"], gltf::Json::array({"infinite", "given", "given"}));
+        QCOMPARE_JSON(r["physicsMaterials"][0]["frictionCombine"], "minimum");
+        QVERIFY(r["physicsMaterials"][0]["restitutionCombine"].is_null());
+
+        auto omi = resolve(docFromJson(R"({"extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{}}]}},
+            "nodes":[{"extensions":{"OMI_physics_body":{"motion":{"type":"dynamic","inertiaDiagonal":[0,0,0]},
+                       "collider":{"shape":0}}}}]})"));
+        const gltf::Json& m = report(omi)["bodies"][0]["motion"];
+        QCOMPARE_JSON(m["mass"], 1.0);
+        QCOMPARE_JSON(m["massMeaning"], "given");
+        QCOMPARE_JSON(m["inertiaDiagonal"], gltf::Json::array({nullptr, nullptr, nullptr}));
+        QCOMPARE_JSON(m["inertiaMeaning"], gltf::Json::array({"computed", "computed", "computed"}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestInspect)

@@ -7,6 +7,7 @@
 #include "document/ModelCommands.h"
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
+#include "panels/MassMeaningControls.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
@@ -74,7 +75,9 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
                               {}})),
         propertyRow<Locate, field::Mass>(
             propertyLook(QStringLiteral("mass"), tr("Mass"),
-                         tr("Mass in kilograms (1 kg when the file leaves it out)."), MassGroup)
+                         tr("Mass in kilograms. Left out of the file: OMI reads 1 kg, KHR leaves it to the "
+                            "engine (the note below says which); 0 is infinite in KHR."),
+                         MassGroup)
                 .withUnit(QStringLiteral(" kg"))
                 .withRange(0.0, 1e9)
                 .withPrecision(4, 0.1)),
@@ -88,8 +91,9 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
                 .withPrecision(4, 0.01)),
         propertyRow<Locate, field::InertiaDiagonal>(
             propertyLook(QStringLiteral("inertia"), tr("Inertia (kg\u00b7m\u00b2)"),
-                         tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. All zero: the "
-                            "physics engine computes them from the shapes."),
+                         tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. Left out (or "
+                            "all zero in OMI): the engine computes them from the shapes; a 0 is infinite in "
+                            "KHR."),
                          MassGroup)
                 .withRange(0.0, 1e9)
                 .withPrecision(5, 0.01)),
@@ -140,13 +144,15 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     m_fields = std::make_unique<PropertyFields>(
         looksOf(m_properties), m_editor, this,
         [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
-    m_fields->addRows(form, TypeRow, MassRow - TypeRow + 1);
-    m_massNote = new QLabel(m_editor);
-    m_massNote->setObjectName(QStringLiteral("massNote"));
-    m_massNote->setWordWrap(true);
-    m_massNote->hide();
-    form->addRow(m_massNote);
-    m_fields->addRows(form, CenterOfMassRow, GravityFactorRow - CenterOfMassRow + 1);
+    // Mass and inertia: a button beside each that leaves the value out, and what the values mean below.
+    m_meanings = new MassMeaningControls(m_editor);
+    m_fields->addRows(form, TypeRow, 1);
+    m_fields->addRow(form, MassRow, m_meanings->massButton());
+    form->addRow(m_meanings->massNote());
+    m_fields->addRows(form, CenterOfMassRow, 1);
+    m_fields->addRow(form, InertiaRow, m_meanings->inertiaButton());
+    form->addRow(m_meanings->inertiaNote());
+    m_fields->addRows(form, InertiaAxesRow, GravityFactorRow - InertiaAxesRow + 1);
 
     m_typeNote = new QLabel(m_editor);
     m_typeNote->setObjectName(QStringLiteral("typeNote"));
@@ -295,12 +301,16 @@ void BodyPanel::refresh()
 
     showProperties(*m_fields, m_properties, motions, *m_document);
     updateUsage(motions);
+    std::vector<size_t> nodes;
+    for (const auto& entry : list)
+        nodes.push_back(entry.first);
+    m_meanings->show(m_document, nodes, motions);
 }
 
 void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
 {
     Usage used{false, false, false};
-    bool anyStatic = false, anyKinematic = false, massNotPositive = false, massNegative = false;
+    bool anyStatic = false, anyKinematic = false;
     for (const Motion* m : motions) {
         const Usage u = usageOf(m->type);
         used.mass = used.mass || u.mass;
@@ -308,10 +318,6 @@ void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
         used.gravity = used.gravity || u.gravity;
         anyStatic = anyStatic || m->type == MotionType::Static;
         anyKinematic = anyKinematic || m->type == MotionType::Kinematic;
-        if (m->type == MotionType::Dynamic) {
-            massNotPositive = massNotPositive || m->mass <= 0;
-            massNegative = massNegative || m->mass < 0;
-        }
     }
     // The reason a field is disabled: the type(s) of the selected bodies that leave it unused.
     const QString why = anyStatic && anyKinematic ? tr("Not used by static and kinematic bodies.")
@@ -340,18 +346,6 @@ void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
     } else {
         m_typeNote->clear();
         m_typeNote->hide();
-    }
-
-    if (massNegative) {
-        m_massNote->setText(tr("A negative mass is invalid. Set a mass, or compute it from the shapes."));
-        m_massNote->show();
-    } else if (massNotPositive) {
-        m_massNote->setText(tr("A dynamic body with mass 0: OMI gives it no meaning and engines differ (KHR "
-                               "reads 0 as infinite mass). Set a mass, or compute it from the shapes."));
-        m_massNote->show();
-    } else {
-        m_massNote->clear();
-        m_massNote->hide();
     }
 }
 
@@ -382,6 +376,26 @@ QComboBox* BodyPanel::typeCombo() const
 NumberField* BodyPanel::massField() const
 {
     return static_cast<NumberField*>(m_fields->field(MassRow));
+}
+
+QLabel* BodyPanel::massNote() const
+{
+    return m_meanings->massNote();
+}
+
+QLabel* BodyPanel::inertiaNote() const
+{
+    return m_meanings->inertiaNote();
+}
+
+QPushButton* BodyPanel::massLeaveOutButton() const
+{
+    return m_meanings->massButton();
+}
+
+QPushButton* BodyPanel::inertiaLeaveOutButton() const
+{
+    return m_meanings->inertiaButton();
 }
 
 Vec3Field* BodyPanel::centerOfMassField() const

@@ -21,6 +21,7 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class MassMeaningControls;
 class NumberField;
 class QuatAsEulerField;
 class Vec3Field;
@@ -71,8 +72,14 @@ public:
     QLabel* computeMessage() const { return m_computeMessage; }
     /// Why fields are disabled for the selected body type(s); hidden when every field is used.
     QLabel* typeNote() const { return m_typeNote; }
-    /// The remark about a mass of 0 (or less) on a dynamic body; hidden otherwise.
-    QLabel* massNote() const { return m_massNote; }
+    /// What the selected dynamic bodies' mass means in the document's family (OMI's default 1 kg, KHR's
+    /// computed or infinite mass, a mass 0 or below); hidden when there is nothing to say.
+    QLabel* massNote() const;
+    /// What their inertia means (computed by the engine, infinite about an axis); hidden otherwise.
+    QLabel* inertiaNote() const;
+    /// The buttons that leave the mass or inertia out of the file (one undo step over the selection).
+    QPushButton* massLeaveOutButton() const;
+    QPushButton* inertiaLeaveOutButton() const;
     /// The form of motion values; hidden when no selected node has motion.
     QWidget* motionEditor() const { return m_editor; }
 
@@ -121,7 +128,7 @@ private:
     QWidget* m_editor;
     std::vector<PropertyRow<physics::Motion>> m_properties;
     std::unique_ptr<PropertyFields> m_fields;
-    QLabel* m_massNote;
+    MassMeaningControls* m_meanings;
     QLabel* m_typeNote;
     QWidget* m_computeRow;
     QComboBox* m_computeMode;
