@@ -42,6 +42,27 @@ bool listed(const Json& root, const std::string& name)
     return used && std::find(used->begin(), used->end(), Json(name)) != used->end();
 }
 
+/// The first size parameter a box, sphere, capsule or cylinder leaves to its default, or nullptr. A legacy
+/// OMI capsule or cylinder gives one `radius` for both.
+const char* missingParameter(const std::string& type, const Json& params)
+{
+    if (type == "box")
+        return params.contains("size") ? nullptr : "size";
+    if (type == "sphere")
+        return params.contains("radius") ? nullptr : "radius";
+    if (type != "capsule" && type != "cylinder")
+        return nullptr;
+    if (!params.contains("height"))
+        return "height";
+    if (params.contains("radius"))
+        return nullptr;
+    for (const char* key : {"radiusTop", "radiusBottom"}) {
+        if (!params.contains(key))
+            return key;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc) : m_root(doc.json())
@@ -133,6 +154,8 @@ void FeatureScanner::scanShape(const Json& shape, const std::string& pointer)
         static const Json empty = Json::object();
         params = &empty;
     }
+    if (const char* missing = missingParameter(type, *params))
+        add(Feature::ShapeDefaults, pointer, "a " + type + " without `" + missing + "`");
     if (type == "plane")
         add(Feature::Plane, pointer, "a plane");
     if (type == "capsule" && m_omi) {

@@ -4,6 +4,8 @@
 #include "targets/TargetExport.h"
 
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace cs::targets {
 
@@ -59,27 +61,70 @@ void explicitMaterialFields(Json& root, const char* bodyExtension, Diagnostics& 
     }
 }
 
-/// Godot reads a capsule's `radius` and its full `height` (G47 shape.cpp:314-338): an E7 capsule with equal
-/// radii is rewritten in that form; a tapered one stays (the check reports it).
-void godotCapsules(Json& root, Diagnostics& changes)
+/// Every size parameter written out with the family's default (KHR-PHYSICS-DIGEST 3.3: KHR capsule and
+/// cylinder 0.5 high with radii 0.25; OMI capsule 1.0 mid-height, cylinder 2.0, radii 0.5), so that a reader
+/// with other defaults (the Sample Renderer's glTF 2.1 ones, Godot's) builds the same shape.
+void explicitShapeParameters(Json& root, bool khr, Diagnostics& changes)
+{
+    const char* name = khr ? ext::KhrShapes : ext::Shape;
+    if (!root.contains("extensions") || !root["extensions"].contains(name))
+        return;
+    Json& shapes = root["extensions"][name]["shapes"];
+    const double radius = khr ? 0.25 : 0.5;
+    for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
+        const std::string type = shapes[i].value("type", Json("")).get<std::string>();
+        if (!shapes[i].contains(type) || !shapes[i][type].is_object())
+            continue;
+        Json& params = shapes[i][type];
+        std::vector<std::pair<const char*, Json>> defaults;
+        if (type == "box")
+            defaults = {{"size", Json::array({1.0, 1.0, 1.0})}};
+        else if (type == "sphere")
+            defaults = {{"radius", 0.5}};
+        else if ((type == "capsule" || type == "cylinder") && !params.contains("radius"))
+            defaults = {{"height", khr ? 0.5 : (type == "capsule" ? 1.0 : 2.0)},
+                        {"radiusTop", radius},
+                        {"radiusBottom", radius}};
+        for (const auto& [key, value] : defaults) {
+            if (params.contains(key))
+                continue;
+            params[key] = value;
+            changes.push_back(changed(std::string(key) + " written explicitly (the family's default)",
+                                      std::string("/extensions/") + name + "/shapes/" + std::to_string(i) +
+                                          "/" + type + "/" + key));
+        }
+    }
+}
+
+/// Godot reads only `radius` and the full `height` (G47 shape.cpp:314-338): an E7 capsule with equal radii is
+/// rewritten in that form, and a cylinder with equal radii also gets `radius` (its `height` is already the
+/// full height); tapered ones stay (the check reports them).
+void godotShapes(Json& root, Diagnostics& changes)
 {
     if (!root.contains("extensions") || !root["extensions"].contains(ext::Shape))
         return;
     Json& shapes = root["extensions"][ext::Shape]["shapes"];
     for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
-        if (shapes[i].value("type", Json()) != Json("capsule") || !shapes[i].contains("capsule"))
+        const Json type = shapes[i].value("type", Json());
+        if ((type != Json("capsule") && type != Json("cylinder")) ||
+            !shapes[i].contains(type.get<std::string>()))
             continue;
-        const Json& capsule = shapes[i]["capsule"];
-        const double top = numberOr(capsule, "radiusTop", 0.5);
-        if (top != numberOr(capsule, "radiusBottom", 0.5))
+        Json& params = shapes[i][type.get<std::string>()];
+        const double top = numberOr(params, "radiusTop", 0.5);
+        if (params.contains("radius") || top != numberOr(params, "radiusBottom", 0.5))
             continue;
-        const double full = numberOr(capsule, "height", 1.0) + 2 * top;
-        shapes[i]["capsule"] = Json{{"radius", top}, {"height", full}};
+        const std::string at = std::string("/extensions/") + ext::Shape + "/shapes/" + std::to_string(i);
+        if (type == Json("cylinder")) {
+            params["radius"] = top;
+            changes.push_back(changed("cylinder `radius` written (Godot reads no other radius)", at));
+            continue;
+        }
+        const double full = numberOr(params, "height", 1.0) + 2 * top;
+        params = Json{{"radius", top}, {"height", full}};
         char text[96];
         std::snprintf(text, sizeof text, "capsule written as radius %g, full height %g (Godot's form)", top,
                       full);
-        changes.push_back(
-            changed(text, std::string("/extensions/") + ext::Shape + "/shapes/" + std::to_string(i)));
+        changes.push_back(changed(text, at));
     }
 }
 
@@ -123,8 +168,10 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
     if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
         explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
                                changes);
+    if (target.family != TargetFamily::Any)
+        explicitShapeParameters(root, target.family == TargetFamily::Khr, changes);
     if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
-        godotCapsules(root, changes);
+        godotShapes(root, changes);
     if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
         godotMeshesOffPhysicsNodes(root, changes);
     return changes;

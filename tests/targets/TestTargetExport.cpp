@@ -148,6 +148,32 @@ private slots:
         expectTargetHolds(out, "godot-4.x");
     }
 
+    void explicitShapeParameters()
+    {
+        // The Sample Renderer applies glTF 2.1 defaults to KHR shapes (SRS gltfShapeCapsule): a capsule that
+        // leaves its size to KHR's defaults (height 0.5, radii 0.25; KHR-PHYSICS-DIGEST 3.3) gets them
+        // written.
+        TempDir dir;
+        const Json root = khrDocument(Json::array({{{"type", "capsule"}, {"capsule", Json::object()}}}),
+                                      Json::array({khrBody(0)}));
+        const fs::path out = dir / "out.gltf";
+        EXPECT_CLI_EXIT(exportFor(write(dir, "in.gltf", root), out, "khronos-sample-viewer"), 0);
+        const Json capsule = readJson(out)["extensions"]["KHR_implicit_shapes"]["shapes"][0]["capsule"];
+        QCOMPARE(capsule["height"].get<double>(), 0.5);
+        QCOMPARE(capsule["radiusTop"].get<double>(), 0.25);
+        QCOMPARE(capsule["radiusBottom"].get<double>(), 0.25);
+        // Godot reads a cylinder's `radius` only (G47 shape.cpp:314-338).
+        const Json omi = omiDocument(
+            Json::array({{{"type", "cylinder"},
+                          {"cylinder", {{"height", 2}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}}}),
+            Json::array({{{"collider", {{"shape", 0}}}}}));
+        EXPECT_CLI_EXIT(exportFor(write(dir, "omi.gltf", omi), dir / "godot.gltf", "godot-4.x"), 0);
+        QCOMPARE(
+            readJson(dir / "godot.gltf")["extensions"]["OMI_physics_shape"]["shapes"][0]["cylinder"]["radius"]
+                .get<double>(),
+            0.3);
+    }
+
     void lossRefusedUnlessAllowed()
     {
         // Unity parses filters and never applies them (UNI DefaultPhysicsBodyHandler.cs:62-67).

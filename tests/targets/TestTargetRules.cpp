@@ -159,6 +159,17 @@ private slots:
         QVERIFY(on(unity, Feature::CapsuleMidHeight).empty());
     }
 
+    void shapeDefaults()
+    {
+        // A KHR capsule without parameters: the Sample Renderer's 2.1 defaults differ from KHR's (SRS
+        // gltfShapeCapsule); Babylon applies KHR's (BAB:196-258), so it reads the capsule as meant.
+        const Json root = khrDocument(Json::array({{{"type", "capsule"}, {"capsule", {{"height", 0.5}}}}}),
+                                      Json::array({khrBody(0)}));
+        QCOMPARE(on(check(root, "khronos-sample-viewer"), Feature::ShapeDefaults),
+                 (std::set<std::string>{"differs@" + kShapes + "0"}));
+        QVERIFY(on(check(root, "babylon-havok"), Feature::ShapeDefaults).empty());
+    }
+
     void hullPointCap()
     {
         // Godot warns above 255 hull points (G47 shape.cpp:138-140); at 255 there is nothing to report.
