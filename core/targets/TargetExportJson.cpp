@@ -128,6 +128,28 @@ void godotShapes(Json& root, Diagnostics& changes)
     }
 }
 
+/// Unity computes the centre of mass when `centerOfMass` is absent (UNI
+/// DefaultPhysicsBodyHandler.cs:199-255); OMI means the node origin, so it is written out.
+void explicitCenterOfMass(Json& root, Diagnostics& changes)
+{
+    if (!root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        Json* extensions = nodes[i].contains("extensions") ? &nodes[i]["extensions"] : nullptr;
+        if (!extensions || !extensions->is_object() || !extensions->contains(ext::Body))
+            continue;
+        Json& body = (*extensions)[ext::Body];
+        if (!body.is_object() || !body.contains("motion") || !body["motion"].is_object() ||
+            body["motion"].contains("centerOfMass"))
+            continue;
+        body["motion"]["centerOfMass"] = Json::array({0.0, 0.0, 0.0});
+        changes.push_back(
+            changed("centerOfMass written explicitly (OMI's node origin)",
+                    "/nodes/" + std::to_string(i) + "/extensions/" + ext::Body + "/motion/centerOfMass"));
+    }
+}
+
 /// Godot does not instantiate the mesh of a node its physics extension builds (G47 gltf_document.cpp:
 /// 4514-4524): the mesh moves to a new child node with the identity transform.
 void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
@@ -172,6 +194,8 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
         explicitShapeParameters(root, target.family == TargetFamily::Khr, changes);
     if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
         godotShapes(root, changes);
+    if (target.family == TargetFamily::Omi && target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads)
+        explicitCenterOfMass(root, changes);
     if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
         godotMeshesOffPhysicsNodes(root, changes);
     return changes;

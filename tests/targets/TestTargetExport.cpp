@@ -190,7 +190,12 @@ private slots:
                  refused.err.c_str());
         QVERIFY(!fs::exists(dir / "out.gltf"));
         EXPECT_CLI_EXIT(exportFor(in, dir / "out.gltf", "unity-omi", true), 0);
-        QVERIFY(readJson(dir / "out.gltf")["extensions"].contains("OMI_physics_body"));
+        const Json written = readJson(dir / "out.gltf");
+        QVERIFY(written["extensions"].contains("OMI_physics_body"));
+        // Unity computes an absent centre of mass (UNI DefaultPhysicsBodyHandler.cs:199-255); OMI means the
+        // origin, which the export writes out.
+        QVERIFY(written["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["centerOfMass"] ==
+                Json::array({0.0, 0.0, 0.0}));
     }
 
     void secondExportChangesNothing()
