@@ -84,6 +84,43 @@ void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
     }
 }
 
+/// More filters than the target tells apart: identical filters are merged (the colliders and triggers that
+/// used a removed one use its first twin), so that fewer filters cross the cap (the Sample Renderer ignores
+/// filters past the 31st, SR computeFilterData).
+void mergeIdenticalFilters(physics::PhysicsModel& model, Diagnostics& changes)
+{
+    std::vector<int> target(model.filters.size());
+    std::vector<physics::CollisionFilter> kept;
+    for (size_t i = 0; i < model.filters.size(); ++i) {
+        target[i] = int(kept.size());
+        for (size_t k = 0; k < kept.size(); ++k) {
+            if (kept[k].sameValues(model.filters[i])) {
+                target[i] = int(k);
+                break;
+            }
+        }
+        if (target[i] == int(kept.size()))
+            kept.push_back(model.filters[i]);
+        else
+            changes.push_back(
+                changed("collision filter merged into its identical filter " + std::to_string(target[i]),
+                        model.filters[i].pointer));
+    }
+    if (kept.size() == model.filters.size())
+        return;
+    const auto remap = [&](int& index) {
+        if (index >= 0 && size_t(index) < target.size())
+            index = target[size_t(index)];
+    };
+    for (auto& [node, physics] : model.nodes) {
+        if (physics.collider)
+            remap(physics.collider->collisionFilter);
+        if (physics.trigger)
+            remap(physics.trigger->collisionFilter);
+    }
+    model.filters = std::move(kept);
+}
+
 } // namespace
 
 physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model)
@@ -118,6 +155,8 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocumen
     }
     if (family == physics::Family::Khr && target.name != "spec")
         explicitMasses(model, doc, changes);
+    if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
+        mergeIdenticalFilters(model, changes);
     return changes;
 }
 

@@ -174,6 +174,33 @@ private slots:
             0.3);
     }
 
+    void identicalFiltersMerged()
+    {
+        // 33 filters, two of them repeats: the Sample Renderer tells 31 apart (SR computeFilterData), so the
+        // export merges the repeats and the last collider uses the twin of its filter.
+        TempDir dir;
+        Json filters = Json::array();
+        for (int i = 0; i < 31; ++i)
+            filters.push_back({{"collisionSystems", {"s" + std::to_string(i)}}});
+        filters.push_back(filters[0]);
+        filters.push_back(filters[5]);
+        Json body = khrBody(0);
+        body["collider"]["collisionFilter"] = 32;
+        const fs::path out = dir / "out.gltf";
+        const Json root =
+            khrDocument(Json::array({box()}), Json::array({body}), {{"collisionFilters", filters}});
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "khronos-sample-viewer");
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(has(r.out,
+                     "at /extensions/KHR_physics_rigid_bodies/collisionFilters/32: collision filter merged"),
+                 r.out.c_str());
+        const Json written = readJson(out);
+        QCOMPARE(written["extensions"]["KHR_physics_rigid_bodies"]["collisionFilters"].size(), size_t(31));
+        QCOMPARE(written["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["collisionFilter"]
+                     .get<int>(),
+                 5);
+    }
+
     void lossRefusedUnlessAllowed()
     {
         // Unity parses filters and never applies them (UNI DefaultPhysicsBodyHandler.cs:62-67).
