@@ -48,7 +48,9 @@ void replacePlanes(physics::PhysicsModel& model, Diagnostics& changes)
     }
 }
 
-/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out.
+/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out: a
+/// KHR reader's own density differs (Babylon 1000 kg/m^3, the Sample Renderer 1 kg/m^3), and OMI would read
+/// the absent mass as 1 kg.
 void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
 {
     auto graph = gltf::SceneGraph::build(doc);
@@ -153,8 +155,9 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocumen
                            : "mesh colliders written as `geometry.mesh` instead of `geometry.node`",
                     ""));
     }
-    if (family == physics::Family::Khr && target.name != "spec")
-        explicitMasses(model, doc, changes);
+    if (target.family != TargetFamily::Any)
+        explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
+
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;

@@ -148,6 +148,22 @@ private slots:
         expectTargetHolds(out, "godot-4.x");
     }
 
+    void khrMassForAnOmiTarget()
+    {
+        // OMI reads an absent mass as 1 kg; KHR leaves it to the engine. For Godot the computed mass (2 m^3
+        // at 1000 kg/m^3) is written, so nothing is lost and the file is written.
+        TempDir dir;
+        Json body = khrBody(0);
+        body["motion"].erase("mass");
+        const Json root = khrDocument(Json::array({{{"type", "box"}, {"box", {{"size", {2, 1, 1}}}}}}),
+                                      Json::array({body}));
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "godot-4.x");
+        EXPECT_CLI_EXIT(r, 0);
+        QCOMPARE(readJson(out)["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["mass"].get<double>(),
+                 2.0 * 1000.0);
+    }
+
     void explicitShapeParameters()
     {
         // The Sample Renderer applies glTF 2.1 defaults to KHR shapes (SRS gltfShapeCapsule): a capsule that
