@@ -76,6 +76,8 @@ int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDo
     const Diagnostics remaining = targets::targetLosses(doc, target);
     losses.insert(losses.end(), remaining.begin(), remaining.end());
     printDiagnostics(stdout, in, changes);
+    if (hasErrors(finished))
+        return ExitUnusable;
     if (auto stop = refuseLosses(in, losses, allowLoss, "held by " + target.name))
         return *stop;
     if (const int saved = saveUpgraded(doc, out); saved != ExitOk)

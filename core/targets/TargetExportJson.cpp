@@ -72,7 +72,9 @@ void explicitShapeParameters(Json& root, bool khr, Diagnostics& changes)
     Json& shapes = root["extensions"][name]["shapes"];
     const double radius = khr ? 0.25 : 0.5;
     for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
-        const std::string type = shapes[i].value("type", Json("")).get<std::string>();
+        if (!shapes[i].is_object() || !shapes[i].contains("type") || !shapes[i]["type"].is_string())
+            continue;
+        const std::string type = shapes[i]["type"].get<std::string>();
         if (!shapes[i].contains(type) || !shapes[i][type].is_object())
             continue;
         Json& params = shapes[i][type];
@@ -105,7 +107,7 @@ void godotShapes(Json& root, Diagnostics& changes)
         return;
     Json& shapes = root["extensions"][ext::Shape]["shapes"];
     for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
-        const Json type = shapes[i].value("type", Json());
+        const Json type = shapes[i].is_object() && shapes[i].contains("type") ? shapes[i]["type"] : Json();
         if ((type != Json("capsule") && type != Json("cylinder")) ||
             !shapes[i].contains(type.get<std::string>()))
             continue;
@@ -164,7 +166,8 @@ void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
                                    node["extensions"].contains(ext::Body)
                                ? &node["extensions"][ext::Body]
                                : nullptr;
-        if (!body || !node.contains("mesh") || !(body->contains("motion") || body->contains("collider")))
+        if (!body || !body->is_object() || !node.contains("mesh") ||
+            !(body->contains("motion") || body->contains("collider")))
             continue;
         Json child = {{"mesh", node["mesh"]}};
         if (node.contains("name") && node["name"].is_string())
@@ -185,19 +188,25 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
 {
     Diagnostics changes;
     Json& root = doc.json();
-    if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
-        documentObject(root, changes);
-    if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
-        explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
-                               changes);
-    if (target.family != TargetFamily::Any)
-        explicitShapeParameters(root, target.family == TargetFamily::Khr, changes);
-    if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
-        godotShapes(root, changes);
-    if (target.family == TargetFamily::Omi && target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads)
-        explicitCenterOfMass(root, changes);
-    if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
-        godotMeshesOffPhysicsNodes(root, changes);
+    try {
+        if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
+            documentObject(root, changes);
+        if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
+            explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
+                                   changes);
+        if (target.family != TargetFamily::Any)
+            explicitShapeParameters(root, target.family == TargetFamily::Khr, changes);
+        if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
+            godotShapes(root, changes);
+        if (target.family == TargetFamily::Omi &&
+            target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads)
+            explicitCenterOfMass(root, changes);
+        if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
+            godotMeshesOffPhysicsNodes(root, changes);
+    } catch (const Json::exception& e) {
+        changes.push_back(makeError("TARGET_EXPORT_FAILED",
+                                    std::string("the written JSON has an unexpected shape: ") + e.what()));
+    }
     return changes;
 }
 

@@ -170,6 +170,23 @@ private slots:
         QVERIFY(on(check(root, "babylon-havok"), Feature::ShapeDefaults).empty());
     }
 
+    void malformedValuesAreSkipped()
+    {
+        // Values of the wrong JSON type where the scan looks: no exception, and what is well-formed is still
+        // found (a plane, which Babylon drops: BAB:371-373).
+        Json root =
+            khrDocument(Json::array({3, plane(), {{"type", 7}}}),
+                        Json::array({{{"motion", {{"isKinematic", "yes"}, {"linearVelocity", "fast"}}},
+                                      {"collider", {{"geometry", {{"shape", "one"}, {"convexHull", 1}}}}}},
+                                     khrCollider(1)}),
+                        {{"physicsMaterials", Json::array({5})},
+                         {"collisionFilters", Json::array({"x", {{"collisionSystems", 3}}})},
+                         {"physicsJoints", Json::array({{{"drives", Json::array({3})}, {"limits", 4}}})}});
+        root["meshes"] = Json::array({{{"primitives", Json::array({{{"attributes", 5}}})}}});
+        const auto findings = check(root, "babylon-havok");
+        QCOMPARE(on(findings, Feature::Plane), (std::set<std::string>{"ignored@" + kShapes + "1"}));
+    }
+
     void hullPointCap()
     {
         // Godot warns above 255 hull points (G47 shape.cpp:138-140); at 255 there is nothing to report.
