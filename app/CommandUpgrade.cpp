@@ -16,14 +16,57 @@ namespace cs::app {
 
 namespace {
 
+/// Saves the upgraded document; the writer's findings go to stderr. ExitOk, or ExitUnusable when it failed.
+int saveUpgraded(const gltf::GltfDocument& doc, const std::string& out)
+{
+    const Diagnostics saved = gltf::saveGltf(doc, out);
+    printDiagnostics(stderr, out, saved);
+    return hasErrors(saved) ? ExitUnusable : ExitOk;
+}
+
+/// Lists the losses and refuses (ExitFindings) unless they are allowed; nullopt to go on.
+std::optional<int> refuseLosses(const std::string& in, const Diagnostics& losses, bool allowLoss,
+                                const std::string& heldBy)
+{
+    printDiagnostics(stderr, in, losses);
+    if (losses.empty() || allowLoss)
+        return std::nullopt;
+    std::fprintf(stderr,
+                 "collidoscope upgrade: %zu item(s) cannot be %s; nothing was written (use "
+                 "--allow-loss to write without them)\n",
+                 losses.size(), heldBy.c_str());
+    return ExitFindings;
+}
+
+/// upgrade --to: the model written in `family`.
+int upgradeToFamily(const std::string& in, const std::string& out, gltf::GltfDocument doc,
+                    physics::Family family, bool allowLoss)
+{
+    auto model = physics::readPhysics(doc);
+    const Diagnostics losses = physics::conversionLosses(*model, doc, family);
+    if (auto stop =
+            refuseLosses(in, losses, allowLoss, std::string("written as ") + physics::familyName(family)))
+        return *stop;
+    Diagnostics changes = model.diagnostics;
+    const Diagnostics written = physics::writePhysics(*model, doc, family);
+    changes.insert(changes.end(), written.begin(), written.end());
+    printDiagnostics(stdout, in, changes);
+    if (const int saved = saveUpgraded(doc, out); saved != ExitOk)
+        return saved;
+    std::printf("wrote %s (%s)\n", out.c_str(),
+                family == physics::Family::Khr ? "KHR_physics_rigid_bodies" : "OMI, newest form");
+    return ExitOk;
+}
+
 /// upgrade --target: every change first, one line each; then what the target still cannot load or ignores
 /// (with the family conversion's losses). Nothing is written when something is lost, unless allowLoss.
 int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDocument doc,
                      const targets::Target& target, bool allowLoss)
 {
     auto model = physics::readPhysics(doc);
-    const gltf::GltfDocument original = doc;
-    Diagnostics changes = targets::adaptForTarget(*model, original, target);
+    Diagnostics changes = model.diagnostics;
+    const Diagnostics adapted = targets::adaptForTarget(*model, doc, target);
+    changes.insert(changes.end(), adapted.begin(), adapted.end());
     const physics::Family family = targets::exportFamily(target, *model);
     Diagnostics losses = physics::conversionLosses(*model, doc, family);
     const Diagnostics written = physics::writePhysics(*model, doc, family);
@@ -32,24 +75,31 @@ int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDo
     changes.insert(changes.end(), finished.begin(), finished.end());
     const Diagnostics remaining = targets::targetLosses(doc, target);
     losses.insert(losses.end(), remaining.begin(), remaining.end());
-    for (const auto& d : changes)
-        std::printf("%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
-    for (const auto& d : losses)
-        std::fprintf(stderr, "%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
-    if (!losses.empty() && !allowLoss) {
-        std::fprintf(stderr,
-                     "collidoscope upgrade: %zu item(s) cannot be held by %s; nothing was written (use "
-                     "--allow-loss to write without them)\n",
-                     losses.size(), target.name.c_str());
-        return ExitFindings;
-    }
-    const Diagnostics saved = gltf::saveGltf(doc, out);
-    for (const auto& d : saved)
-        std::fprintf(stderr, "%s: %s\n", out.c_str(), formatDiagnostic(d).c_str());
-    if (hasErrors(saved))
+    printDiagnostics(stdout, in, changes);
+    if (hasErrors(finished))
         return ExitUnusable;
+    if (auto stop = refuseLosses(in, losses, allowLoss, "held by " + target.name))
+        return *stop;
+    if (const int saved = saveUpgraded(doc, out); saved != ExitOk)
+        return saved;
     std::printf("wrote %s (for %s, %s)\n", out.c_str(), target.name.c_str(), physics::familyName(family));
     return ExitOk;
+}
+
+/// The family of --to and --khr (OMI when neither is given); an error message for a contradiction.
+std::optional<std::string> chosenFamily(const std::optional<QString>& to, bool khr, physics::Family& family)
+{
+    family = khr ? physics::Family::Khr : physics::Family::Omi;
+    if (!to)
+        return std::nullopt;
+    const QString value = to->toLower();
+    if (value == QStringLiteral("khr"))
+        family = physics::Family::Khr;
+    else if (value != QStringLiteral("omi"))
+        return "--to takes omi or khr";
+    if (khr && family != physics::Family::Khr)
+        return "--khr and --to omi contradict each other";
+    return std::nullopt;
 }
 
 } // namespace
@@ -98,17 +148,9 @@ int runUpgrade(const QStringList& args)
             return failUsage("upgrade", "--target chooses the family itself; leave out --to and --khr");
     }
     physics::Family family = physics::Family::Omi;
-    if (parser.isSet(to)) {
-        const QString value = parser.value(to).toLower();
-        if (value == QStringLiteral("khr"))
-            family = physics::Family::Khr;
-        else if (value != QStringLiteral("omi"))
-            return failUsage("upgrade", "--to takes omi or khr");
-        if (parser.isSet(khr) && family != physics::Family::Khr)
-            return failUsage("upgrade", "--khr and --to omi contradict each other");
-    }
-    if (parser.isSet(khr))
-        family = physics::Family::Khr;
+    if (auto error = chosenFamily(parser.isSet(to) ? std::optional(parser.value(to)) : std::nullopt,
+                                  parser.isSet(khr), family))
+        return failUsage("upgrade", *error);
     const std::string in = parser.positionalArguments().first().toStdString();
     const std::string out = parser.value(output).toStdString();
 
@@ -121,31 +163,7 @@ int runUpgrade(const QStringList& args)
     if (chosen)
         return upgradeForTarget(in, out, std::move(doc), *chosen, parser.isSet(allowLoss));
 
-    auto model = physics::readPhysics(doc);
-    const Diagnostics losses = physics::conversionLosses(*model, doc, family);
-    if (!losses.empty() && !parser.isSet(allowLoss)) {
-        for (const auto& d : losses)
-            std::fprintf(stderr, "%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
-        std::fprintf(stderr,
-                     "collidoscope upgrade: %zu item(s) cannot be written as %s; nothing was written (use "
-                     "--allow-loss to write without them)\n",
-                     losses.size(), physics::familyName(family));
-        return ExitFindings;
-    }
-    Diagnostics changes = model.diagnostics;
-    const Diagnostics written = physics::writePhysics(*model, doc, family);
-    changes.insert(changes.end(), written.begin(), written.end());
-    for (const auto& d : changes)
-        std::printf("%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
-
-    const Diagnostics saved = gltf::saveGltf(doc, out);
-    for (const auto& d : saved)
-        std::fprintf(stderr, "%s: %s\n", out.c_str(), formatDiagnostic(d).c_str());
-    if (hasErrors(saved))
-        return ExitUnusable;
-    std::printf("wrote %s (%s)\n", out.c_str(),
-                family == physics::Family::Khr ? "KHR_physics_rigid_bodies" : "OMI, newest form");
-    return ExitOk;
+    return upgradeToFamily(in, out, std::move(doc), family, parser.isSet(allowLoss));
 }
 
 } // namespace cs::app

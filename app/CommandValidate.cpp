@@ -80,6 +80,33 @@ void printTargets(const std::string& file, const FileResult& r, const TargetList
     std::printf("\n");
 }
 
+gltf::Json fileJson(const std::string& file, const FileResult& r, const TargetList& chosen)
+{
+    gltf::Json result = {{"file", file},
+                         {"readable", r.readable},
+                         {"errors", countSeverity(r.diagnostics, Severity::Error)},
+                         {"warnings", countSeverity(r.diagnostics, Severity::Warning)},
+                         {"infos", countSeverity(r.diagnostics, Severity::Info)},
+                         {"diagnostics", diagnosticsJson(r.diagnostics)}};
+    if (!chosen.empty())
+        result["targets"] = targetsJson(r, chosen);
+    return result;
+}
+
+void printFile(const std::string& file, const FileResult& r, const TargetList& chosen)
+{
+    printDiagnostics(stdout, file, r.diagnostics);
+    std::printf("%s: %s, %zu error(s), %zu warning(s), %zu info\n", file.c_str(),
+                !r.readable                ? "cannot be read"
+                : hasErrors(r.diagnostics) ? "invalid"
+                                           : "valid",
+                countSeverity(r.diagnostics, Severity::Error),
+                countSeverity(r.diagnostics, Severity::Warning),
+                countSeverity(r.diagnostics, Severity::Info));
+    if (!chosen.empty())
+        printTargets(file, r, chosen);
+}
+
 /// The targets --target names: one, or every target for "all"; empty with `error` set for an unknown name.
 TargetList chooseTargets(const QString& value, std::string& error)
 {
@@ -150,37 +177,16 @@ int runValidate(const QStringList& args)
     gltf::Json results = gltf::Json::array();
     for (size_t i = 0; i < checked.size(); ++i) {
         const std::string file = files[qsizetype(i)].toStdString();
-        const bool loaded = checked[i].readable;
-        const Diagnostics& diagnostics = checked[i].diagnostics;
-        unreadable = unreadable || !loaded;
-        errors = errors || hasErrors(diagnostics);
+        unreadable = unreadable || !checked[i].readable;
+        errors = errors || hasErrors(checked[i].diagnostics);
         if (parser.isSet(strictTarget)) {
             for (const auto& findings : checked[i].targetFindings)
                 errors = errors || strictFailure(findings);
         }
-        if (parser.isSet(json)) {
-            gltf::Json result = {{"file", file},
-                                 {"readable", loaded},
-                                 {"errors", countSeverity(diagnostics, Severity::Error)},
-                                 {"warnings", countSeverity(diagnostics, Severity::Warning)},
-                                 {"infos", countSeverity(diagnostics, Severity::Info)},
-                                 {"diagnostics", diagnosticsJson(diagnostics)}};
-            if (!chosen.empty())
-                result["targets"] = targetsJson(checked[i], chosen);
-            results.push_back(result);
-            continue;
-        }
-        for (const auto& d : diagnostics)
-            std::printf("%s: %s\n", file.c_str(), formatDiagnostic(d).c_str());
-        std::printf("%s: %s, %zu error(s), %zu warning(s), %zu info\n", file.c_str(),
-                    !loaded                  ? "cannot be read"
-                    : hasErrors(diagnostics) ? "invalid"
-                                             : "valid",
-                    countSeverity(diagnostics, Severity::Error),
-                    countSeverity(diagnostics, Severity::Warning),
-                    countSeverity(diagnostics, Severity::Info));
-        if (!chosen.empty())
-            printTargets(file, checked[i], chosen);
+        if (parser.isSet(json))
+            results.push_back(fileJson(file, checked[i], chosen));
+        else
+            printFile(file, checked[i], chosen);
     }
     if (parser.isSet(json))
         std::printf("%s\n", results.dump(2).c_str());

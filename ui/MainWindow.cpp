@@ -16,6 +16,7 @@
 #include "panels/SceneTreePanel.h"
 #include "scene/JointOverlay.h"
 #include "scene/Overlays.h"
+#include "targets/TargetCheck.h"
 #include "viewport/JointLayer.h"
 #include "widgets/ChildSignals.h"
 
@@ -133,6 +134,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
     connect(m_diagnostics, &DiagnosticsPanel::fixFailed, this,
             [this](const QString& why) { m_statusLabel->setText(tr("Not fixed: %1").arg(why)); });
+    connect(m_diagnostics, &DiagnosticsPanel::targetChanged, this, &MainWindow::showDiagnostics);
 
     m_autosave = new Autosave(this);
     m_autosave->setFolder(recoveryFolder());
@@ -356,6 +358,12 @@ void MainWindow::showDiagnostics()
     all.insert(all.end(), read.begin(), read.end());
     const Diagnostics& rules = m_document->diagnostics();
     all.insert(all.end(), rules.begin(), rules.end());
+    // The chosen engine target's findings on the document as a save would write it.
+    if (const targets::Target* target = m_diagnostics->chosenTarget()) {
+        const Diagnostics found =
+            targets::targetDiagnostics(targets::checkTarget(m_document->snapshot(), *target), *target);
+        all.insert(all.end(), found.begin(), found.end());
+    }
     m_scene->diagnostics = all;
     m_diagnostics->setDiagnostics(all);
 }

@@ -20,6 +20,15 @@ const Json* objectAt(const Json& root, const char* key)
     return it != root.end() && it->is_object() ? &*it : nullptr;
 }
 
+const Json& fieldOf(const Json& root, const char* key)
+{
+    static const Json null;
+    if (!root.is_object())
+        return null;
+    const auto it = root.find(key);
+    return it != root.end() ? *it : null;
+}
+
 const Json* arrayAt(const Json& root, const char* key)
 {
     if (!root.is_object())
@@ -40,6 +49,27 @@ bool listed(const Json& root, const std::string& name)
 {
     const Json* used = arrayAt(root, "extensionsUsed");
     return used && std::find(used->begin(), used->end(), Json(name)) != used->end();
+}
+
+/// The first size parameter a box, sphere, capsule or cylinder leaves to its default, or nullptr. A legacy
+/// OMI capsule or cylinder gives one `radius` for both.
+const char* missingParameter(const std::string& type, const Json& params)
+{
+    if (type == "box")
+        return params.contains("size") ? nullptr : "size";
+    if (type == "sphere")
+        return params.contains("radius") ? nullptr : "radius";
+    if (type != "capsule" && type != "cylinder")
+        return nullptr;
+    if (!params.contains("height"))
+        return "height";
+    if (params.contains("radius"))
+        return nullptr;
+    for (const char* key : {"radiusTop", "radiusBottom"}) {
+        if (!params.contains(key))
+            return key;
+    }
+    return nullptr;
 }
 
 } // namespace
@@ -133,6 +163,8 @@ void FeatureScanner::scanShape(const Json& shape, const std::string& pointer)
         static const Json empty = Json::object();
         params = &empty;
     }
+    if (const char* missing = missingParameter(type, *params))
+        add(Feature::ShapeDefaults, pointer, "a " + type + " without `" + missing + "`");
     if (type == "plane")
         add(Feature::Plane, pointer, "a plane");
     if (type == "capsule" && m_omi) {
@@ -163,8 +195,9 @@ double FeatureScanner::meshPoints(const Json& meshIndex) const
     if (!meshIndex.is_number_unsigned() || !meshes || !accessors || meshIndex.get<size_t>() >= meshes->size())
         return 0;
     double points = 0;
-    for (const Json& primitive : (*meshes)[meshIndex.get<size_t>()].value("primitives", Json::array())) {
-        const Json position = primitive.value("attributes", Json::object()).value("POSITION", Json());
+    const Json* primitives = arrayAt((*meshes)[meshIndex.get<size_t>()], "primitives");
+    for (size_t i = 0; primitives && i < primitives->size(); ++i) {
+        const Json& position = fieldOf(fieldOf((*primitives)[i], "attributes"), "POSITION");
         if (position.is_number_unsigned() && position.get<size_t>() < accessors->size())
             points += number((*accessors)[position.get<size_t>()], "count", 0);
     }
@@ -212,9 +245,10 @@ void FeatureScanner::scanFilters(const Json& list, const std::string& pointer)
         if (!arrayAt(f, "collisionSystems"))
             add(Feature::FilterWithoutSystems, at, "no `collisionSystems`");
         for (const char* key : {"collisionSystems", "collideWithSystems", "notCollideWithSystems"}) {
-            for (const Json& s : f.value(key, Json::array())) {
-                if (s.is_string())
-                    systems.insert(s.get<std::string>());
+            const Json* names = arrayAt(f, key);
+            for (size_t n = 0; names && n < names->size(); ++n) {
+                if ((*names)[n].is_string())
+                    systems.insert((*names)[n].get<std::string>());
             }
         }
     }
@@ -241,7 +275,7 @@ void FeatureScanner::scanJoints(const Json& list, const std::string& pointer)
         for (size_t d = 0; drives && d < drives->size(); ++d) {
             const Json& drive = (*drives)[d];
             const std::string driveAt = at + "/drives/" + std::to_string(d);
-            if (drive.value("mode", Json()) == Json("acceleration"))
+            if (fieldOf(drive, "mode") == Json("acceleration"))
                 add(Feature::DriveAcceleration, driveAt, "a drive in acceleration mode");
             if (drive.contains("maxForce") && number(drive, "maxForce", 1) == 0)
                 add(Feature::MaxForceZero, driveAt, "maxForce 0");
@@ -277,7 +311,11 @@ void FeatureScanner::scanNodeOrder()
 
 std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc)
 {
-    return FeatureScanner(doc).run();
+    try {
+        return FeatureScanner(doc).run();
+    } catch (const Json::exception&) {
+        return {}; // a JSON shape no reader expects; the validator reports it
+    }
 }
 
 } // namespace cs::targets

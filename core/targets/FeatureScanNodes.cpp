@@ -63,8 +63,9 @@ bool FeatureScanner::inDynamicBody(size_t node) const
         return false;
     const Json& motion = (*bodyObject(*body))["motion"];
     if (m_khr)
-        return motion.value("isKinematic", Json(false)) != Json(true);
-    return motion.value("type", Json("dynamic")) == Json("dynamic");
+        return fieldOf(motion, "isKinematic") != Json(true);
+    const Json& type = fieldOf(motion, "type");
+    return type.is_null() || type == Json("dynamic");
 }
 
 void FeatureScanner::scanNodes()
@@ -127,8 +128,8 @@ void FeatureScanner::scanMotion(size_t node, const Json& motion, const std::stri
     if (!motion.contains("centerOfMass"))
         add(Feature::CenterOfMassAbsent, pointer, "no `centerOfMass`");
     const bool moving = nonZeroVector(motion, "linearVelocity") || nonZeroVector(motion, "angularVelocity");
-    const bool kinematic = motion.value("isKinematic", Json(false)) == Json(true) ||
-                           motion.value("type", Json()) == Json("kinematic");
+    const bool kinematic =
+        fieldOf(motion, "isKinematic") == Json(true) || fieldOf(motion, "type") == Json("kinematic");
     if (moving)
         add(kinematic ? Feature::KinematicVelocity : Feature::InitialVelocity, pointer,
             "a non-zero initial velocity");
@@ -149,9 +150,9 @@ void FeatureScanner::scanCollider(size_t node, const Json& collider, const std::
     const Json* geometry = objectAt(collider, "geometry");
     if (geometry)
         scanGeometry(node, *geometry, pointer + "/geometry");
-    const Json shapeIndex = geometry ? geometry->value("shape", Json()) : collider.value("shape", Json());
+    const Json shapeIndex = geometry ? fieldOf(*geometry, "shape") : fieldOf(collider, "shape");
     if (shapeIndex.is_number_unsigned() && shapeIndex.get<size_t>() < m_shapes.size() &&
-        m_shapes[shapeIndex.get<size_t>()].value("type", Json()) == Json("trimesh") && inDynamicBody(node))
+        fieldOf(m_shapes[shapeIndex.get<size_t>()], "type") == Json("trimesh") && inDynamicBody(node))
         add(Feature::TrimeshOnDynamic, pointer, "a triangle mesh in a dynamic body");
     scanColliderPlacement(node, pointer);
 }
@@ -162,7 +163,7 @@ void FeatureScanner::scanGeometry(size_t node, const Json& geometry, const std::
         add(Feature::GeometryNode, pointer + "/node", "`geometry.node`");
     if (geometry.contains("mesh")) {
         add(Feature::GeometryMesh, pointer + "/mesh", "`geometry.mesh`");
-        if (geometry.value("convexHull", Json(false)) == Json(true)) {
+        if (fieldOf(geometry, "convexHull") == Json(true)) {
             add(Feature::ConvexShape, pointer, "a convex hull of a mesh");
             const double points = meshPoints(geometry["mesh"]);
             add(Feature::HullPoints, pointer, "a hull of up to " + std::to_string(int(points)) + " points",

@@ -51,6 +51,8 @@ private:
 
 /// The object at root[key] when it is an object, else nullptr.
 const gltf::Json* objectAt(const gltf::Json& root, const char* key);
+/// root[key], or null when root is not an object or has no such key (never throws).
+const gltf::Json& fieldOf(const gltf::Json& root, const char* key);
 /// The array at root[key] when it is an array, else nullptr.
 const gltf::Json* arrayAt(const gltf::Json& root, const char* key);
 

@@ -25,6 +25,7 @@ constexpr std::array<FeatureText, kFeatureCount> kFeatures = {{
     {Feature::GeometryNode, "geometry-node", "collider `geometry.node` (earlier KHR revision)"},
     {Feature::GeometryMesh, "geometry-mesh", "collider `geometry.mesh`"},
     {Feature::ShapeWithoutParameters, "shape-without-parameters", "shape `type` without its sub-object"},
+    {Feature::ShapeDefaults, "shape-defaults", "shape relying on default parameters"},
     {Feature::Plane, "plane", "plane shape"},
     {Feature::CapsuleMidHeight, "capsule-mid-height", "OMI capsule, E7 form (mid `height`, two radii)"},
     {Feature::CapsuleLegacy, "capsule-legacy", "OMI capsule, pre-E7 form (`radius`, full `height`)"},
@@ -94,6 +95,24 @@ const char* verdictName(Verdict v)
 const char* featureId(Feature f)
 {
     return featureText(f).id;
+}
+
+TargetFamily featureFamily(Feature f)
+{
+    switch (f) {
+    case Feature::OmiLegacyForm:
+    case Feature::CapsuleMidHeight:
+    case Feature::CapsuleLegacy:
+    case Feature::MeshOnPhysicsNode:
+        return TargetFamily::Omi;
+    case Feature::NoTopLevelExtensions:
+    case Feature::NoDocumentBodyObject:
+    case Feature::GeometryNode:
+    case Feature::GeometryMesh:
+        return TargetFamily::Khr;
+    default:
+        return TargetFamily::Any;
+    }
 }
 
 const char* featureTitle(Feature f)

@@ -44,6 +44,7 @@ enum class Feature
     GeometryNode,           ///< KHR collider/trigger `geometry.node` (the earlier revision)
     GeometryMesh,           ///< KHR collider/trigger `geometry.mesh`
     ShapeWithoutParameters, ///< a shape whose `type` has no sub-object
+    ShapeDefaults,          ///< a shape that leaves a size parameter to its family's default
     Plane,                  ///< a plane shape
     CapsuleMidHeight,       ///< an OMI capsule in the E7 form (mid `height`, radiusTop/radiusBottom)
     CapsuleLegacy,          ///< an OMI capsule in the pre-E7 form (`radius`, full `height`)
@@ -91,6 +92,10 @@ inline constexpr int kFeatureCount = int(Feature::GravityFactor) + 1;
 /// The stable id ("plane", "geometry-node", ...) used in JSON output, and a short title for people.
 const char* featureId(Feature f);
 const char* featureTitle(Feature f);
+
+/// The family a feature exists in (OMI's capsule forms, KHR's geometry revisions, ...), or Any. The support
+/// matrix shows "n/a" where a target reads the other family.
+TargetFamily featureFamily(Feature f);
 
 /// One engine behaviour: the verdict on a feature, why, and where the engine's source shows it.
 struct Rule

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
 #include "targets/FeatureScan.h"
 #include "targets/Target.h"
@@ -35,6 +36,11 @@ std::string summaryText(const std::vector<Finding>& findings);
 std::string formatFinding(const Finding& f);
 /// A finding as JSON: verdict, feature, pointer, detail, reason, cite.
 gltf::Json findingJson(const Finding& f);
+
+/// The findings as diagnostics, for lists that show both (the Diagnostics dock): won't load -> error
+/// TARGET_WONT_LOAD, ignored -> warning TARGET_IGNORED, differs -> info TARGET_DIFFERS; the message is
+/// "NAME: reason [cite] (detail)" and the pointer the finding's.
+Diagnostics targetDiagnostics(const std::vector<Finding>& findings, const Target& target);
 
 /// The support matrix of docs/targets.md: every target's description, then a table of feature x target
 /// with each verdict, then each target's rules with their reasons and citations. Generated from the target

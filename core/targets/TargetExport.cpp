@@ -48,7 +48,9 @@ void replacePlanes(physics::PhysicsModel& model, Diagnostics& changes)
     }
 }
 
-/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out.
+/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out: a
+/// KHR reader's own density differs (Babylon 1000 kg/m^3, the Sample Renderer 1 kg/m^3), and OMI would read
+/// the absent mass as 1 kg.
 void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
 {
     auto graph = gltf::SceneGraph::build(doc);
@@ -84,6 +86,43 @@ void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
     }
 }
 
+/// More filters than the target tells apart: identical filters are merged (the colliders and triggers that
+/// used a removed one use its first twin), so that fewer filters cross the cap (the Sample Renderer ignores
+/// filters past the 31st, SR computeFilterData).
+void mergeIdenticalFilters(physics::PhysicsModel& model, Diagnostics& changes)
+{
+    std::vector<int> target(model.filters.size());
+    std::vector<physics::CollisionFilter> kept;
+    for (size_t i = 0; i < model.filters.size(); ++i) {
+        target[i] = int(kept.size());
+        for (size_t k = 0; k < kept.size(); ++k) {
+            if (kept[k].sameValues(model.filters[i])) {
+                target[i] = int(k);
+                break;
+            }
+        }
+        if (target[i] == int(kept.size()))
+            kept.push_back(model.filters[i]);
+        else
+            changes.push_back(
+                changed("collision filter merged into its identical filter " + std::to_string(target[i]),
+                        model.filters[i].pointer));
+    }
+    if (kept.size() == model.filters.size())
+        return;
+    const auto remap = [&](int& index) {
+        if (index >= 0 && size_t(index) < target.size())
+            index = target[size_t(index)];
+    };
+    for (auto& [node, physics] : model.nodes) {
+        if (physics.collider)
+            remap(physics.collider->collisionFilter);
+        if (physics.trigger)
+            remap(physics.trigger->collisionFilter);
+    }
+    model.filters = std::move(kept);
+}
+
 } // namespace
 
 physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model)
@@ -116,8 +155,11 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocumen
                            : "mesh colliders written as `geometry.mesh` instead of `geometry.node`",
                     ""));
     }
-    if (family == physics::Family::Khr && target.name != "spec")
-        explicitMasses(model, doc, changes);
+    if (target.family != TargetFamily::Any)
+        explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
+
+    if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
+        mergeIdenticalFilters(model, changes);
     return changes;
 }
 

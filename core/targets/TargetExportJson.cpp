@@ -4,6 +4,8 @@
 #include "targets/TargetExport.h"
 
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace cs::targets {
 
@@ -59,27 +61,94 @@ void explicitMaterialFields(Json& root, const char* bodyExtension, Diagnostics& 
     }
 }
 
-/// Godot reads a capsule's `radius` and its full `height` (G47 shape.cpp:314-338): an E7 capsule with equal
-/// radii is rewritten in that form; a tapered one stays (the check reports it).
-void godotCapsules(Json& root, Diagnostics& changes)
+/// Every size parameter written out with the family's default (KHR-PHYSICS-DIGEST 3.3: KHR capsule and
+/// cylinder 0.5 high with radii 0.25; OMI capsule 1.0 mid-height, cylinder 2.0, radii 0.5), so that a reader
+/// with other defaults (the Sample Renderer's glTF 2.1 ones, Godot's) builds the same shape.
+void explicitShapeParameters(Json& root, bool khr, Diagnostics& changes)
+{
+    const char* name = khr ? ext::KhrShapes : ext::Shape;
+    if (!root.contains("extensions") || !root["extensions"].contains(name))
+        return;
+    Json& shapes = root["extensions"][name]["shapes"];
+    const double radius = khr ? 0.25 : 0.5;
+    for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
+        if (!shapes[i].is_object() || !shapes[i].contains("type") || !shapes[i]["type"].is_string())
+            continue;
+        const std::string type = shapes[i]["type"].get<std::string>();
+        if (!shapes[i].contains(type) || !shapes[i][type].is_object())
+            continue;
+        Json& params = shapes[i][type];
+        std::vector<std::pair<const char*, Json>> defaults;
+        if (type == "box")
+            defaults = {{"size", Json::array({1.0, 1.0, 1.0})}};
+        else if (type == "sphere")
+            defaults = {{"radius", 0.5}};
+        else if ((type == "capsule" || type == "cylinder") && !params.contains("radius"))
+            defaults = {{"height", khr ? 0.5 : (type == "capsule" ? 1.0 : 2.0)},
+                        {"radiusTop", radius},
+                        {"radiusBottom", radius}};
+        for (const auto& [key, value] : defaults) {
+            if (params.contains(key))
+                continue;
+            params[key] = value;
+            changes.push_back(changed(std::string(key) + " written explicitly (the family's default)",
+                                      std::string("/extensions/") + name + "/shapes/" + std::to_string(i) +
+                                          "/" + type + "/" + key));
+        }
+    }
+}
+
+/// Godot reads only `radius` and the full `height` (G47 shape.cpp:314-338): an E7 capsule with equal radii is
+/// rewritten in that form, and a cylinder with equal radii also gets `radius` (its `height` is already the
+/// full height); tapered ones stay (the check reports them).
+void godotShapes(Json& root, Diagnostics& changes)
 {
     if (!root.contains("extensions") || !root["extensions"].contains(ext::Shape))
         return;
     Json& shapes = root["extensions"][ext::Shape]["shapes"];
     for (size_t i = 0; shapes.is_array() && i < shapes.size(); ++i) {
-        if (shapes[i].value("type", Json()) != Json("capsule") || !shapes[i].contains("capsule"))
+        const Json type = shapes[i].is_object() && shapes[i].contains("type") ? shapes[i]["type"] : Json();
+        if ((type != Json("capsule") && type != Json("cylinder")) ||
+            !shapes[i].contains(type.get<std::string>()))
             continue;
-        const Json& capsule = shapes[i]["capsule"];
-        const double top = numberOr(capsule, "radiusTop", 0.5);
-        if (top != numberOr(capsule, "radiusBottom", 0.5))
+        Json& params = shapes[i][type.get<std::string>()];
+        const double top = numberOr(params, "radiusTop", 0.5);
+        if (params.contains("radius") || top != numberOr(params, "radiusBottom", 0.5))
             continue;
-        const double full = numberOr(capsule, "height", 1.0) + 2 * top;
-        shapes[i]["capsule"] = Json{{"radius", top}, {"height", full}};
+        const std::string at = std::string("/extensions/") + ext::Shape + "/shapes/" + std::to_string(i);
+        if (type == Json("cylinder")) {
+            params["radius"] = top;
+            changes.push_back(changed("cylinder `radius` written (Godot reads no other radius)", at));
+            continue;
+        }
+        const double full = numberOr(params, "height", 1.0) + 2 * top;
+        params = Json{{"radius", top}, {"height", full}};
         char text[96];
         std::snprintf(text, sizeof text, "capsule written as radius %g, full height %g (Godot's form)", top,
                       full);
+        changes.push_back(changed(text, at));
+    }
+}
+
+/// Unity computes the centre of mass when `centerOfMass` is absent (UNI
+/// DefaultPhysicsBodyHandler.cs:199-255); OMI means the node origin, so it is written out.
+void explicitCenterOfMass(Json& root, Diagnostics& changes)
+{
+    if (!root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        Json* extensions = nodes[i].contains("extensions") ? &nodes[i]["extensions"] : nullptr;
+        if (!extensions || !extensions->is_object() || !extensions->contains(ext::Body))
+            continue;
+        Json& body = (*extensions)[ext::Body];
+        if (!body.is_object() || !body.contains("motion") || !body["motion"].is_object() ||
+            body["motion"].contains("centerOfMass"))
+            continue;
+        body["motion"]["centerOfMass"] = Json::array({0.0, 0.0, 0.0});
         changes.push_back(
-            changed(text, std::string("/extensions/") + ext::Shape + "/shapes/" + std::to_string(i)));
+            changed("centerOfMass written explicitly (OMI's node origin)",
+                    "/nodes/" + std::to_string(i) + "/extensions/" + ext::Body + "/motion/centerOfMass"));
     }
 }
 
@@ -97,7 +166,8 @@ void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
                                    node["extensions"].contains(ext::Body)
                                ? &node["extensions"][ext::Body]
                                : nullptr;
-        if (!body || !node.contains("mesh") || !(body->contains("motion") || body->contains("collider")))
+        if (!body || !body->is_object() || !node.contains("mesh") ||
+            !(body->contains("motion") || body->contains("collider")))
             continue;
         Json child = {{"mesh", node["mesh"]}};
         if (node.contains("name") && node["name"].is_string())
@@ -118,15 +188,25 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
 {
     Diagnostics changes;
     Json& root = doc.json();
-    if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
-        documentObject(root, changes);
-    if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
-        explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
-                               changes);
-    if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
-        godotCapsules(root, changes);
-    if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
-        godotMeshesOffPhysicsNodes(root, changes);
+    try {
+        if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
+            documentObject(root, changes);
+        if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
+            explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
+                                   changes);
+        if (target.family != TargetFamily::Any)
+            explicitShapeParameters(root, target.family == TargetFamily::Khr, changes);
+        if (target.verdict(Feature::CapsuleMidHeight) != Verdict::Reads)
+            godotShapes(root, changes);
+        if (target.family == TargetFamily::Omi &&
+            target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads)
+            explicitCenterOfMass(root, changes);
+        if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
+            godotMeshesOffPhysicsNodes(root, changes);
+    } catch (const Json::exception& e) {
+        changes.push_back(makeError("TARGET_EXPORT_FAILED",
+                                    std::string("the written JSON has an unexpected shape: ") + e.what()));
+    }
     return changes;
 }
 

@@ -21,6 +21,8 @@ Target godotTarget()
          "G47 doc_ext.cpp:40-43"},
         {F::ShapeWithoutParameters, V::Differs,
          "parameters missing: Godot's defaults apply (radius 0.5, height 2.0)", "G47 shape.cpp:270-312"},
+        {F::ShapeDefaults, V::Differs, "Godot's own defaults fill in: radius 0.5, height 2.0 (full)",
+         "G47 shape.cpp:270-312; shape.h:51-53"},
         {F::Plane, V::Ignored, "no plane shape type: no shape is made", "G47 shape.cpp:279"},
         {F::CapsuleMidHeight, V::Differs,
          "only `radius` and `height` are read and `height` is taken as the full height: a mid-height capsule "

@@ -148,6 +148,75 @@ private slots:
         expectTargetHolds(out, "godot-4.x");
     }
 
+    void khrMassForAnOmiTarget()
+    {
+        // OMI reads an absent mass as 1 kg; KHR leaves it to the engine. For Godot the computed mass (2 m^3
+        // at 1000 kg/m^3) is written, so nothing is lost and the file is written.
+        TempDir dir;
+        Json body = khrBody(0);
+        body["motion"].erase("mass");
+        const Json root = khrDocument(Json::array({{{"type", "box"}, {"box", {{"size", {2, 1, 1}}}}}}),
+                                      Json::array({body}));
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "godot-4.x");
+        EXPECT_CLI_EXIT(r, 0);
+        QCOMPARE(readJson(out)["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["mass"].get<double>(),
+                 2.0 * 1000.0);
+    }
+
+    void explicitShapeParameters()
+    {
+        // The Sample Renderer applies glTF 2.1 defaults to KHR shapes (SRS gltfShapeCapsule): a capsule that
+        // leaves its size to KHR's defaults (height 0.5, radii 0.25; KHR-PHYSICS-DIGEST 3.3) gets them
+        // written.
+        TempDir dir;
+        const Json root = khrDocument(Json::array({{{"type", "capsule"}, {"capsule", Json::object()}}}),
+                                      Json::array({khrBody(0)}));
+        const fs::path out = dir / "out.gltf";
+        EXPECT_CLI_EXIT(exportFor(write(dir, "in.gltf", root), out, "khronos-sample-viewer"), 0);
+        const Json capsule = readJson(out)["extensions"]["KHR_implicit_shapes"]["shapes"][0]["capsule"];
+        QCOMPARE(capsule["height"].get<double>(), 0.5);
+        QCOMPARE(capsule["radiusTop"].get<double>(), 0.25);
+        QCOMPARE(capsule["radiusBottom"].get<double>(), 0.25);
+        // Godot reads a cylinder's `radius` only (G47 shape.cpp:314-338).
+        const Json omi = omiDocument(
+            Json::array({{{"type", "cylinder"},
+                          {"cylinder", {{"height", 2}, {"radiusTop", 0.3}, {"radiusBottom", 0.3}}}}}),
+            Json::array({{{"collider", {{"shape", 0}}}}}));
+        EXPECT_CLI_EXIT(exportFor(write(dir, "omi.gltf", omi), dir / "godot.gltf", "godot-4.x"), 0);
+        QCOMPARE(
+            readJson(dir / "godot.gltf")["extensions"]["OMI_physics_shape"]["shapes"][0]["cylinder"]["radius"]
+                .get<double>(),
+            0.3);
+    }
+
+    void identicalFiltersMerged()
+    {
+        // 33 filters, two of them repeats: the Sample Renderer tells 31 apart (SR computeFilterData), so the
+        // export merges the repeats and the last collider uses the twin of its filter.
+        TempDir dir;
+        Json filters = Json::array();
+        for (int i = 0; i < 31; ++i)
+            filters.push_back({{"collisionSystems", {"s" + std::to_string(i)}}});
+        filters.push_back(filters[0]);
+        filters.push_back(filters[5]);
+        Json body = khrBody(0);
+        body["collider"]["collisionFilter"] = 32;
+        const fs::path out = dir / "out.gltf";
+        const Json root =
+            khrDocument(Json::array({box()}), Json::array({body}), {{"collisionFilters", filters}});
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "khronos-sample-viewer");
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(has(r.out,
+                     "at /extensions/KHR_physics_rigid_bodies/collisionFilters/32: collision filter merged"),
+                 r.out.c_str());
+        const Json written = readJson(out);
+        QCOMPARE(written["extensions"]["KHR_physics_rigid_bodies"]["collisionFilters"].size(), size_t(31));
+        QCOMPARE(written["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["collisionFilter"]
+                     .get<int>(),
+                 5);
+    }
+
     void lossRefusedUnlessAllowed()
     {
         // Unity parses filters and never applies them (UNI DefaultPhysicsBodyHandler.cs:62-67).
@@ -164,7 +233,12 @@ private slots:
                  refused.err.c_str());
         QVERIFY(!fs::exists(dir / "out.gltf"));
         EXPECT_CLI_EXIT(exportFor(in, dir / "out.gltf", "unity-omi", true), 0);
-        QVERIFY(readJson(dir / "out.gltf")["extensions"].contains("OMI_physics_body"));
+        const Json written = readJson(dir / "out.gltf");
+        QVERIFY(written["extensions"].contains("OMI_physics_body"));
+        // Unity computes an absent centre of mass (UNI DefaultPhysicsBodyHandler.cs:199-255); OMI means the
+        // origin, which the export writes out.
+        QVERIFY(written["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["centerOfMass"] ==
+                Json::array({0.0, 0.0, 0.0}));
     }
 
     void secondExportChangesNothing()

@@ -159,6 +159,34 @@ private slots:
         QVERIFY(on(unity, Feature::CapsuleMidHeight).empty());
     }
 
+    void shapeDefaults()
+    {
+        // A KHR capsule without parameters: the Sample Renderer's 2.1 defaults differ from KHR's (SRS
+        // gltfShapeCapsule); Babylon applies KHR's (BAB:196-258), so it reads the capsule as meant.
+        const Json root = khrDocument(Json::array({{{"type", "capsule"}, {"capsule", {{"height", 0.5}}}}}),
+                                      Json::array({khrBody(0)}));
+        QCOMPARE(on(check(root, "khronos-sample-viewer"), Feature::ShapeDefaults),
+                 (std::set<std::string>{"differs@" + kShapes + "0"}));
+        QVERIFY(on(check(root, "babylon-havok"), Feature::ShapeDefaults).empty());
+    }
+
+    void malformedValuesAreSkipped()
+    {
+        // Values of the wrong JSON type where the scan looks: no exception, and what is well-formed is still
+        // found (a plane, which Babylon drops: BAB:371-373).
+        Json root =
+            khrDocument(Json::array({3, plane(), {{"type", 7}}}),
+                        Json::array({{{"motion", {{"isKinematic", "yes"}, {"linearVelocity", "fast"}}},
+                                      {"collider", {{"geometry", {{"shape", "one"}, {"convexHull", 1}}}}}},
+                                     khrCollider(1)}),
+                        {{"physicsMaterials", Json::array({5})},
+                         {"collisionFilters", Json::array({"x", {{"collisionSystems", 3}}})},
+                         {"physicsJoints", Json::array({{{"drives", Json::array({3})}, {"limits", 4}}})}});
+        root["meshes"] = Json::array({{{"primitives", Json::array({{{"attributes", 5}}})}}});
+        const auto findings = check(root, "babylon-havok");
+        QCOMPARE(on(findings, Feature::Plane), (std::set<std::string>{"ignored@" + kShapes + "1"}));
+    }
+
     void hullPointCap()
     {
         // Godot warns above 255 hull points (G47 shape.cpp:138-140); at 255 there is nothing to report.

@@ -1,10 +1,14 @@
 #include "panels/DiagnosticsPanel.h"
 
 #include "document/Document.h"
+#include "targets/Target.h"
 #include "widgets/ChildSignals.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QStyle>
 #include <QTreeWidget>
@@ -31,9 +35,20 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent)
     m_list->header()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(FixColumn, QHeaderView::ResizeToContents);
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_target = new QComboBox(this);
+    m_target->addItem(tr("None"));
+    for (const targets::Target& t : targets::allTargets())
+        m_target->addItem(QString::fromStdString(t.name), QString::fromStdString(t.name));
+    m_target->setToolTip(tr("Also list where this engine will not load the file, ignores part of it or "
+                            "behaves differently (docs/targets.md)"));
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(new QLabel(tr("Target:"), this));
+    targetRow->addWidget(m_target, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(targetRow);
     layout->addWidget(m_list);
+    connect(m_target, &QComboBox::currentIndexChanged, this, &DiagnosticsPanel::targetChanged);
     auto activate = [this](QTreeWidgetItem* item) {
         const auto node = item ? nodeOfPointer(item->text(WhereColumn).toStdString()) : std::nullopt;
         if (node)
@@ -48,6 +63,11 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent)
         activate(item);
     });
     connect(m_list, &QWidget::customContextMenuRequested, this, &DiagnosticsPanel::showContextMenu);
+}
+
+const targets::Target* DiagnosticsPanel::chosenTarget() const
+{
+    return targets::findTarget(m_target->currentData().toString().toStdString());
 }
 
 void DiagnosticsPanel::setDocument(document::Document* document)

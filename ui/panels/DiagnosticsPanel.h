@@ -8,11 +8,16 @@
 #include <QWidget>
 #include <optional>
 
+class QComboBox;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace cs::document {
 class Document;
+}
+
+namespace cs::targets {
+struct Target;
 }
 
 namespace cs::ui {
@@ -43,6 +48,10 @@ public:
     void setDocument(cs::document::Document* document);
     void setDiagnostics(const Diagnostics& diagnostics);
     QTreeWidget* list() const { return m_list; }
+    /// The Target box: "None" or an engine target whose findings the owner adds to the list.
+    QComboBox* targetBox() const { return m_target; }
+    /// The target chosen in the Target box, or nullptr for none.
+    const cs::targets::Target* chosenTarget() const;
 
     /// The diagnostic shown at `row`, or nullptr.
     const Diagnostic* diagnosticAt(int row) const;
@@ -60,11 +69,14 @@ signals:
     /// A fix was pushed on the document's undo stack (`label` as shown, e.g. "Add to extensionsUsed").
     void fixApplied(const QString& label);
     void fixFailed(const QString& why);
+    /// Another target (or none) was chosen in the Target box.
+    void targetChanged();
 
 private:
     void showContextMenu(const QPoint& position);
 
     QTreeWidget* m_list;
+    QComboBox* m_target;
     QPointer<cs::document::Document> m_document;
     Diagnostics m_diagnostics;
     std::vector<document::Fix> m_fixes; // per row
