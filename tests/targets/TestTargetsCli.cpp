@@ -56,6 +56,38 @@ private slots:
             QVERIFY2(r.out.find(std::string("| `") + name + "` r1 |") != std::string::npos, name);
     }
 
+    void targetsJson()
+    {
+        const CliRun r = runCollidoscope({QStringLiteral("targets"), QStringLiteral("--json")});
+        EXPECT_CLI_EXIT(r, 0);
+        const Json list = Json::parse(r.out);
+        QCOMPARE(list.size(), size_t(6));
+        // Babylon: no plane (BAB:371-373), 32 collision systems (BAB:285-299); no hull cap is known.
+        for (const Json& t : list) {
+            if (t.at("name") != "babylon-havok")
+                continue;
+            QCOMPARE(t.at("systemCap").get<int>(), 32);
+            QVERIFY(t.at("hullPointCap").is_null());
+            bool plane = false;
+            for (const Json& rule : t.at("rules"))
+                plane = plane || (rule.at("feature") == "plane" && rule.at("verdict") == "ignored" &&
+                                  rule.at("cite") == "BAB:371-373");
+            QVERIFY(plane);
+        }
+    }
+
+    void allTargetsJson()
+    {
+        TempDir dir;
+        const CliRun r = validate(writePlaneFile(dir), {QStringLiteral("--target"), QStringLiteral("all"),
+                                                        QStringLiteral("--json")});
+        EXPECT_CLI_EXIT(r, 0);
+        const Json targets = Json::parse(r.out).at(0).at("targets");
+        QCOMPARE(targets.size(), size_t(6));
+        QCOMPARE(targets.at("spec").at("summary").get<std::string>(), std::string("loads"));
+        QCOMPARE(targets.at("godot-4.x").at("verdict").get<std::string>(), std::string("won't load"));
+    }
+
     void validateTargetJson()
     {
         TempDir dir;
