@@ -1,7 +1,7 @@
-// collidoscope simulate FILE --seconds S [--step 1/240] [--gravity X,Y,Z] [--json]: runs the physics preview headless and
-// prints every body's final pose and the trigger events. Same file, same build: the same output, byte for
-// byte. Exit status: 0 done, 1 the physics data has errors (nothing is simulated), 2 unreadable input or
-// arguments.
+// collidoscope simulate FILE --seconds S [--step 1/240] [--gravity X,Y,Z] [--json]: runs the physics preview
+// headless and prints every body's final pose and the trigger events. Same file, same build: the same output,
+// byte for byte. Exit status: 0 done, 1 the physics data has errors (nothing is simulated), 2 unreadable
+// input or arguments.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/SceneGraph.h"

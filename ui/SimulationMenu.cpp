@@ -9,12 +9,12 @@
 #include <QActionGroup>
 #include <QDockWidget>
 #include <QInputDialog>
-#include <QLineEdit>
-#include <QStatusBar>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -105,7 +105,8 @@ void SimulationMenu::createActions()
         if (const auto g = simulation::vectorFromText(text.toStdString()))
             setGravity(*g);
         else
-            m_window->statusBar()->showMessage(tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));
+            m_window->statusBar()->showMessage(
+                tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));
     });
     menu->addAction(m_gravity);
     setGravity(m_settings.gravity);
@@ -193,7 +194,8 @@ bool SimulationMenu::ensureLoaded()
 void SimulationMenu::setGravity(const simulation::Vec3& gravity)
 {
     m_settings.gravity = gravity;
-    m_gravity->setText(tr("&Gravity (%1 m/s\u00b2)...").arg(QString::fromStdString(simulation::vectorText(gravity))));
+    m_gravity->setText(
+        tr("&Gravity (%1 m/s\u00b2)...").arg(QString::fromStdString(simulation::vectorText(gravity))));
     if (m_controller && m_controller->loaded())
         stop();
 }

@@ -33,7 +33,8 @@ public:
     /// A value the object may leave out: nullopt leaves the key out; a value is written even when it equals
     /// the family's default (it was given, so it stays given).
     void optionalNumber(const char* key, std::optional<double> value);
-    template <size_t N> void optionalNumbers(const char* key, const std::optional<std::array<double, N>>& value)
+    template <size_t N>
+    void optionalNumbers(const char* key, const std::optional<std::array<double, N>>& value)
     {
         if (!value)
             omit(key);

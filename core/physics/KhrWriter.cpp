@@ -374,7 +374,8 @@ private:
                 if (m.mass || !khr)
                     motion["mass"] = m.mass.value_or(1.0);
                 motion["centerOfMass"] = m.centerOfMass;
-                // Computed inertia (absent, or OMI's all zeros) is left out: in KHR a 0 component is infinite.
+                // Computed inertia (absent, or OMI's all zeros) is left out: in KHR a 0 component is
+                // infinite.
                 const auto inertia = inertiaMeanings(m, m_model.format);
                 if (inertia[0] != MassMeaning::Computed) {
                     motion["inertiaDiagonal"] = *m.inertiaDiagonal;

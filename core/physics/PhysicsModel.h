@@ -328,8 +328,8 @@ struct PhysicsModel
     bool usesBody() const;
 };
 
-/// kg/m^3: the density at which the preview and the overlays compute a mass the file leaves to the engine (KHR
-/// without `mass`; the spec says only "derived from the volume of the collision geometry"). Water's.
+/// kg/m^3: the density at which the preview and the overlays compute a mass the file leaves to the engine
+/// (KHR without `mass`; the spec says only "derived from the volume of the collision geometry"). Water's.
 inline constexpr double kComputedMassDensity = 1000.0;
 
 /// True when values are read with KHR_physics_rigid_bodies' meanings (absent mass computed, 0 infinite, an

@@ -59,7 +59,8 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
         const PhysicsMaterial& m = model.materials[i];
         if (!m.frictionCombine || !m.restitutionCombine)
             lost("physics material " + std::to_string(i) +
-                     ": a combine mode KHR leaves out takes no part in the precedence rule; OMI reads a missing "
+                     ": a combine mode KHR leaves out takes no part in the precedence rule; OMI reads a "
+                     "missing "
                      "mode as \"average\", which does",
                  m.pointer);
     }
@@ -72,10 +73,11 @@ void omiMeaningsKhrLacks(const PhysicsModel& model, Diagnostics& out)
         return;
     for (const auto& [index, n] : model.nodes) {
         if (n.motion && n.motion->type == MotionType::Dynamic && n.motion->mass == 0.0)
-            out.push_back(makeWarning(code::KhrNotExpressible,
-                                      "node " + std::to_string(index) +
-                                          ": mass 0 has no meaning in OMI; KHR would read it as infinite mass",
-                                      n.motion->pointer));
+            out.push_back(
+                makeWarning(code::KhrNotExpressible,
+                            "node " + std::to_string(index) +
+                                ": mass 0 has no meaning in OMI; KHR would read it as infinite mass",
+                            n.motion->pointer));
     }
 }
 

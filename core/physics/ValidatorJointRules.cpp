@@ -283,10 +283,11 @@ private:
                 const PhysicsMaterial& ma = m_model.materials[*a];
                 const PhysicsMaterial& mb = m_model.materials[*b];
                 const SourceFormat f = m_model.format;
-                for (const auto& [what, x, y] : {std::tuple{"friction", votingCombineMode(ma.frictionCombine, f),
-                                                            votingCombineMode(mb.frictionCombine, f)},
-                                                 std::tuple{"restitution", votingCombineMode(ma.restitutionCombine, f),
-                                                            votingCombineMode(mb.restitutionCombine, f)}}) {
+                for (const auto& [what, x, y] :
+                     {std::tuple{"friction", votingCombineMode(ma.frictionCombine, f),
+                                 votingCombineMode(mb.frictionCombine, f)},
+                      std::tuple{"restitution", votingCombineMode(ma.restitutionCombine, f),
+                                 votingCombineMode(mb.restitutionCombine, f)}}) {
                     if (x == y)
                         continue;
                     auto name = [](std::optional<CombineMode> c) {

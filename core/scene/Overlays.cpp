@@ -241,11 +241,12 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         double boxMass = mass.meaning == physics::MassMeaning::Given ? mass.value : 0.0;
         QQuaternion orientation(float(m.inertiaOrientation[3]), float(m.inertiaOrientation[0]),
                                 float(m.inertiaOrientation[1]), float(m.inertiaOrientation[2]));
-        const bool infinite = mass.meaning == physics::MassMeaning::Infinite ||
-                              std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) !=
-                                  inertia.end();
+        const bool infinite =
+            mass.meaning == physics::MassMeaning::Infinite ||
+            std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) != inertia.end();
         if (m.type == MotionType::Dynamic && !infinite &&
-            (inertia[0] == physics::MassMeaning::Computed || mass.meaning == physics::MassMeaning::Computed)) {
+            (inertia[0] == physics::MassMeaning::Computed ||
+             mass.meaning == physics::MassMeaning::Computed)) {
             // Left to the engine: show what it would compute from the colliders.
             auto props = massFromShapes(body, scene, model, graph, cache);
             if (props)
