@@ -90,8 +90,9 @@ private slots:
         const size_t steps = c.frame().step;
         const double t = c.frame().time;
         QVERIFY2(t < 1.2, qPrintable(QString::number(t)));
-        // Bullet integrates velocity then position: the drop after n engine steps is g h^2 n (n + 1) / 2, which
-        // is 1/2 g t^2 (1 + 1/n); each preview step of the default settings is `substeps()` engine steps.
+        // Bullet integrates velocity then position: the drop after n engine steps is g h^2 n (n + 1) / 2,
+        // which is 1/2 g t^2 (1 + 1/n); each preview step of the default settings is `substeps()` engine
+        // steps.
         const double drop = StartY - ballHeight(c);
         const double engineSteps = double(steps) * double(simulation::Settings{}.substeps());
         const double expected = 0.5 * G * t * t * (1 + 1.0 / engineSteps);
@@ -110,7 +111,8 @@ private slots:
         QCOMPARE(ballHeight(c), pausedY);
 
         // Step: exactly one step of k engine steps of dt / k, the ball dropping by
-        // sum over i = 1..k of (v + g i dt / k) dt / k = (v + g dt (k + 1) / (2k)) dt ((v + g dt) dt for k = 1).
+        // sum over i = 1..k of (v + g i dt / k) dt / k = (v + g dt (k + 1) / (2k)) dt ((v + g dt) dt for k =
+        // 1).
         const double v = -c.frame().states[0].linearVelocity[1];
         const double k = double(simulation::Settings{}.substeps());
         w.action(QStringLiteral("actionSimulateStep"))->trigger();
