@@ -106,7 +106,8 @@ std::string freshName(const physics::PhysicsModel& model, ListKind list, const s
 size_t addMaterial(Document& document, const std::string& name, physics::PhysicsMaterial material)
 {
     // KHR has no default combine mode (a material without one takes no part in the precedence rule), so a
-    // material the tool makes there gets OMI's default, "average", written; in OMI leaving it out says as much.
+    // material the tool makes there gets OMI's default, "average", written; in OMI leaving it out says as
+    // much.
     if (physics::khrMeanings(document.model().format)) {
         material.frictionCombine = material.frictionCombine.value_or(physics::CombineMode::Average);
         material.restitutionCombine = material.restitutionCombine.value_or(physics::CombineMode::Average);

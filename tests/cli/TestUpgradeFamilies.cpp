@@ -87,9 +87,9 @@ private slots:
     }
 
     // KHR: "If not provided, the mass and inertia properties should be calculated by the simulation engine";
-    // "a value of zero in mass ... should be understood to represent a value of infinity". OMI reads a missing
-    // mass as 1 kg and has no infinite mass: both are losses going to OMI. OMI's missing mass becomes an
-    // explicit KHR mass of 1.
+    // "a value of zero in mass ... should be understood to represent a value of infinity". OMI reads a
+    // missing mass as 1 kg and has no infinite mass: both are losses going to OMI. OMI's missing mass becomes
+    // an explicit KHR mass of 1.
     void massMeaningsAcrossFamilies()
     {
         TempDir dir;
@@ -108,7 +108,8 @@ private slots:
         EXPECT_CLI_EXIT(upgrade(khr, dir / "o.gltf", toOmi + QStringList{QStringLiteral("--allow-loss")}), 0);
 
         const fs::path omi = dir / "omi.gltf";
-        std::ofstream(omi) << R"({"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_shape","OMI_physics_body"],
+        std::ofstream(omi)
+            << R"({"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_shape","OMI_physics_body"],
           "extensions":{"OMI_physics_shape":{"shapes":[{"type":"sphere","sphere":{"radius":0.5}}]}},
           "nodes":[{"extensions":{"OMI_physics_body":{"motion":{"type":"dynamic"},"collider":{"shape":0}}}}]})";
         EXPECT_CLI_EXIT(upgrade(omi, dir / "k.gltf", {QStringLiteral("--to"), QStringLiteral("khr")}), 0);

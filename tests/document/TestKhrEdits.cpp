@@ -140,8 +140,8 @@ private slots:
 
         doc = documentFromJson(kScene);
         doc->push(new SetInertiaDiagonal(doc.get(), 0, physics::Vec3{1, 2, 3}));
-        QVERIFY(doc->savedJson()["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["motion"]["inertiaDiagonal"] ==
-                Json::array({1.0, 2.0, 3.0}));
+        QVERIFY(doc->savedJson()["nodes"][0]["extensions"]["KHR_physics_rigid_bodies"]["motion"]
+                                ["inertiaDiagonal"] == Json::array({1.0, 2.0, 3.0}));
         checkEdit(*doc, [&] { doc->push(new SetInertiaInFile(doc.get(), 0, std::nullopt)); },
                   {{nodeBody(0) + "/motion/inertiaDiagonal", "<erase>"},
                    {nodeBody(0) + "/motion/inertiaOrientation", "<erase>"}});

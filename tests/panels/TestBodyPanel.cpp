@@ -413,7 +413,8 @@ private slots:
         // A 1 x 2 x 3 box at 500 kg/m^3: 3000 kg, centred at the collider node (y = 1), and m (b^2 + c^2) /
         // 12 about each axis, whatever order the principal axes come in.
         const physics::Motion& m = motion(*m_doc, 0);
-        QVERIFY2(near(m.mass.value_or(-1.0), 3000.0, 1e-6), qPrintable(QString::number(m.mass.value_or(-1.0))));
+        QVERIFY2(near(m.mass.value_or(-1.0), 3000.0, 1e-6),
+                 qPrintable(QString::number(m.mass.value_or(-1.0))));
         QVERIFY(near(m.centerOfMass[0], 0, 1e-9) && near(m.centerOfMass[1], 1, 1e-9) &&
                 near(m.centerOfMass[2], 0, 1e-9));
         QVERIFY(m.inertiaDiagonal);

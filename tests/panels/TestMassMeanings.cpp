@@ -162,9 +162,11 @@ private slots:
             panel.setDocument(&doc);
             QAbstractItemModel* model = panel.table()->model();
             const QString tip =
-                model->data(model->index(0, MaterialsPanel::FrictionCombineColumn), Qt::ToolTipRole).toString();
-            QCOMPARE(model->data(model->index(0, MaterialsPanel::FrictionCombineColumn), Qt::EditRole).toInt(),
-                     -1);
+                model->data(model->index(0, MaterialsPanel::FrictionCombineColumn), Qt::ToolTipRole)
+                    .toString();
+            QCOMPARE(
+                model->data(model->index(0, MaterialsPanel::FrictionCombineColumn), Qt::EditRole).toInt(),
+                -1);
             if (json == kOmi)
                 QVERIFY2(tip.contains(QStringLiteral("OMI reads it as \"average\"")), qPrintable(tip));
             else

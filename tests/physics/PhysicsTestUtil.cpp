@@ -139,10 +139,10 @@ std::vector<std::string> canonicalScene(const Loaded& l)
             const auto& b = l.scene.bodies[s.body];
             const auto& m = b.motion;
             if (m.type != physics::MotionType::Static) {
-                owner = std::string(physics::motionTypeName(m.type)) + " mass " + massText(m, l.model.format) + " v " +
-                        vec(m.linearVelocity) + " w " + vec(m.angularVelocity) + " I " +
-                        inertiaText(m, l.model.format) + " g " + r4(m.gravityFactor) + " at " +
-                        matrixText(l.graph.worldTransform(b.node));
+                owner = std::string(physics::motionTypeName(m.type)) + " mass " +
+                        massText(m, l.model.format) + " v " + vec(m.linearVelocity) + " w " +
+                        vec(m.angularVelocity) + " I " + inertiaText(m, l.model.format) + " g " +
+                        r4(m.gravityFactor) + " at " + matrixText(l.graph.worldTransform(b.node));
             }
         }
         basic.push_back(std::string(s.trigger ? "trigger" : "collider") + " | " + owner + " | " +

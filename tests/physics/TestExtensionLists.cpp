@@ -71,7 +71,8 @@ private slots:
         const gltf::GltfDocument doc = saved(khr, Family::Omi);
         QCOMPARE_JSON(doc.json()["extensionsRequired"],
                       Json::array({"EXT_a", "OMI_physics_shape", "OMI_physics_body"}));
-        QCOMPARE_JSON(doc.json()["extensionsUsed"], Json::array({"EXT_a", "OMI_physics_shape", "OMI_physics_body"}));
+        QCOMPARE_JSON(doc.json()["extensionsUsed"],
+                      Json::array({"EXT_a", "OMI_physics_shape", "OMI_physics_body"}));
     }
 
     void aFileThatRequiredNoPhysicsStillRequiresNone()

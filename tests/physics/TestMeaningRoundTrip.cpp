@@ -78,7 +78,8 @@ constexpr Meanings kGiven{MassMeaning::Given, MassMeaning::Given, MassMeaning::G
 
 bool lossAt(const Diagnostics& losses, const std::string& pointer)
 {
-    return std::any_of(losses.begin(), losses.end(), [&](const Diagnostic& d) { return d.pointer == pointer; });
+    return std::any_of(losses.begin(), losses.end(),
+                       [&](const Diagnostic& d) { return d.pointer == pointer; });
 }
 
 } // namespace

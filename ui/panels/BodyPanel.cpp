@@ -281,9 +281,13 @@ void BodyPanel::refresh()
     setEnabled(usable);
     const auto list = bodies();
     std::vector<const Motion*> motions;
+    std::vector<size_t> bodyNodes;
     motions.reserve(list.size());
-    for (const auto& entry : list)
+    bodyNodes.reserve(list.size());
+    for (const auto& entry : list) {
         motions.push_back(entry.second);
+        bodyNodes.push_back(entry.first);
+    }
 
     {
         const QSignalBlocker blocker(m_motion);
@@ -301,10 +305,7 @@ void BodyPanel::refresh()
 
     showProperties(*m_fields, m_properties, motions, *m_document);
     updateUsage(motions);
-    std::vector<size_t> nodes;
-    for (const auto& entry : list)
-        nodes.push_back(entry.first);
-    m_meanings->show(m_document, nodes, motions);
+    m_meanings->show(m_document, bodyNodes, motions);
 }
 
 void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)

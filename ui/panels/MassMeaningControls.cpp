@@ -32,16 +32,20 @@ QStringList massLines(const physics::MassNotes& n)
 {
     QStringList lines;
     if (n.massNegative)
-        lines << MassMeaningControls::tr("A negative mass is invalid. Set a mass, or compute it from the shapes.");
+        lines << MassMeaningControls::tr(
+            "A negative mass is invalid. Set a mass, or compute it from the shapes.");
     if (n.massZero)
-        lines << MassMeaningControls::tr("A dynamic body with mass 0: OMI gives it no meaning and engines differ "
-                                         "(KHR reads 0 as infinite mass). Set a mass, or compute it from the "
-                                         "shapes.");
+        lines << MassMeaningControls::tr(
+            "A dynamic body with mass 0: OMI gives it no meaning and engines differ "
+            "(KHR reads 0 as infinite mass). Set a mass, or compute it from the "
+            "shapes.");
     if (n.massInfinite)
-        lines << MassMeaningControls::tr("Mass 0 is infinite (KHR): forces and collisions do not move the body.");
+        lines << MassMeaningControls::tr(
+            "Mass 0 is infinite (KHR): forces and collisions do not move the body.");
     if (n.massComputed)
-        lines << MassMeaningControls::tr("Mass computed by the engine from the collider volumes: the file leaves "
-                                         "it out (KHR).");
+        lines << MassMeaningControls::tr(
+            "Mass computed by the engine from the collider volumes: the file leaves "
+            "it out (KHR).");
     if (n.massDefault)
         lines << MassMeaningControls::tr("Mass left out: OMI's default, 1 kg.");
     return lines;
@@ -51,8 +55,9 @@ QStringList inertiaLines(const physics::MassNotes& n)
 {
     QStringList lines;
     if (n.inertiaComputed)
-        lines << MassMeaningControls::tr("Inertia computed by the engine from the collider shapes (left out, or "
-                                         "all zero in OMI).");
+        lines << MassMeaningControls::tr(
+            "Inertia computed by the engine from the collider shapes (left out, or "
+            "all zero in OMI).");
     QStringList axes;
     for (int i = 0; i < 3; ++i) {
         if (n.inertiaInfinite[size_t(i)])
@@ -75,7 +80,8 @@ MassMeaningControls::MassMeaningControls(QWidget* parent)
     m_massButton->setObjectName(QStringLiteral("massLeaveOut"));
     m_inertiaButton->setObjectName(QStringLiteral("inertiaLeaveOut"));
     m_inertiaButton->setText(tr("Computed"));
-    m_inertiaButton->setToolTip(tr("Leave the inertia out of the file: the engine computes it from the shapes."));
+    m_inertiaButton->setToolTip(
+        tr("Leave the inertia out of the file: the engine computes it from the shapes."));
     connect(m_massButton, &QPushButton::clicked, this, [this] { leaveOut(true); });
     connect(m_inertiaButton, &QPushButton::clicked, this, [this] { leaveOut(false); });
 }
@@ -92,8 +98,9 @@ void MassMeaningControls::show(document::Document* document, const std::vector<s
     // KHR leaves a missing mass to the engine; OMI reads it as its default, 1 kg.
     if (physics::khrMeanings(format)) {
         m_massButton->setText(tr("Computed"));
-        m_massButton->setToolTip(tr("Leave the mass out of the file: the engine computes it from the collider "
-                                    "volumes."));
+        m_massButton->setToolTip(
+            tr("Leave the mass out of the file: the engine computes it from the collider "
+               "volumes."));
     } else {
         m_massButton->setText(tr("Default"));
         m_massButton->setToolTip(tr("Leave the mass out of the file: OMI reads it as 1 kg."));

@@ -34,8 +34,9 @@ QString notSetMeaning(const document::Document& document)
     if (physics::votingCombineMode(std::nullopt, document.model().format))
         return MaterialsPanel::tr("Not set: OMI reads it as \"average\", which takes part in the precedence "
                                   "rule (average wins).");
-    return MaterialsPanel::tr("Not set: KHR gives no default, so this material takes no part in the precedence "
-                              "rule and the other material's mode applies.");
+    return MaterialsPanel::tr(
+        "Not set: KHR gives no default, so this material takes no part in the precedence "
+        "rule and the other material's mode applies.");
 }
 
 RecordColumn combineColumn(RecordColumn c)
@@ -43,13 +44,14 @@ RecordColumn combineColumn(RecordColumn c)
     c.cellToolTip = [toolTip = c.toolTip](const RecordRow& row) {
         return toolTip + QLatin1Char('\n') + notSetMeaning(row.document);
     };
-    c.choices = {{MaterialsPanel::tr("Not set"), -1,
-                  MaterialsPanel::tr("Leave the mode out: OMI reads \"average\"; in KHR the material takes no "
-                                     "part and the other material's mode applies")},
-                 {MaterialsPanel::tr("Average"), int(CombineMode::Average), {}},
-                 {MaterialsPanel::tr("Minimum"), int(CombineMode::Minimum), {}},
-                 {MaterialsPanel::tr("Maximum"), int(CombineMode::Maximum), {}},
-                 {MaterialsPanel::tr("Multiply"), int(CombineMode::Multiply), {}}};
+    c.choices = {
+        {MaterialsPanel::tr("Not set"), -1,
+         MaterialsPanel::tr("Leave the mode out: OMI reads \"average\"; in KHR the material takes no "
+                            "part and the other material's mode applies")},
+        {MaterialsPanel::tr("Average"), int(CombineMode::Average), {}},
+        {MaterialsPanel::tr("Minimum"), int(CombineMode::Minimum), {}},
+        {MaterialsPanel::tr("Maximum"), int(CombineMode::Maximum), {}},
+        {MaterialsPanel::tr("Multiply"), int(CombineMode::Multiply), {}}};
     return c;
 }
 
