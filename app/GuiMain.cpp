@@ -157,7 +157,7 @@ int runGui(int argc, char** argv)
         return ExitOk;
     }
     if (parser.isSet(QStringLiteral("version"))) {
-        std::printf("collidoscope %s\n", CS_VERSION);
+        std::printf("collidoscope %s\nLicence: Apache-2.0 (the Apache License, Version 2.0)\n", CS_VERSION);
         return ExitOk;
     }
     const QStringList files = parser.positionalArguments();

@@ -162,8 +162,9 @@ private slots:
         QFETCH(QString, option);
         const Run r = headless({option});
         EXPECT_RUN(r, 0);
-        // The version CMake's project() declares.
-        QCOMPARE(r.out, std::string("collidoscope " CS_PROJECT_VERSION "\n"));
+        // The version CMake's project() declares, and the licence of LICENSE.
+        QCOMPARE(r.out, std::string("collidoscope " CS_PROJECT_VERSION
+                                    "\nLicence: Apache-2.0 (the Apache License, Version 2.0)\n"));
         QVERIFY2(r.err.empty(), r.err.c_str());
     }
 
