@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 namespace cs::import {
 
@@ -87,6 +88,40 @@ void raiseToMinimum(geometry::ShapeGeometry& g)
         g.radius = std::max(g.radius, kMinimumColliderSize);
 }
 
+/// Whether a hull or a decomposition failed because the mesh has no volume (flat, or a line).
+bool hasNoVolume(const Diagnostics& why)
+{
+    return findDiagnostic(why, "HULL_COPLANAR") || findDiagnostic(why, "HULL_COLLINEAR") ||
+           findDiagnostic(why, "DECOMPOSE_DEGENERATE");
+}
+
+/// The thin box Auto gives a mesh with no volume (the smaller of the axis-aligned and the oriented box,
+/// raised to the smallest size the validator accepts), with an info naming the substitution.
+Result<MeshColliderChoice> thinBox(const std::vector<Vec3d>& points, ColliderStrategy asked)
+{
+    std::optional<FittedShape> best;
+    for (Result<FittedShape> fit : {geometry::fitBox(points), geometry::fitOrientedBox(points)}) {
+        if (fit && (!best || fit->volume < best->volume))
+            best = std::move(*fit);
+    }
+    if (!best)
+        return Result<MeshColliderChoice>::failure(
+            makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+    raiseToMinimum(best->shape);
+    const Vec3d& size = best->shape.size;
+    std::ostringstream text;
+    text.precision(4);
+    text << "the mesh has no volume (it is flat): a thin box of " << size.x << " x " << size.y << " x "
+         << size.z << " m instead of a " << (asked == ColliderStrategy::Decompose ? "decomposition" : "hull");
+    Result<MeshColliderChoice> result;
+    result.value = MeshColliderChoice{};
+    result.value->type = physics::ShapeType::Box;
+    result.value->volume = best->volume;
+    result.value->fit = std::move(best);
+    result.diagnostics.push_back(makeInfo("COLLIDER_FLAT_MESH_BOX", text.str()));
+    return result;
+}
+
 std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
 {
     const std::string name = gltf::nodeName(doc, index);
@@ -151,6 +186,11 @@ private:
         if (!choice) {
             fail(node, choice.diagnostics);
             return std::nullopt;
+        }
+        for (const Diagnostic& d : choice.diagnostics) {
+            if (d.severity != Severity::Error)
+                m_report.diagnostics.push_back(makeInfo(d.code, nodeMention(m_doc, node) + ": " + d.message,
+                                                        jsonPointerAppend("/nodes", node)));
         }
         MadeShape made;
         made.type = choice->type;
@@ -354,8 +394,12 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
                                                       std::to_string(kMinimumColliderSize) +
                                                       " m of one point; no collider can be fitted to it"));
 
-    if (strategy == ColliderStrategy::Decompose)
-        return decomposeMesh(mesh, options, cancel);
+    if (strategy == ColliderStrategy::Decompose) {
+        auto parts = decomposeMesh(mesh, options, cancel);
+        if (!parts && !options.strict && hasNoVolume(parts.diagnostics))
+            return thinBox(points, strategy);
+        return parts;
+    }
 
     std::optional<geometry::ConvexHull> hull;
     if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
@@ -366,6 +410,8 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
         auto h = geometry::generateConvexHull(points, o);
         if (h)
             hull = std::move(*h);
+        else if (strategy == ColliderStrategy::Hull && !options.strict && hasNoVolume(h.diagnostics))
+            return thinBox(points, strategy);
         else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
             return R{std::nullopt, h.diagnostics};
         // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).

@@ -48,6 +48,10 @@ struct ColliderOptions
     /// Decompose: the most parts per mesh, and the concavity threshold (fraction of the mesh's diagonal).
     int maxParts = 16;
     double concavity = 0.03;
+    /// Hull and Decompose: a mesh with no volume (flat, or a line) is an error, as the hull or the
+    /// decomposition reports it. When false it gets the thin box Auto gives such a mesh, with a
+    /// COLLIDER_FLAT_MESH_BOX info.
+    bool strict = false;
 };
 
 /// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
@@ -97,7 +101,9 @@ struct MeshColliderChoice
 /// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
 /// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
 /// hull (its uncapped volume) and every primitive and keeps the primitive of least volume when it is within
-/// autoTolerance of the hull's volume. Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every
+/// autoTolerance of the hull's volume. Hull and Decompose give a mesh with no volume the thin box Auto would
+/// (an info, COLLIDER_FLAT_MESH_BOX, in the result's diagnostics), or fail when options.strict.
+/// Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every
 /// vertex lies within kMinimumColliderSize of one point; a hull's or a fit's own error when that one strategy
 /// was asked for; COLLIDER_FIT_FAILED when auto found nothing; HULL_CANCELLED when `cancel` was set.
 Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
