@@ -40,16 +40,34 @@ int runValidate(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("One or more .gltf or .glb files."),
                                  QStringLiteral("FILE..."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the findings as JSON."));
+    const BatchCliOptions batch;
     parser.addOption(json);
+    batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "validate"))
         return *stop;
     if (parser.positionalArguments().isEmpty()) {
         std::fprintf(stderr, "collidoscope validate: expected at least one FILE\n");
         return ExitUnusable;
     }
+    std::string error;
+    const auto part = batch.read(parser, error);
+    if (!part)
+        return failUsage("validate", error);
 
-    // Files are checked on every core; the results are printed afterwards in argument order.
-    const QStringList files = parser.positionalArguments();
+    // Files are checked on every core; the results are printed afterwards in argument order (sorted order
+    // with
+    // --shard, which takes its part of the sorted list).
+    QStringList files = parser.positionalArguments();
+    if (batch.batch(parser)) {
+        std::vector<Job> jobs;
+        for (const QString& file : files)
+            jobs.push_back({file.toStdString(), {}});
+        if (auto stop = batch.apply(parser, *part, "validate", jobs))
+            return *stop;
+        files.clear();
+        for (const Job& job : jobs)
+            files << QString::fromStdString(job.input.string());
+    }
     std::vector<FileResult> checked(size_t(files.size()));
     {
         ProgressLine progress("validate", checked.size());

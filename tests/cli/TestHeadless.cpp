@@ -2,6 +2,7 @@
 // WAYLAND_DISPLAY and QT_QPA_PLATFORM removed. Help, version and every command's help work and exit 0; an
 // unknown command is named and exits 2; a window request says that there is no display and exits 2 (never an
 // abort); --screenshot still makes a picture through xvfb-run.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include <QProcess>
@@ -35,15 +36,6 @@ struct Run
                "\nstderr: " + err;
     }
 };
-
-std::vector<std::string> lines(const std::string& text)
-{
-    std::vector<std::string> result;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        result.push_back(line);
-    return result;
-}
 
 std::string firstLine(const std::string& text)
 {
