@@ -289,6 +289,41 @@ private slots:
         QCOMPARE(firstLine(r.out), out.string());
         QCOMPARE(pngSize(out), std::make_pair(1024, 768));
     }
+
+    void screenshotWhereThe3DViewCannotBeDrawnIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("extraArgs");
+        QTest::addColumn<QStringList>("environment");
+        QTest::newRow("QT_QPA_PLATFORM=offscreen")
+            << QStringList{} << QStringList{"QT_QPA_PLATFORM=offscreen"};
+        QTest::newRow("-platform offscreen") << QStringList{"-platform", "offscreen"} << QStringList{};
+        QTest::newRow("QT_QPA_PLATFORM=minimal") << QStringList{} << QStringList{"QT_QPA_PLATFORM=minimal"};
+    }
+    void screenshotWhereThe3DViewCannotBeDrawnIsRefused()
+    {
+        // No OpenGL surface, no 3D view: exit 2 and a message that names the platform and xvfb-run, and no
+        // picture of a window whose view is empty.
+        QFETCH(QStringList, extraArgs);
+        QFETCH(QStringList, environment);
+        TempDir dir;
+        const fs::path out = dir / "shot.png";
+        const Run r = headless(QStringList{QStringLiteral(CS_SAMPLE_GLB), QStringLiteral("--screenshot"),
+                                           QString::fromStdString(out.string())} +
+                                   extraArgs,
+                               environment);
+        EXPECT_RUN(r, 2);
+        const std::string platform =
+            environment.isEmpty() ? "offscreen" : environment[0].section('=', 1).toStdString();
+        QCOMPARE(
+            lines(r.err).back(),
+            "collidoscope: the 3D view cannot be drawn on the '" + platform +
+                "' platform (no OpenGL there), so the picture would show an empty view; nothing was written. "
+                "Take it under a virtual X server instead: xvfb-run -a collidoscope FILE --screenshot "
+                "OUT.png "
+                "(or without QT_QPA_PLATFORM and without a display, which runs xvfb-run by itself)");
+        QVERIFY(!fs::exists(out));
+        QVERIFY(r.out.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHeadless)
