@@ -126,15 +126,6 @@ def main():
     write("sampler-none", document(image=image, sampler={}))
     write("texcoord-1", document(image=image, texture_info={"texCoord": 1},
                                  uv_sets=[[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 0, 0, 0]]))
-    # Alpha modes and sides: the left half of the texture (x < 0.5 on the quad) is transparent black, the right
-    # half opaque white. OPAQUE draws the left half black, MASK and BLEND leave it out (what is behind shows).
-    half = data_uri("image/png", png(32, 32, 6, pixel=lambda x, y, on: [0, 0, 0, 0] if x < 16 else [255] * 4))
-    write("alpha-opaque", document(image=half))
-    write("alpha-mask", document(image=half, material={"alphaMode": "MASK", "alphaCutoff": 0.5}))
-    write("alpha-blend", document(image=half, material={"alphaMode": "BLEND"}))
-    # A quad facing +Z, seen from behind: a material that is not doubleSided (the default) is not drawn there.
-    write("single-sided", document(textured=False))
-    write("double-sided", document(textured=False, material={"doubleSided": True}))
     write("texture-transform", document(
         image=image, extensions_used=["KHR_texture_transform"],
         texture_info={"extensions": {"KHR_texture_transform": {"offset": [0.5, 0], "rotation": 1.5707963,
