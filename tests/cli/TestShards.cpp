@@ -1,7 +1,7 @@
-// --shard K/N and --list-inputs of add-colliders, convert, validate and upgrade (issue 37): the parts of a batch
-// are disjoint, cover every input, have the sizes floor(n / N) or ceil(n / N), and their reports put one after
-// the other equal the report of the whole batch; upgrade's parts write the same files as one run; bad --shard
-// values are refused with exit 2.
+// --shard K/N and --list-inputs of add-colliders, convert, validate and upgrade (issue 37): the parts of a
+// batch are disjoint, cover every input, have the sizes floor(n / N) or ceil(n / N), and their reports put
+// one after the other equal the report of the whole batch; upgrade's parts write the same files as one run;
+// bad --shard values are refused with exit 2.
 #include "CliRun.h"
 #include "TestSupport.h"
 #include "gltf/GltfDocument.h"
@@ -130,7 +130,8 @@ private slots:
                 gltf::Json merged = gltf::Json::array();
                 int worst = 0;
                 for (int k = 1; k <= parts; ++k) {
-                    const CliRun r = runCollidoscope(with(command, {"--shard", QStringLiteral("%1/%2").arg(k).arg(parts)}));
+                    const CliRun r = runCollidoscope(
+                        with(command, {"--shard", QStringLiteral("%1/%2").arg(k).arg(parts)}));
                     QVERIFY2(r.exit >= 0 && r.exit <= 2, (name + ": " + r.err).c_str());
                     worst = std::max(worst, r.exit);
                     for (const gltf::Json& entry : gltf::Json::parse(r.out))
@@ -153,8 +154,8 @@ private slots:
         EXPECT_CLI_EXIT(
             runCollidoscope({"upgrade", qpath(dir / "in"), "-o", qpath(dir / "whole"), "--allow-loss"}), 0);
         for (int k = 1; k <= 3; ++k)
-            EXPECT_CLI_EXIT(runCollidoscope({"upgrade", qpath(dir / "in"), "-o", qpath(dir / "parts"), "--shard",
-                                             QStringLiteral("%1/3").arg(k), "--allow-loss"}),
+            EXPECT_CLI_EXIT(runCollidoscope({"upgrade", qpath(dir / "in"), "-o", qpath(dir / "parts"),
+                                             "--shard", QStringLiteral("%1/3").arg(k), "--allow-loss"}),
                             0);
         std::set<fs::path> whole, parts;
         for (const auto& e : fs::recursive_directory_iterator(dir / "whole"))
@@ -176,8 +177,8 @@ private slots:
     void emptyPartDoesNothing()
     {
         TempDir dir;
-        const CliRun r = runCollidoscope(
-            {"convert", qpath(fs::path(CS_SAMPLE_GLB)), "-o", qpath(dir / "x.glb"), "--shard", "2/2", "--json"});
+        const CliRun r = runCollidoscope({"convert", qpath(fs::path(CS_SAMPLE_GLB)), "-o",
+                                          qpath(dir / "x.glb"), "--shard", "2/2", "--json"});
         EXPECT_CLI_EXIT(r, 0);
         QVERIFY2(gltf::Json::parse(r.out) == gltf::Json::array(), r.out.c_str());
         QVERIFY(!fs::exists(dir / "x.glb"));
@@ -197,10 +198,11 @@ private slots:
                 const CliRun r = runCollidoscope(with(command, {"--shard", bad}));
                 const std::string what = command[0].toStdString() + " --shard '" + bad + "'";
                 QVERIFY2(r.exit == 2, (what + ": exit " + std::to_string(r.exit)).c_str());
-                const std::string expected = "collidoscope " + command[0].toStdString() +
-                                             ": --shard wants K/N, whole numbers with 1 <= K <= N (e.g. 2/8 for "
-                                             "the second of eight parts), not '" +
-                                             bad + "'\n";
+                const std::string expected =
+                    "collidoscope " + command[0].toStdString() +
+                    ": --shard wants K/N, whole numbers with 1 <= K <= N (e.g. 2/8 for "
+                    "the second of eight parts), not '" +
+                    bad + "'\n";
                 QCOMPARE(r.err, expected);
                 QVERIFY2(r.out.empty(), what.c_str());
             }
