@@ -7,6 +7,7 @@
 #include <QThreadPool>
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <set>
 #include <unistd.h>
 
@@ -94,6 +95,14 @@ void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics
         std::fprintf(out, "%s: %s\n", file.c_str(), formatDiagnostic(d).c_str());
 }
 
+std::string lowerExtension(const fs::path& p)
+{
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
 bool sameFile(const fs::path& a, const fs::path& b)
 {
     std::error_code ec;
@@ -120,9 +129,7 @@ std::optional<std::string> planJobs(const fs::path& input, const fs::path& outpu
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file(ec))
             continue;
-        std::string ext = it->path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
+        const std::string ext = lowerExtension(it->path());
         if (ext.empty() || !known.count(ext.substr(1)))
             continue;
         fs::path relative = fs::relative(it->path(), input, ec);
@@ -140,6 +147,71 @@ std::optional<std::string> planJobs(const fs::path& input, const fs::path& outpu
     }
     if (jobs.empty())
         return "no readable asset files below '" + input.string() + "'";
+    return std::nullopt;
+}
+
+std::optional<Shard> parseShard(const std::string& text)
+{
+    constexpr unsigned long long kMost = 1000000;
+    const size_t slash = text.find('/');
+    if (slash == std::string::npos)
+        return std::nullopt;
+    auto whole = [](const std::string& digits) -> std::optional<unsigned long long> {
+        if (digits.empty() || digits.size() > 7 ||
+            !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+            return std::nullopt;
+        return std::stoull(digits);
+    };
+    const auto k = whole(text.substr(0, slash));
+    const auto n = whole(text.substr(slash + 1));
+    if (!k || !n || *k < 1 || *n < 1 || *k > *n || *n > kMost)
+        return std::nullopt;
+    return Shard{size_t(*k - 1), size_t(*n)};
+}
+
+std::pair<size_t, size_t> shardRange(size_t total, Shard shard)
+{
+    // With total = q N + r, the first r parts take q + 1 items and the others q: part i starts at q i +
+    // min(i, r).
+    const size_t q = total / shard.count, r = total % shard.count;
+    auto start = [&](size_t i) { return q * i + std::min(i, r); };
+    return {start(shard.index), start(shard.index + 1)};
+}
+
+void BatchCliOptions::addTo(QCommandLineParser& parser) const
+{
+    parser.addOption(shard);
+    parser.addOption(listInputs);
+}
+
+std::optional<Shard> BatchCliOptions::read(const QCommandLineParser& parser, std::string& error) const
+{
+    if (!parser.isSet(shard))
+        return Shard{};
+    const std::string value = parser.value(shard).toStdString();
+    auto part = parseShard(value);
+    if (!part)
+        error = "--shard wants K/N, whole numbers with 1 <= K <= N (e.g. 2/8 for the second of eight parts), "
+                "not '" +
+                value + "'";
+    return part;
+}
+
+std::optional<int> BatchCliOptions::apply(const QCommandLineParser& parser, Shard part, const char* command,
+                                          std::vector<Job>& jobs) const
+{
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
+    const size_t total = jobs.size();
+    const auto [begin, end] = shardRange(total, part);
+    jobs = std::vector<Job>(jobs.begin() + std::ptrdiff_t(begin), jobs.begin() + std::ptrdiff_t(end));
+    if (parser.isSet(listInputs)) {
+        for (const Job& job : jobs)
+            std::printf("%s\n", job.input.string().c_str());
+        return ExitOk;
+    }
+    if (jobs.empty())
+        std::fprintf(stderr, "collidoscope %s: part %zu/%zu has no inputs (%zu in all)\n", command,
+                     part.index + 1, part.count, total);
     return std::nullopt;
 }
 

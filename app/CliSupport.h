@@ -44,6 +44,9 @@ size_t countSeverity(const Diagnostics& diagnostics, Severity s);
 /// One "FILE: severity CODE at POINTER: message" line per diagnostic.
 void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics);
 
+/// The extension of `p` in lower case, with its dot (".glb"); "" when there is none.
+std::string lowerExtension(const std::filesystem::path& p);
+
 /// True when both name the same existing file, or the same path once made absolute and normal.
 bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b);
 
@@ -57,6 +60,45 @@ struct Job
 /// Fills `jobs`; returns an error message for an unusable combination (folder in, file out; no files).
 std::optional<std::string> planJobs(const std::filesystem::path& input, const std::filesystem::path& output,
                                     const std::string& folderExtension, std::vector<Job>& jobs);
+
+/// One part of a batch split over several machines: part index + 1 of count ("--shard K/N" is index K - 1).
+struct Shard
+{
+    size_t index = 0;
+    size_t count = 1;
+};
+/// "K/N" with whole numbers 1 <= K <= N (at most 1,000,000); nullopt for anything else.
+std::optional<Shard> parseShard(const std::string& text);
+/// The items [begin, end) of a sorted list of `total` that `shard` takes: N contiguous runs whose sizes
+/// differ by at most one (the larger ones first), so that parts 1..N in order are the whole list in order,
+/// each item in exactly one part.
+std::pair<size_t, size_t> shardRange(size_t total, Shard shard);
+
+/// --shard K/N and --list-inputs, shared by the batch commands (add-colliders, convert, validate, upgrade).
+struct BatchCliOptions
+{
+    QCommandLineOption shard{
+        QStringLiteral("shard"),
+        QStringLiteral(
+            "Process only part K of N of the sorted inputs (1 <= K <= N): N machines that each run "
+            "one part cover every input exactly once."),
+        QStringLiteral("K/N")};
+    QCommandLineOption listInputs{
+        QStringLiteral("list-inputs"),
+        QStringLiteral("Print the sorted inputs (with --shard: that part's) one a line, and exit.")};
+    void addTo(QCommandLineParser& parser) const;
+    /// The shard asked for (1/1 when none), or an error message for a bad --shard value.
+    std::optional<Shard> read(const QCommandLineParser& parser, std::string& error) const;
+    /// Whether the inputs are to be sorted and split: --shard or --list-inputs was given.
+    bool batch(const QCommandLineParser& parser) const
+    {
+        return parser.isSet(shard) || parser.isSet(listInputs);
+    }
+    /// Keeps the shard's part of `jobs` (sorted by input). With --list-inputs prints the inputs kept and
+    /// returns ExitOk to stop with; nullopt to go on.
+    std::optional<int> apply(const QCommandLineParser& parser, Shard part, const char* command,
+                             std::vector<Job>& jobs) const;
+};
 
 /// Runs work(i) for i in [0, count) on every core (QThreadPool). Callers store results by index and print
 /// them afterwards, so that the output order does not depend on scheduling.

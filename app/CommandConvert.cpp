@@ -19,14 +19,6 @@ struct ConvertResult
     gltf::Json counts = gltf::Json::object();
 };
 
-std::string lowerExtension(const std::filesystem::path& p)
-{
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
-
 ConvertResult convertOne(const Job& job, const import::ImportOptions& options)
 {
     ConvertResult r;
@@ -44,6 +36,40 @@ ConvertResult convertOne(const Job& job, const import::ImportOptions& options)
     r.diagnostics.insert(r.diagnostics.end(), saved.begin(), saved.end());
     r.written = !hasErrors(saved);
     return r;
+}
+
+/// Prints what each conversion did (lines, or JSON: one object, or a list when `list`); the exit status.
+int reportResults(const std::vector<Job>& jobs, const std::vector<ConvertResult>& results, bool json,
+                  bool list)
+{
+    bool unusable = false, errors = false;
+    gltf::Json report = gltf::Json::array();
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const ConvertResult& r = results[i];
+        const std::string input = jobs[i].input.string(), written = jobs[i].output.string();
+        unusable = unusable || !r.written;
+        errors = errors || hasErrors(r.diagnostics);
+        if (json) {
+            report.push_back({{"input", input},
+                              {"output", written},
+                              {"written", r.written},
+                              {"counts", r.counts},
+                              {"diagnostics", diagnosticsJson(r.diagnostics)}});
+            continue;
+        }
+        printDiagnostics(r.written ? stdout : stderr, input, r.diagnostics);
+        if (r.written)
+            std::printf("wrote %s (%zu nodes, %zu meshes, %zu materials)\n", written.c_str(),
+                        r.counts.value("nodes", size_t(0)), r.counts.value("meshes", size_t(0)),
+                        r.counts.value("materials", size_t(0)));
+        else
+            std::fprintf(stderr, "%s: not converted\n", input.c_str());
+    }
+    if (json)
+        std::printf("%s\n", (list ? report : report.at(0)).dump(2).c_str());
+    if (unusable)
+        return ExitUnusable;
+    return errors ? ExitFindings : ExitOk;
 }
 
 } // namespace
@@ -68,23 +94,28 @@ int runConvert(const QStringList& args)
                                      QStringLiteral("Allow OUT to be IN (a glTF input rewritten)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
+    const BatchCliOptions batch;
     parser.addOption(output);
     parser.addOption(format);
     parser.addOption(inPlace);
     parser.addOption(json);
     importCli.addTo(parser);
+    batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "convert"))
         return *stop;
     if (parser.positionalArguments().size() != 1)
         return failUsage("convert", "expected one IN (see --help)");
     const std::filesystem::path in = parser.positionalArguments().first().toStdString();
-    if (!parser.isSet(output) && !parser.isSet(inPlace))
+    if (!parser.isSet(output) && !parser.isSet(inPlace) && !parser.isSet(batch.listInputs))
         return failUsage("convert", "expected -o OUT");
     const std::filesystem::path out =
         parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
     std::string error;
     const auto options = importCli.read(parser, error);
     if (!options)
+        return failUsage("convert", error);
+    const auto part = batch.read(parser, error);
+    if (!part)
         return failUsage("convert", error);
     const QString folderFormat = parser.value(format).toLower();
     if (folderFormat != QLatin1String("glb") && folderFormat != QLatin1String("gltf"))
@@ -96,6 +127,8 @@ int runConvert(const QStringList& args)
     std::vector<Job> jobs;
     if (auto problem = planJobs(in, out, "." + folderFormat.toStdString(), jobs))
         return failUsage("convert", *problem);
+    if (auto stop = batch.apply(parser, *part, "convert", jobs))
+        return *stop;
     for (const Job& job : jobs) {
         const std::string ext = lowerExtension(job.output);
         if (ext != ".gltf" && ext != ".glb")
@@ -114,36 +147,9 @@ int runConvert(const QStringList& args)
         });
     }
 
-    bool unusable = false, errors = false;
-    gltf::Json report = gltf::Json::array();
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        const ConvertResult& r = results[i];
-        const std::string input = jobs[i].input.string(), written = jobs[i].output.string();
-        unusable = unusable || !r.written;
-        errors = errors || hasErrors(r.diagnostics);
-        if (parser.isSet(json)) {
-            report.push_back({{"input", input},
-                              {"output", written},
-                              {"written", r.written},
-                              {"counts", r.counts},
-                              {"diagnostics", diagnosticsJson(r.diagnostics)}});
-            continue;
-        }
-        printDiagnostics(r.written ? stdout : stderr, input, r.diagnostics);
-        if (r.written)
-            std::printf("wrote %s (%zu nodes, %zu meshes, %zu materials)\n", written.c_str(),
-                        r.counts.value("nodes", size_t(0)), r.counts.value("meshes", size_t(0)),
-                        r.counts.value("materials", size_t(0)));
-        else
-            std::fprintf(stderr, "%s: not converted\n", input.c_str());
-    }
-    if (parser.isSet(json))
-        std::printf("%s\n", (jobs.size() == 1 && !std::filesystem::is_directory(in, ec) ? report[0] : report)
-                                .dump(2)
-                                .c_str());
-    if (unusable)
-        return ExitUnusable;
-    return errors ? ExitFindings : ExitOk;
+    // One file gives one report object; a folder or a part of a batch gives a list (possibly empty).
+    const bool list = std::filesystem::is_directory(in, ec) || batch.batch(parser);
+    return reportResults(jobs, results, parser.isSet(json), list);
 }
 
 } // namespace cs::app

@@ -72,6 +72,7 @@ int runHull(const QStringList& args)
 
     import::ColliderOptions options;
     options.strategy = import::ColliderStrategy::Hull;
+    options.strict = true; // asked for a hull by name: a flat mesh is an error, not a box
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
         return failUsage("hull", *problem);
     std::string error;
@@ -81,9 +82,7 @@ int runHull(const QStringList& args)
     std::error_code ec;
     if (!std::filesystem::is_regular_file(in, ec))
         return failUsage("hull", "cannot open '" + in.string() + "': no such file");
-    std::string ext = job.output.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string ext = lowerExtension(job.output);
     if (ext != ".gltf" && ext != ".glb")
         return failUsage("hull", "the output '" + job.output.string() + "' must end in .gltf or .glb");
     if (sameFile(job.input, job.output) && !parser.isSet(inPlace))

@@ -1,7 +1,8 @@
-// collidoscope upgrade IN -o OUT [--to omi|khr | --target NAME] [--allow-loss]: read any OMI variant or KHR,
-// write the newest OMI form or KHR, or the variant an engine target reads best. The output format (.gltf or
-// .glb) follows OUT's extension. What the target cannot express is listed, and nothing is written unless
-// --allow-loss.
+// collidoscope upgrade IN -o OUT [--to omi|khr | --target NAME] [--allow-loss] [--shard K/N] [--list-inputs]:
+// read any OMI variant or KHR, write the newest OMI form or KHR, or the variant an engine target reads best. The
+// output format (.gltf or .glb) follows OUT's extension. What the target cannot express is listed, and nothing
+// is written unless --allow-loss. IN may be a folder: every .gltf and .glb below it is written to the same
+// place below OUT (a folder), in the same format.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
@@ -11,6 +12,8 @@
 #include "targets/TargetExport.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
+#include <filesystem>
 
 namespace cs::app {
 
@@ -102,17 +105,63 @@ std::optional<std::string> chosenFamily(const std::optional<QString>& to, bool k
     return std::nullopt;
 }
 
+/// The files to upgrade: IN itself, or every .gltf and .glb below the folder IN, each written with its own
+/// extension to the same place below OUT. An error message when there is nothing to do.
+std::optional<std::string> upgradeJobs(const std::filesystem::path& in, const std::filesystem::path& out,
+                                       std::vector<Job>& jobs)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(in, ec)) {
+        jobs.push_back({in, out});
+        return std::nullopt;
+    }
+    if (std::filesystem::exists(out, ec) && !std::filesystem::is_directory(out, ec))
+        return "'" + in.string() + "' is a folder, so the output must be a folder too, not '" + out.string() +
+               "'";
+    namespace fs = std::filesystem;
+    for (auto it = fs::recursive_directory_iterator(in, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const std::string ext = lowerExtension(it->path());
+        if (it->is_regular_file(ec) && (ext == ".gltf" || ext == ".glb"))
+            jobs.push_back({it->path(), out / fs::relative(it->path(), in, ec)});
+    }
+    std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.input < b.input; });
+    if (jobs.empty())
+        return "no .gltf or .glb files below '" + in.string() + "'";
+    return std::nullopt;
+}
+
+/// One file (a job) upgraded to the family, or for the target when there is one.
+int upgradeJob(const Job& job, const targets::Target* target, physics::Family family, bool allowLoss)
+{
+    const std::string in = job.input.string();
+    const std::string out = job.output.string();
+    auto loaded = gltf::loadGltf(in);
+    for (const auto& d : loaded.diagnostics)
+        std::fprintf(stderr, "%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
+    if (!loaded)
+        return ExitUnusable;
+    std::error_code ec;
+    if (job.output.has_parent_path())
+        std::filesystem::create_directories(job.output.parent_path(), ec);
+    if (target)
+        return upgradeForTarget(in, out, std::move(*loaded), *target, allowLoss);
+    return upgradeToFamily(in, out, std::move(*loaded), family, allowLoss);
+}
+
 } // namespace
 
 int runUpgrade(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Rewrite the physics data of a glTF file in the newest OMI form or as KHR."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Rewrite the physics data of a glTF file in the newest OMI form or as KHR. IN may be a "
+        "folder: every .gltf and .glb below it is written to the same place below OUT."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The .gltf or .glb file to read."));
+    parser.addPositionalArgument(QStringLiteral("IN"),
+                                 QStringLiteral("The .gltf or .glb file (or a folder of them) to read."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The file to write (.gltf or .glb)."),
+                                    QStringLiteral("The file to write (.gltf or .glb), or a folder."),
                                     QStringLiteral("OUT"));
     const QCommandLineOption to(
         QStringLiteral("to"),
@@ -124,19 +173,18 @@ int runUpgrade(const QStringList& args)
         QStringLiteral("allow-loss"),
         QStringLiteral(
             "Write even when the target family cannot express everything (the losses are listed)."));
-    parser.addOption(output);
-    parser.addOption(to);
-    parser.addOption(khr);
     const QCommandLineOption target(
         QStringLiteral("target"),
         QStringLiteral("Write the variant an engine reads best (see 'collidoscope targets'): its family and "
                        "form, with every change listed."),
         QStringLiteral("NAME"));
-    parser.addOption(allowLoss);
-    parser.addOption(target);
+    const BatchCliOptions batch;
+    for (const auto* o : {&output, &to, &khr, &allowLoss, &target})
+        parser.addOption(*o);
+    batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "upgrade"))
         return *stop;
-    if (parser.positionalArguments().size() != 1 || !parser.isSet(output))
+    if (parser.positionalArguments().size() != 1 || (!parser.isSet(output) && !parser.isSet(batch.listInputs)))
         return failUsage("upgrade", "expected IN -o OUT");
     const targets::Target* chosen = nullptr;
     if (parser.isSet(target)) {
@@ -151,19 +199,22 @@ int runUpgrade(const QStringList& args)
     if (auto error = chosenFamily(parser.isSet(to) ? std::optional(parser.value(to)) : std::nullopt,
                                   parser.isSet(khr), family))
         return failUsage("upgrade", *error);
-    const std::string in = parser.positionalArguments().first().toStdString();
-    const std::string out = parser.value(output).toStdString();
-
-    auto loaded = gltf::loadGltf(in);
-    for (const auto& d : loaded.diagnostics)
-        std::fprintf(stderr, "%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
-    if (!loaded)
-        return ExitUnusable;
-    gltf::GltfDocument doc = std::move(*loaded);
-    if (chosen)
-        return upgradeForTarget(in, out, std::move(doc), *chosen, parser.isSet(allowLoss));
-
-    return upgradeToFamily(in, out, std::move(doc), family, parser.isSet(allowLoss));
+    std::string error;
+    const auto part = batch.read(parser, error);
+    if (!part)
+        return failUsage("upgrade", error);
+    const std::filesystem::path in = parser.positionalArguments().first().toStdString();
+    const std::filesystem::path out =
+        parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
+    std::vector<Job> jobs;
+    if (auto problem = upgradeJobs(in, out, jobs))
+        return failUsage("upgrade", *problem);
+    if (auto stop = batch.apply(parser, *part, "upgrade", jobs))
+        return *stop;
+    int exit = ExitOk;
+    for (const Job& job : jobs)
+        exit = std::max(exit, upgradeJob(job, chosen, family, parser.isSet(allowLoss)));
+    return exit;
 }
 
 } // namespace cs::app

@@ -143,26 +143,42 @@ int runValidate(const QStringList& args)
     const QCommandLineOption strictTarget(
         QStringLiteral("strict-target"),
         QStringLiteral("Exit 1 when a target will not load a file or ignores part of it."));
+    const BatchCliOptions batch;
     parser.addOption(json);
     parser.addOption(target);
     parser.addOption(strictTarget);
+    batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "validate"))
         return *stop;
     if (parser.positionalArguments().isEmpty()) {
         std::fprintf(stderr, "collidoscope validate: expected at least one FILE\n");
         return ExitUnusable;
     }
+    std::string error;
+    const auto part = batch.read(parser, error);
+    if (!part)
+        return failUsage("validate", error);
 
     TargetList chosen;
     if (parser.isSet(target)) {
-        std::string error;
         chosen = chooseTargets(parser.value(target), error);
         if (chosen.empty())
             return failUsage("validate", error);
     }
 
-    // Files are checked on every core; the results are printed afterwards in argument order.
-    const QStringList files = parser.positionalArguments();
+    // Files are checked on every core; the results are printed afterwards in argument order (sorted order
+    // with --shard, which takes its part of the sorted list).
+    QStringList files = parser.positionalArguments();
+    if (batch.batch(parser)) {
+        std::vector<Job> jobs;
+        for (const QString& file : files)
+            jobs.push_back({file.toStdString(), {}});
+        if (auto stop = batch.apply(parser, *part, "validate", jobs))
+            return *stop;
+        files.clear();
+        for (const Job& job : jobs)
+            files << QString::fromStdString(job.input.string());
+    }
     std::vector<FileResult> checked(size_t(files.size()));
     {
         ProgressLine progress("validate", checked.size());

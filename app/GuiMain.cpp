@@ -24,6 +24,12 @@ const char* kNoDisplay =
     "collidoscope: no display: the window needs a graphical session; for a picture without one "
     "use `--screenshot` under xvfb-run, or a command such as `inspect`";
 
+const char* kNo3DView =
+    "collidoscope: the 3D view cannot be drawn on the '%s' platform (no OpenGL there), so the picture would "
+    "show an empty view; nothing was written. Take it under a virtual X server instead: xvfb-run -a "
+    "collidoscope FILE --screenshot OUT.png (or without QT_QPA_PLATFORM and without a display, which runs "
+    "xvfb-run by itself)\n";
+
 /// Without a display a screenshot still works: run again inside a virtual X server.
 int rerunUnderXvfb(int argc, char** argv)
 {
@@ -110,6 +116,84 @@ std::optional<QSize> screenshotSize(const QString& value)
     return QSize(w, h);
 }
 
+/// The window as --xray, --select and --dock ask; false (and why, on stderr) when a node or dock is unknown.
+bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& parser)
+{
+    // Through the action, so that the View menu and the toolbar show the mode too.
+    window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(QStringLiteral("xray")));
+    if (parser.isSet(QStringLiteral("select"))) {
+        const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
+        const std::vector<size_t> named = cs::gltf::nodesNamed(window.document()->gltf(), wanted);
+        if (named.empty()) {
+            std::fprintf(stderr, "collidoscope: no node named '%s'\n", wanted.c_str());
+            return false;
+        }
+        window.selectNode(named.front());
+    }
+    if (parser.isSet(QStringLiteral("dock"))) {
+        const QString name = parser.value(QStringLiteral("dock"));
+        const QString objectName = name.left(1).toUpper() + name.mid(1).toLower() + QStringLiteral("Dock");
+        auto* widget = window.findChild<QDockWidget*>(objectName);
+        if (!widget) {
+            std::fprintf(stderr, "collidoscope: no dock named '%s'\n", qPrintable(name));
+            return false;
+        }
+        widget->show();
+        widget->raise();
+    }
+    return true;
+}
+
+/// Screenshot mode: a fixed size, no dialogs, then save the picture and quit; the exit status.
+int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommandLineParser& parser,
+                   const QString& file, QSize size, cs::ui::OrbitCamera::View camera)
+{
+    qputenv("CS_NO_DIALOGS", "1");
+    const QString out = parser.value(QStringLiteral("screenshot"));
+    window.resize(size);
+    window.show();
+    int exitCode = 0;
+    window.openFile(file, [&](bool ok) {
+        if (!ok) {
+            for (const auto& d : window.scene() ? window.scene()->diagnostics : cs::Diagnostics{})
+                std::fprintf(stderr, "%s: %s\n", qPrintable(file), cs::formatDiagnostic(d).c_str());
+            std::fprintf(stderr, "collidoscope: %s could not be opened\n", qPrintable(file));
+            exitCode = 2;
+            app.exit(2);
+            return;
+        }
+        if (!arrangeForScreenshot(window, parser)) {
+            app.exit(2);
+            return;
+        }
+        window.viewport()->setView(camera);
+        QTimer::singleShot(0, &window, [&] {
+            auto save = [&](const QImage& image) {
+                // A platform without an OpenGL surface (offscreen, minimal) gives Qt Quick 3D nothing to draw
+                // into: the picture would be a window with an empty view. No picture is better than that one.
+                if (window.viewport()->rendererDescription().isEmpty()) {
+                    std::fprintf(stderr, kNo3DView, qPrintable(QGuiApplication::platformName()));
+                    app.exit(2);
+                    return;
+                }
+                if (!image.save(out)) {
+                    std::fprintf(stderr, "collidoscope: cannot write %s\n", qPrintable(out));
+                    app.exit(2);
+                    return;
+                }
+                std::printf("%s\n", qPrintable(QFileInfo(out).absoluteFilePath()));
+                app.exit(0);
+            };
+            if (parser.isSet(QStringLiteral("viewport")))
+                window.viewport()->capture(save);
+            else
+                window.grabWindow(save);
+        });
+    });
+    const int code = app.exec();
+    return exitCode ? exitCode : code;
+}
+
 } // namespace
 
 QList<QCommandLineOption> windowOptions()
@@ -157,7 +241,7 @@ int runGui(int argc, char** argv)
         return ExitOk;
     }
     if (parser.isSet(QStringLiteral("version"))) {
-        std::printf("collidoscope %s\n", CS_VERSION);
+        std::printf("collidoscope %s\nLicence: Apache-2.0 (the Apache License, Version 2.0)\n", CS_VERSION);
         return ExitOk;
     }
     const QStringList files = parser.positionalArguments();
@@ -199,65 +283,7 @@ int runGui(int argc, char** argv)
         return app.exec();
     }
 
-    // Screenshot mode: a fixed size, no dialogs, then save and quit.
-    qputenv("CS_NO_DIALOGS", "1");
-    const QString out = parser.value(QStringLiteral("screenshot"));
-    window.resize(*size);
-    window.show();
-    int exitCode = 0;
-    window.openFile(file, [&, camera = *camera](bool ok) {
-        if (!ok) {
-            for (const auto& d : window.scene() ? window.scene()->diagnostics : cs::Diagnostics{})
-                std::fprintf(stderr, "%s: %s\n", qPrintable(file), cs::formatDiagnostic(d).c_str());
-            std::fprintf(stderr, "collidoscope: %s could not be opened\n", qPrintable(file));
-            exitCode = 2;
-            app.exit(2);
-            return;
-        }
-        // Through the action, so that the View menu and the toolbar show the mode too.
-        window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(QStringLiteral("xray")));
-        if (parser.isSet(QStringLiteral("select"))) {
-            const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
-            const std::vector<size_t> named = cs::gltf::nodesNamed(window.document()->gltf(), wanted);
-            if (named.empty()) {
-                std::fprintf(stderr, "collidoscope: no node named '%s'\n", wanted.c_str());
-                app.exit(2);
-                return;
-            }
-            window.selectNode(named.front());
-        }
-        if (parser.isSet(QStringLiteral("dock"))) {
-            const QString name = parser.value(QStringLiteral("dock"));
-            const QString objectName =
-                name.left(1).toUpper() + name.mid(1).toLower() + QStringLiteral("Dock");
-            auto* widget = window.findChild<QDockWidget*>(objectName);
-            if (!widget) {
-                std::fprintf(stderr, "collidoscope: no dock named '%s'\n", qPrintable(name));
-                app.exit(2);
-                return;
-            }
-            widget->show();
-            widget->raise();
-        }
-        window.viewport()->setView(camera);
-        QTimer::singleShot(0, &window, [&] {
-            auto save = [&](const QImage& image) {
-                if (!image.save(out)) {
-                    std::fprintf(stderr, "collidoscope: cannot write %s\n", qPrintable(out));
-                    app.exit(2);
-                    return;
-                }
-                std::printf("%s\n", qPrintable(QFileInfo(out).absoluteFilePath()));
-                app.exit(0);
-            };
-            if (parser.isSet(QStringLiteral("viewport")))
-                window.viewport()->capture(save);
-            else
-                window.grabWindow(save);
-        });
-    });
-    const int code = app.exec();
-    return exitCode ? exitCode : code;
+    return takeScreenshot(app, window, parser, file, *size, *camera);
 }
 
 } // namespace cs::app

@@ -156,6 +156,7 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.measured = choice->measured;
     Result<MeshColliderFit> result;
     result.value = std::move(out);
+    result.diagnostics = std::move(choice.diagnostics);
     return result;
 }
 
@@ -246,10 +247,16 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
             plan.cancelled = true;
             break;
         }
-        if (fit)
-            plan.fits[i] = std::move(*fit);
-        else
+        if (!fit) {
             reportFailure(fit.diagnostics);
+            continue;
+        }
+        plan.fits[i] = std::move(*fit);
+        for (const Diagnostic& d : fit.diagnostics) { // a substitution, such as a flat mesh's thin box
+            if (d.severity != Severity::Error)
+                plan.diagnostics.push_back(
+                    makeInfo(d.code, label + ": " + d.message, jsonPointerAppend("/meshes", m.mesh)));
+        }
     }
     if (progress && !plan.cancelled)
         progress(1.0);

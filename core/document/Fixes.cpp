@@ -8,10 +8,12 @@
 #include "geometry/ConvexHull.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/OmiWriter.h"
+#include "physics/Validator.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <sstream>
 #include <tuple>
 
 namespace cs::document {
@@ -78,32 +80,38 @@ bool requiresPhysics(const gltf::Json& root)
     return false;
 }
 
-// The shape with its degenerate values raised to the minimum (the same shape when nothing is degenerate).
+// The shape with its degenerate values raised to the minimum (the same shape when nothing is degenerate). A
+// value is degenerate where the validator says so: a size or height below physics::kDegenerateShapeSize (zero
+// and negative ones included), a negative radius, a sphere radius below it, both capsule/cylinder radii below
+// it.
 physics::Shape clampedShape(const physics::Shape& s)
 {
     physics::Shape out = s;
     const double m = kMinimumShapeSize;
+    const double tiny = physics::kDegenerateShapeSize;
     switch (s.type) {
     case physics::ShapeType::Box:
         for (double& v : out.size) {
-            if (!(v > 0))
+            if (!(v >= tiny))
                 v = m;
         }
         break;
     case physics::ShapeType::Sphere:
-        if (!(out.radius > 0))
+        if (!(out.radius >= tiny))
             out.radius = m;
         break;
     case physics::ShapeType::Capsule:
     case physics::ShapeType::Cylinder:
-        if (!(out.height > 0))
+        if (!(out.height >= tiny))
             out.height = m;
         if (!(out.radiusTop >= 0))
             out.radiusTop = m;
         if (!(out.radiusBottom >= 0))
             out.radiusBottom = m;
-        if (out.radiusTop == 0 && out.radiusBottom == 0)
-            out.radiusTop = out.radiusBottom = m;
+        if (std::max(out.radiusTop, out.radiusBottom) < tiny) {
+            out.radiusTop = std::max(out.radiusTop, m);
+            out.radiusBottom = std::max(out.radiusBottom, m);
+        }
         break;
     case physics::ShapeType::Convex:
     case physics::ShapeType::Trimesh:
@@ -162,6 +170,14 @@ size_t distinctPoints(const gltf::GltfDocument& doc, size_t mesh)
 std::string mmText(double metres)
 {
     return std::to_string(static_cast<int>(std::lround(metres * 1000))) + " mm";
+}
+
+// As the validator writes a length in its messages ("1e-06 m").
+std::string metresText(double metres)
+{
+    std::ostringstream out;
+    out << metres << " m";
+    return out.str();
 }
 
 } // namespace
@@ -239,9 +255,10 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
         fix.kind = FixKind::ClampShapeSize;
         fix.shape = shape;
         fix.label = "Set to " + mmText(kMinimumShapeSize);
-        fix.description = "Give every zero or negative size, height or radius of shape " +
-                          std::to_string(shape) + " the smallest usable value (" + mmText(kMinimumShapeSize) +
-                          ")";
+        fix.description = "Give every size, height or radius of shape " + std::to_string(shape) +
+                          " that is below " + metresText(physics::kDegenerateShapeSize) +
+                          " (zero and negative ones included) the smallest usable value (" +
+                          mmText(kMinimumShapeSize) + ")";
         return fix;
     }
     if (c == code::HullPointLimit) {

@@ -12,8 +12,9 @@
 //                                         was opened, the fix is then no longer offered)
 //   EXTENSION_NOT_DECLARED                every physics extension the JSON uses is added to extensionsUsed
 //   PHYSICS_EXTENSION_REQUIRED            the physics extensions are taken out of extensionsRequired
-//   SHAPE_SIZE_INVALID, SHAPE_DEGENERATE  box sizes and heights <= 0, negative radii, a zero sphere radius or
-//                                         two zero capsule/cylinder radii become kMinimumShapeSize
+//   SHAPE_SIZE_INVALID, SHAPE_DEGENERATE  box sizes and heights below physics::kDegenerateShapeSize (zero,
+//                                         negative and tiny positive ones), negative radii, a sphere radius
+//                                         or both capsule/cylinder radii below it become kMinimumShapeSize
 //   HULL_POINT_LIMIT                      the convex hull of the shape's mesh capped at kHullFixPoints
 //   vertices,
 //                                         stored as a new mesh that the shape then uses (the old mesh stays)

@@ -11,32 +11,37 @@ namespace cs::gltf {
 
 namespace {
 
-/// glTF colours are linear; the viewport takes them as they are.
-std::array<float, 4> baseColorOf(const GltfDocument& doc, const Json& primitive, bool& doubleSided)
+/// The material's look: base colour (glTF colours are linear; the viewport takes them as they are), sides and
+/// alpha mode. Properties of the wrong type are ignored here (checkStructure reports them); value() with a
+/// typed default throws on them (input: "doubleSided": 1 ended the program with an uncaught exception).
+void readMaterial(const GltfDocument& doc, const Json& primitive, RenderPrimitive& out)
 {
-    std::array<float, 4> color{0.8f, 0.8f, 0.8f, 1.0f};
-    doubleSided = false;
     const Json& m = primitive.value("material", Json());
     const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
     if (!material)
-        return color;
-    // Properties of the wrong type are ignored here (checkStructure reports them); value() with a typed
-    // default throws on them (input: "doubleSided": 1 ended the program with an uncaught exception).
+        return;
     const Json& sided = material->value("doubleSided", Json());
-    doubleSided = sided.is_boolean() && sided.get<bool>();
+    out.doubleSided = sided.is_boolean() && sided.get<bool>();
+    const Json& mode = material->value("alphaMode", Json());
+    if (mode == "MASK")
+        out.alphaMode = AlphaMode::Mask;
+    else if (mode == "BLEND")
+        out.alphaMode = AlphaMode::Blend;
+    const Json& cutoff = material->value("alphaCutoff", Json());
+    if (cutoff.is_number() && cutoff.get<double>() >= 0)
+        out.alphaCutoff = float(std::min(cutoff.get<double>(), 1e30));
     const Json& pbr = material->value("pbrMetallicRoughness", Json());
     if (!pbr.is_object())
-        return color;
+        return;
     const Json& factor = pbr.value("baseColorFactor", Json());
     if (factor.is_array() && factor.size() == 4) {
         for (size_t i = 0; i < 4; ++i)
             // Clamped to [0, 1] as glTF requires: a double beyond float range has no float value.
-            color[i] =
-                factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0)) : color[i];
+            out.baseColor[i] = factor[i].is_number() ? float(std::clamp(factor[i].get<double>(), 0.0, 1.0))
+                                                     : out.baseColor[i];
     } else {
-        color = {1.0f, 1.0f, 1.0f, 1.0f};
+        out.baseColor = {1.0f, 1.0f, 1.0f, 1.0f};
     }
-    return color;
 }
 
 std::vector<QVector3D> faceNormals(const TriangleMesh& mesh)
@@ -104,7 +109,7 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
                     continue;
                 }
                 RenderPrimitive rp;
-                rp.baseColor = baseColorOf(doc, prims[p], rp.doubleSided);
+                readMaterial(doc, prims[p], rp);
                 const Json& material = prims[p].value("material", Json());
                 const BaseColorTexture texture =
                     material.is_number_unsigned()

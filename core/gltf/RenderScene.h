@@ -15,6 +15,15 @@
 
 namespace cs::gltf {
 
+/// A material's alphaMode: the base colour's alpha ignored (OPAQUE), compared with alphaCutoff (MASK: drawn
+/// where it is at least the cutoff, not at all elsewhere) or blended over what is behind (BLEND).
+enum class AlphaMode
+{
+    Opaque,
+    Mask,
+    Blend
+};
+
 /// One drawable primitive of a mesh, in the mesh's space: triangles with per-vertex normals, the material's
 /// base colour (linear RGBA) and, when the material has a base colour texture, its image, sampler and
 /// coordinates (KHR_texture_transform already applied).
@@ -28,7 +37,9 @@ struct RenderPrimitive
     int image = -1;             ///< index into images, -1 when untextured
     TextureSampler sampler;     ///< how the image is sampled, when image >= 0
     std::vector<QVector2D> uvs; ///< TEXCOORD_n of the base colour texture, when image >= 0
-    bool doubleSided = false;
+    bool doubleSided = false;   ///< false: back faces (clockwise as seen) are not drawn
+    AlphaMode alphaMode = AlphaMode::Opaque;
+    float alphaCutoff = 0.5f; ///< MASK only
 };
 
 struct RenderMesh

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace cs::import {
 
@@ -183,6 +184,36 @@ MeshColliderChoice primitiveChoice(FittedShape fit, std::optional<geometry::FitS
     return out;
 }
 
+/// Whether a hull or a decomposition failed because the mesh has no volume (flat, or a line).
+bool hasNoVolume(const Diagnostics& why)
+{
+    return findDiagnostic(why, "HULL_COPLANAR") || findDiagnostic(why, "HULL_COLLINEAR") ||
+           findDiagnostic(why, "DECOMPOSE_DEGENERATE");
+}
+
+/// The thin box Auto gives a mesh with no volume (the smaller of the axis-aligned and the oriented box,
+/// raised to the smallest size the validator accepts), with an info naming the substitution.
+R thinBox(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points, const ColliderOptions& options)
+{
+    std::optional<FittedShape> best;
+    for (Result<FittedShape> fit : {geometry::fitBox(points), geometry::fitOrientedBox(points)}) {
+        if (fit && (!best || fit->volume < best->volume))
+            best = std::move(*fit);
+    }
+    if (!best)
+        return R::failure(makeError("COLLIDER_FIT_FAILED", "no shape could be fitted to the mesh"));
+    raiseToMinimum(best->shape);
+    const Vec3d size = best->shape.size;
+    std::ostringstream text;
+    text.precision(4);
+    text << "the mesh has no volume (it is flat): a thin box of " << size.x << " x " << size.y << " x "
+         << size.z << " m instead of a "
+         << (options.strategy == ColliderStrategy::Decompose ? "decomposition" : "hull");
+    const geometry::FitMeter meter(mesh, {}, sampling(options));
+    auto m = measure(meter, {primitivePart(*best)});
+    return success(primitiveChoice(std::move(*best), m), {makeInfo("COLLIDER_FLAT_MESH_BOX", text.str())});
+}
+
 /// Hull, the primitives, and auto's choice among them.
 R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
                   const ColliderOptions& options, const std::atomic<bool>* cancel)
@@ -197,6 +228,8 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
         auto h = geometry::generateConvexHull(points, o);
         if (h)
             hull = std::move(*h);
+        else if (strategy == ColliderStrategy::Hull && !options.strict && hasNoVolume(h.diagnostics))
+            return thinBox(mesh, points, options);
         else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
             return R{std::nullopt, h.diagnostics};
         // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
@@ -295,8 +328,12 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
             makeError("COLLIDER_DEGENERATE_MESH", "every vertex of the mesh lies within " +
                                                       std::to_string(kMinimumColliderSize) +
                                                       " m of one point; no collider can be fitted to it"));
-    if (strategy == ColliderStrategy::Decompose)
-        return decomposeMesh(mesh, options, cancel);
+    if (strategy == ColliderStrategy::Decompose) {
+        auto parts = decomposeMesh(mesh, options, cancel);
+        if (!parts && !options.strict && hasNoVolume(parts.diagnostics))
+            return thinBox(mesh, points, options);
+        return parts;
+    }
     if (strategy == ColliderStrategy::Simplified)
         return simplifiedMesh(mesh, options);
     return primitiveOrHull(mesh, points, options, cancel);

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 namespace cs::import {
 
@@ -109,10 +110,11 @@ private:
             fail(node, choice.diagnostics);
             return std::nullopt;
         }
-        for (const Diagnostic& d : choice.diagnostics)
-            if (d.severity == Severity::Info)
+        for (const Diagnostic& d : choice.diagnostics) {
+            if (d.severity != Severity::Error)
                 m_report.diagnostics.push_back(makeInfo(d.code, nodeMention(m_doc, node) + ": " + d.message,
                                                         jsonPointerAppend("/nodes", node)));
+        }
         MadeShape made;
         made.type = choice->type;
         made.volume = choice->volume;

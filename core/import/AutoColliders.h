@@ -61,6 +61,10 @@ struct ColliderOptions
     double maxError = 0.01;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
+    /// Hull and Decompose: a mesh with no volume (flat, or a line) is an error, as the hull or the
+    /// decomposition reports it. When false it gets the thin box Auto gives such a mesh, with a
+    /// COLLIDER_FLAT_MESH_BOX info.
+    bool strict = false;
 };
 
 /// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
@@ -125,6 +129,8 @@ physics::Shape fittedPhysicsShape(const geometry::ShapeGeometry& g);
 /// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
 /// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
 /// hull and every primitive and chooses as ColliderStrategy says. Every choice is measured (`measured`).
+/// Hull and Decompose give a mesh with no volume the thin box Auto would (an info, COLLIDER_FLAT_MESH_BOX, in
+/// the result's diagnostics), or fail when options.strict.
 /// Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every vertex lies within kMinimumColliderSize
 /// of one point; a hull's or a fit's own error when that one strategy was asked for; COLLIDER_FIT_FAILED when
 /// auto found nothing; HULL_CANCELLED when `cancel` was set; simplified: the simplifier's errors.

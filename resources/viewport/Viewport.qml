@@ -6,14 +6,38 @@ import QtQuick3D
 View3D {
     id: view
 
-    // Meshes are drawn from both sides: files with inward-wound triangles are common and a viewer must show
-    // them.
+    // Opaque meshes. Back faces are culled as glTF says for a material that is not doubleSided (twoSided false).
     property Component meshModel: Component {
         Model {
+            id: mesh
             property alias color: material.diffuseColor
             property alias map: material.diffuseMap
             property alias vertexColors: material.vertexColorsEnabled
-            materials: [ DefaultMaterial { id: material; cullMode: Material.NoCulling } ]
+            property bool twoSided: true
+            materials: [ DefaultMaterial {
+                id: material
+                cullMode: mesh.twoSided ? Material.NoCulling : Material.BackFaceCulling
+            } ]
+        }
+    }
+    // Meshes whose material's alpha matters (glTF alphaMode 1 MASK, 2 BLEND): the base colour's alpha (factor
+    // times texture) is compared with the cutoff or blended over what is behind, as glTF viewers draw it. They
+    // are never batched, so they need no vertex colours.
+    property Component alphaMeshModel: Component {
+        Model {
+            id: alphaMesh
+            property alias color: alphaMaterial.baseColor
+            property alias map: alphaMaterial.baseColorMap
+            property alias alphaCutoff: alphaMaterial.alphaCutoff
+            property bool twoSided: true
+            property int alpha: 2
+            materials: [ PrincipledMaterial {
+                id: alphaMaterial
+                metalness: 0
+                roughness: 1
+                alphaMode: alphaMesh.alpha === 1 ? PrincipledMaterial.Mask : PrincipledMaterial.Blend
+                cullMode: alphaMesh.twoSided ? Material.NoCulling : Material.BackFaceCulling
+            } ]
         }
     }
     // The colour is a vector, not a color, so that the shader gets the sRGB values as they are (colour

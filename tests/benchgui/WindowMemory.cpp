@@ -124,7 +124,8 @@ long peakResidentKib(const fs::path& app, const fs::path& file, const fs::path& 
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        std::freopen("/dev/null", "w", stdout);
+        if (!std::freopen("/dev/null", "w", stdout))
+            ::_exit(126);
         const std::string a = app.string(), f = file.string(), s = screenshot.string();
         ::execl(a.c_str(), a.c_str(), f.c_str(), "--screenshot", s.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);

@@ -5,7 +5,9 @@
 #include <QProcess>
 #include <QStringList>
 #include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace cs::test {
 
@@ -27,6 +29,16 @@ inline CliRun runCollidoscope(const QStringList& args)
     r.out = p.readAllStandardOutput().toStdString();
     r.err = p.readAllStandardError().toStdString();
     return r;
+}
+
+/// The lines of a program's output, without their line ends.
+inline std::vector<std::string> lines(const std::string& text)
+{
+    std::vector<std::string> result;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        result.push_back(line);
+    return result;
 }
 
 inline QString qpath(const std::filesystem::path& p)

@@ -320,12 +320,28 @@ private slots:
             EXPECT_EXIT(r, 2);
             QVERIFY(contains(r.err, "collidoscope add-colliders: "));
         }
-        // A flat triangle has no hull: a finding in the data (1), with the node named.
-        const Run flat =
-            collidoscope({QStringLiteral("add-colliders"), q(model("STL/triangle.stl")), QStringLiteral("-o"),
-                          out, QStringLiteral("--strategy"), QStringLiteral("hull")});
-        EXPECT_EXIT(flat, 1);
-        QVERIFY(contains(flat.out, "testTriangle"));
+        // A flat triangle has no hull: hull and decompose give it auto's thin box, with an info line naming
+        // the node and the substitution (exit 0); with --strict it stays a finding in the data (1).
+        for (const char* strategy : {"hull", "decompose"}) {
+            const QStringList args = {
+                QStringLiteral("add-colliders"), q(model("STL/triangle.stl")), QStringLiteral("-o"), out,
+                QStringLiteral("--strategy"),    QString::fromLatin1(strategy)};
+            const Run flat = collidoscope(args);
+            EXPECT_EXIT(flat, 0);
+            QVERIFY2(contains(flat.out, "info COLLIDER_FLAT_MESH_BOX") &&
+                         contains(flat.out, "testTriangle") &&
+                         contains(flat.out, std::string("instead of a ") +
+                                                (strategy == std::string("hull") ? "hull" : "decomposition")),
+                     flat.out.c_str());
+            QVERIFY2(contains(flat.out, ": box "), flat.out.c_str());
+            const Run strict = collidoscope(args + QStringList{QStringLiteral("--strict")});
+            EXPECT_EXIT(strict, 1);
+            QVERIFY(contains(strict.out, "testTriangle"));
+            QVERIFY2(contains(strict.out,
+                              strategy == std::string("hull") ? "HULL_COPLANAR" : "DECOMPOSE_DEGENERATE"),
+                     strict.out.c_str());
+            QVERIFY(!contains(strict.out, "COLLIDER_FLAT_MESH_BOX"));
+        }
     }
 
     void addCollidersFolder()

@@ -2,6 +2,7 @@
 // WAYLAND_DISPLAY and QT_QPA_PLATFORM removed. Help, version and every command's help work and exit 0; an
 // unknown command is named and exits 2; a window request says that there is no display and exits 2 (never an
 // abort); --screenshot still makes a picture through xvfb-run.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include <QProcess>
@@ -35,15 +36,6 @@ struct Run
                "\nstderr: " + err;
     }
 };
-
-std::vector<std::string> lines(const std::string& text)
-{
-    std::vector<std::string> result;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        result.push_back(line);
-    return result;
-}
 
 std::string firstLine(const std::string& text)
 {
@@ -162,8 +154,9 @@ private slots:
         QFETCH(QString, option);
         const Run r = headless({option});
         EXPECT_RUN(r, 0);
-        // The version CMake's project() declares.
-        QCOMPARE(r.out, std::string("collidoscope " CS_PROJECT_VERSION "\n"));
+        // The version CMake's project() declares, and the licence of LICENSE.
+        QCOMPARE(r.out, std::string("collidoscope " CS_PROJECT_VERSION
+                                    "\nLicence: Apache-2.0 (the Apache License, Version 2.0)\n"));
         QVERIFY2(r.err.empty(), r.err.c_str());
     }
 
@@ -295,6 +288,41 @@ private slots:
         EXPECT_RUN(r, 0);
         QCOMPARE(firstLine(r.out), out.string());
         QCOMPARE(pngSize(out), std::make_pair(1024, 768));
+    }
+
+    void screenshotWhereThe3DViewCannotBeDrawnIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("extraArgs");
+        QTest::addColumn<QStringList>("environment");
+        QTest::newRow("QT_QPA_PLATFORM=offscreen")
+            << QStringList{} << QStringList{"QT_QPA_PLATFORM=offscreen"};
+        QTest::newRow("-platform offscreen") << QStringList{"-platform", "offscreen"} << QStringList{};
+        QTest::newRow("QT_QPA_PLATFORM=minimal") << QStringList{} << QStringList{"QT_QPA_PLATFORM=minimal"};
+    }
+    void screenshotWhereThe3DViewCannotBeDrawnIsRefused()
+    {
+        // No OpenGL surface, no 3D view: exit 2 and a message that names the platform and xvfb-run, and no
+        // picture of a window whose view is empty.
+        QFETCH(QStringList, extraArgs);
+        QFETCH(QStringList, environment);
+        TempDir dir;
+        const fs::path out = dir / "shot.png";
+        const Run r = headless(QStringList{QStringLiteral(CS_SAMPLE_GLB), QStringLiteral("--screenshot"),
+                                           QString::fromStdString(out.string())} +
+                                   extraArgs,
+                               environment);
+        EXPECT_RUN(r, 2);
+        const std::string platform =
+            environment.isEmpty() ? "offscreen" : environment[0].section('=', 1).toStdString();
+        QCOMPARE(
+            lines(r.err).back(),
+            "collidoscope: the 3D view cannot be drawn on the '" + platform +
+                "' platform (no OpenGL there), so the picture would show an empty view; nothing was written. "
+                "Take it under a virtual X server instead: xvfb-run -a collidoscope FILE --screenshot "
+                "OUT.png "
+                "(or without QT_QPA_PLATFORM and without a display, which runs xvfb-run by itself)");
+        QVERIFY(!fs::exists(out));
+        QVERIFY(r.out.empty());
     }
 };
 

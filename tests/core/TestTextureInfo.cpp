@@ -202,6 +202,43 @@ private slots:
             }
         }
     }
+
+    void alphaModeCutoffAndSidesAreRead()
+    {
+        // The spec's defaults: OPAQUE, cutoff 0.5, not doubleSided; the fixtures set each of them.
+        struct Case
+        {
+            const char* file;
+            AlphaMode mode;
+            float cutoff;
+            bool doubleSided;
+        };
+        for (const Case& c : {Case{"alpha-opaque", AlphaMode::Opaque, 0.5f, false},
+                              Case{"alpha-mask", AlphaMode::Mask, 0.5f, false},
+                              Case{"alpha-blend", AlphaMode::Blend, 0.5f, false},
+                              Case{"single-sided", AlphaMode::Opaque, 0.5f, false},
+                              Case{"double-sided", AlphaMode::Opaque, 0.5f, true}}) {
+            auto doc = loadGltf(test::dataPath(std::string("textures/") + c.file + ".gltf"));
+            QVERIFY(doc);
+            auto render = buildRenderScene(*doc, *SceneGraph::build(*doc));
+            QVERIFY(render);
+            const RenderPrimitive& p = render->meshes[0].primitives[0];
+            QVERIFY2(p.alphaMode == c.mode, c.file);
+            QCOMPARE(p.alphaCutoff, c.cutoff);
+            QCOMPARE(p.doubleSided, c.doubleSided);
+        }
+        // Another cutoff, and values of the wrong kind left at the defaults.
+        auto doc = loadGltf(test::dataPath("textures/alpha-mask.gltf"));
+        QVERIFY(doc);
+        doc->json()["materials"][0]["alphaCutoff"] = 0.25;
+        auto render = buildRenderScene(*doc, *SceneGraph::build(*doc));
+        QCOMPARE(render->meshes[0].primitives[0].alphaCutoff, 0.25f);
+        doc->json()["materials"][0]["alphaCutoff"] = "high";
+        doc->json()["materials"][0]["alphaMode"] = 3;
+        render = buildRenderScene(*doc, *SceneGraph::build(*doc));
+        QCOMPARE(render->meshes[0].primitives[0].alphaCutoff, 0.5f);
+        QVERIFY(render->meshes[0].primitives[0].alphaMode == AlphaMode::Opaque);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTextureInfo)

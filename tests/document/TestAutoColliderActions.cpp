@@ -354,22 +354,39 @@ private slots:
         CS_COMPARE_TEXT(savedText(*d), before);
     }
 
-    void flatMeshIsReported()
+    void flatMeshGetsAThinBoxUnlessStrict()
     {
-        // A single triangle has no hull: the hull strategy reports it and adds the others.
-        auto d = makeScene();
-        gltf::TriangleMesh flat;
-        flat.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-        flat.indices = {0, 1, 2};
-        d->push(new AddMesh(d.get(), flat, "Flat"));
-        gltf::Json node = {{"name", "Flat"}, {"mesh", 3}};
-        d->push(new AddNode(d.get(), std::nullopt, node));
-        const AutoColliderReport report = addAutoColliders(*d, withStrategy(ColliderStrategy::Hull));
-        QVERIFY(report.pushed);
-        QCOMPARE(report.added.size(), size_t(6));
-        QVERIFY(!addedFor(report, 9));
-        QVERIFY2(hasErrors(report.diagnostics), describe(report.diagnostics).c_str());
-        QVERIFY(report.diagnostics.front().message.find("Flat") != std::string::npos);
+        // A single triangle has no hull: the hull strategy gives it the thin box auto would, with an info
+        // naming the mesh, and adds the others; strict reports it as an error and adds only the others.
+        for (bool strict : {false, true}) {
+            auto d = makeScene();
+            gltf::TriangleMesh flat;
+            flat.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+            flat.indices = {0, 1, 2};
+            d->push(new AddMesh(d.get(), flat, "Flat"));
+            gltf::Json node = {{"name", "Flat"}, {"mesh", 3}};
+            d->push(new AddNode(d.get(), std::nullopt, node));
+            AutoColliderOptions options = withStrategy(ColliderStrategy::Hull);
+            options.collider.strict = strict;
+            const AutoColliderReport report = addAutoColliders(*d, options);
+            QVERIFY(report.pushed);
+            QVERIFY2(report.diagnostics.size() == 1, describe(report.diagnostics).c_str());
+            const Diagnostic& said = report.diagnostics.front();
+            QVERIFY(said.message.find("Flat") != std::string::npos);
+            if (strict) {
+                QCOMPARE(report.added.size(), size_t(6));
+                QVERIFY(!addedFor(report, 9));
+                QCOMPARE(said.code, std::string("HULL_COPLANAR"));
+                QCOMPARE(said.severity, Severity::Error);
+                continue;
+            }
+            QCOMPARE(report.added.size(), size_t(7));
+            const auto* box = addedFor(report, 9);
+            QVERIFY(box);
+            QCOMPARE(box->type, physics::ShapeType::Box);
+            QCOMPARE(said.code, std::string("COLLIDER_FLAT_MESH_BOX"));
+            QCOMPARE(said.severity, Severity::Info);
+        }
     }
 
     void meshPointsOfASubtree()

@@ -88,7 +88,10 @@ const char* kDegenerateShapes = R"({
     {"type": "sphere", "sphere": {"radius": -1}},
     {"type": "capsule", "capsule": {"height": 0, "radiusTop": 0, "radiusBottom": 0}},
     {"type": "cylinder", "cylinder": {"height": 1, "radiusTop": -0.5, "radiusBottom": 0.5}},
-    {"type": "box", "box": {"size": [1, 2, 3]}}
+    {"type": "box", "box": {"size": [1, 2, 3]}},
+    {"type": "box", "box": {"size": [1e-7, 2, 9e-7]}},
+    {"type": "sphere", "sphere": {"radius": 5e-7}},
+    {"type": "capsule", "capsule": {"height": 2e-7, "radiusTop": 0, "radiusBottom": 3e-7}}
   ]}},
   "nodes": [
     {"name": "a", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}},
@@ -96,9 +99,12 @@ const char* kDegenerateShapes = R"({
     {"name": "c", "extensions": {"OMI_physics_body": {"collider": {"shape": 2}}}},
     {"name": "d", "extensions": {"OMI_physics_body": {"collider": {"shape": 3}}}},
     {"name": "e", "extensions": {"OMI_physics_body": {"collider": {"shape": 4}}}},
-    {"name": "f", "extensions": {"OMI_physics_body": {"collider": {"shape": 5}}}}
+    {"name": "f", "extensions": {"OMI_physics_body": {"collider": {"shape": 5}}}},
+    {"name": "g", "extensions": {"OMI_physics_body": {"collider": {"shape": 6}}}},
+    {"name": "h", "extensions": {"OMI_physics_body": {"collider": {"shape": 7}}}},
+    {"name": "i", "extensions": {"OMI_physics_body": {"collider": {"shape": 8}}}}
   ],
-  "scenes": [{"nodes": [0, 1, 2, 3, 4, 5]}],
+  "scenes": [{"nodes": [0, 1, 2, 3, 4, 5, 6, 7, 8]}],
   "scene": 0
 })";
 
@@ -240,6 +246,10 @@ private slots:
             {2, shapes + "2/sphere/radius", "0.001"},
             {3, shapes + "3/capsule", R"({"height":0.001,"radiusTop":0.001,"radiusBottom":0.001})"},
             {4, shapes + "4/cylinder", R"({"height":1,"radiusTop":0.001,"radiusBottom":0.5})"},
+            // Positive but below the validator's 1e-6 m: raised like zero ones; the sides above it stay.
+            {6, shapes + "6/box/size", "[0.001,2,0.001]"},
+            {7, shapes + "7/sphere/radius", "0.001"},
+            {8, shapes + "8/capsule", R"({"height":0.001,"radiusTop":0.001,"radiusBottom":0.001})"},
         };
         for (const Expected& e : expected) {
             d->validateNow();
@@ -255,6 +265,9 @@ private slots:
             const Fix fix = fixFor(*d, *diag);
             QCOMPARE(fix.kind, FixKind::ClampShapeSize);
             QCOMPARE(fix.shape, e.shape);
+            QCOMPARE(fix.label, std::string("Set to 1 mm"));
+            // The threshold the validator applies, as its message states it.
+            QVERIFY2(fix.description.find("below 1e-06 m") != std::string::npos, fix.description.c_str());
             const gltf::Json expectedJson = gltf::Json::parse(e.json);
             checkRedoUndoRedo(
                 *d, [&] { QVERIFY(applyFix(*d, fix)); },

@@ -9,6 +9,8 @@
 #include "physics/Validator.h"
 
 #include <QTest>
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 using namespace cs;
@@ -192,17 +194,80 @@ private slots:
         expectValidPhysics(doc);
     }
 
-    void flatMeshFailsHullButAutoFits()
+    void flatMeshGetsAutosThinBoxUnlessStrict()
     {
-        // triangle.stl is one flat triangle: no hull (no volume), but auto falls back to a thin box.
-        auto hullDoc = importOk("STL/triangle.stl");
-        const auto hull = addWith(hullDoc, ColliderStrategy::Hull);
-        QVERIFY(hull.added.empty());
-        QVERIFY(hasErrors(hull.diagnostics));
-        auto autoDoc = importOk("STL/triangle.stl");
-        const auto fitted = addWith(autoDoc, ColliderStrategy::Auto);
-        QCOMPARE(fitted.added.size(), size_t(1));
-        QVERIFY(fitted.added[0].type != physics::ShapeType::Convex);
+        // triangle.stl is one flat triangle: no hull (no volume). hull and decompose give it the thin box
+        // auto gives it, with an info naming the substitution; strict keeps the hull's error.
+        for (ColliderStrategy strategy : {ColliderStrategy::Hull, ColliderStrategy::Decompose}) {
+            auto doc = importOk("STL/triangle.stl");
+            const auto report = addWith(doc, strategy);
+            QCOMPARE(report.added.size(), size_t(1));
+            QCOMPARE(report.added[0].type, physics::ShapeType::Box);
+            QVERIFY2(!hasErrors(report.diagnostics), describe(report.diagnostics).c_str());
+            const Diagnostic* info = findDiagnostic(report.diagnostics, "COLLIDER_FLAT_MESH_BOX");
+            QVERIFY2(info, describe(report.diagnostics).c_str());
+            QCOMPARE(info->severity, Severity::Info);
+            QCOMPARE(info->pointer, "/nodes/" + std::to_string(report.added[0].meshNode));
+            expectValidPhysics(doc);
+
+            auto autoDoc = importOk("STL/triangle.stl");
+            const auto fitted = addWith(autoDoc, ColliderStrategy::Auto);
+            QCOMPARE(fitted.added.size(), size_t(1));
+            const physics::Shape a = writtenShape(autoDoc, fitted.added[0].shape);
+            const physics::Shape b = writtenShape(doc, report.added[0].shape);
+            QCOMPARE(a.type, physics::ShapeType::Box);
+            QVERIFY(a.size == b.size);
+
+            auto strictDoc = importOk("STL/triangle.stl");
+            import::ColliderOptions options;
+            options.strategy = strategy;
+            options.strict = true;
+            const auto refused = import::addColliders(strictDoc, options);
+            QVERIFY(refused.added.empty());
+            QVERIFY(findDiagnostic(refused.diagnostics, strategy == ColliderStrategy::Hull
+                                                            ? "HULL_COPLANAR"
+                                                            : "DECOMPOSE_DEGENERATE"));
+        }
+    }
+
+    void flatQuadThinBoxSizes()
+    {
+        // A 2 x 3 m quad in the plane y = 0.5, centred on (1, 0.5, -2): the box spans the quad, and its
+        // thickness is the fit's floor (1e-6 of the largest extent, at least kMinimumColliderSize).
+        gltf::TriangleMesh quad;
+        quad.positions = {{0, 0.5f, -3.5f}, {2, 0.5f, -3.5f}, {2, 0.5f, -0.5f}, {0, 0.5f, -0.5f}};
+        quad.indices = {0, 1, 2, 0, 2, 3};
+        for (ColliderStrategy strategy : {ColliderStrategy::Hull, ColliderStrategy::Decompose}) {
+            import::ColliderOptions options;
+            options.strategy = strategy;
+            auto chosen = import::chooseMeshCollider(quad, options);
+            QVERIFY2(chosen, describe(chosen.diagnostics).c_str());
+            QCOMPARE(chosen->type, physics::ShapeType::Box);
+            QVERIFY(chosen->fit && !chosen->hull && chosen->parts.empty());
+            // The axis-aligned and the oriented box have the same volume here; either may be the one kept,
+            // so the sides are compared sorted.
+            const geometry::Vec3d size = chosen->fit->shape.size;
+            std::array<double, 3> sides{size.x, size.y, size.z};
+            std::sort(sides.begin(), sides.end());
+            QVERIFY(std::abs(sides[0] - std::max(3e-6, import::kMinimumColliderSize)) < 1e-12);
+            QVERIFY(std::abs(sides[1] - 2) < 1e-6 && std::abs(sides[2] - 3) < 1e-6);
+            const geometry::Vec3d centre = chosen->fit->offset;
+            QVERIFY(std::abs(centre.x - 1) < 1e-6 && std::abs(centre.y - 0.5) < 1e-6 &&
+                    std::abs(centre.z + 2) < 1e-6);
+            QCOMPARE(chosen.diagnostics.size(), size_t(1));
+            const std::string& message = chosen.diagnostics[0].message;
+            QCOMPARE(chosen.diagnostics[0].code, std::string("COLLIDER_FLAT_MESH_BOX"));
+            QVERIFY2(message.rfind("the mesh has no volume (it is flat): a thin box of ", 0) == 0,
+                     message.c_str());
+            QVERIFY2(message.find("3e-06") != std::string::npos, message.c_str());
+            const std::string instead =
+                strategy == ColliderStrategy::Hull ? " m instead of a hull" : " m instead of a decomposition";
+            QVERIFY2(message.size() > instead.size() &&
+                         message.compare(message.size() - instead.size(), instead.size(), instead) == 0,
+                     message.c_str());
+            options.strict = true;
+            QVERIFY(!import::chooseMeshCollider(quad, options));
+        }
     }
 
     void chooseMeshColliderPerStrategy()

@@ -2,7 +2,7 @@
 # Builds the Debian package from BUILD_DIR as it is (cpack runs the install rules, it does not rebuild), into a
 # temporary folder, then checks its file list, that its Depends were computed from the binary (every library the
 # binary needs, mapped to its package here with ldconfig and dpkg, is there with a version), and that lintian
-# reports no error. Lintian's warnings are printed, not failed.
+# reports no error and no warning.
 #   check_deb.sh BUILD_DIR APP_ID VERSION
 set -euo pipefail
 build=$(cd "$1" && pwd) id=$2 version=$3
@@ -44,9 +44,12 @@ grep -q "libqt6widgets6" <<<"$depends" || fail "Depends does not name Qt's widge
 sections=$(readelf -S "$binary")
 if grep -q '\.debug_info' <<<"$sections"; then fail "the packaged binary is not stripped"; fi
 
+# Any lintian error or warning fails.
 lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v '^running with root privileges') || true
 [ -z "$lintian_out" ] || echo "$lintian_out"
 errors=$(grep -c '^E:' <<<"$lintian_out" || true)
+warnings=$(grep -c '^W:' <<<"$lintian_out" || true)
 [ "$errors" = 0 ] || fail "lintian reports $errors errors"
-echo "lintian: $errors errors, $(grep -c '^W:' <<<"$lintian_out" || true) warnings"
+[ "$warnings" = 0 ] || fail "lintian reports $warnings warnings"
+echo "lintian: $errors errors, $warnings warnings"
 finish

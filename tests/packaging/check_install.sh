@@ -2,9 +2,11 @@
 # `cmake --install BUILD --prefix TMP` gives the layout of a desktop application, and each file passes the checker
 # its format has: desktop-file-validate, appstreamcli validate, groff/man warnings. The man page covers every
 # command and option the program's own help prints.
-#   check_install.sh BUILD_DIR APP_ID
+# The licence: the copyright file is the source tree's, in Debian's machine-readable form, Apache-2.0 for the
+# project's own files; the metainfo names the project licence; LICENSE is the Apache License 2.0 as Debian has it.
+#   check_install.sh BUILD_DIR APP_ID SOURCE_DIR
 set -euo pipefail
-build=$1 id=$2
+build=$1 id=$2 src=$3
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 scratch install
@@ -30,6 +32,18 @@ out=$(appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" 2
   fail "appstreamcli validate: $out"
 grep -q "<launchable type=\"desktop-id\">$id.desktop</launchable>" "$prefix/share/metainfo/$id.metainfo.xml" ||
   fail "the metainfo does not launch $id.desktop"
+
+grep -q "<project_license>Apache-2.0</project_license>" "$prefix/share/metainfo/$id.metainfo.xml" ||
+  fail "the metainfo does not name the project licence Apache-2.0"
+copyright=$prefix/share/doc/collidoscope/copyright
+cmp -s "$copyright" "$src/resources/packaging/copyright" || fail "the installed copyright file is not the source's"
+[ "$(head -1 "$copyright")" = "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] ||
+  fail "the copyright file is not in Debian's machine-readable format"
+# The first Files paragraph (Files: *) gives the project's own licence.
+own=$(awk '/^Files: \*$/ {on = 1} on && /^License:/ {print $2; exit}' "$copyright")
+[ "$own" = Apache-2.0 ] || fail "the copyright file gives the project's files the licence '$own', not Apache-2.0"
+cmp -s "$src/LICENSE" /usr/share/common-licenses/Apache-2.0 ||
+  fail "LICENSE is not the Apache License 2.0 text of /usr/share/common-licenses/Apache-2.0"
 
 # The PNG icon is the SVG drawn at 256 px (redraw with: convert -background none resources/desktop/collidoscope.svg
 # -resize 256x256 -strip png32:resources/desktop/collidoscope-256.png).

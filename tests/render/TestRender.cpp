@@ -51,6 +51,27 @@ Comparison compare(const QImage& a, const QImage& b, int threshold)
     return c;
 }
 
+QString texturePath(const char* name)
+{
+    return QString::fromStdString(cs::test::dataPath(std::string("textures/") + name + ".gltf").string());
+}
+
+cs::ui::OrbitCamera::View viewNamed(const QString& view)
+{
+    using V = cs::ui::OrbitCamera::View;
+    return view == QLatin1String("top")     ? V::Top
+           : view == QLatin1String("front") ? V::Front
+           : view == QLatin1String("back")  ? V::Back
+                                            : V::Iso;
+}
+
+/// The largest channel difference between two colours.
+int distance(QRgb a, QRgb b)
+{
+    return std::max(
+        {std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
+}
+
 } // namespace
 
 class TestRender : public QObject
@@ -104,6 +125,11 @@ private slots:
         row("gizmo-plane-handles",
             QString::fromStdString(cs::test::dataPath("physics/khr_all.gltf").string()), "top", false, 1,
             "actionToolMove");
+        // Alpha modes (left half of the texture transparent black, right half white) and sides.
+        for (const char* name : {"alpha-opaque", "alpha-mask", "alpha-blend"})
+            row(name, texturePath(name), "front", false);
+        row("single-sided-back", texturePath("single-sided"), "back", false);
+        row("double-sided-back", texturePath("double-sided"), "back", false);
     }
 
     void compareWithBaseline()
@@ -129,7 +155,6 @@ private slots:
         });
         QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
         QVERIFY2(ok, qPrintable(file));
-        using V = cs::ui::OrbitCamera::View;
         w.viewport()->setXray(xray);
         if (node >= 0) {
             QAction* action = w.action(tool);
@@ -140,9 +165,7 @@ private slots:
             QVERIFY(QTest::qWaitFor([&] { return w.viewport()->gizmoPointCount() > 0; }, 5000));
             QTest::qWait(50);
         }
-        w.viewport()->setView(view == QLatin1String("top")     ? V::Top
-                              : view == QLatin1String("front") ? V::Front
-                                                               : V::Iso);
+        w.viewport()->setView(viewNamed(view));
         QImage actual;
         w.viewport()->capture([&](const QImage& image) { actual = image; });
         QVERIFY(QTest::qWaitFor([&] { return !actual.isNull(); }, 20000));
@@ -171,6 +194,63 @@ private slots:
                 QStringLiteral("%1% of the pixels differ from %2; see %3-actual.png and -difference.png")
                     .arg(c.differingFraction * 100, 0, 'f', 2)
                     .arg(baselinePath, out)));
+        }
+    }
+
+    void alphaAndSidesAsGltfSays()
+    {
+        // The view's centre row, a little left and right of the quad's centre (the texture's transparent
+        // black and opaque white halves), and the centre itself, against the view's clear colour #26282e.
+        const QRgb background = qRgb(0x26, 0x28, 0x2e);
+        struct Case
+        {
+            const char* file;
+            const char* view;
+            int left; ///< 0: near black, 1: the background, 2: bright, 3: drawn (not the background), -1: not
+                      ///< checked
+            int centre; ///< the same
+            int right;
+        };
+        for (const Case& c :
+             {Case{"alpha-opaque", "front", 0, -1, 2}, Case{"alpha-mask", "front", 1, -1, 2},
+              Case{"alpha-blend", "front", 1, -1, 2}, Case{"single-sided", "front", -1, 2, -1},
+              Case{"single-sided", "back", 1, 1, 1}, Case{"double-sided", "back", -1, 3, -1}}) {
+            MainWindow w;
+            w.resize(1000, 750);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            bool loaded = false, ok = false;
+            w.openFile(texturePath(c.file), [&](bool result) {
+                loaded = true;
+                ok = result;
+            });
+            QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
+            QVERIFY(ok);
+            w.viewport()->setView(viewNamed(QString::fromLatin1(c.view)));
+            QImage image;
+            w.viewport()->capture([&](const QImage& i) { image = i.convertToFormat(QImage::Format_RGB32); });
+            QVERIFY(QTest::qWaitFor([&] { return !image.isNull(); }, 20000));
+            const int y = image.height() / 2, x = image.width() / 2, d = image.width() / 30;
+            const std::pair<int, QRgb> samples[] = {{c.left, image.pixel(x - d, y)},
+                                                    {c.centre, image.pixel(x, y)},
+                                                    {c.right, image.pixel(x + d, y)}};
+            for (const auto& [expected, pixel] : samples) {
+                const std::string what = std::string(c.file) + " from the " + c.view + ": " +
+                                         qPrintable(QColor(pixel).name()) + " where " +
+                                         (expected == 0   ? "black"
+                                          : expected == 1 ? "the background"
+                                          : expected == 2 ? "bright"
+                                                          : "the quad") +
+                                         " was expected";
+                if (expected == 0)
+                    QVERIFY2(distance(pixel, qRgb(0, 0, 0)) <= 12, what.c_str());
+                else if (expected == 1)
+                    QVERIFY2(distance(pixel, background) <= 6, what.c_str());
+                else if (expected == 2)
+                    QVERIFY2(distance(pixel, background) >= 30 && qGray(pixel) > 90, what.c_str());
+                else if (expected == 3) // a back face: lit by the ambient light alone
+                    QVERIFY2(distance(pixel, background) >= 30, what.c_str());
+            }
         }
     }
 

@@ -118,7 +118,8 @@ private slots:
                                         const_cast<char*>("--viewport"),   const_cast<char*>("--size"),
                                         const_cast<char*>("640x480"),      nullptr};
                 // Quiet: the child's output would interleave with the test log.
-                std::freopen("/dev/null", "w", stdout);
+                if (!std::freopen("/dev/null", "w", stdout))
+                    return "cannot send the child's output to /dev/null";
                 ::execv(app.c_str(), argv.data());
                 return "exec failed";
             },

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 namespace cs::ui {
 
@@ -69,15 +70,19 @@ std::vector<QImage> decodeImages(const gltf::RenderScene& scene)
     return images;
 }
 
-QQuick3DTextureData* textureData(const QImage& image)
+/// The texture of a decoded image. For an OPAQUE material (`alpha` false) its alpha is made 1 everywhere:
+/// glTF ignores the alpha of an opaque material's texture, while Qt Quick 3D would write it out and let what
+/// is behind the view show through.
+QQuick3DTextureData* textureData(const QImage& image, bool alpha)
 {
     auto* data = new QQuick3DTextureData();
-    // decodeForDisplay gives RGBA8888 rows bottom-up, the order the texture expects.
-    const QImage rgba =
-        image.format() == QImage::Format_RGBA8888 ? image : image.convertToFormat(QImage::Format_RGBA8888);
+    // decodeForDisplay gives RGBA8888 rows bottom-up, the order the texture expects; RGBX8888 has the same
+    // layout with every alpha 255.
+    const QImage::Format format = alpha ? QImage::Format_RGBA8888 : QImage::Format_RGBX8888;
+    const QImage rgba = image.format() == format ? image : image.convertToFormat(format);
     data->setSize(rgba.size());
     data->setFormat(QQuick3DTextureData::RGBA8);
-    data->setHasTransparency(rgba.hasAlphaChannel());
+    data->setHasTransparency(alpha);
     QByteArray bytes(static_cast<qsizetype>(rgba.width()) * rgba.height() * 4, Qt::Uninitialized);
     for (int y = 0; y < rgba.height(); ++y)
         std::memcpy(bytes.data() + qsizetype(y) * rgba.width() * 4, rgba.constScanLine(y),
@@ -86,34 +91,65 @@ QQuick3DTextureData* textureData(const QImage& image)
     return data;
 }
 
+/// A primitive's look. Back faces are culled for a material that is not doubleSided, unless a mirroring
+/// transform (negative determinant) places it: glTF then turns its winding round, which the world-space
+/// vertices of a batch and the instances of a table sharing one model cannot follow.
+MeshLook lookOf(const gltf::RenderPrimitive& p, bool mirrored)
+{
+    return {!p.doubleSided && !mirrored, p.alphaMode, p.alphaCutoff};
+}
+
+/// The material colour of a primitive, with the base colour's alpha when its alpha counts.
+QColor lookColor(const gltf::RenderPrimitive& p)
+{
+    QColor c = materialColor(p.baseColor);
+    if (p.alphaMode != gltf::AlphaMode::Opaque)
+        c.setAlphaF(p.baseColor[3]);
+    return c;
+}
+
 } // namespace
 
 MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
     : m_scene(scene), m_node(scene.makeNode(parent))
 {
+    // A mesh that several instances draw, or whose alpha counts (blended or masked: not merged into a batch
+    // with opaque neighbours), is drawn through an instance table; a mesh with a mirrored instance is not
+    // culled.
     std::vector<size_t> users(renderScene.meshes.size(), 0);
-    for (const auto& instance : renderScene.instances)
+    std::vector<bool> mirrored(renderScene.meshes.size(), false);
+    for (const auto& instance : renderScene.instances) {
         ++users[instance.mesh];
+        if (instance.world.determinant() < 0)
+            mirrored[instance.mesh] = true;
+    }
+    for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
+        for (const auto& p : renderScene.meshes[m].primitives)
+            if (p.alphaMode != gltf::AlphaMode::Opaque)
+                users[m] = std::max<size_t>(users[m], 2);
+    }
 
     const std::vector<QImage> images = decodeImages(renderScene);
-    std::map<int, QQuick3DTextureData*> data;
-    std::vector<std::pair<std::pair<int, gltf::TextureSampler>, QQuick3DObject*>> textures;
+    // By image and by whether its alpha counts (MASK, BLEND) or not (OPAQUE).
+    std::map<std::pair<int, bool>, QQuick3DTextureData*> data;
+    std::vector<std::pair<std::tuple<int, gltf::TextureSampler, bool>, QQuick3DObject*>> textures;
     // The texture a primitive shows: null when it has none, its image cannot be shown or it has no texture
     // coordinates for every vertex (then it is drawn in its base colour).
     auto texture = [&](const gltf::RenderPrimitive& p) -> QQuick3DObject* {
         if (p.image < 0 || size_t(p.image) >= images.size() || images[size_t(p.image)].isNull() ||
             p.uvs.size() != p.triangles->positions.size())
             return nullptr;
+        const bool alpha = p.alphaMode != gltf::AlphaMode::Opaque;
         for (const auto& [key, t] : textures)
-            if (key.first == p.image && key.second == p.sampler)
+            if (key == std::tuple(p.image, p.sampler, alpha))
                 return t;
-        QQuick3DTextureData*& d = data[p.image];
+        QQuick3DTextureData*& d = data[{p.image, alpha}];
         if (!d) {
-            d = textureData(images[size_t(p.image)]);
+            d = textureData(images[size_t(p.image)], alpha);
             QuickScene::adopt(d, m_node);
         }
         QQuick3DObject* t = scene.makeTexture(m_node, d, p.sampler);
-        textures.push_back({{p.image, p.sampler}, t});
+        textures.push_back({{p.image, p.sampler, alpha}, t});
         return t;
     };
     const auto drawn = [](const gltf::RenderPrimitive& p) {
@@ -143,9 +179,11 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
             if (!drawn(p))
                 continue;
             QQuick3DObject* map = texture(p);
+            const bool culled = lookOf(p, mirrored[instance.mesh]).culled;
             size_t b = m_batches.size();
             for (size_t k = m_batches.size(); k-- > 0;) {
-                if (m_batches[k].map == map && (!map || m_batches[k].tint == p.baseColor)) {
+                if (m_batches[k].map == map && m_batches[k].culled == culled &&
+                    (!map || m_batches[k].tint == p.baseColor)) {
                     b = k;
                     break;
                 }
@@ -155,7 +193,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
                  m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
                 b = m_batches.size();
                 m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true,
-                                     map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}});
+                                     map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, culled});
             }
             m_batches[b].batch->add(i, p, instance.world);
             auto& of = m_batchesOf[i];
@@ -175,7 +213,8 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
                                               localVertices(p, map != nullptr), indexBytes(*p.triangles));
             QuickScene::adopt(geometry, m_node);
             // The base colour factor tints a texture as well.
-            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], materialColor(p.baseColor), map);
+            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], lookColor(p), map, false,
+                                lookOf(p, mirrored[m]));
             ++m_models;
         }
     }
@@ -185,7 +224,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
         QuickScene::adopt(geometry, m_node);
         b.model =
             scene.makeMeshModel(m_node, geometry, nullptr, b.map ? materialColor(b.tint) : QColor(Qt::white),
-                                b.map, b.map == nullptr);
+                                b.map, b.map == nullptr, MeshLook{b.culled});
         ++m_models;
     }
 }
@@ -225,7 +264,8 @@ void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
                                               batch.ownVertices(m), indexBytes(*member.triangles));
             QuickScene::adopt(geometry, m_node);
             m_scene.makeMeshModel(m_node, geometry, table, materialColor(member.color),
-                                  textured ? m_batches[b].map : nullptr);
+                                  textured ? m_batches[b].map : nullptr, false,
+                                  MeshLook{m_batches[b].culled});
             ++m_models;
             batch.remove(m);
         }

@@ -22,8 +22,9 @@ class QuickScene;
 /// nodes show it). Meshes drawn by one node each are placed in the world and merged into batches: one model
 /// for the untextured ones (their colours in the vertices) and one per texture, each up to kBatchVertexLimit
 /// vertices, so that a scene of many parts costs a few models. An instance that moves leaves its batches and
-/// is drawn on its own from then on. Base colour images are decoded once, in parallel, scaled down for
-/// display, and shared by every material that shows them.
+/// is drawn on its own from then on. Meshes whose material's alpha counts (MASK, BLEND) are drawn through
+/// instance tables too, never merged with opaque ones. Base colour images are decoded once, in parallel,
+/// scaled down for display, and shared by every material that shows them.
 class MeshLayer
 {
 public:
@@ -68,6 +69,7 @@ private:
         QQuick3DObject* map = nullptr; ///< the texture of a textured batch
         bool drawing = true;
         std::array<float, 4> tint{1, 1, 1, 1}; ///< a textured batch's base colour factor (linear)
+        bool culled = false;                   ///< back faces not drawn (materials that are not doubleSided)
     };
     std::vector<Batch> m_batches;
     std::vector<std::vector<size_t>> m_batchesOf; ///< per instance: the batches holding its primitives

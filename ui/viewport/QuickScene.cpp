@@ -66,6 +66,7 @@ QuickScene::QuickScene() : m_view(new QQuickView())
     };
     m_node = component("node");
     m_meshModel = component("meshModel");
+    m_alphaMeshModel = component("alphaMeshModel");
     m_lineModel = component("lineModel");
     m_texture = component("texture");
     m_meshRoot = qobject_cast<QQuick3DObject*>(root->findChild<QObject*>(QStringLiteral("meshes")));
@@ -114,14 +115,21 @@ QQuick3DObject* QuickScene::makeNode(QQuick3DObject* parent)
 
 QQuick3DObject* QuickScene::makeMeshModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,
                                           QQuick3DInstancing* instancing, const QColor& color,
-                                          QQuick3DObject* texture, bool vertexColors)
+                                          QQuick3DObject* texture, bool vertexColors, const MeshLook& look)
 {
     QVariantMap properties{{QStringLiteral("geometry"), QVariant::fromValue(geometry)},
                            {QStringLiteral("color"), color},
-                           {QStringLiteral("vertexColors"), vertexColors}};
+                           {QStringLiteral("twoSided"), !look.culled}};
     if (instancing)
         properties.insert(QStringLiteral("instancing"), QVariant::fromValue(instancing));
-    QQuick3DObject* model = create(*m_meshModel, parent, properties);
+    const bool alpha = look.alphaMode != gltf::AlphaMode::Opaque;
+    if (alpha) {
+        properties.insert(QStringLiteral("alpha"), look.alphaMode == gltf::AlphaMode::Mask ? 1 : 2);
+        properties.insert(QStringLiteral("alphaCutoff"), look.alphaCutoff);
+    } else {
+        properties.insert(QStringLiteral("vertexColors"), vertexColors);
+    }
+    QQuick3DObject* model = create(alpha ? *m_alphaMeshModel : *m_meshModel, parent, properties);
     if (texture)
         model->setProperty("map", QVariant::fromValue(texture));
     return model;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gltf/RenderScene.h"
+
 #include <QColor>
 #include <QObject>
 #include <QVariantMap>
@@ -14,11 +16,17 @@ class QQuick3DInstancing;
 class QQuick3DTextureData;
 class QQmlComponent;
 
-namespace cs::gltf {
-struct TextureSampler;
-}
-
 namespace cs::ui {
+
+/// How a mesh's material treats its sides and its alpha (glTF doubleSided, alphaMode, alphaCutoff). The
+/// default is today's look of an opaque material drawn from both sides.
+struct MeshLook
+{
+    bool culled = false; ///< back faces are not drawn (a material that is not doubleSided)
+    gltf::AlphaMode alphaMode = gltf::AlphaMode::Opaque;
+    float alphaCutoff = 0.5f;
+    bool operator==(const MeshLook&) const = default;
+};
 
 /// The Qt Quick 3D scene behind the viewport: a QQuickView holding one View3D with a camera, a headlight and
 /// two root nodes (meshes, lines), and the factories that make the scene's objects from C++. Everything QML
@@ -42,12 +50,13 @@ public:
 
     /// An empty node under `parent`, for grouping (visibility applies to its subtree).
     QQuick3DObject* makeNode(QQuick3DObject* parent);
-    /// A lit, two-sided model of `geometry` drawn once per entry of `instancing` (once when null), in `color`
-    /// (sRGB) times the base colour texture `texture` when there is one, times the geometry's vertex
-    /// colours (linear) when `vertexColors`.
+    /// A lit model of `geometry` drawn once per entry of `instancing` (once when null), in `color` (sRGB; its
+    /// alpha counts for a MASK or BLEND look) times the base colour texture `texture` when there is one,
+    /// times the geometry's vertex colours (linear) when `vertexColors`; sides and alpha as `look` says.
     QQuick3DObject* makeMeshModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,
                                   QQuick3DInstancing* instancing, const QColor& color,
-                                  QQuick3DObject* texture, bool vertexColors = false);
+                                  QQuick3DObject* texture, bool vertexColors = false,
+                                  const MeshLook& look = {});
     /// An unlit line model in `color` (sRGB) at opacity `alpha`; `onTop`: drawn in front of every mesh.
     QQuick3DObject* makeLineModel(QQuick3DObject* parent, QQuick3DGeometry* geometry, const QColor& color,
                                   float alpha, bool onTop);
@@ -71,6 +80,7 @@ private:
     QObject* m_light = nullptr;
     QQmlComponent* m_node = nullptr; ///< owned by the scene, like the other three
     QQmlComponent* m_meshModel = nullptr;
+    QQmlComponent* m_alphaMeshModel = nullptr;
     QQmlComponent* m_lineModel = nullptr;
     QQmlComponent* m_texture = nullptr;
 };

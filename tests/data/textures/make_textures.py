@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the textured-file matrix of tests/data/textures: one small .gltf per case, each a quad with a base colour
 texture, covering every PNG colour type and bit depth, JPEG, missing and broken images, every sampler value, a
-second texture coordinate set, KHR_texture_transform and a material without a texture. Standard library only;
+second texture coordinate set, KHR_texture_transform, a material without a texture, the three alpha modes and
+single- and double-sided materials. Standard library only;
 the JPEG is checker.jpg beside this script. Run it again after changing a case; the files are committed."""
 import base64, json, os, struct, zlib
 
@@ -40,7 +41,8 @@ def quad_buffer(uv_sets):
     return data
 
 
-def document(image=None, sampler=None, texture_info=None, uv_sets=None, textured=True, extensions_used=None):
+def document(image=None, sampler=None, texture_info=None, uv_sets=None, textured=True, extensions_used=None,
+             material=None):
     uv_sets = uv_sets or [[0, 1, 1, 1, 1, 0, 0, 0]]
     data = quad_buffer(uv_sets)
     views = [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 48}]
@@ -64,6 +66,8 @@ def document(image=None, sampler=None, texture_info=None, uv_sets=None, textured
             "bufferViews": views, "accessors": accessors}
     if extensions_used:
         gltf["extensionsUsed"] = extensions_used
+    if material:
+        gltf["materials"][0].update(material)
     if textured:
         info = {"index": 0}
         info.update(texture_info or {})
@@ -127,6 +131,15 @@ def main():
         texture_info={"extensions": {"KHR_texture_transform": {"offset": [0.5, 0], "rotation": 1.5707963,
                                                                "scale": [2, 2], "texCoord": 1}}},
         uv_sets=[[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 0, 0, 0]]))
+    # Alpha modes and sides: the left half of the texture (x < 0.5 on the quad) is transparent black, the right
+    # half opaque white. OPAQUE draws the left half black, MASK and BLEND leave it out (what is behind shows).
+    half = data_uri("image/png", png(32, 32, 6, pixel=lambda x, y, on: [0, 0, 0, 0] if x < 16 else [255] * 4))
+    write("alpha-opaque", document(image=half))
+    write("alpha-mask", document(image=half, material={"alphaMode": "MASK", "alphaCutoff": 0.5}))
+    write("alpha-blend", document(image=half, material={"alphaMode": "BLEND"}))
+    # A quad facing +Z, seen from behind: a material that is not doubleSided (the default) is not drawn there.
+    write("single-sided", document(textured=False))
+    write("double-sided", document(textured=False, material={"doubleSided": True}))
 
 
 if __name__ == "__main__":
