@@ -145,8 +145,9 @@ private slots:
         // A radius of 2 holds the whole box; the sphere's points on the x axis stand 1.5 off its faces.
         typeNumber(m_panel->radiusField(), QStringLiteral("2"));
         QCOMPARE(shape(0).radius, 2.0);
-        QVERIFY(figures->waitForFigures(20000));
-        QCOMPARE(figures->figures()->outside.max, 0.0);
+        QTRY_VERIFY_WITH_TIMEOUT(figures->waitForFigures(100) && figures->figures() &&
+                                     figures->figures()->outside.max == 0.0,
+                                 20000);
         QVERIFY(figures->figures()->overhang.max <= 1.5 + 1e-9);
         QVERIFY(figures->figures()->overhang.max > 1.3);
         m_panel->setShape(-1, std::nullopt);
