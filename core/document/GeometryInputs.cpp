@@ -21,12 +21,12 @@ Vec3 toVec3(const geometry::Vec3d& v)
 
 Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t node)
 {
-    const gltf::Json* n = document.gltf().element("nodes", node);
-    if (!n || !n->contains("mesh") || !(*n)["mesh"].is_number_unsigned())
+    const std::optional<size_t> mesh = gltf::nodeMesh(document.gltf(), node);
+    if (!mesh)
         return Result<gltf::TriangleMesh>::failure(makeError("NODE_NO_MESH",
                                                              "node " + std::to_string(node) + " has no mesh",
                                                              jsonPointerAppend("/nodes", node)));
-    return gltf::meshTriangles(document.gltf(), (*n)["mesh"].get<size_t>());
+    return gltf::meshTriangles(document.gltf(), *mesh);
 }
 
 Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,

@@ -84,9 +84,11 @@ public:
             samplePrimitiveSurface(m_part.shape, count, rng, out);
             break;
         case Kind::Plane:
-            for (size_t i = 0; i < count; ++i)
-                out.push_back({std::uniform_real_distribution<double>(m_planeLo.x, m_planeHi.x)(rng), 0,
-                               std::uniform_real_distribution<double>(m_planeLo.z, m_planeHi.z)(rng)});
+            for (size_t i = 0; i < count; ++i) {
+                const double x = std::uniform_real_distribution<double>(m_planeLo.x, m_planeHi.x)(rng);
+                const double z = std::uniform_real_distribution<double>(m_planeLo.z, m_planeHi.z)(rng);
+                out.emplace_back(x, 0.0, z);
+            }
             break;
         case Kind::Convex:
         case Kind::Trimesh:

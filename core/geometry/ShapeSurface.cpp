@@ -241,8 +241,9 @@ void samplePrimitiveSurface(const ShapeGeometry& shape, size_t count, std::mt199
     }
     if (shape.kind == ShapeKind::Box)
         for (int corner = 0; corner < 8; ++corner)
-            out.push_back({(corner & 1 ? 0.5 : -0.5) * shape.size.x, (corner & 2 ? 0.5 : -0.5) * shape.size.y,
-                           (corner & 4 ? 0.5 : -0.5) * shape.size.z});
+            out.emplace_back((corner & 1 ? 0.5 : -0.5) * shape.size.x,
+                             (corner & 2 ? 0.5 : -0.5) * shape.size.y,
+                             (corner & 4 ? 0.5 : -0.5) * shape.size.z);
 }
 
 double trianglesArea(const std::vector<Vec3d>& corners)

@@ -1,6 +1,6 @@
-// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose]: the benchmarks,
-// one key=value line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one loader and
-// prints the peak resident KiB.
+// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose|fit|simplify]: the
+// benchmarks, one key=value line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one
+// loader and prints the peak resident KiB.
 #include "BenchUtil.h"
 
 #include <algorithm>
@@ -15,6 +15,8 @@ int runHullBenchmarks(int runs, bool quick);
 int runDecodeBenchmarks(int runs, bool quick);
 int runDecomposeBenchmarks(int runs, bool quick);
 int runSimulateBenchmarks(int runs, bool quick);
+int runFitBenchmarks(int runs, bool quick);
+int runSimplifyBenchmarks(int runs, bool quick);
 int runDocumentBenchmarks(const std::string& self, int runs, bool quick);
 int peakRssChild(const char* loader, const char* file);
 } // namespace cs::bench
@@ -26,7 +28,7 @@ int main(int argc, char** argv)
     const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
     if (!options.ok) {
         std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
-                             "load|document|hull|decode|simulate|decompose]\n");
+                             "load|document|hull|decode|simulate|decompose|fit|simplify]\n");
         return 2;
     }
     const int runs = options.runs;
@@ -41,10 +43,14 @@ int main(int argc, char** argv)
     const int decode = run("decode") ? cs::bench::runDecodeBenchmarks(runs, quick) : 0;
     const int simulate = run("simulate") ? cs::bench::runSimulateBenchmarks(runs, quick) : 0;
     const int decompose = run("decompose") ? cs::bench::runDecomposeBenchmarks(runs, quick) : 0;
-    return load != 0       ? load
-           : document != 0 ? document
-           : hull != 0     ? hull
-           : decode != 0   ? decode
-           : simulate != 0 ? simulate
-                           : decompose;
+    const int fit = run("fit") ? cs::bench::runFitBenchmarks(runs, quick) : 0;
+    const int simplify = run("simplify") ? cs::bench::runSimplifyBenchmarks(runs, quick) : 0;
+    return load != 0        ? load
+           : document != 0  ? document
+           : hull != 0      ? hull
+           : decode != 0    ? decode
+           : simulate != 0  ? simulate
+           : decompose != 0 ? decompose
+           : fit != 0       ? fit
+                            : simplify;
 }

@@ -273,7 +273,7 @@ private slots:
     void addCollidersSimplified()
     {
         TempDir dir;
-        const QString in = q(model("PLY/Wuson.ply"));
+        const QString in = q(model("STL/3DSMaxExport.STL"));
         const Run sphere =
             collidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("-o"), q(dir / "s.glb"),
                           QStringLiteral("--strategy"), QStringLiteral("sphere"), QStringLiteral("--json")});

@@ -40,7 +40,7 @@ std::unique_ptr<Document> makeScene()
     if (!geometry::addTriangleMesh(g, test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5}), "Cube"))
         qFatal("mesh not added");
     for (int n : {0, 1, 3})
-        g.json()["nodes"][n]["mesh"] = 0;
+        g.json()["nodes"][n]["mesh"] = size_t(0);
     g.setSourcePath({});
     return std::make_unique<Document>(std::move(g));
 }

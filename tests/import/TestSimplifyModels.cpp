@@ -27,7 +27,7 @@ void TestSimplifyModels::modelsFallWithinError_data()
 {
     QTest::addColumn<QString>("fixture");
     for (const char* f :
-         {"PLY/Wuson.ply", "OBJ/spider.obj", "STL/Spider_binary.stl", "STL/sphereWithHole.stl"})
+         {"OBJ/spider.obj", "STL/Spider_binary.stl", "OBJ/regr01.obj", "STL/3DSMaxExport.STL"})
         QTest::newRow(f) << QString::fromLatin1(f);
 }
 

@@ -87,8 +87,8 @@ private slots:
 
         // The box shrunk to the cube: nothing stands off any more.
         w.document()->push(new document::SetShapeSize(w.document(), 0, physics::Vec3{1, 1, 1}));
-        QVERIFY(map->waitForMap(kWait));
-        QVERIFY(map->figures()->overhang.max < 1e-6);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            map->waitForMap(100) && map->figures() && map->figures()->overhang.max < 1e-6, kWait);
 
         toggle->trigger();
         QVERIFY(!map->isEnabled());
