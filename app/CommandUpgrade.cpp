@@ -1,8 +1,8 @@
 // collidoscope upgrade IN -o OUT [--to omi|khr | --target NAME] [--allow-loss] [--shard K/N] [--list-inputs]:
-// read any OMI variant or KHR, write the newest OMI form or KHR, or the variant an engine target reads best. The
-// output format (.gltf or .glb) follows OUT's extension. What the target cannot express is listed, and nothing
-// is written unless --allow-loss. IN may be a folder: every .gltf and .glb below it is written to the same
-// place below OUT (a folder), in the same format.
+// read any OMI variant or KHR, write the newest OMI form or KHR, or the variant an engine target reads best.
+// The output format (.gltf or .glb) follows OUT's extension. What the target cannot express is listed, and
+// nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb below it is written to the
+// same place below OUT (a folder), in the same format.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
@@ -184,7 +184,8 @@ int runUpgrade(const QStringList& args)
     batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "upgrade"))
         return *stop;
-    if (parser.positionalArguments().size() != 1 || (!parser.isSet(output) && !parser.isSet(batch.listInputs)))
+    if (parser.positionalArguments().size() != 1 ||
+        (!parser.isSet(output) && !parser.isSet(batch.listInputs)))
         return failUsage("upgrade", "expected IN -o OUT");
     const targets::Target* chosen = nullptr;
     if (parser.isSet(target)) {
