@@ -25,7 +25,7 @@ COMMANDS = [
     "xvfb-run", "Xvfb", "xauth", "node", "npm", "python3",
     "convert", "import", "identify", "compare", "rsvg-convert",  # ImageMagick draws SVG with rsvg-convert
     "lintian", "desktop-file-validate", "appstreamcli", "dpkg-shlibdeps", "dpkg-deb", "groff", "man", "gzip",
-    "objdump", "readelf", "ldconfig", "dpkg-parsechangelog",
+    "objdump", "readelf", "ldconfig", "dpkg-parsechangelog", "hardening-check",
 ]
 APT_DEPENDS = ["apt-cache", "depends", "--recurse", "--no-recommends", "--no-suggests", "--no-conflicts",
                "--no-breaks", "--no-replaces", "--no-enhances"]
