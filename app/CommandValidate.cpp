@@ -125,6 +125,33 @@ TargetList chooseTargets(const QString& value, std::string& error)
     return chosen;
 }
 
+/// Prints each file's findings (or one JSON array of them) in the order of `files`; the exit code.
+int printResults(const QStringList& files, const std::vector<FileResult>& checked, const TargetList& chosen,
+                 bool json, bool strictTarget)
+{
+    bool unreadable = false;
+    bool errors = false;
+    gltf::Json results = gltf::Json::array();
+    for (size_t i = 0; i < checked.size(); ++i) {
+        const std::string file = files[qsizetype(i)].toStdString();
+        unreadable = unreadable || !checked[i].readable;
+        errors = errors || hasErrors(checked[i].diagnostics);
+        if (strictTarget) {
+            for (const auto& findings : checked[i].targetFindings)
+                errors = errors || strictFailure(findings);
+        }
+        if (json)
+            results.push_back(fileJson(file, checked[i], chosen));
+        else
+            printFile(file, checked[i], chosen);
+    }
+    if (json)
+        std::printf("%s\n", results.dump(2).c_str());
+    if (unreadable)
+        return ExitUnusable;
+    return errors ? ExitFindings : ExitOk;
+}
+
 } // namespace
 
 int runValidate(const QStringList& args)
@@ -188,27 +215,7 @@ int runValidate(const QStringList& args)
         });
     }
 
-    bool unreadable = false;
-    bool errors = false;
-    gltf::Json results = gltf::Json::array();
-    for (size_t i = 0; i < checked.size(); ++i) {
-        const std::string file = files[qsizetype(i)].toStdString();
-        unreadable = unreadable || !checked[i].readable;
-        errors = errors || hasErrors(checked[i].diagnostics);
-        if (parser.isSet(strictTarget)) {
-            for (const auto& findings : checked[i].targetFindings)
-                errors = errors || strictFailure(findings);
-        }
-        if (parser.isSet(json))
-            results.push_back(fileJson(file, checked[i], chosen));
-        else
-            printFile(file, checked[i], chosen);
-    }
-    if (parser.isSet(json))
-        std::printf("%s\n", results.dump(2).c_str());
-    if (unreadable)
-        return ExitUnusable;
-    return errors ? ExitFindings : ExitOk;
+    return printResults(files, checked, chosen, parser.isSet(json), parser.isSet(strictTarget));
 }
 
 } // namespace cs::app

@@ -296,122 +296,139 @@ Fix fixFor(const Document& document, const Diagnostic& diagnostic)
     return fix;
 }
 
+namespace {
+
+bool declareExtensions(Document& document, Diagnostics* why)
+{
+    auto list = declaredList(document.gltf().json());
+    if (!list)
+        return fail(why, makeError("FIX_NOT_NEEDED", "every physics extension is listed already"));
+    asOneStep(document, QStringLiteral("Declare Physics Extensions"), [&] {
+        document.push(new SetRootMember(&document, "extensionsUsed", std::move(list),
+                                        QStringLiteral("Declare Physics Extensions")));
+    });
+    return true;
+}
+
+bool unrequireExtensions(Document& document, Diagnostics* why)
+{
+    const gltf::Json& root = document.gltf().json();
+    if (!requiresPhysics(root))
+        return fail(why, makeError("FIX_NOT_NEEDED", "no physics extension is required"));
+    gltf::Json holder = gltf::Json::object();
+    holder["extensionsRequired"] = root["extensionsRequired"];
+    for (const char* name : kPhysicsExtensions)
+        physics::setExtensionListed(holder, "extensionsRequired", name, false);
+    std::optional<gltf::Json> value;
+    if (holder.contains("extensionsRequired"))
+        value = holder["extensionsRequired"];
+    asOneStep(document, QStringLiteral("Make Physics Extensions Optional"), [&] {
+        document.push(new SetRootMember(&document, "extensionsRequired", std::move(value),
+                                        QStringLiteral("Make Physics Extensions Optional")));
+    });
+    return true;
+}
+
+bool clampShapeSize(Document& document, const Fix& fix, Diagnostics* why)
+{
+    const physics::Shape* s = shapeAt(document, fix.shape);
+    if (!s || !needsClamp(*s))
+        return fail(why, makeError("FIX_NOT_NEEDED", "the shape's sizes are all positive now"));
+    const physics::Shape before = *s;
+    const physics::Shape after = clampedShape(before);
+    const size_t index = static_cast<size_t>(fix.shape);
+    asOneStep(document, QStringLiteral("Fix Shape Size"), [&] {
+        if (after.size != before.size)
+            document.push(new SetShapeSize(&document, index, after.size));
+        if (after.radius != before.radius)
+            document.push(new SetShapeRadius(&document, index, after.radius));
+        if (after.height != before.height)
+            document.push(new SetShapeHeight(&document, index, after.height));
+        if (after.radiusTop != before.radiusTop)
+            document.push(new SetShapeRadiusTop(&document, index, after.radiusTop));
+        if (after.radiusBottom != before.radiusBottom)
+            document.push(new SetShapeRadiusBottom(&document, index, after.radiusBottom));
+    });
+    return true;
+}
+
+bool failWith(Diagnostics* why, const Diagnostics& problems)
+{
+    if (why)
+        why->insert(why->end(), problems.begin(), problems.end());
+    return false;
+}
+
+bool regenerateHull(Document& document, const Fix& fix, Diagnostics* why)
+{
+    const physics::Shape* s = shapeAt(document, fix.shape);
+    if (!s || s->type != physics::ShapeType::Convex || s->mesh < 0)
+        return fail(why, makeError("FIX_NOT_NEEDED", "the shape is no longer a convex mesh shape"));
+    const size_t mesh = static_cast<size_t>(s->mesh);
+    auto triangles = gltf::meshTriangles(document.gltf(), mesh);
+    if (!triangles)
+        return failWith(why, triangles.diagnostics);
+    geometry::ConvexHullOptions options;
+    options.maxVertices = kHullFixPoints;
+    options.measureQuality = false;
+    auto hull = geometry::generateConvexHull(*triangles, options);
+    if (!hull)
+        return failWith(why, hull.diagnostics);
+    if (auto problem = checkNewMesh(document.gltf(), hull->mesh))
+        return fail(why, *problem);
+    std::string name = gltf::elementName(document.gltf(), "meshes", mesh);
+    name = (name.empty() ? "Mesh " + std::to_string(mesh) : name) + " Hull " + std::to_string(kHullFixPoints);
+    const size_t index = static_cast<size_t>(fix.shape);
+    asOneStep(document, QStringLiteral("Regenerate Convex Hull"), [&] {
+        auto* add = new AddMesh(&document, std::move(hull->mesh), name);
+        document.push(add);
+        document.push(new SetShapeMesh(&document, index, static_cast<int>(add->meshIndex())));
+    });
+    return true;
+}
+
+bool normalizeInertiaOrientation(Document& document, const Fix& fix, Diagnostics* why)
+{
+    const physics::NodePhysics* n =
+        fix.node >= 0 ? document.model().node(static_cast<size_t>(fix.node)) : nullptr;
+    if (!n || !n->motion)
+        return fail(why, makeError("FIX_NOT_NEEDED", "the node has no motion"));
+    Quat q = n->motion->inertiaOrientation;
+    const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (std::fabs(length - 1.0) <= 1e-3)
+        return fail(why, makeError("FIX_NOT_NEEDED", "the inertia orientation has length 1"));
+    if (length > 0 && std::isfinite(length)) {
+        for (double& v : q)
+            v /= length;
+    } else {
+        q = {0, 0, 0, 1};
+    }
+    asOneStep(document, QStringLiteral("Normalise Inertia Orientation"),
+              [&] { document.push(new SetInertiaOrientation(&document, static_cast<size_t>(fix.node), q)); });
+    return true;
+}
+
+} // namespace
+
 bool applyFix(Document& document, const Fix& fix, Diagnostics* why)
 {
     switch (fix.kind) {
     case FixKind::None:
         return fail(why, makeError("FIX_NONE", "there is no fix for this diagnostic"));
-
     case FixKind::UpgradeLegacy:
         if (!upgradeLegacy(document))
             return fail(why, makeError("FIX_NOT_NEEDED", "the physics are already saved in the newest form"));
         return true;
-
-    case FixKind::DeclareExtensions: {
-        auto list = declaredList(document.gltf().json());
-        if (!list)
-            return fail(why, makeError("FIX_NOT_NEEDED", "every physics extension is listed already"));
-        asOneStep(document, QStringLiteral("Declare Physics Extensions"), [&] {
-            document.push(new SetRootMember(&document, "extensionsUsed", std::move(list),
-                                            QStringLiteral("Declare Physics Extensions")));
-        });
-        return true;
-    }
-
-    case FixKind::UnrequireExtensions: {
-        const gltf::Json& root = document.gltf().json();
-        if (!requiresPhysics(root))
-            return fail(why, makeError("FIX_NOT_NEEDED", "no physics extension is required"));
-        gltf::Json holder = gltf::Json::object();
-        holder["extensionsRequired"] = root["extensionsRequired"];
-        for (const char* name : kPhysicsExtensions)
-            physics::setExtensionListed(holder, "extensionsRequired", name, false);
-        std::optional<gltf::Json> value;
-        if (holder.contains("extensionsRequired"))
-            value = holder["extensionsRequired"];
-        asOneStep(document, QStringLiteral("Make Physics Extensions Optional"), [&] {
-            document.push(new SetRootMember(&document, "extensionsRequired", std::move(value),
-                                            QStringLiteral("Make Physics Extensions Optional")));
-        });
-        return true;
-    }
-
-    case FixKind::ClampShapeSize: {
-        const physics::Shape* s = shapeAt(document, fix.shape);
-        if (!s || !needsClamp(*s))
-            return fail(why, makeError("FIX_NOT_NEEDED", "the shape's sizes are all positive now"));
-        const physics::Shape before = *s;
-        const physics::Shape after = clampedShape(before);
-        const size_t index = static_cast<size_t>(fix.shape);
-        asOneStep(document, QStringLiteral("Fix Shape Size"), [&] {
-            if (after.size != before.size)
-                document.push(new SetShapeSize(&document, index, after.size));
-            if (after.radius != before.radius)
-                document.push(new SetShapeRadius(&document, index, after.radius));
-            if (after.height != before.height)
-                document.push(new SetShapeHeight(&document, index, after.height));
-            if (after.radiusTop != before.radiusTop)
-                document.push(new SetShapeRadiusTop(&document, index, after.radiusTop));
-            if (after.radiusBottom != before.radiusBottom)
-                document.push(new SetShapeRadiusBottom(&document, index, after.radiusBottom));
-        });
-        return true;
-    }
-
-    case FixKind::RegenerateHull: {
-        const physics::Shape* s = shapeAt(document, fix.shape);
-        if (!s || s->type != physics::ShapeType::Convex || s->mesh < 0)
-            return fail(why, makeError("FIX_NOT_NEEDED", "the shape is no longer a convex mesh shape"));
-        const size_t mesh = static_cast<size_t>(s->mesh);
-        auto triangles = gltf::meshTriangles(document.gltf(), mesh);
-        if (!triangles) {
-            if (why)
-                why->insert(why->end(), triangles.diagnostics.begin(), triangles.diagnostics.end());
-            return false;
-        }
-        geometry::ConvexHullOptions options;
-        options.maxVertices = kHullFixPoints;
-        options.measureQuality = false;
-        auto hull = geometry::generateConvexHull(*triangles, options);
-        if (!hull) {
-            if (why)
-                why->insert(why->end(), hull.diagnostics.begin(), hull.diagnostics.end());
-            return false;
-        }
-        if (auto problem = checkNewMesh(document.gltf(), hull->mesh))
-            return fail(why, *problem);
-        std::string name = gltf::elementName(document.gltf(), "meshes", mesh);
-        name = (name.empty() ? "Mesh " + std::to_string(mesh) : name) + " Hull " +
-               std::to_string(kHullFixPoints);
-        const size_t index = static_cast<size_t>(fix.shape);
-        asOneStep(document, QStringLiteral("Regenerate Convex Hull"), [&] {
-            auto* add = new AddMesh(&document, std::move(hull->mesh), name);
-            document.push(add);
-            document.push(new SetShapeMesh(&document, index, static_cast<int>(add->meshIndex())));
-        });
-        return true;
-    }
-
-    case FixKind::NormalizeInertiaOrientation: {
-        const physics::NodePhysics* n =
-            fix.node >= 0 ? document.model().node(static_cast<size_t>(fix.node)) : nullptr;
-        if (!n || !n->motion)
-            return fail(why, makeError("FIX_NOT_NEEDED", "the node has no motion"));
-        Quat q = n->motion->inertiaOrientation;
-        const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-        if (std::fabs(length - 1.0) <= 1e-3)
-            return fail(why, makeError("FIX_NOT_NEEDED", "the inertia orientation has length 1"));
-        if (length > 0 && std::isfinite(length)) {
-            for (double& v : q)
-                v /= length;
-        } else {
-            q = {0, 0, 0, 1};
-        }
-        asOneStep(document, QStringLiteral("Normalise Inertia Orientation"), [&] {
-            document.push(new SetInertiaOrientation(&document, static_cast<size_t>(fix.node), q));
-        });
-        return true;
-    }
+    case FixKind::DeclareExtensions:
+        return declareExtensions(document, why);
+    case FixKind::UnrequireExtensions:
+        return unrequireExtensions(document, why);
+    case FixKind::ClampShapeSize:
+        return clampShapeSize(document, fix, why);
+    case FixKind::RegenerateHull:
+        return regenerateHull(document, fix, why);
+    case FixKind::NormalizeInertiaOrientation:
+        return normalizeInertiaOrientation(document, fix, why);
     }
     return false;
 }

@@ -1,5 +1,6 @@
 #include "document/MeshCommands.h"
 
+#include "geometry/MeshWriter.h"
 #include "gltf/Accessors.h"
 
 #include <cmath>
@@ -15,18 +16,6 @@ using gltf::Json;
 constexpr unsigned kArrayBuffer = 34962;
 constexpr unsigned kElementArrayBuffer = 34963;
 constexpr unsigned kBuffer0 = 0;
-
-template <class T> void appendRaw(gltf::Bytes& out, const T& value)
-{
-    const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
-    out.insert(out.end(), p, p + sizeof(T));
-}
-
-void padTo4(gltf::Bytes& bytes)
-{
-    while (bytes.size() % 4 != 0)
-        bytes.push_back(0);
-}
 
 Json& arrayAt(Json& root, const char* key)
 {
@@ -44,6 +33,42 @@ void truncate(Json& root, const char* key, bool existed, size_t size)
     Json& list = root[key];
     while (list.size() > size)
         list.erase(list.size() - 1);
+}
+
+/// The buffer views and accessors of an appended mesh; returns the positions accessor (the indices follow).
+size_t addAccessors(Json& root, const geometry::MeshBytes& appended, const gltf::TriangleMesh& mesh)
+{
+    Json& views = arrayAt(root, "bufferViews");
+    const size_t positionView = views.size();
+    views.push_back({{"buffer", kBuffer0},
+                     {"byteOffset", appended.positionOffset},
+                     {"byteLength", appended.indexOffset - appended.positionOffset},
+                     {"target", kArrayBuffer}});
+    views.push_back({{"buffer", kBuffer0},
+                     {"byteOffset", appended.indexOffset},
+                     {"byteLength", appended.indexLength},
+                     {"target", kElementArrayBuffer}});
+    gltf::FloatArray floats;
+    floats.components = 3;
+    floats.count = mesh.positions.size();
+    floats.values.reserve(3 * mesh.positions.size());
+    for (const QVector3D& p : mesh.positions)
+        floats.values.insert(floats.values.end(), {p.x(), p.y(), p.z()});
+    const gltf::AccessorBounds bounds = gltf::computeBounds(floats);
+    Json& accessors = arrayAt(root, "accessors");
+    const size_t positionAccessor = accessors.size();
+    accessors.push_back({{"bufferView", positionView},
+                         {"componentType", unsigned(gltf::Float)},
+                         {"count", mesh.positions.size()},
+                         {"type", "VEC3"},
+                         {"min", bounds.min},
+                         {"max", bounds.max}});
+    accessors.push_back(
+        {{"bufferView", positionView + 1},
+         {"componentType", unsigned(appended.shortIndices ? gltf::UnsignedShort : gltf::UnsignedInt)},
+         {"count", mesh.indices.size()},
+         {"type", "SCALAR"}});
+    return positionAccessor;
 }
 
 } // namespace
@@ -92,7 +117,6 @@ void AddMesh::redo()
     m_accessors = state("accessors");
     m_views = state("bufferViews");
     m_buffers = state("buffers");
-
     if (m_buffers.size == 0) {
         gltf::Buffer buffer;
         buffer.origin = gltf::ResourceOrigin::GlbBinChunk;
@@ -104,54 +128,9 @@ void AddMesh::redo()
     }
     gltf::Bytes& data = doc.buffers()[0].data;
     m_buffer0Bytes = data.size();
-
-    padTo4(data);
-    const size_t positionsOffset = data.size();
-    gltf::FloatArray floats;
-    floats.components = 3;
-    floats.count = m_mesh.positions.size();
-    for (const QVector3D& p : m_mesh.positions) {
-        for (float v : {p.x(), p.y(), p.z()}) {
-            appendRaw(data, v);
-            floats.values.push_back(v);
-        }
-    }
-    const size_t indicesOffset = data.size();
-    const bool shortIndices = m_mesh.positions.size() <= 65535;
-    for (std::uint32_t i : m_mesh.indices) {
-        if (shortIndices)
-            appendRaw(data, static_cast<std::uint16_t>(i));
-        else
-            appendRaw(data, i);
-    }
-    const size_t indicesLength = data.size() - indicesOffset;
-    padTo4(data);
+    const geometry::MeshBytes appended = geometry::appendMeshBytes(data, m_mesh);
     root["buffers"][0]["byteLength"] = data.size();
-
-    Json& views = arrayAt(root, "bufferViews");
-    const size_t positionView = views.size();
-    views.push_back({{"buffer", kBuffer0},
-                     {"byteOffset", positionsOffset},
-                     {"byteLength", indicesOffset - positionsOffset},
-                     {"target", kArrayBuffer}});
-    views.push_back({{"buffer", kBuffer0},
-                     {"byteOffset", indicesOffset},
-                     {"byteLength", indicesLength},
-                     {"target", kElementArrayBuffer}});
-
-    const gltf::AccessorBounds bounds = gltf::computeBounds(floats);
-    Json& accessors = arrayAt(root, "accessors");
-    const size_t positionAccessor = accessors.size();
-    accessors.push_back({{"bufferView", positionView},
-                         {"componentType", unsigned(gltf::Float)},
-                         {"count", m_mesh.positions.size()},
-                         {"type", "VEC3"},
-                         {"min", bounds.min},
-                         {"max", bounds.max}});
-    accessors.push_back({{"bufferView", positionView + 1},
-                         {"componentType", unsigned(shortIndices ? gltf::UnsignedShort : gltf::UnsignedInt)},
-                         {"count", m_mesh.indices.size()},
-                         {"type", "SCALAR"}});
+    const size_t positionAccessor = addAccessors(root, appended, m_mesh);
 
     Json mesh = Json::object();
     if (!m_name.empty())

@@ -141,27 +141,142 @@ QuickHullOutput::Status buildCapped(const std::vector<Vec3d>& points, size_t cap
 
 } // namespace
 
+namespace {
+
+/// The input's bounds, or an error message when a point is not finite.
+struct InputBounds
+{
+    Vec3d lo{HUGE_VAL, HUGE_VAL, HUGE_VAL};
+    Vec3d hi{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    double maxAbs = 0;
+    std::string error;
+};
+
+InputBounds inputBounds(const std::vector<Vec3d>& points)
+{
+    InputBounds b;
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (!isFinite(points[i])) {
+            b.error = "Point " + std::to_string(i) + " has a NaN or infinite coordinate.";
+            return b;
+        }
+        b.lo = minOf(b.lo, points[i]);
+        b.hi = maxOf(b.hi, points[i]);
+    }
+    if (points.empty())
+        return b;
+    if (!std::isfinite(length(b.hi - b.lo)))
+        b.error = "The points span more than a double can hold.";
+    b.maxAbs = std::max({std::fabs(b.lo.x), std::fabs(b.lo.y), std::fabs(b.lo.z), std::fabs(b.hi.x),
+                         std::fabs(b.hi.y), std::fabs(b.hi.z)});
+    return b;
+}
+
+/// The hull's vertices in order of first use, a point inside (their centroid) and each face's plane with its
+/// height above the centroid, for the gauge.
+struct HullFrame
+{
+    std::unordered_map<std::uint32_t, std::uint32_t> slot;
+    std::vector<std::uint32_t> vertices;
+    Vec3d centroid;
+    std::vector<Vec3d> normals;
+    std::vector<double> offsets, height;
+    double minHeight = HUGE_VAL;
+
+    HullFrame(const std::vector<Vec3d>& points, const std::vector<Tri>& faces)
+        : normals(faces.size()), offsets(faces.size()), height(faces.size())
+    {
+        for (const Tri& f : faces) {
+            for (std::uint32_t v : f) {
+                if (slot.emplace(v, static_cast<std::uint32_t>(vertices.size())).second)
+                    vertices.push_back(v);
+            }
+        }
+        for (std::uint32_t v : vertices)
+            centroid += points[v];
+        centroid = centroid / double(vertices.size());
+        for (size_t f = 0; f < faces.size(); ++f) {
+            const Vec3d& a = points[faces[f][0]];
+            normals[f] = normalized(cross(points[faces[f][1]] - a, points[faces[f][2]] - a));
+            offsets[f] = dot(normals[f], a);
+            height[f] = offsets[f] - dot(normals[f], centroid);
+            minHeight = std::min(minHeight, height[f]);
+        }
+    }
+};
+
+/// For a capped hull: how far the points left out lie beyond it (into `q` when measuring), and the scale
+/// about the centroid that makes the hull hold them all (conservative), else 1.
+double measureOutside(const std::vector<Vec3d>& points, const CappedHull& hull, const HullFrame& frame,
+                      const ConvexHullOptions& options, double maxAbs, HullQuality& q)
+{
+    const bool measure = options.measureQuality;
+    if (!q.capped || (!measure && !options.conservative))
+        return 1.0;
+    FaceWalker walker(hull.neighbours);
+    const double tie = 1e-12;
+    double worstGauge = 1.0;
+    for (const auto& [p, start] : hull.candidates) {
+        // The gauge ascent is exact from any start (see FaceWalker); the plane-distance ascent then starts on
+        // the face the point is radially above, next to where its largest distance is.
+        const Vec3d x = points[p] - frame.centroid;
+        auto gauge = [&](std::uint32_t f) { return dot(frame.normals[f], x) / frame.height[f]; };
+        const std::uint32_t from = walker.ascend(start, gauge, tie);
+        worstGauge = std::max(worstGauge, gauge(from));
+        if (measure) {
+            // The point is bound to a name first: clang before 16 cannot capture a structured binding.
+            const Vec3d& point = points[p];
+            auto beyond = [&](std::uint32_t f) { return dot(frame.normals[f], point) - frame.offsets[f]; };
+            q.maxOutsideDistance =
+                std::max(q.maxOutsideDistance, beyond(walker.ascend(from, beyond, tie * q.diagonal)));
+        }
+    }
+    if (!options.conservative)
+        return 1.0;
+    // Grow by the worst gauge, plus a margin for rounding the vertices to float on output.
+    const double rounding = 4.0 * FLT_EPSILON * maxAbs / std::max(frame.minHeight, DBL_MIN);
+    q.maxOutsideDistance = 0;
+    return worstGauge * (1.0 + 1e-9) + rounding;
+}
+
+/// The hull as a float mesh, scaled about the centroid by `scale`; false when a vertex is beyond float range.
+bool writeHullMesh(gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points, const std::vector<Tri>& faces,
+                   const HullFrame& frame, double scale)
+{
+    mesh.positions.reserve(frame.vertices.size());
+    for (std::uint32_t v : frame.vertices)
+        // Unscaled (inner) vertices are the input points themselves: centroid + (p - centroid) rounds, and
+        // lost a tiny coordinate next to larger ones (found by fuzzing: a denormal x became 0).
+        mesh.positions.push_back(
+            (scale == 1.0 ? points[v] : frame.centroid + (points[v] - frame.centroid) * scale).toQt());
+    // The mesh is float: a vertex beyond float range (~3.4e38; found by fuzzing with a point at 4.6e38, which
+    // became infinite) is an error rather than a mesh with infinite coordinates.
+    for (const QVector3D& p : mesh.positions) {
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
+            return false;
+    }
+    mesh.indices.reserve(faces.size() * 3);
+    for (const Tri& f : faces) {
+        for (std::uint32_t v : f)
+            mesh.indices.push_back(frame.slot.at(v));
+    }
+    return true;
+}
+
+using ProgressRange = std::function<std::function<void(double)>(double, double)>;
+
+} // namespace
+
 Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const ConvexHullOptions& options)
 {
     if (options.maxVertices < 4)
         return failure("HULL_BAD_CAP", "A convex hull needs at least 4 vertices; the cap is " +
                                            std::to_string(options.maxVertices) + ".");
-    Vec3d lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi = -lo;
-    for (size_t i = 0; i < points.size(); ++i) {
-        if (!isFinite(points[i]))
-            return failure("HULL_NONFINITE_POINT",
-                           "Point " + std::to_string(i) + " has a NaN or infinite coordinate.");
-        lo = minOf(lo, points[i]);
-        hi = maxOf(hi, points[i]);
-    }
-    if (!points.empty() && !std::isfinite(length(hi - lo)))
-        return failure("HULL_NONFINITE_POINT", "The points span more than a double can hold.");
-    const double maxAbs = points.empty() ? 0.0
-                                         : std::max({std::fabs(lo.x), std::fabs(lo.y), std::fabs(lo.z),
-                                                     std::fabs(hi.x), std::fabs(hi.y), std::fabs(hi.z)});
-
+    const InputBounds bounds = inputBounds(points);
+    if (!bounds.error.empty())
+        return failure("HULL_NONFINITE_POINT", bounds.error);
     const bool measure = options.measureQuality;
-    auto report = [&options](double from, double to) -> std::function<void(double)> {
+    const ProgressRange report = [&options](double from, double to) -> std::function<void(double)> {
         if (!options.progress)
             return {};
         return [&options, from, to](double f) { options.progress(from + (to - from) * f); };
@@ -176,87 +291,18 @@ Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const Co
 
     ConvexHull result;
     HullQuality& q = result.quality;
-    q.diagonal = length(hi - lo);
+    q.diagonal = length(bounds.hi - bounds.lo);
     q.capped = !hull.candidates.empty();
-
-    // The hull's vertices in order of first use, and a point inside (their centroid) for the gauge.
-    std::unordered_map<std::uint32_t, std::uint32_t> slot;
-    std::vector<std::uint32_t> vertices;
-    for (const Tri& f : hull.faces) {
-        for (std::uint32_t v : f) {
-            if (slot.emplace(v, static_cast<std::uint32_t>(vertices.size())).second)
-                vertices.push_back(v);
-        }
-    }
-    Vec3d centroid;
-    for (std::uint32_t v : vertices)
-        centroid += points[v];
-    centroid = centroid / double(vertices.size());
-
-    std::vector<Vec3d> normals(hull.faces.size());
-    std::vector<double> offsets(hull.faces.size()), height(hull.faces.size());
-    double minHeight = HUGE_VAL;
-    for (size_t f = 0; f < hull.faces.size(); ++f) {
-        const Vec3d& a = points[hull.faces[f][0]];
-        normals[f] = normalized(cross(points[hull.faces[f][1]] - a, points[hull.faces[f][2]] - a));
-        offsets[f] = dot(normals[f], a);
-        height[f] = offsets[f] - dot(normals[f], centroid);
-        minHeight = std::min(minHeight, height[f]);
-    }
-
-    double scale = 1.0;
-    if (q.capped && (measure || options.conservative)) {
-        FaceWalker walker(hull.neighbours);
-        const double tie = 1e-12;
-        double worstGauge = 1.0;
-        for (const auto& [p, start] : hull.candidates) {
-            // The gauge ascent is exact from any start (see FaceWalker); the plane-distance ascent then
-            // starts on the face the point is radially above, next to where its largest distance is.
-            const Vec3d x = points[p] - centroid;
-            auto gauge = [&](std::uint32_t f) { return dot(normals[f], x) / height[f]; };
-            const std::uint32_t from = walker.ascend(start, gauge, tie);
-            worstGauge = std::max(worstGauge, gauge(from));
-            if (measure) {
-                // The point is bound to a name first: clang before 16 cannot capture a structured binding.
-                const Vec3d& point = points[p];
-                auto beyond = [&](std::uint32_t f) { return dot(normals[f], point) - offsets[f]; };
-                q.maxOutsideDistance =
-                    std::max(q.maxOutsideDistance, beyond(walker.ascend(from, beyond, tie * q.diagonal)));
-            }
-        }
-        if (options.conservative) {
-            // Grow by the worst gauge, plus a margin for rounding the vertices to float on output.
-            const double rounding = 4.0 * FLT_EPSILON * maxAbs / std::max(minHeight, DBL_MIN);
-            scale = worstGauge * (1.0 + 1e-9) + rounding;
-            q.maxOutsideDistance = 0;
-        }
-    }
+    const HullFrame frame(points, hull.faces);
+    const double scale = measureOutside(points, hull, frame, options, bounds.maxAbs, q);
     q.outsideRatio = q.diagonal > 0 ? q.maxOutsideDistance / q.diagonal : 0;
-
-    gltf::TriangleMesh& mesh = result.mesh;
-    mesh.positions.reserve(vertices.size());
-    for (std::uint32_t v : vertices)
-        // Unscaled (inner) vertices are the input points themselves: centroid + (p - centroid) rounds, and
-        // lost a tiny coordinate next to larger ones (found by fuzzing: a denormal x became 0).
-        mesh.positions.push_back(
-            (scale == 1.0 ? points[v] : centroid + (points[v] - centroid) * scale).toQt());
-    // The mesh is float: a vertex beyond float range (~3.4e38; found by fuzzing with a point at 4.6e38, which
-    // became infinite) is an error rather than a mesh with infinite coordinates.
-    for (const QVector3D& p : mesh.positions) {
-        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
-            return failure("HULL_OUT_OF_RANGE",
-                           "The hull's vertices lie beyond the range of 32-bit floats (about "
-                           "3.4e38); scale the points down.");
-    }
-    mesh.indices.reserve(hull.faces.size() * 3);
-    for (const Tri& f : hull.faces) {
-        for (std::uint32_t v : f)
-            mesh.indices.push_back(slot[v]);
-    }
-    q.vertexCount = vertices.size();
-    const double innerVolume = hullVolume(points, hull.faces, centroid);
+    if (!writeHullMesh(result.mesh, points, hull.faces, frame, scale))
+        return failure("HULL_OUT_OF_RANGE",
+                       "The hull's vertices lie beyond the range of 32-bit floats (about "
+                       "3.4e38); scale the points down.");
+    q.vertexCount = frame.vertices.size();
+    const double innerVolume = hullVolume(points, hull.faces, frame.centroid);
     q.volume = innerVolume * scale * scale * scale;
-
     if (measure) {
         if (!q.capped) {
             q.uncappedVolume = innerVolume;
@@ -267,7 +313,7 @@ Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const Co
             const QuickHullOutput all = quickHull(points, full);
             if (all.status != QuickHullOutput::Status::Ok)
                 return failure(statusCode(all.status), statusMessage(all.status, points.size()));
-            q.uncappedVolume = hullVolume(points, all.faces, centroid);
+            q.uncappedVolume = hullVolume(points, all.faces, frame.centroid);
         }
         q.volumeRatio = q.uncappedVolume > 0 ? q.volume / q.uncappedVolume : 0;
     }

@@ -467,18 +467,88 @@ std::optional<std::string> checkOptions(const DecompositionOptions& o)
     return std::nullopt;
 }
 
+double worstConcavity(const std::vector<Piece>& pieces)
+{
+    double w = 0;
+    for (const Piece& p : pieces)
+        w = std::max(w, p.concavity);
+    return w;
+}
+
+/// Three searches from the same start, differing in how they choose among cuts of about the least concavity;
+/// the one whose worst piece is least concave is kept (the earlier when equal). False when cancelled.
+bool searchCuts(Search& search, std::vector<Piece>& pieces, bool& budgetReached)
+{
+    const std::vector<Piece> roots = pieces;
+    const TieBreak modes[] = {TieBreak::First, TieBreak::LeastVolume, TieBreak::LookAhead};
+    for (size_t m = 0; m < std::size(modes); ++m) {
+        // The time budget is the whole decomposition's: once it is spent, the runs left are not started.
+        if (m > 0 && search.expired())
+            break;
+        std::vector<Piece> other = roots;
+        bool otherBudget = false;
+        const double from = 0.3 * double(m);
+        // A later run stops as soon as it cannot end less concave than the best so far.
+        const Outcome outcome =
+            search.splitAll(m == 0 ? pieces : other, m == 0 ? budgetReached : otherBudget, modes[m],
+                            m == 0 ? kInfinity : worstConcavity(pieces), from, from + 0.3);
+        if (outcome == Outcome::Cancelled)
+            return false;
+        if (m > 0 && outcome == Outcome::Finished && worstConcavity(other) < worstConcavity(pieces)) {
+            pieces = std::move(other);
+            budgetReached = otherBudget;
+        }
+    }
+    return true;
+}
+
+/// Each piece's capped hull, on all cores, as the decomposition's parts; an error of a hull is returned.
+Diagnostics hullParts(Search& search, const std::vector<Piece>& pieces, const DecompositionOptions& options,
+                      Decomposition& out)
+{
+    std::vector<Result<ConvexHull>> hulls(pieces.size());
+    parallelFor(pieces.size(),
+                options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()),
+                [&](size_t i) {
+                    ConvexHullOptions o;
+                    o.maxVertices = options.pointsPerPart;
+                    o.measureQuality = false;
+                    o.cancel = options.cancel;
+                    hulls[i] = generateConvexHull(search.measure().points(pieces[i]), o);
+                });
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        if (!hulls[i])
+            return hulls[i].diagnostics;
+        DecomposedPart part;
+        part.points = hulls[i]->quality.vertexCount;
+        part.capped = hulls[i]->quality.capped;
+        part.concavity = pieces[i].concavity;
+        part.volume = meshVolume(hulls[i]->mesh);
+        part.hull = std::move(hulls[i]->mesh);
+        out.parts.push_back(std::move(part));
+    }
+    return {};
+}
+
+std::optional<std::string> checkMesh(const gltf::TriangleMesh& mesh)
+{
+    if (mesh.triangleCount() == 0)
+        return std::string("the mesh has no triangles");
+    for (size_t i = 0; i < mesh.positions.size(); ++i)
+        if (!isFinite(Vec3d(mesh.positions[i])))
+            return "position " + std::to_string(i) + " is not a finite number";
+    return std::nullopt;
+}
+
 } // namespace
 
 Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const DecompositionOptions& options)
 {
     if (auto problem = checkOptions(options))
         return failure("DECOMPOSE_BAD_OPTIONS", *problem);
-    if (mesh.triangleCount() == 0)
-        return failure("DECOMPOSE_NO_TRIANGLES", "the mesh has no triangles");
-    for (size_t i = 0; i < mesh.positions.size(); ++i)
-        if (!isFinite(Vec3d(mesh.positions[i])))
-            return failure("DECOMPOSE_NONFINITE",
-                           "position " + std::to_string(i) + " is not a finite number");
+    if (auto problem = checkMesh(mesh))
+        return failure(mesh.triangleCount() == 0 ? "DECOMPOSE_NO_TRIANGLES" : "DECOMPOSE_NONFINITE",
+                       *problem);
     const auto start = Clock::now();
     const DecompositionSolid solid(mesh, options.resolution, options.seed, 100000, options.cancel);
     auto cancelled = [&] { return failure("DECOMPOSE_CANCELLED", "the decomposition was cancelled"); };
@@ -491,63 +561,18 @@ Result<Decomposition> decomposeConvex(const gltf::TriangleMesh& mesh, const Deco
         return failure("DECOMPOSE_DEGENERATE",
                        "the mesh has no volume: its vertices lie in one plane or line");
     Decomposition out;
-    // Three searches from the same start, differing in how they choose among cuts of about the least
-    // concavity; the one whose worst piece is least concave is kept (the earlier when equal).
-    auto worstOf = [](const std::vector<Piece>& ps) {
-        double w = 0;
-        for (const Piece& p : ps)
-            w = std::max(w, p.concavity);
-        return w;
-    };
-    const std::vector<Piece> roots = pieces;
-    const TieBreak modes[] = {TieBreak::First, TieBreak::LeastVolume, TieBreak::LookAhead};
-    for (size_t m = 0; m < std::size(modes); ++m) {
-        // The time budget is the whole decomposition's: once it is spent, the runs left are not started.
-        if (m > 0 && search.expired())
-            break;
-        std::vector<Piece> other = roots;
-        bool otherBudget = false;
-        const double from = 0.3 * double(m);
-        // A later run stops as soon as it cannot end less concave than the best so far.
-        const Outcome outcome =
-            search.splitAll(m == 0 ? pieces : other, m == 0 ? out.budgetReached : otherBudget, modes[m],
-                            m == 0 ? kInfinity : worstOf(pieces), from, from + 0.3);
-        if (outcome == Outcome::Cancelled)
-            return cancelled();
-        if (m > 0 && outcome == Outcome::Finished && worstOf(other) < worstOf(pieces)) {
-            pieces = std::move(other);
-            out.budgetReached = otherBudget;
-        }
-    }
+    if (!searchCuts(search, pieces, out.budgetReached))
+        return cancelled();
     if (options.merge && !search.mergeAll(pieces))
         return cancelled();
     search.report(0.95);
-
-    std::vector<Result<ConvexHull>> hulls(pieces.size());
-    parallelFor(pieces.size(),
-                options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency()),
-                [&](size_t i) {
-                    ConvexHullOptions o;
-                    o.maxVertices = options.pointsPerPart;
-                    o.measureQuality = false;
-                    o.cancel = options.cancel;
-                    hulls[i] = generateConvexHull(search.measure().points(pieces[i]), o);
-                });
+    Diagnostics problems = hullParts(search, pieces, options, out);
     if (options.cancel && options.cancel->load())
         return cancelled();
-    for (size_t i = 0; i < pieces.size(); ++i) {
-        if (!hulls[i]) {
-            Result<Decomposition> r;
-            r.diagnostics = hulls[i].diagnostics;
-            return r;
-        }
-        DecomposedPart part;
-        part.points = hulls[i]->quality.vertexCount;
-        part.capped = hulls[i]->quality.capped;
-        part.concavity = pieces[i].concavity;
-        part.volume = meshVolume(hulls[i]->mesh);
-        part.hull = std::move(hulls[i]->mesh);
-        out.parts.push_back(std::move(part));
+    if (!problems.empty()) {
+        Result<Decomposition> r;
+        r.diagnostics = std::move(problems);
+        return r;
     }
     out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     out.quality.parts = out.parts.size();

@@ -2,6 +2,7 @@
 
 #include "gltf/Accessors.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -33,6 +34,22 @@ Json& arrayMember(Json& json, const char* name)
     return json[name];
 }
 
+/// The positions' bounds (an accessor's min and max); false when a coordinate is not finite.
+bool positionBounds(const gltf::TriangleMesh& mesh, std::array<float, 3>& lo, std::array<float, 3>& hi)
+{
+    lo.fill(std::numeric_limits<float>::max());
+    hi.fill(std::numeric_limits<float>::lowest());
+    for (const QVector3D& p : mesh.positions) {
+        for (int k = 0; k < 3; ++k) {
+            if (!std::isfinite(p[k]))
+                return false;
+            lo[size_t(k)] = std::min(lo[size_t(k)], p[k]);
+            hi[size_t(k)] = std::max(hi[size_t(k)], p[k]);
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh& mesh,
@@ -45,19 +62,9 @@ Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh
         if (i >= mesh.positions.size())
             return R::failure(makeError("MESH_EMPTY", "an index points past the mesh's positions"));
     }
-    float lo[3], hi[3];
-    for (int k = 0; k < 3; ++k) {
-        lo[k] = std::numeric_limits<float>::max();
-        hi[k] = std::numeric_limits<float>::lowest();
-    }
-    for (const QVector3D& p : mesh.positions) {
-        for (int k = 0; k < 3; ++k) {
-            if (!std::isfinite(p[k]))
-                return R::failure(makeError("MESH_NONFINITE", "a position has a NaN or infinite coordinate"));
-            lo[k] = std::min(lo[k], p[k]);
-            hi[k] = std::max(hi[k], p[k]);
-        }
-    }
+    std::array<float, 3> lo{}, hi{};
+    if (!positionBounds(mesh, lo, hi))
+        return R::failure(makeError("MESH_NONFINITE", "a position has a NaN or infinite coordinate"));
 
     // Every count and index is written unsigned, as a parser would store it, so that readers that ask for
     // non-negative integers accept them.
@@ -71,33 +78,17 @@ Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh
         return R::failure(makeError("BUFFER_MISSING_DATA",
                                     "buffer 0 has no data, so a mesh cannot be added to it", "/buffers/0"));
     gltf::Bytes& bytes = doc.buffers()[0].data;
-
-    padTo4(bytes);
-    const size_t positionOffset = bytes.size();
-    for (const QVector3D& p : mesh.positions) {
-        appendRaw(bytes, p.x());
-        appendRaw(bytes, p.y());
-        appendRaw(bytes, p.z());
-    }
-    const size_t positionLength = bytes.size() - positionOffset;
-    const bool shortIndices = mesh.positions.size() <= 65535;
-    const size_t indexOffset = bytes.size();
-    for (std::uint32_t i : mesh.indices) {
-        if (shortIndices)
-            appendRaw(bytes, static_cast<std::uint16_t>(i));
-        else
-            appendRaw(bytes, i);
-    }
-    const size_t indexLength = bytes.size() - indexOffset;
-    padTo4(bytes);
+    const MeshBytes w = appendMeshBytes(bytes, mesh);
     buffers[0]["byteLength"] = bytes.size();
 
     Json& views = arrayMember(json, "bufferViews");
     const size_t positionView = views.size();
+    views.push_back(Json{{"buffer", 0u},
+                         {"byteOffset", w.positionOffset},
+                         {"byteLength", w.positionLength},
+                         {"target", 34962u}});
     views.push_back(Json{
-        {"buffer", 0u}, {"byteOffset", positionOffset}, {"byteLength", positionLength}, {"target", 34962u}});
-    views.push_back(
-        Json{{"buffer", 0u}, {"byteOffset", indexOffset}, {"byteLength", indexLength}, {"target", 34963u}});
+        {"buffer", 0u}, {"byteOffset", w.indexOffset}, {"byteLength", w.indexLength}, {"target", 34963u}});
 
     Json& accessors = arrayMember(json, "accessors");
     const size_t positionAccessor = accessors.size();
@@ -109,7 +100,7 @@ Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh
                              {"max", {hi[0], hi[1], hi[2]}}});
     accessors.push_back(
         Json{{"bufferView", positionView + 1},
-             {"componentType", unsigned(shortIndices ? gltf::UnsignedShort : gltf::UnsignedInt)},
+             {"componentType", unsigned(w.shortIndices ? gltf::UnsignedShort : gltf::UnsignedInt)},
              {"count", mesh.indices.size()},
              {"type", "SCALAR"}});
 
@@ -121,6 +112,30 @@ Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh
         out["name"] = name;
     meshes.push_back(out);
     return {meshes.size() - 1, {}};
+}
+
+MeshBytes appendMeshBytes(gltf::Bytes& bytes, const gltf::TriangleMesh& mesh)
+{
+    MeshBytes r;
+    padTo4(bytes);
+    r.positionOffset = bytes.size();
+    for (const QVector3D& p : mesh.positions) {
+        appendRaw(bytes, p.x());
+        appendRaw(bytes, p.y());
+        appendRaw(bytes, p.z());
+    }
+    r.positionLength = bytes.size() - r.positionOffset;
+    r.shortIndices = mesh.positions.size() <= 65535;
+    r.indexOffset = bytes.size();
+    for (std::uint32_t i : mesh.indices) {
+        if (r.shortIndices)
+            appendRaw(bytes, static_cast<std::uint16_t>(i));
+        else
+            appendRaw(bytes, i);
+    }
+    r.indexLength = bytes.size() - r.indexOffset;
+    padTo4(bytes);
+    return r;
 }
 
 } // namespace cs::geometry

@@ -17,4 +17,15 @@ namespace cs::geometry {
 Result<size_t> addTriangleMesh(gltf::GltfDocument& doc, const gltf::TriangleMesh& mesh,
                                const std::string& name);
 
+/// Where appendMeshBytes put a mesh's positions (float VEC3) and indices (16-bit when every index fits).
+struct MeshBytes
+{
+    size_t positionOffset = 0, positionLength = 0, indexOffset = 0, indexLength = 0;
+    bool shortIndices = false;
+};
+
+/// Appends the mesh's positions and indices to `bytes`, each part starting on a 4-byte boundary, and pads
+/// the end to 4 bytes.
+MeshBytes appendMeshBytes(gltf::Bytes& bytes, const gltf::TriangleMesh& mesh);
+
 } // namespace cs::geometry

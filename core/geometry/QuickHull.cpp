@@ -274,12 +274,27 @@ private:
     void addPoint(std::uint32_t start)
     {
         const std::uint32_t eye = m_faces[start].furthest;
-        const Vec3d e = m_points[eye];
         ++m_round;
         if (m_round == kNone)
             m_round = 1;
+        findHorizon(start, m_points[eye]);
+        if (!horizonIsOneLoop()) {
+            // Round-off made the visible region something other than a disc: leave this point out rather
+            // than build a broken surface. Its distance is then within a few tolerances of the hull.
+            dropPoint(start, eye);
+            return;
+        }
+        const size_t removed = verticesInside();
+        buildCone(eye);
+        reassignOutside(eye);
+        for (std::uint32_t id : m_newFaces)
+            pushFace(id);
+        m_vertexCount = m_vertexCount + 1 - removed;
+    }
 
-        // Flood the faces the eye sees; every edge to a face it does not see is on the horizon.
+    /// Floods the faces the eye sees from `start`; every edge to a face it does not see is on the horizon.
+    void findHorizon(std::uint32_t start, const Vec3d& e)
+    {
         m_visible.clear();
         m_horizon.clear();
         m_visible.push_back(start);
@@ -301,15 +316,11 @@ private:
                     m_horizon.push_back({m_faces[fi].v[i], m_faces[fi].v[(i + 1) % 3], g});
             }
         }
+    }
 
-        if (!horizonIsOneLoop()) {
-            // Round-off made the visible region something other than a disc: leave this point out rather
-            // than build a broken surface. Its distance is then within a few tolerances of the hull.
-            dropPoint(start, eye);
-            return;
-        }
-
-        // Vertices of visible faces that are not on the horizon end up inside the hull.
+    /// How many vertices of the visible faces are not on the horizon: they end up inside the hull.
+    size_t verticesInside()
+    {
         size_t removed = 0;
         for (const HorizonEdge& h : m_horizon)
             m_vertexMark[h.a] = m_round;
@@ -321,8 +332,12 @@ private:
                 }
             }
         }
+        return removed;
+    }
 
-        // The cone from the eye to the horizon, each face wound like the visible face it replaces.
+    /// The cone from the eye to the horizon, each face wound like the visible face it replaces.
+    void buildCone(std::uint32_t eye)
+    {
         m_newFaces.clear();
         for (const HorizonEdge& h : m_horizon) {
             const std::uint32_t id = newFace(h.a, h.b, eye);
@@ -340,8 +355,12 @@ private:
             f.nb[1] = m_startsAt[f.v[1]];
             m_faces[f.nb[1]].nb[2] = id;
         }
+    }
 
-        // Move the visible faces' outside points to the new faces (or drop them: they are now inside).
+    /// Moves the visible faces' outside points to the new faces (or drops them: they are now inside) and
+    /// removes the visible faces.
+    void reassignOutside(std::uint32_t eye)
+    {
         const size_t k = m_newFaces.size();
         m_planeN.resize(k);
         m_planeD.resize(k);
@@ -371,9 +390,6 @@ private:
             }
             killFace(fi);
         }
-        for (std::uint32_t id : m_newFaces)
-            pushFace(id);
-        m_vertexCount = m_vertexCount + 1 - removed;
     }
 
     bool horizonIsOneLoop()

@@ -123,54 +123,92 @@ QMatrix4x4 zUpToYUp()
     return QMatrix4x4(1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1);
 }
 
-SourceFrame sourceFrame(const aiScene& scene, const std::string& extension, const ImportOptions& options)
-{
-    SourceFrame frame;
-    const std::string format = sourceFormatName(scene, extension);
-    const bool isFbx = extension == "fbx";
-    const bool isCollada = extension == "dae" || extension == "zae";
-    QMatrix4x4 root = toQt(scene.mRootNode->mTransformation);
-    std::string unitSource, axisSource;
+namespace {
 
-    if (isFbx) {
+/// The source's root transform with what its format states about units and axes applied, and where each came
+/// from (empty when the format states nothing).
+struct FormatFrame
+{
+    QMatrix4x4 root;
+    std::string unitSource, axisSource;
+};
+
+FormatFrame formatFrame(const aiScene& scene, const std::string& extension, SourceFrame& frame)
+{
+    FormatFrame f{toQt(scene.mRootNode->mTransformation), {}, {}};
+    if (extension == "fbx") {
         // Assimp reads FBX in file units and file axes and only reports them as metadata.
         if (auto factor = metaNumber(scene, "UnitScaleFactor"); factor && *factor > 0) {
             QMatrix4x4 s;
             s.scale(float(*factor / 100.0)); // UnitScaleFactor is centimetres per unit
-            root = s * root;
-            unitSource = "FBX UnitScaleFactor " + number(*factor) + " (cm per unit)";
+            f.root = s * f.root;
+            f.unitSource = "FBX UnitScaleFactor " + number(*factor) + " (cm per unit)";
         }
         if (auto axes = fbxAxes(scene)) {
-            root = *axes * root;
-            axisSource = "FBX axis system";
+            f.root = *axes * f.root;
+            f.axisSource = "FBX axis system";
         } else {
             frame.notes.push_back(makeWarning("IMPORT_AXES_UNKNOWN",
                                               "the FBX axis system is missing or invalid: taken as Y up"));
         }
-    } else if (isCollada) {
-        unitSource = "COLLADA <unit>";
-        axisSource = "COLLADA <up_axis>";
+    } else if (extension == "dae" || extension == "zae") {
+        f.unitSource = "COLLADA <unit>";
+        f.axisSource = "COLLADA <up_axis>";
     } else if (extension == "3ds") {
-        axisSource = "3DS (Z up)";
-    } else if (extension == "blend" && root.isIdentity()) {
-        root = zUpToYUp() * root;
-        axisSource = "Blender's convention (Z up)";
-    } else if (extension == "3mf" && root.isIdentity()) {
+        f.axisSource = "3DS (Z up)";
+    } else if (extension == "blend" && f.root.isIdentity()) {
+        f.root = zUpToYUp() * f.root;
+        f.axisSource = "Blender's convention (Z up)";
+    } else if (extension == "3mf" && f.root.isIdentity()) {
         QMatrix4x4 mm;
         mm.scale(0.001f);
-        root = zUpToYUp() * mm * root;
-        axisSource = "3MF's convention (Z up)";
+        f.root = zUpToYUp() * mm * f.root;
+        f.axisSource = "3MF's convention (Z up)";
         frame.notes.push_back(makeWarning("IMPORT_UNIT_ASSUMED",
                                           "3MF: the model's unit attribute is not read; taken as millimetres "
                                           "(the 3MF default). Give the unit scale explicitly if it differs"));
-        unitSource = "the 3MF default";
+        f.unitSource = "the 3MF default";
     }
+    return f;
+}
 
+/// The notes that say how lengths and axes were converted, or what was assumed.
+void addFrameNotes(SourceFrame& frame, const std::string& format, const FormatFrame& f)
+{
+    if (std::abs(frame.scale - 1.0) > 1e-9) {
+        frame.notes.push_back(
+            makeInfo("IMPORT_UNIT_CONVERTED",
+                     "lengths scaled by " + number(frame.scale) + " to metres (from " +
+                         (f.unitSource.empty() ? format + "'s root transform" : f.unitSource) + ")"));
+    } else if (f.unitSource.empty()) {
+        frame.notes.push_back(
+            makeInfo("IMPORT_UNIT_ASSUMED", format + " states no unit: lengths taken as metres"));
+    }
+    const std::string axisFrom = f.axisSource.empty() ? format + "'s root transform" : f.axisSource;
+    if (isZUpRotation(frame.placement)) {
+        frame.notes.push_back(
+            makeInfo("IMPORT_AXIS_CONVERTED", "rotated from Z up to Y up (from " + axisFrom + ")"));
+    } else if (!isIdentityRotation(frame.placement)) {
+        frame.notes.push_back(
+            makeInfo("IMPORT_AXIS_CONVERTED",
+                     "rotated into glTF's axes (right +X, up +Y, front +Z) from " + axisFrom));
+    } else if (f.axisSource.empty()) {
+        frame.notes.push_back(makeInfo("IMPORT_AXIS_ASSUMED", format + " states no up axis: taken as Y up"));
+    }
+}
+
+} // namespace
+
+SourceFrame sourceFrame(const aiScene& scene, const std::string& extension, const ImportOptions& options)
+{
+    SourceFrame frame;
+    const std::string format = sourceFormatName(scene, extension);
+    FormatFrame f = formatFrame(scene, extension, frame);
     QMatrix4x4 placement;
     double scale = 1;
-    if (!splitUniform(root, placement, scale)) {
+    if (!splitUniform(f.root, placement, scale)) {
         frame.baked = false;
-        frame.rootMatrix = root;
+        frame.rootMatrix = f.root;
         frame.notes.push_back(makeWarning(
             "IMPORT_ROOT_TRANSFORM_KEPT",
             format +
@@ -180,38 +218,17 @@ SourceFrame sourceFrame(const aiScene& scene, const std::string& extension, cons
     }
     if (options.unitScale) {
         scale = *options.unitScale;
-        unitSource = "the given unit scale";
+        f.unitSource = "the given unit scale";
     }
     if (options.upAxis) {
         const QVector3D t = placement.column(3).toVector3D();
         placement = *options.upAxis == UpAxis::Z ? zUpToYUp() : QMatrix4x4();
         placement.setColumn(3, QVector4D(t, 1));
-        axisSource = "the given up axis";
+        f.axisSource = "the given up axis";
     }
     frame.scale = scale;
     frame.placement = placement;
-
-    if (std::abs(scale - 1.0) > 1e-9) {
-        frame.notes.push_back(makeInfo("IMPORT_UNIT_CONVERTED",
-                                       "lengths scaled by " + number(scale) + " to metres (from " +
-                                           (unitSource.empty() ? format + "'s root transform" : unitSource) +
-                                           ")"));
-    } else if (unitSource.empty()) {
-        frame.notes.push_back(
-            makeInfo("IMPORT_UNIT_ASSUMED", format + " states no unit: lengths taken as metres"));
-    }
-    if (isZUpRotation(placement)) {
-        frame.notes.push_back(makeInfo("IMPORT_AXIS_CONVERTED",
-                                       "rotated from Z up to Y up (from " +
-                                           (axisSource.empty() ? format + "'s root transform" : axisSource) +
-                                           ")"));
-    } else if (!isIdentityRotation(placement)) {
-        frame.notes.push_back(makeInfo("IMPORT_AXIS_CONVERTED",
-                                       "rotated into glTF's axes (right +X, up +Y, front +Z) from " +
-                                           (axisSource.empty() ? format + "'s root transform" : axisSource)));
-    } else if (axisSource.empty()) {
-        frame.notes.push_back(makeInfo("IMPORT_AXIS_ASSUMED", format + " states no up axis: taken as Y up"));
-    }
+    addFrameNotes(frame, format, f);
     return frame;
 }
 

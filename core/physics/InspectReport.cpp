@@ -159,33 +159,178 @@ Json shapeParameters(const Shape& s)
     return out;
 }
 
-Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph,
-                   const Diagnostics& diagnostics)
+namespace {
+
+/// The parts of the inspect report, each read from the resolved scene of one document.
+class ReportParts
 {
-    const ResolvedScene scene = resolveScene(model, graph);
-    auto instanceJson = [&](size_t i) {
-        const ShapeInstance& s = scene.instances[i];
+public:
+    ReportParts(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph)
+        : m_doc(doc), m_model(model), m_graph(graph), m_scene(resolveScene(model, graph))
+    {}
+
+    const ResolvedScene& scene() const { return m_scene; }
+
+    Json instance(size_t i) const
+    {
+        const ShapeInstance& s = m_scene.instances[i];
         Json out = Json::object();
         out["node"] = s.node;
-        out["name"] = nameOrNull(doc, s.node);
-        Json shape = shapeParameters(model.shapes[s.shape]);
+        out["name"] = nameOrNull(m_doc, s.node);
+        Json shape = shapeParameters(m_model.shapes[s.shape]);
         shape["index"] = s.shape;
         out["shape"] = shape;
         out["physicsMaterial"] = indexOrNull(s.physicsMaterial);
         out["collisionFilter"] = indexOrNull(s.collisionFilter);
         out["compoundTrigger"] =
-            s.compoundTrigger >= 0 ? Json(scene.compoundTriggers[s.compoundTrigger].node) : Json(nullptr);
+            s.compoundTrigger >= 0 ? Json(m_scene.compoundTriggers[s.compoundTrigger].node) : Json(nullptr);
         out["compoundCollider"] = indexOrNull(s.compoundCollider);
         out["worldTransform"] = matrix(s.world);
         return out;
-    };
-    auto list = [&](const std::vector<size_t>& indices) {
+    }
+
+    Json list(const std::vector<size_t>& indices) const
+    {
         Json out = Json::array();
         for (size_t i : indices)
-            out.push_back(instanceJson(i));
+            out.push_back(instance(i));
         return out;
-    };
+    }
 
+    Json counts() const
+    {
+        size_t colliders = 0, triggers = 0;
+        for (const auto& s : m_scene.instances)
+            (s.trigger ? triggers : colliders)++;
+        return {{"bodies", m_scene.bodies.size()},
+                {"colliders", colliders},
+                {"triggers", triggers},
+                {"compoundTriggers", m_scene.compoundTriggers.size()},
+                {"shapes", m_model.shapes.size()},
+                {"physicsMaterials", m_model.materials.size()},
+                {"collisionFilters", m_model.filters.size()},
+                {"joints", m_model.joints.size()}};
+    }
+
+    Json shapes() const
+    {
+        Json out = Json::array();
+        for (size_t i = 0; i < m_model.shapes.size(); ++i) {
+            Json s = shapeParameters(m_model.shapes[i]);
+            s["index"] = i;
+            out.push_back(s);
+        }
+        return out;
+    }
+
+    Json bodies() const
+    {
+        Json out = Json::array();
+        for (const auto& b : m_scene.bodies) {
+            Json body = Json::object();
+            body["node"] = b.node;
+            body["name"] = nameOrNull(m_doc, b.node);
+            body["motion"] = motionJson(b.motion, m_model.format);
+            body["worldTransform"] = matrix(m_graph.worldTransform(b.node));
+            body["colliders"] = list(b.colliders);
+            body["triggers"] = list(b.triggers);
+            out.push_back(body);
+        }
+        return out;
+    }
+
+    Json compoundTriggers() const
+    {
+        Json out = Json::array();
+        for (const auto& c : m_scene.compoundTriggers) {
+            Json members = Json::array();
+            for (size_t i : c.members)
+                members.push_back(m_scene.instances[i].node);
+            out.push_back({{"node", c.node},
+                           {"name", nameOrNull(m_doc, c.node)},
+                           {"members", members},
+                           {"collisionFilter", indexOrNull(c.collisionFilter)},
+                           {"implicit", c.implicit},
+                           {"body", c.body >= 0 ? Json(m_scene.bodies[c.body].node) : Json(nullptr)}});
+        }
+        return out;
+    }
+
+    Json materials() const
+    {
+        Json out = Json::array();
+        for (const auto& m : m_model.materials) {
+            out.push_back({{"staticFriction", rounded(m.staticFriction)},
+                           {"dynamicFriction", rounded(m.dynamicFriction)},
+                           {"restitution", rounded(m.restitution)},
+                           {"frictionCombine", combineJson(m.frictionCombine, m_model.format)},
+                           {"restitutionCombine", combineJson(m.restitutionCombine, m_model.format)}});
+        }
+        return out;
+    }
+
+    Json filters() const
+    {
+        Json out = Json::array();
+        for (const auto& f : m_model.filters) {
+            out.push_back({{"collisionSystems", f.collisionSystems},
+                           {"collideWithSystems", f.collideWithSystems},
+                           {"notCollideWithSystems", f.notCollideWithSystems}});
+        }
+        return out;
+    }
+
+    Json nodeJoints() const
+    {
+        const auto bodyNode = [&](int node) {
+            const int b =
+                node >= 0 && static_cast<size_t>(node) < m_graph.nodeCount() ? m_scene.bodyOfNode(node) : -1;
+            return b >= 0 ? Json(m_scene.bodies[b].node) : Json(nullptr);
+        };
+        Json out = Json::array();
+        for (const auto& [index, n] : m_model.nodes) {
+            if (!n.joint)
+                continue;
+            const int connected = n.joint->connectedNode;
+            out.push_back(
+                {{"node", index},
+                 {"name", nameOrNull(m_doc, index)},
+                 {"connectedNode", indexOrNull(connected)},
+                 {"joint", indexOrNull(n.joint->joint)},
+                 {"enableCollision", n.joint->enableCollision},
+                 {"body", bodyNode(static_cast<int>(index))},
+                 {"connectedBody", bodyNode(connected)},
+                 {"worldTransform",
+                  index < m_graph.nodeCount() ? matrix(m_graph.worldTransform(index)) : Json(nullptr)}});
+        }
+        return out;
+    }
+
+private:
+    const gltf::GltfDocument& m_doc;
+    const PhysicsModel& m_model;
+    const gltf::SceneGraph& m_graph;
+    ResolvedScene m_scene;
+};
+
+Json diagnosticsJson(const Diagnostics& diagnostics)
+{
+    Json out = Json::array();
+    for (const auto& d : diagnostics) {
+        out.push_back({{"severity", severityName(d.severity)},
+                       {"code", d.code},
+                       {"message", d.message},
+                       {"pointer", d.pointer}});
+    }
+    return out;
+}
+
+} // namespace
+
+Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph,
+                   const Diagnostics& diagnostics)
+{
+    const ReportParts parts(doc, model, graph);
     Json report = Json::object();
     report["format"] = "collidoscope-inspect";
     report["version"] = kInspectFormatVersion;
@@ -193,107 +338,20 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
                        : model.format == SourceFormat::Khr ? "khr"
                                                            : "none";
     report["legacy"] = model.hadLegacy;
-
-    size_t colliders = 0, triggers = 0;
-    for (const auto& s : scene.instances)
-        (s.trigger ? triggers : colliders)++;
-    report["counts"] = {{"bodies", scene.bodies.size()},
-                        {"colliders", colliders},
-                        {"triggers", triggers},
-                        {"compoundTriggers", scene.compoundTriggers.size()},
-                        {"shapes", model.shapes.size()},
-                        {"physicsMaterials", model.materials.size()},
-                        {"collisionFilters", model.filters.size()},
-                        {"joints", model.joints.size()}};
-
-    Json shapes = Json::array();
-    for (size_t i = 0; i < model.shapes.size(); ++i) {
-        Json s = shapeParameters(model.shapes[i]);
-        s["index"] = i;
-        shapes.push_back(s);
-    }
-    report["shapes"] = shapes;
-
-    Json bodies = Json::array();
-    for (const auto& b : scene.bodies) {
-        Json body = Json::object();
-        body["node"] = b.node;
-        body["name"] = nameOrNull(doc, b.node);
-        body["motion"] = motionJson(b.motion, model.format);
-        body["worldTransform"] = matrix(graph.worldTransform(b.node));
-        body["colliders"] = list(b.colliders);
-        body["triggers"] = list(b.triggers);
-        bodies.push_back(body);
-    }
-    report["bodies"] = bodies;
-    report["static"] = {{"colliders", list(scene.staticColliders)}, {"triggers", list(scene.staticTriggers)}};
-
-    Json compounds = Json::array();
-    for (const auto& c : scene.compoundTriggers) {
-        Json members = Json::array();
-        for (size_t i : c.members)
-            members.push_back(scene.instances[i].node);
-        compounds.push_back({{"node", c.node},
-                             {"name", nameOrNull(doc, c.node)},
-                             {"members", members},
-                             {"collisionFilter", indexOrNull(c.collisionFilter)},
-                             {"implicit", c.implicit},
-                             {"body", c.body >= 0 ? Json(scene.bodies[c.body].node) : Json(nullptr)}});
-    }
-    report["compoundTriggers"] = compounds;
-
-    Json materials = Json::array();
-    for (const auto& m : model.materials) {
-        materials.push_back({{"staticFriction", rounded(m.staticFriction)},
-                             {"dynamicFriction", rounded(m.dynamicFriction)},
-                             {"restitution", rounded(m.restitution)},
-                             {"frictionCombine", combineJson(m.frictionCombine, model.format)},
-                             {"restitutionCombine", combineJson(m.restitutionCombine, model.format)}});
-    }
-    report["physicsMaterials"] = materials;
-    Json filters = Json::array();
-    for (const auto& f : model.filters) {
-        filters.push_back({{"collisionSystems", f.collisionSystems},
-                           {"collideWithSystems", f.collideWithSystems},
-                           {"notCollideWithSystems", f.notCollideWithSystems}});
-    }
-    report["collisionFilters"] = filters;
-
+    report["counts"] = parts.counts();
+    report["shapes"] = parts.shapes();
+    report["bodies"] = parts.bodies();
+    report["static"] = {{"colliders", parts.list(parts.scene().staticColliders)},
+                        {"triggers", parts.list(parts.scene().staticTriggers)}};
+    report["compoundTriggers"] = parts.compoundTriggers();
+    report["physicsMaterials"] = parts.materials();
+    report["collisionFilters"] = parts.filters();
     Json joints = Json::array();
     for (const auto& j : model.joints)
         joints.push_back(jointJson(j));
     report["joints"] = joints;
-    Json nodeJoints = Json::array();
-    for (const auto& [index, n] : model.nodes) {
-        if (!n.joint)
-            continue;
-        const auto bodyNode = [&](int node) {
-            const int b =
-                node >= 0 && static_cast<size_t>(node) < graph.nodeCount() ? scene.bodyOfNode(node) : -1;
-            return b >= 0 ? Json(scene.bodies[b].node) : Json(nullptr);
-        };
-        const int connected = n.joint->connectedNode;
-        nodeJoints.push_back(
-            {{"node", index},
-             {"name", nameOrNull(doc, index)},
-             {"connectedNode", indexOrNull(connected)},
-             {"joint", indexOrNull(n.joint->joint)},
-             {"enableCollision", n.joint->enableCollision},
-             {"body", bodyNode(static_cast<int>(index))},
-             {"connectedBody", bodyNode(connected)},
-             {"worldTransform",
-              index < graph.nodeCount() ? matrix(graph.worldTransform(index)) : Json(nullptr)}});
-    }
-    report["nodeJoints"] = nodeJoints;
-
-    Json diags = Json::array();
-    for (const auto& d : diagnostics) {
-        diags.push_back({{"severity", severityName(d.severity)},
-                         {"code", d.code},
-                         {"message", d.message},
-                         {"pointer", d.pointer}});
-    }
-    report["diagnostics"] = diags;
+    report["nodeJoints"] = parts.nodeJoints();
+    report["diagnostics"] = diagnosticsJson(diagnostics);
     return report;
 }
 

@@ -73,9 +73,21 @@ public:
         const Json rootExtensions = memberOf(m_root, "extensions");
         const Json oldShapes = memberOf(rootExtensions, ext::KhrShapes);
         const Json oldBody = memberOf(rootExtensions, ext::KhrBodies);
+        removeOtherExtensions();
+        const Json shapes = shapeList();
+        const Json docBody = documentBody();
+        const bool anyNode = writeNodes();
+        writeRootExtensions(shapes, docBody, oldShapes, oldBody);
+        eraseEmptiedExtensions(m_root, owners);
+        listWrittenExtension(m_root, ext::KhrBodies, anyNode || !docBody.empty(), m_replacedRequired);
+        listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
+    }
 
-        // Other physics extensions go; the two KHR ones are rewritten where they are, so that the keys
-        // around them keep their order.
+private:
+    /// Other physics extensions go; the two KHR ones are rewritten where they are, so that the keys around
+    /// them keep their order.
+    void removeOtherExtensions()
+    {
         std::vector<std::string> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes};
         if (!m_model.jointsKeptAsRead)
             others.emplace_back(ext::Joint);
@@ -93,7 +105,12 @@ public:
                      jsonPointer({"extensions", name}));
             }
         }
+    }
 
+    /// The document's shapes that KHR_implicit_shapes holds (a mesh shape is written on its node instead);
+    /// fills m_shapeMap.
+    Json shapeList()
+    {
         Json shapes = Json::array();
         for (size_t i = 0; i < m_model.shapes.size(); ++i) {
             const Shape& s = m_model.shapes[i];
@@ -105,6 +122,11 @@ public:
             m_shapeMap.push_back(static_cast<int>(shapes.size()));
             shapes.push_back(shapeJson(s, i));
         }
+        return shapes;
+    }
+
+    Json documentBody()
+    {
         Json docBody = Json::object();
         if (!m_model.materials.empty()) {
             Json list = Json::array();
@@ -124,50 +146,58 @@ public:
                 list.push_back(jointDescriptionToJson(splitLimits(j)));
             docBody["physicsJoints"] = list;
         }
+        return docBody;
+    }
+
+    /// Each node's KHR_physics_rigid_bodies object, written or removed; true when any node has one.
+    bool writeNodes()
+    {
+        if (!m_root.contains("nodes") || !m_root["nodes"].is_array())
+            return false;
         bool anyNode = false;
-        if (m_root.contains("nodes") && m_root["nodes"].is_array()) {
-            Json& nodes = m_root["nodes"];
-            for (size_t index = 0; index < nodes.size(); ++index) {
-                Json& node = nodes[index];
-                if (!node.is_object())
-                    continue;
-                const Json old = memberOf(memberOf(node, "extensions"), ext::KhrBodies);
-                const NodePhysics* n = m_model.node(index);
-                const Json body = n ? nodeJson(index, *n, old) : Json::object();
-                if (body.empty()) {
-                    if (node.contains("extensions") && node["extensions"].is_object())
-                        node["extensions"].erase(ext::KhrBodies);
-                    continue;
-                }
-                if (!node.contains("extensions") || !node["extensions"].is_object())
-                    node["extensions"] = Json::object();
-                node["extensions"][ext::KhrBodies] = body;
-                anyNode = true;
+        Json& nodes = m_root["nodes"];
+        for (size_t index = 0; index < nodes.size(); ++index) {
+            Json& node = nodes[index];
+            if (!node.is_object())
+                continue;
+            const Json old = memberOf(memberOf(node, "extensions"), ext::KhrBodies);
+            const NodePhysics* n = m_model.node(index);
+            const Json body = n ? nodeJson(index, *n, old) : Json::object();
+            if (body.empty()) {
+                if (node.contains("extensions") && node["extensions"].is_object())
+                    node["extensions"].erase(ext::KhrBodies);
+                continue;
             }
+            if (!node.contains("extensions") || !node["extensions"].is_object())
+                node["extensions"] = Json::object();
+            node["extensions"][ext::KhrBodies] = body;
+            anyNode = true;
         }
+        return anyNode;
+    }
+
+    void writeRootExtensions(const Json& shapes, const Json& docBody, const Json& oldShapes,
+                             const Json& oldBody)
+    {
         if (!shapes.empty() || !docBody.empty()) {
             if (!m_root.contains("extensions") || !m_root["extensions"].is_object())
                 m_root["extensions"] = Json::object();
         }
-        if (m_root.contains("extensions") && m_root["extensions"].is_object()) {
-            Json& extensions = m_root["extensions"];
-            if (!shapes.empty())
-                extensions[ext::KhrShapes] = keep(oldShapes, Json{{"shapes", shapes}}, {}, {"shapes"});
-            else
-                extensions.erase(ext::KhrShapes);
-            if (!docBody.empty()) {
-                extensions[ext::KhrBodies] =
-                    keep(oldBody, docBody, {}, {"physicsMaterials", "collisionFilters", "physicsJoints"});
-            } else {
-                extensions.erase(ext::KhrBodies);
-            }
+        if (!m_root.contains("extensions") || !m_root["extensions"].is_object())
+            return;
+        Json& extensions = m_root["extensions"];
+        if (!shapes.empty())
+            extensions[ext::KhrShapes] = keep(oldShapes, Json{{"shapes", shapes}}, {}, {"shapes"});
+        else
+            extensions.erase(ext::KhrShapes);
+        if (!docBody.empty()) {
+            extensions[ext::KhrBodies] =
+                keep(oldBody, docBody, {}, {"physicsMaterials", "collisionFilters", "physicsJoints"});
+        } else {
+            extensions.erase(ext::KhrBodies);
         }
-        eraseEmptiedExtensions(m_root, owners);
-        listWrittenExtension(m_root, ext::KhrBodies, anyNode || !docBody.empty(), m_replacedRequired);
-        listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
     }
 
-private:
     // KHR limits have exactly one axis set; an OMI limit with both (its README's weld example) becomes two
     // limits with the same range, stiffness and damping.
     JointDescription splitLimits(const JointDescription& joint)

@@ -69,76 +69,56 @@ void readCapsuleOrCylinder(ShapeReadResult& r, const FieldReader& p, bool flat,
                                    p.has("height") ? p.pointerTo("height") : p.pointer()));
 }
 
-} // namespace
-
-ShapeReadResult readShape(const Json& object, const std::string& pointer, const ShapeReadContext& context,
-                          Diagnostics& diagnostics)
+/// An unreadable shape, kept as it is so that saving writes it back.
+ShapeReadResult opaqueShape(const Json& object, const std::string& pointer)
 {
     ShapeReadResult r;
-    if (!object.is_object()) {
-        diagnostics.push_back(makeError(code::WrongType, "a shape must be an object", pointer));
-        r.shape.opaque = true;
-        r.shape.source = object;
-        r.shape.pointer = pointer;
-        return r;
-    }
-    FieldReader f(object, pointer, diagnostics);
-    const std::string typeName = f.string("type").value_or("");
-    std::string canonical = typeName;
-    if (typeName == "hull" || typeName == "mesh") {
-        canonical = typeName == "hull" ? "convex" : "trimesh";
-        r.legacy = true;
-        diagnostics.push_back(makeInfo(code::LegacyShapeTypeAlias,
-                                       "shape type '" + typeName + "' is now '" + canonical + "'",
-                                       f.pointerTo("type")));
-    }
-    if (typeName == "compound" && context.draftDialect) {
-        r.compound = true;
-        r.legacy = true;
-        return r;
-    }
-    const auto type = shapeTypeFromName(canonical);
-    if (!type) {
-        diagnostics.push_back(makeError(code::ShapeTypeUnknown,
-                                        typeName.empty() ? std::string("the shape has no 'type'")
-                                                         : "unknown shape type '" + typeName + "'",
-                                        f.has("type") ? f.pointerTo("type") : pointer));
-        r.shape.opaque = true;
-        r.shape.source = object;
-        r.shape.pointer = pointer;
-        return r;
-    }
-    r.shape = Shape::defaults(*type);
+    r.shape.opaque = true;
+    r.shape.source = object;
     r.shape.pointer = pointer;
+    return r;
+}
 
-    // Parameters: the `<type>` sub-object (E2 onward), else the shape object itself (flat, E0-E1).
-    const Json* nested =
-        object.contains(typeName) && object[typeName].is_object() ? &object[typeName] : nullptr;
+/// Where a shape's parameters are: the `<type>` sub-object (E2 onward), else the shape object itself (flat,
+/// E0-E1; `flat` is then true).
+struct ShapeParams
+{
+    const Json* nested = nullptr;
     bool flat = false;
-    if (!nested) {
+};
+
+ShapeParams locateParams(ShapeReadResult& r, const Json& object, const std::string& pointer,
+                         const std::string& typeName, const std::string& canonical,
+                         const ShapeReadContext& context, Diagnostics& diagnostics)
+{
+    ShapeParams at;
+    at.nested = object.contains(typeName) && object[typeName].is_object() ? &object[typeName] : nullptr;
+    if (!at.nested) {
         for (const char* k : kFlatKeys) {
             if (object.contains(k))
-                flat = true;
+                at.flat = true;
         }
     }
-    flat = flat || (context.flatContainer && !nested);
-    if (flat && !context.flatContainer) {
+    at.flat = at.flat || (context.flatContainer && !at.nested);
+    if (at.flat && !context.flatContainer) {
         r.legacy = true;
         diagnostics.push_back(makeInfo(
             code::LegacyFlatShape, "flat shape parameters move into a '" + canonical + "' object", pointer));
-    } else if (flat) {
+    } else if (at.flat) {
         r.legacy = true;
     }
-    if (!nested && !flat) {
+    if (!at.nested && !at.flat) {
         diagnostics.push_back(makeWarning(code::ShapeParamsMissing,
                                           "the shape has no '" + canonical +
                                               "' object (the schema requires one); the defaults are used",
                                           pointer));
     }
-    const Json& params = nested ? *nested : object;
-    const std::string paramsPointer = nested ? jsonPointerAppend(pointer, typeName) : pointer;
-    FieldReader p(params, paramsPointer, diagnostics);
+    return at;
+}
 
+void readParams(ShapeReadResult& r, FieldReader& p, bool flat, const ShapeReadContext& context,
+                Diagnostics& diagnostics)
+{
     Shape& s = r.shape;
     switch (s.type) {
     case ShapeType::Box:
@@ -167,17 +147,63 @@ ShapeReadResult readShape(const Json& object, const std::string& pointer, const 
     }
     if (flat || context.flatContainer)
         r.legacyIsTrigger = p.boolean("isTrigger").value_or(false);
+}
 
-    // Keep what the writer must carry over; drop the keys this reader consumed from legacy forms.
-    s.source = flat ? withoutKeys(object, kFlatKeys) : withoutKeys(object, {"isTrigger"});
+/// Keep what the writer must carry over; drop the keys this reader consumed from legacy forms.
+void keepSource(Shape& s, const Json& object, const ShapeParams& at, const std::string& typeName,
+                const std::string& canonical)
+{
+    s.source = at.flat ? withoutKeys(object, kFlatKeys) : withoutKeys(object, {"isTrigger"});
     if (typeName != canonical)
         s.source.erase(typeName); // a `hull` sub-object is written back as `convex`
-    if (nested) {
+    if (at.nested) {
         const bool radiusIsLegacy = s.type == ShapeType::Capsule || s.type == ShapeType::Cylinder;
         s.paramsSource =
-            radiusIsLegacy ? withoutKeys(*nested, {"radius"}) : withoutKeys(*nested, {"extents"});
-    } else if (flat)
+            radiusIsLegacy ? withoutKeys(*at.nested, {"radius"}) : withoutKeys(*at.nested, {"extents"});
+    } else if (at.flat)
         s.source[canonical] = Json::object(); // the newest form always has the sub-object; mark its place
+}
+
+} // namespace
+
+ShapeReadResult readShape(const Json& object, const std::string& pointer, const ShapeReadContext& context,
+                          Diagnostics& diagnostics)
+{
+    if (!object.is_object()) {
+        diagnostics.push_back(makeError(code::WrongType, "a shape must be an object", pointer));
+        return opaqueShape(object, pointer);
+    }
+    ShapeReadResult r;
+    FieldReader f(object, pointer, diagnostics);
+    const std::string typeName = f.string("type").value_or("");
+    std::string canonical = typeName;
+    if (typeName == "hull" || typeName == "mesh") {
+        canonical = typeName == "hull" ? "convex" : "trimesh";
+        r.legacy = true;
+        diagnostics.push_back(makeInfo(code::LegacyShapeTypeAlias,
+                                       "shape type '" + typeName + "' is now '" + canonical + "'",
+                                       f.pointerTo("type")));
+    }
+    if (typeName == "compound" && context.draftDialect) {
+        r.compound = true;
+        r.legacy = true;
+        return r;
+    }
+    const auto type = shapeTypeFromName(canonical);
+    if (!type) {
+        diagnostics.push_back(makeError(code::ShapeTypeUnknown,
+                                        typeName.empty() ? std::string("the shape has no 'type'")
+                                                         : "unknown shape type '" + typeName + "'",
+                                        f.has("type") ? f.pointerTo("type") : pointer));
+        return opaqueShape(object, pointer);
+    }
+    r.shape = Shape::defaults(*type);
+    r.shape.pointer = pointer;
+    const ShapeParams at = locateParams(r, object, pointer, typeName, canonical, context, diagnostics);
+    const Json& params = at.nested ? *at.nested : object;
+    FieldReader p(params, at.nested ? jsonPointerAppend(pointer, typeName) : pointer, diagnostics);
+    readParams(r, p, at.flat, context, diagnostics);
+    keepSource(r.shape, object, at, typeName, canonical);
     return r;
 }
 

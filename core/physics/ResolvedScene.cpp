@@ -10,12 +10,13 @@ int ResolvedScene::bodyOfNode(size_t node) const
     return node < nodeBody.size() ? nodeBody[node] : -1;
 }
 
-ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& graph)
+namespace {
+
+/// A body per node with a motion, and each node's body: that of its nearest ancestor-or-self with a motion.
+void resolveBodies(ResolvedScene& scene, const PhysicsModel& model, const gltf::SceneGraph& graph)
 {
-    ResolvedScene scene;
     const size_t nodeCount = graph.nodeCount();
     scene.nodeBody.assign(nodeCount, -1);
-
     std::vector<int> bodyOfMotionNode(nodeCount, -1);
     for (const auto& [index, n] : model.nodes) {
         if (index >= nodeCount || !n.motion)
@@ -26,9 +27,8 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
         bodyOfMotionNode[index] = static_cast<int>(scene.bodies.size());
         scene.bodies.push_back(std::move(body));
     }
-    // Each node's body is that of its nearest ancestor-or-self with a motion. Walking up from every node
-    // would take depth x nodes (44 s for a chain of 100,000 nodes); instead walk up only to the first node
-    // already known and fill in the path on the way back.
+    // Walking up from every node would take depth x nodes (44 s for a chain of 100,000 nodes); instead walk
+    // up only to the first node already known and fill in the path on the way back.
     std::vector<std::uint8_t> known(nodeCount, 0);
     std::vector<size_t> path;
     for (size_t i = 0; i < nodeCount; ++i) {
@@ -48,7 +48,31 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
             known[p] = 1;
         }
     }
+}
 
+/// The grouping node of a collider on `node`, if any: the nearest node strictly between it and its body node
+/// whose collider has no shape, else the body node itself when its collider has none; -1 when there is none.
+int compoundColliderOf(size_t node, int bodyNode, const PhysicsModel& model, const gltf::SceneGraph& graph)
+{
+    for (std::optional<size_t> p = graph.parent(node); p && static_cast<int>(*p) != bodyNode;
+         p = graph.parent(*p)) {
+        const NodePhysics* pn = model.node(*p);
+        if (pn && pn->collider && pn->collider->shape < 0)
+            return static_cast<int>(*p);
+    }
+    if (bodyNode >= 0 && bodyNode != static_cast<int>(node)) {
+        const NodePhysics* bn = model.node(static_cast<size_t>(bodyNode));
+        if (bn && bn->collider && bn->collider->shape < 0)
+            return bodyNode;
+    }
+    return -1;
+}
+
+/// Every collider and trigger with a shape, as an instance placed in the world and listed under its body (or
+/// among the static ones).
+void resolveInstances(ResolvedScene& scene, const PhysicsModel& model, const gltf::SceneGraph& graph)
+{
+    const size_t nodeCount = graph.nodeCount();
     const int shapeCount = static_cast<int>(model.shapes.size());
     for (const auto& [index, n] : model.nodes) {
         if (index >= nodeCount)
@@ -64,21 +88,9 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
             s.collisionFilter = filter;
             s.world = graph.worldTransform(index);
             s.body = body;
-            // The grouping node, if any, between the shape (exclusive of itself) and its body node.
             const int bodyNode = body >= 0 ? static_cast<int>(scene.bodies[body].node) : -1;
-            for (std::optional<size_t> p = graph.parent(index); p && static_cast<int>(*p) != bodyNode;
-                 p = graph.parent(*p)) {
-                const NodePhysics* pn = model.node(*p);
-                if (!trigger && pn && pn->collider && pn->collider->shape < 0) {
-                    s.compoundCollider = static_cast<int>(*p);
-                    break;
-                }
-            }
-            if (!trigger && bodyNode >= 0 && s.compoundCollider < 0) {
-                const NodePhysics* bn = model.node(static_cast<size_t>(bodyNode));
-                if (bn && bn->collider && bn->collider->shape < 0 && bodyNode != static_cast<int>(index))
-                    s.compoundCollider = bodyNode;
-            }
+            if (!trigger)
+                s.compoundCollider = compoundColliderOf(index, bodyNode, model, graph);
             const size_t at = scene.instances.size();
             scene.instances.push_back(s);
             if (body >= 0)
@@ -91,9 +103,12 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
         if (n.trigger && n.trigger->shape >= 0 && n.trigger->shape < shapeCount)
             add(n.trigger->shape, true, -1, n.trigger->collisionFilter);
     }
+}
 
+void resolveCompoundTriggers(ResolvedScene& scene, const PhysicsModel& model, const gltf::SceneGraph& graph)
+{
     for (const auto& [index, n] : model.nodes) {
-        if (index >= nodeCount || !n.trigger || !n.trigger->isCompound())
+        if (index >= graph.nodeCount() || !n.trigger || !n.trigger->isCompound())
             continue;
         CompoundTrigger group;
         group.node = index;
@@ -112,6 +127,16 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
         }
         scene.compoundTriggers.push_back(std::move(group));
     }
+}
+
+} // namespace
+
+ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& graph)
+{
+    ResolvedScene scene;
+    resolveBodies(scene, model, graph);
+    resolveInstances(scene, model, graph);
+    resolveCompoundTriggers(scene, model, graph);
     return scene;
 }
 

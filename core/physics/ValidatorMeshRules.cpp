@@ -56,6 +56,100 @@ bool flat(const std::set<Point>& points)
     return true;
 }
 
+/// One primitive is what the spec asks for, as a triangle list; strips and fans are a warning, points and
+/// lines an error.
+void checkPrimitives(Diagnostics& out, const Json& mesh, int meshIndex, const std::string& label,
+                     const std::string& meshAt)
+{
+    if (!mesh.contains("primitives") || !mesh["primitives"].is_array())
+        return;
+    const Json& prims = mesh["primitives"];
+    if (prims.size() > 1) {
+        out.push_back(makeWarning(code::MeshMultiplePrimitives,
+                                  "mesh " + std::to_string(meshIndex) + " of " + label + " has " +
+                                      std::to_string(prims.size()) +
+                                      " primitives; the spec asks for one (they are merged)",
+                                  meshAt + "/primitives"));
+    }
+    for (size_t p = 0; p < prims.size(); ++p) {
+        // A mode beyond the int range reads as -1, an unknown mode (input: "mode": 1e300 overflowed the int).
+        const double modeValue =
+            prims[p].is_object() && prims[p].contains("mode") && prims[p]["mode"].is_number()
+                ? prims[p]["mode"].get<double>()
+                : 4.0;
+        const int mode = modeValue >= 0 && modeValue <= 255 ? static_cast<int>(modeValue) : -1;
+        if (mode == 4)
+            continue;
+        const bool triangles = mode == 5 || mode == 6;
+        const std::string text = "primitive " + std::to_string(p) + " of mesh " + std::to_string(meshIndex) +
+                                 " has mode " + std::to_string(mode) +
+                                 (triangles ? " (strip or fan); the spec asks for a triangle list"
+                                            : " (points or lines); collision meshes must be triangles");
+        const std::string at = jsonPointerAppend(meshAt + "/primitives", p) + "/mode";
+        out.push_back(triangles ? makeWarning(code::MeshNotTriangles, text, at)
+                                : makeError(code::MeshNotTriangles, text, at));
+    }
+}
+
+/// A convex mesh within the hull point limit and with volume.
+void checkHullPoints(Diagnostics& out, const gltf::TriangleMesh& triangles, const std::string& label,
+                     const std::string& where)
+{
+    std::set<Point> points;
+    for (std::uint32_t index : triangles.indices) {
+        const QVector3D& v = triangles.positions[index];
+        points.insert({v.x(), v.y(), v.z()});
+    }
+    if (points.size() > kHullPointLimit) {
+        out.push_back(makeWarning(code::HullPointLimit,
+                                  label + " has " + std::to_string(points.size()) +
+                                      " distinct points; Unity and PhysX accept at most 255 hull points",
+                                  where));
+    } else if (points.size() < 4) {
+        out.push_back(makeError(code::ConvexFlat,
+                                label + " has only " + std::to_string(points.size()) +
+                                    " distinct points; a hull needs at least 4 not in one plane",
+                                where));
+    } else if (flat(points)) {
+        out.push_back(makeError(code::ConvexFlat,
+                                label + ": the " + std::to_string(points.size()) +
+                                    " points of its mesh lie within " + std::to_string(kDegenerateShapeSize) +
+                                    " m of one plane; a hull has no volume",
+                                where));
+    }
+}
+
+/// The checks of one convex or trimesh shape's mesh (`firstLook`: the mesh's own problems are reported once,
+/// for the first shape that uses it).
+void checkShapeMesh(Diagnostics& out, const gltf::GltfDocument& doc, const Shape& s, size_t i, bool firstLook)
+{
+    const std::string where = meshPointer(s);
+    const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
+    const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
+    const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
+    if (mesh && firstLook)
+        checkPrimitives(out, *mesh, s.mesh, label, meshAt);
+    auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
+    if (!triangles) {
+        // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
+        // infinite positions are reported here, once per mesh, for the shape that needs them.
+        for (const auto& d : triangles.diagnostics) {
+            if (d.code == "ACCESSOR_NON_FINITE" && firstLook)
+                out.push_back(
+                    makeError(d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " + d.message,
+                              d.pointer));
+        }
+        return;
+    }
+    if (triangles->triangleCount() == 0) {
+        out.push_back(makeError(code::MeshNoTriangles,
+                                label + ": mesh " + std::to_string(s.mesh) + " has no triangles", meshAt));
+        return;
+    }
+    if (s.type == ShapeType::Convex)
+        checkHullPoints(out, *triangles, label, where);
+}
+
 } // namespace
 
 Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsModel& model)
@@ -66,9 +160,9 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
         const Shape& s = model.shapes[i];
         if (s.opaque || (s.type != ShapeType::Convex && s.type != ShapeType::Trimesh))
             continue;
-        const std::string where = meshPointer(s);
-        const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
         if (s.mesh < 0 || static_cast<size_t>(s.mesh) >= doc.count("meshes")) {
+            const std::string where = meshPointer(s);
+            const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
             out.push_back(makeError(
                 code::MeshIndexInvalid,
                 label + (s.mesh < 0 ? " has no mesh"
@@ -76,82 +170,7 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                 where.empty() ? s.pointer : where));
             continue;
         }
-        const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
-        const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
-        const bool firstLook = checked.insert(s.mesh).second;
-        if (mesh && mesh->contains("primitives") && (*mesh)["primitives"].is_array()) {
-            const Json& prims = (*mesh)["primitives"];
-            if (prims.size() > 1 && firstLook) {
-                out.push_back(makeWarning(code::MeshMultiplePrimitives,
-                                          "mesh " + std::to_string(s.mesh) + " of " + label + " has " +
-                                              std::to_string(prims.size()) +
-                                              " primitives; the spec asks for one (they are merged)",
-                                          meshAt + "/primitives"));
-            }
-            for (size_t p = 0; p < prims.size() && firstLook; ++p) {
-                // A mode beyond the int range reads as -1, an unknown mode (input: "mode": 1e300 overflowed
-                // the int).
-                const double modeValue =
-                    prims[p].is_object() && prims[p].contains("mode") && prims[p]["mode"].is_number()
-                        ? prims[p]["mode"].get<double>()
-                        : 4.0;
-                const int mode = modeValue >= 0 && modeValue <= 255 ? static_cast<int>(modeValue) : -1;
-                if (mode == 4)
-                    continue;
-                const bool triangles = mode == 5 || mode == 6;
-                const std::string text =
-                    "primitive " + std::to_string(p) + " of mesh " + std::to_string(s.mesh) + " has mode " +
-                    std::to_string(mode) +
-                    (triangles ? " (strip or fan); the spec asks for a triangle list"
-                               : " (points or lines); collision meshes must be triangles");
-                out.push_back(triangles ? makeWarning(code::MeshNotTriangles, text,
-                                                      jsonPointerAppend(meshAt + "/primitives", p) + "/mode")
-                                        : makeError(code::MeshNotTriangles, text,
-                                                    jsonPointerAppend(meshAt + "/primitives", p) + "/mode"));
-            }
-        }
-        auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
-        if (!triangles) {
-            // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN
-            // or infinite positions are reported here, once per mesh, for the shape that needs them.
-            for (const auto& d : triangles.diagnostics) {
-                if (d.code == "ACCESSOR_NON_FINITE" && firstLook)
-                    out.push_back(makeError(
-                        d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " + d.message,
-                        d.pointer));
-            }
-            continue;
-        }
-        if (triangles->triangleCount() == 0) {
-            out.push_back(makeError(code::MeshNoTriangles,
-                                    label + ": mesh " + std::to_string(s.mesh) + " has no triangles",
-                                    meshAt));
-            continue;
-        }
-        if (s.type != ShapeType::Convex)
-            continue;
-        std::set<Point> points;
-        for (std::uint32_t index : triangles->indices) {
-            const QVector3D& v = triangles->positions[index];
-            points.insert({v.x(), v.y(), v.z()});
-        }
-        if (points.size() > kHullPointLimit) {
-            out.push_back(makeWarning(code::HullPointLimit,
-                                      label + " has " + std::to_string(points.size()) +
-                                          " distinct points; Unity and PhysX accept at most 255 hull points",
-                                      where));
-        } else if (points.size() < 4) {
-            out.push_back(makeError(code::ConvexFlat,
-                                    label + " has only " + std::to_string(points.size()) +
-                                        " distinct points; a hull needs at least 4 not in one plane",
-                                    where));
-        } else if (flat(points)) {
-            out.push_back(makeError(
-                code::ConvexFlat,
-                label + ": the " + std::to_string(points.size()) + " points of its mesh lie within " +
-                    std::to_string(kDegenerateShapeSize) + " m of one plane; a hull has no volume",
-                where));
-        }
+        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second);
     }
     return out;
 }

@@ -138,18 +138,15 @@ QVector3D inertiaBoxSize(const QVector3D& diagonal, double mass)
                      side(diagonal.z(), diagonal.x(), diagonal.y()));
 }
 
-Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
-                       const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
-                       const OverlayOptions& options)
-{
-    Overlays out;
-    ShapeGeometryCache cache(doc);
-    std::map<int, std::vector<QVector3D>> localLines; // per shape index, made once
-    const std::set<size_t> selected(options.selectedNodes.begin(), options.selectedNodes.end());
-    std::vector<std::vector<QVector3D>> triggerLines;
+namespace {
 
+/// Grows [boundsMin, boundsMax] of `out` by `p` (the first point sets them).
+struct BoundsGrower
+{
+    Overlays& out;
     bool any = false;
-    auto grow = [&](const QVector3D& p) {
+    void operator()(const QVector3D& p)
+    {
         if (!any) {
             out.boundsMin = out.boundsMax = p;
             any = true;
@@ -159,17 +156,35 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
                                   std::min(out.boundsMin.z(), p.z()));
         out.boundsMax = QVector3D(std::max(out.boundsMax.x(), p.x()), std::max(out.boundsMax.y(), p.y()),
                                   std::max(out.boundsMax.z(), p.z()));
-    };
+    }
+};
 
-    std::vector<QVector3D> triggers;
+bool instanceSelected(const physics::ShapeInstance& inst, const physics::ResolvedScene& scene,
+                      const std::set<size_t>& selected)
+{
+    return selected.count(inst.node) ||
+           (inst.body >= 0 && selected.count(scene.bodies[size_t(inst.body)].node)) ||
+           (inst.compoundTrigger >= 0 &&
+            selected.count(scene.compoundTriggers[size_t(inst.compoundTrigger)].node));
+}
+
+/// Every shape instance's wireframe in world space, into its kind's lines (triggers into `triggers`, dashed
+/// later), the selected ones copied into the selection; the bounds grow with every bounded shape.
+void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, const physics::PhysicsModel& model,
+                       const physics::ResolvedScene& scene, ShapeGeometryCache& cache,
+                       const OverlayOptions& options)
+{
+    std::map<int, std::vector<QVector3D>> localLines; // per shape index, made once
+    const std::set<size_t> selected(options.selectedNodes.begin(), options.selectedNodes.end());
+    BoundsGrower grow{out};
     for (const physics::ShapeInstance& inst : scene.instances) {
         if (inst.shape < 0 || size_t(inst.shape) >= model.shapes.size()) {
             ++out.shapesSkipped;
             continue;
         }
+        const physics::Shape& shape = model.shapes[size_t(inst.shape)];
         auto cached = localLines.find(inst.shape);
         if (cached == localLines.end()) {
-            const physics::Shape& shape = model.shapes[size_t(inst.shape)];
             auto g = shape.isPlane() ? std::nullopt : cache.geometryOf(shape);
             cached = localLines
                          .emplace(inst.shape, shape.isPlane() ? planeWireframe(*shape.plane)
@@ -186,29 +201,23 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         std::vector<QVector3D>& target = kind == OverlayKind::Trigger ? triggers : out.lines[size_t(kind)];
         const size_t first = target.size();
         // An unbounded plane is drawn as a patch that says nothing about the scene's size.
-        const physics::Shape& drawn = model.shapes[size_t(inst.shape)];
-        const bool bounded = !drawn.isPlane() || (drawn.plane->sizeX && drawn.plane->sizeZ);
+        const bool bounded = !shape.isPlane() || (shape.plane->sizeX && shape.plane->sizeZ);
         for (const QVector3D& p : cached->second) {
             target.push_back(inst.world.map(p));
             if (bounded)
                 grow(target.back());
         }
-        const bool isSelected = selected.count(inst.node) ||
-                                (inst.body >= 0 && selected.count(scene.bodies[size_t(inst.body)].node)) ||
-                                (inst.compoundTrigger >= 0 &&
-                                 selected.count(scene.compoundTriggers[size_t(inst.compoundTrigger)].node));
-        if (isSelected) {
+        if (instanceSelected(inst, scene, selected)) {
             auto& sel = out.lines[size_t(OverlayKind::Selection)];
             sel.insert(sel.end(), target.begin() + std::ptrdiff_t(first), target.end());
         }
     }
+}
 
-    const QVector3D extent = out.boundsMax - out.boundsMin;
-    const float sceneSize = std::max(extent.length(), 1e-3f);
-    out.lines[size_t(OverlayKind::Trigger)] =
-        dashed(triggers, options.dashLength > 0 ? options.dashLength : sceneSize / 100.0f);
-
-    // Parts that move together: a line from the body's node to each part's node (when there are several).
+/// Parts that move together: a line from the body's node to each part's node (when there are several), and
+/// from a compound trigger's node to each member's.
+void addPartLinks(Overlays& out, const physics::ResolvedScene& scene, const gltf::SceneGraph& graph)
+{
     auto origin = [&](size_t node) { return graph.worldTransform(node).map(QVector3D()); };
     for (const physics::ResolvedBody& body : scene.bodies) {
         const size_t parts = body.colliders.size() + body.triggers.size();
@@ -228,45 +237,69 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
         for (size_t i : compound.members)
             lines.insert(lines.end(), {origin(compound.node), origin(scene.instances[i].node)});
     }
+}
 
-    // Per body: centre of mass, inertia box, velocities.
-    const float marker = sceneSize * 0.012f;
+/// What the inertia overlay of a body shows: the given values, or what the engine would compute from the
+/// colliders where the file leaves them to it.
+struct InertiaShown
+{
+    QVector3D com;
+    QVector3D diagonal;
+    QQuaternion orientation;
+    double mass = 0;
+    bool infinite = false;
+};
+
+InertiaShown inertiaShown(const physics::ResolvedBody& body, const physics::ResolvedScene& scene,
+                          const physics::PhysicsModel& model, const gltf::SceneGraph& graph,
+                          ShapeGeometryCache& cache)
+{
+    const physics::Motion& m = body.motion;
+    InertiaShown shown;
+    shown.com = toQ(m.centerOfMass);
+    const auto inertia = physics::inertiaMeanings(m, model.format);
+    const physics::MassReading mass = physics::massReading(m, model.format);
+    shown.diagonal = m.inertiaDiagonal ? toQ(*m.inertiaDiagonal) : QVector3D();
+    shown.mass = mass.meaning == physics::MassMeaning::Given ? mass.value : 0.0;
+    shown.orientation = QQuaternion(float(m.inertiaOrientation[3]), float(m.inertiaOrientation[0]),
+                                    float(m.inertiaOrientation[1]), float(m.inertiaOrientation[2]));
+    shown.infinite =
+        mass.meaning == physics::MassMeaning::Infinite ||
+        std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) != inertia.end();
+    if (m.type != MotionType::Dynamic || shown.infinite ||
+        (inertia[0] != physics::MassMeaning::Computed && mass.meaning != physics::MassMeaning::Computed))
+        return shown;
+    // Left to the engine: show what it would compute from the colliders.
+    const auto props = massFromShapes(body, scene, model, graph, cache);
+    if (!props)
+        return shown;
+    shown.mass = props->mass;
+    if (inertia[0] == physics::MassMeaning::Computed) {
+        const auto principal = geometry::principalInertia(props->inertia);
+        shown.diagonal =
+            QVector3D(float(principal.diagonal.x), float(principal.diagonal.y), float(principal.diagonal.z));
+        shown.orientation = principal.orientation;
+        shown.com = QVector3D(float(props->centerOfMass.x), float(props->centerOfMass.y),
+                              float(props->centerOfMass.z));
+    }
+    return shown;
+}
+
+/// Per body: centre of mass, inertia box, velocities (`marker`: the size of a cross, in scene units).
+void addBodyMarkers(Overlays& out, const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
+                    const gltf::SceneGraph& graph, ShapeGeometryCache& cache, float marker)
+{
     for (const physics::ResolvedBody& body : scene.bodies) {
         const QMatrix4x4& world = graph.worldTransform(body.node);
         const physics::Motion& m = body.motion;
-        QVector3D com = toQ(m.centerOfMass);
-        const auto inertia = physics::inertiaMeanings(m, model.format);
-        const physics::MassReading mass = physics::massReading(m, model.format);
-        QVector3D diagonal = m.inertiaDiagonal ? toQ(*m.inertiaDiagonal) : QVector3D();
-        double boxMass = mass.meaning == physics::MassMeaning::Given ? mass.value : 0.0;
-        QQuaternion orientation(float(m.inertiaOrientation[3]), float(m.inertiaOrientation[0]),
-                                float(m.inertiaOrientation[1]), float(m.inertiaOrientation[2]));
-        const bool infinite =
-            mass.meaning == physics::MassMeaning::Infinite ||
-            std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) != inertia.end();
-        if (m.type == MotionType::Dynamic && !infinite &&
-            (inertia[0] == physics::MassMeaning::Computed ||
-             mass.meaning == physics::MassMeaning::Computed)) {
-            // Left to the engine: show what it would compute from the colliders.
-            auto props = massFromShapes(body, scene, model, graph, cache);
-            if (props)
-                boxMass = props->mass;
-            if (props && inertia[0] == physics::MassMeaning::Computed) {
-                const auto principal = geometry::principalInertia(props->inertia);
-                diagonal = QVector3D(float(principal.diagonal.x), float(principal.diagonal.y),
-                                     float(principal.diagonal.z));
-                orientation = principal.orientation;
-                com = QVector3D(float(props->centerOfMass.x), float(props->centerOfMass.y),
-                                float(props->centerOfMass.z));
-            }
-        }
-        const QVector3D worldCom = world.map(com);
+        const InertiaShown shown = inertiaShown(body, scene, model, graph, cache);
+        const QVector3D worldCom = world.map(shown.com);
         addCross(out.lines[size_t(OverlayKind::CenterOfMass)], worldCom, marker);
-        const QVector3D box = infinite ? QVector3D() : inertiaBoxSize(diagonal, boxMass);
+        const QVector3D box = shown.infinite ? QVector3D() : inertiaBoxSize(shown.diagonal, shown.mass);
         if (!box.isNull()) {
             QMatrix4x4 placement = world;
-            placement.translate(com);
-            placement.rotate(orientation.normalized());
+            placement.translate(shown.com);
+            placement.rotate(shown.orientation.normalized());
             addBox(out.lines[size_t(OverlayKind::Inertia)], placement, box);
         }
         // Arrows show where the body goes in the next half second.
@@ -280,6 +313,24 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
             lines.insert(lines.end(), {worldCom - axis, worldCom + axis});
         }
     }
+}
+
+} // namespace
+
+Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
+                       const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
+                       const OverlayOptions& options)
+{
+    Overlays out;
+    ShapeGeometryCache cache(doc);
+    std::vector<QVector3D> triggers;
+    addShapeInstances(out, triggers, model, scene, cache, options);
+    const QVector3D extent = out.boundsMax - out.boundsMin;
+    const float sceneSize = std::max(extent.length(), 1e-3f);
+    out.lines[size_t(OverlayKind::Trigger)] =
+        dashed(triggers, options.dashLength > 0 ? options.dashLength : sceneSize / 100.0f);
+    addPartLinks(out, scene, graph);
+    addBodyMarkers(out, model, scene, graph, cache, sceneSize * 0.012f);
     return out;
 }
 

@@ -68,6 +68,9 @@ btScalar effectiveMass(const btGeneric6DofSpring2Constraint& c, int index)
 
 /// One axis whose limit is a spring: switched on (towards the nearer bound) only while the axis is outside
 /// [lo, hi].
+/// The share of a hard limit's overshoot corrected per step.
+constexpr btScalar kLimitErp = 0.8;
+
 struct SoftAxis
 {
     btGeneric6DofSpring2Constraint* constraint = nullptr;
@@ -127,8 +130,12 @@ struct EngineJoints::State
                                         const btTransform& fb, RotateOrder order, bool enableCollision)
     {
         auto c = std::make_unique<btGeneric6DofSpring2Constraint>(a, b, fa, fb, order);
-        for (int i = 0; i < 6; ++i)
+        for (int i = 0; i < 6; ++i) {
             c->setLimit(i, Free, 0);
+            // A hard limit pushes a frame back from most of its overshoot in one step (Bullet's 0.2 left a
+            // loaded limit resting visibly past its end).
+            c->setParam(BT_CONSTRAINT_STOP_ERP, kLimitErp, i);
+        }
         world->addConstraint(c.get(), !enableCollision);
         constraints.push_back(std::move(c));
         return constraints.back().get();

@@ -62,6 +62,10 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
     pairFilter.table = &filters;
     world.getPairCache()->setOverlapFilterCallback(&pairFilter);
     world.setGravity(toBullet(settings.gravity));
+    // Joint limits are hard in the spec (absent stiffness); with Bullet's default 10 iterations a pendulum
+    // whose inertia about its centre of mass is small next to m d^2 rested 0.2 rad past its limit (the
+    // solver's residual, in proportion to the load), which 60 iterations bring under 0.01 rad.
+    world.getSolverInfo().m_numIterations = kSolverIterations;
     addBodies(in, settings);
     joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
     addStatics(in);

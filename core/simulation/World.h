@@ -9,6 +9,9 @@
 
 namespace cs::simulation {
 
+/// Constraint solver iterations per step (Bullet's default is 10; see World::Engine for why more).
+inline constexpr int kSolverIterations = 60;
+
 struct Settings
 {
     double step = 1.0 / 60.0;         ///< seconds per fixed step, > 0

@@ -4,6 +4,7 @@
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetCheck.h"
+#include "targets/TargetJoints.h"
 
 #include <cstdio>
 
@@ -158,6 +159,8 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocumen
     if (target.family != TargetFamily::Any)
         explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
 
+    if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
+        moveJointsToBodies(model, doc, changes);
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;

@@ -332,6 +332,38 @@ private slots:
         QVERIFY(std::fabs(s.pose.position[2]) < 0.01);
     }
 
+    // A limit without stiffness is hard (KHR: "absent = hard limit"): a 1 kg arm held 1 m to the side of a
+    // hinge, with a small inertia about its own centre, comes to rest on the hinge's limit, not past it.
+    // (With Bullet's default 10 solver iterations and limit correction it rested 0.16 rad past a 0.5 rad
+    // limit.)
+    void loadedHingeLimitHolds_data()
+    {
+        QTest::addColumn<double>("limit");
+        QTest::newRow("0 rad") << 0.0;
+        QTest::newRow("0.5 rad") << 0.5;
+    }
+    void loadedHingeLimitHolds()
+    {
+        QFETCH(double, limit);
+        KhrScene scene;
+        // Free about Z within [-1, limit]; the arm at -X: its weight turns it positively, onto `limit`.
+        const size_t body = hangingBody(scene,
+                                        std::string(R"({"limits":[)") + kLockedPoint +
+                                            R"(,{"min":0,"max":0,"angularAxes":[0,1]},{"min":-1,"max":)" +
+                                            std::to_string(limit) + R"(,"angularAxes":[2]}]})",
+                                        {-1, 0, 0}, R"({"mass":1,"inertiaDiagonal":[0.005,0.005,0.005]})");
+        simulation::World world = worldOf(scene);
+        world.advance(5.0);
+        const simulation::BodyState s = stateOf(world, body);
+        // The arm's centre turned by the angle a about Z from (-1, 0, 0) is at (-cos a, -sin a, 0).
+        const double turned = std::atan2(-s.pose.position[1], -s.pose.position[0]);
+        QVERIFY2(std::fabs(turned - limit) < 0.02,
+                 qPrintable(QString("rests at %1 rad, limit %2 rad").arg(turned).arg(limit)));
+        // The pivot holds too: the centre stays 1 m from it.
+        const double reach = std::hypot(s.pose.position[0], s.pose.position[1]);
+        QVERIFY2(std::fabs(reach - 1) < 0.005, qPrintable(QString("%1 m from the pivot").arg(reach)));
+    }
+
     // Joint 07: a spring (a soft limit) holds a hanging body where it balances the body's weight: k x = m g
     // (a stiffness Bullet can hold at 1/60 s: sqrt(k / m) * step below 1/4, see docs/simulation.md).
     void stiffSpringSags()

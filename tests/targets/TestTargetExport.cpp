@@ -7,6 +7,7 @@
 #include "targets/TargetExport.h"
 
 #include <QTest>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -66,6 +67,53 @@ Json babylonSource()
                        Json::array({body, ground}),
                        {{"physicsMaterials", Json::array({{{"frictionCombine", "average"},
                                                            {"restitutionCombine", "average"}}})}});
+}
+
+// A hinge about X between a static anchor (node 0, which carries the joint and has no body) and a dynamic arm
+// (node 1, its box collider on child node 2, 1 m along +Z): gravity swings the arm down (positive turn about
+// X) until the hinge's limit of 0.5 rad holds it.
+Json hingedArm(const Json& limits)
+{
+    Json anchor = Json::object();
+    anchor["joint"] = {{"connectedNode", 1}, {"joint", 0}, {"enableCollision", false}};
+    Json arm = Json::object();
+    arm["motion"] = {{"mass", 1.0}, {"centerOfMass", {0.0, 0.0, 1.0}}};
+    Json joint = Json::object();
+    joint["limits"] = limits;
+    Json docBody = Json::object();
+    docBody["physicsJoints"] = Json::array({joint});
+    Json root = khrDocument(Json::array({{{"type", "box"}, {"box", {{"size", {0.2, 0.2, 0.2}}}}}}),
+                            Json::array({anchor, arm, khrCollider(0)}), docBody);
+    root["nodes"][0]["translation"] = {0.0, 2.0, 0.0};
+    root["nodes"][1]["translation"] = {0.0, 2.0, 0.0};
+    root["nodes"][2]["translation"] = {0.0, 0.0, 1.0};
+    root["nodes"][1]["children"] = Json::array({2});
+    root["scenes"][0]["nodes"] = Json::array({0, 1});
+    return root;
+}
+
+Json hingeLimits()
+{
+    return Json::array({{{"linearAxes", {0, 1, 2}}, {"min", 0.0}, {"max", 0.0}},
+                        {{"angularAxes", {1, 2}}, {"min", 0.0}, {"max", 0.0}},
+                        {{"angularAxes", {0}}, {"min", -0.3}, {"max", 0.5}}});
+}
+
+/// The arm's turn about X after `seconds` of the tool's own simulation of `file` (radians).
+double armTurn(const fs::path& file, const char* seconds)
+{
+    const CliRun r = runCollidoscope({QStringLiteral("simulate"), qpath(file), QStringLiteral("--seconds"),
+                                      QString::fromLatin1(seconds), QStringLiteral("--json")});
+    if (r.exit != 0)
+        return std::nan("");
+    const Json report = Json::parse(r.out);
+    for (const Json& body : report["bodies"]) {
+        if (body["node"] == 1) {
+            const Json& q = body["rotation"];
+            return 2.0 * std::atan2(q[0].get<double>(), q[3].get<double>());
+        }
+    }
+    return std::nan("");
 }
 
 } // namespace
@@ -239,6 +287,51 @@ private slots:
         // origin, which the export writes out.
         QVERIFY(written["nodes"][0]["extensions"]["OMI_physics_body"]["motion"]["centerOfMass"] ==
                 Json::array({0.0, 0.0, 0.0}));
+    }
+
+    void babylonJointOnMovingBody()
+    {
+        // Babylon takes body A from above the `joint` node and crashes without one (BAB:535-566): the joint
+        // moves to the arm, pointing back at the anchor, with the hinge's range mirrored.
+        TempDir dir;
+        const fs::path in = write(dir, "in.gltf", hingedArm(hingeLimits()));
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(in, out, "babylon-havok");
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(has(r.out,
+                     "TARGET_CHANGED at /nodes/0/extensions/KHR_physics_rigid_bodies/joint: joint moved "
+                     "from node 0"),
+                 r.out.c_str());
+        const Json root = readJson(out);
+        // The anchor keeps nothing of the extension (it had only the joint).
+        QVERIFY(!root["nodes"][0].contains("extensions"));
+        const Json& joint = root["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"]["joint"];
+        QCOMPARE(joint["connectedNode"].get<int>(), 0);
+        const Json& limits = root["extensions"]["KHR_physics_rigid_bodies"]["physicsJoints"]
+                                 [joint["joint"].get<size_t>()]["limits"];
+        QCOMPARE(limits[2]["min"].get<double>(), -0.5);
+        QCOMPARE(limits[2]["max"].get<double>(), 0.3);
+        expectTargetHolds(out, "babylon-havok");
+        // The constraint means the same: the arm comes to rest on the same limit in both files.
+        const double before = armTurn(in, "3");
+        const double after = armTurn(out, "3");
+        QVERIFY2(std::abs(before - 0.5) < 0.02, std::to_string(before).c_str());
+        QVERIFY2(std::abs(after - before) < 0.02,
+                 (std::to_string(before) + " vs " + std::to_string(after)).c_str());
+    }
+
+    void babylonJointThatCannotMove()
+    {
+        // A cone limit from the other side is not the mirrored cone: the joint stays and the export is
+        // refused.
+        TempDir dir;
+        const Json cone = Json::array({{{"linearAxes", {0, 1, 2}}, {"min", 0.0}, {"max", 0.0}},
+                                       {{"angularAxes", {1, 2}}, {"max", 0.4}}});
+        const CliRun r = exportFor(write(dir, "in.gltf", hingedArm(cone)), dir / "out.gltf", "babylon-havok");
+        EXPECT_CLI_EXIT(r, 1);
+        QVERIFY2(has(r.err, "TARGET_LOSS at /nodes/0/extensions/KHR_physics_rigid_bodies/joint"),
+                 r.err.c_str());
+        QVERIFY(!fs::exists(dir / "out.gltf"));
     }
 
     void secondExportChangesNothing()
