@@ -349,8 +349,11 @@ Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
     out.hasBin = embedded->bin() != nullptr;
     if (out.hasBin)
         out.bin = embedded->ownsBin() ? embedded->takeBin() : *embedded->bin();
-    auto json = embedded->takeJson();
-    out.json = json ? std::move(*json) : doc.json();
+    // Two statements: a conditional with the document's JSON as one branch would copy the moved one too.
+    if (auto json = embedded->takeJson())
+        out.json = std::move(*json);
+    else
+        out.json = doc.json();
     result.value = std::move(out);
     return result;
 }
