@@ -42,14 +42,16 @@ bool convertAttribute(const draco::PointAttribute& att, const DracoAttributeRequ
     const int n = request.components;
     out.components = n;
     out.count = points;
+    if (att.data_type() == draco::DT_FLOAT32 && att.is_mapping_identity() &&
+        att.byte_stride() == std::int64_t(n * sizeof(float)) && att.size() >= points) {
+        // One pass from libdraco's buffer (resizing first would write every value twice).
+        const auto* first = reinterpret_cast<const float*>(att.GetAddress(draco::AttributeValueIndex(0)));
+        out.values.assign(first, first + points * size_t(n));
+        return true;
+    }
     out.values.resize(points * size_t(n));
     float* dst = out.values.data();
     if (att.data_type() == draco::DT_FLOAT32) {
-        if (att.is_mapping_identity() && att.byte_stride() == std::int64_t(n * sizeof(float)) &&
-            att.size() >= points) {
-            std::memcpy(dst, att.GetAddress(draco::AttributeValueIndex(0)), points * n * sizeof(float));
-            return true;
-        }
         const std::uint8_t* base = att.GetAddress(draco::AttributeValueIndex(0));
         const size_t stride = size_t(att.byte_stride());
         for (size_t i = 0; i < points; ++i)

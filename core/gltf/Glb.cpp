@@ -1,6 +1,7 @@
 #include "gltf/Glb.h"
 
 #include <cstring>
+#include <optional>
 
 namespace cs::gltf {
 
@@ -26,6 +27,57 @@ std::string chunkTypeName(std::uint32_t type)
         name += (c >= 32 && c < 127) ? c : '?';
     }
     return name;
+}
+
+/// One chunk of a GLB: its type and length from its header, where its bytes start, its place in the file.
+struct ChunkHeader
+{
+    std::uint32_t type = 0;
+    std::uint32_t length = 0;
+    std::uint64_t offset = 0;
+    int index = 0;
+    std::string where; ///< "GLB chunk N at byte M", for messages
+};
+
+/// Reads a chunk's bytes into `glb` (JSON, BIN or an extra chunk kept as it is). Returns the error that ends
+/// the reading, if any; lesser findings go to `diags`.
+std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk, GlbContents& glb,
+                                    Diagnostics& diags)
+{
+    const std::string& where = chunk.where;
+    const std::uint32_t length = chunk.length;
+    if (chunk.index == 0) {
+        if (chunk.type != kGlbChunkJson)
+            return makeError("GLB_BAD_CHUNK_ORDER",
+                             "the first GLB chunk must be JSON, found '" + chunkTypeName(chunk.type) + "'");
+        glb.json.resize(length);
+        if (length > 0 && !source.read(chunk.offset, length, glb.json.data()))
+            return makeError("FILE_READ_FAILED", where + ": reading the JSON chunk failed");
+    } else if (chunk.type == kGlbChunkJson) {
+        return makeError("GLB_BAD_CHUNK_ORDER", where + ": a second JSON chunk");
+    } else if (chunk.type == kGlbChunkBin) {
+        if (chunk.index != 1 || glb.hasBin) {
+            diags.push_back(
+                makeError("GLB_BAD_CHUNK_ORDER", where + ": a BIN chunk must directly follow the JSON "
+                                                         "chunk and appear once; this one is ignored"));
+            return std::nullopt;
+        }
+        glb.bin.resize(length);
+        if (length > 0 && !source.read(chunk.offset, length, glb.bin.data()))
+            return makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed");
+        glb.hasBin = true;
+    } else {
+        // Unknown chunk types are ignored by readers (glTF 2.0 §4.4.3.1); keep them for a .glb save.
+        ExtraChunk extra;
+        extra.type = chunk.type;
+        extra.data.resize(length);
+        if (length > 0 && !source.read(chunk.offset, length, extra.data.data()))
+            return makeError("FILE_READ_FAILED", where + ": reading the chunk failed");
+        diags.push_back(makeInfo("GLB_UNKNOWN_CHUNK", where + " has the unknown type '" +
+                                                          chunkTypeName(chunk.type) + "'; it is kept"));
+        glb.extraChunks.push_back(std::move(extra));
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -88,41 +140,10 @@ Result<GlbContents> readGlb(ByteSource& source)
             result.diagnostics.push_back(
                 makeWarning("GLB_CHUNK_LENGTH_UNALIGNED",
                             where + ": length " + std::to_string(length) + " is not a multiple of 4"));
-        if (chunkIndex == 0) {
-            if (type != kGlbChunkJson)
-                return R::failure(
-                    makeError("GLB_BAD_CHUNK_ORDER",
-                              "the first GLB chunk must be JSON, found '" + chunkTypeName(type) + "'"));
-            glb.json.resize(length);
-            if (length > 0 && !source.read(offset, length, glb.json.data()))
-                return R::failure(makeError("FILE_READ_FAILED", where + ": reading the JSON chunk failed"));
-            sawJson = true;
-        } else if (type == kGlbChunkJson) {
-            return R::failure(makeError("GLB_BAD_CHUNK_ORDER", where + ": a second JSON chunk"));
-        } else if (type == kGlbChunkBin) {
-            if (chunkIndex != 1 || glb.hasBin) {
-                result.diagnostics.push_back(
-                    makeError("GLB_BAD_CHUNK_ORDER", where + ": a BIN chunk must directly follow the JSON "
-                                                             "chunk and appear once; this one is ignored"));
-            } else {
-                glb.bin.resize(length);
-                if (length > 0 && !source.read(offset, length, glb.bin.data()))
-                    return R::failure(
-                        makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed"));
-                glb.hasBin = true;
-            }
-        } else {
-            // Unknown chunk types are ignored by readers (glTF 2.0 §4.4.3.1); keep them for a .glb save.
-            ExtraChunk extra;
-            extra.type = type;
-            extra.data.resize(length);
-            if (length > 0 && !source.read(offset, length, extra.data.data()))
-                return R::failure(makeError("FILE_READ_FAILED", where + ": reading the chunk failed"));
-            result.diagnostics.push_back(
-                makeInfo("GLB_UNKNOWN_CHUNK",
-                         where + " has the unknown type '" + chunkTypeName(type) + "'; it is kept"));
-            glb.extraChunks.push_back(std::move(extra));
-        }
+        if (auto failed =
+                readChunk(source, {type, length, offset, chunkIndex, where}, glb, result.diagnostics))
+            return R::failure(std::move(*failed));
+        sawJson = sawJson || chunkIndex == 0;
         offset += length;
         ++chunkIndex;
     }
@@ -131,7 +152,7 @@ Result<GlbContents> readGlb(ByteSource& source)
     return result;
 }
 
-Bytes writeGlb(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks)
+GlbPieces glbPieces(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks)
 {
     auto padded = [](size_t n) { return (n + 3) & ~size_t(3); };
     size_t total = kGlbHeaderSize + kGlbChunkHeaderSize + padded(json.size());
@@ -140,27 +161,42 @@ Bytes writeGlb(const std::string& json, const Bytes* bin, const std::vector<Extr
     for (const auto& c : extraChunks)
         total += kGlbChunkHeaderSize + padded(c.data.size());
 
+    GlbPieces out;
+    Bytes& head = out.head;
+    head.reserve(kGlbHeaderSize + 2 * kGlbChunkHeaderSize + padded(json.size()));
+    appendU32(head, kGlbMagic);
+    appendU32(head, 2);
+    appendU32(head, static_cast<std::uint32_t>(total));
+    appendU32(head, static_cast<std::uint32_t>(padded(json.size())));
+    appendU32(head, kGlbChunkJson);
+    head.insert(head.end(), json.begin(), json.end());
+    head.resize(head.size() + padded(json.size()) - json.size(), ' ');
+    if (bin) {
+        appendU32(head, static_cast<std::uint32_t>(padded(bin->size())));
+        appendU32(head, kGlbChunkBin);
+        out.bin = *bin;
+        out.tail.resize(padded(bin->size()) - bin->size(), 0);
+    }
+    for (const auto& c : extraChunks) {
+        appendU32(out.tail, static_cast<std::uint32_t>(padded(c.data.size())));
+        appendU32(out.tail, c.type);
+        out.tail.insert(out.tail.end(), c.data.begin(), c.data.end());
+        out.tail.resize(out.tail.size() + padded(c.data.size()) - c.data.size(), 0);
+    }
+    return out;
+}
+
+Bytes writeGlb(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks)
+{
+    return glbPieces(json, bin, extraChunks).join();
+}
+
+Bytes GlbPieces::join() const
+{
     Bytes out;
-    out.reserve(total);
-    appendU32(out, kGlbMagic);
-    appendU32(out, 2);
-    appendU32(out, static_cast<std::uint32_t>(total));
-
-    appendU32(out, static_cast<std::uint32_t>(padded(json.size())));
-    appendU32(out, kGlbChunkJson);
-    out.insert(out.end(), json.begin(), json.end());
-    out.resize(out.size() + padded(json.size()) - json.size(), ' ');
-
-    auto appendChunk = [&](std::uint32_t type, const Bytes& data) {
-        appendU32(out, static_cast<std::uint32_t>(padded(data.size())));
-        appendU32(out, type);
-        out.insert(out.end(), data.begin(), data.end());
-        out.resize(out.size() + padded(data.size()) - data.size(), 0);
-    };
-    if (bin)
-        appendChunk(kGlbChunkBin, *bin);
-    for (const auto& c : extraChunks)
-        appendChunk(c.type, c.data);
+    out.reserve(size());
+    for (const auto& piece : spans())
+        out.insert(out.end(), piece.begin(), piece.end());
     return out;
 }
 

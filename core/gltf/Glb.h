@@ -3,7 +3,9 @@
 #include "gltf/GltfDocument.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace cs::gltf {
 
@@ -41,8 +43,32 @@ bool looksLikeGlb(ByteSource& source);
 /// any allocation, so a header that declares gigabytes cannot make the reader allocate them.
 Result<GlbContents> readGlb(ByteSource& source);
 
-/// Assembles a GLB: JSON chunk padded with spaces, BIN chunk (when given) padded with zeros, then the extra
-/// chunks.
+/// A GLB as the byte ranges to write one after the other, so that the binary chunk (most of a file's bytes)
+/// is written from where it is instead of being copied into one block first. `bin` points at bytes this
+/// object does not own (a document's buffer, valid while the document is unchanged) or into `ownedBin`;
+/// moving the object keeps it valid.
+struct GlbPieces
+{
+    Bytes head; ///< GLB header, the JSON chunk (header, text, padding), the BIN chunk header
+    std::span<const std::uint8_t> bin; ///< the BIN chunk's bytes
+    Bytes tail;                        ///< the BIN chunk's padding, then every extra chunk
+    Bytes ownedBin; ///< the BIN chunk when it had to be assembled (buffers merged, images embedded)
+
+    std::vector<std::span<const std::uint8_t>> spans() const { return {head, bin, tail}; }
+    size_t size() const { return head.size() + bin.size() + tail.size(); }
+    /// The whole file in one block.
+    Bytes join() const;
+};
+
+/// Lays out a GLB: JSON chunk padded with spaces, BIN chunk (when given) padded with zeros, then the extra
+/// chunks. `bin` is referred to, not copied.
+GlbPieces glbPieces(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks);
+
+/// The same GLB in one block of bytes.
 Bytes writeGlb(const std::string& json, const Bytes* bin, const std::vector<ExtraChunk>& extraChunks);
+
+/// The .glb saveGltf writes, as pieces (see embedResources); the document's buffer 0 is referred to, not
+/// copied, when it becomes the BIN chunk as it is.
+Result<GlbPieces> encodeGlbPieces(const GltfDocument& doc);
 
 } // namespace cs::gltf

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <span>
 #include <unistd.h>
 
 namespace cs::gltf {
@@ -98,22 +100,19 @@ std::string failureReason(const QSaveFile& file, const std::filesystem::path& pa
 class StagedFiles
 {
 public:
-    Diagnostics stage(const std::filesystem::path& path, const Bytes& bytes)
+    /// Writes the pieces one after the other into the temporary file of `path`.
+    Diagnostics stage(const std::filesystem::path& path,
+                      const std::vector<std::span<const std::uint8_t>>& pieces)
     {
         auto file = std::make_unique<QSaveFile>(QString::fromStdString(path.string()));
         if (!file->open(QIODevice::WriteOnly))
             return {writeFailure(path, failureReason(*file, path))};
-        const char* data = reinterpret_cast<const char*>(bytes.data());
-        qint64 remaining = static_cast<qint64>(bytes.size());
-        while (remaining > 0) {
-            const qint64 n = file->write(data, remaining);
-            if (n <= 0) {
+        for (const auto& piece : pieces) {
+            if (!writeAll(*file, piece)) {
                 const std::string reason = failureReason(*file, path);
                 file->cancelWriting();
                 return {writeFailure(path, reason)};
             }
-            data += n;
-            remaining -= n;
         }
         // Out of Qt's buffer now, so that a full disk shows here and not only when the files are committed.
         if (!file->flush()) {
@@ -123,6 +122,11 @@ public:
         }
         m_files.emplace_back(path, std::move(file));
         return {};
+    }
+
+    Diagnostics stage(const std::filesystem::path& path, const Bytes& bytes)
+    {
+        return stage(path, {std::span<const std::uint8_t>(bytes)});
     }
 
     Diagnostics commit()
@@ -135,6 +139,20 @@ public:
     }
 
 private:
+    static bool writeAll(QSaveFile& file, std::span<const std::uint8_t> bytes)
+    {
+        const char* data = reinterpret_cast<const char*>(bytes.data());
+        qint64 remaining = static_cast<qint64>(bytes.size());
+        while (remaining > 0) {
+            const qint64 n = file.write(data, remaining);
+            if (n <= 0)
+                return false;
+            data += n;
+            remaining -= n;
+        }
+        return true;
+    }
+
     std::vector<std::pair<std::filesystem::path, std::unique_ptr<QSaveFile>>> m_files;
 };
 
@@ -150,12 +168,134 @@ Diagnostics stageResource(StagedFiles& staged, const std::filesystem::path& targ
 
 } // namespace
 
-Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
+namespace {
+
+/// What a .glb save changes: the JSON only when something moves (a copy made on the first change), the binary
+/// chunk only when buffers are merged or images added (otherwise the document's buffer 0 is used in place).
+class Embedding
 {
-    using R = Result<EmbeddedAsset>;
+public:
+    explicit Embedding(const GltfDocument& doc) : m_doc(doc) {}
+
+    const Json& json() const { return m_json ? *m_json : m_doc.json(); }
+    Json& writableJson()
+    {
+        if (!m_json)
+            m_json = m_doc.json();
+        return *m_json;
+    }
+    /// The binary chunk, or nullptr when the .glb has none.
+    const Bytes* bin() const { return !m_hasBin ? nullptr : m_ownsBin ? &m_bin : &m_doc.buffers()[0].data; }
+    /// The binary chunk to append to (a copy of buffer 0 on first use when that is the chunk).
+    Bytes& writableBin()
+    {
+        if (!m_ownsBin && m_hasBin)
+            m_bin = m_doc.buffers()[0].data;
+        m_ownsBin = true;
+        m_hasBin = true;
+        return m_bin;
+    }
+    void useBufferZero() { m_hasBin = true; }
+    bool ownsBin() const { return m_ownsBin; }
+    Bytes takeBin() { return std::move(m_bin); }
+    std::optional<Json> takeJson() { return std::move(m_json); }
+
+private:
+    const GltfDocument& m_doc;
+    std::optional<Json> m_json;
+    Bytes m_bin;
+    bool m_ownsBin = false;
+    bool m_hasBin = false;
+};
+
+/// A GLB carries one binary chunk, which is buffer 0: concatenates the `data` buffers (each start 4-byte
+/// aligned, so every accessor keeps its alignment) and points the buffer views into the result; meshopt
+/// fallback buffers stay separate buffers after it.
+void mergeBuffers(const GltfDocument& doc, const std::vector<size_t>& data,
+                  const std::vector<size_t>& fallbacks, Embedding& out)
+{
+    const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
+    std::vector<size_t> offsets(bufferCount, 0), target(bufferCount, 0);
+    Bytes& bin = out.writableBin();
+    for (size_t i : data) {
+        padTo4(bin);
+        offsets[i] = bin.size();
+        bin.insert(bin.end(), doc.buffers()[i].data.begin(), doc.buffers()[i].data.end());
+    }
+    Json& json = out.writableJson();
+    Json buffers = Json::array({json["buffers"][data[0]]});
+    buffers[0].erase("uri");
+    for (size_t k = 0; k < fallbacks.size(); ++k) {
+        target[fallbacks[k]] = k + 1;
+        buffers.push_back(json["buffers"][fallbacks[k]]);
+    }
+    if (auto views = json.find("bufferViews"); views != json.end() && views->is_array()) {
+        for (Json& view : *views) {
+            if (!view.is_object())
+                continue;
+            relocate(view, target, offsets);
+            if (auto ext = view.find("extensions"); ext != view.end() && ext->is_object()) {
+                for (const char* name : {"EXT_meshopt_compression", "KHR_meshopt_compression"}) {
+                    if (auto m = ext->find(name); m != ext->end() && m->is_object())
+                        relocate(*m, target, offsets);
+                }
+            }
+        }
+    }
+    json["buffers"] = std::move(buffers);
+}
+
+/// Moves every external or data: image into the binary chunk, behind a new buffer view. True when one moved.
+bool embedImages(const GltfDocument& doc, Embedding& out, Diagnostics& diags)
+{
+    bool moved = false;
+    const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
+    for (size_t i = 0; i < imageCount; ++i) {
+        const Image& image = doc.images()[i];
+        if (image.uri.empty())
+            continue;
+        const std::string pointer = jsonPointerAppend("/images", i);
+        if (image.origin != ResourceOrigin::DataUri && image.origin != ResourceOrigin::ExternalFile) {
+            diags.push_back(makeWarning(
+                "IMAGE_NOT_EMBEDDED",
+                "image '" + image.uri + "' could not be read, so its uri is kept as it was", pointer));
+            continue;
+        }
+        const std::string mime =
+            !image.mimeType.empty() ? image.mimeType : imageMimeType(image.uri, image.data);
+        if (mime.empty()) {
+            diags.push_back(makeWarning("IMAGE_NOT_EMBEDDED",
+                                        "image '" + image.uri + "' is of an unknown type, so its uri is kept",
+                                        pointer));
+            continue;
+        }
+        Bytes& bin = out.writableBin();
+        padTo4(bin);
+        Json view = Json::object();
+        view["buffer"] = 0;
+        view["byteOffset"] = bin.size();
+        view["byteLength"] = image.data.size();
+        bin.insert(bin.end(), image.data.begin(), image.data.end());
+        Json& json = out.writableJson();
+        if (!json.contains("bufferViews") || !json["bufferViews"].is_array())
+            json["bufferViews"] = Json::array();
+        json["bufferViews"].push_back(std::move(view));
+        Json& j = json["images"][i];
+        j.erase("uri");
+        j["bufferView"] = json["bufferViews"].size() - 1;
+        if (!j.contains("mimeType"))
+            j["mimeType"] = mime;
+        moved = true;
+    }
+    return moved;
+}
+
+/// The embedding of a document for a .glb (see embedResources), copying only what changes.
+Result<Embedding> embed(const GltfDocument& doc)
+{
+    using R = Result<Embedding>;
     R result;
-    EmbeddedAsset out;
-    out.json = doc.json();
+    Embedding out(doc);
     const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
 
     // Meshopt fallback buffers have no bytes by design: they stay separate buffers without uri, after the one
@@ -174,39 +314,11 @@ Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
     bool layoutChanged = false;
     if (data.size() == 1 && data[0] == 0 && (fallbacks.empty() || fallbacks[0] == 1)) {
         // Buffer 0 becomes the chunk and nothing moves.
-        out.bin = doc.buffers()[0].data;
-        out.json["buffers"][0].erase("uri");
-        out.hasBin = true;
+        out.useBufferZero();
+        if (out.json()["buffers"][0].contains("uri"))
+            out.writableJson()["buffers"][0].erase("uri");
     } else if (!data.empty()) {
-        // A GLB carries one binary chunk, which is buffer 0: concatenate the buffers (each start 4-byte
-        // aligned, so every accessor keeps its alignment) and point the buffer views into the result.
-        std::vector<size_t> offsets(bufferCount, 0), target(bufferCount, 0);
-        for (size_t i : data) {
-            padTo4(out.bin);
-            offsets[i] = out.bin.size();
-            out.bin.insert(out.bin.end(), doc.buffers()[i].data.begin(), doc.buffers()[i].data.end());
-        }
-        Json buffers = Json::array({out.json["buffers"][data[0]]});
-        buffers[0].erase("uri");
-        for (size_t k = 0; k < fallbacks.size(); ++k) {
-            target[fallbacks[k]] = k + 1;
-            buffers.push_back(out.json["buffers"][fallbacks[k]]);
-        }
-        if (auto views = out.json.find("bufferViews"); views != out.json.end() && views->is_array()) {
-            for (Json& view : *views) {
-                if (!view.is_object())
-                    continue;
-                relocate(view, target, offsets);
-                if (auto ext = view.find("extensions"); ext != view.end() && ext->is_object()) {
-                    for (const char* name : {"EXT_meshopt_compression", "KHR_meshopt_compression"}) {
-                        if (auto m = ext->find(name); m != ext->end() && m->is_object())
-                            relocate(*m, target, offsets);
-                    }
-                }
-            }
-        }
-        out.json["buffers"] = std::move(buffers);
-        out.hasBin = true;
+        mergeBuffers(doc, data, fallbacks, out);
         layoutChanged = true;
         if (data.size() > 1)
             result.diagnostics.push_back(makeInfo("BUFFERS_MERGED",
@@ -214,66 +326,50 @@ Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
                                                       " buffers were merged into the GLB binary chunk",
                                                   "/buffers"));
     }
-
-    const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
-    for (size_t i = 0; i < imageCount; ++i) {
-        const Image& image = doc.images()[i];
-        if (image.uri.empty())
-            continue;
-        const std::string pointer = jsonPointerAppend("/images", i);
-        if (image.origin != ResourceOrigin::DataUri && image.origin != ResourceOrigin::ExternalFile) {
-            result.diagnostics.push_back(makeWarning(
-                "IMAGE_NOT_EMBEDDED",
-                "image '" + image.uri + "' could not be read, so its uri is kept as it was", pointer));
-            continue;
-        }
-        const std::string mime =
-            !image.mimeType.empty() ? image.mimeType : imageMimeType(image.uri, image.data);
-        if (mime.empty()) {
-            result.diagnostics.push_back(
-                makeWarning("IMAGE_NOT_EMBEDDED",
-                            "image '" + image.uri + "' is of an unknown type, so its uri is kept", pointer));
-            continue;
-        }
-        padTo4(out.bin);
-        Json view = Json::object();
-        view["buffer"] = 0;
-        view["byteOffset"] = out.bin.size();
-        view["byteLength"] = image.data.size();
-        out.bin.insert(out.bin.end(), image.data.begin(), image.data.end());
-        if (!out.json.contains("bufferViews") || !out.json["bufferViews"].is_array())
-            out.json["bufferViews"] = Json::array();
-        out.json["bufferViews"].push_back(std::move(view));
-        Json& j = out.json["images"][i];
-        j.erase("uri");
-        j["bufferView"] = out.json["bufferViews"].size() - 1;
-        if (!j.contains("mimeType"))
-            j["mimeType"] = mime;
-        out.hasBin = true;
-        layoutChanged = true;
-    }
-
+    layoutChanged = embedImages(doc, out, result.diagnostics) || layoutChanged;
     if (layoutChanged) {
-        if (!out.json.contains("buffers") || !out.json["buffers"].is_array() || out.json["buffers"].empty())
-            out.json["buffers"] = Json::array({Json::object()});
-        out.json["buffers"][0]["byteLength"] = out.bin.size();
+        Json& json = out.writableJson();
+        if (!json.contains("buffers") || !json["buffers"].is_array() || json["buffers"].empty())
+            json["buffers"] = Json::array({Json::object()});
+        json["buffers"][0]["byteLength"] = out.bin()->size();
     }
+    result.value.emplace(std::move(out));
+    return result;
+}
+
+} // namespace
+
+Result<EmbeddedAsset> embedResources(const GltfDocument& doc)
+{
+    auto embedded = embed(doc);
+    Result<EmbeddedAsset> result{std::nullopt, std::move(embedded.diagnostics)};
+    if (!embedded)
+        return result;
+    EmbeddedAsset out;
+    out.hasBin = embedded->bin() != nullptr;
+    if (out.hasBin)
+        out.bin = embedded->ownsBin() ? embedded->takeBin() : *embedded->bin();
+    // Two statements: a conditional with the document's JSON as one branch would copy the moved one too.
+    if (auto json = embedded->takeJson())
+        out.json = std::move(*json);
+    else
+        out.json = doc.json();
     result.value = std::move(out);
     return result;
 }
 
-Result<Bytes> encodeGlb(const GltfDocument& doc)
+Result<GlbPieces> encodeGlbPieces(const GltfDocument& doc)
 {
-    using R = Result<Bytes>;
-    auto embedded = embedResources(doc);
-    R result;
-    result.diagnostics = embedded.diagnostics;
+    using R = Result<GlbPieces>;
+    auto embedded = embed(doc);
+    R result{std::nullopt, std::move(embedded.diagnostics)};
     if (!embedded)
         return result;
-    const std::string json = dumpJsonText(embedded->json, -1);
+    const std::string json = dumpJsonText(embedded->json(), -1);
+    const Bytes* bin = embedded->bin();
     size_t total = kGlbHeaderSize + kGlbChunkHeaderSize + json.size() + 3;
-    if (embedded->hasBin)
-        total += kGlbChunkHeaderSize + embedded->bin.size() + 3;
+    if (bin)
+        total += kGlbChunkHeaderSize + bin->size() + 3;
     for (const auto& c : doc.extraChunks())
         total += kGlbChunkHeaderSize + c.data.size() + 3;
     if (total > std::numeric_limits<std::uint32_t>::max()) {
@@ -282,47 +378,46 @@ Result<Bytes> encodeGlb(const GltfDocument& doc)
                                            " bytes; a .glb holds at most 4 GiB. Save it as .gltf instead"));
         return result;
     }
-    result.value = writeGlb(json, embedded->hasBin ? &embedded->bin : nullptr, doc.extraChunks());
+    GlbPieces pieces = glbPieces(json, bin, doc.extraChunks());
+    if (embedded->ownsBin()) {
+        // The chunk was assembled here: the pieces keep it (moving a vector keeps its bytes where they are).
+        pieces.ownedBin = embedded->takeBin();
+        pieces.bin = pieces.ownedBin;
+    }
+    result.value = std::move(pieces);
     return result;
 }
 
-Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path, const SaveOptions& options)
+Result<Bytes> encodeGlb(const GltfDocument& doc)
 {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    const FileFormat format = options.format.value_or(ext == ".glb" ? FileFormat::Glb : FileFormat::Gltf);
+    auto pieces = encodeGlbPieces(doc);
+    Result<Bytes> result{std::nullopt, std::move(pieces.diagnostics)};
+    if (!pieces)
+        return result;
+    result.value = pieces->join();
+    return result;
+}
 
-    if (format == FileFormat::Glb) {
-        auto bytes = encodeGlb(doc);
-        Diagnostics diags = bytes.diagnostics;
-        if (!bytes)
-            return diags;
-        auto written = writeFileAtomically(path, *bytes);
-        diags.insert(diags.end(), written.begin(), written.end());
-        return diags;
-    }
+namespace {
 
-    Diagnostics diags;
-    StagedFiles staged;
-    Json json = doc.json();
+/// Stages the buffer files of a .gltf save (and rewrites data: and new uris in `json`); false when one
+/// failed.
+bool stageBuffers(const GltfDocument& doc, const std::filesystem::path& path, Json& json, StagedFiles& staged,
+                  Diagnostics& diags)
+{
     const std::filesystem::path outDir = path.has_parent_path() ? path.parent_path() : ".";
-    const std::filesystem::path sourceDir =
-        doc.sourcePath().has_parent_path() ? doc.sourcePath().parent_path() : ".";
     const std::string stem = path.stem().string();
     const size_t bufferCount = std::min(doc.buffers().size(), doc.count("buffers"));
-
-    // Resources first, the .gltf last; nothing is replaced until all of them are written.
     for (size_t i = 0; i < bufferCount; ++i) {
         const Buffer& buffer = doc.buffers()[i];
-        const std::string pointer = jsonPointerAppend("/buffers", i);
         switch (buffer.origin) {
         case ResourceOrigin::MeshoptFallback:
             break; // no bytes, no uri: written as it was
         case ResourceOrigin::Missing:
             diags.push_back(makeError("BUFFER_MISSING_DATA",
                                       "buffer " + std::to_string(i) + " has no data; nothing was saved",
-                                      pointer));
-            return diags;
+                                      jsonPointerAppend("/buffers", i)));
+            return false;
         case ResourceOrigin::DataUri: {
             const size_t comma = buffer.uri.find(',');
             const std::string head = buffer.uri.substr(0, comma + 1);
@@ -347,12 +442,22 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
             auto written = stageResource(staged, outDir / name, buffer.data);
             diags.insert(diags.end(), written.begin(), written.end());
             if (hasErrors(written))
-                return diags;
+                return false;
             break;
         }
         }
     }
+    return true;
+}
 
+/// Stages the external image files of a .gltf save; an image outside the target's folder is referred to by
+/// its absolute path instead. False when one failed.
+bool stageImages(const GltfDocument& doc, const std::filesystem::path& path, Json& json, StagedFiles& staged,
+                 Diagnostics& diags)
+{
+    const std::filesystem::path outDir = path.has_parent_path() ? path.parent_path() : ".";
+    const std::filesystem::path sourceDir =
+        doc.sourcePath().has_parent_path() ? doc.sourcePath().parent_path() : ".";
     const size_t imageCount = std::min(doc.images().size(), doc.count("images"));
     for (size_t i = 0; i < imageCount; ++i) {
         const Image& image = doc.images()[i];
@@ -375,9 +480,42 @@ Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path,
         auto written = stageResource(staged, outDir / *decoded, image.data);
         diags.insert(diags.end(), written.begin(), written.end());
         if (hasErrors(written))
-            return diags;
+            return false;
     }
+    return true;
+}
 
+/// A .glb save: the pieces are written straight from the document's buffer (no copy of the whole file).
+Diagnostics saveGlb(const GltfDocument& doc, const std::filesystem::path& path)
+{
+    auto pieces = encodeGlbPieces(doc);
+    Diagnostics diags = pieces.diagnostics;
+    if (!pieces)
+        return diags;
+    StagedFiles staged;
+    auto written = staged.stage(path, pieces->spans());
+    if (written.empty())
+        written = staged.commit();
+    diags.insert(diags.end(), written.begin(), written.end());
+    return diags;
+}
+
+} // namespace
+
+Diagnostics saveGltf(const GltfDocument& doc, const std::filesystem::path& path, const SaveOptions& options)
+{
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    const FileFormat format = options.format.value_or(ext == ".glb" ? FileFormat::Glb : FileFormat::Gltf);
+    if (format == FileFormat::Glb)
+        return saveGlb(doc, path);
+
+    // Resources first, the .gltf last; nothing is replaced until all of them are written.
+    Diagnostics diags;
+    StagedFiles staged;
+    Json json = doc.json();
+    if (!stageBuffers(doc, path, json, staged, diags) || !stageImages(doc, path, json, staged, diags))
+        return diags;
     const std::string text = dumpJsonText(json, options.gltfIndent) + "\n";
     auto written = staged.stage(path, Bytes(text.begin(), text.end()));
     if (written.empty())

@@ -120,6 +120,7 @@ public:
     Json root;
     std::string error;
     size_t errorPosition = 0;
+    bool tooDeep = false; ///< stopped at kMaxJsonDepth
 
     bool null() { return put(Json(nullptr)); }
     bool boolean(bool v) { return put(Json(v)); }
@@ -183,6 +184,10 @@ private:
 
     bool open(bool object)
     {
+        if (m_depth >= size_t(kMaxJsonDepth)) {
+            tooDeep = true; // parseJsonText finds where (JSON_TOO_DEEP)
+            return false;
+        }
         if (m_depth == m_frames.size())
             m_frames.emplace_back();
         m_frames[m_depth].object = object;
@@ -254,10 +259,8 @@ Result<Json> parseJsonText(std::string_view text)
     if (firstNonSpace == std::string_view::npos)
         return R::failure(
             makeError("JSON_EMPTY", "the file holds no JSON (it is empty or only white space)"));
-    if (const size_t at = findExcessiveDepth(text, kMaxJsonDepth); at != std::string_view::npos)
-        return R::failure(makeError("JSON_TOO_DEEP", "the JSON nests deeper than " +
-                                                         std::to_string(kMaxJsonDepth) + " levels at " +
-                                                         describePosition(text, at)));
+    // The builder stops at the depth limit itself; the text is scanned for where only when parsing failed, so
+    // a file that parses is read once. Too deep is reported before any syntax error, wherever each is.
     OrderedBuilder builder;
     bool ok = false;
     try {
@@ -266,6 +269,12 @@ Result<Json> parseJsonText(std::string_view text)
         builder.error = e.what();
     }
     if (!ok) {
+        if (const size_t at = findExcessiveDepth(text, kMaxJsonDepth);
+            at != std::string_view::npos || builder.tooDeep)
+            return R::failure(makeError("JSON_TOO_DEEP",
+                                        "the JSON nests deeper than " + std::to_string(kMaxJsonDepth) +
+                                            " levels at " +
+                                            describePosition(text, at != std::string_view::npos ? at : 0)));
         // The position is 1-based: the byte after the last one read.
         const size_t at = builder.errorPosition > 0 ? builder.errorPosition - 1 : 0;
         return R::failure(makeError("JSON_PARSE_ERROR", "invalid JSON at " + describePosition(text, at) +
@@ -284,6 +293,15 @@ Result<Json> parseJsonText(std::string_view text)
                         std::to_string(builder.duplicateCount - OrderedBuilder::kMaxDuplicateWarnings) +
                             " more keys repeat within their objects"));
     return r;
+}
+
+const Json& jsonMember(const Json& object, std::string_view key)
+{
+    static const Json none;
+    if (!object.is_object())
+        return none;
+    const auto it = object.find(key);
+    return it == object.end() ? none : *it;
 }
 
 std::string dumpJsonText(const Json& json, int indent)

@@ -1,5 +1,7 @@
 #include "gltf/SceneGraph.h"
 
+#include "gltf/JsonText.h"
+
 #include <QQuaternion>
 #include <algorithm>
 #include <cmath>
@@ -50,19 +52,15 @@ QMatrix4x4 nodeLocalTransform(const Json& node)
     return m;
 }
 
-Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
-{
-    Result<SceneGraph> result;
-    SceneGraph g;
-    const size_t n = doc.count("nodes");
-    g.m_parent.assign(n, std::nullopt);
-    g.m_children.assign(n, {});
-    g.m_local.assign(n, QMatrix4x4());
-    g.m_world.assign(n, QMatrix4x4());
-    const Json& nodes = n ? doc.json()["nodes"] : Json();
+namespace {
 
+using ParentLinks = std::vector<std::optional<size_t>>;
+
+/// The parent of every node from the nodes' children lists; links out of range, to the node itself or to a
+/// node that already has a parent are reported and left out.
+void linkParents(const Json& nodes, size_t n, ParentLinks& parent, Diagnostics& diags)
+{
     for (size_t i = 0; i < n; ++i) {
-        g.m_local[i] = nodeLocalTransform(nodes[i]);
         if (!nodes[i].is_object())
             continue;
         auto children = nodes[i].find("children");
@@ -72,7 +70,7 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         for (size_t k = 0; k < children->size(); ++k) {
             const Json& c = (*children)[k];
             if (!c.is_number_unsigned() || c.get<size_t>() >= n) {
-                result.diagnostics.push_back(
+                diags.push_back(
                     makeError("NODE_CHILD_OUT_OF_RANGE",
                               "child " + c.dump() + " is not a node index below " + std::to_string(n),
                               jsonPointerAppend(pointer, k)));
@@ -80,24 +78,28 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
             }
             const size_t child = c.get<size_t>();
             if (child == i) {
-                result.diagnostics.push_back(
-                    makeError("NODE_CYCLE", "node " + std::to_string(i) + " lists itself as a child",
-                              jsonPointerAppend(pointer, k)));
+                diags.push_back(makeError("NODE_CYCLE",
+                                          "node " + std::to_string(i) + " lists itself as a child",
+                                          jsonPointerAppend(pointer, k)));
                 continue;
             }
-            if (g.m_parent[child]) {
-                result.diagnostics.push_back(makeError("NODE_MULTIPLE_PARENTS",
-                                                       "node " + std::to_string(child) +
-                                                           " is a child of both node " +
-                                                           std::to_string(*g.m_parent[child]) + " and node " +
-                                                           std::to_string(i) + "; the second link is ignored",
-                                                       jsonPointerAppend(pointer, k)));
+            if (parent[child]) {
+                diags.push_back(makeError("NODE_MULTIPLE_PARENTS",
+                                          "node " + std::to_string(child) + " is a child of both node " +
+                                              std::to_string(*parent[child]) + " and node " +
+                                              std::to_string(i) + "; the second link is ignored",
+                                          jsonPointerAppend(pointer, k)));
                 continue;
             }
-            g.m_parent[child] = i;
+            parent[child] = i;
         }
     }
+}
 
+/// Cuts every cycle of parent links at one node, with a diagnostic.
+void cutCycles(ParentLinks& parent, Diagnostics& diags)
+{
+    const size_t n = parent.size();
     // Every node has at most one parent now, so a cycle is a loop of parent links. Walk up from each node,
     // marking the path; meeting a node of the current path closes a cycle, which is cut at that node. O(n).
     std::vector<std::uint8_t> state(n, 0); // 0 unvisited, 1 on the current path, 2 done
@@ -108,33 +110,57 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         while (v && state[*v] == 0) {
             state[*v] = 1;
             path.push_back(*v);
-            v = g.m_parent[*v];
+            v = parent[*v];
         }
         if (v && state[*v] == 1) {
             // On a cycle every node has a parent.
-            const size_t parent = g.m_parent[*v].value_or(*v);
-            result.diagnostics.push_back(makeError("NODE_CYCLE",
-                                                   "node " + std::to_string(*v) +
-                                                       " is its own ancestor (through node " +
-                                                       std::to_string(parent) + "); the link from node " +
-                                                       std::to_string(parent) + " is ignored",
-                                                   jsonPointerAppend("/nodes", parent) + "/children"));
-            g.m_parent[*v].reset();
+            const size_t from = parent[*v].value_or(*v);
+            diags.push_back(makeError("NODE_CYCLE",
+                                      "node " + std::to_string(*v) + " is its own ancestor (through node " +
+                                          std::to_string(from) + "); the link from node " +
+                                          std::to_string(from) + " is ignored",
+                                      jsonPointerAppend("/nodes", from) + "/children"));
+            parent[*v].reset();
         }
         for (size_t p : path)
             state[p] = 2;
     }
+}
+
+/// Each node's children in the order the file lists them, those whose parent link survived only.
+std::vector<std::vector<size_t>> childLists(const Json& nodes, const ParentLinks& parent)
+{
+    const size_t n = parent.size();
+    std::vector<std::vector<size_t>> children(n);
     for (size_t i = 0; i < n; ++i) {
-        auto children = nodes[i].is_object() ? nodes[i].find("children") : nodes[i].end();
-        if (!nodes[i].is_object() || children == nodes[i].end() || !children->is_array())
+        auto list = nodes[i].is_object() ? nodes[i].find("children") : nodes[i].end();
+        if (!nodes[i].is_object() || list == nodes[i].end() || !list->is_array())
             continue;
-        for (const Json& c : *children) {
-            if (c.is_number_unsigned() && c.get<size_t>() < n && g.m_parent[c.get<size_t>()] == i &&
-                std::find(g.m_children[i].begin(), g.m_children[i].end(), c.get<size_t>()) ==
-                    g.m_children[i].end())
-                g.m_children[i].push_back(c.get<size_t>());
+        for (const Json& c : *list) {
+            if (c.is_number_unsigned() && c.get<size_t>() < n && parent[c.get<size_t>()] == i &&
+                std::find(children[i].begin(), children[i].end(), c.get<size_t>()) == children[i].end())
+                children[i].push_back(c.get<size_t>());
         }
     }
+    return children;
+}
+
+} // namespace
+
+Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
+{
+    Result<SceneGraph> result;
+    SceneGraph g;
+    const size_t n = doc.count("nodes");
+    g.m_parent.assign(n, std::nullopt);
+    g.m_local.assign(n, QMatrix4x4());
+    g.m_world.assign(n, QMatrix4x4());
+    const Json& nodes = jsonMember(doc.json(), "nodes");
+    for (size_t i = 0; i < n; ++i)
+        g.m_local[i] = nodeLocalTransform(nodes[i]);
+    linkParents(nodes, n, g.m_parent, result.diagnostics);
+    cutCycles(g.m_parent, result.diagnostics);
+    g.m_children = childLists(nodes, g.m_parent);
 
     // World transforms top-down, iteratively (hierarchies can be deep).
     std::vector<size_t> stack;
@@ -153,8 +179,7 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
     const size_t sceneCount = doc.count("scenes");
     g.m_sceneRoots.assign(sceneCount, {});
     for (size_t s = 0; s < sceneCount; ++s) {
-        const Json& scene = doc.json()["scenes"][s];
-        const Json& list = scene.is_object() ? scene.value("nodes", Json()) : Json();
+        const Json& list = jsonMember(doc.json()["scenes"][s], "nodes");
         if (!list.is_array())
             continue;
         for (const Json& r : list) {

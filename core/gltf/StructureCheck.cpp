@@ -1,6 +1,7 @@
 #include "gltf/StructureCheck.h"
 
 #include "gltf/Accessors.h"
+#include "gltf/JsonText.h"
 #include "gltf/PrimitiveData.h"
 #include "gltf/SceneGraph.h"
 
@@ -78,8 +79,12 @@ private:
     template <class F> void forEach(const char* array, F&& f)
     {
         const size_t n = m_doc.count(array);
+        // One pointer string for all elements: "/nodes/" then each index (no allocation per element).
+        std::string p = std::string("/") + array + "/";
+        const size_t prefix = p.size();
         for (size_t i = 0; i < n; ++i) {
-            const std::string p = jsonPointerAppend(std::string("/") + array, i);
+            p.resize(prefix);
+            p += std::to_string(i);
             const Json& e = m_root[array][i];
             if (!e.is_object()) {
                 error("INVALID_TYPE", "each element of '" + std::string(array) + "' must be an object", p);
@@ -93,8 +98,13 @@ private:
     void index(const Json& obj, const char* key, const char* target, const std::string& pointer)
     {
         auto it = obj.find(key);
-        if (it != obj.end())
+        if (it != obj.end() && !isIndexInto(*it, target)) // the pointer is made only for a finding
             indexValue(*it, target, jsonPointerAppend(pointer, key));
+    }
+
+    bool isIndexInto(const Json& v, const char* target) const
+    {
+        return v.is_number_unsigned() && v.get<std::uint64_t>() < m_doc.count(target);
     }
 
     void indexValue(const Json& v, const char* target, const std::string& pointer)
@@ -122,15 +132,20 @@ private:
             error("INVALID_TYPE", std::string("'") + key + "' must be an array", p);
             return;
         }
-        for (size_t k = 0; k < it->size(); ++k)
-            indexValue((*it)[k], target, jsonPointerAppend(p, k));
+        const size_t count = m_doc.count(target);
+        for (size_t k = 0; k < it->size(); ++k) {
+            const Json& v = (*it)[k];
+            if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= count)
+                indexValue(v, target, jsonPointerAppend(p, k));
+        }
     }
 
-    void numberArray(const Json& obj, const char* key, size_t length, const std::string& pointer)
+    /// obj[key], when present, must be an array of `length` numbers. Returns whether it is present.
+    bool numberArray(const Json& obj, const char* key, size_t length, const std::string& pointer)
     {
         auto it = obj.find(key);
         if (it == obj.end())
-            return;
+            return false;
         bool ok = it->is_array() && it->size() == length;
         for (size_t k = 0; ok && k < it->size(); ++k)
             ok = (*it)[k].is_number();
@@ -138,6 +153,7 @@ private:
             error("INVALID_ARRAY",
                   std::string("'") + key + "' must be an array of " + std::to_string(length) + " numbers",
                   jsonPointerAppend(pointer, key));
+        return true;
     }
 
     void checkAsset()
@@ -158,12 +174,11 @@ private:
         index(n, "mesh", "meshes", p);
         index(n, "camera", "cameras", p);
         index(n, "skin", "skins", p);
-        numberArray(n, "matrix", 16, p);
-        numberArray(n, "translation", 3, p);
-        numberArray(n, "rotation", 4, p);
-        numberArray(n, "scale", 3, p);
-        if (n.contains("matrix") &&
-            (n.contains("translation") || n.contains("rotation") || n.contains("scale")))
+        const bool matrix = numberArray(n, "matrix", 16, p);
+        const bool translation = numberArray(n, "translation", 3, p);
+        const bool rotation = numberArray(n, "rotation", 4, p);
+        const bool scale = numberArray(n, "scale", 3, p);
+        if (matrix && (translation || rotation || scale))
             error("NODE_MATRIX_TRS", "a node has either a matrix or translation/rotation/scale, not both", p);
     }
 
@@ -212,21 +227,23 @@ private:
         const size_t meshCount = m_doc.count("meshes");
         for (size_t m = 0; m < meshCount; ++m) {
             const Json* mesh = m_doc.element("meshes", m);
-            const Json& prims = mesh ? mesh->value("primitives", Json()) : Json();
+            if (!mesh)
+                continue;
+            const Json& prims = jsonMember(*mesh, "primitives");
             if (!prims.is_array())
                 continue;
             for (size_t k = 0; k < prims.size(); ++k) {
                 const Json& prim = prims[k];
                 if (!prim.is_object() || !prim.contains("indices") || !prim["indices"].is_number_unsigned())
                     continue;
-                const Json& attributes = prim.value("attributes", Json());
-                const Json& position = attributes.is_object() ? attributes.value("POSITION", Json()) : Json();
+                const Json& attributes = jsonMember(prim, "attributes");
+                const Json& position = jsonMember(attributes, "POSITION");
                 const Json* positionAccessor = position.is_number_unsigned()
                                                    ? m_doc.element("accessors", position.get<size_t>())
                                                    : nullptr;
-                if (!positionAccessor || !positionAccessor->value("count", Json()).is_number_unsigned())
+                if (!positionAccessor || !jsonMember(*positionAccessor, "count").is_number_unsigned())
                     continue;
-                const size_t vertexCount = positionAccessor->value("count", size_t(0));
+                const size_t vertexCount = jsonMember(*positionAccessor, "count").get<size_t>();
                 const size_t indexAccessor = prim["indices"].get<size_t>();
                 auto maximum = maxAccessorIndex(m_doc, indexAccessor);
                 if (maximum && *maximum >= vertexCount)
@@ -243,8 +260,8 @@ private:
     void checkBufferView(const Json& v, const std::string& p)
     {
         index(v, "buffer", "buffers", p);
-        const Json& b = v.value("buffer", Json());
-        const Json& len = v.value("byteLength", Json());
+        const Json& b = jsonMember(v, "buffer");
+        const Json& len = jsonMember(v, "byteLength");
         const Json& off = v.value("byteOffset", Json(0u));
         if (!len.is_number_unsigned() || !off.is_number_unsigned()) {
             error("INVALID_TYPE", "byteLength (required) and byteOffset must be non-negative integers", p);
@@ -258,7 +275,7 @@ private:
         if (!b.is_number_unsigned() || b.get<size_t>() >= m_doc.count("buffers"))
             return;
         const Json& buffer = m_root["buffers"][b.get<size_t>()];
-        const Json& bufferLength = buffer.is_object() ? buffer.value("byteLength", Json()) : Json();
+        const Json& bufferLength = jsonMember(buffer, "byteLength");
         if (!bufferLength.is_number_unsigned())
             return;
         const std::uint64_t end = off.get<std::uint64_t>() + len.get<std::uint64_t>();
@@ -286,7 +303,7 @@ private:
 
     void checkAnimation(const Json& a, const std::string& p)
     {
-        const Json& samplers = a.value("samplers", Json());
+        const Json& samplers = jsonMember(a, "samplers");
         const size_t samplerCount = samplers.is_array() ? samplers.size() : 0;
         for (size_t s = 0; s < samplerCount; ++s) {
             if (!samplers[s].is_object())
@@ -295,18 +312,18 @@ private:
             index(samplers[s], "input", "accessors", sp);
             index(samplers[s], "output", "accessors", sp);
         }
-        const Json& channels = a.value("channels", Json());
+        const Json& channels = jsonMember(a, "channels");
         if (!channels.is_array())
             return;
         for (size_t c = 0; c < channels.size(); ++c) {
             if (!channels[c].is_object())
                 continue;
             const std::string cp = jsonPointerAppend(p + "/channels", c);
-            const Json& sampler = channels[c].value("sampler", Json());
+            const Json& sampler = jsonMember(channels[c], "sampler");
             if (!sampler.is_number_unsigned() || sampler.get<size_t>() >= samplerCount)
                 error("INDEX_OUT_OF_RANGE", "the channel's sampler is not one of the animation's samplers",
                       cp + "/sampler");
-            const Json& target = channels[c].value("target", Json());
+            const Json& target = jsonMember(channels[c], "target");
             if (target.is_object())
                 index(target, "node", "nodes", cp + "/target");
         }

@@ -278,15 +278,18 @@ private:
             }
             const double lo = std::min({scale[0], scale[1], scale[2]});
             const double hi = std::max({scale[0], scale[1], scale[2]});
+            const bool nonUniform = hi - lo > 1e-4 * std::max(hi, 1e-9);
+            // The common case (and a NaN scale, as before) says nothing: no message is formatted.
+            if (!nonUniform && !(std::fabs(hi - 1.0) > 1e-4))
+                continue;
             const std::string p = jsonPointerAppend("/nodes", s.node);
             const std::string text = "node " + std::to_string(s.node) + " carries a shape and is scaled (" +
                                      num(scale[0]) + ", " + num(scale[1]) + ", " + num(scale[2]) + ")";
-            if (hi - lo > 1e-4 * std::max(hi, 1e-9)) {
+            if (nonUniform)
                 warning(code::ShapeNodeNonUniformScale,
                         text + "; a non-uniform scale distorts spheres and capsules in most engines", p);
-            } else if (std::fabs(hi - 1.0) > 1e-4) {
+            else
                 info(code::ShapeNodeScaled, text + "; the spec discourages scaling shape nodes", p);
-            }
         }
     }
 

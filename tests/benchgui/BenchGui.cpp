@@ -5,8 +5,9 @@
 //     tinygltf (images not decoded). Files: the largest of the test corpus, a generated 800-node scene of
 //     about 27 MB, and a generated textured scene.
 //   bench=window_memory: peak resident memory of the program opening a large textured scene to its first
-//     frame, against the same program opening an empty scene, and against the size of the scene's images
-//     decoded.
+//     frame, against the same program opening an empty scene, each in a fresh process of its own (pids
+//     printed; the bench fails when two figures share a process), and against the goal: empty + 1.5x the
+//     images decoded + 2x the vertex bytes.
 //   bench=fps: frames per second of the viewport with N colliders drawn, against the same window showing an
 //     empty scene; the renderer in use is printed.
 //   bench=simulate_fps: frames per second of the window while the simulation preview plays 1,000 falling
@@ -16,6 +17,7 @@
 #include "BenchUtil.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
+#include "PeakMemory.h"
 #include "SceneLoader.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
@@ -38,6 +40,7 @@
 #include <filesystem>
 #include <random>
 #include <tiny_gltf.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace cs;
@@ -131,6 +134,39 @@ QString glRenderer()
     return result;
 }
 
+/// bench=window_memory: the program's peak resident memory opening the textured scene, and opening an
+/// empty scene, each in a fresh process of its own (the pid of each is printed); false when the figures
+/// cannot be compared (same process, or a run failed).
+bool windowMemory(const fs::path& dir, const fs::path& empty, const fs::path& textured, double decoded,
+                  double vertexBytes)
+{
+    const std::string shot = (dir / "shot.png").string();
+    const bench::PeakMeasurement emptyRun =
+        bench::measurePeak(CS_PEAK_RSS, {CS_COLLIDOSCOPE, empty.string(), "--screenshot", shot});
+    const bench::PeakMeasurement sceneRun =
+        bench::measurePeak(CS_PEAK_RSS, {CS_COLLIDOSCOPE, textured.string(), "--screenshot", shot});
+    const std::string error = bench::separateProcessesError({emptyRun, sceneRun}, long(::getpid()));
+    if (!error.empty()) {
+        std::printf("bench=window_memory error=\"%s\" empty_pid=%ld scene_pid=%ld\n", error.c_str(),
+                    emptyRun.pid, sceneRun.pid);
+        return false;
+    }
+    const double mib = 1024.0, emptyMb = double(emptyRun.peakKib) / mib,
+                 peakMb = double(sceneRun.peakKib) / mib;
+    const double decodedMb = decoded / (1 << 20), vertexMb = vertexBytes / (1 << 20);
+    const double goalMb = emptyMb + 1.5 * decodedMb + 2 * vertexMb;
+    std::printf("bench=window_memory file=textured-scene.gltf images=6x4096x4096 triangles=1M peak_mb=%s "
+                "empty_scene_mb=%s decoded_images_mb=%s vertex_mb=%s goal_mb=%s ratio_goal=%s ratio_empty=%s "
+                "added_per_decoded=%s scene_pid=%ld empty_pid=%ld\n",
+                bench::fixed(peakMb, 0).c_str(), bench::fixed(emptyMb, 0).c_str(),
+                bench::fixed(decodedMb, 0).c_str(), bench::fixed(vertexMb, 0).c_str(),
+                bench::fixed(goalMb, 0).c_str(), bench::fixed(peakMb / goalMb, 2).c_str(),
+                bench::fixed(peakMb / emptyMb, 2).c_str(),
+                bench::fixed((peakMb - emptyMb) / decodedMb, 2).c_str(), sceneRun.pid, emptyRun.pid);
+    std::fflush(stdout);
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -171,8 +207,8 @@ int main(int argc, char** argv)
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
-    double decoded = 0;
-    const fs::path textured = bench::makeTexturedScene(dir, decoded);
+    double decoded = 0, vertexBytes = 0;
+    const fs::path textured = bench::makeTexturedScene(dir, decoded, vertexBytes);
     const fs::path manyNodes = bench::makeManyNodeScene(dir);
     for (const fs::path& file : {largestCorpusFile(), manyNodes, textured}) {
         if (!run("first_frame"))
@@ -219,17 +255,8 @@ int main(int argc, char** argv)
     }
     std::fflush(stdout);
 
-    if (run("window_memory")) {
-        const long withScene = bench::peakResidentKib(CS_COLLIDOSCOPE, textured, dir / "shot.png");
-        const long emptyKib = bench::peakResidentKib(CS_COLLIDOSCOPE, empty, dir / "shot.png");
-        const double mb = 1024.0;
-        std::printf("bench=window_memory file=textured-scene.gltf images=6x4096x4096 triangles=1M peak_mb=%s "
-                    "empty_scene_mb=%s decoded_images_mb=%s ratio_empty=%s added_per_decoded=%s\n",
-                    bench::fixed(withScene / mb, 0).c_str(), bench::fixed(emptyKib / mb, 0).c_str(),
-                    bench::fixed(decoded / (1 << 20), 0).c_str(),
-                    bench::fixed(double(withScene) / emptyKib, 2).c_str(),
-                    bench::fixed((withScene - emptyKib) * 1024.0 / decoded, 2).c_str());
-    }
+    if (run("window_memory") && !windowMemory(dir, empty, textured, decoded, vertexBytes))
+        return 1;
 
     if (run("simulate_fps")) {
         constexpr size_t Bodies = 1000;

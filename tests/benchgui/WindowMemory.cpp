@@ -3,13 +3,9 @@
 #include <QImage>
 #include <QPainter>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 namespace cs::bench {
@@ -39,7 +35,7 @@ template <class T> void append(std::string& out, const std::vector<T>& values)
 
 } // namespace
 
-fs::path makeTexturedScene(const fs::path& dir, double& decodedImageBytes)
+fs::path makeTexturedScene(const fs::path& dir, double& decodedImageBytes, double& vertexBytes)
 {
     const int side = 4096, images = 6;
     decodedImageBytes = 0;
@@ -83,6 +79,7 @@ fs::path makeTexturedScene(const fs::path& dir, double& decodedImageBytes)
     const size_t vertexCount = size_t(n) * n, p = positions.size() * 4, nn = normals.size() * 4,
                  t = uvs.size() * 4, ix = indices.size() * 4;
     j["buffers"] = {{{"uri", "mesh.bin"}, {"byteLength", bin.size()}}};
+    vertexBytes = double(bin.size()) * images; // every image's mesh draws the whole grid
     j["bufferViews"] = {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", p}},
                         {{"buffer", 0}, {"byteOffset", p}, {"byteLength", nn}},
                         {{"buffer", 0}, {"byteOffset", p + nn}, {"byteLength", t}},
@@ -116,25 +113,6 @@ fs::path makeTexturedScene(const fs::path& dir, double& decodedImageBytes)
     const fs::path path = dir / "textured-scene.gltf";
     std::ofstream(path) << j.dump();
     return path;
-}
-
-long peakResidentKib(const fs::path& app, const fs::path& file, const fs::path& screenshot)
-{
-    const pid_t pid = ::fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        if (!std::freopen("/dev/null", "w", stdout))
-            ::_exit(126);
-        const std::string a = app.string(), f = file.string(), s = screenshot.string();
-        ::execl(a.c_str(), a.c_str(), f.c_str(), "--screenshot", s.c_str(), static_cast<char*>(nullptr));
-        ::_exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    if (::wait4(pid, &status, 0, &usage) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return -1;
-    return usage.ru_maxrss;
 }
 
 } // namespace cs::bench
