@@ -8,6 +8,8 @@ namespace cs::ui {
 
 void ShapePanel::setUpFitter()
 {
+    // The status line tells what a fit did; its links select the nodes it names.
+    connect(m_status, &QLabel::linkActivated, this, &ShapePanel::onLinkActivated);
     // A result for a shape or node the panel no longer shows is dropped.
     m_fitter = new ShapeFitter(
         [this](int shape, document::NodeIndex node) { return shape == m_shape && m_contextNode == node; },
