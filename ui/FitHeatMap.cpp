@@ -1,5 +1,6 @@
 #include "FitHeatMap.h"
 
+#include "BackgroundJob.h"
 #include "MainWindow.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
@@ -8,14 +9,12 @@
 #include "widgets/EventWait.h"
 
 #include <QAction>
-#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 
 namespace cs::ui {
@@ -27,13 +26,12 @@ struct FitHeatMap::Map
 };
 
 FitHeatMap::FitHeatMap(MainWindow* window)
-    : QObject(window), m_window(window), m_timer(new QTimer(this)),
-      m_watcher(new QFutureWatcher<std::shared_ptr<Map>>(this))
+    : QObject(window), m_window(window), m_timer(new QTimer(this)), m_job(new BackgroundJob<Map>(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(30);
     connect(m_timer, &QTimer::timeout, this, &FitHeatMap::start);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, &FitHeatMap::finished);
+    m_job->setOnFinished([this](const Map& map) { finished(map); });
 
     QMenu* view = nullptr;
     for (QAction* a : window->menuBar()->actions())
@@ -74,8 +72,7 @@ FitHeatMap::FitHeatMap(MainWindow* window)
 
 FitHeatMap::~FitHeatMap()
 {
-    m_watcher->disconnect(this);
-    m_watcher->waitForFinished();
+    m_job->cancel(); // the job, a child, waits for its worker when it is deleted
 }
 
 void FitHeatMap::setEnabled(bool on)
@@ -135,7 +132,7 @@ void FitHeatMap::start()
     document::Document* doc = m_window->document();
     if (!m_enabled || !doc)
         return;
-    if (m_watcher->isRunning()) {
+    if (m_job->isRunning()) {
         m_again = true;
         return;
     }
@@ -147,36 +144,35 @@ void FitHeatMap::start()
         return;
     }
     const double tolerance = m_tolerance;
-    m_watcher->setFuture(QtConcurrent::run([input = std::move(*input), tolerance] {
-        auto map = std::make_shared<Map>();
-        auto measured = document::measureColliderFit(input);
+    m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input)),
+                  tolerance](const JobToken&) {
+        Map map;
+        auto measured = document::measureColliderFit(*input);
         if (!measured)
             return map;
-        map->figures = measured->summary;
-        const scene::HeatMapLines lines = scene::fitHeatMap(input.mesh, *measured, tolerance);
+        map.figures = measured->summary;
+        const scene::HeatMapLines lines = scene::fitHeatMap(input->mesh, *measured, tolerance);
         for (int band = 0; band < scene::kHeatBands; ++band)
-            map->lines.emplace_back(scene::heatColour(band), lines.bands[size_t(band)]);
+            map.lines.emplace_back(scene::heatColour(band), lines.bands[size_t(band)]);
         return map;
-    }));
+    });
 }
 
-void FitHeatMap::finished()
+void FitHeatMap::finished(const Map& map)
 {
     if (m_again || !m_enabled) {
         if (m_enabled)
             start();
         return;
     }
-    const std::shared_ptr<Map> map = m_watcher->result();
-    m_figures = map->figures;
-    m_window->viewport()->setColouredLines(map->lines);
+    m_figures = map.figures;
+    m_window->viewport()->setColouredLines(map.lines);
     emit mapChanged();
 }
 
 bool FitHeatMap::waitForMap(int milliseconds)
 {
-    return waitWhile([this] { return m_timer->isActive() || m_watcher->isRunning() || m_again; },
-                     milliseconds);
+    return waitWhile([this] { return m_timer->isActive() || m_job->isRunning() || m_again; }, milliseconds);
 }
 
 } // namespace cs::ui

@@ -9,9 +9,10 @@
 class QAction;
 class QLabel;
 class QTimer;
-template <class T> class QFutureWatcher;
 
 namespace cs::ui {
+
+template <class Result> class BackgroundJob;
 
 class MainWindow;
 
@@ -48,14 +49,14 @@ private:
     struct Map;
     void schedule();
     void start();
-    void finished();
+    void finished(const Map& map);
     void clear();
 
     MainWindow* m_window;
     QAction* m_toggle = nullptr;
     QLabel* m_legend = nullptr;
     QTimer* m_timer;
-    QFutureWatcher<std::shared_ptr<Map>>* m_watcher;
+    BackgroundJob<Map>* m_job;
     bool m_enabled = false;
     bool m_again = false;
     double m_tolerance = 0.01;

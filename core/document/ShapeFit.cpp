@@ -183,31 +183,49 @@ Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, Nod
     return result;
 }
 
+namespace {
+
+/// Why a fit of `shapeIndex` on `node` cannot be applied, else nothing.
+std::optional<Diagnostic> fitRefused(const Document& doc, size_t shapeIndex, NodeIndex node)
+{
+    if (shapeIndex >= doc.model().shapes.size())
+        return makeError("FIT_NO_SHAPE", "shape " + std::to_string(shapeIndex) + " does not exist");
+    if (doc.model().shapes[shapeIndex].opaque)
+        return makeError("FIT_OPAQUE_SHAPE", "the shape's type is not understood");
+    if (node >= doc.gltf().count("nodes"))
+        return makeError("FIT_NO_NODE", "node " + std::to_string(node) + " does not exist");
+    return std::nullopt;
+}
+
+} // namespace
+
 Result<ShapeFit> fitShapeToMesh(Document& doc, size_t shapeIndex, NodeIndex node, FitKind kind,
                                 const QString& undoText)
 {
-    using R = Result<ShapeFit>;
-    if (shapeIndex >= doc.model().shapes.size())
-        return R::failure(
-            makeError("FIT_NO_SHAPE", "shape " + std::to_string(shapeIndex) + " does not exist"));
-    if (doc.model().shapes[shapeIndex].opaque)
-        return R::failure(makeError("FIT_OPAQUE_SHAPE", "the shape's type is not understood"));
-    if (node >= doc.gltf().count("nodes"))
-        return R::failure(makeError("FIT_NO_NODE", "node " + std::to_string(node) + " does not exist"));
-
-    ShapeFit fit;
-    fit.source = fitMeshSource(doc, node);
+    if (const auto refused = fitRefused(doc, shapeIndex, node))
+        return Result<ShapeFit>::failure(*refused);
     Result<geometry::FittedShape> fitted;
     auto points = fitMeshPoints(doc, node);
     if (points)
         fitted = fitPoints(kind, *points);
     else
         fitted.diagnostics = points.diagnostics;
+    return applyShapeFit(doc, shapeIndex, node, fitted, undoText);
+}
+
+Result<ShapeFit> applyShapeFit(Document& doc, size_t shapeIndex, NodeIndex node,
+                               const Result<geometry::FittedShape>& fitted, const QString& undoText)
+{
+    using R = Result<ShapeFit>;
+    if (const auto refused = fitRefused(doc, shapeIndex, node))
+        return R::failure(*refused);
     if (!fitted) {
         R failed;
-        failed.diagnostics = std::move(fitted.diagnostics);
+        failed.diagnostics = fitted.diagnostics;
         return failed;
     }
+    ShapeFit fit;
+    fit.source = fitMeshSource(doc, node);
     FittedPrimitive primitive = fittedPrimitive(*fitted);
 
     if (!fit.source.fromParent && !centred(primitive))

@@ -77,4 +77,10 @@ struct ShapeFit
 Result<ShapeFit> fitShapeToMesh(Document& document, size_t shape, NodeIndex node, FitKind kind,
                                 const QString& undoText);
 
+/// The second half of fitShapeToMesh, for a fit computed elsewhere (off the GUI thread): applies `fitted`,
+/// the primitive fitted to fitMeshPoints(document, node), as fitShapeToMesh does. The same errors, and the
+/// fit's own when `fitted` failed.
+Result<ShapeFit> applyShapeFit(Document& document, size_t shape, NodeIndex node,
+                               const Result<geometry::FittedShape>& fitted, const QString& undoText);
+
 } // namespace cs::document

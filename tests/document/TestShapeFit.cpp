@@ -128,6 +128,41 @@ private slots:
         QVERIFY(findDiagnostic(noMesh.diagnostics, "FIT_NO_MESH"));
         QCOMPARE(d->undoStack()->count(), 0);
     }
+
+    void aFitComputedElsewhereIsAppliedTheSameWay()
+    {
+        // The two halves of fitShapeToMesh: the points and the fit (as a worker thread would make them),
+        // then the edit. The mesh of node 0 spans 2 x 1 x 0.5 around the origin.
+        auto d = scene();
+        const auto points = fitMeshPoints(*d, 0);
+        QVERIFY(points);
+        const Result<geometry::FittedShape> fitted = fitPoints(FitKind::Box, *points);
+        QVERIFY(fitted);
+        checkRedoUndoRedo(
+            *d,
+            [&] {
+                const auto applied = applyShapeFit(*d, 0, 0, fitted, QStringLiteral("Fit Box to Mesh"));
+                QVERIFY(applied);
+                QCOMPARE(int(applied->outcome), int(ShapeFit::Outcome::ShapeChanged));
+            },
+            [](const gltf::Json& saved) {
+                CS_COMPARE_JSON(shapeAt(saved, 0)["type"], "box");
+                CS_COMPARE_JSON(shapeAt(saved, 0)["box"]["size"], gltf::Json::parse("[2.0,1.0,0.5]"));
+            });
+        QCOMPARE(d->undoStack()->count(), 1);
+        QCOMPARE(d->undoStack()->text(0), QStringLiteral("Fit Box to Mesh"));
+
+        // A failed fit carries its errors through and pushes nothing; so does a shape that went away.
+        const Result<geometry::FittedShape> failed =
+            Result<geometry::FittedShape>::failure(makeError("FIT_TEST", "no points"));
+        const auto refused = applyShapeFit(*d, 0, 0, failed, QString());
+        QVERIFY(!refused);
+        QVERIFY(findDiagnostic(refused.diagnostics, "FIT_TEST"));
+        const auto gone = applyShapeFit(*d, 9, 0, fitted, QString());
+        QVERIFY(!gone);
+        QVERIFY(findDiagnostic(gone.diagnostics, "FIT_NO_SHAPE"));
+        QCOMPARE(d->undoStack()->count(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestShapeFit)

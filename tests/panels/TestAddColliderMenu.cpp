@@ -3,6 +3,7 @@
 // hull takes on the biggest mesh of the test data.
 #include "TestSupport.h"
 #include "document/Document.h"
+#include "document/NodeCommands.h"
 #include "gltf/MeshTriangles.h"
 #include "panels/AddColliderMenu.h"
 
@@ -46,6 +47,14 @@ std::unique_ptr<document::Document> makeScene()
     return std::make_unique<document::Document>(std::move(g));
 }
 
+/// The entries compute off the GUI thread: choose one and wait for the collider.
+std::optional<size_t> addAndWait(AddColliderMenu& menu, Kind kind)
+{
+    if (!menu.add(kind) || !menu.waitForIdle(5000))
+        return std::nullopt;
+    return menu.lastAdded();
+}
+
 bool near(double a, double b, double tolerance = 1e-4)
 {
     return std::abs(a - b) <= tolerance;
@@ -68,7 +77,7 @@ private slots:
         QVERIFY(menu.action(Kind::Box)->isEnabled());
         QSignalSpy added(&menu, &AddColliderMenu::colliderAdded);
         menu.action(Kind::Box)->trigger();
-        QCOMPARE(added.count(), 1);
+        QTRY_COMPARE(added.count(), 1);
         QCOMPARE(added.at(0).at(0).value<size_t>(), size_t(0));
         const size_t node = added.at(0).at(1).value<size_t>();
         QCOMPARE(node, size_t(2));
@@ -99,26 +108,26 @@ private slots:
             return d->model().shapes.at(size_t(p->collider->shape));
         };
 
-        const auto oriented = menu.add(Kind::OrientedBox);
+        const auto oriented = addAndWait(menu, Kind::OrientedBox);
         QVERIFY(oriented);
         QCOMPARE(d->undoStack()->count(), ++steps);
         const physics::Shape& obb = shapeOf(oriented);
         QCOMPARE(obb.type, physics::ShapeType::Box);
         QVERIFY(near(obb.size[0] * obb.size[1] * obb.size[2], 48.0, 1e-3));
 
-        const auto sphere = menu.add(Kind::Sphere);
+        const auto sphere = addAndWait(menu, Kind::Sphere);
         QVERIFY(sphere);
         QCOMPARE(d->undoStack()->count(), ++steps);
         QCOMPARE(shapeOf(sphere).type, physics::ShapeType::Sphere);
         QVERIFY2(near(shapeOf(sphere).radius, std::sqrt(14.0), 1e-3),
                  QByteArray::number(shapeOf(sphere).radius));
 
-        const auto capsule = menu.add(Kind::Capsule);
+        const auto capsule = addAndWait(menu, Kind::Capsule);
         QVERIFY(capsule);
         QCOMPARE(d->undoStack()->count(), ++steps);
         QCOMPARE(shapeOf(capsule).type, physics::ShapeType::Capsule);
 
-        const auto cylinder = menu.add(Kind::Cylinder);
+        const auto cylinder = addAndWait(menu, Kind::Cylinder);
         QVERIFY(cylinder);
         QCOMPARE(d->undoStack()->count(), ++steps);
         const physics::Shape& cyl = shapeOf(cylinder);
@@ -130,7 +139,7 @@ private slots:
         QVERIFY(d->gltf().json()["nodes"][*cylinder].contains("rotation"));
 
         const size_t meshes = d->gltf().count("meshes");
-        const auto hull = menu.add(Kind::Hull);
+        const auto hull = addAndWait(menu, Kind::Hull);
         QVERIFY(hull);
         QCOMPARE(d->undoStack()->count(), ++steps);
         const physics::Shape& convex = shapeOf(hull);
@@ -138,7 +147,7 @@ private slots:
         QCOMPARE(convex.mesh, int(meshes));
         QCOMPARE(gltf::meshTriangles(d->gltf(), meshes)->positions.size(), size_t(8));
 
-        const auto trimesh = menu.add(Kind::Trimesh);
+        const auto trimesh = addAndWait(menu, Kind::Trimesh);
         QVERIFY(trimesh);
         QCOMPARE(d->undoStack()->count(), ++steps);
         QCOMPARE(shapeOf(trimesh).type, physics::ShapeType::Trimesh);
@@ -151,6 +160,44 @@ private slots:
         QCOMPARE(d->savedJson().dump(), before);
     }
 
+    void aResultIsDroppedWhenTheNodeOrTheDocumentChanges()
+    {
+        // The collider is made when the fit arrives through the event loop; what happens before makes it
+        // stale, and nothing is pushed.
+        auto d = makeScene();
+        AddColliderMenu menu;
+        menu.setDocument(d.get());
+        menu.setNode(0);
+        QSignalSpy added(&menu, &AddColliderMenu::colliderAdded);
+        QSignalSpy failed(&menu, &AddColliderMenu::addFailed);
+        QVERIFY(menu.add(Kind::Sphere));
+        QVERIFY(menu.isBusy());
+        menu.setNode(1);
+        QVERIFY(menu.waitForIdle(5000));
+        QCOMPARE(added.count(), 0);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(!menu.lastAdded());
+        QCOMPARE(d->undoStack()->count(), 0);
+
+        menu.setNode(0);
+        QVERIFY(menu.add(Kind::Hull));
+        d->push(new document::SetNodeTranslation(d.get(), 0, {0, 1, 0}));
+        QVERIFY(menu.waitForIdle(5000));
+        QCOMPARE(added.count(), 0);
+        QCOMPARE(failed.count(), 2);
+        QCOMPARE(d->undoStack()->count(), 1); // the translation only
+        QCOMPARE(d->gltf().count("nodes"), size_t(2));
+
+        // A second entry chosen before the first arrives replaces it: one collider, of the second kind.
+        QVERIFY(menu.add(Kind::Box));
+        const auto sphere = addAndWait(menu, Kind::Sphere);
+        QVERIFY(sphere);
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(d->undoStack()->count(), 2);
+        const physics::NodePhysics* p = d->model().node(*sphere);
+        QCOMPARE(d->model().shapes.at(size_t(p->collider->shape)).type, physics::ShapeType::Sphere);
+    }
+
     void triggerVariant()
     {
         auto d = makeScene();
@@ -160,12 +207,12 @@ private slots:
         QVERIFY(menu.triggerAction()->isCheckable());
         menu.triggerAction()->setChecked(true);
         QVERIFY(menu.trigger());
-        const auto sphere = menu.add(Kind::Sphere);
+        const auto sphere = addAndWait(menu, Kind::Sphere);
         QVERIFY(sphere);
         const physics::NodePhysics* p = d->model().node(*sphere);
         QVERIFY(p && p->trigger && !p->collider);
         QCOMPARE(d->model().shapes.at(size_t(p->trigger->shape)).type, physics::ShapeType::Sphere);
-        const auto hull = menu.add(Kind::Hull);
+        const auto hull = addAndWait(menu, Kind::Hull);
         QVERIFY(hull);
         QVERIFY(d->model().node(*hull)->trigger);
         QCOMPARE(d->undoStack()->count(), 2);
@@ -253,7 +300,7 @@ private slots:
         menu.setNode(biggest);
         QElapsedTimer clock;
         clock.start();
-        const auto hull = menu.add(Kind::Hull);
+        const auto hull = addAndWait(menu, Kind::Hull);
         const qint64 ms = clock.elapsed();
         QVERIFY2(hull, qPrintable(menu.lastError()));
         qInfo("quick hull of a %zu-vertex mesh (node %zu): %lld ms, %zu hull points", most, *biggest, ms,

@@ -107,6 +107,14 @@ class TestShapePanel : public QObject
 
     QUndoStack* stack() { return m_doc->undoStack(); }
     const physics::Shape& shape(size_t i) { return m_doc->model().shapes.at(i); }
+    /// A fit runs off the GUI thread: start it and wait for how it ended (Failed at once stays Failed).
+    ShapePanel::FitOutcome fitAndWait(ShapePanel::Fit kind)
+    {
+        const ShapePanel::FitOutcome started = m_panel->fit(kind);
+        if (started != ShapePanel::FitOutcome::Started || !m_panel->fitter()->waitForFit(5000))
+            return started;
+        return m_panel->fitter()->lastOutcome();
+    }
 
 private slots:
     void initTestCase() { QLocale::setDefault(QLocale::c()); }
@@ -268,6 +276,7 @@ private slots:
         const int steps = stack()->count();
         QVERIFY(m_panel->fitButton(ShapePanel::Fit::Box)->isEnabled());
         QTest::mouseClick(m_panel->fitButton(ShapePanel::Fit::Box), Qt::LeftButton);
+        QVERIFY(m_panel->fitter()->waitForFit(5000));
         QCOMPARE(stack()->count(), steps + 1);
         QCOMPARE(stack()->undoText(), QStringLiteral("Fit Box to Mesh"));
         QCOMPARE(shape(0).type, physics::ShapeType::Box);
@@ -278,7 +287,7 @@ private slots:
         QCOMPARE(m_panel->typeCombo()->currentData().toInt(), int(physics::ShapeType::Box));
 
         // Fitting again changes nothing and pushes nothing.
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Unchanged);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Unchanged);
         QCOMPARE(stack()->count(), steps + 1);
 
         stack()->undo();
@@ -289,7 +298,7 @@ private slots:
     void sphereFitOnTheNodesOwnCentredMesh()
     {
         m_panel->setShape(0, 0);
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::ShapeChanged);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::ShapeChanged);
         // The smallest sphere around a 1 x 2 x 3 box reaches its corners.
         QVERIFY(std::abs(shape(0).radius - std::sqrt(0.25 + 1 + 2.25)) < 1e-4);
     }
@@ -298,7 +307,7 @@ private slots:
     {
         m_panel->setShape(1, 1);
         const int steps = stack()->count();
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::ChildNode);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::ChildNode);
         QCOMPARE(stack()->count(), steps + 1);
         const std::optional<size_t> child = m_panel->lastFitNode();
         QVERIFY(child);
@@ -343,6 +352,7 @@ private slots:
         QVERIFY(source.fromParent);
         const int steps = stack()->count();
         QTest::mouseClick(m_panel->fitButton(ShapePanel::Fit::Capsule), Qt::LeftButton);
+        QVERIFY(m_panel->fitter()->waitForFit(5000));
         QCOMPARE(stack()->count(), steps + 1);
         QCOMPARE(m_doc->gltf().count("nodes"), size_t(5)); // no new node
 
@@ -371,7 +381,7 @@ private slots:
     void aBoxFitOnAColliderChildNodeUsesTheParentsMesh()
     {
         m_panel->setShape(2, 3);
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::ShapeChanged);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Box), ShapePanel::FitOutcome::ShapeChanged);
         // An axis-aligned box in the node's own axes: the node keeps its quarter turn about Y, so the mesh's
         // 4 m along X is the box's 4 m along Z.
         const physics::Vec3 size = shape(2).size;
@@ -386,20 +396,44 @@ private slots:
         QVERIFY(std::abs(saved["nodes"][3]["translation"][0].get<double>() - 1) < 1e-5);
     }
 
+    void aFitIsDroppedWhenTheSelectionOrTheDocumentChanges()
+    {
+        // The result arrives through the event loop, so what happens before it runs makes it stale.
+        m_panel->setShape(0, 0);
+        const int steps = stack()->count();
+        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Started);
+        QVERIFY(m_panel->fitter()->isFitting());
+        m_panel->setShape(1, 1);
+        QVERIFY(m_panel->fitter()->waitForFit(5000));
+        QCOMPARE(m_panel->fitter()->lastOutcome(), ShapePanel::FitOutcome::Failed);
+        QCOMPARE(stack()->count(), steps);
+        QCOMPARE(shape(0).type, physics::ShapeType::Sphere);
+
+        m_panel->setShape(0, 0);
+        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Started);
+        m_doc->push(new document::SetNodeTranslation(m_doc.get(), 4, {0, 1, 0}));
+        QVERIFY(m_panel->fitter()->waitForFit(5000));
+        QCOMPARE(m_panel->fitter()->lastOutcome(), ShapePanel::FitOutcome::Failed);
+        QCOMPARE(stack()->count(), steps + 1); // the translation only
+        QCOMPARE(shape(0).type, physics::ShapeType::Sphere);
+        QVERIFY2(m_panel->statusLabel()->text().contains(QStringLiteral("changed")),
+                 qPrintable(m_panel->statusLabel()->text()));
+    }
+
     void fittingNeedsAMesh()
     {
         m_panel->setShape(1, 4); // "Lonely": no mesh, no parent
         QVERIFY(!m_panel->fitButton(ShapePanel::Fit::Box)->isEnabled());
         QVERIFY(!m_panel->hullButton()->isEnabled());
         const int steps = stack()->count();
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Failed);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Failed);
         QCOMPARE(stack()->count(), steps);
         QVERIFY(!m_panel->statusLabel()->text().isEmpty());
         QVERIFY(!ShapePanel::fitPoints(*m_doc, 4));
 
         m_panel->setShape(1, std::nullopt);
         QVERIFY(!m_panel->fitButton(ShapePanel::Fit::Sphere)->isEnabled());
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::Failed);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Sphere), ShapePanel::FitOutcome::Failed);
     }
 
     void hullAndUsedBySignals()
@@ -534,7 +568,7 @@ private slots:
         m_panel->setDocument(nullptr);
         QCOMPARE(m_panel->shape(), -1);
         QVERIFY(!m_panel->isEnabled());
-        QCOMPARE(m_panel->fit(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Failed);
+        QCOMPARE(fitAndWait(ShapePanel::Fit::Box), ShapePanel::FitOutcome::Failed);
     }
 };
 

@@ -181,6 +181,7 @@ private slots:
         QAction* capsule = menu->action(ui::AddColliderMenu::Kind::Capsule);
         QVERIFY(capsule && capsule->isEnabled());
         capsule->trigger();
+        QVERIFY(menu->waitForIdle(5000)); // the capsule is fitted off the GUI thread
         settle();
         const int capsuleNode = currentOf(w);
         QCOMPARE(size_t(capsuleNode), nodesBefore);

@@ -1,26 +1,22 @@
 #include "dialogs/AddCollidersDialog.h"
 
+#include "BackgroundJob.h"
 #include "document/Document.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/EventWait.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTextEdit>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 #include <map>
 
@@ -84,22 +80,42 @@ QStringList fitLines(const std::vector<import::AddedCollider>& added)
 
 } // namespace
 
-struct AddCollidersDialog::Run
-{
-    quint64 generation = 0;
-    document::AutoColliderPlan plan;
-};
-
 AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* parent)
     : QDialog(parent), m_document(document)
 {
     setObjectName(QStringLiteral("AddCollidersDialog"));
     setWindowTitle(tr("Add Colliders to All Meshes"));
-    m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
+    m_job = new BackgroundJob<document::AutoColliderPlan>(this);
+    m_job->setOnFinished([this](document::AutoColliderPlan plan) { runFinished(std::move(plan)); });
     connect(m_document, &QObject::destroyed, this, &AddCollidersDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout();
+    addFitFields(form);
+    addNodeFields(form);
+    layout->addLayout(form);
+    layout->addWidget(buildProgressRow());
+    m_summary = new QTextEdit(this);
+    m_summary->setObjectName(QStringLiteral("summary"));
+    m_summary->setReadOnly(true);
+    m_summary->setMinimumHeight(90);
+    m_summary->setPlaceholderText(tr("What was added is listed here."));
+    layout->addWidget(m_summary, 1);
+    layout->addWidget(buildButtons());
+
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { setRunning(isRunning()); });
+    setRunning(false);
+}
+
+AddCollidersDialog::~AddCollidersDialog()
+{
+    disconnectChildrenFrom(this);
+    m_job->cancel(); // the job, a child, waits for its worker when it is deleted
+}
+
+/// How each collider is made: strategy, hull cap, auto tolerance, simplification error.
+void AddCollidersDialog::addFitFields(QFormLayout* form)
+{
     m_strategy = new QComboBox(this);
     m_strategy->setObjectName(QStringLiteral("strategy"));
     for (const StrategyEntry& e : kStrategies) {
@@ -130,6 +146,11 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     m_maxError->setValue(0.01);
     m_maxError->setToolTip(tr("simplified: the largest distance between the collision mesh and the mesh"));
     form->addRow(tr("Largest error:"), m_maxError);
+}
+
+/// Which nodes get a collider, and the bodies they are given.
+void AddCollidersDialog::addNodeFields(QFormLayout* form)
+{
     m_pattern = new QLineEdit(QStringLiteral("*"), this);
     m_pattern->setObjectName(QStringLiteral("nodePattern"));
     m_pattern->setToolTip(tr("Only mesh nodes whose name matches this wildcard, e.g. Rock*"));
@@ -149,26 +170,28 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     m_motion->addItem(tr("Dynamic body"), int(physics::MotionType::Dynamic));
     m_motion->setToolTip(tr("The motion given to each mesh node that is not inside a body yet"));
     form->addRow(tr("Bodies:"), m_motion);
-    layout->addLayout(form);
+}
 
-    auto* progressRow = new QHBoxLayout();
-    m_progress = new QProgressBar(this);
+QWidget* AddCollidersDialog::buildProgressRow()
+{
+    auto* row = new QWidget(this);
+    auto* progressRow = new QHBoxLayout(row);
+    progressRow->setContentsMargins(0, 0, 0, 0);
+    m_progress = new QProgressBar(row);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setRange(0, kProgressSteps);
     progressRow->addWidget(m_progress, 1);
-    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop = new QPushButton(tr("Stop"), row);
     m_stop->setObjectName(QStringLiteral("stop"));
     connect(m_stop, &QPushButton::clicked, this, &AddCollidersDialog::stop);
     progressRow->addWidget(m_stop);
-    layout->addLayout(progressRow);
+    connect(m_job, &BackgroundJobBase::progressChanged, m_progress,
+            [this](double f) { m_progress->setValue(int(std::lround(f * kProgressSteps))); });
+    return row;
+}
 
-    m_summary = new QTextEdit(this);
-    m_summary->setObjectName(QStringLiteral("summary"));
-    m_summary->setReadOnly(true);
-    m_summary->setMinimumHeight(90);
-    m_summary->setPlaceholderText(tr("What was added is listed here."));
-    layout->addWidget(m_summary, 1);
-
+QWidget* AddCollidersDialog::buildButtons()
+{
     auto* buttons = new QDialogButtonBox(this);
     m_add = buttons->addButton(tr("Add Colliders"), QDialogButtonBox::ApplyRole);
     m_add->setObjectName(QStringLiteral("add"));
@@ -176,20 +199,7 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     connect(m_add, &QPushButton::clicked, this, &AddCollidersDialog::start);
     m_close = buttons->addButton(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &AddCollidersDialog::reject);
-    layout->addWidget(buttons);
-
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { setRunning(m_running); });
-    setRunning(false);
-}
-
-AddCollidersDialog::~AddCollidersDialog()
-{
-    disconnectChildrenFrom(this);
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->disconnect(this);
-    for (auto& run : m_runs)
-        run.waitForFinished();
+    return buttons;
 }
 
 void AddCollidersDialog::setStrategy(ColliderStrategy strategy)
@@ -234,7 +244,7 @@ void AddCollidersDialog::setNodes(std::vector<size_t> nodes)
     if (!m_nodes.empty())
         m_pattern->setText(
             tr("(the %1 selected)").arg(counted(qsizetype(m_nodes.size()), tr("node"), tr("nodes"))));
-    setRunning(m_running);
+    setRunning(isRunning());
 }
 
 void AddCollidersDialog::setMaxError(double metres)
@@ -264,9 +274,13 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     return o;
 }
 
+bool AddCollidersDialog::isRunning() const
+{
+    return m_job->isRunning();
+}
+
 void AddCollidersDialog::setRunning(bool running)
 {
-    m_running = running;
     m_progress->setVisible(running);
     m_stop->setVisible(running);
     m_add->setEnabled(!running);
@@ -283,42 +297,24 @@ void AddCollidersDialog::setRunning(bool running)
 
 void AddCollidersDialog::start()
 {
-    if (m_running || !m_document)
+    if (isRunning() || !m_document)
         return;
-    document::AutoColliderInput input = document::gatherAutoColliders(*m_document, options());
-    const int nodes = int(input.nodes.size());
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
-    const quint64 generation = ++m_generation;
-    m_runs.removeIf([](const QFuture<std::shared_ptr<Run>>& f) { return f.isFinished(); });
-    QFuture<std::shared_ptr<Run>> future = QtConcurrent::run(
-        [input = std::move(input), cancel, generation](QPromise<std::shared_ptr<Run>>& promise) mutable {
-            promise.setProgressRange(0, kProgressSteps);
-            auto run = std::make_shared<Run>();
-            run->generation = generation;
-            run->plan = document::planAutoColliders(
-                std::move(input),
-                [&promise](double f) { promise.setProgressValue(int(std::lround(f * kProgressSteps))); },
-                cancel.get());
-            promise.addResult(std::move(run));
-        });
-    m_runs.append(future);
-    m_watcher->disconnect(this, nullptr);
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this, generation] { runFinished(generation); });
-    m_watcher->setFuture(future);
+    auto input =
+        std::make_shared<document::AutoColliderInput>(document::gatherAutoColliders(*m_document, options()));
+    const int nodes = int(input->nodes.size());
+    m_job->start([input](const JobToken& token) {
+        return document::planAutoColliders(
+            std::move(*input), [&token](double f) { token.progress(f); }, token.cancelFlag());
+    });
     m_summary->setPlainText(tr("Fitting %1...").arg(counted(nodes, tr("mesh node"), tr("mesh nodes"))));
     setRunning(true);
 }
 
 void AddCollidersDialog::stop()
 {
-    if (!m_running)
+    if (!isRunning())
         return;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_generation;
+    m_job->cancel();
     m_report = {};
     m_report.cancelled = true;
     setRunning(false);
@@ -326,13 +322,11 @@ void AddCollidersDialog::stop()
     emit finished();
 }
 
-void AddCollidersDialog::runFinished(quint64 generation)
+void AddCollidersDialog::runFinished(document::AutoColliderPlan plan)
 {
-    if (generation != m_generation || m_watcher->future().resultCount() == 0 || !m_document)
+    if (!m_document)
         return;
-    const std::shared_ptr<Run> run = m_watcher->future().result();
-    m_cancel.reset();
-    m_report = document::applyAutoColliders(*m_document, run->plan);
+    m_report = document::applyAutoColliders(*m_document, plan);
     setRunning(false);
     m_summary->setPlainText(summary());
     emit finished();
@@ -340,14 +334,7 @@ void AddCollidersDialog::runFinished(quint64 generation)
 
 bool AddCollidersDialog::waitForFinished(int milliseconds)
 {
-    QElapsedTimer clock;
-    clock.start();
-    while (m_running && clock.elapsed() < milliseconds) {
-        QEventLoop loop;
-        QTimer::singleShot(5, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
-    return !m_running;
+    return waitWhile([this] { return isRunning(); }, milliseconds);
 }
 
 QString AddCollidersDialog::summary() const

@@ -3,26 +3,23 @@
 #include "document/AutoColliderActions.h"
 
 #include <QDialog>
-#include <QFuture>
-#include <QList>
 #include <QPointer>
-#include <atomic>
-#include <memory>
 #include <optional>
 #include <vector>
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTextEdit;
 
-template <class T> class QFutureWatcher;
-
 namespace cs::ui {
+
+template <class Result> class BackgroundJob;
 
 /// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard, or
 /// the selected ones), with the strategies of the add-colliders command (box, obb, sphere, capsule, hull,
@@ -55,7 +52,7 @@ public:
     document::AutoColliderOptions options() const;
 
     // --- Running
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
     /// Runs the event loop until the run in progress is over or `milliseconds` passed; true when it is over.
     bool waitForFinished(int milliseconds);
     /// The last run's outcome (empty before the first run).
@@ -76,8 +73,11 @@ signals:
     void finished();
 
 private:
-    struct Run;
-    void runFinished(quint64 generation);
+    void addFitFields(QFormLayout* form);
+    void addNodeFields(QFormLayout* form);
+    QWidget* buildProgressRow();
+    QWidget* buildButtons();
+    void runFinished(document::AutoColliderPlan plan);
     void setRunning(bool running);
 
     QPointer<cs::document::Document> m_document; // closing the document closes the dialog
@@ -95,11 +95,7 @@ private:
     QPushButton* m_close = nullptr;
     QTextEdit* m_summary = nullptr;
 
-    QFutureWatcher<std::shared_ptr<Run>>* m_watcher = nullptr;
-    QList<QFuture<std::shared_ptr<Run>>> m_runs;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
-    bool m_running = false;
+    BackgroundJob<document::AutoColliderPlan>* m_job = nullptr; // the fits of the run in progress
     document::AutoColliderReport m_report;
 };
 

@@ -1,29 +1,20 @@
 #include "dialogs/DecomposeDialog.h"
 
+#include "BackgroundJob.h"
+#include "dialogs/DialogButtons.h"
 #include "dialogs/DialogText.h"
 #include "document/Document.h"
 #include "geometry/Wireframe.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/EventWait.h"
+#include "widgets/JobResultBox.h"
 #include "widgets/ModelLabels.h"
 
-#include <QCheckBox>
-#include <QDialogButtonBox>
-#include <QDoubleSpinBox>
-#include <QElapsedTimer>
-#include <QEventLoop>
-#include <QFormLayout>
-#include <QFutureWatcher>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 
 namespace cs::ui {
@@ -45,10 +36,37 @@ struct DecomposeDialog::Outcome
 
 struct DecomposeDialog::Run
 {
-    quint64 generation = 0;
     std::optional<Outcome> outcome;
     Diagnostics diagnostics;
 };
+
+namespace {
+
+/// The worker's part: every input decomposed in turn, progress spread evenly over them.
+template <class Run, class Outcome>
+Run decompose(const std::vector<document::DecomposeInput>& inputs, const geometry::DecompositionOptions& base,
+              const JobToken& token)
+{
+    Run run;
+    Outcome outcome;
+    const double n = double(inputs.size());
+    for (size_t i = 0; i < inputs.size() && !token.cancelled(); ++i) {
+        geometry::DecompositionOptions o = base;
+        o.cancel = token.cancelFlag();
+        o.progress = [&token, i, n](double f) { token.progress((double(i) + f) / n); };
+        auto r = document::previewDecomposition(inputs[i], o);
+        if (!r) {
+            run.diagnostics = std::move(r.diagnostics);
+            break;
+        }
+        outcome.results.push_back(std::move(*r));
+    }
+    if (outcome.results.size() == inputs.size())
+        run.outcome = std::move(outcome);
+    return run;
+}
+
+} // namespace
 
 DecomposeDialog::DecomposeDialog(document::Document* document, std::vector<size_t> nodes, QWidget* parent)
     : QDialog(parent), m_document(document), m_nodes(std::move(nodes))
@@ -57,7 +75,8 @@ DecomposeDialog::DecomposeDialog(document::Document* document, std::vector<size_
     setWindowTitle(m_nodes.size() == 1
                        ? tr("Decompose %1 into Convex Parts").arg(nodeLabel(*document, m_nodes[0]))
                        : tr("Decompose %1 Nodes into Convex Parts").arg(m_nodes.size()));
-    m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
+    m_job = new BackgroundJob<Run>(this);
+    m_job->setOnFinished([this](Run run) { runFinished(std::move(run)); });
     m_restart = new QTimer(this);
     m_restart->setSingleShot(true);
     m_restart->setInterval(150);
@@ -80,29 +99,51 @@ DecomposeDialog::~DecomposeDialog()
     if (!m_closed)
         emit previewCleared();
     m_closed = true;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->disconnect(this);
-    for (auto& run : m_runs)
-        run.waitForFinished();
+    m_job->cancel(); // the job, a child, waits for its worker when it is deleted
+}
+
+void DecomposeDialog::buildUi()
+{
+    auto* layout = new QVBoxLayout(this);
+    m_sourceLabel = new QLabel(this);
+    m_sourceLabel->setObjectName(QStringLiteral("sourceLabel"));
+    m_sourceLabel->setWordWrap(true);
+    layout->addWidget(m_sourceLabel);
+    m_form = new DecomposeForm(this);
+    layout->addWidget(m_form);
+
+    m_results = new JobResultBox(tr("Result"), this);
+    m_partsLabel = m_results->addFigure(tr("Parts:"), "partsLabel");
+    m_concavityLabel = m_results->addFigure(tr("Largest concavity:"), "concavityLabel",
+                                            tr("The furthest a part's hull lies from the mesh's surface"));
+    m_volumeLabel =
+        m_results->addFigure(tr("Union volume:"), "volumeLabel",
+                             tr("The volume of the parts' union against the volume the mesh encloses"));
+    m_fitLabel =
+        m_results->addFigure(tr("Fit:"), "fitLabel",
+                             tr("Outside: how far the mesh pokes out of the parts. Overhang: how far "
+                                "the parts stand off the mesh (world metres)"));
+    m_fitLabel->setWordWrap(true);
+    m_timeLabel = m_results->addFigure(tr("Time:"), "timeLabel");
+    connect(m_results, &JobResultBox::stopRequested, this, &DecomposeDialog::stopComputing);
+    connect(m_job, &BackgroundJobBase::progressChanged, m_results, &JobResultBox::setProgress);
+    layout->addWidget(m_results);
+
+    m_apply = addApplyButtons(this, layout, QDialogButtonBox::Close);
+    connect(m_apply, &QPushButton::clicked, this, &DecomposeDialog::apply);
+    connect(m_form, &DecomposeForm::parametersChanged, this, &DecomposeDialog::optionsChanged);
 }
 
 // --- Results ---------------------------------------------------------------------------------------------
 
 bool DecomposeDialog::isComputing() const
 {
-    return m_computing || m_restart->isActive();
+    return m_job->isRunning() || m_restart->isActive();
 }
 
 bool DecomposeDialog::waitForResult(int milliseconds)
 {
-    QElapsedTimer clock;
-    clock.start();
-    while ((isComputing() || m_follow->isActive()) && clock.elapsed() < milliseconds) {
-        QEventLoop loop;
-        QTimer::singleShot(5, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    waitWhile([this] { return isComputing() || m_follow->isActive(); }, milliseconds);
     return hasResult();
 }
 
@@ -192,21 +233,11 @@ void DecomposeDialog::optionsChanged()
     if (m_closed)
         return;
     // The result no longer matches the parameters: Apply waits for the new one; the old preview stays.
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error.clear();
     m_restart->start();
     showResult();
-}
-
-void DecomposeDialog::cancelRun()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_generation; // a run still finishing is stale from now on
-    m_computing = false;
-    m_runs.removeIf([](const QFuture<std::shared_ptr<Run>>& f) { return f.isFinished(); });
 }
 
 void DecomposeDialog::startRun()
@@ -214,7 +245,7 @@ void DecomposeDialog::startRun()
     if (m_closed)
         return;
     m_restart->stop();
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error.clear();
     if (m_inputs.empty()) {
@@ -225,42 +256,11 @@ void DecomposeDialog::startRun()
         emit resultReady();
         return;
     }
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
-    const quint64 generation = m_generation;
     auto inputs = std::make_shared<const std::vector<document::DecomposeInput>>(m_inputs);
-    const geometry::DecompositionOptions base = options();
-    QFuture<std::shared_ptr<Run>> future =
-        QtConcurrent::run([inputs, base, cancel, generation](QPromise<std::shared_ptr<Run>>& promise) {
-            promise.setProgressRange(0, kProgressSteps);
-            auto run = std::make_shared<Run>();
-            run->generation = generation;
-            Outcome outcome;
-            const double n = double(inputs->size());
-            for (size_t i = 0; i < inputs->size() && !cancel->load(); ++i) {
-                geometry::DecompositionOptions o = base;
-                o.cancel = cancel.get();
-                o.progress = [&promise, i, n](double f) {
-                    promise.setProgressValue(int(std::lround((double(i) + f) / n * kProgressSteps)));
-                };
-                auto r = document::previewDecomposition((*inputs)[i], o);
-                if (!r) {
-                    run->diagnostics = std::move(r.diagnostics);
-                    break;
-                }
-                outcome.results.push_back(std::move(*r));
-            }
-            if (outcome.results.size() == inputs->size())
-                run->outcome = std::move(outcome);
-            promise.addResult(std::move(run));
-        });
-    m_runs.append(future);
-    m_computing = true;
-    m_watcher->disconnect(this, nullptr);
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this,
-            [this](int value) { m_progress->setValue(value); });
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this, generation] { runFinished(generation); });
-    m_watcher->setFuture(future);
+    m_job->start([inputs, base = options()](const JobToken& token) {
+        return decompose<Run, Outcome>(*inputs, base, token);
+    });
+    m_results->setProgress(0);
     showResult();
 }
 
@@ -274,7 +274,7 @@ void DecomposeDialog::stopComputing()
     if (!isComputing())
         return;
     m_restart->stop();
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error = tr("Stopped. Change a parameter to compute again.");
     clearPreview();
@@ -283,22 +283,17 @@ void DecomposeDialog::stopComputing()
     emit resultReady();
 }
 
-void DecomposeDialog::runFinished(quint64 generation)
+void DecomposeDialog::runFinished(Run run)
 {
-    if (m_closed || generation != m_generation || m_watcher->future().resultCount() == 0)
+    if (m_closed)
         return;
-    const std::shared_ptr<Run> run = m_watcher->future().result();
-    if (!run || run->generation != m_generation)
-        return;
-    m_computing = false;
-    m_cancel.reset();
     ++m_finishedRuns;
-    if (run->outcome) {
-        m_result = std::make_shared<const Outcome>(std::move(*run->outcome));
+    if (run.outcome) {
+        m_result = std::make_shared<const Outcome>(std::move(*run.outcome));
         m_error.clear();
         sendPreview();
     } else {
-        m_error = errorLines(run->diagnostics);
+        m_error = errorLines(run.diagnostics);
         if (m_error.isEmpty())
             m_error = tr("No parts could be made");
         clearPreview();
@@ -310,19 +305,17 @@ void DecomposeDialog::runFinished(quint64 generation)
 void DecomposeDialog::showResult()
 {
     const bool busy = isComputing();
-    m_progress->setVisible(busy);
-    m_stop->setVisible(busy);
-    if (busy && !m_computing)
-        m_progress->setValue(0);
+    m_results->setBusy(busy);
     m_apply->setEnabled(m_result != nullptr);
-    m_errorLabel->setText(m_error);
-    m_errorLabel->setVisible(!m_error.isEmpty());
-    if (!m_result) {
-        const QString none = busy ? tr("computing...") : QStringLiteral("-");
-        for (QLabel* l : {m_partsLabel, m_concavityLabel, m_volumeLabel, m_timeLabel, m_fitLabel})
-            l->setText(none);
-        return;
-    }
+    m_results->setError(m_error);
+    if (m_result)
+        showFigures();
+    else
+        m_results->setFiguresText(busy ? tr("computing...") : QStringLiteral("-"));
+}
+
+void DecomposeDialog::showFigures()
+{
     const std::vector<size_t> points = partPoints();
     const size_t most = points.empty() ? 0 : *std::max_element(points.begin(), points.end());
     bool budget = false;
@@ -417,9 +410,7 @@ void DecomposeDialog::done(int result)
     m_follow->stop();
     if (m_document)
         disconnect(m_document->undoStack(), nullptr, this, nullptr);
-    if (m_cancel)
-        m_cancel->store(true);
-    m_computing = false;
+    m_job->cancel();
     m_preview.clear();
     emit previewCleared();
     QDialog::done(result);

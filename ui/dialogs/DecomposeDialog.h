@@ -1,32 +1,26 @@
 #pragma once
 
+#include "dialogs/DecomposeForm.h"
 #include "document/DecomposeAction.h"
 
 #include <QDialog>
-#include <QFuture>
-#include <QList>
 #include <QPointer>
 #include <QVector3D>
-#include <atomic>
 #include <memory>
 #include <vector>
 
-class QCheckBox;
-class QDialogButtonBox;
-class QDoubleSpinBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QTimer;
-
-template <class T> class QFutureWatcher;
 
 namespace cs::document {
 class Document;
 } // namespace cs::document
 
 namespace cs::ui {
+
+template <class Result> class BackgroundJob;
+class JobResultBox;
 
 /// "Decompose into Convex Parts…": the meshes of one or more nodes split into a few convex parts each
 /// (document::previewDecomposition), shown in the 3D view while the parameters are tuned, and applied as one
@@ -53,23 +47,23 @@ public:
 
     const std::vector<size_t>& nodes() const { return m_nodes; }
 
-    // --- Parameters (the dialog's controls; every change computes again)
-    void setConcavity(double fraction); ///< of the bounding-box diagonal, 0.001..0.5
-    double concavity() const;
-    void setMaxParts(int parts); ///< 1..128 per node
-    int maxParts() const;
-    void setPointsPerPart(int points); ///< 4..255 (preset 64)
-    int pointsPerPart() const;
-    void setMerge(bool on);
-    bool merge() const;
-    void setResolution(int voxels); ///< along the longest side, 16..256
-    int resolution() const;
-    void setTimeBudget(double seconds); ///< per node; 0: no limit
-    double timeBudget() const;
-    void setAddBody(bool on); ///< Apply gives the node a dynamic body when it is in none
-    bool addBody() const;
+    // --- Parameters (the dialog's controls, DecomposeForm; every change computes again)
+    void setConcavity(double fraction) { m_form->setConcavity(fraction); } ///< of the diagonal, 0.001..0.5
+    double concavity() const { return m_form->concavity(); }
+    void setMaxParts(int parts) { m_form->setMaxParts(parts); } ///< 1..128 per node
+    int maxParts() const { return m_form->maxParts(); }
+    void setPointsPerPart(int points) { m_form->setPointsPerPart(points); } ///< 4..255 (preset 64)
+    int pointsPerPart() const { return m_form->pointsPerPart(); }
+    void setMerge(bool on) { m_form->setMerge(on); }
+    bool merge() const { return m_form->merge(); }
+    void setResolution(int voxels) { m_form->setResolution(voxels); } ///< along the longest side, 16..256
+    int resolution() const { return m_form->resolution(); }
+    void setTimeBudget(double seconds) { m_form->setTimeBudget(seconds); } ///< per node; 0: no limit
+    double timeBudget() const { return m_form->timeBudget(); }
+    void setAddBody(bool on) { m_form->setAddBody(on); } ///< Apply makes a node in no body dynamic
+    bool addBody() const { return m_form->addBody(); }
     /// The options a run uses (progress and cancel are set by the run itself).
-    geometry::DecompositionOptions options() const;
+    geometry::DecompositionOptions options() const { return m_form->options(); }
 
     // --- The current result
     bool isComputing() const;
@@ -117,19 +111,15 @@ protected:
     void done(int result) override;
 
 private:
-    static constexpr int kProgressSteps = 1000;
-    static constexpr int kMaxPoints = 255;   ///< Unity and PhysX accept at most 255 points per convex mesh
-    static constexpr int kPresetPoints = 64; ///< PhysX GPU bodies accept at most 64
-
     struct Run;
     struct Outcome;
     void buildUi();
     void optionsChanged();
     void gatherInputs();
     void startRun();
-    void cancelRun();
-    void runFinished(quint64 generation);
+    void runFinished(Run run);
     void showResult();
+    void showFigures();
     void sendPreview();
     void clearPreview();
     void followDocument();
@@ -138,34 +128,21 @@ private:
     std::vector<size_t> m_nodes;
     bool m_closed = false;
 
-    QDoubleSpinBox* m_concavity = nullptr; // in percent of the diagonal
-    QSpinBox* m_maxParts = nullptr;
-    QSpinBox* m_points = nullptr;
-    QCheckBox* m_merge = nullptr;
-    QSpinBox* m_resolution = nullptr;
-    QDoubleSpinBox* m_budget = nullptr;
-    QCheckBox* m_addBody = nullptr;
     QLabel* m_sourceLabel = nullptr;
+    DecomposeForm* m_form = nullptr;
+    JobResultBox* m_results = nullptr;
     QLabel* m_partsLabel = nullptr;
     QLabel* m_concavityLabel = nullptr;
     QLabel* m_volumeLabel = nullptr;
     QLabel* m_timeLabel = nullptr;
     QLabel* m_fitLabel = nullptr;
-    QLabel* m_errorLabel = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_stop = nullptr;
-    QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_apply = nullptr;
     QTimer* m_restart = nullptr; // coalesces parameter changes into one run
     QTimer* m_follow = nullptr;  // coalesces document edits
 
     std::vector<cs::document::DecomposeInput> m_inputs; // the nodes with a mesh
     QString m_sourceError;
-    QFutureWatcher<std::shared_ptr<Run>>* m_watcher = nullptr;
-    QList<QFuture<std::shared_ptr<Run>>> m_runs; // every run not known to be over, waited for on destruction
-    std::shared_ptr<std::atomic<bool>> m_cancel; // of the current run
-    quint64 m_generation = 0;
-    bool m_computing = false;
+    BackgroundJob<Run>* m_job = nullptr; // the parts for the current parameters
     std::shared_ptr<const Outcome> m_result;
     QString m_error;
     std::vector<std::vector<QVector3D>> m_preview;

@@ -1,40 +1,28 @@
 #include "dialogs/HullDialog.h"
 
+#include "BackgroundJob.h"
+#include "dialogs/DialogButtons.h"
 #include "dialogs/DialogText.h"
+#include "dialogs/HullForm.h"
 #include "document/Actions.h"
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "geometry/Wireframe.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/EventWait.h"
+#include "widgets/JobResultBox.h"
 #include "widgets/ModelLabels.h"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDialogButtonBox>
-#include <QElapsedTimer>
-#include <QEventLoop>
-#include <QFormLayout>
-#include <QFutureWatcher>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 
 namespace cs::ui {
 
 namespace {
-
-// Unity and PhysX accept at most 255 points per convex mesh (the OMI spec dropped its own limit in 2023).
-constexpr int kMaxHullPoints = 255;
-constexpr int kProgressSteps = 1000;
 
 QString lengthText(double metres)
 {
@@ -52,19 +40,43 @@ QString lengthText(double metres)
 
 struct HullDialog::Run
 {
-    quint64 generation = 0;
     std::optional<geometry::ConvexHull> hull;
     std::optional<geometry::FitSummary> fit; ///< of the hull against the node's own mesh, in its space
     Diagnostics diagnostics;
-    bool cancelled = false;
 };
+
+namespace {
+
+/// The worker's part: the hull of `points` and, when `mesh` is given, its fit against that mesh.
+template <class Run>
+Run computeHull(const std::vector<geometry::Vec3d>& points, const gltf::TriangleMesh* mesh,
+                geometry::ConvexHullOptions options, const JobToken& token)
+{
+    options.cancel = token.cancelFlag();
+    options.progress = [&token](double f) { token.progress(f); };
+    auto hull = geometry::generateConvexHull(points, options);
+    Run run;
+    run.diagnostics = std::move(hull.diagnostics);
+    if (hull && mesh) {
+        geometry::FitPart part;
+        part.shape = geometry::ShapeGeometry::convex(hull->mesh);
+        if (auto m = geometry::measureFit(*mesh, {}, {part}))
+            run.fit = m->summary;
+    }
+    if (hull)
+        run.hull = std::move(*hull);
+    return run;
+}
+
+} // namespace
 
 HullDialog::HullDialog(document::Document* document, size_t node, QWidget* parent)
     : QDialog(parent), m_document(document), m_node(node)
 {
     setObjectName(QStringLiteral("HullDialog"));
     setWindowTitle(tr("Convex Hull of %1").arg(nodeLabel(*document, node)));
-    m_watcher = new QFutureWatcher<std::shared_ptr<Run>>(this);
+    m_job = new BackgroundJob<Run>(this);
+    m_job->setOnFinished([this](Run run) { runFinished(std::move(run)); });
     m_restart = new QTimer(this);
     m_restart->setSingleShot(true);
     m_restart->setInterval(40);
@@ -87,176 +99,101 @@ HullDialog::~HullDialog()
     if (!m_closed)
         emit previewCleared();
     m_closed = true;
-    if (m_cancel)
-        m_cancel->store(true);
-    m_watcher->disconnect(this);
-    for (auto& run : m_runs)
-        run.waitForFinished();
+    m_job->cancel(); // the job, a child, waits for its worker when it is deleted
 }
 
 void HullDialog::buildUi()
 {
     auto* layout = new QVBoxLayout(this);
-
-    auto* source = new QGroupBox(tr("Source"), this);
-    auto* sourceLayout = new QVBoxLayout(source);
-    m_includeChildren = new QCheckBox(tr("Include the meshes of child nodes"), source);
-    m_includeChildren->setObjectName(QStringLiteral("includeChildren"));
-    m_includeChildren->setToolTip(
-        tr("Hull the node's mesh together with every mesh below it, in the node's space"));
-    sourceLayout->addWidget(m_includeChildren);
-    m_sourceLabel = new QLabel(source);
-    m_sourceLabel->setObjectName(QStringLiteral("sourceLabel"));
-    sourceLayout->addWidget(m_sourceLabel);
-    layout->addWidget(source);
-
-    auto* options = new QGroupBox(tr("Hull"), this);
-    auto* form = new QFormLayout(options);
-    m_maxPoints = new QSpinBox(options);
-    m_maxPoints->setObjectName(QStringLiteral("maxPoints"));
-    m_maxPoints->setRange(4, kMaxHullPoints);
-    m_maxPoints->setValue(kMaxHullPoints);
-    m_maxPoints->setKeyboardTracking(false);
-    m_maxPoints->setToolTip(tr("Unity and PhysX accept at most 255 points per convex mesh; fewer points make "
-                               "collision tests cheaper"));
-    form->addRow(tr("Most points:"), m_maxPoints);
-    m_kind = new QComboBox(options);
-    m_kind->setObjectName(QStringLiteral("hullKind"));
-    m_kind->addItem(tr("Inner (every vertex is a mesh point)"));
-    m_kind->addItem(tr("Conservative (contains every mesh point)"));
-    m_kind->setToolTip(tr("When the cap leaves points out, an inner hull cuts corners off the mesh; a "
-                          "conservative hull is grown just enough to contain them all"));
-    form->addRow(tr("Kind:"), m_kind);
-    m_destination = new QComboBox(options);
-    m_destination->setObjectName(QStringLiteral("destination"));
-    m_destination->addItem(tr("A new child node"));
-    m_destination->addItem(tr("This node's collider (replaces its shape)"));
-    form->addRow(tr("Put it on:"), m_destination);
-    m_trigger = new QCheckBox(tr("As a trigger"), options);
-    m_trigger->setObjectName(QStringLiteral("trigger"));
-    form->addRow(QString(), m_trigger);
-    layout->addWidget(options);
-
-    auto* quality = new QGroupBox(tr("Result"), this);
-    auto* qualityForm = new QFormLayout(quality);
-    m_pointsLabel = new QLabel(quality);
-    m_pointsLabel->setObjectName(QStringLiteral("pointsLabel"));
-    qualityForm->addRow(tr("Points:"), m_pointsLabel);
-    m_volumeLabel = new QLabel(quality);
-    m_volumeLabel->setObjectName(QStringLiteral("volumeLabel"));
-    m_volumeLabel->setToolTip(tr("The hull's volume against the full (uncapped) hull of the source points"));
-    qualityForm->addRow(tr("Volume kept:"), m_volumeLabel);
-    m_fitLabel = new QLabel(quality);
-    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
+    m_form = new HullForm(this);
+    layout->addWidget(m_form);
+    m_results = new JobResultBox(tr("Result"), this);
+    m_pointsLabel = m_results->addFigure(tr("Points:"), "pointsLabel");
+    m_volumeLabel =
+        m_results->addFigure(tr("Volume kept:"), "volumeLabel",
+                             tr("The hull's volume against the full (uncapped) hull of the source points"));
+    m_fitLabel = m_results->addFigure(tr("Fit:"), "fitLabel");
     m_fitLabel->setWordWrap(true);
-    qualityForm->addRow(tr("Fit:"), m_fitLabel);
-    m_outsideLabel = new QLabel(quality);
-    m_outsideLabel->setObjectName(QStringLiteral("outsideLabel"));
-    m_outsideLabel->setToolTip(tr("How far the source point furthest outside the hull lies beyond it"));
-    qualityForm->addRow(tr("Furthest point outside:"), m_outsideLabel);
-    m_errorLabel = new QLabel(quality);
-    m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #d05040"));
-    qualityForm->addRow(m_errorLabel);
-    auto* progressRow = new QHBoxLayout();
-    m_progress = new QProgressBar(quality);
-    m_progress->setObjectName(QStringLiteral("progress"));
-    m_progress->setRange(0, kProgressSteps);
-    progressRow->addWidget(m_progress, 1);
-    m_stop = new QPushButton(tr("Stop"), quality);
-    m_stop->setObjectName(QStringLiteral("stop"));
-    m_stop->setToolTip(tr("Stop computing the hull"));
-    connect(m_stop, &QPushButton::clicked, this, &HullDialog::stopComputing);
-    progressRow->addWidget(m_stop);
-    qualityForm->addRow(progressRow);
-    layout->addWidget(quality);
+    m_outsideLabel =
+        m_results->addFigure(tr("Furthest point outside:"), "outsideLabel",
+                             tr("How far the source point furthest outside the hull lies beyond it"));
+    m_results->stopButton()->setToolTip(tr("Stop computing the hull"));
+    connect(m_results, &JobResultBox::stopRequested, this, &HullDialog::stopComputing);
+    connect(m_job, &BackgroundJobBase::progressChanged, m_results, &JobResultBox::setProgress);
+    layout->addWidget(m_results);
 
-    m_buttons = new QDialogButtonBox(this);
-    m_apply = m_buttons->addButton(tr("Apply"), QDialogButtonBox::AcceptRole);
-    m_apply->setObjectName(QStringLiteral("apply"));
-    m_apply->setEnabled(false);
-    m_buttons->addButton(QDialogButtonBox::Cancel);
+    m_apply = addApplyButtons(this, layout, QDialogButtonBox::Cancel);
     connect(m_apply, &QPushButton::clicked, this, &HullDialog::apply);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(m_buttons);
 
-    connect(m_includeChildren, &QCheckBox::toggled, this, [this] {
+    connect(m_form, &HullForm::sourceChanged, this, [this] {
         gatherSources();
         optionsChanged();
     });
-    connect(m_maxPoints, &QSpinBox::valueChanged, this, &HullDialog::optionsChanged);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &HullDialog::optionsChanged);
+    connect(m_form, &HullForm::hullOptionsChanged, this, &HullDialog::optionsChanged);
 }
 
 // --- Options ---------------------------------------------------------------------------------------------
 
 void HullDialog::setMaxPoints(int points)
 {
-    m_maxPoints->setValue(points);
+    m_form->setMaxPoints(points);
 }
 
 int HullDialog::maxPoints() const
 {
-    return m_maxPoints->value();
+    return m_form->maxPoints();
 }
 
 void HullDialog::setConservative(bool on)
 {
-    m_kind->setCurrentIndex(on ? 1 : 0);
+    m_form->setConservative(on);
 }
 
 bool HullDialog::conservative() const
 {
-    return m_kind->currentIndex() == 1;
+    return m_form->conservative();
 }
 
 void HullDialog::setIncludeChildren(bool on)
 {
-    m_includeChildren->setChecked(on);
+    m_form->setIncludeChildren(on);
 }
 
 bool HullDialog::includeChildren() const
 {
-    return m_includeChildren->isChecked();
+    return m_form->includeChildren();
 }
 
 void HullDialog::setDestination(Destination destination)
 {
-    m_destination->setCurrentIndex(destination == Destination::NodeCollider ? 1 : 0);
+    m_form->setOnCollider(destination == Destination::NodeCollider);
 }
 
 HullDialog::Destination HullDialog::destination() const
 {
-    return m_destination->currentIndex() == 1 ? Destination::NodeCollider : Destination::NewChildNode;
+    return m_form->onCollider() ? Destination::NodeCollider : Destination::NewChildNode;
 }
 
 void HullDialog::setTrigger(bool on)
 {
-    m_trigger->setChecked(on);
+    m_form->setTrigger(on);
 }
 
 bool HullDialog::trigger() const
 {
-    return m_trigger->isChecked();
+    return m_form->trigger();
 }
 
 // --- Results ---------------------------------------------------------------------------------------------
 
 bool HullDialog::isComputing() const
 {
-    return m_computing || m_restart->isActive();
+    return m_job->isRunning() || m_restart->isActive();
 }
 
 bool HullDialog::waitForResult(int milliseconds)
 {
-    QElapsedTimer clock;
-    clock.start();
-    while (isComputing() && clock.elapsed() < milliseconds) {
-        QEventLoop loop;
-        QTimer::singleShot(5, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    waitWhile([this] { return isComputing(); }, milliseconds);
     return hasResult();
 }
 
@@ -300,7 +237,7 @@ void HullDialog::gatherSources()
     if (!points) {
         m_points.reset();
         m_sourceError = errorLines(points.diagnostics);
-        m_sourceLabel->setText(tr("No mesh"));
+        m_form->setSourceText(tr("No mesh"));
         return;
     }
     m_sourceError.clear();
@@ -310,7 +247,7 @@ void HullDialog::gatherSources()
     if (!includeChildren())
         if (auto triangles = document::nodeMeshTriangles(*m_document, m_node))
             m_mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
-    m_sourceLabel->setText(m_points->size() == 1 ? tr("1 point") : tr("%1 points").arg(m_points->size()));
+    m_form->setSourceText(m_points->size() == 1 ? tr("1 point") : tr("%1 points").arg(m_points->size()));
 }
 
 void HullDialog::optionsChanged()
@@ -319,23 +256,11 @@ void HullDialog::optionsChanged()
         return;
     // The result no longer matches the options: Apply waits for the new one; the old preview stays until
     // then.
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error.clear();
-    m_computing = false;
     m_restart->start();
     showResult();
-}
-
-void HullDialog::cancelRun()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_generation; // a run still finishing is stale from now on
-    m_computing = false;
-    // Forget runs that are over; the others finish soon, seeing their cancel flag.
-    m_runs.removeIf([](const QFuture<std::shared_ptr<Run>>& f) { return f.isFinished(); });
 }
 
 void HullDialog::startRun()
@@ -343,7 +268,7 @@ void HullDialog::startRun()
     if (m_closed)
         return;
     m_restart->stop();
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error.clear();
     if (!m_points) {
@@ -358,39 +283,12 @@ void HullDialog::startRun()
     options.maxVertices = maxPoints();
     options.conservative = conservative();
     options.measureQuality = true;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
-    const quint64 generation = m_generation;
     auto points = m_points;
     auto mesh = m_mesh;
-    QFuture<std::shared_ptr<Run>> future = QtConcurrent::run([points, mesh, options, cancel, generation](
-                                                                 QPromise<std::shared_ptr<Run>>& promise) {
-        promise.setProgressRange(0, kProgressSteps);
-        geometry::ConvexHullOptions o = options;
-        o.cancel = cancel.get();
-        o.progress = [&promise](double f) { promise.setProgressValue(int(std::lround(f * kProgressSteps))); };
-        auto hull = geometry::generateConvexHull(*points, o);
-        auto run = std::make_shared<Run>();
-        run->generation = generation;
-        run->cancelled = cancel->load();
-        run->diagnostics = std::move(hull.diagnostics);
-        if (hull && mesh) {
-            geometry::FitPart part;
-            part.shape = geometry::ShapeGeometry::convex(hull->mesh);
-            if (auto m = geometry::measureFit(*mesh, {}, {part}))
-                run->fit = m->summary;
-        }
-        if (hull)
-            run->hull = std::move(*hull);
-        promise.addResult(std::move(run));
+    m_job->start([points, mesh, options](const JobToken& token) {
+        return computeHull<Run>(*points, mesh.get(), options, token);
     });
-    m_runs.append(future);
-    m_computing = true;
-    m_watcher->disconnect(this, nullptr);
-    connect(m_watcher, &QFutureWatcherBase::progressValueChanged, this,
-            [this](int value) { m_progress->setValue(value); });
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this, generation] { runFinished(generation); });
-    m_watcher->setFuture(future);
+    m_results->setProgress(0);
     showResult();
 }
 
@@ -401,10 +299,10 @@ void HullDialog::recompute()
 
 void HullDialog::stopComputing()
 {
-    if (!m_computing && !m_restart->isActive())
+    if (!isComputing())
         return;
     m_restart->stop();
-    cancelRun();
+    m_job->cancel();
     m_result.reset();
     m_error = tr("Stopped. Change an option to compute again.");
     clearPreview(); // it showed the hull of earlier options
@@ -413,29 +311,20 @@ void HullDialog::stopComputing()
     emit resultReady();
 }
 
-void HullDialog::runFinished(quint64 generation)
+void HullDialog::runFinished(Run run)
 {
-    if (m_closed || generation != m_generation || m_watcher->future().resultCount() == 0)
+    if (m_closed || !m_document)
         return;
-    const std::shared_ptr<Run> run = m_watcher->future().result();
-    if (!run || run->generation != m_generation)
-        return;
-    m_computing = false;
-    m_cancel.reset();
     ++m_finishedRuns;
-    if (run->hull) {
-        m_result = std::make_shared<const geometry::ConvexHull>(std::move(*run->hull));
+    if (run.hull) {
+        m_result = std::make_shared<const geometry::ConvexHull>(std::move(*run.hull));
         m_error.clear();
-        const QMatrix4x4 world = m_document->sceneGraph().worldTransform(m_node);
-        m_fit = run->fit ? std::optional(run->fit->scaled(geometry::meanScale(world))) : std::nullopt;
-        std::vector<QVector3D> segments =
-            geometry::shapeWireframe(geometry::ShapeGeometry::convex(m_result->mesh));
-        for (QVector3D& p : segments)
-            p = world.map(p);
-        setPreview(std::move(segments));
+        const double scale = geometry::meanScale(m_document->sceneGraph().worldTransform(m_node));
+        m_fit = run.fit ? std::optional(run.fit->scaled(scale)) : std::nullopt;
+        setPreview(worldSegments());
     } else {
         m_result.reset();
-        m_error = errorLines(run->diagnostics);
+        m_error = errorLines(run.diagnostics);
         if (m_error.isEmpty())
             m_error = tr("No hull could be made");
         clearPreview();
@@ -447,19 +336,11 @@ void HullDialog::runFinished(quint64 generation)
 void HullDialog::showResult()
 {
     const bool busy = isComputing();
-    m_progress->setVisible(busy);
-    m_stop->setVisible(busy);
-    if (busy && m_computing)
-        m_progress->setValue(0);
+    m_results->setBusy(busy);
     m_apply->setEnabled(m_result != nullptr);
-    m_errorLabel->setText(m_error);
-    m_errorLabel->setVisible(!m_error.isEmpty());
+    m_results->setError(m_error);
     if (!m_result) {
-        const QString none = busy ? tr("computing...") : QStringLiteral("-");
-        m_pointsLabel->setText(none);
-        m_volumeLabel->setText(none);
-        m_outsideLabel->setText(none);
-        m_fitLabel->setText(none);
+        m_results->setFiguresText(busy ? tr("computing...") : QStringLiteral("-"));
         return;
     }
     m_fitLabel->setText(m_fit ? QString::fromStdString(geometry::fitText(*m_fit)) : QStringLiteral("-"));
@@ -474,6 +355,16 @@ void HullDialog::showResult()
                                                            .arg(lengthText(q.maxOutsideDistance))
                                                            .arg(q.outsideRatio * 100.0, 0, 'f', 2)
                                                      : tr("none: every source point is inside"));
+}
+
+std::vector<QVector3D> HullDialog::worldSegments() const
+{
+    const QMatrix4x4 world = m_document->sceneGraph().worldTransform(m_node);
+    std::vector<QVector3D> segments =
+        geometry::shapeWireframe(geometry::ShapeGeometry::convex(m_result->mesh));
+    for (QVector3D& p : segments)
+        p = world.map(p);
+    return segments;
 }
 
 void HullDialog::setPreview(std::vector<QVector3D> segments)
@@ -522,9 +413,7 @@ void HullDialog::done(int result)
     m_follow->stop();
     if (m_document)
         disconnect(m_document, nullptr, this, nullptr);
-    if (m_cancel)
-        m_cancel->store(true);
-    m_computing = false;
+    m_job->cancel();
     // Always announce the end of the preview, even if a hull was never shown: the owner may have drawn one.
     m_preview.clear();
     emit previewCleared();
@@ -557,11 +446,7 @@ void HullDialog::followDocument()
     }
     // The same points in the node's space: only the node may have moved, so move the preview along.
     if (m_result) {
-        const QMatrix4x4 world = m_document->sceneGraph().worldTransform(m_node);
-        std::vector<QVector3D> segments =
-            geometry::shapeWireframe(geometry::ShapeGeometry::convex(m_result->mesh));
-        for (QVector3D& p : segments)
-            p = world.map(p);
+        std::vector<QVector3D> segments = worldSegments();
         if (segments != m_preview)
             setPreview(std::move(segments));
     }

@@ -4,24 +4,14 @@
 #include "geometry/ConvexHull.h"
 
 #include <QDialog>
-#include <QFuture>
-#include <QList>
 #include <QPointer>
 #include <QVector3D>
-#include <atomic>
 #include <memory>
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QDialogButtonBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QTimer;
-
-template <class T> class QFutureWatcher;
 
 namespace cs::document {
 class Document;
@@ -29,6 +19,10 @@ struct ChangeEvent;
 } // namespace cs::document
 
 namespace cs::ui {
+
+template <class Result> class BackgroundJob;
+class HullForm;
+class JobResultBox;
 
 /// "Convex Hull…": a capped convex hull of a node's mesh (optionally with the meshes of the nodes below it,
 /// brought into the node's space), previewed in the 3D view while the options are tuned, and applied as one
@@ -124,9 +118,9 @@ private:
     void optionsChanged();
     void gatherSources();
     void startRun();
-    void cancelRun();
-    void runFinished(quint64 generation);
+    void runFinished(Run run);
     void showResult();
+    std::vector<QVector3D> worldSegments() const; ///< the result's edges in world space
     void setPreview(std::vector<QVector3D> segments);
     void clearPreview();
     void documentChanged(const cs::document::ChangeEvent& event);
@@ -136,21 +130,13 @@ private:
     size_t m_node;
     bool m_closed = false;
 
-    QCheckBox* m_includeChildren = nullptr;
-    QSpinBox* m_maxPoints = nullptr;
-    QComboBox* m_kind = nullptr;
-    QComboBox* m_destination = nullptr;
-    QCheckBox* m_trigger = nullptr;
-    QLabel* m_sourceLabel = nullptr;
+    HullForm* m_form = nullptr;
+    JobResultBox* m_results = nullptr;
     QLabel* m_pointsLabel = nullptr;
     QLabel* m_volumeLabel = nullptr;
     QLabel* m_outsideLabel = nullptr;
     QLabel* m_fitLabel = nullptr; // outside and overhang of the hull, world metres
     std::optional<geometry::FitSummary> m_fit;
-    QLabel* m_errorLabel = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_stop = nullptr;
-    QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_apply = nullptr;
     QTimer* m_restart = nullptr; // coalesces option changes into one run
     QTimer* m_follow = nullptr;  // coalesces document changes
@@ -158,11 +144,7 @@ private:
     std::shared_ptr<const std::vector<geometry::Vec3d>> m_points; // the source, in the node's space
     std::shared_ptr<const gltf::TriangleMesh> m_mesh;             // the node's own mesh (null with children)
     QString m_sourceError;
-    QFutureWatcher<std::shared_ptr<Run>>* m_watcher = nullptr;
-    QList<QFuture<std::shared_ptr<Run>>> m_runs; // every run not known to be over, waited for on destruction
-    std::shared_ptr<std::atomic<bool>> m_cancel; // of the current run
-    quint64 m_generation = 0;
-    bool m_computing = false;
+    BackgroundJob<Run>* m_job = nullptr; // the hull of the current options
     std::shared_ptr<const geometry::ConvexHull> m_result;
     QString m_error;
     std::vector<QVector3D> m_preview;

@@ -1,12 +1,13 @@
 #include "panels/AddColliderMenu.h"
 
+#include "BackgroundJob.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "document/ShapeConversion.h"
+#include "widgets/EventWait.h"
 
-#include <QApplication>
-#include <QCursor>
+#include <QUndoStack>
 
 namespace cs::ui {
 
@@ -71,8 +72,55 @@ QString errorsOf(const Diagnostics& diagnostics)
 
 } // namespace
 
+/// What the worker made for an entry: a fitted primitive or a hull, else why not.
+struct AddColliderMenu::Fit
+{
+    Diagnostics diagnostics;
+    std::optional<geometry::FittedShape> primitive;
+    std::optional<gltf::TriangleMesh> hull;
+};
+
+/// What an entry was chosen for; its result is applied only while this still holds.
+struct AddColliderMenu::Request
+{
+    Kind kind = Kind::Box;
+    const document::Document* document = nullptr;
+    document::NodeIndex node = 0;
+    int undoIndex = 0; ///< the document's undo index when the mesh was read
+    bool trigger = false;
+};
+
+namespace {
+
+/// The worker's part: the primitive of `kind` fitted to `mesh`, or its capped hull (default options).
+template <class Fit>
+Fit computeFit(AddColliderMenu::Kind kind, const gltf::TriangleMesh& mesh, const JobToken& token)
+{
+    Fit fit;
+    if (kind == AddColliderMenu::Kind::Hull) {
+        geometry::ConvexHullOptions options;
+        options.measureQuality = false;
+        options.cancel = token.cancelFlag();
+        auto hull = geometry::generateConvexHull(mesh, options);
+        fit.diagnostics = std::move(hull.diagnostics);
+        if (hull)
+            fit.hull = std::move(hull->mesh);
+        return fit;
+    }
+    std::vector<geometry::Vec3d> points;
+    geometry::appendPoints(points, mesh);
+    auto fitted = fitOf(kind)(points);
+    fit.diagnostics = std::move(fitted.diagnostics);
+    if (fitted)
+        fit.primitive = std::move(*fitted);
+    return fit;
+}
+
+} // namespace
+
 AddColliderMenu::AddColliderMenu(QWidget* parent) : QMenu(tr("Add &Collider"), parent)
 {
+    m_job = new BackgroundJob<Fit>(this);
     setObjectName(QStringLiteral("menuAddCollider"));
     setToolTipsVisible(true);
     m_reason = addAction(QString());
@@ -158,64 +206,102 @@ void AddColliderMenu::refresh()
     m_hullDialog->setStatusTip(reason);
 }
 
-std::optional<size_t> AddColliderMenu::add(Kind kind)
+bool AddColliderMenu::isBusy() const
 {
+    return m_job->isRunning();
+}
+
+bool AddColliderMenu::waitForIdle(int milliseconds)
+{
+    return m_job->waitForIdle(milliseconds);
+}
+
+bool AddColliderMenu::fail(const QString& why)
+{
+    m_lastError = why;
+    emit addFailed(why);
+    return false;
+}
+
+bool AddColliderMenu::add(Kind kind)
+{
+    m_job->cancel(); // a collider still being computed is not wanted any more
     m_lastError.clear();
+    m_lastAdded.reset();
     const QString reason = disabledReason();
-    auto fail = [this](const QString& why) -> std::optional<size_t> {
-        m_lastError = why;
-        emit addFailed(why);
-        return std::nullopt;
-    };
     if (!reason.isEmpty())
         return fail(reason);
     document::Document& doc = *m_document;
     const document::NodeIndex node = *m_node;
-    const bool asTrigger = trigger();
-    std::optional<size_t> added;
-
     if (kind == Kind::Trimesh) {
-        const size_t mesh = gltf::nodeMesh(doc.gltf(), node).value_or(0); // disabledReason() checked it
-        const std::string base = gltf::nodeLabel(doc.gltf(), node);
-        physics::Shape shape = document::makeShape(physics::ShapeType::Trimesh, base + " Trimesh");
-        shape.mesh = static_cast<int>(mesh);
-        document::NewShapeNode options;
-        options.trigger = asTrigger;
-        options.nodeName = base + (asTrigger ? " Trigger" : " Trimesh");
-        added = document::addColliderChildNode(doc, node, shape, options);
-    } else if (kind == Kind::Hull) {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        geometry::ConvexHullOptions hullOptions;
-        hullOptions.measureQuality = false;
-        const auto hull = document::hullOfNodeMesh(doc, node, hullOptions);
-        QApplication::restoreOverrideCursor();
-        if (!hull)
-            return fail(errorsOf(hull.diagnostics));
-        document::HullOptions options;
-        options.node.trigger = asTrigger;
-        const size_t before = doc.gltf().count("nodes");
-        const auto shape = document::generateConvexHull(doc, node, *hull, options);
-        if (!shape)
-            return fail(errorsOf(shape.diagnostics));
-        if (doc.gltf().count("nodes") > before)
-            added = before; // the new child node is appended
-    } else {
-        const auto mesh = document::nodeMeshTriangles(doc, node);
-        if (!mesh)
-            return fail(errorsOf(mesh.diagnostics));
-        std::vector<geometry::Vec3d> points;
-        geometry::appendPoints(points, *mesh);
-        const auto fit = fitOf(kind)(points);
-        if (!fit)
-            return fail(errorsOf(fit.diagnostics));
-        document::NewShapeNode options;
-        options.trigger = asTrigger;
-        added = document::fitPrimitive(doc, node, document::fittedPrimitive(*fit), options);
+        addTrimesh(doc, node);
+        return m_lastAdded.has_value();
     }
-    if (!added)
-        return fail(tr("The collider could not be added"));
-    emit colliderAdded(node, *added);
-    return added;
+    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
+    auto mesh = document::nodeMeshTriangles(doc, node);
+    if (!mesh)
+        return fail(errorsOf(mesh.diagnostics));
+    const Request request{kind, &doc, node, doc.undoStack()->index(), trigger()};
+    m_job->setOnFinished([this, request](const Fit& fit) { fitFinished(request, fit); });
+    m_job->start([kind, mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*mesh))](
+                     const JobToken& token) { return computeFit<Fit>(kind, *mesh, token); });
+    return true;
+}
+
+void AddColliderMenu::addTrimesh(document::Document& doc, document::NodeIndex node)
+{
+    const size_t mesh = gltf::nodeMesh(doc.gltf(), node).value_or(0); // disabledReason() checked it
+    const std::string base = gltf::nodeLabel(doc.gltf(), node);
+    physics::Shape shape = document::makeShape(physics::ShapeType::Trimesh, base + " Trimesh");
+    shape.mesh = static_cast<int>(mesh);
+    document::NewShapeNode options;
+    options.trigger = trigger();
+    options.nodeName = base + (options.trigger ? " Trigger" : " Trimesh");
+    m_lastAdded = document::addColliderChildNode(doc, node, shape, options);
+    if (!m_lastAdded) {
+        fail(tr("The collider could not be added"));
+        return;
+    }
+    emit colliderAdded(node, *m_lastAdded);
+}
+
+void AddColliderMenu::fitFinished(const Request& request, const Fit& fit)
+{
+    if (m_document.data() != request.document || m_node != request.node) {
+        fail(tr("the selection changed before the collider was made"));
+        return;
+    }
+    document::Document& doc = *m_document;
+    if (doc.undoStack()->index() != request.undoIndex) {
+        fail(tr("the document changed while the collider was computed"));
+        return;
+    }
+    if (!fit.primitive && !fit.hull) {
+        fail(errorsOf(fit.diagnostics));
+        return;
+    }
+    document::NewShapeNode options;
+    options.trigger = request.trigger;
+    if (fit.hull) {
+        document::HullOptions hullOptions;
+        hullOptions.node = options;
+        const size_t before = doc.gltf().count("nodes");
+        const auto shape = document::generateConvexHull(doc, request.node, *fit.hull, hullOptions);
+        if (!shape) {
+            fail(errorsOf(shape.diagnostics));
+            return;
+        }
+        if (doc.gltf().count("nodes") > before)
+            m_lastAdded = before; // the new child node is appended
+    } else {
+        m_lastAdded =
+            document::fitPrimitive(doc, request.node, document::fittedPrimitive(*fit.primitive), options);
+    }
+    if (!m_lastAdded) {
+        fail(tr("The collider could not be added"));
+        return;
+    }
+    emit colliderAdded(request.node, *m_lastAdded);
 }
 
 } // namespace cs::ui

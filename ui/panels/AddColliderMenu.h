@@ -5,6 +5,7 @@
 #include <QMenu>
 #include <QPointer>
 #include <optional>
+#include <vector>
 
 namespace cs::document {
 class Document;
@@ -12,17 +13,20 @@ class Document;
 
 namespace cs::ui {
 
+template <class Result> class BackgroundJob;
+
 /// "Add Collider" for one node with a mesh: a collider fitted to the node's mesh, on a new child node, in one
 /// undo step per entry:
 ///   Box, Oriented Box, Sphere, Capsule, Cylinder   document::fitPrimitive (fitted in the node's space)
 ///   Convex Hull                                    document::generateConvexHull, default options (255
-///   points) Convex Hull...                                 hullDialogRequested(node): the owner opens a
+///   points) Convex Hull Options...                         hullDialogRequested(node): the owner opens a
 ///   HullDialog Trimesh                                        a trimesh shape on the node's own mesh
 /// "As Trigger" (checkable) makes the entries add triggers instead of colliders. Without a document, a node
 /// or a mesh the entries are disabled and the first, disabled line of the menu says why.
 ///
-/// The fits and the default hull run on the GUI thread: a few milliseconds for the meshes of the test data
-/// (see the report of tests/panels/TestAddColliderMenu.cpp). Use HullDialog for very large meshes.
+/// The fits and the hull are computed off the GUI thread (BackgroundJob); the collider is added when the
+/// result arrives, unless the node changed (setNode) or the document was edited meanwhile, and then
+/// colliderAdded() or addFailed() tells how it went. Choosing another entry before that drops the first.
 class AddColliderMenu : public QMenu
 {
     Q_OBJECT
@@ -58,8 +62,15 @@ public:
     /// Re-reads the document (run before the menu shows).
     void refresh();
 
-    /// What an entry does: one undo step; the new node's index, or nothing (the reason in lastError()).
-    std::optional<size_t> add(Kind kind);
+    /// What an entry does, in one undo step: false (and addFailed()) when it cannot start, else true; the
+    /// trimesh is added at once, the others when their fit arrives (colliderAdded() or addFailed()).
+    bool add(Kind kind);
+    /// True while a fit or hull is computed.
+    bool isBusy() const;
+    /// Runs the event loop until no fit is computed or `milliseconds` passed; true when none is.
+    bool waitForIdle(int milliseconds);
+    /// The node the last entry added, else none (the reason in lastError()).
+    std::optional<size_t> lastAdded() const { return m_lastAdded; }
     QString lastError() const { return m_lastError; }
 
 signals:
@@ -71,6 +82,12 @@ signals:
     void addFailed(const QString& why);
 
 private:
+    struct Fit;
+    struct Request;
+    bool fail(const QString& why);
+    void addTrimesh(cs::document::Document& document, document::NodeIndex node);
+    void fitFinished(const Request& request, const Fit& fit);
+
     QPointer<cs::document::Document> m_document;
     std::optional<document::NodeIndex> m_node;
     QAction* m_reason = nullptr;
@@ -78,6 +95,8 @@ private:
     QAction* m_hullDialog = nullptr;
     QAction* m_trigger = nullptr;
     QString m_lastError;
+    std::optional<size_t> m_lastAdded;
+    BackgroundJob<Fit>* m_job = nullptr; // the fit or hull of the entry chosen last
 };
 
 } // namespace cs::ui

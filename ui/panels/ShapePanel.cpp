@@ -246,7 +246,7 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     };
     connect(m_usedBy, &QListWidget::itemClicked, this, activate);
     connect(m_usedBy, &QListWidget::itemActivated, this, activate);
-    connect(m_status, &QLabel::linkActivated, this, &ShapePanel::onLinkActivated);
+    setUpFitter();
 
     setDocument(nullptr);
 }

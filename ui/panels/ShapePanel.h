@@ -4,6 +4,7 @@
 #include "document/ShapeFit.h"
 #include "geometry/Vec3d.h"
 #include "panels/PropertyRows.h"
+#include "panels/ShapeFitter.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -56,14 +57,9 @@ public:
     using Fit = document::FitKind;
     static constexpr int kFitCount = document::kFitKindCount;
 
-    /// What fit() did.
-    enum class FitOutcome
-    {
-        Failed,       ///< nothing changed; the status line says why
-        Unchanged,    ///< the shape already had the fitted values
-        ShapeChanged, ///< the shape took the fit (and the collider node its offset)
-        ChildNode,    ///< the fit went on a new child node with a new shape
-    };
+    /// What fit() did: Started (the fit is computed off the GUI thread, see fitter()), or Failed at once;
+    /// how a started fit ended is fitter()->lastOutcome().
+    using FitOutcome = ShapeFitter::Outcome;
 
     /// Where fits take their points from.
     using MeshSource = document::FitMeshSource;
@@ -82,8 +78,11 @@ public:
 
     /// The name of a fit as buttons and undo texts show it ("Box", "Oriented box", ...).
     static QString fitLabel(Fit fit);
-    /// Fits `kind` to the context node's mesh and applies it (see the class comment).
+    /// Fits `kind` to the context node's mesh off the GUI thread and applies it when done, unless the shape
+    /// or context node changed meanwhile (see the class comment and ShapeFitter).
     FitOutcome fit(Fit kind);
+    /// The fits in progress and how the last one ended.
+    ShapeFitter* fitter() const { return m_fitter; }
     /// The node created by the last fit that went on a child node, else none.
     std::optional<document::NodeIndex> lastFitNode() const { return m_lastFitNode; }
 
@@ -158,11 +157,13 @@ private:
     void onTypeActivated(int index);
     void onLinkActivated(const QString& link);
     bool shapeExists() const;
+    void setUpFitter();
 
     QPointer<cs::document::Document> m_document;
     int m_shape = -1;
     std::optional<document::NodeIndex> m_contextNode;
     std::optional<document::NodeIndex> m_lastFitNode;
+    ShapeFitter* m_fitter = nullptr;
 
     QFormLayout* m_form;
     QLabel* m_title;

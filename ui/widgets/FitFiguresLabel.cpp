@@ -1,12 +1,11 @@
 #include "widgets/FitFiguresLabel.h"
 
+#include "BackgroundJob.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "widgets/EventWait.h"
 
-#include <QFutureWatcher>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace cs::ui {
 
@@ -16,7 +15,7 @@ constexpr size_t kSamples = 4000;
 } // namespace
 
 FitFiguresLabel::FitFiguresLabel(QWidget* parent)
-    : QLabel(parent), m_watcher(new QFutureWatcher<std::optional<geometry::FitSummary>>(this)),
+    : QLabel(parent), m_job(new BackgroundJob<std::optional<geometry::FitSummary>>(this)),
       m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("fitFigures"));
@@ -26,13 +25,12 @@ FitFiguresLabel::FitFiguresLabel(QWidget* parent)
     m_timer->setSingleShot(true);
     m_timer->setInterval(30);
     connect(m_timer, &QTimer::timeout, this, &FitFiguresLabel::start);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, &FitFiguresLabel::finished);
+    m_job->setOnFinished([this](std::optional<geometry::FitSummary> figures) { finished(figures); });
 }
 
 FitFiguresLabel::~FitFiguresLabel()
 {
-    m_watcher->disconnect(this);
-    m_watcher->waitForFinished();
+    m_job->cancel(); // the job, a child, waits for its worker when it is deleted
 }
 
 void FitFiguresLabel::setTarget(document::Document* document, std::optional<document::NodeIndex> node)
@@ -62,7 +60,7 @@ void FitFiguresLabel::start()
 {
     if (!m_document || !m_node)
         return;
-    if (m_watcher->isRunning()) {
+    if (m_job->isRunning()) {
         m_again = true;
         return;
     }
@@ -77,31 +75,30 @@ void FitFiguresLabel::start()
         emit figuresChanged();
         return;
     }
-    m_watcher->setFuture(
-        QtConcurrent::run([input = std::move(*input)]() -> std::optional<geometry::FitSummary> {
-            geometry::FitOptions o;
-            o.meshSamples = kSamples;
-            o.colliderSamples = kSamples;
-            auto m = document::measureColliderFit(input, o);
-            return m ? std::optional(m->summary) : std::nullopt;
-        }));
+    m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input))](
+                     const JobToken&) -> std::optional<geometry::FitSummary> {
+        geometry::FitOptions o;
+        o.meshSamples = kSamples;
+        o.colliderSamples = kSamples;
+        auto m = document::measureColliderFit(*input, o);
+        return m ? std::optional(m->summary) : std::nullopt;
+    });
 }
 
-void FitFiguresLabel::finished()
+void FitFiguresLabel::finished(std::optional<geometry::FitSummary> figures)
 {
     if (m_again) {
         start();
         return;
     }
-    m_figures = m_watcher->result();
+    m_figures = figures;
     setText(m_figures ? tr("Fit: %1").arg(QString::fromStdString(geometry::fitText(*m_figures))) : QString());
     emit figuresChanged();
 }
 
 bool FitFiguresLabel::waitForFigures(int milliseconds)
 {
-    return waitWhile([this] { return m_timer->isActive() || m_watcher->isRunning() || m_again; },
-                     milliseconds);
+    return waitWhile([this] { return m_timer->isActive() || m_job->isRunning() || m_again; }, milliseconds);
 }
 
 } // namespace cs::ui

@@ -8,7 +8,6 @@
 #include <optional>
 
 class QTimer;
-template <class T> class QFutureWatcher;
 
 namespace cs::document {
 class Document;
@@ -16,6 +15,8 @@ struct ChangeEvent;
 } // namespace cs::document
 
 namespace cs::ui {
+
+template <class Result> class BackgroundJob;
 
 /// Shows how well a node's colliders fit its mesh (document::gatherColliderFit): the outside and overhang
 /// figures in metres. Measured off the GUI thread, again after every edit of the document (coalesced); the
@@ -42,12 +43,12 @@ signals:
 private:
     void schedule();
     void start();
-    void finished();
+    void finished(std::optional<geometry::FitSummary> figures);
 
     QPointer<cs::document::Document> m_document;
     std::optional<document::NodeIndex> m_node;
     std::optional<geometry::FitSummary> m_figures;
-    QFutureWatcher<std::optional<geometry::FitSummary>>* m_watcher;
+    BackgroundJob<std::optional<geometry::FitSummary>>* m_job;
     QTimer* m_timer;      ///< coalesces the edits of a drag
     bool m_again = false; ///< an edit came while measuring: measure once more when done
 };

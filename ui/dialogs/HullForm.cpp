@@ -1,0 +1,124 @@
+#include "dialogs/HullForm.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace cs::ui {
+
+HullForm::HullForm(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildSource());
+    layout->addWidget(buildOptions());
+    connect(m_includeChildren, &QCheckBox::toggled, this, &HullForm::sourceChanged);
+    connect(m_maxPoints, &QSpinBox::valueChanged, this, &HullForm::hullOptionsChanged);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &HullForm::hullOptionsChanged);
+}
+
+QWidget* HullForm::buildSource()
+{
+    auto* source = new QGroupBox(tr("Source"), this);
+    auto* sourceLayout = new QVBoxLayout(source);
+    m_includeChildren = new QCheckBox(tr("Include the meshes of child nodes"), source);
+    m_includeChildren->setObjectName(QStringLiteral("includeChildren"));
+    m_includeChildren->setToolTip(
+        tr("Hull the node's mesh together with every mesh below it, in the node's space"));
+    sourceLayout->addWidget(m_includeChildren);
+    m_sourceLabel = new QLabel(source);
+    m_sourceLabel->setObjectName(QStringLiteral("sourceLabel"));
+    sourceLayout->addWidget(m_sourceLabel);
+    return source;
+}
+
+QWidget* HullForm::buildOptions()
+{
+    auto* options = new QGroupBox(tr("Hull"), this);
+    auto* form = new QFormLayout(options);
+    m_maxPoints = new QSpinBox(options);
+    m_maxPoints->setObjectName(QStringLiteral("maxPoints"));
+    m_maxPoints->setRange(4, kMaxHullPoints);
+    m_maxPoints->setValue(kMaxHullPoints);
+    m_maxPoints->setKeyboardTracking(false);
+    m_maxPoints->setToolTip(tr("Unity and PhysX accept at most 255 points per convex mesh; fewer points make "
+                               "collision tests cheaper"));
+    form->addRow(tr("Most points:"), m_maxPoints);
+    m_kind = new QComboBox(options);
+    m_kind->setObjectName(QStringLiteral("hullKind"));
+    m_kind->addItem(tr("Inner (every vertex is a mesh point)"));
+    m_kind->addItem(tr("Conservative (contains every mesh point)"));
+    m_kind->setToolTip(tr("When the cap leaves points out, an inner hull cuts corners off the mesh; a "
+                          "conservative hull is grown just enough to contain them all"));
+    form->addRow(tr("Kind:"), m_kind);
+    m_destination = new QComboBox(options);
+    m_destination->setObjectName(QStringLiteral("destination"));
+    m_destination->addItem(tr("A new child node"));
+    m_destination->addItem(tr("This node's collider (replaces its shape)"));
+    form->addRow(tr("Put it on:"), m_destination);
+    m_trigger = new QCheckBox(tr("As a trigger"), options);
+    m_trigger->setObjectName(QStringLiteral("trigger"));
+    form->addRow(QString(), m_trigger);
+    return options;
+}
+
+void HullForm::setMaxPoints(int points)
+{
+    m_maxPoints->setValue(points);
+}
+
+int HullForm::maxPoints() const
+{
+    return m_maxPoints->value();
+}
+
+void HullForm::setConservative(bool on)
+{
+    m_kind->setCurrentIndex(on ? 1 : 0);
+}
+
+bool HullForm::conservative() const
+{
+    return m_kind->currentIndex() == 1;
+}
+
+void HullForm::setIncludeChildren(bool on)
+{
+    m_includeChildren->setChecked(on);
+}
+
+bool HullForm::includeChildren() const
+{
+    return m_includeChildren->isChecked();
+}
+
+void HullForm::setOnCollider(bool on)
+{
+    m_destination->setCurrentIndex(on ? 1 : 0);
+}
+
+bool HullForm::onCollider() const
+{
+    return m_destination->currentIndex() == 1;
+}
+
+void HullForm::setTrigger(bool on)
+{
+    m_trigger->setChecked(on);
+}
+
+bool HullForm::trigger() const
+{
+    return m_trigger->isChecked();
+}
+
+void HullForm::setSourceText(const QString& text)
+{
+    m_sourceLabel->setText(text);
+}
+
+} // namespace cs::ui

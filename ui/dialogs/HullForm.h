@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace cs::ui {
+
+/// The options of HullDialog: the source (the node's mesh, or with the meshes below it) and the hull (point
+/// cap, inner or conservative, where it goes, collider or trigger).
+class HullForm : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Unity and PhysX accept at most 255 points per convex mesh (the OMI spec dropped its own limit in
+    /// 2023).
+    static constexpr int kMaxHullPoints = 255;
+
+    explicit HullForm(QWidget* parent = nullptr);
+
+    void setMaxPoints(int points); ///< clamped to 4..255
+    int maxPoints() const;
+    void setConservative(bool on);
+    bool conservative() const;
+    void setIncludeChildren(bool on);
+    bool includeChildren() const;
+    void setOnCollider(bool on); ///< true: the node's own collider; false: a new child node
+    bool onCollider() const;
+    void setTrigger(bool on);
+    bool trigger() const;
+    /// What the source is, e.g. "120 points".
+    void setSourceText(const QString& text);
+
+signals:
+    /// "Include the meshes of child nodes" was toggled: the source changed.
+    void sourceChanged();
+    /// The point cap or the kind of hull changed: the hull must be computed again.
+    void hullOptionsChanged();
+
+private:
+    QWidget* buildSource();
+    QWidget* buildOptions();
+
+    QCheckBox* m_includeChildren = nullptr;
+    QLabel* m_sourceLabel = nullptr;
+    QSpinBox* m_maxPoints = nullptr;
+    QComboBox* m_kind = nullptr;
+    QComboBox* m_destination = nullptr;
+    QCheckBox* m_trigger = nullptr;
+};
+
+} // namespace cs::ui

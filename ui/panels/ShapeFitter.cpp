@@ -1,0 +1,203 @@
+#include "panels/ShapeFitter.h"
+
+#include "BackgroundJob.h"
+#include "document/Document.h"
+#include "panels/ShapePanel.h"
+#include "widgets/EventWait.h"
+#include "widgets/ModelLabels.h"
+
+#include <QLocale>
+#include <QUndoStack>
+
+namespace cs::ui {
+
+using physics::Shape;
+using physics::ShapeType;
+
+namespace {
+
+QString quoted(const QString& text)
+{
+    return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
+}
+
+QString nodeLink(const document::Document& doc, size_t node)
+{
+    return QStringLiteral("<a href=\"node:%1\">%2</a>").arg(node).arg(nodeLabel(doc, node).toHtmlEscaped());
+}
+
+QString number(double v)
+{
+    return QLocale().toString(v, 'g', 4);
+}
+
+/// The parameters of a primitive for the status line.
+QString describe(const Shape& s)
+{
+    switch (s.type) {
+    case ShapeType::Box:
+        return ShapePanel::tr("size %1 \u00d7 %2 \u00d7 %3 m")
+            .arg(number(s.size[0]), number(s.size[1]), number(s.size[2]));
+    case ShapeType::Sphere:
+        return ShapePanel::tr("radius %1 m").arg(number(s.radius));
+    case ShapeType::Capsule:
+        return ShapePanel::tr("radius %1 m, mid-height %2 m").arg(number(s.radiusBottom), number(s.height));
+    case ShapeType::Cylinder:
+        return ShapePanel::tr("radius %1 m, height %2 m").arg(number(s.radiusBottom), number(s.height));
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        break;
+    }
+    return {};
+}
+
+/// What an applied fit did, for the status line.
+QString statusOf(const document::Document& doc, document::NodeIndex node, document::FitKind kind,
+                 const document::ShapeFit& fitted)
+{
+    const QString meshOwner = quoted(nodeLabel(doc, fitted.source.meshNode.value_or(node)));
+    const QString what = ShapePanel::fitLabel(kind).toLower();
+    switch (fitted.outcome) {
+    case document::ShapeFit::Outcome::ChildNode: {
+        QString text =
+            ShapePanel::tr(
+                "The fitted %1 (%2) is off the centre of %3, which carries the mesh and cannot move, "
+                "so it went on a new child node %4 with a new shape.")
+                .arg(what, describe(fitted.shape), meshOwner, nodeLink(doc, *fitted.childNode));
+        if (fitted.replacedCollider || fitted.replacedTrigger)
+            text += QLatin1Char(' ') +
+                    ShapePanel::tr("It replaces the %1 of %2.")
+                        .arg(fitted.replacedCollider ? ShapePanel::tr("collider") : ShapePanel::tr("trigger"),
+                             meshOwner);
+        return text;
+    }
+    case document::ShapeFit::Outcome::Unchanged:
+        return ShapePanel::tr("The shape already fits the mesh of %1.").arg(meshOwner);
+    case document::ShapeFit::Outcome::ShapeChanged:
+        break;
+    }
+    QString text =
+        ShapePanel::tr("Fitted a %1 to the mesh of %2: %3.").arg(what, meshOwner, describe(fitted.shape));
+    if (fitted.source.fromParent)
+        text += QLatin1Char(' ') +
+                ShapePanel::tr("%1 moved to the fitted position.").arg(quoted(nodeLabel(doc, node)));
+    if (fitted.skewed)
+        text +=
+            QLatin1Char(' ') + ShapePanel::tr("The node's scale is not uniform, so the turned shape is only "
+                                              "approximately where the mesh is; consider a scale of 1.");
+    const size_t others = fitted.shapeUsers;
+    if (others > 1)
+        text += QLatin1Char(' ') +
+                ShapePanel::tr("%n other node(s) use this shape and changed too.", "", int(others - 1));
+    return text;
+}
+
+/// Why a fit failed: the last error among `diagnostics`.
+QString failureOf(document::FitKind kind, const Diagnostics& diagnostics)
+{
+    if (findDiagnostic(diagnostics, "FIT_CHILD_NODE"))
+        return ShapePanel::tr("Could not add the child node.");
+    QString why;
+    for (const Diagnostic& d : diagnostics) {
+        if (d.severity == Severity::Error)
+            why = QString::fromStdString(d.message);
+    }
+    return ShapePanel::tr("Could not fit a %1: %2").arg(ShapePanel::fitLabel(kind).toLower(), why);
+}
+
+} // namespace
+
+ShapeFitter::ShapeFitter(StillShown stillShown, QObject* parent)
+    : QObject(parent), m_stillShown(std::move(stillShown)),
+      m_job(new BackgroundJob<Result<geometry::FittedShape>>(this))
+{}
+
+ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
+                                        std::optional<document::NodeIndex> node, document::FitKind kind)
+{
+    m_job->cancel();
+    m_lastChildNode.reset();
+    m_document = document;
+    if (!document || shape < 0 || size_t(shape) >= document->model().shapes.size())
+        return end(Outcome::Failed, ShapePanel::tr("There is no shape to fit.").toHtmlEscaped());
+    if (document->model().shapes[size_t(shape)].opaque)
+        return end(
+            Outcome::Failed,
+            ShapePanel::tr("This shape's type is not understood, so it cannot be fitted.").toHtmlEscaped());
+    if (!node)
+        return end(Outcome::Failed,
+                   ShapePanel::tr("Select a node that uses this shape to fit it to that node's mesh.")
+                       .toHtmlEscaped());
+    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
+    auto points = document::fitMeshPoints(*document, *node);
+    if (!points)
+        return end(Outcome::Failed, failureOf(kind, points.diagnostics).toHtmlEscaped());
+    const Request request{shape, *node, kind, document->undoStack()->index()};
+    m_job->setOnFinished([this, request](Result<geometry::FittedShape> fitted) { apply(request, fitted); });
+    m_job->start([kind, points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points))](
+                     const JobToken&) { return document::fitPoints(kind, *points); });
+    m_lastOutcome = Outcome::Started;
+    return Outcome::Started;
+}
+
+void ShapeFitter::cancel()
+{
+    m_job->cancel();
+    if (m_lastOutcome == Outcome::Started)
+        m_lastOutcome = Outcome::Failed;
+}
+
+bool ShapeFitter::isFitting() const
+{
+    return m_job->isRunning();
+}
+
+bool ShapeFitter::waitForFit(int milliseconds)
+{
+    return m_job->waitForIdle(milliseconds);
+}
+
+void ShapeFitter::apply(const Request& request, const Result<geometry::FittedShape>& fitted)
+{
+    document::Document* doc = m_document;
+    if (!doc || !m_stillShown(request.shape, request.node)) {
+        end(Outcome::Failed, QString()); // the panel shows something else now
+        return;
+    }
+    if (doc->undoStack()->index() != request.undoIndex) {
+        end(Outcome::Failed, ShapePanel::tr("The document changed while the fit was computed, so it was not "
+                                            "applied. Fit again.")
+                                 .toHtmlEscaped());
+        return;
+    }
+    const auto applied =
+        document::applyShapeFit(*doc, size_t(request.shape), request.node, fitted,
+                                ShapePanel::tr("Fit %1 to Mesh").arg(ShapePanel::fitLabel(request.kind)));
+    if (!applied) {
+        end(Outcome::Failed, failureOf(request.kind, applied.diagnostics).toHtmlEscaped());
+        return;
+    }
+    if (applied->outcome == document::ShapeFit::Outcome::ChildNode)
+        m_lastChildNode = applied->childNode;
+    const QString status = statusOf(*doc, request.node, request.kind, *applied);
+    switch (applied->outcome) {
+    case document::ShapeFit::Outcome::ChildNode:
+        end(Outcome::ChildNode, status);
+        break;
+    case document::ShapeFit::Outcome::Unchanged:
+        end(Outcome::Unchanged, status);
+        break;
+    case document::ShapeFit::Outcome::ShapeChanged:
+        end(Outcome::ShapeChanged, status);
+        break;
+    }
+}
+
+ShapeFitter::Outcome ShapeFitter::end(Outcome outcome, const QString& status)
+{
+    m_lastOutcome = outcome;
+    emit finished(outcome, status);
+    return outcome;
+}
+
+} // namespace cs::ui
