@@ -91,6 +91,29 @@ std::vector<std::vector<size_t>> usersOfEach(const physics::PhysicsModel& model,
     return users;
 }
 
+std::vector<ItemUse> usesOf(const physics::PhysicsModel& model, ListKind list, int index)
+{
+    // The field of the collider and of the trigger that refers to the list (a trigger has no material).
+    const auto colliderRef = [list](const physics::Collider& c) {
+        return list == ListKind::Shape      ? c.shape
+               : list == ListKind::Material ? c.physicsMaterial
+                                            : c.collisionFilter;
+    };
+    const auto triggerRef = [list](const physics::Trigger& t) {
+        return list == ListKind::Shape ? t.shape : list == ListKind::Filter ? t.collisionFilter : -1;
+    };
+    std::vector<ItemUse> uses;
+    if (index < 0)
+        return uses;
+    for (const auto& [node, n] : model.nodes) {
+        const bool collider = n.collider && colliderRef(*n.collider) == index;
+        const bool trigger = n.trigger && triggerRef(*n.trigger) == index;
+        if (collider || trigger)
+            uses.push_back({node, collider, trigger});
+    }
+    return uses;
+}
+
 std::string freshName(const physics::PhysicsModel& model, ListKind list, const std::string& stem)
 {
     std::set<std::string> taken;

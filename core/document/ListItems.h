@@ -21,6 +21,17 @@ std::string itemName(const physics::PhysicsModel& model, ListKind list, size_t i
 /// For every item of the list, the nodes whose collider or trigger refers to it (in node order): usersOf()
 /// for the whole list in one pass over the nodes.
 std::vector<std::vector<size_t>> usersOfEach(const physics::PhysicsModel& model, ListKind list);
+/// How one node uses an item of a list: through its collider, its trigger, or both.
+struct ItemUse
+{
+    size_t node = 0;
+    bool collider = false;
+    bool trigger = false;
+
+    bool operator==(const ItemUse&) const = default;
+};
+/// The uses of item `index` of the list, one per node of usersOf() in the same order.
+std::vector<ItemUse> usesOf(const physics::PhysicsModel& model, ListKind list, int index);
 /// "<stem> 1", "<stem> 2", ...: the first one no item of the list is named.
 std::string freshName(const physics::PhysicsModel& model, ListKind list, const std::string& stem);
 

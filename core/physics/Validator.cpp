@@ -1,6 +1,7 @@
 #include "physics/Validator.h"
 
 #include "physics/DiagnosticCodes.h"
+#include "physics/FieldLimits.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
 #include "physics/ResolvedScene.h"
@@ -79,7 +80,8 @@ private:
         // Positive sizes below kDegenerateSize collide with nothing in practice (add-colliders once wrote
         // 1e-9 m boxes for meshes it could not read): they are errors too.
         case ShapeType::Box:
-            if (s.size[0] <= 0 || s.size[1] <= 0 || s.size[2] <= 0)
+            if (!limits::BoxSize.accepts(s.size[0]) || !limits::BoxSize.accepts(s.size[1]) ||
+                !limits::BoxSize.accepts(s.size[2]))
                 error(code::ShapeSizeInvalid, label + ": every size must be greater than 0", at(p, "size"));
             else if (std::min({s.size[0], s.size[1], s.size[2]}) < kDegenerateSize)
                 error(code::ShapeDegenerate,
@@ -88,7 +90,7 @@ private:
                       at(p, "size"));
             break;
         case ShapeType::Sphere:
-            if (s.radius < 0)
+            if (!limits::Radius.accepts(s.radius))
                 error(code::ShapeSizeInvalid, label + ": radius " + num(s.radius) + " is negative",
                       at(p, "radius"));
             else if (s.radius < kDegenerateSize)
@@ -99,13 +101,13 @@ private:
             break;
         case ShapeType::Capsule:
         case ShapeType::Cylinder:
-            if (s.height <= 0)
+            if (!limits::ShapeHeight.accepts(s.height))
                 error(code::ShapeSizeInvalid, label + ": height must be greater than 0", at(p, "height"));
             else if (s.height < kDegenerateSize)
                 error(code::ShapeDegenerate,
                       label + ": height " + num(s.height) + " m is below " + num(kDegenerateSize) + " m",
                       at(p, "height"));
-            if (s.radiusTop < 0 || s.radiusBottom < 0)
+            if (!limits::Radius.accepts(s.radiusTop) || !limits::Radius.accepts(s.radiusBottom))
                 error(code::ShapeSizeInvalid, label + ": radii must not be negative", p);
             else if (std::max(s.radiusTop, s.radiusBottom) < kDegenerateSize)
                 error(code::ShapeDegenerate,
@@ -121,11 +123,17 @@ private:
 
     void checkMaterial(const PhysicsMaterial& m)
     {
-        const std::pair<const char*, double> values[] = {{"staticFriction", m.staticFriction},
-                                                         {"dynamicFriction", m.dynamicFriction},
-                                                         {"restitution", m.restitution}};
-        for (const auto& [key, v] : values) {
-            if (v < 0)
+        struct Value
+        {
+            const char* key;
+            double value;
+            const FieldLimits& range;
+        };
+        const Value values[] = {{"staticFriction", m.staticFriction, limits::Friction},
+                                {"dynamicFriction", m.dynamicFriction, limits::Friction},
+                                {"restitution", m.restitution, limits::Restitution}};
+        for (const auto& [key, v, range] : values) {
+            if (!range.accepts(v))
                 error(code::MaterialValueNegative, std::string(key) + " " + num(v) + " must not be negative",
                       at(m.pointer, key));
         }
@@ -161,7 +169,7 @@ private:
         const std::string nodeLabel = "node " + std::to_string(index);
         if (n.motion) {
             const Motion& m = *n.motion;
-            if (m.mass && *m.mass < 0)
+            if (m.mass && !limits::Mass.accepts(*m.mass))
                 error(code::MassNegative, nodeLabel + ": mass " + num(*m.mass) + " is negative",
                       at(m.pointer, "mass"));
             const auto& q = m.inertiaOrientation;

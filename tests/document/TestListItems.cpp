@@ -71,6 +71,20 @@ private slots:
         QCOMPARE(freshName(m, ListKind::Filter, "Filter"), std::string("Filter 1"));
     }
 
+    void howEachNodeUsesAnItem()
+    {
+        const physics::PhysicsModel& m = m_doc->model();
+        using Uses = std::vector<ItemUse>;
+        // Shape 0: A through collider and trigger, B through its trigger, C through its collider.
+        QCOMPARE(usesOf(m, ListKind::Shape, 0), (Uses{{0, true, true}, {1, false, true}, {2, true, false}}));
+        QCOMPARE(usesOf(m, ListKind::Material, 2), (Uses{{0, true, false}, {2, true, false}}));
+        QCOMPARE(usesOf(m, ListKind::Material, 0), Uses{});
+        QCOMPARE(usesOf(m, ListKind::Filter, 0), (Uses{{1, false, true}}));
+        QCOMPARE(usesOf(m, ListKind::Filter, 1), (Uses{{0, true, true}, {2, true, false}}));
+        // "None" is no item: nobody uses it as one.
+        QCOMPARE(usesOf(m, ListKind::Filter, -1), Uses{});
+    }
+
     void usersOfEveryItemInOnePass()
     {
         const physics::PhysicsModel& m = m_doc->model();

@@ -121,22 +121,22 @@ private slots:
         m_materialRows = {propertyRow<document::locate::Collider, document::field::ColliderMaterial>(
             propertyLook(QStringLiteral("material"), QStringLiteral("Material"), QStringLiteral("friction"),
                          0)
-                .withChoices({QStringLiteral("None"), {}, materialNames, {}}))};
+                .withChoices({QStringLiteral("None"), {}, materialNames, {}, {}}))};
         m_materialField =
             std::make_unique<PropertyFields>(looksOf(m_materialRows), m_widget.get(), m_widget.get(),
-                                             [this](size_t row, int axis, double value) {
-                                                 m_materialRows[row].edit(*m_doc, colliders(), axis, value);
+                                             [this](size_t row, const PropertyEdit& edit) {
+                                                 m_materialRows[row].edit(*m_doc, colliders(), edit);
                                                  show();
                                              });
         m_materialField->addRows(form, 0, 1);
 
         m_planeRows = {propertyRow<document::locate::Shape, document::field::PlaneDoubleSided>(
             propertyLook(QStringLiteral("doubleSided"), QStringLiteral("Double sided"), QString(), 0))};
-        m_planeField = std::make_unique<PropertyFields>(
-            looksOf(m_planeRows), m_widget.get(), m_widget.get(), [this](size_t row, int axis, double value) {
-                m_planeRows[row].edit(*m_doc, planes(), axis, value);
-                show();
-            });
+        m_planeField = std::make_unique<PropertyFields>(looksOf(m_planeRows), m_widget.get(), m_widget.get(),
+                                                        [this](size_t row, const PropertyEdit& edit) {
+                                                            m_planeRows[row].edit(*m_doc, planes(), edit);
+                                                            show();
+                                                        });
         m_planeField->addRows(form, 0, 1);
         show();
     }

@@ -11,7 +11,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTest>
 #include <QUndoStack>
 #include <memory>
@@ -21,6 +21,17 @@ using cs::ui::JointPanel;
 using cs::ui::JointsPanel;
 
 namespace {
+
+/// The text of a record table's cell, and a cell edited as a user would (the model's edit role).
+QString cellText(const QTableView* table, int row, int column)
+{
+    return table->model()->index(row, column).data().toString();
+}
+
+void editCell(QTableView* table, int row, int column, const QString& text)
+{
+    table->model()->setData(table->model()->index(row, column), text);
+}
 
 std::unique_ptr<document::Document> openJoints()
 {
@@ -112,31 +123,31 @@ private slots:
 
         // The hinge (description 1): three limits, the third is angular X from -1.5 to 1.5.
         panel.setCurrentJoint(1);
-        QCOMPARE(panel.limitsTable()->rowCount(), 3);
-        QCOMPARE(panel.limitsTable()->item(2, 2)->text(), QStringLiteral("-1.5"));
-        panel.limitsTable()->item(2, 2)->setText(QStringLiteral("-0.75"));
+        QCOMPARE(panel.limitsTable()->model()->rowCount(), 3);
+        QCOMPARE(cellText(panel.limitsTable(), 2, 2), QStringLiteral("-1.5"));
+        editCell(panel.limitsTable(), 2, 2, QStringLiteral("-0.75"));
         QCOMPARE(*doc->model().joints[1].limits[2].min, -0.75);
         // Not a number: refused with a note, nothing pushed.
         const int steps = stack->count();
-        panel.limitsTable()->item(2, 3)->setText(QStringLiteral("wide"));
+        editCell(panel.limitsTable(), 2, 3, QStringLiteral("wide"));
         QCOMPARE(stack->count(), steps);
         QCOMPARE(*doc->model().joints[1].limits[2].max, 1.5);
         QVERIFY(!panel.statusLabel()->text().isEmpty());
-        QCOMPARE(panel.limitsTable()->item(2, 3)->text(), QStringLiteral("1.5"));
+        QCOMPARE(cellText(panel.limitsTable(), 2, 3), QStringLiteral("1.5"));
 
         // A drive, then its velocity target.
         panel.addDrive();
         QCOMPARE(doc->model().joints[1].drives.size(), size_t(1));
-        QCOMPARE(panel.drivesTable()->rowCount(), 1);
-        panel.drivesTable()->item(0, 5)->setText(QStringLiteral("2"));
+        QCOMPARE(panel.drivesTable()->model()->rowCount(), 1);
+        editCell(panel.drivesTable(), 0, 5, QStringLiteral("2"));
         QCOMPARE(*doc->model().joints[1].drives[0].velocityTarget, 2.0);
         stack->undo();
         QVERIFY(!doc->model().joints[1].drives[0].velocityTarget);
         stack->undo();
         QVERIFY(doc->model().joints[1].drives.empty());
-        QCOMPARE(panel.drivesTable()->rowCount(), 0);
+        QCOMPARE(panel.drivesTable()->model()->rowCount(), 0);
         stack->redo();
-        QCOMPARE(panel.drivesTable()->rowCount(), 1);
+        QCOMPARE(panel.drivesTable()->model()->rowCount(), 1);
 
         // Add a fixed joint: two locked limits.
         panel.addJoint(int(document::JointPreset::Fixed));

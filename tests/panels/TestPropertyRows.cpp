@@ -82,8 +82,8 @@ private slots:
         m_widget = std::make_unique<QWidget>();
         m_rows = rows();
         m_fields = std::make_unique<PropertyFields>(looksOf(m_rows), m_widget.get(), m_widget.get(),
-                                                    [this](size_t row, int axis, double value) {
-                                                        m_rows[row].edit(*m_doc, bodies(), axis, value);
+                                                    [this](size_t row, const PropertyEdit& edit) {
+                                                        m_rows[row].edit(*m_doc, bodies(), edit);
                                                         show();
                                                     });
         m_fields->addRows(new QFormLayout(m_widget.get()), 0, m_rows.size());
@@ -150,8 +150,8 @@ private slots:
         QVERIFY(velocity->isMixed(0));
         // An axis the editor does not have pushes nothing.
         const int steps = m_doc->undoStack()->count();
-        m_rows[1].edit(*m_doc, bodies(), 3, 9.0);
-        m_rows[0].edit(*m_doc, bodies(), 0, 9.0);
+        m_rows[1].edit(*m_doc, bodies(), VectorEdit{3, 9.0});
+        m_rows[0].edit(*m_doc, bodies(), VectorEdit{0, 9.0});
         QCOMPARE(m_doc->undoStack()->count(), steps);
     }
 

@@ -7,7 +7,9 @@
 #include "document/ModelCommands.h"
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
+#include "panels/MassComputeControls.h"
 #include "panels/MassMeaningControls.h"
+#include "physics/MotionUsage.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
@@ -31,31 +33,6 @@ using document::ChangeEvent;
 using physics::Motion;
 using physics::MotionType;
 
-namespace {
-
-/// Which motion values a body type makes use of.
-struct Usage
-{
-    bool mass = true; ///< mass, centre of mass, inertia, and computing them from the shapes
-    bool velocities = true;
-    bool gravity = true;
-};
-
-Usage usageOf(MotionType type)
-{
-    switch (type) {
-    case MotionType::Static:
-        return {false, false, false};
-    case MotionType::Kinematic:
-        return {false, true, false};
-    case MotionType::Dynamic:
-        break;
-    }
-    return {};
-}
-
-} // namespace
-
 std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
 {
     using Locate = document::locate::Motion;
@@ -72,31 +49,28 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
                                {tr("Kinematic"), int(MotionType::Kinematic)},
                                {tr("Dynamic"), int(MotionType::Dynamic)}},
                               {},
+                              {},
                               {}})),
         propertyRow<Locate, field::Mass>(
             propertyLook(QStringLiteral("mass"), tr("Mass"),
                          tr("Mass in kilograms. Left out of the file: OMI reads 1 kg, KHR leaves it to the "
                             "engine (the note below says which); 0 is infinite in KHR."),
                          MassGroup)
-                .withUnit(QStringLiteral(" kg"))
-                .withRange(0.0, 1e9)
-                .withPrecision(4, 0.1)),
+                .withLimits(physics::limits::Mass)),
         propertyRow<Locate, field::CenterOfMass>(
             propertyLook(
                 QStringLiteral("centerOfMass"), tr("Centre of mass (m)"),
                 tr("Centre of mass in the body's local space, in metres (the body's origin when left "
                    "out)."),
                 MassGroup)
-                .withRange(-1e6, 1e6)
-                .withPrecision(4, 0.01)),
+                .withLimits(physics::limits::CenterOfMass)),
         propertyRow<Locate, field::InertiaDiagonal>(
             propertyLook(QStringLiteral("inertia"), tr("Inertia (kg\u00b7m\u00b2)"),
                          tr("Moments of inertia about the principal axes, in kg\u00b7m\u00b2. Left out (or "
                             "all zero in OMI): the engine computes them from the shapes; a 0 is infinite in "
                             "KHR."),
                          MassGroup)
-                .withRange(0.0, 1e9)
-                .withPrecision(5, 0.01)),
+                .withLimits(physics::limits::Inertia)),
         propertyRow<Locate, field::InertiaOrientation>(propertyLook(
             QStringLiteral("inertiaOrientation"), tr("Inertia axes (\u00b0)"),
             tr("Orientation of the principal axes of inertia relative to the body, as angles about "
@@ -105,24 +79,21 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
         propertyRow<Locate, field::LinearVelocity>(
             propertyLook(QStringLiteral("linearVelocity"), tr("Linear velocity (m/s)"),
                          tr("Initial linear velocity in metres per second."), VelocityGroup)
-                .withRange(-1e6, 1e6)
-                .withPrecision(4)),
+                .withLimits(physics::limits::Velocity)),
         propertyRow<Locate, field::AngularVelocity>(
             propertyLook(QStringLiteral("angularVelocity"), tr("Angular velocity (rad/s)"),
                          tr("Initial angular velocity in radians per second."), VelocityGroup)
-                .withRange(-1e6, 1e6)
-                .withPrecision(4)),
+                .withLimits(physics::limits::Velocity)),
         propertyRow<Locate, field::GravityFactor>(
             propertyLook(QStringLiteral("gravityFactor"), tr("Gravity factor"),
                          tr("Multiplier of the acceleration due to gravity: 1 normal, 0 none, negative pulls "
                             "upwards."),
                          GravityGroup)
-                .withRange(-1000.0, 1000.0)
-                .withPrecision(3, 0.1)),
+                .withLimits(physics::limits::GravityFactor)),
     };
 }
 
-BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
+BodyPanel::BodyPanel(QWidget* parent) : DocumentPanel(parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -143,7 +114,7 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     m_properties = motionRows();
     m_fields = std::make_unique<PropertyFields>(
         looksOf(m_properties), m_editor, this,
-        [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
+        [this](size_t row, const PropertyEdit& edit) { editProperty(row, edit); });
     // Mass and inertia: a button beside each that leaves the value out, and what the values mean below.
     m_meanings = new MassMeaningControls(m_editor);
     m_fields->addRows(form, TypeRow, 1);
@@ -161,77 +132,19 @@ BodyPanel::BodyPanel(QWidget* parent) : QWidget(parent)
     form->addRow(m_typeNote);
 
     // Compute from shapes: density or total mass, then the button; what it did below.
-    m_computeRow = new QWidget(m_editor);
-    auto* computeLayout = new QHBoxLayout(m_computeRow);
-    computeLayout->setContentsMargins(0, 0, 0, 0);
-    m_computeMode = new QComboBox(m_computeRow);
-    m_computeMode->setObjectName(QStringLiteral("computeMode"));
-    m_computeMode->addItem(tr("Density"), int(ComputeMode::Density));
-    m_computeMode->addItem(tr("Total mass"), int(ComputeMode::TotalMass));
-    m_computeMode->setToolTip(tr("Density: every shape at this density; the mass is what the shapes give.\n"
-                                 "Total mass: the body gets this mass, spread over its shapes by volume."));
-    m_computeValue = new NumberField(m_computeRow);
-    m_computeValue->setObjectName(QStringLiteral("computeValue"));
-    m_compute = new QPushButton(tr("Compute from shapes"), m_computeRow);
-    m_compute->setObjectName(QStringLiteral("computeButton"));
-    m_compute->setToolTip(tr("Sets mass, centre of mass and inertia from the collider shapes the body owns "
-                             "(on its node and below it, up to nested bodies)."));
-    computeLayout->addWidget(m_computeMode);
-    computeLayout->addWidget(m_computeValue, 1);
-    computeLayout->addWidget(m_compute);
-    form->addRow(m_computeRow);
-    m_computeMessage = new QLabel(m_editor);
-    m_computeMessage->setObjectName(QStringLiteral("computeMessage"));
-    m_computeMessage->setWordWrap(true);
-    m_computeMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_computeMessage->hide();
-    form->addRow(m_computeMessage);
-    updateComputeField();
+    m_massCompute = new MassComputeControls(m_editor);
+    form->addRow(m_massCompute->row());
+    form->addRow(m_massCompute->message());
 
     layout->addStretch(1);
 
     connect(m_motion, &QCheckBox::clicked, this, &BodyPanel::toggleMotion);
-    connect(m_computeMode, &QComboBox::activated, this, [this] { updateComputeField(); });
-    connect(m_computeValue, &NumberField::edited, this, [this](double v) {
-        if (m_computeMode->currentData().toInt() == int(ComputeMode::Density))
-            m_density = v;
-        else
-            m_totalMass = v;
-    });
-    connect(m_compute, &QPushButton::clicked, this, &BodyPanel::computeFromShapes);
-
-    setDocument(nullptr);
+    connect(m_massCompute, &MassComputeControls::computeRequested, this, &BodyPanel::computeFromShapes);
 }
 
-void BodyPanel::setDocument(document::Document* document)
+void BodyPanel::forget()
 {
-    if (m_document == document)
-        return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &document::Document::changed, this, &BodyPanel::onChanged);
-    m_nodes.clear();
-    m_computeMessage->clear();
-    m_computeMessage->hide();
-    discardTyping();
-    refresh();
-}
-
-void BodyPanel::setNodes(const std::vector<size_t>& nodes)
-{
-    if (nodes != m_nodes) {
-        m_computeMessage->clear();
-        m_computeMessage->hide();
-        discardTyping();
-    }
-    m_nodes = nodes;
-    refresh();
-}
-
-void BodyPanel::discardTyping()
-{
+    m_massCompute->clearMessage();
     // Text typed for the previous selection must not be applied to the next one on focus-out.
     m_fields->discardTyping();
 }
@@ -239,45 +152,37 @@ void BodyPanel::discardTyping()
 std::vector<std::pair<size_t, const Motion*>> BodyPanel::bodies() const
 {
     std::vector<std::pair<size_t, const Motion*>> out;
-    if (!m_document)
+    if (!document())
         return out;
-    for (size_t node : m_nodes) {
-        const physics::NodePhysics* n = m_document->model().node(node);
+    for (size_t node : nodes()) {
+        const physics::NodePhysics* n = document()->model().node(node);
         if (n && n->motion)
             out.emplace_back(node, &*n->motion);
     }
     return out;
 }
 
-void BodyPanel::onChanged(const ChangeEvent& event)
+bool BodyPanel::concerns(const ChangeEvent& event) const
 {
-    if (m_applying)
-        return;
     using Kind = ChangeEvent::Kind;
     switch (event.kind) {
     case Kind::Document:
-        refresh();
-        return;
+        return true;
     case Kind::Node:
         // Nodes added or removed move the indices after them; the owner sends the fixed selection.
-        if (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)) {
-            refresh();
-            return;
-        }
+        if (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed))
+            return true;
         [[fallthrough]];
     case Kind::Body:
-        if (event.index >= 0 &&
-            std::find(m_nodes.begin(), m_nodes.end(), static_cast<size_t>(event.index)) != m_nodes.end())
-            refresh();
-        return;
+        return showsNode(event.index);
     default:
-        return;
+        return false;
     }
 }
 
 void BodyPanel::refresh()
 {
-    const bool usable = m_document && !m_nodes.empty();
+    const bool usable = document() && !nodes().empty();
     setEnabled(usable);
     const auto list = bodies();
     std::vector<const Motion*> motions;
@@ -293,7 +198,7 @@ void BodyPanel::refresh()
         const QSignalBlocker blocker(m_motion);
         if (!usable || motions.empty())
             m_motion->setCheckState(Qt::Unchecked);
-        else if (motions.size() == m_nodes.size())
+        else if (motions.size() == nodes().size())
             m_motion->setCheckState(Qt::Checked);
         else
             m_motion->setCheckState(Qt::PartiallyChecked);
@@ -303,45 +208,34 @@ void BodyPanel::refresh()
     if (motions.empty())
         return;
 
-    showProperties(*m_fields, m_properties, motions, *m_document);
+    showProperties(*m_fields, m_properties, motions, *document());
     updateUsage(motions);
-    m_meanings->show(m_document, bodyNodes, motions);
+    m_meanings->show(document(), bodyNodes, motions);
 }
 
 void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
 {
-    Usage used{false, false, false};
-    bool anyStatic = false, anyKinematic = false;
-    for (const Motion* m : motions) {
-        const Usage u = usageOf(m->type);
-        used.mass = used.mass || u.mass;
-        used.velocities = used.velocities || u.velocities;
-        used.gravity = used.gravity || u.gravity;
-        anyStatic = anyStatic || m->type == MotionType::Static;
-        anyKinematic = anyKinematic || m->type == MotionType::Kinematic;
-    }
+    const physics::SelectionUsage usage = physics::motionUsage(motions);
+    const physics::MotionUsage& used = usage.used;
     // The reason a field is disabled: the type(s) of the selected bodies that leave it unused.
-    const QString why = anyStatic && anyKinematic ? tr("Not used by static and kinematic bodies.")
-                        : anyStatic               ? tr("Not used by static bodies: they do not move.")
-                                                  : tr("Not used by kinematic bodies: animation or scripts "
-                                                                     "move them, so mass, inertia and gravity do not act "
-                                                                     "on them.");
+    const QString why = usage.anyStatic && usage.anyKinematic ? tr("Not used by static and kinematic bodies.")
+                        : usage.anyStatic
+                            ? tr("Not used by static bodies: they do not move.")
+                            : tr("Not used by kinematic bodies: animation or scripts move them, so "
+                                 "mass, inertia and gravity do not act on them.");
     m_fields->setGroupUsed(MassGroup, used.mass, why);
     m_fields->setGroupUsed(VelocityGroup, used.velocities, why);
     m_fields->setGroupUsed(GravityGroup, used.gravity, why);
-    m_computeRow->setEnabled(used.mass);
-    m_compute->setToolTip(used.mass ? tr("Sets mass, centre of mass and inertia from the collider shapes the "
-                                         "body owns (on its node and below it, up to nested bodies).")
-                                    : why);
+    m_massCompute->setUsed(used.mass, why);
 
     QStringList notes;
-    if (anyStatic)
+    if (usage.anyStatic)
         notes << tr("Static bodies can be collided with but do not move: mass, centre of mass, inertia, "
                     "velocities and gravity factor are not used.");
-    if (anyKinematic)
+    if (usage.anyKinematic)
         notes << tr("Kinematic bodies are moved by animation or scripts: mass, centre of mass, inertia and "
                     "gravity factor are not used; the velocities are their initial motion.");
-    if (!used.mass || !used.velocities || !used.gravity) {
+    if (!usage.all()) {
         m_typeNote->setText(notes.join(QLatin1Char('\n')));
         m_typeNote->show();
     } else {
@@ -350,23 +244,24 @@ void BodyPanel::updateUsage(const std::vector<const Motion*>& motions)
     }
 }
 
-void BodyPanel::updateComputeField()
+QComboBox* BodyPanel::computeModeCombo() const
 {
-    if (m_computeMode->currentData().toInt() == int(ComputeMode::Density)) {
-        m_computeValue->setRange(0.001, 1e6);
-        m_computeValue->setUnit(QStringLiteral(" kg/m\u00b3"));
-        m_computeValue->setDecimals(3);
-        m_computeValue->setSingleStep(10.0);
-        m_computeValue->setValue(m_density);
-        m_computeValue->setToolTip(tr("Density of every shape (water: 1000 kg/m\u00b3)."));
-    } else {
-        m_computeValue->setRange(0.000001, 1e9);
-        m_computeValue->setUnit(QStringLiteral(" kg"));
-        m_computeValue->setDecimals(4);
-        m_computeValue->setSingleStep(0.1);
-        m_computeValue->setValue(m_totalMass);
-        m_computeValue->setToolTip(tr("Total mass of each selected body."));
-    }
+    return m_massCompute->modeCombo();
+}
+
+NumberField* BodyPanel::computeValueField() const
+{
+    return m_massCompute->valueField();
+}
+
+QPushButton* BodyPanel::computeButton() const
+{
+    return m_massCompute->button();
+}
+
+QLabel* BodyPanel::computeMessage() const
+{
+    return m_massCompute->message();
 }
 
 QComboBox* BodyPanel::typeCombo() const

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "document/MassPlan.h"
+#include "panels/DocumentPanel.h"
 #include "panels/PropertyRows.h"
 #include "physics/PhysicsModel.h"
 
-#include <QPointer>
-#include <QWidget>
 #include <memory>
 #include <vector>
 
@@ -21,6 +21,7 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class MassComputeControls;
 class MassMeaningControls;
 class NumberField;
 class QuatAsEulerField;
@@ -34,7 +35,7 @@ class Vec3Field;
 /// mixed state). A vector edit changes only the component the user edited on each node. Fields the body
 /// type does not use are disabled, with the reason as tooltip and in a note. The panel follows the
 /// document's change events for its nodes, undo and redo included.
-class BodyPanel : public QWidget
+class BodyPanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -42,18 +43,8 @@ public:
     explicit BodyPanel(QWidget* parent = nullptr);
     ~BodyPanel() override;
 
-    /// nullptr clears the panel and disables it.
-    void setDocument(document::Document* document);
-    /// The selected nodes.
-    void setNodes(const std::vector<size_t>& nodes);
-    const std::vector<size_t>& nodes() const { return m_nodes; }
-
     /// How "Compute from shapes" sets the mass.
-    enum class ComputeMode
-    {
-        Density,   ///< every shape at the given density (kg/m^3); the mass is what it gives
-        TotalMass, ///< the body's total mass (kg), spread over the shapes by volume
-    };
+    using ComputeMode = document::MassSource;
 
     // The editors, for tests and for the window's own layout needs.
     QCheckBox* motionCheck() const { return m_motion; }
@@ -65,11 +56,11 @@ public:
     Vec3Field* linearVelocityField() const;
     Vec3Field* angularVelocityField() const;
     NumberField* gravityFactorField() const;
-    QComboBox* computeModeCombo() const { return m_computeMode; }
-    NumberField* computeValueField() const { return m_computeValue; }
-    QPushButton* computeButton() const { return m_compute; }
+    QComboBox* computeModeCombo() const;
+    NumberField* computeValueField() const;
+    QPushButton* computeButton() const;
     /// What the last "Compute from shapes" said (empty until it ran).
-    QLabel* computeMessage() const { return m_computeMessage; }
+    QLabel* computeMessage() const;
     /// Why fields are disabled for the selected body type(s); hidden when every field is used.
     QLabel* typeNote() const { return m_typeNote; }
     /// What the selected dynamic bodies' mass means in the document's family (OMI's default 1 kg, KHR's
@@ -109,34 +100,24 @@ private:
     };
 
     static std::vector<PropertyRow<physics::Motion>> motionRows();
-    void onChanged(const document::ChangeEvent& event);
-    void refresh();
-    void discardTyping();
+    bool concerns(const document::ChangeEvent& event) const override;
+    void refresh() override;
+    /// Typed text and the last "Compute from shapes" message belong to the previous selection.
+    void forget() override;
     void updateUsage(const std::vector<const physics::Motion*>& motions);
-    void updateComputeField();
     /// The selected nodes that have motion, with their motion.
     std::vector<std::pair<size_t, const physics::Motion*>> bodies() const;
     void toggleMotion();
     /// An edit of a property row: one command over every selected body.
-    void editProperty(size_t row, int axis, double value);
-
-    QPointer<document::Document> m_document;
-    std::vector<size_t> m_nodes;
-    bool m_applying = false; ///< inside our own pushes: one refresh at the end
+    void editProperty(size_t row, const PropertyEdit& edit);
 
     QCheckBox* m_motion;
     QWidget* m_editor;
     std::vector<PropertyRow<physics::Motion>> m_properties;
     std::unique_ptr<PropertyFields> m_fields;
     MassMeaningControls* m_meanings;
+    MassComputeControls* m_massCompute;
     QLabel* m_typeNote;
-    QWidget* m_computeRow;
-    QComboBox* m_computeMode;
-    NumberField* m_computeValue;
-    QPushButton* m_compute;
-    QLabel* m_computeMessage;
-    double m_density = 1000.0;
-    double m_totalMass = 1.0;
 };
 
 } // namespace cs::ui

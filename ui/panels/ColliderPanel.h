@@ -1,9 +1,9 @@
 #pragma once
 
-#include "panels/PropertyRows.h"
+#include "panels/ColliderRows.h"
+#include "panels/DocumentPanel.h"
 
-#include <QPointer>
-#include <QWidget>
+#include <QStringList>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -28,6 +28,8 @@ enum class ShapeType;
 
 namespace cs::ui {
 
+class TriggerMembersEditor;
+
 /// The collider or the trigger of the selected nodes: on/off, its shape (an existing one, or a new one of a
 /// chosen type), compound groups, and its physics material (colliders) and collision filter.
 ///
@@ -41,7 +43,7 @@ namespace cs::ui {
 /// selected it applies to each of them that has the component, as one undo step, and a picker shows a value
 /// only when all agree (else an em dash; a check box is partially checked). The panel follows the
 /// document's change events, undo and redo included.
-class ColliderPanel : public QWidget
+class ColliderPanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -56,17 +58,12 @@ public:
     ~ColliderPanel() override;
 
     Mode mode() const { return m_mode; }
-    /// nullptr clears the panel and disables it.
-    void setDocument(document::Document* document);
-    /// The selected nodes.
-    void setNodes(const std::vector<size_t>& nodes);
-    const std::vector<size_t>& nodes() const { return m_nodes; }
 
     /// The shape all selected components use (-1: none, or they differ).
     int currentShape() const;
 
     /// Item data of the shape picker entries that create a shape: kNewShape + int(ShapeType).
-    static constexpr int kNewShape = -1000;
+    static constexpr int kNewShape = kNewShapeItem;
 
     // The editors, for tests.
     QCheckBox* enabledCheck() const { return m_enabled; }
@@ -74,11 +71,11 @@ public:
     QPushButton* editShapeButton() const { return m_editShape; }
     QCheckBox* compoundCheck() const;
     /// Trigger mode: the members of the compound trigger (item data: node index).
-    QListWidget* memberList() const { return m_members; }
+    QListWidget* memberList() const;
     /// Trigger mode: adds the descendant trigger node chosen in memberCandidates().
-    QPushButton* addMemberButton() const { return m_addMember; }
-    QComboBox* memberCandidates() const { return m_candidates; }
-    QPushButton* removeMemberButton() const { return m_removeMember; }
+    QPushButton* addMemberButton() const;
+    QComboBox* memberCandidates() const;
+    QPushButton* removeMemberButton() const;
     /// Collider mode only (nullptr for triggers).
     QComboBox* materialCombo() const;
     QComboBox* filterCombo() const;
@@ -91,16 +88,7 @@ signals:
     void shapeActivated(int shapeIndex);
 
 private:
-    /// The component's values that the panel shows and edits, whichever the mode.
-    struct Component
-    {
-        size_t node;
-        int shape;
-        int material; ///< collider only
-        int filter;
-        std::vector<int> members; ///< trigger only
-        bool compound;
-    };
+    using Component = ColliderComponent;
 
     /// The property rows, in this order (the material row in collider mode only).
     enum Row
@@ -110,34 +98,31 @@ private:
         FilterRow,
         MaterialRow
     };
-    std::vector<PropertyRow<Component>> rows();
     QComboBox* combo(Row row) const;
 
-    void onChanged(const document::ChangeEvent& event);
-    void refresh();
+    bool concerns(const document::ChangeEvent& event) const override;
+    void refresh() override;
     /// What the shape row can do for these components (none entry, new convex/trimesh), and its tooltips.
     void adjustShapeRow(const std::vector<Component>& components);
     void updateMembers(const std::vector<Component>& components);
+    /// The compound check: what it can do for these components, and why.
+    void updateCompoundRow(const std::vector<Component>& components);
+    /// The filter row (a compound trigger has none); adds what is worth knowing to `notes`.
+    void updateFilterRow(const std::vector<Component>& components, QStringList& notes);
     std::vector<Component> components() const;
     bool hasComponent(size_t node) const;
-    /// Descendants of `node` that have a trigger.
     /// The component this panel edits.
     document::Component component() const;
 
     void toggleComponent();
     /// Runs row `row`'s edit over the components; then refreshes.
-    void editProperty(size_t row, double value);
+    void editProperty(size_t row, const PropertyEdit& edit);
     /// The shape row's edit: an existing shape, a new one of a type (kNewShape + type) or none (compound).
     void chooseShape(const std::vector<size_t>& nodes, int value);
-    void addMember();
-    void removeMember();
     /// Pushes one command; then refreshes.
     void pushOne(QUndoCommand* command);
 
     Mode m_mode;
-    QPointer<document::Document> m_document;
-    std::vector<size_t> m_nodes;
-    bool m_applying = false;       ///< inside our own pushes: one refresh at the end
     std::optional<int> m_newShape; ///< the shape an edit just made for the component
 
     QCheckBox* m_enabled;
@@ -145,11 +130,7 @@ private:
     std::vector<PropertyRow<Component>> m_properties;
     std::unique_ptr<PropertyFields> m_fields;
     QPushButton* m_editShape;
-    QWidget* m_memberBox = nullptr;
-    QListWidget* m_members = nullptr;
-    QComboBox* m_candidates = nullptr;
-    QPushButton* m_addMember = nullptr;
-    QPushButton* m_removeMember = nullptr;
+    TriggerMembersEditor* m_members = nullptr; ///< trigger mode only
     QLabel* m_note;
 };
 

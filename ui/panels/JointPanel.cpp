@@ -1,131 +1,198 @@
 #include "panels/JointPanel.h"
 
 #include "document/Document.h"
-#include "document/JointCommands.h"
 #include "document/JointFields.h"
+#include "widgets/ChildSignals.h"
 #include "widgets/ModelLabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QSignalBlocker>
 
 namespace cs::ui {
 
-JointPanel::JointPanel(QWidget* parent) : QWidget(parent)
+ChoiceEntries JointPanel::connectedEntries() const
+{
+    ChoiceEntries nodes;
+    nodes.none = tr("(none)");
+    nodes.valued = [this](const document::Document& doc) {
+        std::vector<std::pair<QString, int>> entries;
+        const size_t count = doc.gltf().count("nodes");
+        for (size_t i = 0; i < count; ++i) {
+            if (i != node())
+                entries.emplace_back(tr("%1 (node %2)").arg(nodeLabel(doc, i)).arg(i), int(i));
+        }
+        return entries;
+    };
+    return nodes;
+}
+
+ChoiceEntries JointPanel::descriptionEntries()
+{
+    ChoiceEntries joints;
+    joints.none = tr("(none)");
+    joints.list = [](const document::Document& doc) {
+        std::vector<QString> labels;
+        const auto& list = doc.model().joints;
+        for (size_t i = 0; i < list.size(); ++i)
+            labels.push_back(
+                tr("Joint %1: %2").arg(i).arg(QString::fromStdString(document::jointSummary(list[i]))));
+        return labels;
+    };
+    return joints;
+}
+
+std::vector<PropertyRow<JointPanel::NodeJointRow>> JointPanel::jointRows()
+{
+    // Each edit pushes one command on the edited node.
+    const auto push = [this](document::Document& doc, const document::NodeJointFields& fields) {
+        if (const std::optional<document::NodeIndex> n = node())
+            doc.push(document::setNodeJoint(&doc, *n, fields));
+    };
+
+    PropertyRow<NodeJointRow> joint;
+    joint.look = propertyLook(QStringLiteral("jointCheck"), tr("Joint to another node"), {}, 0);
+    joint.look.kind = PropertyKind::Toggle;
+    joint.toggle = [](const NodeJointRow& j) { return j.present; };
+    joint.edit = [this](document::Document& doc, const PropertyObjects<NodeJointRow>&,
+                        const PropertyEdit& edit) {
+        const auto* e = std::get_if<ToggleEdit>(&edit);
+        const std::optional<document::NodeIndex> n = node();
+        if (!e || !n)
+            return;
+        // A new joint uses the first description, connected to nothing yet (the validator says so until a
+        // node is chosen).
+        doc.push(e->on ? document::setNodeJoint(&doc, *n, {-1, doc.model().joints.empty() ? -1 : 0, false})
+                       : document::removeNodeJoint(&doc, *n));
+    };
+
+    // A choice over one of the joint's fields: the edit sets that field, the others kept.
+    const auto choiceRow = [push](PropertyLook look, int document::NodeJointFields::*member) {
+        PropertyRow<NodeJointRow> row;
+        row.look = std::move(look);
+        row.choice = [member](const NodeJointRow& j) { return j.fields.*member; };
+        row.edit = [push, member](document::Document& doc, const PropertyObjects<NodeJointRow>& objects,
+                                  const PropertyEdit& edit) {
+            const auto* e = std::get_if<ChoiceEdit>(&edit);
+            if (!e || objects.empty())
+                return;
+            document::NodeJointFields fields = objects[0].second->fields;
+            fields.*member = e->value;
+            push(doc, fields);
+        };
+        return row;
+    };
+
+    PropertyRow<NodeJointRow> connected =
+        choiceRow(propertyLook(QStringLiteral("jointConnectedCombo"), tr("Connected node"),
+                               tr("The node whose frame is the joint's second attachment frame"), 0)
+                      .withChoices(connectedEntries()),
+                  &document::NodeJointFields::connectedNode);
+
+    PropertyRow<NodeJointRow> description =
+        choiceRow(propertyLook(QStringLiteral("jointDescriptionCombo"), tr("Description"),
+                               tr("The limits and drives (edit them in the Joints tab)"), 0)
+                      .withChoices(descriptionEntries()),
+                  &document::NodeJointFields::joint);
+
+    PropertyRow<NodeJointRow> collision;
+    collision.look = propertyLook(QStringLiteral("jointCollisionCheck"), tr("The two bodies collide"), {}, 0);
+    collision.look.kind = PropertyKind::Toggle;
+    collision.toggle = [](const NodeJointRow& j) { return j.fields.enableCollision; };
+    collision.edit = [push](document::Document& doc, const PropertyObjects<NodeJointRow>& objects,
+                            const PropertyEdit& edit) {
+        const auto* e = std::get_if<ToggleEdit>(&edit);
+        if (!e || objects.empty())
+            return;
+        document::NodeJointFields fields = objects[0].second->fields;
+        fields.enableCollision = e->on;
+        push(doc, fields);
+    };
+    return {joint, connected, description, collision};
+}
+
+JointPanel::JointPanel(QWidget* parent) : DocumentPanel(parent)
 {
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
-    m_joint = new QCheckBox(tr("Joint to another node"), this);
-    m_joint->setObjectName(QStringLiteral("jointCheck"));
-    m_connected = new QComboBox(this);
-    m_connected->setObjectName(QStringLiteral("jointConnectedCombo"));
-    m_connected->setToolTip(tr("The node whose frame is the joint's second attachment frame"));
-    m_description = new QComboBox(this);
-    m_description->setObjectName(QStringLiteral("jointDescriptionCombo"));
-    m_description->setToolTip(tr("The limits and drives (edit them in the Joints tab)"));
-    m_collision = new QCheckBox(tr("The two bodies collide"), this);
-    m_collision->setObjectName(QStringLiteral("jointCollisionCheck"));
-    form->addRow(m_joint);
-    form->addRow(tr("Connected node"), m_connected);
-    form->addRow(tr("Description"), m_description);
-    form->addRow(m_collision);
-
-    connect(m_joint, &QCheckBox::clicked, this, [this](bool on) {
-        const std::optional<document::NodeIndex> n = node();
-        if (!m_document || !n)
-            return;
-        if (!on) {
-            m_document->push(document::removeNodeJoint(m_document, *n));
-            return;
-        }
-        // A new joint uses the first description, connected to nothing yet (the validator says so until
-        // a node is chosen).
-        m_document->push(
-            document::setNodeJoint(m_document, *n, {-1, m_document->model().joints.empty() ? -1 : 0, false}));
-    });
-    connect(m_connected, &QComboBox::activated, this, &JointPanel::pushFields);
-    connect(m_description, &QComboBox::activated, this, &JointPanel::pushFields);
-    connect(m_collision, &QCheckBox::clicked, this, &JointPanel::pushFields);
+    m_rows = jointRows();
+    m_fields = std::make_unique<PropertyFields>(
+        looksOf(m_rows), this, this,
+        [this](size_t row, const PropertyEdit& edit) { editProperty(row, edit); });
+    m_fields->addRows(form, 0, m_rows.size());
     refresh();
 }
 
-void JointPanel::setDocument(document::Document* document)
+JointPanel::~JointPanel()
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    m_nodes.clear();
-    if (document)
-        connect(document, &document::Document::changed, this, &JointPanel::onChanged);
-    refresh();
+    disconnectChildrenFrom(this);
 }
 
-void JointPanel::setNodes(const std::vector<size_t>& nodes)
+QCheckBox* JointPanel::jointCheck() const
 {
-    m_nodes = nodes;
-    refresh();
+    return static_cast<QCheckBox*>(m_fields->field(JointRow));
+}
+
+QComboBox* JointPanel::connectedCombo() const
+{
+    return static_cast<QComboBox*>(m_fields->field(ConnectedRow));
+}
+
+QComboBox* JointPanel::descriptionCombo() const
+{
+    return static_cast<QComboBox*>(m_fields->field(DescriptionRow));
+}
+
+QCheckBox* JointPanel::collisionCheck() const
+{
+    return static_cast<QCheckBox*>(m_fields->field(CollisionRow));
 }
 
 std::optional<document::NodeIndex> JointPanel::node() const
 {
-    if (m_nodes.size() != 1)
+    if (nodes().size() != 1)
         return std::nullopt;
-    return m_nodes.front();
+    return nodes().front();
 }
 
-void JointPanel::onChanged(const document::ChangeEvent& event)
-{
-    using Kind = document::ChangeEvent::Kind;
-    if (event.kind == Kind::NodeJoint || event.kind == Kind::Joint || event.kind == Kind::Node ||
-        event.kind == Kind::Document)
-        refresh();
-}
-
-void JointPanel::pushFields()
+JointPanel::NodeJointRow JointPanel::current() const
 {
     const std::optional<document::NodeIndex> n = node();
-    if (!m_document || !n)
+    const physics::NodePhysics* p = document() && n ? document()->model().node(*n) : nullptr;
+    if (!p || !p->joint)
+        return {};
+    return {true, {p->joint->connectedNode, p->joint->joint, p->joint->enableCollision}};
+}
+
+bool JointPanel::concerns(const document::ChangeEvent& event) const
+{
+    using Kind = document::ChangeEvent::Kind;
+    return event.kind == Kind::NodeJoint || event.kind == Kind::Joint || event.kind == Kind::Node ||
+           event.kind == Kind::Document;
+}
+
+void JointPanel::editProperty(size_t row, const PropertyEdit& edit)
+{
+    if (!document() || !node() || row >= m_rows.size())
         return;
-    document::NodeJointFields fields;
-    fields.connectedNode = m_connected->currentData().toInt();
-    fields.joint = m_description->currentData().toInt();
-    fields.enableCollision = m_collision->isChecked();
-    m_document->push(document::setNodeJoint(m_document, *n, fields));
+    const NodeJointRow joint = current();
+    m_rows[row].edit(*document(), {{*node(), &joint}}, edit);
 }
 
 void JointPanel::refresh()
 {
-    const QSignalBlocker b1(m_joint), b2(m_connected), b3(m_description), b4(m_collision);
-    const std::optional<document::NodeIndex> n = node();
-    const physics::NodePhysics* p = m_document && n ? m_document->model().node(*n) : nullptr;
-    const physics::NodeJoint* joint = p && p->joint ? &*p->joint : nullptr;
-    setEnabled(m_document && n);
-    m_joint->setChecked(joint);
-    m_connected->clear();
-    m_description->clear();
-    m_connected->setEnabled(joint);
-    m_description->setEnabled(joint);
-    m_collision->setEnabled(joint);
-    m_collision->setChecked(joint && joint->enableCollision);
-    if (!m_document)
+    const NodeJointRow joint = current();
+    setEnabled(document() && node());
+    for (size_t row = ConnectedRow; row <= CollisionRow; ++row)
+        m_fields->field(row)->setEnabled(joint.present);
+    if (!document()) {
+        m_fields->showToggles(JointRow, {false});
+        m_fields->showToggles(CollisionRow, {false});
+        connectedCombo()->clear();
+        descriptionCombo()->clear();
         return;
-    m_connected->addItem(tr("(none)"), -1);
-    const size_t nodes = m_document->gltf().count("nodes");
-    for (size_t i = 0; i < nodes; ++i) {
-        if (i == n)
-            continue;
-        m_connected->addItem(tr("%1 (node %2)").arg(nodeLabel(*m_document, i)).arg(i), int(i));
     }
-    m_description->addItem(tr("(none)"), -1);
-    const auto& joints = m_document->model().joints;
-    for (size_t i = 0; i < joints.size(); ++i)
-        m_description->addItem(
-            tr("Joint %1: %2").arg(i).arg(QString::fromStdString(document::jointSummary(joints[i]))), int(i));
-    if (joint) {
-        m_connected->setCurrentIndex(std::max(0, m_connected->findData(joint->connectedNode)));
-        m_description->setCurrentIndex(std::max(0, m_description->findData(joint->joint)));
-    }
+    showProperties(*m_fields, m_rows, std::vector<const NodeJointRow*>{&joint}, *document());
 }
 
 } // namespace cs::ui

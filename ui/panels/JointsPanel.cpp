@@ -3,6 +3,7 @@
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
+#include "panels/RecordTableModel.h"
 #include "widgets/ModelLabels.h"
 
 #include <QHBoxLayout>
@@ -13,7 +14,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QTableWidget>
+#include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -21,11 +22,11 @@ namespace cs::ui {
 
 namespace {
 
-QTableWidget* makeTable(QWidget* parent, const QString& name, const QStringList& headers)
+QTableView* makeTable(QWidget* parent, const QString& name, RecordTableModel* model)
 {
-    auto* table = new QTableWidget(0, int(headers.size()), parent);
+    auto* table = new QTableView(parent);
     table->setObjectName(name);
-    table->setHorizontalHeaderLabels(headers);
+    table->setModel(model);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->verticalHeader()->setVisible(false);
     return table;
@@ -33,7 +34,7 @@ QTableWidget* makeTable(QWidget* parent, const QString& name, const QStringList&
 
 } // namespace
 
-JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
+JointsPanel::JointsPanel(QWidget* parent) : DocumentPanel(parent)
 {
     auto* layout = new QVBoxLayout(this);
     m_list = new QListWidget(this);
@@ -59,13 +60,10 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
     buttons->addStretch();
     layout->addLayout(buttons);
 
-    QStringList limitHeaders, driveHeaders;
-    for (int f = 0; f < int(document::LimitField::Count); ++f)
-        limitHeaders << tr(document::limitFieldName(document::LimitField(f)));
-    for (int f = 0; f < int(document::DriveField::Count); ++f)
-        driveHeaders << tr(document::driveFieldName(document::DriveField(f)));
+    m_limitsModel = makeModel(false);
+    m_drivesModel = makeModel(true);
     layout->addWidget(new QLabel(tr("Limits (metres or radians; empty: unbounded)"), this));
-    m_limits = makeTable(this, QStringLiteral("jointLimitsTable"), limitHeaders);
+    m_limits = makeTable(this, QStringLiteral("jointLimitsTable"), m_limitsModel);
     layout->addWidget(m_limits, 1);
     auto* limitButtons = new QHBoxLayout;
     auto* addLimitButton = new QPushButton(tr("Add Limit"), this);
@@ -75,7 +73,7 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
     limitButtons->addStretch();
     layout->addLayout(limitButtons);
     layout->addWidget(new QLabel(tr("Drives"), this));
-    m_drives = makeTable(this, QStringLiteral("jointDrivesTable"), driveHeaders);
+    m_drives = makeTable(this, QStringLiteral("jointDrivesTable"), m_drivesModel);
     layout->addWidget(m_drives, 1);
     auto* driveButtons = new QHBoxLayout;
     auto* addDriveButton = new QPushButton(tr("Add Drive"), this);
@@ -97,24 +95,62 @@ JointsPanel::JointsPanel(QWidget* parent) : QWidget(parent)
     connect(m_delete, &QPushButton::clicked, this, [this] { deleteCurrentJoint(); });
     connect(addLimitButton, &QPushButton::clicked, this, &JointsPanel::addLimit);
     connect(addDriveButton, &QPushButton::clicked, this, &JointsPanel::addDrive);
-    connect(removeLimitButton, &QPushButton::clicked, this, [this] { removeLimit(m_limits->currentRow()); });
-    connect(removeDriveButton, &QPushButton::clicked, this, [this] { removeDrive(m_drives->currentRow()); });
-    connect(m_limits, &QTableWidget::itemChanged, this,
-            [this](QTableWidgetItem* item) { cellEdited(item, false); });
-    connect(m_drives, &QTableWidget::itemChanged, this,
-            [this](QTableWidgetItem* item) { cellEdited(item, true); });
+    connect(removeLimitButton, &QPushButton::clicked, this,
+            [this] { removeLimit(m_limits->currentIndex().row()); });
+    connect(removeDriveButton, &QPushButton::clicked, this,
+            [this] { removeDrive(m_drives->currentIndex().row()); });
     refresh();
 }
 
-void JointsPanel::setDocument(document::Document* document)
+RecordTableModel* JointsPanel::makeModel(bool drive)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (document)
-        connect(document, &document::Document::changed, this, &JointsPanel::onChanged);
+    std::vector<RecordColumn> columns;
+    const int count = drive ? int(document::DriveField::Count) : int(document::LimitField::Count);
+    for (int f = 0; f < count; ++f) {
+        RecordColumn c;
+        c.header = drive ? tr(document::driveFieldName(document::DriveField(f)))
+                         : tr(document::limitFieldName(document::LimitField(f)));
+        c.editor = RecordEditor::Text;
+        c.value = [this, f, drive](const RecordRow& row) -> QVariant {
+            const physics::JointDescription* d = current();
+            if (!d)
+                return {};
+            return QString::fromStdString(
+                drive ? document::driveFieldText(d->drives.at(row.index), document::DriveField(f))
+                      : document::limitFieldText(d->limits.at(row.index), document::LimitField(f)));
+        };
+        c.setValue = [this, f, drive](const RecordRow& row, const QVariant& value) {
+            cellEdited(row.index, f, value.toString(), drive);
+        };
+        columns.push_back(std::move(c));
+    }
+    RecordSource records;
+    records.size = [this, drive](const document::Document&) -> size_t {
+        const physics::JointDescription* d = current();
+        return !d ? 0 : drive ? d->drives.size() : d->limits.size();
+    };
+    records.changedBy = [this](const document::ChangeEvent& event) {
+        // The current description edited, or one added or removed before it (the list moved under the row).
+        using document::ChangeEvent;
+        return event.kind == ChangeEvent::Kind::Joint &&
+               (event.index == currentJoint() || event.has(ChangeEvent::Created) ||
+                event.has(ChangeEvent::Removed));
+    };
+    auto* model = new RecordTableModel(RecordList{}, std::move(columns), this);
+    model->setSource(std::move(records));
+    return model;
+}
+
+void JointsPanel::documentReplaced()
+{
+    m_shown = -1;
+    m_limitsModel->setDocument(document());
+    m_drivesModel->setDocument(document());
+}
+
+void JointsPanel::forget()
+{
     m_status->clear();
-    refresh();
 }
 
 int JointsPanel::currentJoint() const
@@ -127,105 +163,98 @@ void JointsPanel::setCurrentJoint(int joint)
     m_list->setCurrentRow(joint);
 }
 
-void JointsPanel::onChanged(const document::ChangeEvent& event)
+bool JointsPanel::concerns(const document::ChangeEvent& event) const
 {
     using Kind = document::ChangeEvent::Kind;
-    if (event.kind == Kind::Joint || event.kind == Kind::NodeJoint || event.kind == Kind::Document)
-        refresh();
+    return event.kind == Kind::Joint || event.kind == Kind::NodeJoint || event.kind == Kind::Document;
 }
 
 void JointsPanel::refresh()
 {
-    const int current = m_list->currentRow();
+    const int before = m_list->currentRow();
     {
         const QSignalBlocker blocker(m_list);
         m_list->clear();
-        if (m_document) {
-            const auto& joints = m_document->model().joints;
+        if (const document::Document* doc = document()) {
+            const auto& joints = doc->model().joints;
             for (size_t i = 0; i < joints.size(); ++i) {
-                const size_t users = document::jointUsers(m_document->model(), int(i)).size();
+                const size_t users = document::jointUsers(doc->model(), int(i)).size();
                 m_list->addItem(tr("Joint %1: %2 (used by %n node(s))", nullptr, int(users))
                                     .arg(i)
                                     .arg(QString::fromStdString(document::jointSummary(joints[i]))));
             }
         }
-        m_list->setCurrentRow(std::min(current, m_list->count() - 1));
+        m_list->setCurrentRow(std::min(before, m_list->count() - 1));
     }
     showCurrent();
 }
 
-void JointsPanel::showCurrent()
+const physics::JointDescription* JointsPanel::current() const
 {
     const int joint = currentJoint();
-    const physics::JointDescription* d =
-        m_document && joint >= 0 && size_t(joint) < m_document->model().joints.size()
-            ? &m_document->model().joints[size_t(joint)]
-            : nullptr;
-    m_delete->setEnabled(d);
-    const QSignalBlocker b1(m_limits), b2(m_drives);
-    m_limits->setRowCount(d ? int(d->limits.size()) : 0);
-    m_drives->setRowCount(d ? int(d->drives.size()) : 0);
-    if (!d)
-        return;
-    for (int r = 0; r < int(d->limits.size()); ++r)
-        for (int f = 0; f < int(document::LimitField::Count); ++f)
-            m_limits->setItem(r, f,
-                              new QTableWidgetItem(QString::fromStdString(
-                                  document::limitFieldText(d->limits[size_t(r)], document::LimitField(f)))));
-    for (int r = 0; r < int(d->drives.size()); ++r)
-        for (int f = 0; f < int(document::DriveField::Count); ++f)
-            m_drives->setItem(r, f,
-                              new QTableWidgetItem(QString::fromStdString(
-                                  document::driveFieldText(d->drives[size_t(r)], document::DriveField(f)))));
+    const document::Document* doc = document();
+    return doc && joint >= 0 && size_t(joint) < doc->model().joints.size()
+               ? &doc->model().joints[size_t(joint)]
+               : nullptr;
 }
 
-void JointsPanel::cellEdited(QTableWidgetItem* item, bool drive)
+void JointsPanel::showCurrent()
+{
+    m_delete->setEnabled(current() != nullptr);
+    // Another description: other records. The same one follows its own change events (a cell being
+    // edited keeps its editor).
+    if (currentJoint() != m_shown) {
+        m_shown = currentJoint();
+        m_limitsModel->resetRecords();
+        m_drivesModel->resetRecords();
+    }
+}
+
+void JointsPanel::cellEdited(size_t row, int field, const QString& text, bool drive)
 {
     const int joint = currentJoint();
-    if (!m_document || joint < 0)
+    document::Document* doc = document();
+    if (!doc || joint < 0)
         return;
-    physics::JointDescription d = m_document->model().joints.at(size_t(joint));
-    const std::string text = item->text().toStdString();
-    const size_t row = size_t(item->row());
-    const bool ok =
-        drive ? row < d.drives.size() &&
-                    document::setDriveField(d.drives[row], document::DriveField(item->column()), text)
-              : row < d.limits.size() &&
-                    document::setLimitField(d.limits[row], document::LimitField(item->column()), text);
+    physics::JointDescription d = doc->model().joints.at(size_t(joint));
+    const std::string value = text.toStdString();
+    const bool ok = drive ? row < d.drives.size() &&
+                                document::setDriveField(d.drives[row], document::DriveField(field), value)
+                          : row < d.limits.size() &&
+                                document::setLimitField(d.limits[row], document::LimitField(field), value);
     if (!ok) {
+        // The table shows the value as it is again (the model re-reads the row after an edit).
         m_status->setText(tr("Not a value for %1: \"%2\"")
-                              .arg(drive ? tr(document::driveFieldName(document::DriveField(item->column())))
-                                         : tr(document::limitFieldName(document::LimitField(item->column()))),
-                                   item->text()));
-        showCurrent();
+                              .arg(drive ? tr(document::driveFieldName(document::DriveField(field)))
+                                         : tr(document::limitFieldName(document::LimitField(field))),
+                                   text));
         return;
     }
     m_status->clear();
-    m_document->push(new document::SetJointDescription(m_document, size_t(joint), d));
-    showCurrent(); // an edit that changed nothing shows the value as it is written
+    doc->push(new document::SetJointDescription(doc, size_t(joint), d));
 }
 
 void JointsPanel::addJoint(int preset)
 {
-    if (!m_document)
+    if (!document())
         return;
     auto* add =
-        new document::AddJointDescription(m_document, document::jointPreset(document::JointPreset(preset)));
-    m_document->push(add);
+        new document::AddJointDescription(document(), document::jointPreset(document::JointPreset(preset)));
+    document()->push(add);
     setCurrentJoint(int(add->itemIndex()));
 }
 
 std::vector<size_t> JointsPanel::deleteCurrentJoint()
 {
     const int joint = currentJoint();
-    if (!m_document || joint < 0)
+    if (!document() || joint < 0)
         return {};
-    const std::vector<size_t> users = document::jointUsers(m_document->model(), joint);
+    const std::vector<size_t> users = document::jointUsers(document()->model(), joint);
     QStringList names, links;
     for (size_t n : users) {
-        names << nodeLabel(*m_document, n);
+        names << nodeLabel(*document(), n);
         links
-            << QStringLiteral("<a href=\"%1\">%2</a>").arg(n).arg(nodeLabel(*m_document, n).toHtmlEscaped());
+            << QStringLiteral("<a href=\"%1\">%2</a>").arg(n).arg(nodeLabel(*document(), n).toHtmlEscaped());
     }
     if (!users.empty() && qEnvironmentVariableIsEmpty("CS_NO_DIALOGS") &&
         QMessageBox::question(this, tr("Delete joint description"),
@@ -233,8 +262,8 @@ std::vector<size_t> JointsPanel::deleteCurrentJoint()
                                   .arg(joint)
                                   .arg(names.join(QStringLiteral(", ")))) != QMessageBox::Yes)
         return {};
-    auto* remove = new document::RemoveJointDescription(m_document, size_t(joint));
-    m_document->push(remove);
+    auto* remove = new document::RemoveJointDescription(document(), size_t(joint));
+    document()->push(remove);
     m_status->setText(
         users.empty()
             ? tr("Deleted joint %1 (no node used it).").arg(joint)
@@ -246,11 +275,11 @@ void JointsPanel::editCurrent(const QString& text,
                               const std::function<bool(physics::JointDescription&)>& change)
 {
     const int joint = currentJoint();
-    if (!m_document || joint < 0)
+    if (!document() || joint < 0)
         return;
-    physics::JointDescription d = m_document->model().joints.at(size_t(joint));
+    physics::JointDescription d = document()->model().joints.at(size_t(joint));
     if (change(d))
-        m_document->push(new document::SetJointDescription(m_document, size_t(joint), d, text));
+        document()->push(new document::SetJointDescription(document(), size_t(joint), d, text));
 }
 
 void JointsPanel::addLimit()

@@ -1,17 +1,15 @@
 #pragma once
 
-#include "document/Selection.h"
+#include "panels/DocumentPanel.h"
 #include "physics/PhysicsModel.h"
 
-#include <QWidget>
 #include <functional>
 #include <vector>
 
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QTableWidget;
-class QTableWidgetItem;
+class QTableView;
 
 namespace cs::document {
 class Document;
@@ -20,22 +18,22 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class RecordTableModel;
+
 /// The document's joint descriptions: a list (each with a summary and how many nodes use it), and the
-/// limits and drives of the current one as two tables whose cells are edited in place (document/JointFields
-/// parses them). Add appends a preset, Delete removes the current description with the node joints that use
-/// it (named in the status line, after asking). Every change is one undo command.
-class JointsPanel : public QWidget
+/// limits and drives of the current one as two record tables whose cells are edited in place
+/// (document/JointFields parses them). Add appends a preset, Delete removes the current description with the
+/// node joints that use it (named in the status line, after asking). Every change is one undo command.
+class JointsPanel : public DocumentPanel
 {
     Q_OBJECT
 
 public:
     explicit JointsPanel(QWidget* parent = nullptr);
 
-    void setDocument(document::Document* document);
-
     QListWidget* list() const { return m_list; }
-    QTableWidget* limitsTable() const { return m_limits; }
-    QTableWidget* drivesTable() const { return m_drives; }
+    QTableView* limitsTable() const { return m_limits; }
+    QTableView* drivesTable() const { return m_drives; }
     QLabel* statusLabel() const { return m_status; }
     /// The description of the current row, or -1.
     int currentJoint() const;
@@ -54,17 +52,26 @@ signals:
     void nodeActivated(cs::document::NodeIndex node);
 
 private:
-    void onChanged(const document::ChangeEvent& event);
-    void refresh();
+    bool concerns(const document::ChangeEvent& event) const override;
+    void refresh() override;
+    void documentReplaced() override;
+    void forget() override;
     void showCurrent();
-    void cellEdited(QTableWidgetItem* item, bool drive);
+    /// The current description, when there is one.
+    const physics::JointDescription* current() const;
+    /// The columns of the limits table (drive: of the drives table), one per field.
+    RecordTableModel* makeModel(bool drive);
+    /// A cell of the limits (drive: drives) table edited to `text`: the field parsed and pushed, or a note.
+    void cellEdited(size_t row, int field, const QString& text, bool drive);
     /// Pushes `change` applied to a copy of the current description, when it returns true.
     void editCurrent(const QString& text, const std::function<bool(physics::JointDescription&)>& change);
 
-    document::Document* m_document = nullptr;
     QListWidget* m_list = nullptr;
-    QTableWidget* m_limits = nullptr;
-    QTableWidget* m_drives = nullptr;
+    QTableView* m_limits = nullptr;
+    QTableView* m_drives = nullptr;
+    RecordTableModel* m_limitsModel = nullptr;
+    RecordTableModel* m_drivesModel = nullptr;
+    int m_shown = -1; ///< the description the tables show
     QLabel* m_status = nullptr;
     QPushButton* m_delete = nullptr;
 };

@@ -2,6 +2,7 @@
 
 #include "document/Document.h"
 #include "panels/RecordFieldColumn.h"
+#include "physics/FieldLimits.h"
 
 namespace cs::ui {
 
@@ -9,21 +10,19 @@ namespace {
 
 using physics::CombineMode;
 
-/// Upper limits of the number editors. The spec only sets a minimum of 0; friction is typically 0-1 and
-/// restitution 1 means no energy lost, so the limits leave room without inviting typing errors.
-constexpr double kMaxFriction = 100.0;
-constexpr double kMaxRestitution = 100.0;
-
 /// A column over one field of a material.
 template <class Field> RecordColumn materialColumn(QString header, QString toolTip, RecordEditor editor)
 {
     return ui::fieldColumn<document::locate::Material, Field>(std::move(header), std::move(toolTip), editor);
 }
 
-RecordColumn numberColumn(RecordColumn c, double maximum)
+/// The range, decimals and step of the core field descriptor (the validator checks the same bound).
+RecordColumn numberColumn(RecordColumn c, const physics::FieldLimits& limits)
 {
-    c.minimum = 0.0;
-    c.maximum = maximum;
+    c.minimum = limits.editorMinimum();
+    c.maximum = limits.maximum;
+    c.decimals = limits.decimals;
+    c.step = limits.step;
     return c;
 }
 
@@ -70,19 +69,19 @@ std::vector<RecordColumn> columns()
         materialColumn<document::field::StaticFriction>(
             MaterialsPanel::tr("Static friction"),
             MaterialsPanel::tr("Resistance to starting to slide (0 or more, typically 0 to 1)"), E::Number),
-        kMaxFriction);
+        physics::limits::Friction);
     c[MaterialsPanel::DynamicFrictionColumn] = numberColumn(
         materialColumn<document::field::DynamicFriction>(
             MaterialsPanel::tr("Dynamic friction"),
             MaterialsPanel::tr("Resistance while sliding (0 or more, typically 0 to 1); engines with one "
                                "friction value use this one"),
             E::Number),
-        kMaxFriction);
+        physics::limits::Friction);
     c[MaterialsPanel::RestitutionColumn] = numberColumn(
         materialColumn<document::field::Restitution>(
             MaterialsPanel::tr("Restitution"),
             MaterialsPanel::tr("Bounciness: 0 does not bounce, 1 bounces without losing energy"), E::Number),
-        kMaxRestitution);
+        physics::limits::Restitution);
     c[MaterialsPanel::FrictionCombineColumn] = combineColumn(materialColumn<document::field::FrictionCombine>(
         MaterialsPanel::tr("Friction combine"),
         MaterialsPanel::tr("How two touching materials combine their friction (average wins over minimum, "

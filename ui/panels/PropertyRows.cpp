@@ -37,7 +37,7 @@ template <class T> std::optional<T> common(const std::vector<T>& values)
 } // namespace
 
 PropertyFields::PropertyFields(const std::vector<PropertyLook>& looks, QWidget* parent, QObject* context,
-                               const std::function<void(size_t row, int axis, double value)>& edited)
+                               const std::function<void(size_t row, const PropertyEdit& edit)>& edited)
     : m_looks(looks)
 {
     for (size_t i = 0; i < m_looks.size(); ++i) {
@@ -51,7 +51,7 @@ PropertyFields::PropertyFields(const std::vector<PropertyLook>& looks, QWidget* 
             if (!look.minimumText.isEmpty())
                 number->spinBox()->setSpecialValueText(look.minimumText);
             QObject::connect(number, &NumberField::edited, context,
-                             [edited, i](double value) { edited(i, -1, value); });
+                             [edited, i](double value) { edited(i, NumberEdit{value}); });
             field = number;
             break;
         }
@@ -61,21 +61,25 @@ PropertyFields::PropertyFields(const std::vector<PropertyLook>& looks, QWidget* 
             if (!look.unit.isEmpty())
                 vector->setUnit(look.unit);
             QObject::connect(vector, &Vec3Field::componentEdited, context,
-                             [edited, i](int axis, double value) { edited(i, axis, value); });
+                             [edited, i](int axis, double value) {
+                                 edited(i, VectorEdit{axis, value});
+                             });
             field = vector;
             break;
         }
         case PropertyKind::Orientation: {
             auto* orientation = new QuatAsEulerField(parent);
             QObject::connect(orientation, &QuatAsEulerField::componentEdited, context,
-                             [edited, i](int axis, double degrees) { edited(i, axis, degrees); });
+                             [edited, i](int axis, double degrees) {
+                                 edited(i, OrientationEdit{axis, degrees});
+                             });
             field = orientation;
             break;
         }
         case PropertyKind::Toggle: {
             auto* check = new QCheckBox(look.label, parent);
             QObject::connect(check, &QCheckBox::clicked, context,
-                             [edited, i](bool on) { edited(i, -1, on ? 1.0 : 0.0); });
+                             [edited, i](bool on) { edited(i, ToggleEdit{on}); });
             field = check;
             break;
         }
@@ -86,7 +90,7 @@ PropertyFields::PropertyFields(const std::vector<PropertyLook>& looks, QWidget* 
             combo->setMinimumContentsLength(12);
             QObject::connect(combo, &QComboBox::activated, context, [edited, i, combo](int index) {
                 if (index >= 0)
-                    edited(i, -1, combo->itemData(index).toInt());
+                    edited(i, ChoiceEdit{combo->itemData(index).toInt()});
             });
             field = combo;
             break;
@@ -172,6 +176,10 @@ void PropertyFields::showChoices(size_t row, const std::vector<int>& values,
         const std::vector<QString> list = entries.list(document);
         for (size_t i = 0; i < list.size(); ++i)
             combo->addItem(list[i], static_cast<int>(i));
+    }
+    if (entries.valued) {
+        for (const auto& [text, value] : entries.valued(document))
+            combo->addItem(text, value);
     }
     if (!entries.actions.empty()) {
         combo->insertSeparator(combo->count());

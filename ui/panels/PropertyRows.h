@@ -6,13 +6,16 @@
 
 #include "document/Document.h"
 #include "document/SetFields.h"
+#include "physics/FieldLimits.h"
 #include "physics/PhysicsModel.h"
 #include "widgets/EulerAngles.h"
 
 #include <QString>
 #include <functional>
+#include <optional>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 class QFormLayout;
@@ -42,6 +45,9 @@ struct ChoiceEntries
     /// rename, an addition or a removal); empty: no list.
     std::function<std::vector<QString>(const document::Document&)> list;
     std::vector<std::pair<QString, int>> actions;
+    /// Entries read from the document with values of their own (every node but the edited one, say), after
+    /// the list; empty: none.
+    std::function<std::vector<std::pair<QString, int>>(const document::Document&)> valued;
 };
 
 /// How a row looks, whatever the objects: the editor, its label, unit and range, and its tooltip.
@@ -78,6 +84,13 @@ struct PropertyLook
         step = stepBy;
         return *this;
     }
+    /// Unit, range, decimals and step of a core field descriptor: the editor offers what the validator
+    /// accepts.
+    PropertyLook& withLimits(const physics::FieldLimits& limits)
+    {
+        unit = QString::fromLatin1(limits.unit);
+        return withRange(limits.editorMinimum(), limits.maximum).withPrecision(limits.decimals, limits.step);
+    }
     /// A number row shows its minimum as `text`.
     PropertyLook& withMinimumText(QString text)
     {
@@ -105,6 +118,32 @@ inline PropertyLook propertyLook(QString objectName, QString label, QString tool
     return look;
 }
 
+/// What an edit of a row sets, typed by the row's editor: a number, one component of a vector, one angle of
+/// an orientation (degrees about X, Y or Z, the others kept), a toggle or a choice (the entry's value).
+struct NumberEdit
+{
+    double value = 0.0;
+};
+struct VectorEdit
+{
+    int axis = 0;
+    double value = 0.0;
+};
+struct OrientationEdit
+{
+    int axis = 0;
+    double degrees = 0.0;
+};
+struct ToggleEdit
+{
+    bool on = false;
+};
+struct ChoiceEdit
+{
+    int value = -1;
+};
+using PropertyEdit = std::variant<NumberEdit, VectorEdit, OrientationEdit, ToggleEdit, ChoiceEdit>;
+
 /// The objects a section edits: node index and component.
 template <class Object> using PropertyObjects = std::vector<std::pair<size_t, const Object*>>;
 
@@ -117,23 +156,48 @@ template <class Object> struct PropertyRow
     std::function<physics::Quat(const Object&)> orientation;
     std::function<bool(const Object&)> toggle;
     std::function<int(const Object&)> choice;
-    /// Pushes the edit on every object as one undo step: the number set to `value` (axis -1), or component
-    /// `axis` of the vector (metres etc.) or of the orientation's angles (degrees) set to `value`, each
-    /// object keeping its other components; a toggle gets 0 or 1 and a choice the chosen entry's value
-    /// (axis -1).
-    std::function<void(document::Document&, const PropertyObjects<Object>&, int axis, double value)> edit;
+    /// Pushes the edit on every object as one undo step: the number, the toggle or the choice set, or one
+    /// component of the vector or one angle of the orientation set, each object keeping its other
+    /// components. An edit of another kind than the row's, or of an axis outside 0 to 2, pushes nothing.
+    std::function<void(document::Document&, const PropertyObjects<Object>&, const PropertyEdit&)> edit;
 };
 
-/// True when `axis` fits the editor: a number takes -1, a vector or an orientation 0 to 2.
-inline bool axisFits(bool number, int axis)
+/// True when `axis` is one of a vector's or an orientation's three.
+inline bool axisFits(int axis)
 {
-    return number ? axis == -1 : (axis >= 0 && axis <= 2);
+    return axis >= 0 && axis <= 2;
 }
 
-/// True for the value types that a row edits as a number with axis -1 (number, toggle, choice).
-template <class Value> constexpr bool isScalarRow()
+/// `value` with the edit applied, when the edit is of the kind `Value` takes (see PropertyRow::edit).
+template <class Value> std::optional<Value> editedValue(Value value, const PropertyEdit& edit)
 {
-    return !std::is_same_v<Value, physics::Vec3> && !std::is_same_v<Value, physics::Quat>;
+    if constexpr (std::is_same_v<Value, physics::Vec3>) {
+        const auto* e = std::get_if<VectorEdit>(&edit);
+        if (!e || !axisFits(e->axis))
+            return std::nullopt;
+        value[static_cast<size_t>(e->axis)] = e->value;
+    } else if constexpr (std::is_same_v<Value, physics::Quat>) {
+        const auto* e = std::get_if<OrientationEdit>(&edit);
+        if (!e || !axisFits(e->axis))
+            return std::nullopt;
+        value = withEulerAngle(value, e->axis, e->degrees);
+    } else if constexpr (std::is_same_v<Value, bool>) {
+        const auto* e = std::get_if<ToggleEdit>(&edit);
+        if (!e)
+            return std::nullopt;
+        value = e->on;
+    } else if constexpr (std::is_same_v<Value, double>) {
+        const auto* e = std::get_if<NumberEdit>(&edit);
+        if (!e)
+            return std::nullopt;
+        value = e->value;
+    } else {
+        const auto* e = std::get_if<ChoiceEdit>(&edit);
+        if (!e)
+            return std::nullopt;
+        value = static_cast<Value>(e->value);
+    }
+    return value;
 }
 
 /// A row over `Field` (see FieldCommands.h) of the objects `Locator` finds: the getter is the field's, an
@@ -148,20 +212,6 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
     using Command = document::SetField<Locator, Field>;
     PropertyRow<Object> row;
     row.look = look;
-    const auto valueFor = [](const Object& o, int axis, double value) {
-        Value v = Field::get(o);
-        if constexpr (std::is_same_v<Value, physics::Vec3>)
-            v[static_cast<size_t>(axis)] = value;
-        else if constexpr (std::is_same_v<Value, physics::Quat>)
-            v = withEulerAngle(v, axis, value);
-        else if constexpr (std::is_same_v<Value, bool>)
-            v = value != 0.0;
-        else if constexpr (std::is_same_v<Value, double>)
-            v = value;
-        else
-            v = static_cast<Value>(static_cast<int>(value));
-        return v;
-    };
     if constexpr (std::is_same_v<Value, physics::Vec3>) {
         row.look.kind = PropertyKind::Vector;
         row.vector = [](const Object& o) { return Field::get(o); };
@@ -179,14 +229,15 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
         row.look.kind = PropertyKind::Choice;
         row.choice = [](const Object& o) { return static_cast<int>(Field::get(o)); };
     }
-    row.edit = [valueFor](document::Document& doc, const PropertyObjects<Object>& objects, int axis,
-                          double value) {
-        if (!axisFits(isScalarRow<Value>(), axis))
-            return;
+    row.edit = [](document::Document& doc, const PropertyObjects<Object>& objects, const PropertyEdit& edit) {
         std::vector<std::pair<size_t, Value>> items;
         items.reserve(objects.size());
-        for (const auto& [index, object] : objects)
-            items.emplace_back(index, valueFor(*object, axis, value));
+        for (const auto& [index, object] : objects) {
+            std::optional<Value> v = editedValue<Value>(Field::get(*object), edit);
+            if (!v)
+                return;
+            items.emplace_back(index, std::move(*v));
+        }
         document::setEach<Command>(doc, std::move(items));
     };
     return row;
@@ -196,11 +247,11 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
 class PropertyFields
 {
 public:
-    /// Creates the editors (children of `parent`); an edit calls `edited(row, axis, value)` with axis -1
-    /// for a number, in the lifetime of `context` (the panel, which disconnects its children first thing
-    /// in its destructor).
+    /// Creates the editors (children of `parent`); an edit calls `edited(row, edit)` with the edit typed by
+    /// the row's editor, in the lifetime of `context` (the panel, which disconnects its children first
+    /// thing in its destructor).
     PropertyFields(const std::vector<PropertyLook>& looks, QWidget* parent, QObject* context,
-                   const std::function<void(size_t row, int axis, double value)>& edited);
+                   const std::function<void(size_t row, const PropertyEdit& edit)>& edited);
 
     /// Adds rows [first, first + count) to `form`, each with its label (a toggle spans the form).
     void addRows(QFormLayout* form, size_t first, size_t count);

@@ -75,8 +75,7 @@ QString RecordTableModel::choiceLabel(int column, const QVariant& value) const
 
 QVariant RecordTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!m_document || !index.isValid() || index.row() >= m_rows ||
-        size_t(index.row()) >= document::listSize(m_document->model(), m_list.list))
+    if (!m_document || !index.isValid() || index.row() >= m_rows || size_t(index.row()) >= recordCount())
         return {};
     const int row = index.row();
     const int column = index.column();
@@ -126,7 +125,7 @@ Qt::ItemFlags RecordTableModel::flags(const QModelIndex& index) const
 bool RecordTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
     if (role != Qt::EditRole || !m_document || !index.isValid() || index.row() >= m_rows ||
-        size_t(index.row()) >= document::listSize(m_document->model(), m_list.list))
+        size_t(index.row()) >= recordCount())
         return false;
     const RecordColumn& c = m_columns[size_t(index.column())];
     if (!c.setValue || c.editor == RecordEditor::None)
@@ -171,14 +170,44 @@ QString RecordTableModel::usersToolTip(int row) const
     return names.join(QLatin1Char('\n'));
 }
 
+size_t RecordTableModel::recordCount() const
+{
+    if (!m_document)
+        return 0;
+    return m_source.size ? m_source.size(*m_document) : document::listSize(m_document->model(), m_list.list);
+}
+
+void RecordTableModel::setSource(RecordSource source)
+{
+    m_source = std::move(source);
+    reset();
+}
+
+void RecordTableModel::resetRecords()
+{
+    reset();
+}
+
+void RecordTableModel::onRecordsChanged(const ChangeEvent& event)
+{
+    if (event.kind != ChangeEvent::Kind::Document && !(m_source.changedBy && m_source.changedBy(event)))
+        return;
+    if (event.kind == ChangeEvent::Kind::Document || m_rows != int(recordCount()))
+        reset();
+    else if (m_rows > 0)
+        emit dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1));
+}
+
 void RecordTableModel::onChanged(const ChangeEvent& event)
 {
     using K = ChangeEvent::Kind;
-    if (event.kind == K::Document) {
+    if (m_source.size) {
+        onRecordsChanged(event);
+    } else if (event.kind == K::Document) {
         reset();
     } else if (event.kind == recordKind()) {
         if (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed) ||
-            m_rows != int(document::listSize(m_document->model(), m_list.list)))
+            m_rows != int(recordCount()))
             reset();
         else if (event.index >= 0 && event.index < m_rows)
             emit dataChanged(index(event.index, 0), index(event.index, columnCount() - 1));
@@ -231,7 +260,7 @@ void RecordTableModel::usersChanged()
 void RecordTableModel::reset()
 {
     beginResetModel();
-    m_rows = m_document ? int(document::listSize(m_document->model(), m_list.list)) : 0;
+    m_rows = int(recordCount());
     m_chosen.clear();
     m_users.reset();
     endResetModel();

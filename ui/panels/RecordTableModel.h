@@ -98,6 +98,14 @@ struct RecordList
     QString noUsers;
 };
 
+/// Records that are not one of the document's lists (the limits of a joint description, say): how many there
+/// are, and which change events change them.
+struct RecordSource
+{
+    std::function<size_t(const cs::document::Document&)> size;
+    std::function<bool(const cs::document::ChangeEvent&)> changedBy;
+};
+
 /// A document list (materials, filters) as a table model: one row per record, the columns as described.
 /// It follows the document's change events (undo and redo included): a record added or removed resets the
 /// model, a record edited changes its row, a reference edit or a node renamed changes the "used by" column.
@@ -123,6 +131,10 @@ public:
 
     /// The nodes that use the record of `row`.
     const std::vector<size_t>& users(int row) const;
+    /// Shows the records of `source` instead of the list's items.
+    void setSource(RecordSource source);
+    /// Reads the records again from the start (the source now counts other records).
+    void resetRecords();
 
 signals:
     /// The user changed a cell of `row` through setData().
@@ -130,7 +142,11 @@ signals:
 
 private:
     void onChanged(const cs::document::ChangeEvent& event);
+    /// A change of the records of a RecordSource.
+    void onRecordsChanged(const cs::document::ChangeEvent& event);
     void reset();
+    /// The number of records in the document now.
+    size_t recordCount() const;
     void usersChanged();
     /// The change events of the records, and the property of collider/trigger events that changes who uses
     /// them.
@@ -141,6 +157,7 @@ private:
     QString choiceLabel(int column, const QVariant& value) const;
 
     RecordList m_list;
+    RecordSource m_source;
     std::vector<RecordColumn> m_columns;
     QPointer<cs::document::Document> m_document;
     int m_rows = 0;

@@ -1,128 +1,32 @@
 #include "panels/ShapePanel.h"
 
-#include "document/Actions.h"
 #include "document/Document.h"
-#include "document/FieldCommands.h"
-#include "document/GeometryInputs.h"
-#include "document/ModelCommands.h"
-#include "document/NodeCommands.h"
-#include "document/References.h"
-#include "document/ShapeConversion.h"
 #include "document/ShapeFit.h"
-#include "geometry/PrimitiveFit.h"
+#include "panels/ShapeForm.h"
+#include "panels/ShapeUsersBox.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/FitFiguresLabel.h"
 #include "widgets/ModelLabels.h"
-#include "widgets/NumberField.h"
-#include "widgets/Vec3Field.h"
 
-#include <QApplication>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QPushButton>
-#include <QScopedValueRollback>
-#include <QSignalBlocker>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <cmath>
-#include <utility>
 
 namespace cs::ui {
 
 namespace {
 
 using document::ChangeEvent;
-using physics::Shape;
-using physics::ShapeType;
-
-/// Limits of the parameter fields. The spec requires sizes and heights above 0 and radii of 0 or more; the
-/// smallest positive value is what the fields can show.
-constexpr double kMinLength = 1e-4;
-constexpr double kMaxLength = 1e6;
-constexpr int kDecimals = 4;
-
-constexpr ShapeType kTypes[] = {ShapeType::Box,      ShapeType::Sphere, ShapeType::Capsule,
-                                ShapeType::Cylinder, ShapeType::Convex, ShapeType::Trimesh};
-
-QString typeLabel(ShapeType type)
-{
-    switch (type) {
-    case ShapeType::Box:
-        return ShapePanel::tr("Box");
-    case ShapeType::Sphere:
-        return ShapePanel::tr("Sphere");
-    case ShapeType::Capsule:
-        return ShapePanel::tr("Capsule");
-    case ShapeType::Cylinder:
-        return ShapePanel::tr("Cylinder");
-    case ShapeType::Convex:
-        return ShapePanel::tr("Convex hull");
-    case ShapeType::Trimesh:
-        return ShapePanel::tr("Triangle mesh");
-    }
-    return {};
-}
 
 QString quoted(const QString& text)
 {
     return QStringLiteral("\u201c%1\u201d").arg(text.toHtmlEscaped());
 }
 
-/// What a plane is, and what is odd about this one.
-QString planeNote(const physics::PlaneParams& plane)
-{
-    QString note = ShapePanel::tr("A plane through the node with its normal along +Y (KHR_implicit_shapes); "
-                                  "its type cannot be changed.");
-    if (plane.sizeX.has_value() != plane.sizeZ.has_value())
-        note += QLatin1Char('\n') + ShapePanel::tr("Bounded along one axis only: engines may read it as "
-                                                   "unbounded. Set both sizes, or neither.");
-    return note;
-}
-
 } // namespace
-
-std::vector<PropertyRow<Shape>> ShapePanel::parameterRows()
-{
-    using Locate = document::locate::Shape;
-    namespace field = document::field;
-    const auto length = [](QString objectName, QString label, QString toolTip, double minimum) {
-        return propertyLook(std::move(objectName), std::move(label), std::move(toolTip), 0)
-            .withUnit(QStringLiteral(" m"))
-            .withRange(minimum, kMaxLength)
-            .withPrecision(kDecimals, 0.05);
-    };
-    // In the order of Property; the height's label and tooltip follow the type (see refreshFields()).
-    return {
-        propertyRow<Locate, field::ShapeSize>(
-            length(QStringLiteral("shapeSize"), tr("Size"),
-                   tr("Full width, height and depth; the box is centred on its node"), kMinLength)),
-        propertyRow<Locate, field::ShapeRadius>(length(QStringLiteral("shapeRadius"), tr("Radius"),
-                                                       tr("The sphere is centred on its node"), 0.0)),
-        propertyRow<Locate, field::ShapeHeight>(
-            length(QStringLiteral("shapeHeight"), tr("Height"), QString(), kMinLength)),
-        propertyRow<Locate, field::ShapeRadiusTop>(
-            length(QStringLiteral("shapeRadiusTop"), tr("Top radius"), tr("Radius at +Y"), 0.0)),
-        propertyRow<Locate, field::ShapeRadiusBottom>(
-            length(QStringLiteral("shapeRadiusBottom"), tr("Bottom radius"), tr("Radius at -Y"), 0.0)),
-        propertyRow<Locate, field::PlaneSizeX>(
-            length(QStringLiteral("planeSizeX"), tr("Size X"),
-                   tr("Full extent along X, centred on the node; 0: unbounded along X"), 0.0)
-                .withMinimumText(tr("Unbounded"))),
-        propertyRow<Locate, field::PlaneSizeZ>(
-            length(QStringLiteral("planeSizeZ"), tr("Size Z"),
-                   tr("Full extent along Z, centred on the node; 0: unbounded along Z"), 0.0)
-                .withMinimumText(tr("Unbounded"))),
-        propertyRow<Locate, field::PlaneDoubleSided>(propertyLook(
-            QStringLiteral("planeDoubleSided"), tr("Double sided"),
-            tr("Collides from both sides; otherwise only from above (+Y), the space below being inside"), 0)),
-    };
-}
 
 QString ShapePanel::fitLabel(Fit fit)
 {
@@ -143,38 +47,7 @@ QString ShapePanel::fitLabel(Fit fit)
 
 ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
 {
-    m_title = new QLabel(this);
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
-
-    m_name = new QLineEdit(this);
-    m_name->setPlaceholderText(tr("(no name)"));
-    m_type = new QComboBox(this);
-    for (ShapeType t : kTypes)
-        m_type->addItem(typeLabel(t), int(t));
-    m_type->setToolTip(tr("Changing the type keeps the shape about the size it was"));
-
-    m_properties = parameterRows();
-    m_fields = std::make_unique<PropertyFields>(
-        looksOf(m_properties), this, this,
-        [this](size_t row, int axis, double value) { editProperty(row, axis, value); });
-    for (size_t i = 0; i < m_properties.size(); ++i)
-        m_fields->field(i)->setToolTip(m_properties[i].look.toolTip);
-    m_totalHeight = new QLabel(this);
-    m_totalHeight->setToolTip(tr("Mid-height plus both radii: the capsule's full length along Y"));
-    m_mesh = new QComboBox(this);
-    m_mesh->setToolTip(tr("The glTF mesh (triangles, in the node's space) the shape is made of"));
-    m_note = new QLabel(this);
-    m_note->setWordWrap(true);
-
-    m_form = new QFormLayout;
-    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_form->addRow(tr("Name"), m_name);
-    m_form->addRow(tr("Type"), m_type);
-    m_fields->addRows(m_form, 0, m_properties.size());
-    m_form->addRow(tr("Total height"), m_totalHeight);
-    m_form->addRow(tr("Mesh"), m_mesh);
+    m_form = new ShapeForm(this);
 
     auto* fitBox = new QGroupBox(tr("Fit to mesh"), this);
     m_fitSource = new QLabel(fitBox);
@@ -198,12 +71,7 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     fitLayout->addLayout(fitGrid);
     fitLayout->addWidget(m_fitFigures);
 
-    auto* usedBox = new QGroupBox(tr("Used by"), this);
-    m_usedBy = new QListWidget(usedBox);
-    m_usedBy->setToolTip(tr("Nodes whose collider or trigger uses this shape; click one to select it"));
-    m_usedBy->setMaximumHeight(120);
-    auto* usedLayout = new QVBoxLayout(usedBox);
-    usedLayout->addWidget(m_usedBy);
+    m_usedBy = new ShapeUsersBox(this);
 
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
@@ -212,11 +80,9 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     m_status->setOpenExternalLinks(false);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
-    layout->addLayout(m_form);
-    layout->addWidget(m_note);
+    layout->addWidget(m_form);
     layout->addWidget(fitBox);
-    layout->addWidget(usedBox);
+    layout->addWidget(m_usedBy);
     layout->addWidget(m_status);
     layout->addStretch(1);
 
@@ -225,14 +91,6 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     m_usersTimer->setInterval(0);
     connect(m_usersTimer, &QTimer::timeout, this, &ShapePanel::refreshUsers);
 
-    connect(m_name, &QLineEdit::editingFinished, this, &ShapePanel::commitName);
-    connect(m_type, &QComboBox::currentIndexChanged, this, &ShapePanel::onTypeActivated);
-    connect(m_mesh, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (m_updating || !shapeExists() || index < 0)
-            return;
-        m_document->push(
-            new document::SetShapeMesh(m_document, size_t(m_shape), m_mesh->itemData(index).toInt()));
-    });
     connect(m_hull, &QPushButton::clicked, this, [this] {
         if (m_document) {
             const MeshSource source = meshSource(*m_document, m_contextNode);
@@ -240,12 +98,7 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
                 emit hullRequested(*source.meshNode);
         }
     });
-    auto activate = [this](QListWidgetItem* item) {
-        if (item && item->data(Qt::UserRole).isValid())
-            emit nodeActivated(item->data(Qt::UserRole).value<document::NodeIndex>());
-    };
-    connect(m_usedBy, &QListWidget::itemClicked, this, activate);
-    connect(m_usedBy, &QListWidget::itemActivated, this, activate);
+    connect(m_usedBy, &ShapeUsersBox::nodeActivated, this, &ShapePanel::nodeActivated);
     setUpFitter();
 
     setDocument(nullptr);
@@ -294,57 +147,74 @@ bool ShapePanel::shapeExists() const
     return m_document && m_shape >= 0 && size_t(m_shape) < m_document->model().shapes.size();
 }
 
+QLineEdit* ShapePanel::nameEdit() const
+{
+    return m_form->nameEdit();
+}
+
+QComboBox* ShapePanel::typeCombo() const
+{
+    return m_form->typeCombo();
+}
+
 Vec3Field* ShapePanel::sizeField() const
 {
-    return static_cast<Vec3Field*>(m_fields->field(SizeRow));
+    return m_form->sizeField();
 }
 
 NumberField* ShapePanel::radiusField() const
 {
-    return static_cast<NumberField*>(m_fields->field(RadiusRow));
+    return m_form->radiusField();
 }
 
 NumberField* ShapePanel::heightField() const
 {
-    return static_cast<NumberField*>(m_fields->field(HeightRow));
+    return m_form->heightField();
 }
 
 NumberField* ShapePanel::radiusTopField() const
 {
-    return static_cast<NumberField*>(m_fields->field(RadiusTopRow));
+    return m_form->radiusTopField();
 }
 
 NumberField* ShapePanel::radiusBottomField() const
 {
-    return static_cast<NumberField*>(m_fields->field(RadiusBottomRow));
+    return m_form->radiusBottomField();
 }
 
 NumberField* ShapePanel::planeSizeXField() const
 {
-    return static_cast<NumberField*>(m_fields->field(PlaneSizeXRow));
+    return m_form->planeSizeXField();
 }
 
 NumberField* ShapePanel::planeSizeZField() const
 {
-    return static_cast<NumberField*>(m_fields->field(PlaneSizeZRow));
+    return m_form->planeSizeZField();
 }
 
 QCheckBox* ShapePanel::planeDoubleSidedCheck() const
 {
-    return static_cast<QCheckBox*>(m_fields->field(PlaneDoubleSidedRow));
+    return m_form->planeDoubleSidedCheck();
 }
 
-void ShapePanel::editProperty(size_t row, int axis, double value)
+QComboBox* ShapePanel::meshCombo() const
 {
-    if (!shapeExists() || row >= m_properties.size())
-        return;
-    const auto index = static_cast<size_t>(m_shape);
-    m_properties[row].edit(*m_document, {{index, &m_document->model().shapes[index]}}, axis, value);
+    return m_form->meshCombo();
+}
+
+QLabel* ShapePanel::noteLabel() const
+{
+    return m_form->noteLabel();
+}
+
+QListWidget* ShapePanel::usedByList() const
+{
+    return m_usedBy->list();
 }
 
 bool ShapePanel::isRowShown(QWidget* field) const
 {
-    return m_form->isRowVisible(field);
+    return m_form->isRowShown(field);
 }
 
 void ShapePanel::onLinkActivated(const QString& link)
@@ -380,7 +250,8 @@ void ShapePanel::onChanged(const ChangeEvent& event)
         }
         break;
     case K::Mesh:
-        refreshMeshes();
+        m_form->setShape(m_document, m_shape);
+        m_form->refreshMeshes();
         refreshFields();
         refreshFitState();
         break;
@@ -405,7 +276,8 @@ void ShapePanel::onChanged(const ChangeEvent& event)
 
 void ShapePanel::refresh()
 {
-    refreshMeshes();
+    m_form->setShape(m_document, m_shape);
+    m_form->refreshMeshes();
     refreshFields();
     refreshUsers();
     refreshFitState();
@@ -413,138 +285,15 @@ void ShapePanel::refresh()
 
 void ShapePanel::refreshFields()
 {
-    QScopedValueRollback guard(m_updating, true);
-    const bool exists = shapeExists();
     setEnabled(m_document != nullptr);
-    const Shape* s = exists ? &m_document->model().shapes[size_t(m_shape)] : nullptr;
-    const bool editable = s && !s->opaque;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_type, m_mesh})
-        w->setEnabled(editable);
-    for (size_t i = 0; i < m_properties.size(); ++i)
-        m_fields->field(i)->setEnabled(i >= PlaneSizeXRow ? s && s->isPlane() : editable);
-    m_name->setEnabled(exists);
-    if (!s) {
-        m_title->setText(m_document ? tr("No shape selected") : tr("No document"));
-        m_name->clear();
-        m_note->clear();
-        showRows();
-        return;
-    }
-    const QString name = QString::fromStdString(document::field::ShapeName::get(*s));
-    m_title->setText(name.isEmpty() ? tr("Shape %1").arg(m_shape)
-                                    : tr("Shape %1: %2").arg(m_shape).arg(name));
-    // Text the user is typing stays until it is committed.
-    if (!(m_name->hasFocus() && m_name->isModified()))
-        m_name->setText(name);
-    {
-        const QSignalBlocker block(m_type);
-        m_type->setPlaceholderText(s->isPlane() ? tr("Plane") : QString());
-        m_type->setCurrentIndex(s->isPlane() ? -1 : m_type->findData(int(s->type)));
-    }
-    showProperties(*m_fields, m_properties, std::vector<const Shape*>{s}, *m_document);
-    m_totalHeight->setText(QLocale().toString(s->height + s->radiusTop + s->radiusBottom, 'g', 6) +
-                           QStringLiteral(" m"));
-    if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(heightField()))) {
-        const bool capsule = s->type == ShapeType::Capsule;
-        label->setText(capsule ? tr("Mid-height") : tr("Height"));
-        heightField()->setToolTip(capsule
-                                      ? tr("Distance between the centres of the two hemispheres (the full "
-                                           "height is this plus both radii)")
-                                      : tr("Full height: distance between the centres of the two discs"));
-    }
-    {
-        const QSignalBlocker block(m_mesh);
-        int item = m_mesh->findData(s->mesh);
-        if (item < 0) {
-            m_mesh->addItem(tr("Mesh %1 (does not exist)").arg(s->mesh), s->mesh);
-            item = m_mesh->count() - 1;
-        }
-        m_mesh->setCurrentIndex(item);
-    }
-
-    QStringList notes;
-    if (s->isPlane())
-        notes << planeNote(*s->plane);
-    else if (s->opaque)
-        notes << tr(
-            "This shape's type is not understood; it is kept as it was read and cannot be edited here.");
-    const bool round = s->type == ShapeType::Capsule || s->type == ShapeType::Cylinder;
-    if (round && s->radiusTop != s->radiusBottom)
-        notes << tr("Tapered: the radii differ, which some engines approximate with a convex hull.");
-    if (s->type == ShapeType::Cylinder)
-        notes << tr("Not every engine has cylinders; a capsule or convex hull is more portable.");
-    if ((s->type == ShapeType::Convex || s->type == ShapeType::Trimesh) && s->mesh < 0)
-        notes << tr("Choose the mesh the shape is made of.");
-    if (s->type == ShapeType::Trimesh)
-        notes << tr(
-            "Triangle meshes suit static geometry; moving bodies and triggers should use convex hulls.");
-    m_note->setText(notes.join(QLatin1Char('\n')));
-    m_note->setVisible(!notes.isEmpty());
-    showRows();
-}
-
-void ShapePanel::showRows()
-{
-    const Shape* s = shapeExists() ? &m_document->model().shapes[size_t(m_shape)] : nullptr;
-    const ShapeType t = s ? s->type : ShapeType::Box;
-    const bool round = t == ShapeType::Capsule || t == ShapeType::Cylinder;
-    const bool known = s && !s->opaque;
-    m_form->setRowVisible(m_name, s != nullptr);
-    m_form->setRowVisible(m_type, s != nullptr);
-    m_form->setRowVisible(sizeField(), known && t == ShapeType::Box);
-    m_form->setRowVisible(radiusField(), known && t == ShapeType::Sphere);
-    m_form->setRowVisible(heightField(), known && round);
-    m_form->setRowVisible(radiusTopField(), known && round);
-    m_form->setRowVisible(radiusBottomField(), known && round);
-    m_form->setRowVisible(m_totalHeight, known && t == ShapeType::Capsule);
-    m_form->setRowVisible(m_mesh, known && (t == ShapeType::Convex || t == ShapeType::Trimesh));
-    for (size_t row = PlaneSizeXRow; row <= PlaneDoubleSidedRow; ++row)
-        m_form->setRowVisible(m_fields->field(row), s && s->isPlane());
-}
-
-void ShapePanel::refreshMeshes()
-{
-    QScopedValueRollback guard(m_updating, true);
-    const QSignalBlocker block(m_mesh);
-    m_mesh->clear();
-    m_mesh->addItem(tr("(none)"), -1);
-    if (!m_document)
-        return;
-    const size_t count = m_document->gltf().count("meshes");
-    for (size_t i = 0; i < count; ++i) {
-        const QString name = QString::fromStdString(gltf::elementName(m_document->gltf(), "meshes", i));
-        m_mesh->addItem(name.isEmpty() ? tr("Mesh %1").arg(i) : tr("%1: %2").arg(i).arg(name), int(i));
-    }
+    m_form->setShape(m_document, m_shape);
+    m_form->refresh();
 }
 
 void ShapePanel::refreshUsers()
 {
     m_usersTimer->stop();
-    m_usedBy->clear();
-    if (!shapeExists())
-        return;
-    const auto& model = m_document->model();
-    for (size_t node : document::usersOf(model, document::ListKind::Shape, m_shape)) {
-        const physics::NodePhysics* n = model.node(node);
-        QStringList roles;
-        if (n && n->collider && n->collider->shape == m_shape)
-            roles << tr("collider");
-        if (n && n->trigger && n->trigger->shape == m_shape)
-            roles << tr("trigger");
-        auto* item = new QListWidgetItem(
-            QStringLiteral("%1 (%2)").arg(nodeLabel(*m_document, node), roles.join(QStringLiteral(", "))),
-            m_usedBy);
-        item->setData(Qt::UserRole, QVariant::fromValue<document::NodeIndex>(node));
-        if (node == m_contextNode) {
-            QFont f = item->font();
-            f.setBold(true);
-            item->setFont(f);
-        }
-    }
-    if (m_usedBy->count() == 0) {
-        auto* item = new QListWidgetItem(tr("No node uses this shape"), m_usedBy);
-        item->setFlags(Qt::NoItemFlags);
-    }
+    m_usedBy->showUsers(m_document, m_shape, m_contextNode);
 }
 
 void ShapePanel::refreshFitState()
@@ -573,25 +322,6 @@ void ShapePanel::refreshFitState()
                    .arg(quoted(nodeLabel(*m_document, *source.meshNode)));
     m_fitSource->setText(text);
     m_fitFigures->setTarget(m_document, exists ? m_contextNode : std::nullopt);
-}
-
-void ShapePanel::commitName()
-{
-    if (m_updating || !shapeExists())
-        return;
-    const std::string name = m_name->text().trimmed().toStdString();
-    m_name->setModified(false);
-    if (name != document::field::ShapeName::get(m_document->model().shapes[size_t(m_shape)]))
-        m_document->push(new document::SetShapeName(m_document, size_t(m_shape), name));
-}
-
-void ShapePanel::onTypeActivated(int index)
-{
-    if (m_updating || !shapeExists() || index < 0)
-        return;
-    const auto type = static_cast<ShapeType>(m_type->itemData(index).toInt());
-    m_document->push(new document::ChangeShapeType(m_document, size_t(m_shape), type));
-    refreshFields();
 }
 
 } // namespace cs::ui

@@ -3,19 +3,16 @@
 #include "Diagnostic.h"
 #include "document/ShapeFit.h"
 #include "geometry/Vec3d.h"
-#include "panels/PropertyRows.h"
 #include "panels/ShapeFitter.h"
 
 #include <QPointer>
 #include <QWidget>
 #include <array>
-#include <memory>
 #include <optional>
 #include <vector>
 
 class QCheckBox;
 class QComboBox;
-class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -31,6 +28,8 @@ namespace cs::ui {
 
 class FitFiguresLabel;
 class NumberField;
+class ShapeForm;
+class ShapeUsersBox;
 class Vec3Field;
 
 /// Edits one physics shape: name, type, the parameters of its type (with units and the spec's limits), the
@@ -99,8 +98,9 @@ public:
         return document::fitMeshPoints(document, node);
     }
 
-    QLineEdit* nameEdit() const { return m_name; }
-    QComboBox* typeCombo() const { return m_type; }
+    // The editors, for tests.
+    QLineEdit* nameEdit() const;
+    QComboBox* typeCombo() const;
     Vec3Field* sizeField() const;
     NumberField* radiusField() const;
     NumberField* heightField() const;
@@ -110,13 +110,13 @@ public:
     NumberField* planeSizeXField() const;
     NumberField* planeSizeZField() const;
     QCheckBox* planeDoubleSidedCheck() const;
-    QComboBox* meshCombo() const { return m_mesh; }
+    QComboBox* meshCombo() const;
     QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
     QPushButton* hullButton() const { return m_hull; }
-    QListWidget* usedByList() const { return m_usedBy; }
+    QListWidget* usedByList() const;
     QLabel* statusLabel() const { return m_status; }
     /// What is odd or worth knowing about the shape (tapered, no mesh, a plane bounded along one axis...).
-    QLabel* noteLabel() const { return m_note; }
+    QLabel* noteLabel() const;
     /// How well the context node's colliders fit its mesh (measured off the GUI thread).
     FitFiguresLabel* fitFigures() const { return m_fitFigures; }
     /// True when the row of `field` (a parameter widget) is shown for the current type.
@@ -130,31 +130,11 @@ signals:
     void nodeActivated(cs::document::NodeIndex node);
 
 private:
-    /// The property rows of the shape's parameters (see parameterRows() in ShapePanel.cpp), in form order.
-    enum Property
-    {
-        SizeRow,
-        RadiusRow,
-        HeightRow,
-        RadiusTopRow,
-        RadiusBottomRow,
-        PlaneSizeXRow,
-        PlaneSizeZRow,
-        PlaneDoubleSidedRow
-    };
-
-    static std::vector<PropertyRow<physics::Shape>> parameterRows();
-    /// An edit of a property row: one command on the shape.
-    void editProperty(size_t row, int axis, double value);
     void onChanged(const cs::document::ChangeEvent& event);
     void refresh();
     void refreshFields();
-    void refreshMeshes();
     void refreshUsers();
     void refreshFitState();
-    void showRows();
-    void commitName();
-    void onTypeActivated(int index);
     void onLinkActivated(const QString& link);
     bool shapeExists() const;
     void setUpFitter();
@@ -165,23 +145,14 @@ private:
     std::optional<document::NodeIndex> m_lastFitNode;
     ShapeFitter* m_fitter = nullptr;
 
-    QFormLayout* m_form;
-    QLabel* m_title;
-    QLineEdit* m_name;
-    QComboBox* m_type;
-    std::vector<PropertyRow<physics::Shape>> m_properties;
-    std::unique_ptr<PropertyFields> m_fields;
-    QLabel* m_totalHeight;
-    QComboBox* m_mesh;
-    QLabel* m_note;
+    ShapeForm* m_form;
     QLabel* m_fitSource;
     FitFiguresLabel* m_fitFigures;
     std::array<QPushButton*, kFitCount> m_fitButtons{};
     QPushButton* m_hull;
-    QListWidget* m_usedBy;
+    ShapeUsersBox* m_usedBy;
     QLabel* m_status;
     QTimer* m_usersTimer; // coalesces the "Used by" refresh after reference edits
-    bool m_updating = false;
 };
 
 } // namespace cs::ui

@@ -32,36 +32,92 @@ bool uniform(const geometry::Vec3d& s)
 
 } // namespace
 
-TransformPanel::TransformPanel(QWidget* parent) : QWidget(parent)
+std::vector<PropertyRow<document::NodeTransform>> TransformPanel::transformRows()
+{
+    using document::NodeTransform;
+    // Each row sets its part of the TRS of every node, the other parts kept per node.
+    const auto row = [](PropertyLook look, auto&& get, auto&& change) {
+        PropertyRow<NodeTransform> r;
+        r.look = std::move(look);
+        r.vector = get;
+        r.edit = [change](document::Document& doc, const PropertyObjects<NodeTransform>& objects,
+                          const PropertyEdit& edit) {
+            std::vector<std::pair<document::NodeIndex, geometry::Trs>> items;
+            for (const auto& [node, t] : objects) {
+                geometry::Trs trs = t->trs;
+                if (!change(trs, edit))
+                    return;
+                items.emplace_back(node, trs);
+            }
+            document::setNodeTransforms(doc, std::move(items));
+        };
+        return r;
+    };
+    // A vector part of the TRS: the edit sets one of its components.
+    const auto vectorPart = [](geometry::Vec3d geometry::Trs::*part) {
+        return [part](geometry::Trs& trs, const PropertyEdit& edit) {
+            const auto* e = std::get_if<VectorEdit>(&edit);
+            if (!e || !axisFits(e->axis))
+                return false;
+            (trs.*part)[e->axis] = e->value;
+            return true;
+        };
+    };
+    auto translation = row(
+        propertyLook(QStringLiteral("nodeTranslation"), tr("Translation"), {}, 0)
+            .withUnit(QStringLiteral("m"))
+            .withPrecision(4, 0.1),
+        [](const NodeTransform& t) { return toArray(t.trs.translation); },
+        vectorPart(&geometry::Trs::translation));
+    translation.look.kind = PropertyKind::Vector;
+    auto rotation = row(propertyLook(QStringLiteral("nodeRotation"), tr("Rotation (XYZ)"), {}, 0), nullptr,
+                        [](geometry::Trs& trs, const PropertyEdit& edit) {
+                            const auto* e = std::get_if<OrientationEdit>(&edit);
+                            if (!e || !axisFits(e->axis))
+                                return false;
+                            geometry::Vec3d angles = geometry::eulerDegreesFromQuat(trs.rotation);
+                            angles[e->axis] = e->degrees;
+                            trs.rotation = geometry::quatFromEulerDegrees(angles);
+                            return true;
+                        });
+    rotation.look.kind = PropertyKind::Orientation;
+    rotation.orientation = [](const NodeTransform& t) { return toArray(t.trs.rotation); };
+    auto scale = row(
+        propertyLook(QStringLiteral("nodeScale"), tr("Scale"), {}, 0).withPrecision(4, 0.1),
+        [](const NodeTransform& t) { return toArray(t.trs.scale); }, vectorPart(&geometry::Trs::scale));
+    scale.look.kind = PropertyKind::Vector;
+    return {translation, rotation, scale};
+}
+
+TransformPanel::TransformPanel(QWidget* parent) : DocumentPanel(parent)
 {
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
-    m_translation = new Vec3Field(this);
-    m_translation->setObjectName(QStringLiteral("nodeTranslation"));
-    m_translation->setUnit(QStringLiteral("m"));
-    m_translation->setDecimals(4);
-    m_translation->setSingleStep(0.1);
-    m_rotation = new QuatAsEulerField(this);
-    m_rotation->setObjectName(QStringLiteral("nodeRotation"));
-    m_scale = new Vec3Field(this);
-    m_scale->setObjectName(QStringLiteral("nodeScale"));
-    m_scale->setDecimals(4);
-    m_scale->setSingleStep(0.1);
+    m_rows = transformRows();
+    m_fields = std::make_unique<PropertyFields>(
+        looksOf(m_rows), this, this,
+        [this](size_t row, const PropertyEdit& edit) { editProperty(row, edit); });
+    m_fields->addRows(form, 0, m_rows.size());
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("transformNote"));
     m_note->setWordWrap(true);
-    form->addRow(tr("Translation"), m_translation);
-    form->addRow(tr("Rotation (XYZ)"), m_rotation);
-    form->addRow(tr("Scale"), m_scale);
     form->addRow(m_note);
-
-    connect(m_translation, &Vec3Field::componentEdited, this,
-            [this](int axis, double v) { applyComponent(Part::Translation, axis, v); });
-    connect(m_rotation, &QuatAsEulerField::componentEdited, this,
-            [this](int axis, double v) { applyComponent(Part::Rotation, axis, v); });
-    connect(m_scale, &Vec3Field::componentEdited, this,
-            [this](int axis, double v) { applyComponent(Part::Scale, axis, v); });
     refresh();
+}
+
+Vec3Field* TransformPanel::translationField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(TranslationRow));
+}
+
+QuatAsEulerField* TransformPanel::rotationField() const
+{
+    return static_cast<QuatAsEulerField*>(m_fields->field(RotationRow));
+}
+
+Vec3Field* TransformPanel::scaleField() const
+{
+    return static_cast<Vec3Field*>(m_fields->field(ScaleRow));
 }
 
 TransformPanel::~TransformPanel()
@@ -69,108 +125,72 @@ TransformPanel::~TransformPanel()
     disconnectChildrenFrom(this);
 }
 
-void TransformPanel::setDocument(document::Document* document)
-{
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    m_nodes.clear();
-    if (document)
-        connect(document, &document::Document::changed, this, &TransformPanel::onChanged);
-    refresh();
-}
-
-void TransformPanel::setNodes(const std::vector<document::NodeIndex>& nodes)
-{
-    m_nodes = nodes;
-    refresh();
-}
-
-void TransformPanel::onChanged(const document::ChangeEvent& event)
+bool TransformPanel::concerns(const document::ChangeEvent& event) const
 {
     using Kind = document::ChangeEvent::Kind;
-    if (m_applying)
-        return;
-    if (event.kind == Kind::Document ||
-        (event.kind == Kind::Node &&
-         std::find(m_nodes.begin(), m_nodes.end(), document::NodeIndex(event.index)) != m_nodes.end()))
-        refresh();
+    return event.kind == Kind::Document || (event.kind == Kind::Node && showsNode(event.index));
+}
+
+std::vector<std::pair<document::NodeIndex, document::NodeTransform>> TransformPanel::transforms() const
+{
+    std::vector<std::pair<document::NodeIndex, document::NodeTransform>> out;
+    if (!document())
+        return out;
+    for (document::NodeIndex n : nodes()) {
+        if (const gltf::Json* json = document()->gltf().element("nodes", n))
+            out.emplace_back(n, document::nodeTransform(*json));
+    }
+    return out;
 }
 
 void TransformPanel::refresh()
 {
-    std::vector<physics::Vec3> translations, scales;
-    std::vector<physics::Quat> rotations;
+    const auto list = transforms();
+    std::vector<const document::NodeTransform*> objects;
     QStringList notes;
-    if (m_document) {
-        for (document::NodeIndex n : m_nodes) {
-            const gltf::Json* json = m_document->gltf().element("nodes", n);
-            if (!json)
-                continue;
-            const document::NodeTransform t = document::nodeTransform(*json);
-            translations.push_back(toArray(t.trs.translation));
-            rotations.push_back(toArray(t.trs.rotation));
-            scales.push_back(toArray(t.trs.scale));
-            if (t.fromMatrix && !t.exact)
-                notes << tr("Node %1 has a matrix with shear (%2 degrees off square) that translation, "
-                            "rotation "
-                            "and scale cannot hold: an edit writes TRS and drops the shear.")
-                             .arg(n)
-                             .arg(90.0 - std::acos(std::min(1.0, t.shear)) * 180.0 / M_PI, 0, 'f', 1);
-            else if (t.fromMatrix)
-                notes
-                    << tr("Node %1 has a matrix: it is shown as translation, rotation and scale and written "
-                          "that way on the first edit.")
-                           .arg(n);
-            const physics::NodePhysics* p = m_document->model().node(n);
-            if (p && ((p->collider && p->collider->shape >= 0) || (p->trigger && p->trigger->shape >= 0)) &&
-                !uniform(t.trs.scale))
-                notes << tr("Node %1 carries a shape and has a non-uniform scale, which the physics "
-                            "extensions discourage.")
-                             .arg(n);
-        }
+    for (const auto& [n, t] : list) {
+        objects.push_back(&t);
+        if (t.fromMatrix && !t.exact)
+            notes << tr("Node %1 has a matrix with shear (%2 degrees off square) that translation, "
+                        "rotation "
+                        "and scale cannot hold: an edit writes TRS and drops the shear.")
+                         .arg(n)
+                         .arg(90.0 - std::acos(std::min(1.0, t.shear)) * 180.0 / M_PI, 0, 'f', 1);
+        else if (t.fromMatrix)
+            notes << tr("Node %1 has a matrix: it is shown as translation, rotation and scale and written "
+                        "that way on the first edit.")
+                         .arg(n);
+        const physics::NodePhysics* p = document()->model().node(n);
+        if (p && ((p->collider && p->collider->shape >= 0) || (p->trigger && p->trigger->shape >= 0)) &&
+            !uniform(t.trs.scale))
+            notes << tr("Node %1 carries a shape and has a non-uniform scale, which the physics "
+                        "extensions discourage.")
+                         .arg(n);
     }
-    const bool any = !translations.empty();
-    m_translation->setValues(translations);
-    m_rotation->setValues(rotations);
-    m_scale->setValues(scales);
-    m_translation->setEnabled(any);
-    m_rotation->setEnabled(any);
-    m_scale->setEnabled(any);
+    const bool any = !objects.empty();
+    if (any) {
+        showProperties(*m_fields, m_rows, objects, *document());
+    } else {
+        m_fields->showVectors(TranslationRow, {});
+        m_fields->showOrientations(RotationRow, {});
+        m_fields->showVectors(ScaleRow, {});
+    }
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        m_fields->field(row)->setEnabled(any);
     m_note->setText(notes.join(QLatin1Char('\n')));
     m_note->setVisible(!notes.isEmpty());
 }
 
-void TransformPanel::applyComponent(Part part, int axis, double value)
+void TransformPanel::editProperty(size_t row, const PropertyEdit& edit)
 {
-    if (!m_document)
+    if (!document() || row >= m_rows.size())
         return;
-    std::vector<std::pair<document::NodeIndex, geometry::Trs>> items;
-    for (document::NodeIndex n : m_nodes) {
-        const gltf::Json* json = m_document->gltf().element("nodes", n);
-        if (!json)
-            continue;
-        geometry::Trs trs = document::nodeTransform(*json).trs;
-        switch (part) {
-        case Part::Translation:
-            trs.translation[axis] = value;
-            break;
-        case Part::Rotation: {
-            geometry::Vec3d angles = geometry::eulerDegreesFromQuat(trs.rotation);
-            angles[axis] = value;
-            trs.rotation = geometry::quatFromEulerDegrees(angles);
-            break;
-        }
-        case Part::Scale:
-            trs.scale[axis] = value;
-            break;
-        }
-        items.emplace_back(n, trs);
-    }
-    m_applying = true;
-    document::setNodeTransforms(*m_document, std::move(items));
-    m_applying = false;
-    refresh();
+    const auto list = transforms();
+    PropertyObjects<document::NodeTransform> objects;
+    objects.reserve(list.size());
+    for (const auto& [n, t] : list)
+        objects.emplace_back(n, &t);
+    apply([&] { m_rows[row].edit(*document(), objects, edit); });
 }
 
 } // namespace cs::ui

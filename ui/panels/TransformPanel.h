@@ -1,8 +1,10 @@
 #pragma once
 
-#include "document/Selection.h"
+#include "document/NodeOperations.h"
+#include "panels/DocumentPanel.h"
+#include "panels/PropertyRows.h"
 
-#include <QWidget>
+#include <memory>
 #include <vector>
 
 class QLabel;
@@ -18,11 +20,11 @@ class QuatAsEulerField;
 class Vec3Field;
 
 /// The Transform section of the properties: translation (metres), rotation (Euler angles in degrees, XYZ as
-/// geometry::quatFromEulerDegrees; stored as a quaternion) and scale of the selected nodes. A node with a
-/// `matrix` is shown taken apart and written back as TRS on the first edit; the note says so, and says
-/// when the matrix has shear that TRS cannot hold. An edit of several nodes sets the edited component on
-/// each of them (the others kept per node) as one undo step (document::setNodeTransforms).
-class TransformPanel : public QWidget
+/// geometry::quatFromEulerDegrees; stored as a quaternion) and scale of the selected nodes, as property rows.
+/// A node with a `matrix` is shown taken apart and written back as TRS on the first edit; the note says so,
+/// and says when the matrix has shear that TRS cannot hold. An edit of several nodes sets the edited
+/// component on each of them (the others kept per node) as one undo step (document::setNodeTransforms).
+class TransformPanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -30,33 +32,30 @@ public:
     explicit TransformPanel(QWidget* parent = nullptr);
     ~TransformPanel() override;
 
-    void setDocument(document::Document* document);
-    void setNodes(const std::vector<document::NodeIndex>& nodes);
-
-    Vec3Field* translationField() const { return m_translation; }
-    QuatAsEulerField* rotationField() const { return m_rotation; }
-    Vec3Field* scaleField() const { return m_scale; }
+    Vec3Field* translationField() const;
+    QuatAsEulerField* rotationField() const;
+    Vec3Field* scaleField() const;
     /// What the fields cannot show: a matrix taken apart, its shear, a non-uniform scale on a shape node.
     QLabel* note() const { return m_note; }
 
 private:
-    enum class Part
+    /// The property rows, in form order.
+    enum Row
     {
-        Translation,
-        Rotation,
-        Scale
+        TranslationRow,
+        RotationRow,
+        ScaleRow
     };
-    void refresh();
-    void onChanged(const document::ChangeEvent& event);
-    void applyComponent(Part part, int axis, double value);
+    static std::vector<PropertyRow<document::NodeTransform>> transformRows();
+    void refresh() override;
+    bool concerns(const document::ChangeEvent& event) const override;
+    /// The selected nodes that exist, with their transforms.
+    std::vector<std::pair<document::NodeIndex, document::NodeTransform>> transforms() const;
+    void editProperty(size_t row, const PropertyEdit& edit);
 
-    document::Document* m_document = nullptr;
-    std::vector<document::NodeIndex> m_nodes;
-    Vec3Field* m_translation = nullptr;
-    QuatAsEulerField* m_rotation = nullptr;
-    Vec3Field* m_scale = nullptr;
+    std::vector<PropertyRow<document::NodeTransform>> m_rows;
+    std::unique_ptr<PropertyFields> m_fields;
     QLabel* m_note = nullptr;
-    bool m_applying = false;
 };
 
 } // namespace cs::ui
