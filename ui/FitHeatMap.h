@@ -8,12 +8,17 @@
 
 class QAction;
 class QLabel;
+class QMenu;
+class QStatusBar;
 class QTimer;
+class QWidget;
 template <class T> class QFutureWatcher;
 
 namespace cs::ui {
 
-class MainWindow;
+class ActionTable;
+class DocumentSession;
+class Viewport;
 
 /// View > Fit Heat Map: the current node's mesh edges coloured by how far the model pokes out of its
 /// colliders, and points of the colliders' surface coloured by how far they stand off the model
@@ -25,8 +30,10 @@ class FitHeatMap : public QObject
     Q_OBJECT
 
 public:
-    /// Adds the two actions to `window`'s View menu; the window owns this object.
-    explicit FitHeatMap(MainWindow* window);
+    /// Adds its two actions to `actions` and `viewMenu`, and its legend to `status`; `window` owns this
+    /// object and the tolerance is asked over it.
+    FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
+               QStatusBar* status, QWidget* window);
     ~FitHeatMap() override;
 
     void setEnabled(bool on);
@@ -50,8 +57,11 @@ private:
     void start();
     void finished();
     void clear();
+    void askTolerance();
 
-    MainWindow* m_window;
+    DocumentSession& m_session;
+    Viewport* m_viewport;
+    QWidget* m_window;
     QAction* m_toggle = nullptr;
     QLabel* m_legend = nullptr;
     QTimer* m_timer;

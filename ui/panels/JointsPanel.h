@@ -20,6 +20,8 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class Prompter;
+
 /// The document's joint descriptions: a list (each with a summary and how many nodes use it), and the
 /// limits and drives of the current one as two tables whose cells are edited in place (document/JointFields
 /// parses them). Add appends a preset, Delete removes the current description with the node joints that use
@@ -32,6 +34,8 @@ public:
     explicit JointsPanel(QWidget* parent = nullptr);
 
     void setDocument(document::Document* document);
+    /// Who asks before a description in use is deleted (not owned; none: a message box over the panel).
+    void setPrompter(Prompter* prompter) { m_prompter = prompter; }
 
     QListWidget* list() const { return m_list; }
     QTableWidget* limitsTable() const { return m_limits; }
@@ -42,7 +46,7 @@ public:
     void setCurrentJoint(int joint);
     /// Appends a description of the preset (see document::JointPreset) and makes it current.
     void addJoint(int preset);
-    /// Deletes the current description (asking first when nodes use it, unless CS_NO_DIALOGS is set); returns
+    /// Deletes the current description (asking the prompter first when nodes use it); returns
     /// the nodes whose joints went with it.
     std::vector<size_t> deleteCurrentJoint();
     void addLimit();
@@ -62,6 +66,7 @@ private:
     void editCurrent(const QString& text, const std::function<bool(physics::JointDescription&)>& change);
 
     document::Document* m_document = nullptr;
+    Prompter* m_prompter = nullptr;
     QListWidget* m_list = nullptr;
     QTableWidget* m_limits = nullptr;
     QTableWidget* m_drives = nullptr;
