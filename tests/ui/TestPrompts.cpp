@@ -38,7 +38,7 @@ double massOnDisk(const QString& file)
     auto opened = document::Document::open(file.toStdString());
     if (!opened || !(*opened)->model().node(kCrate) || !(*opened)->model().node(kCrate)->motion)
         return -1;
-    return (*opened)->model().node(kCrate)->motion->mass;
+    return (*opened)->model().node(kCrate)->motion->mass.value_or(-1);
 }
 
 /// An unsaved edit: Crate 1 weighs `mass`.
