@@ -106,7 +106,7 @@ private slots:
     {
         auto doc = openJoints();
         JointsPanel panel;
-        UnattendedPrompter prompter; // deleting a description in use goes ahead
+        ui::UnattendedPrompter prompter; // deleting a description in use goes ahead
         panel.setPrompter(&prompter);
         panel.setDocument(doc.get());
         QCOMPARE(panel.list()->count(), 6);

@@ -68,7 +68,7 @@ geometry::Vec3d worldOrigin(const document::Document& doc, size_t node)
 /// selected (so at the view's centre), selected.
 struct TriggerInWindow
 {
-    MainWindow w(test::unattended());
+    MainWindow w{test::unattended()};
     document::Document* doc = nullptr;
     QUndoStack* stack = nullptr;
     ui::Viewport* view = nullptr;
