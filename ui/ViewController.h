@@ -1,6 +1,5 @@
 #pragma once
 
-#include "document/Selection.h"
 #include "scene/JointPick.h"
 
 #include <QObject>
