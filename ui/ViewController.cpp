@@ -89,8 +89,10 @@ void ViewController::refreshView()
     const LoadedScene* scene = m_session.scene();
     if (!document || !scene)
         return;
+    const std::vector<document::NodeRow> rows = scene->nodeRows(*document);
     std::vector<SceneTreeNode> nodes;
-    for (const document::NodeRow& row : scene->nodeRows(*document))
+    nodes.reserve(rows.size());
+    for (const document::NodeRow& row : rows)
         nodes.push_back({QString::fromStdString(row.name), row.children, QString::fromStdString(row.body),
                          QString::fromStdString(row.behaves), row.collider, row.trigger, row.mesh});
     m_tree->setNodes(nodes, scene->graph.roots());
