@@ -3,8 +3,12 @@
 #include "GuiMain.h"
 
 #include "Commands.h"
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "Prompter.h"
+#include "viewport/Viewport.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
@@ -120,15 +124,15 @@ std::optional<QSize> screenshotSize(const QString& value)
 bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& parser)
 {
     // Through the action, so that the View menu and the toolbar show the mode too.
-    window.action(QStringLiteral("actionXray"))->setChecked(parser.isSet(QStringLiteral("xray")));
+    window.actions().get(cs::ui::ActionId::Xray)->setChecked(parser.isSet(QStringLiteral("xray")));
     if (parser.isSet(QStringLiteral("select"))) {
         const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
-        const std::vector<size_t> named = cs::gltf::nodesNamed(window.document()->gltf(), wanted);
+        const std::vector<size_t> named = cs::gltf::nodesNamed(window.session().document()->gltf(), wanted);
         if (named.empty()) {
             std::fprintf(stderr, "collidoscope: no node named '%s'\n", wanted.c_str());
             return false;
         }
-        window.selectNode(named.front());
+        window.session().selectNode(named.front());
     }
     if (parser.isSet(QStringLiteral("dock"))) {
         const QString name = parser.value(QStringLiteral("dock"));
@@ -144,18 +148,19 @@ bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& 
     return true;
 }
 
-/// Screenshot mode: a fixed size, no dialogs, then save the picture and quit; the exit status.
+/// Screenshot mode: a fixed size, no questions (the window has an UnattendedPrompter), then save the picture
+/// and quit; the exit status.
 int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommandLineParser& parser,
                    const QString& file, QSize size, cs::ui::OrbitCamera::View camera)
 {
-    qputenv("CS_NO_DIALOGS", "1");
     const QString out = parser.value(QStringLiteral("screenshot"));
     window.resize(size);
     window.show();
     int exitCode = 0;
-    window.openFile(file, [&](bool ok) {
+    window.session().openFile(file, [&](bool ok) {
         if (!ok) {
-            for (const auto& d : window.scene() ? window.scene()->diagnostics : cs::Diagnostics{})
+            for (const auto& d :
+                 window.session().scene() ? window.session().scene()->diagnostics : cs::Diagnostics{})
                 std::fprintf(stderr, "%s: %s\n", qPrintable(file), cs::formatDiagnostic(d).c_str());
             std::fprintf(stderr, "collidoscope: %s could not be opened\n", qPrintable(file));
             exitCode = 2;
@@ -273,12 +278,13 @@ int runGui(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Collidoscope"));
     QApplication::setApplicationVersion(QStringLiteral(CS_VERSION));
 
-    cs::ui::MainWindow window;
+    // A picture is taken without anyone to answer questions.
+    cs::ui::MainWindow window(screenshotMode ? std::make_shared<cs::ui::UnattendedPrompter>() : nullptr);
     if (!screenshotMode) {
         window.show();
-        window.openFile(file, [&window](bool) {
+        window.session().openFile(file, [&window](bool) {
             // Edits a crashed session left behind are offered once the window is up.
-            QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+            QTimer::singleShot(0, &window, [&window] { window.session().offerRecovery(); });
         });
         return app.exec();
     }

@@ -1,7 +1,8 @@
 #include "FitHeatMap.h"
 
+#include "ActionTable.h"
 #include "BackgroundJob.h"
-#include "MainWindow.h"
+#include "DocumentSession.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "scene/FitHeatMap.h"
@@ -12,7 +13,6 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
-#include <QMenuBar>
 #include <QStatusBar>
 #include <QTimer>
 #include <cmath>
@@ -25,49 +25,54 @@ struct FitHeatMap::Map
     std::vector<std::pair<QColor, std::vector<QVector3D>>> lines;
 };
 
-FitHeatMap::FitHeatMap(MainWindow* window)
-    : QObject(window), m_window(window), m_timer(new QTimer(this)), m_job(new BackgroundJob<Map>(this))
+FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
+                       QStatusBar* status, QWidget* window)
+    : QObject(window), m_session(session), m_viewport(viewport), m_window(window), m_timer(new QTimer(this)),
+      m_job(new BackgroundJob<Map>(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(30);
     connect(m_timer, &QTimer::timeout, this, &FitHeatMap::start);
     m_job->setOnFinished([this](const Map& map) { finished(map); });
 
-    QMenu* view = nullptr;
-    for (QAction* a : window->menuBar()->actions())
-        if (a->menu() && a->menu()->objectName() == QLatin1String("menuView"))
-            view = a->menu();
-    m_toggle = new QAction(tr("Fit &Heat Map"), window);
-    m_toggle->setObjectName(QStringLiteral("actionFitHeatMap"));
-    m_toggle->setCheckable(true);
-    m_toggle->setToolTip(
-        tr("Colour the current node's mesh by how far it pokes out of its colliders, and the "
-           "colliders by how far they stand off the mesh"));
+    m_toggle =
+        actions.add({ActionId::FitHeatMap,
+                     "actionFitHeatMap",
+                     tr("Fit &Heat Map"),
+                     {},
+                     {},
+                     {},
+                     tr("Colour the current node's mesh by how far it pokes out of its colliders, and the "
+                        "colliders by how far they stand off the mesh"),
+                     false});
     connect(m_toggle, &QAction::toggled, this, &FitHeatMap::setEnabled);
-    auto* tolerance = new QAction(tr("Fit Heat Map &Tolerance..."), window);
-    tolerance->setObjectName(QStringLiteral("actionFitHeatMapTolerance"));
-    connect(tolerance, &QAction::triggered, this, [this] {
-        bool ok = false;
-        const double t = QInputDialog::getDouble(m_window, tr("Fit Heat Map Tolerance"),
-                                                 tr("Distances up to this are green (metres):"), m_tolerance,
-                                                 0.0001, 1000, 4, &ok);
-        if (ok)
-            setTolerance(t);
-    });
-    if (view) {
-        view->addSeparator();
-        view->addAction(m_toggle);
-        view->addAction(tolerance);
-    }
+    QAction* tolerance = actions.add({ActionId::FitHeatMapTolerance,
+                                      "actionFitHeatMapTolerance",
+                                      tr("Fit Heat Map &Tolerance..."),
+                                      {},
+                                      [this] { askTolerance(); }});
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_toggle);
+    viewMenu->addAction(tolerance);
     m_legend = new QLabel(window);
     m_legend->setObjectName(QStringLiteral("fitHeatMapLegend"));
     m_legend->setVisible(false);
-    window->statusBar()->addPermanentWidget(m_legend);
-    connect(window, &MainWindow::sceneShown, this, [this] {
-        if (document::Document* doc = m_window->document())
+    status->addPermanentWidget(m_legend);
+    connect(&session, &DocumentSession::documentReplaced, this, [this](document::Document* doc) {
+        if (doc)
             connect(doc, &document::Document::changed, this, &FitHeatMap::schedule);
         schedule();
     });
+}
+
+void FitHeatMap::askTolerance()
+{
+    bool ok = false;
+    const double t = QInputDialog::getDouble(m_window, tr("Fit Heat Map Tolerance"),
+                                             tr("Distances up to this are green (metres):"), m_tolerance,
+                                             0.0001, 1000, 4, &ok);
+    if (ok)
+        setTolerance(t);
 }
 
 FitHeatMap::~FitHeatMap()
@@ -123,13 +128,13 @@ void FitHeatMap::clear()
 {
     m_timer->stop();
     m_figures.reset();
-    m_window->viewport()->setColouredLines({});
+    m_viewport->setColouredLines({});
     emit mapChanged();
 }
 
 void FitHeatMap::start()
 {
-    document::Document* doc = m_window->document();
+    document::Document* doc = m_session.document();
     if (!m_enabled || !doc)
         return;
     if (m_job->isRunning()) {
@@ -166,7 +171,7 @@ void FitHeatMap::finished(const Map& map)
         return;
     }
     m_figures = map.figures;
-    m_window->viewport()->setColouredLines(map.lines);
+    m_viewport->setColouredLines(map.lines);
     emit mapChanged();
 }
 

@@ -8,13 +8,18 @@
 
 class QAction;
 class QLabel;
+class QMenu;
+class QStatusBar;
 class QTimer;
+class QWidget;
 
 namespace cs::ui {
 
 template <class Result> class BackgroundJob;
 
-class MainWindow;
+class ActionTable;
+class DocumentSession;
+class Viewport;
 
 /// View > Fit Heat Map: the current node's mesh edges coloured by how far the model pokes out of its
 /// colliders, and points of the colliders' surface coloured by how far they stand off the model
@@ -26,8 +31,10 @@ class FitHeatMap : public QObject
     Q_OBJECT
 
 public:
-    /// Adds the two actions to `window`'s View menu; the window owns this object.
-    explicit FitHeatMap(MainWindow* window);
+    /// Adds its two actions to `actions` and `viewMenu`, and its legend to `status`; `window` owns this
+    /// object and the tolerance is asked over it.
+    FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
+               QStatusBar* status, QWidget* window);
     ~FitHeatMap() override;
 
     void setEnabled(bool on);
@@ -51,8 +58,11 @@ private:
     void start();
     void finished(const Map& map);
     void clear();
+    void askTolerance();
 
-    MainWindow* m_window;
+    DocumentSession& m_session;
+    Viewport* m_viewport;
+    QWidget* m_window;
     QAction* m_toggle = nullptr;
     QLabel* m_legend = nullptr;
     QTimer* m_timer;

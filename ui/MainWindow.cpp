@@ -1,51 +1,36 @@
 #include "MainWindow.h"
 
-#include "Autosave.h"
-#include "dialogs/AddCollidersDialog.h"
-#include "dialogs/HullDialog.h"
-#include "document/Actions.h"
-#include "document/ModelCommands.h"
-#include "document/NodeActions.h"
-#include "import/AssetImporter.h"
-#include "panels/AddColliderMenu.h"
+#include "DocumentSession.h"
+#include "FitHeatMap.h"
+#include "MainWindowNodes.h"
+#include "Prompter.h"
+#include "SimulationMenu.h"
+#include "ToolDialogs.h"
+#include "ViewController.h"
+#include "WindowMenus.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/FiltersPanel.h"
 #include "panels/JointsPanel.h"
 #include "panels/MaterialsPanel.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
-#include "scene/JointOverlay.h"
-#include "scene/Overlays.h"
-#include "targets/TargetCheck.h"
 #include "viewport/JointLayer.h"
+#include "viewport/Viewport.h"
 #include "widgets/ChildSignals.h"
 
-#include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
-#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTimer>
-#include <QToolBar>
-#include <QTreeWidget>
 #include <QUndoGroup>
 #include <QUndoView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
-#include <cmath>
 
 namespace cs::ui {
 
@@ -83,7 +68,11 @@ QWidget* makeLegend(QWidget* parent)
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
+    : QMainWindow(parent),
+      m_prompter(prompter ? std::move(prompter)
+                          : std::shared_ptr<Prompter>(std::make_shared<MessageBoxPrompter>(this))),
+      m_actions(this)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -95,53 +84,56 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     layout->addWidget(m_viewport, 1);
     layout->addWidget(makeLegend(central));
     setCentralWidget(central);
-
-    createDocks();
-    createActions();
-
     m_statusLabel = new QLabel(this);
     statusBar()->addWidget(m_statusLabel, 1);
-    m_openTicker = new QTimer(this);
-    m_openTicker->setInterval(500);
 
-    connect(&m_loader, &QFutureWatcher<std::shared_ptr<LoadedScene>>::finished, this,
-            [this] { showScene(m_loader.result()); });
-    connect(m_tree, &SceneTreePanel::nodesSelected, this, &MainWindow::selectNodes);
-    connect(m_viewport, &Viewport::frameSelectionRequested, this, &MainWindow::frameSelection);
-    connect(m_viewport, &Viewport::clicked, this,
-            [this](const QVector3D& origin, const QVector3D& direction) {
-                if (!m_scene)
-                    return;
-                // A joint line within a few pixels of the click: pixels to radians at the view's scale.
-                const double pixel =
-                    2.0 * std::tan(qDegreesToRadians(m_viewport->camera().verticalFovDegrees()) / 2) /
-                    std::max(1, m_viewport->height());
-                const auto hit = scene::preferJoint(m_scene->picking.pick(origin, direction),
-                                                    m_viewport->jointsVisible()
-                                                        ? m_jointPicker.pick(origin, direction, 6 * pixel)
-                                                        : std::nullopt);
-                selectNode(hit ? std::optional<NodeIndex>(hit->node) : std::nullopt);
-            });
-    const auto selectActivated = [this](NodeIndex node) { selectNode(node); };
+    // The order of the connections to documentReplaced is the order of the work: the tool dialogs close,
+    // the editors take the new document, then the view shows it and the menus' tools follow.
+    m_session = new DocumentSession(*m_prompter, this);
+    createDocks();
+    m_tools = new ToolDialogs(*m_session, m_viewport, this, this);
+    connect(m_session, &DocumentSession::documentReplaced, this, &MainWindow::showDocument);
+    m_view = new ViewController(*m_session, m_viewport, m_tree, m_diagnostics, this);
+    createMenus();
+
+    connect(m_session, &DocumentSession::titleChanged, this, &QWidget::setWindowTitle);
+    connect(m_session, &DocumentSession::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_session, &DocumentSession::statusMessage, m_statusLabel, &QLabel::setText);
+    connect(m_tools, &ToolDialogs::statusMessage, m_statusLabel, &QLabel::setText);
+    connect(m_menus, &WindowMenus::statusMessage, m_statusLabel, &QLabel::setText);
+    const auto selectActivated = [this](NodeIndex node) { m_session->selectNode(node); };
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, selectActivated);
     connect(m_properties, &PropertiesPanel::nodeActivated, this, selectActivated);
     connect(m_materials, &MaterialsPanel::nodeActivated, this, selectActivated);
     connect(m_filters, &FiltersPanel::nodeActivated, this, selectActivated);
     connect(m_joints, &JointsPanel::nodeActivated, this, selectActivated);
     connect(m_properties, &PropertiesPanel::hullRequested, this,
-            [this](NodeIndex node) { openHullDialog(node); });
+            [this](NodeIndex node) { m_tools->openHullDialog(node); });
     connect(m_diagnostics, &DiagnosticsPanel::fixApplied, this,
             [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
     connect(m_diagnostics, &DiagnosticsPanel::fixFailed, this,
             [this](const QString& why) { m_statusLabel->setText(tr("Not fixed: %1").arg(why)); });
-    connect(m_diagnostics, &DiagnosticsPanel::targetChanged, this, &MainWindow::showDiagnostics);
+    m_joints->setPrompter(m_prompter.get());
+    restoreLayout();
+    setWindowTitle(m_session->title());
+}
 
-    m_autosave = new Autosave(this);
-    m_autosave->setFolder(recoveryFolder());
-    connect(m_autosave, &Autosave::recoveryFailed, this, [this](const QString& message) {
-        m_statusLabel->setText(tr("Recovery copy not written: %1").arg(message));
-    });
+MainWindow::~MainWindow()
+{
+    // The document goes before the child widgets: the editors let go of it first.
+    m_session->close();
+    // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed
+    // window.
+    disconnectChildrenFrom(this);
+}
 
+AddColliderMenu* MainWindow::addColliderMenu() const
+{
+    return m_menus->addColliderMenu();
+}
+
+void MainWindow::restoreLayout()
+{
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -152,29 +144,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         resizeDocks({m_diagnosticsDock}, {130}, Qt::Vertical);
         resizeDocks({m_treeDock, m_propertiesDock}, {280, 340}, Qt::Horizontal);
     }
-    updateTitle();
 }
 
-MainWindow::~MainWindow()
+void MainWindow::createMenus()
 {
-    m_loader.waitForFinished();
-    // The document goes before the child widgets: the editors let go of it first.
-    closeToolDialogs();
-    m_autosave->setDocument(nullptr, QString());
-    m_addColliderMenu->setDocument(nullptr);
-    m_diagnostics->setDocument(nullptr);
-    m_properties->setDocument(nullptr);
-    m_materials->setDocument(nullptr);
-    m_filters->setDocument(nullptr);
-    m_joints->setDocument(nullptr);
-    // Closing the window can still end an edit in a child; its signal must not reach this half-destroyed
-    // window.
-    disconnectChildrenFrom(this);
-}
-
-QAction* MainWindow::action(const QString& objectName) const
-{
-    return findChild<QAction*>(objectName);
+    m_menus = new WindowMenus({*m_session, *m_view, *m_tools, m_actions, m_undoGroup, m_tree}, this);
+    m_nodeMenu = new NodeMenu(*m_session, m_actions, m_tree, m_viewport, statusBar(), this);
+    m_simulation = new SimulationMenu(*m_session, *m_view, m_actions, statusBar(), this);
+    for (QMenu* menu : {m_menus->fileMenu(), m_menus->editMenu(), m_menus->physicsMenu(), m_nodeMenu->menu(),
+                        m_simulation->menu(), m_menus->viewMenu(), m_menus->helpMenu()})
+        menuBar()->addMenu(menu);
+    m_menus->addDockToggles({m_treeDock->toggleViewAction(), m_diagnosticsDock->toggleViewAction(),
+                             m_historyDock->toggleViewAction(), m_propertiesDock->toggleViewAction(),
+                             m_materialsDock->toggleViewAction(), m_filtersDock->toggleViewAction()});
+    m_fitHeatMap = new FitHeatMap(*m_session, m_viewport, m_actions, m_menus->viewMenu(), statusBar(), this);
+    addToolBar(m_menus->toolBar());
+    addToolBar(m_nodeMenu->toolBar());
+    addToolBar(m_simulation->toolBar());
+    addDockWidget(Qt::BottomDockWidgetArea, m_simulation->dock());
+    m_simulation->dock()->hide(); // shown by the first Play or Step
 }
 
 void MainWindow::createDocks()
@@ -223,265 +211,45 @@ void MainWindow::createDocks()
     m_treeDock->raise();
 }
 
-void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
+void MainWindow::showDocument(document::Document* document)
 {
-    m_openTicker->stop();
-    auto done = std::move(m_loadDone);
-    m_loadDone = nullptr;
-    if (!scene->document) {
-        // The file could not be used at all: say why, keep what was open.
-        QStringList reasons;
-        for (const auto& d : scene->diagnostics)
-            reasons << QString::fromStdString(formatDiagnostic(d));
-        m_statusLabel->setText(tr("Could not open %1").arg(scene->path));
-        if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
-            QMessageBox::warning(
-                this, tr("Could not open file"),
-                tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons.join(QLatin1Char('\n'))));
-        if (done)
-            done(false);
+    m_properties->setDocument(document);
+    m_materials->setDocument(document);
+    m_filters->setDocument(document);
+    m_joints->setDocument(document);
+    m_diagnostics->setDocument(document);
+    if (document) {
+        // The stack of the document going away leaves the group when it is destroyed.
+        m_undoGroup->addStack(document->undoStack());
+        m_undoGroup->setActiveStack(document->undoStack());
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_session->maybeSave()) {
+        event->ignore();
         return;
     }
-    m_scene = std::move(scene);
-    // The bundled sample and imported assets have no glTF file of their own yet: Save asks where.
-    m_untitled =
-        m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
-    // The editors let go of the old document before it is destroyed (and its recovery copy goes: the user
-    // saved or discarded its edits before another file was opened).
-    m_autosave->setDocument(nullptr, QString());
-    closeToolDialogs();
-    m_addColliderMenu->setDocument(nullptr);
-    m_diagnostics->setDocument(nullptr);
-    m_properties->setDocument(nullptr);
-    m_materials->setDocument(nullptr);
-    m_filters->setDocument(nullptr);
-    m_joints->setDocument(nullptr);
-    if (m_document)
-        m_undoGroup->removeStack(m_document->undoStack());
-    m_document = std::move(m_scene->document);
-    m_undoGroup->addStack(m_document->undoStack());
-    m_undoGroup->setActiveStack(m_document->undoStack());
-    m_properties->setDocument(m_document.get());
-    m_materials->setDocument(m_document.get());
-    m_filters->setDocument(m_document.get());
-    m_joints->setDocument(m_document.get());
-    m_autosave->setDocument(m_document.get(), m_untitled ? QString() : m_scene->path);
-    m_diagnostics->setDocument(m_document.get());
-    m_suggestedPath.clear();
-    connect(m_document.get(), &document::Document::changed, this, [this](const document::ChangeEvent& e) {
-        if (e.kind == document::ChangeEvent::Kind::Selection) {
-            showSelection();
-            return;
-        }
-        m_scene->noteChange(e);
-        if (!m_refreshPending) {
-            // Many events arrive for one command or macro: refresh the view once, after them.
-            m_refreshPending = true;
-            QTimer::singleShot(0, this, &MainWindow::refreshFromDocument);
-        }
-    });
-    connect(m_document.get(), &document::Document::modifiedChanged, this, &QWidget::setWindowModified);
-    connect(m_document.get(), &document::Document::validated, this, &MainWindow::showDiagnostics);
-    setWindowModified(false);
-
-    m_viewport->setRenderScene(m_scene->render);
-    gltf::releaseDrawData(m_scene->render);
-    refreshView(); // the loader made the graph, render scene, resolved physics and picking already
-    m_viewport->frameAll();
-
-    if (!m_scene->path.startsWith(QLatin1String(":/")) &&
-        !QFileInfo(m_scene->path).absolutePath().startsWith(QFileInfo(recoveryFolder()).absoluteFilePath()))
-        addRecentFile(m_scene->path);
-    const size_t errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
-                                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    m_statusLabel->setText(tr("%1: %2 nodes, %3 meshes drawn, %4 diagnostics (%5 errors)")
-                               .arg(QFileInfo(m_scene->path).fileName())
-                               .arg(m_scene->graph.nodeCount())
-                               .arg(m_scene->render.instances.size())
-                               .arg(m_scene->diagnostics.size())
-                               .arg(errors));
-    updateTitle();
-    updateEditActions();
-    emit sceneShown();
-    if (done)
-        done(true);
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
 }
 
-void MainWindow::refreshFromDocument()
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    m_refreshPending = false;
-    if (!m_document || !m_scene)
-        return;
-    if (m_scene->update(*m_document)) {
-        m_viewport->setRenderScene(m_scene->render);
-        gltf::releaseDrawData(m_scene->render);
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile() && m_session->maybeSave()) {
+        m_session->openFile(urls.first().toLocalFile());
+        event->acceptProposedAction();
     }
-    refreshView();
-}
-
-void MainWindow::refreshView()
-{
-    if (!m_document || !m_scene)
-        return;
-    const gltf::GltfDocument& doc = m_document->gltf();
-    std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        nodes[i].name = QString::fromStdString(gltf::nodeName(doc, i));
-        nodes[i].children = m_scene->graph.children(i);
-        nodes[i].mesh = gltf::nodeMesh(doc, i).has_value();
-        if (const physics::NodePhysics* p = m_document->model().node(i)) {
-            if (p->motion)
-                nodes[i].body = QString::fromLatin1(physics::motionTypeName(p->motion->type));
-            nodes[i].collider = p->collider.has_value();
-            nodes[i].trigger = p->trigger.has_value();
-        }
-        const int owner = i < m_scene->resolved.nodeBody.size() ? m_scene->resolved.nodeBody[i] : -1;
-        nodes[i].behaves = owner >= 0 ? QString::fromLatin1(physics::motionTypeName(
-                                            m_scene->resolved.bodies[size_t(owner)].motion.type))
-                                      : QStringLiteral("static");
-    }
-    m_tree->setNodes(nodes, m_scene->graph.roots());
-    m_tree->setSelectedNodes(m_document->selectedNodes(), m_document->currentNode());
-    updateOverlays();
-    showDiagnostics();
-    updateEditActions();
-}
-
-void MainWindow::showDiagnostics()
-{
-    if (!m_document || !m_scene)
-        return;
-    // The file's own findings, what reading its physics converted (while a save would still keep that form),
-    // and the validator on the current state.
-    Diagnostics all = m_scene->fileDiagnostics;
-    const Diagnostics read = m_document->currentLoadDiagnostics();
-    all.insert(all.end(), read.begin(), read.end());
-    const Diagnostics& rules = m_document->diagnostics();
-    all.insert(all.end(), rules.begin(), rules.end());
-    // The chosen engine target's findings on the document as a save would write it.
-    if (const targets::Target* target = m_diagnostics->chosenTarget()) {
-        const Diagnostics found =
-            targets::targetDiagnostics(targets::checkTarget(m_document->snapshot(), *target), *target);
-        all.insert(all.end(), found.begin(), found.end());
-    }
-    m_scene->diagnostics = all;
-    m_diagnostics->setDiagnostics(all);
-}
-
-void MainWindow::removeSelectedPhysics()
-{
-    if (m_document)
-        document::removePhysics(*m_document, m_document->selectedNodes());
-}
-
-void MainWindow::updateEditActions()
-{
-    bool anyPhysics = false;
-    for (NodeIndex n : selectedNodes())
-        if (const physics::NodePhysics* p = m_document->model().node(n))
-            anyPhysics = anyPhysics || !p->empty();
-    if (QAction* remove = action(QStringLiteral("actionDelete")))
-        remove->setEnabled(anyPhysics);
-}
-
-std::optional<NodeIndex> MainWindow::currentNode() const
-{
-    return m_document ? m_document->currentNode() : std::nullopt;
-}
-
-std::vector<NodeIndex> MainWindow::selectedNodes() const
-{
-    return m_document ? m_document->selectedNodes() : std::vector<NodeIndex>();
-}
-
-void MainWindow::selectNode(std::optional<NodeIndex> node)
-{
-    selectNodes(node ? std::vector<NodeIndex>{*node} : std::vector<NodeIndex>{}, node);
-}
-
-void MainWindow::selectNodes(const std::vector<NodeIndex>& nodes, std::optional<NodeIndex> current)
-{
-    // The document checks the nodes against its own: one just added is selectable before the view has
-    // caught up with it. Its change event brings the selection back here (showSelection).
-    if (m_document)
-        m_document->setSelectedNodes(nodes, current);
-}
-
-void MainWindow::showSelection()
-{
-    if (m_refreshPending)
-        return; // an edit is being shown: refreshView shows the selection with it
-    m_tree->setSelectedNodes(selectedNodes(), currentNode());
-    updateOverlays();
-    updateEditActions();
-}
-
-void MainWindow::updateOverlays()
-{
-    if (!m_scene || !m_document)
-        return;
-    scene::OverlayOptions options;
-    // Circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
-    // scenes stay interactive; a shape among thousands is small on screen anyway.
-    const double shapes = std::max<double>(1.0, double(m_scene->resolved.instances.size()));
-    options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / shapes)), 12, 32);
-    options.selectedNodes = m_document->selectedNodes();
-    const scene::Overlays overlays = scene::buildOverlays(m_document->gltf(), m_document->model(),
-                                                          m_scene->resolved, m_scene->graph, options);
-    // The viewport's first layers are the overlay kinds, in the same order.
-    static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
-    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
-        m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
-    m_selectionLines = overlays[scene::OverlayKind::Selection];
-    // Joints drawn at a size that follows the scene's (meshes and colliders), picked as drawn.
-    QVector3D lo = overlays.boundsMin, hi = overlays.boundsMax;
-    const gltf::RenderScene& render = m_scene->render;
-    if (render.boundsMin != render.boundsMax) {
-        const bool noLines = lo == hi;
-        lo = noLines
-                 ? render.boundsMin
-                 : QVector3D(std::min(lo.x(), render.boundsMin.x()), std::min(lo.y(), render.boundsMin.y()),
-                             std::min(lo.z(), render.boundsMin.z()));
-        hi = noLines
-                 ? render.boundsMax
-                 : QVector3D(std::max(hi.x(), render.boundsMax.x()), std::max(hi.y(), render.boundsMax.y()),
-                             std::max(hi.z(), render.boundsMax.z()));
-    }
-    scene::JointDrawOptions joints;
-    joints.size = scene::jointSizeForScene((hi - lo).length());
-    m_viewport->setJointLines(
-        scene::buildJointLines(m_document->model(), m_scene->resolved, m_scene->graph, joints));
-    m_jointPicker = scene::JointPicker(m_document->model(), m_scene->resolved, m_scene->graph, joints);
-}
-
-void MainWindow::frameSelection()
-{
-    const std::optional<NodeIndex> current = currentNode();
-    if (!m_scene || !current) {
-        m_viewport->frameAll();
-        return;
-    }
-    // The selection's colliders; else the meshes it draws; else a metre around its origin.
-    std::vector<QVector3D> points = m_selectionLines;
-    if (points.empty()) {
-        for (const auto& instance : m_scene->render.instances) {
-            if (!m_document->selection().contains(instance.node))
-                continue;
-            for (const auto& p : m_scene->render.meshes[instance.mesh].primitives)
-                for (const QVector3D& v : p.triangles->positions)
-                    points.push_back(instance.world.map(v));
-        }
-    }
-    if (points.empty()) {
-        const QVector3D o = m_scene->graph.worldTransform(*current).map(QVector3D());
-        points = {o - QVector3D(1, 1, 1), o + QVector3D(1, 1, 1)};
-    }
-    QVector3D lo = points.front(), hi = points.front();
-    for (const QVector3D& p : points) {
-        lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
-        hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
-    }
-    m_viewport->frameBox(lo, hi);
 }
 
 void MainWindow::grabWindow(std::function<void(const QImage&)> done)

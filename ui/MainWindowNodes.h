@@ -2,42 +2,47 @@
 
 #include "document/Selection.h"
 
-#include <QKeySequence>
 #include <QObject>
-#include <functional>
 #include <optional>
 #include <vector>
 
-class QAction;
-
 class QMenu;
+class QStatusBar;
+class QToolBar;
 class QTreeWidgetItem;
+class QWidget;
 
 namespace cs::ui {
 
+class ActionTable;
+class DocumentSession;
 class GizmoController;
-class MainWindow;
+class SceneTreePanel;
+class Viewport;
 
 /// The window's Node menu: Add Empty Collider / Add Empty Trigger (box, sphere, capsule, cylinder; at the
 /// current node's place, else the view's centre), Duplicate (Ctrl+D), Rename (F2, edits the name in the
 /// scene tree), Delete Node (Shift+Del; what it would break is shown first). Each calls one function of
 /// document/NodeOperations.h and selects what it made. It also holds the gizmo's tools (Move W, Rotate E,
-/// Scale R) and the Transform toolbar with the grid and angle steps.
+/// Scale R) and the Transform toolbar with the grid and angle steps. Its commands go into the window's
+/// ActionTable; questions go to the session's Prompter.
 class NodeMenu : public QObject
 {
     Q_OBJECT
 
 public:
-    /// Adds the menu to the window's menu bar; the window owns this object.
-    explicit NodeMenu(MainWindow* window);
+    /// The menu and toolbar are made over `window`, which places them.
+    NodeMenu(DocumentSession& session, ActionTable& actions, SceneTreePanel* tree, Viewport* viewport,
+             QStatusBar* status, QWidget* window);
 
     QMenu* menu() const { return m_menu; }
+    QToolBar* toolBar() const { return m_toolBar; }
     /// The move gizmo and shape handles of the viewport.
     GizmoController* gizmo() const { return m_gizmo; }
 
 private:
-    void addTransformTools(
-        const std::function<QAction*(const QString&, const QString&, const QKeySequence&)>& make);
+    void addNodeActions(ActionTable& actions);
+    void addTransformTools(ActionTable& actions, QWidget* window);
     void addEmpty(bool trigger, int shapeType);
     void reparent(const std::vector<document::NodeIndex>& nodes, std::optional<document::NodeIndex> parent);
     void duplicate();
@@ -45,8 +50,12 @@ private:
     void removeNodes();
     void onItemChanged(QTreeWidgetItem* item, int column);
 
-    MainWindow* m_window;
+    DocumentSession& m_session;
+    SceneTreePanel* m_tree;
+    Viewport* m_viewport;
+    QStatusBar* m_status;
     QMenu* m_menu = nullptr;
+    QToolBar* m_toolBar = nullptr;
     GizmoController* m_gizmo = nullptr;
     QTreeWidgetItem* m_renaming = nullptr; ///< the tree item whose name is being edited (F2)
 };

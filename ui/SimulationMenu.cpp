@@ -1,10 +1,13 @@
 #include "SimulationMenu.h"
 
-#include "MainWindow.h"
+#include "ActionTable.h"
+#include "DocumentSession.h"
 #include "SimulationController.h"
 #include "SimulationPoses.h"
+#include "ViewController.h"
 #include "document/WorldPlacement.h"
 #include "simulation/SimulationInput.h"
+#include "viewport/Viewport.h"
 
 #include <QActionGroup>
 #include <QDockWidget>
@@ -13,7 +16,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
-#include <QMenuBar>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -36,7 +38,10 @@ QString nodeName(const simulation::SimulationInput& input, size_t node)
 
 } // namespace
 
-SimulationMenu::SimulationMenu(MainWindow* window) : QObject(window), m_window(window)
+SimulationMenu::SimulationMenu(DocumentSession& session, ViewController& view, ActionTable& actions,
+                               QStatusBar* status, QWidget* window)
+    : QObject(window), m_session(session), m_view(view), m_actions(actions), m_status(status),
+      m_window(window)
 {
     m_controller = new SimulationController(this);
     m_drawTimer = new QTimer(this);
@@ -46,9 +51,9 @@ SimulationMenu::SimulationMenu(MainWindow* window) : QObject(window), m_window(w
     createDock();
     connect(m_controller, &SimulationController::frameChanged, this, &SimulationMenu::showFrame);
     connect(m_controller, &SimulationController::playingChanged, this, &SimulationMenu::updateActions);
-    connect(window, &MainWindow::sceneShown, this, [this] {
+    connect(&session, &DocumentSession::documentReplaced, this, [this](document::Document* doc) {
         stop();
-        if (document::Document* doc = m_window->document())
+        if (doc)
             connect(doc, &document::Document::changed, this, [this](const document::ChangeEvent& e) {
                 if (e.kind != document::ChangeEvent::Kind::Selection) {
                     stop();
@@ -65,49 +70,36 @@ SimulationMenu::~SimulationMenu() = default;
 
 void SimulationMenu::createActions()
 {
-    QMenu* menu = m_window->menuBar()->addMenu(tr("&Simulate"));
+    m_menu = new QMenu(tr("&Simulate"), m_window);
+    QMenu* menu = m_menu;
     menu->setObjectName(QStringLiteral("menuSimulate"));
-    QToolBar* bar = m_window->addToolBar(tr("Simulation"));
+    m_toolBar = new QToolBar(tr("Simulation"), m_window);
+    QToolBar* bar = m_toolBar;
     bar->setObjectName(QStringLiteral("SimulationToolBar"));
-    auto make = [this, menu, bar](const QString& name, const QString& text, const QKeySequence& key) {
-        auto* a = new QAction(text, m_window);
-        a->setObjectName(name);
-        a->setShortcut(key);
+    auto add = [this, menu, bar](const ActionSpec& spec) {
+        QAction* a = m_actions.add(spec);
         m_window->addAction(a);
         menu->addAction(a);
         bar->addAction(a);
         return a;
     };
-    m_play = make(QStringLiteral("actionSimulatePlay"), tr("&Play"), Qt::Key_Space);
+    m_play = add({ActionId::SimulatePlay, "actionSimulatePlay", tr("&Play"), Qt::Key_Space});
     m_play->setCheckable(true);
     connect(m_play, &QAction::triggered, this, [this](bool on) { on ? play() : m_controller->pause(); });
-    m_step = make(QStringLiteral("actionSimulateStep"), tr("&Step"), Qt::Key_Period);
-    connect(m_step, &QAction::triggered, this, [this] {
-        if (ensureLoaded())
-            m_controller->step();
-    });
-    m_reset = make(QStringLiteral("actionSimulateReset"), tr("&Reset"), Qt::Key_Home);
-    connect(m_reset, &QAction::triggered, m_controller, &SimulationController::reset);
+    m_step = add({ActionId::SimulateStep, "actionSimulateStep", tr("&Step"), Qt::Key_Period, [this] {
+                      if (ensureLoaded())
+                          m_controller->step();
+                  }});
+    m_reset = add({ActionId::SimulateReset, "actionSimulateReset", tr("&Reset"), Qt::Key_Home,
+                   [this] { m_controller->reset(); }});
     menu->addSeparator();
-    m_keep = new QAction(tr("&Keep Current Poses"), m_window);
-    m_keep->setObjectName(QStringLiteral("actionSimulateKeepPoses"));
-    connect(m_keep, &QAction::triggered, this, &SimulationMenu::keepCurrentPoses);
+    m_keep = m_actions.add(
+        {ActionId::SimulateKeepPoses, "actionSimulateKeepPoses", tr("&Keep Current Poses"), {}, [this] {
+             keepCurrentPoses();
+         }});
     menu->addAction(m_keep);
-    m_gravity = new QAction(m_window);
-    m_gravity->setObjectName(QStringLiteral("actionSimulateGravity"));
-    connect(m_gravity, &QAction::triggered, this, [this] {
-        bool ok = false;
-        const QString text = QInputDialog::getText(
-            m_window, tr("Gravity"), tr("World gravity X, Y, Z in m/s\u00b2 (standard: 0, -9.80665, 0):"),
-            QLineEdit::Normal, QString::fromStdString(simulation::vectorText(m_settings.gravity)), &ok);
-        if (!ok)
-            return;
-        if (const auto g = simulation::vectorFromText(text.toStdString()))
-            setGravity(*g);
-        else
-            m_window->statusBar()->showMessage(
-                tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));
-    });
+    m_gravity = m_actions.add(
+        {ActionId::SimulateGravity, "actionSimulateGravity", QString(), {}, [this] { askGravity(); }});
     menu->addAction(m_gravity);
     setGravity(m_settings.gravity);
 
@@ -140,6 +132,20 @@ void SimulationMenu::createActions()
     bar->addWidget(m_time);
 }
 
+void SimulationMenu::askGravity()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        m_window, tr("Gravity"), tr("World gravity X, Y, Z in m/s\u00b2 (standard: 0, -9.80665, 0):"),
+        QLineEdit::Normal, QString::fromStdString(simulation::vectorText(m_settings.gravity)), &ok);
+    if (!ok)
+        return;
+    if (const auto g = simulation::vectorFromText(text.toStdString()))
+        setGravity(*g);
+    else
+        m_status->showMessage(tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));
+}
+
 void SimulationMenu::createDock()
 {
     auto* panel = new QWidget(m_window);
@@ -156,7 +162,6 @@ void SimulationMenu::createDock()
     m_dock = new QDockWidget(tr("Simulation Events"), m_window);
     m_dock->setObjectName(QStringLiteral("SimulationEventsDock"));
     m_dock->setWidget(panel);
-    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide(); // shown by the first Play or Step
 }
 
@@ -169,8 +174,8 @@ bool SimulationMenu::ensureLoaded()
 {
     if (m_controller->loaded())
         return true;
-    const document::Document* doc = m_window->document();
-    const LoadedScene* scene = m_window->scene();
+    const document::Document* doc = m_session.document();
+    const LoadedScene* scene = m_session.scene();
     if (!doc || !scene)
         return false;
     auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph);
@@ -224,9 +229,9 @@ void SimulationMenu::restoreView()
     m_viewMoved = false;
     m_shownInstances.clear();
     m_shownOverlays = {};
-    m_window->viewport()->setInstanceTransforms({});
-    m_window->viewport()->clearPreview();
-    m_window->updateOverlays();
+    m_view.viewport()->setInstanceTransforms({});
+    m_view.viewport()->clearPreview();
+    m_view.updateOverlays();
 }
 
 void SimulationMenu::showFrame()
@@ -246,7 +251,7 @@ void SimulationMenu::showFrame()
 void SimulationMenu::drawFrame()
 {
     const SimulationFrame& frame = m_controller->frame();
-    const LoadedScene* scene = m_window->scene();
+    const LoadedScene* scene = m_session.scene();
     if (!scene || !m_controller->loaded() || frame.states.size() != m_controller->input().bodies.size())
         return;
     if (frame.step == 0 && !frame.playing) {
@@ -266,14 +271,14 @@ void SimulationMenu::drawFrame()
     }
     m_shownTime = time;
     const std::vector<geometry::Mat4d> motions = bodyMotions(m_controller->input(), states);
-    Viewport* view = m_window->viewport();
+    Viewport* view = m_view.viewport();
     m_shownInstances = movedInstances(scene->render, scene->resolved, motions);
     view->setInstanceTransforms(m_shownInstances);
     const physics::ResolvedScene moved = movedScene(scene->resolved, motions);
     scene::OverlayOptions options;
     options.circleSegments = 16;
-    options.selectedNodes = m_window->selectedNodes();
-    m_shownOverlays = scene::buildOverlays(m_window->document()->gltf(), m_window->document()->model(), moved,
+    options.selectedNodes = m_session.selectedNodes();
+    m_shownOverlays = scene::buildOverlays(m_session.document()->gltf(), m_session.document()->model(), moved,
                                            scene->graph, options);
     for (scene::OverlayKind kind :
          {scene::OverlayKind::Static, scene::OverlayKind::Kinematic, scene::OverlayKind::Dynamic,
@@ -284,7 +289,7 @@ void SimulationMenu::drawFrame()
          {scene::OverlayKind::CenterOfMass, scene::OverlayKind::Inertia, scene::OverlayKind::Velocity})
         view->setOverlayLines(OverlayLayer(kind), {});
     const scene::Overlays lit =
-        scene::buildOverlays(m_window->document()->gltf(), m_window->document()->model(),
+        scene::buildOverlays(m_session.document()->gltf(), m_session.document()->model(),
                              triggersOnly(moved, frame.occupiedTriggers), scene->graph, options);
     view->setPreviewLines(lit[scene::OverlayKind::Trigger]);
     m_viewMoved = true;
@@ -312,7 +317,7 @@ void SimulationMenu::addEvents()
 
 void SimulationMenu::keepCurrentPoses()
 {
-    document::Document* doc = m_window->document();
+    document::Document* doc = m_session.document();
     if (!doc || !active())
         return;
     m_controller->pause();
@@ -326,14 +331,14 @@ void SimulationMenu::keepCurrentPoses()
 
 void SimulationMenu::updateActions()
 {
-    const bool open = m_window->document() != nullptr;
+    const bool open = m_session.document() != nullptr;
     m_play->setEnabled(open);
     m_play->setChecked(m_controller->playing());
     m_play->setText(m_controller->playing() ? tr("&Pause") : tr("&Play"));
     m_step->setEnabled(open);
     // Home is Reset while a preview is away from time 0, Frame All otherwise.
     m_reset->setEnabled(active());
-    if (QAction* frameAll = m_window->action(QStringLiteral("actionFrameAll")))
+    if (QAction* frameAll = m_actions.get(ActionId::FrameAll))
         frameAll->setShortcut(active() ? QKeySequence() : QKeySequence(Qt::Key_Home));
     m_keep->setEnabled(active());
     const SimulationFrame& frame = m_controller->frame();

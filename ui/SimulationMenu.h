@@ -12,13 +12,19 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QListWidget;
+class QMenu;
+class QStatusBar;
 class QTimer;
+class QToolBar;
 class QToolButton;
+class QWidget;
 
 namespace cs::ui {
 
-class MainWindow;
+class ActionTable;
+class DocumentSession;
 class SimulationController;
+class ViewController;
 
 /// The window's simulation preview: the Simulate menu and Simulation toolbar (Play/Pause on Space, Step on
 /// period, Reset on Home, a speed from 0.25x to 4x, Keep Current Poses) and the Simulation Events dock (the
@@ -35,11 +41,15 @@ class SimulationMenu : public QObject
     Q_OBJECT
 
 public:
-    /// Adds the menu, toolbar and dock to the window; the window owns this object.
-    explicit SimulationMenu(MainWindow* window);
+    /// Makes the menu, toolbar and dock over `window`, which places them; its commands go into `actions`.
+    SimulationMenu(DocumentSession& session, ViewController& view, ActionTable& actions, QStatusBar* status,
+                   QWidget* window);
     ~SimulationMenu() override;
 
     SimulationController* controller() const { return m_controller; }
+    QMenu* menu() const { return m_menu; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    QDockWidget* dock() const { return m_dock; }
     /// A preview is on show (away from time 0, or playing).
     bool active() const;
     /// What the preview last drew: one matrix per render instance (empty: the document's own placement),
@@ -61,7 +71,9 @@ public:
 private:
     void createActions();
     void createDock();
-    /// Builds the engine's input from the window's document (when there is none yet).
+    /// Simulate > Gravity...: asks for three numbers.
+    void askGravity();
+    /// Builds the engine's input from the session's document (when there is none yet).
     bool ensureLoaded();
     /// The document changed or another one is open: the preview ends and the view shows the document.
     void stop();
@@ -73,7 +85,13 @@ private:
     void addEvents();
     void updateActions();
 
-    MainWindow* m_window;
+    DocumentSession& m_session;
+    ViewController& m_view;
+    ActionTable& m_actions;
+    QStatusBar* m_status;
+    QWidget* m_window; ///< dialogs open over it
+    QMenu* m_menu = nullptr;
+    QToolBar* m_toolBar = nullptr;
     SimulationController* m_controller = nullptr;
     QAction* m_play = nullptr;
     QAction* m_step = nullptr;

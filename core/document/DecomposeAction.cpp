@@ -9,6 +9,16 @@
 
 namespace cs::document {
 
+std::vector<size_t> nodesWithMesh(const Document& document, const std::vector<size_t>& nodes)
+{
+    std::vector<size_t> found;
+    for (const size_t node : nodes)
+        if (const gltf::Json* n = document.gltf().element("nodes", node);
+            n && n->is_object() && n->contains("mesh"))
+            found.push_back(node);
+    return found;
+}
+
 Result<DecomposeInput> gatherDecomposition(Document& document, size_t node)
 {
     using R = Result<DecomposeInput>;

@@ -33,6 +33,10 @@ struct DecomposeInput
     int undoIndex = -1;                             ///< the undo stack's index when gathered
 };
 
+/// The nodes of `nodes` that name a mesh (a `mesh` member), in the given order: what Decompose into Convex
+/// Parts works on. Indices that are not nodes of the document are left out.
+std::vector<size_t> nodesWithMesh(const Document& document, const std::vector<size_t>& nodes);
+
 /// Step 1. Errors: NODE_INDEX_INVALID, NODE_NO_MESH, and the mesh reader's errors when it cannot be read.
 Result<DecomposeInput> gatherDecomposition(Document& document, size_t node);
 

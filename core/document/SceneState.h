@@ -7,9 +7,33 @@
 #include "physics/ResolvedScene.h"
 #include "scene/PickScene.h"
 
+#include <QVector3D>
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace cs::document {
 
 class Document;
+
+/// One node as the scene tree lists it.
+struct NodeRow
+{
+    std::string name; ///< the node's name ("" when unnamed)
+    std::vector<size_t> children;
+    std::string body;    ///< the node's own motion type ("static", "kinematic", "dynamic"), "" without one
+    std::string behaves; ///< how its collider moves: its owning body's motion type, "static" without one
+    bool collider = false;
+    bool trigger = false;
+    bool mesh = false;
+};
+
+/// An axis-aligned box in world space (metres).
+struct Box
+{
+    QVector3D min;
+    QVector3D max;
+};
 
 /// What the views derive from a Document: the node graph, the render scene, the resolved physics (which
 /// body owns each collider) and the picking scene. The loader builds it once (off the GUI thread); the
@@ -36,6 +60,14 @@ struct SceneState
     /// Brings the stale parts up to date. Returns true when the render scene was rebuilt (the viewport must
     /// take the new one).
     bool update(const Document& document);
+
+    /// One row per node of the graph, in node order.
+    std::vector<NodeRow> nodeRows(const Document& document) const;
+    /// What Frame Selected frames: the box around `selectionLines` (the selection's collider overlay); else
+    /// around the meshes the selected nodes draw; else a metre around the current node's origin. None
+    /// without a current node.
+    std::optional<Box> selectionBounds(const Document& document,
+                                       const std::vector<QVector3D>& selectionLines) const;
 
 private:
     bool m_renderStale = false;  ///< nodes or meshes changed: graph and render scene

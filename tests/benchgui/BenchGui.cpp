@@ -15,9 +15,11 @@
 //     window showing an empty scene; and how many simulated seconds passed per second meanwhile (1 = real
 //     time).
 #include "BenchUtil.h"
+#include "DocumentSession.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
 #include "PeakMemory.h"
+#include "Prompter.h"
 #include "SceneLoader.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
@@ -83,7 +85,7 @@ double openToFirstFrame(ui::MainWindow& window, const fs::path& file)
     QElapsedTimer timer;
     timer.start();
     bool opened = false, ok = false, framed = false;
-    window.openFile(QString::fromStdString(file.string()), [&](bool result) {
+    window.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
         opened = true;
         ok = result;
         if (ok)
@@ -182,7 +184,7 @@ int main(int argc, char** argv)
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";
     fs::create_directories(dir);
 
-    ui::MainWindow window;
+    ui::MainWindow window(std::make_shared<cs::ui::UnattendedPrompter>());
     window.resize(1280, 800);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window)) {

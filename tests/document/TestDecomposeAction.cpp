@@ -153,6 +153,21 @@ private slots:
         QCOMPARE(gatherDecomposition(*d, node + 1).diagnostics.at(0).code, std::string("NODE_NO_MESH"));
         QCOMPARE(gatherDecomposition(*d, 99).diagnostics.at(0).code, std::string("NODE_INDEX_INVALID"));
     }
+
+    void nodesWithMeshKeepsMeshNodesInOrder()
+    {
+        size_t l = 0;
+        auto d = lScene(l);
+        auto* empty = new AddNode(d.get(), std::nullopt, gltf::Json{{"name", "empty"}});
+        d->push(empty);
+        auto* second = new AddNode(d.get(), std::nullopt, gltf::Json{{"name", "L2"}, {"mesh", 0}});
+        d->push(second);
+        const size_t other = empty->nodeIndex(), l2 = second->nodeIndex();
+        // The empty node and an index past the nodes are left out; the order given is kept.
+        QCOMPARE(nodesWithMesh(*d, {l2, other, 99, l}), (std::vector<size_t>{l2, l}));
+        QCOMPARE(nodesWithMesh(*d, {other}), std::vector<size_t>{});
+        QCOMPARE(nodesWithMesh(*d, {}), std::vector<size_t>{});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDecomposeAction)

@@ -58,6 +58,55 @@ private slots:
         QCOMPARE(s.graph.parent(24), std::optional<size_t>(crate));
         QVERIFY(!s.update(*d)); // nothing new
     }
+
+    void listsTheNodesForTheTree()
+    {
+        auto d = openSample();
+        SceneState s;
+        QVERIFY(s.rebuild(*d).empty());
+        const std::vector<NodeRow> rows = s.nodeRows(*d);
+        QCOMPARE(rows.size(), size_t(24));
+        // Ball: a dynamic body without a collider of its own; its child "Ball Collider" moves with it.
+        const size_t ball = nodeNamed(*d, "Ball"), ballCollider = nodeNamed(*d, "Ball Collider");
+        QCOMPARE(rows[ball].name, std::string("Ball"));
+        QCOMPARE(rows[ball].body, std::string("dynamic"));
+        QCOMPARE(rows[ball].children, std::vector<size_t>{ballCollider});
+        QVERIFY(!rows[ball].collider && !rows[ball].mesh);
+        QCOMPARE(rows[ballCollider].body, std::string());
+        QCOMPARE(rows[ballCollider].behaves, std::string("dynamic"));
+        QVERIFY(rows[ballCollider].collider && rows[ballCollider].mesh && !rows[ballCollider].trigger);
+        // The floor: a collider of no body; the trigger zone: a static body with a trigger.
+        const size_t floor = nodeNamed(*d, "Floor"), zone = nodeNamed(*d, "Trigger Zone");
+        QCOMPARE(rows[floor].behaves, std::string("static"));
+        QCOMPARE(rows[floor].body, std::string());
+        QCOMPARE(rows[zone].body, std::string("static"));
+        QVERIFY(rows[zone].trigger && !rows[zone].collider && !rows[zone].mesh);
+    }
+
+    void boundsOfTheSelection()
+    {
+        auto d = openSample();
+        SceneState s;
+        QVERIFY(s.rebuild(*d).empty());
+        QVERIFY(!s.selectionBounds(*d, {})); // nothing selected
+        // The floor's mesh: the 20 x 0.5 x 20 box of its accessor's bounds, moved down by 0.25.
+        d->setSelectedNodes({nodeNamed(*d, "Floor")});
+        auto box = s.selectionBounds(*d, {});
+        QVERIFY(box);
+        QVERIFY(qFuzzyCompare(box->min, QVector3D(-10, -0.5f, -10)));
+        QVERIFY(qFuzzyCompare(box->max + QVector3D(1, 1, 1), QVector3D(11, 1, 11)));
+        // Overlay lines given: their box, not the mesh's.
+        box = s.selectionBounds(*d, {QVector3D(1, 2, 3), QVector3D(-1, 5, 0), QVector3D(0, 0, 4)});
+        QVERIFY(box);
+        QCOMPARE(box->min, QVector3D(-1, 0, 0));
+        QCOMPARE(box->max, QVector3D(1, 5, 4));
+        // The ball draws no mesh: a metre around its origin.
+        d->setSelectedNodes({nodeNamed(*d, "Ball")});
+        box = s.selectionBounds(*d, {});
+        QVERIFY(box);
+        QVERIFY(qFuzzyCompare(box->min, QVector3D(-8.482686f, 1.022007f, -6.7f)));
+        QVERIFY(qFuzzyCompare(box->max, QVector3D(-6.482686f, 3.022007f, -4.7f)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSceneState)

@@ -4,8 +4,11 @@
 // To review a change in rendering: run with CS_UPDATE_BASELINES=1 to write new baselines, look at every
 // changed picture, and commit them with the change. A failing comparison leaves the actual picture and a
 // difference picture in the folder it names.
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "Prompter.h"
 #include "TestSupport.h"
+#include "viewport/Viewport.h"
 
 #include <QAction>
 #include <QDir>
@@ -16,6 +19,19 @@
 using cs::ui::MainWindow;
 
 namespace {
+
+/// The gizmo tool's command named in the test data ("actionToolMove", ...).
+QAction* toolAction(const MainWindow& w, const QString& name)
+{
+    const std::pair<const char*, cs::ui::ActionId> tools[] = {
+        {"actionToolMove", cs::ui::ActionId::ToolMove},
+        {"actionToolRotate", cs::ui::ActionId::ToolRotate},
+        {"actionToolScale", cs::ui::ActionId::ToolScale}};
+    for (const auto& [objectName, id] : tools)
+        if (name == QLatin1String(objectName))
+            return w.actions().get(id);
+    return nullptr;
+}
 
 struct Comparison
 {
@@ -139,7 +155,7 @@ private slots:
         QFETCH(bool, xray);
         QFETCH(int, node);
         QFETCH(QString, tool);
-        MainWindow w;
+        MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
         // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
         // editing docks on the right are closed.
         for (const char* dock : {"PropertiesDock", "MaterialsDock", "FiltersDock", "JointsDock"})
@@ -149,7 +165,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         bool loaded = false, ok = false;
-        w.openFile(file, [&](bool result) {
+        w.session().openFile(file, [&](bool result) {
             loaded = true;
             ok = result;
         });
@@ -157,10 +173,10 @@ private slots:
         QVERIFY2(ok, qPrintable(file));
         w.viewport()->setXray(xray);
         if (node >= 0) {
-            QAction* action = w.action(tool);
+            QAction* action = toolAction(w, tool);
             QVERIFY2(action, qPrintable(tool));
             action->trigger();
-            w.selectNode(size_t(node));
+            w.session().selectNode(size_t(node));
             // The selection's overlays and the gizmo are redrawn after the event that selects.
             QVERIFY(QTest::qWaitFor([&] { return w.viewport()->gizmoPointCount() > 0; }, 5000));
             QTest::qWait(50);
@@ -215,12 +231,12 @@ private slots:
              {Case{"alpha-opaque", "front", 0, -1, 2}, Case{"alpha-mask", "front", 1, -1, 2},
               Case{"alpha-blend", "front", 1, -1, 2}, Case{"single-sided", "front", -1, 2, -1},
               Case{"single-sided", "back", 1, 1, 1}, Case{"double-sided", "back", -1, 3, -1}}) {
-            MainWindow w;
+            MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
             w.resize(1000, 750);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             bool loaded = false, ok = false;
-            w.openFile(texturePath(c.file), [&](bool result) {
+            w.session().openFile(texturePath(c.file), [&](bool result) {
                 loaded = true;
                 ok = result;
             });
@@ -259,12 +275,12 @@ private slots:
         // X-ray mode adds a render pass for hidden lines and turning it off takes that pass out again: the
         // picture with X-ray turned on and off again is the picture from before, and the one in between
         // differs.
-        MainWindow w;
+        MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
         w.resize(800, 600);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         bool loaded = false, ok = false;
-        w.openFile(QStringLiteral(CS_SAMPLE_FILE), [&](bool result) {
+        w.session().openFile(QStringLiteral(CS_SAMPLE_FILE), [&](bool result) {
             loaded = true;
             ok = result;
         });

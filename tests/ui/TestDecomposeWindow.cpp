@@ -4,13 +4,17 @@
 // parts; Apply is one undo step that gives the node a compound collider (a child node per part with a convex
 // shape on a hull mesh within the cap); undo restores the exact JSON; Close clears the preview.
 #include "ConcaveMeshes.h"
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
+#include "ToolDialogs.h"
 #include "WindowTestUtil.h"
 #include "dialogs/DecomposeDialog.h"
 #include "document/Document.h"
 #include "geometry/MeshWriter.h"
 #include "gltf/GltfDocument.h"
+#include "viewport/Viewport.h"
 
 #include <QAction>
 #include <QMenu>
@@ -62,28 +66,24 @@ class TestDecomposeWindow : public QObject
     test::TempDir m_dir;
 
 private slots:
-    void initTestCase()
-    {
-        test::useTestSettings(m_dir.path());
-        qputenv("CS_NO_DIALOGS", "1");
-    }
+    void initTestCase() { test::useTestSettings(m_dir.path()); }
 
     void previewApplyUndoClose()
     {
         const auto file = m_dir.path() / "arch.glb";
         QVERIFY(writeArch(file));
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, QString::fromStdString(file.string())));
-        document::Document& doc = *w.document();
+        document::Document& doc = *w.session().document();
         const size_t node = 0;
         QCOMPARE(doc.gltf().json()["nodes"][node]["name"].get<std::string>(), std::string("Arch"));
-        w.selectNode(node);
+        w.session().selectNode(node);
 
         // The menu entry opens the dialog for the selected node.
         QAction* action = test::menuAction(w, QStringLiteral("actionDecomposeDialog"));
         QVERIFY(action);
         action->trigger();
-        DecomposeDialog* dialog = w.decomposeDialog();
+        DecomposeDialog* dialog = w.tools().decomposeDialog();
         QVERIFY(dialog);
         QCOMPARE(dialog->nodes(), std::vector<size_t>{node});
         QCOMPARE(dialog->pointsPerPart(), kCap);
@@ -158,7 +158,7 @@ private slots:
         // Open again and close: the preview comes and goes, nothing is pushed.
         action->trigger();
         QTest::qWait(0);
-        dialog = w.decomposeDialog();
+        dialog = w.tools().decomposeDialog();
         QVERIFY(dialog && dialog->isVisible());
         QVERIFY2(dialog->waitForResult(kWait), qPrintable(dialog->errorText()));
         QVERIFY(w.viewport()->previewPartPointCount() > 0);
@@ -171,11 +171,11 @@ private slots:
     void noMeshSelected()
     {
         const auto file = m_dir.path() / "arch.glb";
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, QString::fromStdString(file.string())));
-        w.selectNode(std::nullopt);
-        QVERIFY(!w.openDecomposeDialog());
-        QVERIFY(!w.decomposeDialog());
+        w.session().selectNode(std::nullopt);
+        QVERIFY(!w.tools().openDecomposeDialog());
+        QVERIFY(!w.tools().decomposeDialog());
     }
 };
 

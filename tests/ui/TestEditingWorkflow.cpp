@@ -4,8 +4,11 @@
 // passes the Khronos glTF-Validator and our own validator without errors. Then crash recovery: a recovery
 // copy opens as an untitled document with unsaved edits.
 #include "Autosave.h"
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
+#include "ToolDialogs.h"
 #include "dialogs/HullDialog.h"
 #include "document/Document.h"
 #include "document/ModelCommands.h"
@@ -17,6 +20,7 @@
 #include "panels/SceneTreePanel.h"
 #include "panels/ShapePanel.h"
 #include "physics/Validator.h"
+#include "viewport/Viewport.h"
 #include "widgets/NumberField.h"
 
 #include <QAction>
@@ -38,7 +42,7 @@ namespace {
 /// The window's current node as the assertions state it (-1: none).
 int currentOf(const MainWindow& w)
 {
-    const auto current = w.currentNode();
+    const auto current = w.session().currentNode();
     return current ? int(*current) : -1;
 }
 
@@ -48,7 +52,7 @@ constexpr size_t kCharacterCollider = 8; // its child "Character Collider", with
 bool openAndWait(MainWindow& w, const QString& path)
 {
     bool finished = false, ok = false;
-    w.openFile(path, [&](bool result) {
+    w.session().openFile(path, [&](bool result) {
         finished = true;
         ok = result;
     });
@@ -130,11 +134,11 @@ private slots:
 
     void editSaveAndReload()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(1400, 900);
         w.show();
         QVERIFY(openAndWait(w, QString::fromStdString((m_dir / "scene.glb").string())));
-        document::Document* doc = w.document();
+        document::Document* doc = w.session().document();
         QVERIFY(doc);
         QUndoStack* stack = doc->undoStack();
         const size_t shapesBefore = doc->model().shapes.size();
@@ -191,7 +195,7 @@ private slots:
         const double fittedRadius = doc->model().shapes[size_t(capsuleShape)].radiusBottom;
         QVERIFY2(fittedRadius > 0.1 && fittedRadius < 1.0, qPrintable(QString::number(fittedRadius)));
         undoRedo(stack, [&] { return doc->gltf().count("nodes") == nodesBefore + 1; });
-        w.selectNode(size_t(capsuleNode));
+        w.session().selectNode(size_t(capsuleNode));
 
         // The shape section shows the capsule; its radius is typed in (top and bottom).
         ui::ShapePanel* shapePanel = w.properties()->shapePanel();
@@ -206,7 +210,7 @@ private slots:
         undoRedo(stack, [&] { return doc->model().shapes[size_t(capsuleShape)].radiusBottom == 0.3; });
 
         // Physics > Generate Convex Hull on the mesh node: previewed in the view, then applied as one step.
-        QPointer<ui::HullDialog> hull = w.openHullDialog(kCharacterCollider);
+        QPointer<ui::HullDialog> hull = w.tools().openHullDialog(kCharacterCollider);
         QVERIFY(hull);
         hull->setDestination(ui::HullDialog::Destination::NewChildNode);
         QVERIFY(hull->waitForResult(30000));
@@ -233,7 +237,7 @@ private slots:
         QCOMPARE(doc->model().materials.size(), materialsBefore + 1);
         const int material = int(materialsBefore);
         undoRedo(stack, [&] { return doc->model().materials.size() == materialsBefore + 1; });
-        w.selectNode(size_t(capsuleNode));
+        w.session().selectNode(size_t(capsuleNode));
         ui::ColliderPanel* collider = w.properties()->colliderPanel();
         QCOMPARE(collider->nodes(), std::vector<size_t>{size_t(capsuleNode)});
         choose(collider->materialCombo(), collider->materialCombo()->findData(material));
@@ -243,7 +247,7 @@ private slots:
 
         // Save as .glb; the window takes the new path and is clean.
         const auto saved = m_dir / "edited.glb";
-        QVERIFY(w.saveTo(QString::fromStdString(saved.string())));
+        QVERIFY(w.session().saveTo(QString::fromStdString(saved.string())));
         QVERIFY(!doc->isModified());
 
         // Reload: every edit is there.
@@ -286,12 +290,12 @@ private slots:
 
     void severalSelectedNodesAreEditedTogether()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
-        document::Document* doc = w.document();
+        document::Document* doc = w.session().document();
         // Crate 1 (20 kg) and Crate 3 (8 kg): the mass shows mixed; one typed value sets both in one step.
-        w.selectNodes({2, 4}, 2);
+        w.session().selectNodes({2, 4}, 2);
         QCOMPARE(w.sceneTree()->selectedNodes(), (std::vector<size_t>{2, 4}));
         ui::BodyPanel* body = w.properties()->bodyPanel();
         QCOMPARE(body->nodes(), (std::vector<size_t>{2, 4}));
@@ -307,7 +311,7 @@ private slots:
         QCOMPARE(doc->model().node(4)->motion->mass, 8.0);
 
         // Delete removes the physics of both selected nodes, as one step.
-        w.action(QStringLiteral("actionDelete"))->trigger();
+        w.actions().get(cs::ui::ActionId::Delete)->trigger();
         settle();
         QVERIFY(!doc->model().node(2) || doc->model().node(2)->empty());
         QVERIFY(!doc->model().node(4) || doc->model().node(4)->empty());
@@ -326,24 +330,24 @@ private slots:
         const auto copy = m_dir / "copy.glb";
         QVERIFY(!hasErrors(edited.writeCopy(copy)));
 
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
-        QVERIFY(!w.offerRecovery()); // CS_NO_DIALOGS: nothing is asked
+        QVERIFY(!w.session().offerRecovery()); // no copy in the recovery folder: nothing is offered
         bool finished = false, ok = false;
-        w.recover(QString::fromStdString(copy.string()), QStringLiteral("/somewhere/level.glb"),
-                  [&](bool result) {
-                      finished = true;
-                      ok = result;
-                  });
+        w.session().recover(QString::fromStdString(copy.string()), QStringLiteral("/somewhere/level.glb"),
+                            [&](bool result) {
+                                finished = true;
+                                ok = result;
+                            });
         QVERIFY(QTest::qWaitFor([&] { return finished; }, 20000) && ok);
-        QCOMPARE(w.document()->model().node(2)->motion->mass, 33.0);
-        QVERIFY(w.document()->isModified());
+        QCOMPARE(w.session().document()->model().node(2)->motion->mass, 33.0);
+        QVERIFY(w.session().document()->isModified());
         QVERIFY(w.isWindowModified());
         QVERIFY2(w.windowTitle().startsWith(QStringLiteral("level.glb (recovered)")),
                  qPrintable(w.windowTitle()));
         // The window keeps a recovery copy of its own at once, so a second crash loses nothing either.
-        QVERIFY(!w.autosave()->currentRecoveryFile().isEmpty());
-        QVERIFY(QFileInfo::exists(w.autosave()->currentRecoveryFile()));
+        QVERIFY(!w.session().autosave()->currentRecoveryFile().isEmpty());
+        QVERIFY(QFileInfo::exists(w.session().autosave()->currentRecoveryFile()));
     }
 };
 

@@ -2,15 +2,18 @@
 // the cube selected the map draws the mesh's edges and the collider's points, its figures are the closed-form
 // ones (nothing pokes out; the collider's corners stand 0.1 * sqrt(3) off), the legend shows the tolerance;
 // an edit of the box is measured again; switching the map off removes its lines.
+#include "DocumentSession.h"
 #include "FitHeatMap.h"
 #include "GeometryTestUtil.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "geometry/MeshWriter.h"
 #include "gltf/GltfDocument.h"
+#include "viewport/Viewport.h"
 
 #include <QAction>
 #include <QLabel>
@@ -55,19 +58,15 @@ class TestFitWindow : public QObject
     test::TempDir m_dir;
 
 private slots:
-    void initTestCase()
-    {
-        test::useTestSettings(m_dir.path());
-        qputenv("CS_NO_DIALOGS", "1");
-    }
+    void initTestCase() { test::useTestSettings(m_dir.path()); }
 
     void heatMapFollowsTheCollider()
     {
         const auto file = m_dir.path() / "crate.glb";
         QVERIFY(writeCrate(file));
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, QString::fromStdString(file.string())));
-        w.selectNode(0);
+        w.session().selectNode(0);
         QAction* toggle = test::menuAction(w, QStringLiteral("actionFitHeatMap"));
         QVERIFY(toggle && test::menuAction(w, QStringLiteral("actionFitHeatMapTolerance")));
         ui::FitHeatMap* map = w.fitHeatMap();
@@ -86,7 +85,8 @@ private slots:
         QVERIFY2(legend->text().contains(QStringLiteral("&lt;= 0.05 m")), qPrintable(legend->text()));
 
         // The box shrunk to the cube: nothing stands off any more.
-        w.document()->push(new document::SetShapeSize(w.document(), 0, physics::Vec3{1, 1, 1}));
+        w.session().document()->push(
+            new document::SetShapeSize(w.session().document(), 0, physics::Vec3{1, 1, 1}));
         QTRY_VERIFY_WITH_TIMEOUT(
             map->waitForMap(100) && map->figures() && map->figures()->overhang.max < 1e-6, kWait);
 

@@ -5,7 +5,9 @@
 // validator. Each drag is one undo step. The rotate tool's outer ring turns about the view direction; the
 // shape's handles are drawn in the shape's colour. The pixels dragged are the projections of known world
 // points, so the expected values follow from the points.
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
@@ -66,7 +68,7 @@ geometry::Vec3d worldOrigin(const document::Document& doc, size_t node)
 /// selected (so at the view's centre), selected.
 struct TriggerInWindow
 {
-    MainWindow w;
+    MainWindow w{test::unattended()};
     document::Document* doc = nullptr;
     QUndoStack* stack = nullptr;
     ui::Viewport* view = nullptr;
@@ -77,17 +79,17 @@ struct TriggerInWindow
     {
         if (!test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)))
             return false;
-        doc = w.document();
+        doc = w.session().document();
         stack = doc->undoStack();
         view = w.viewport();
         gizmo = w.findChild<ui::GizmoController*>(QStringLiteral("gizmo"));
-        w.selectNode(std::nullopt);
+        w.session().selectNode(std::nullopt);
         QCoreApplication::processEvents();
-        w.action(QStringLiteral("actionAddEmptyTriggerBox"))->trigger();
+        w.actions().get(cs::ui::ActionId::AddEmptyTriggerBox)->trigger();
         QCoreApplication::processEvents();
-        if (!gizmo || !w.currentNode())
+        if (!gizmo || !w.session().currentNode())
             return false;
-        node = *w.currentNode();
+        node = *w.session().currentNode();
         return true;
     }
 };
@@ -159,7 +161,7 @@ private slots:
 
         // Saved, opened again, valid.
         const std::filesystem::path saved = m_dir / "door.glb";
-        QVERIFY(w.saveTo(QString::fromStdString(saved.string())));
+        QVERIFY(w.session().saveTo(QString::fromStdString(saved.string())));
         auto again = document::Document::open(saved);
         QVERIFY(again);
         const physics::NodePhysics* r = (*again)->model().node(node);
@@ -177,9 +179,9 @@ private slots:
         QVERIFY(t.open());
         auto& [w, document, stack, view, gizmo, node] = t;
         document::Document& doc = *document;
-        QAction* rotateTool = w.action(QStringLiteral("actionToolRotate"));
-        QAction* scaleTool = w.action(QStringLiteral("actionToolScale"));
-        QVERIFY(rotateTool && scaleTool && w.action(QStringLiteral("actionToolMove")));
+        QAction* rotateTool = w.actions().get(cs::ui::ActionId::ToolRotate);
+        QAction* scaleTool = w.actions().get(cs::ui::ActionId::ToolScale);
+        QVERIFY(rotateTool && scaleTool && w.actions().get(cs::ui::ActionId::ToolMove));
         QCOMPARE(rotateTool->shortcut(), QKeySequence(Qt::Key_E));
         QCOMPARE(scaleTool->shortcut(), QKeySequence(Qt::Key_R));
         QCOMPARE(gizmo->angleStep(), 15.0);
@@ -238,9 +240,9 @@ private slots:
         QVERIFY(t.open());
         auto& [w, document, stack, view, gizmo, trigger] = t;
         document::Document& doc = *document;
-        w.action(QStringLiteral("actionAddEmptyColliderSphere"))->trigger();
+        w.actions().get(cs::ui::ActionId::AddEmptyColliderSphere)->trigger();
         QCoreApplication::processEvents();
-        const size_t node = *w.currentNode();
+        const size_t node = *w.session().currentNode();
         QVERIFY(node != trigger);
         const physics::NodePhysics* p = doc.model().node(node);
         QVERIFY(p && p->collider);
@@ -291,7 +293,7 @@ private slots:
         // dragged 88 degrees round to the screen's top with Ctrl, the node turns 90 degrees about the
         // direction the camera looks in, negated (counter-clockwise as seen): the quaternion
         // (-view sin 45, cos 45).
-        w.action(QStringLiteral("actionToolRotate"))->trigger();
+        w.actions().get(cs::ui::ActionId::ToolRotate)->trigger();
         const geometry::Vec3d look =
             geometry::normalized(geometry::Vec3d(view->camera().target() - view->camera().position()));
         const geometry::Vec3d right =

@@ -2,7 +2,9 @@
 // KHR schema, two planes): the viewport draws every joint and a click on a joint's line selects its node;
 // a mass edited through the Body panel and saved leaves the file KHR, with every joint and plane as it was,
 // and the Khronos glTF-Validator passes it.
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "document/Document.h"
 #include "panels/BodyPanel.h"
@@ -11,6 +13,7 @@
 #include "scene/JointOverlay.h"
 #include "scene/Overlays.h"
 #include "viewport/JointColors.h"
+#include "viewport/Viewport.h"
 #include "widgets/NumberField.h"
 
 #include <QSettings>
@@ -24,7 +27,7 @@ namespace {
 bool openAndWait(MainWindow& w, const QString& path)
 {
     bool finished = false, ok = false;
-    w.openFile(path, [&](bool result) {
+    w.session().openFile(path, [&](bool result) {
         finished = true;
         ok = result;
     });
@@ -95,7 +98,7 @@ private slots:
 
     void everyJointIsDrawnAndPickable()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(1200, 800);
         w.show();
         QVERIFY(openAndWait(w, fixture()));
@@ -103,8 +106,8 @@ private slots:
         ui::Viewport* view = w.viewport();
         // Six joints, each: two frames of three axes (12 points) and two links (4 points), plus limits and
         // drives.
-        const auto lines =
-            scene::buildJointLines(w.document()->model(), w.scene()->resolved, w.scene()->graph);
+        const auto lines = scene::buildJointLines(w.session().document()->model(),
+                                                  w.session().scene()->resolved, w.session().scene()->graph);
         QCOMPARE(lines.jointsDrawn, size_t(6));
         QCOMPARE(lines.frames.size(), size_t(6 * 12));
         QCOMPARE(lines.links.size(), size_t(6 * 4));
@@ -114,8 +117,8 @@ private slots:
 
         // Both planes are drawn as static colliders: their outlines are among the static layer's points.
         size_t planePoints = 0;
-        for (const auto& instance : w.scene()->resolved.instances) {
-            const physics::Shape& shape = w.document()->model().shapes.at(size_t(instance.shape));
+        for (const auto& instance : w.session().scene()->resolved.instances) {
+            const physics::Shape& shape = w.session().document()->model().shapes.at(size_t(instance.shape));
             if (shape.isPlane())
                 planePoints += scene::planeWireframe(*shape.plane).size();
         }
@@ -134,16 +137,16 @@ private slots:
 
         // A click on the hinge's link (the middle of its joint frame and its connected frame) selects the
         // joint's node.
-        const size_t hinge = nodeNamed(*w.document(), "HingeJoint");
-        const size_t connected = size_t(w.document()->model().node(hinge)->joint->connectedNode);
-        const QVector3D a = w.scene()->graph.worldTransform(hinge).map(QVector3D());
-        const QVector3D b = w.scene()->graph.worldTransform(connected).map(QVector3D());
+        const size_t hinge = nodeNamed(*w.session().document(), "HingeJoint");
+        const size_t connected = size_t(w.session().document()->model().node(hinge)->joint->connectedNode);
+        const QVector3D a = w.session().scene()->graph.worldTransform(hinge).map(QVector3D());
+        const QVector3D b = w.session().scene()->graph.worldTransform(connected).map(QVector3D());
         const QVector3D eye = view->camera().position();
-        w.selectNode(std::nullopt);
+        w.session().selectNode(std::nullopt);
         emit view->clicked(eye, (a + b) / 2 - eye, Qt::NoModifier);
         settle();
-        QVERIFY(w.currentNode());
-        QCOMPARE(size_t(*w.currentNode()), hinge);
+        QVERIFY(w.session().currentNode());
+        QCOMPARE(size_t(*w.session().currentNode()), hinge);
     }
 
     void massEditKeepsKhrJointsAndPlanes()
@@ -151,13 +154,13 @@ private slots:
         const gltf::GltfDocument original = *gltf::loadGltf(test::dataPath("physics/khr_all.gltf")).value;
         const physics::PhysicsModel before = *physics::readPhysics(original).value;
 
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(1200, 800);
         w.show();
         QVERIFY(openAndWait(w, fixture()));
-        document::Document* doc = w.document();
+        document::Document* doc = w.session().document();
         const size_t hingeA = nodeNamed(*doc, "HingeA");
-        w.selectNode(hingeA);
+        w.session().selectNode(hingeA);
         settle();
         ui::BodyPanel* body = w.properties()->bodyPanel();
         QCOMPARE(body->nodes(), std::vector<size_t>{hingeA});
@@ -168,7 +171,7 @@ private slots:
         QCOMPARE(doc->model().node(hingeA)->motion->mass, 12.5);
 
         const auto saved = m_dir / "edited.glb";
-        QVERIFY(w.saveTo(QString::fromStdString(saved.string())));
+        QVERIFY(w.session().saveTo(QString::fromStdString(saved.string())));
 
         const gltf::GltfDocument reloaded = *gltf::loadGltf(saved).value;
         const physics::PhysicsModel after = *physics::readPhysics(reloaded).value;
@@ -212,31 +215,33 @@ private slots:
 
     void saveAsChoosesTheFamily()
     {
-        MainWindow w;
+        auto prompter = std::make_shared<test::ScriptedPrompter>();
+        MainWindow w(prompter);
         w.resize(1200, 800);
         w.show();
         QVERIFY(openAndWait(w, fixture()));
-        // KHR -> OMI would leave out the two planes: with no one to ask (CS_NO_DIALOGS), nothing is written.
-        QVERIFY(!qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"));
+        // KHR -> OMI would leave out the two planes: asked, and refused (the unattended answer), nothing is
+        // written.
         const auto omi = m_dir / "refused.glb";
-        QVERIFY(!w.saveInFamily(QString::fromStdString(omi.string()), physics::Family::Omi));
+        QVERIFY(!w.session().saveInFamily(QString::fromStdString(omi.string()), physics::Family::Omi));
+        QCOMPARE(prompter->count(QStringLiteral("familyLosses")), 1);
         QVERIFY(!std::filesystem::exists(omi));
         // Keeping the family is a plain save.
         const auto khr = m_dir / "kept.glb";
-        QVERIFY(w.saveInFamily(QString::fromStdString(khr.string()), physics::Family::Khr));
-        QCOMPARE(w.document()->filePath(), khr);
+        QVERIFY(w.session().saveInFamily(QString::fromStdString(khr.string()), physics::Family::Khr));
+        QCOMPARE(w.session().document()->filePath(), khr);
 
         // OMI -> KHR: the window writes KHR and then works on the written file.
         QVERIFY(openAndWait(w, QString::fromStdString(test::dataPath("physics/omi_all.gltf").string())));
-        QCOMPARE(w.document()->model().format, physics::SourceFormat::Omi);
+        QCOMPARE(w.session().document()->model().format, physics::SourceFormat::Omi);
         const auto converted = m_dir / "converted.glb";
         bool shown = false;
-        connect(&w, &MainWindow::sceneShown, this, [&] { shown = true; });
-        QVERIFY(w.saveInFamily(QString::fromStdString(converted.string()), physics::Family::Khr));
+        connect(&w.session(), &ui::DocumentSession::documentReplaced, this, [&] { shown = true; });
+        QVERIFY(w.session().saveInFamily(QString::fromStdString(converted.string()), physics::Family::Khr));
         QVERIFY(QTest::qWaitFor([&] { return shown; }, 20000));
-        QCOMPARE(w.currentFile(), QString::fromStdString(converted.string()));
-        QCOMPARE(w.document()->model().format, physics::SourceFormat::Khr);
-        QCOMPARE(w.document()->model().joints.size(), size_t(6));
+        QCOMPARE(w.session().currentFile(), QString::fromStdString(converted.string()));
+        QCOMPARE(w.session().document()->model().format, physics::SourceFormat::Khr);
+        QCOMPARE(w.session().document()->model().joints.size(), size_t(6));
     }
 };
 

@@ -1,8 +1,11 @@
 // The real main window, driven through its actions and panels: opening, the scene tree and selection, the
 // view toggles, recent files, saving, broken files, and a rendered frame.
+#include "DocumentSession.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
+#include "document/Document.h"
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
 #include "physics/OmiReader.h"
@@ -29,7 +32,7 @@ namespace {
 /// The window's current node as the assertions state it (-1: none).
 int currentOf(const MainWindow& w)
 {
-    const auto current = w.currentNode();
+    const auto current = w.session().currentNode();
     return current ? int(*current) : -1;
 }
 
@@ -37,7 +40,7 @@ int currentOf(const MainWindow& w)
 bool openAndWait(MainWindow& w, const QString& path)
 {
     bool finished = false, ok = false;
-    w.openFile(path, [&](bool result) {
+    w.session().openFile(path, [&](bool result) {
         finished = true;
         ok = result;
     });
@@ -85,7 +88,7 @@ private slots:
 
     void opensTheSampleAndFillsTheTree()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QTreeWidget* tree = w.sceneTree()->tree();
@@ -95,10 +98,10 @@ private slots:
         QCOMPARE(items, 24); // every node of the sample
         QCOMPARE(tree->topLevelItemCount(),
                  12); // Floor, Ramp, 3 crates, Ball, Character, Rock, Arch, Table, Steps, Trigger Zone
-        QCOMPARE(w.scene()->render.instances.size(), size_t(16));
+        QCOMPARE(w.session().scene()->render.instances.size(), size_t(16));
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("sample.glb")));
-        QCOMPARE(MainWindow::recentFiles().value(0), QFileInfo(CS_SAMPLE_FILE).absoluteFilePath());
-        QVERIFY(w.action(QStringLiteral("menuRecent")) == nullptr); // a menu, not an action
+        QCOMPARE(ui::DocumentSession::recentFiles().value(0), QFileInfo(CS_SAMPLE_FILE).absoluteFilePath());
+        QVERIFY(w.findChild<QAction*>(QStringLiteral("menuRecent")) == nullptr); // a menu, not an action
         auto* recent = w.findChild<QMenu*>(QStringLiteral("menuRecent"));
         QVERIFY(recent && recent->isEnabled());
         QCOMPARE(recent->actions().size(), 1);
@@ -110,7 +113,7 @@ private slots:
         // animation in the status bar made Qt Quick draw it at the display's rate, taking the processor from
         // the reading.
         const std::filesystem::path file = bench::makeManyNodeScene(m_settings.path());
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QTest::qWait(300); // the frames of the sample are drawn
@@ -121,7 +124,7 @@ private slots:
         bool finished = false;
         int framesWhileReading = -1;
         qint64 readingMs = 0;
-        w.openFile(QString::fromStdString(file.string()), [&](bool ok) {
+        w.session().openFile(QString::fromStdString(file.string()), [&](bool ok) {
             QVERIFY(ok);
             framesWhileReading = frames.count;
             readingMs = clock.elapsed();
@@ -137,15 +140,15 @@ private slots:
         QVERIFY2(framesWhileReading <= 1, qPrintable(QStringLiteral("%1 frames drawn in %2 ms of reading")
                                                          .arg(framesWhileReading)
                                                          .arg(readingMs)));
-        QCOMPARE(w.scene()->render.instances.size(), size_t(800));
+        QCOMPARE(w.session().scene()->render.instances.size(), size_t(800));
     }
 
     void selectionFollowsTreeAndBack()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
-        QSignalSpy spy(w.document(), &document::Document::selectionChanged);
+        QSignalSpy spy(w.session().document(), &document::Document::selectionChanged);
         QTreeWidget* tree = w.sceneTree()->tree();
         QTreeWidgetItem* ball =
             tree->findItems(QStringLiteral("Ball"), Qt::MatchExactly | Qt::MatchRecursive).value(0);
@@ -153,14 +156,14 @@ private slots:
         tree->setCurrentItem(ball);
         QCOMPARE(currentOf(w), 5);
         QCOMPARE(spy.count(), 1);
-        w.selectNode(15); // Table Top, from the viewport or the diagnostics list
+        w.session().selectNode(15); // Table Top, from the viewport or the diagnostics list
         QCOMPARE(tree->currentItem()->text(0), QStringLiteral("Table Top"));
         QCOMPARE(w.sceneTree()->currentNode(), std::optional<size_t>(15));
     }
 
     void filterKeepsMatchesAndTheirParents()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         w.sceneTree()->filterEdit()->setText(QStringLiteral("no such node"));
@@ -174,25 +177,25 @@ private slots:
 
     void viewTogglesReachTheViewport()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         ui::Viewport* v = w.viewport();
         QVERIFY(v->meshesVisible());
-        w.action(QStringLiteral("actionShowMeshes"))->trigger();
+        w.actions().get(cs::ui::ActionId::ShowMeshes)->trigger();
         QVERIFY(!v->meshesVisible());
         QVERIFY(!v->xray());
-        w.action(QStringLiteral("actionXray"))->trigger();
+        w.actions().get(cs::ui::ActionId::Xray)->trigger();
         QVERIFY(v->xray());
         QVERIFY(v->isLayerVisible(ui::OverlayLayer::Trigger));
-        w.action(QStringLiteral("actionShowTriggers"))->trigger();
+        w.actions().get(cs::ui::ActionId::ShowTriggers)->trigger();
         QVERIFY(!v->isLayerVisible(ui::OverlayLayer::Trigger));
         QVERIFY(!v->isLayerVisible(ui::OverlayLayer::CenterOfMass)); // off until asked for
-        w.action(QStringLiteral("actionShowCenterOfMass"))->trigger();
+        w.actions().get(cs::ui::ActionId::ShowCenterOfMass)->trigger();
         QVERIFY(v->isLayerVisible(ui::OverlayLayer::CenterOfMass));
-        w.action(QStringLiteral("actionShowAxes"))->trigger();
+        w.actions().get(cs::ui::ActionId::ShowAxes)->trigger();
         QVERIFY(!v->isLayerVisible(ui::OverlayLayer::AxisX) && !v->isLayerVisible(ui::OverlayLayer::AxisZ));
-        w.action(QStringLiteral("actionViewTop"))->trigger();
+        w.actions().get(cs::ui::ActionId::ViewTop)->trigger();
         QVERIFY(v->camera().forward().y() < -0.99f);
     }
 
@@ -200,12 +203,12 @@ private slots:
     {
         test::TempDir dir;
         test::writeText(dir / "broken.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [1,}");
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QVERIFY(!openAndWait(w, QString::fromStdString((dir / "broken.gltf").string())));
-        QCOMPARE(QFileInfo(w.currentFile()).fileName(), QStringLiteral("sample.glb"));
-        QCOMPARE(w.scene()->graph.nodeCount(), size_t(24));
+        QCOMPARE(QFileInfo(w.session().currentFile()).fileName(), QStringLiteral("sample.glb"));
+        QCOMPARE(w.session().scene()->graph.nodeCount(), size_t(24));
     }
 
     void diagnosticsSelectTheirNode()
@@ -214,7 +217,7 @@ private slots:
         test::writeText(
             dir / "bad-index.gltf",
             R"({"asset":{"version":"2.0"},"nodes":[{"name":"a"},{"name":"b","mesh":7}],"scenes":[{"nodes":[0,1]}]})");
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, QString::fromStdString((dir / "bad-index.gltf").string())));
         QTreeWidget* list = w.diagnostics()->list();
@@ -236,7 +239,7 @@ private slots:
         // A 2023 file: reading it notes each legacy form it converted. Once the physics will be saved in the
         // newest form those notes no longer describe the file, and the list drops them; undo brings them
         // back.
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(
             w, QString::fromStdString(test::dataPath("spec/legacy/2023-01-05_80c2ae7/extensions/2.0/"
@@ -251,40 +254,40 @@ private slots:
         };
         const int before = legacyRows();
         QVERIFY(before > 0);
-        QAction* upgrade = w.action(QStringLiteral("actionUpgradeLegacy"));
+        QAction* upgrade = w.actions().get(cs::ui::ActionId::UpgradeLegacy);
         QVERIFY(upgrade);
         upgrade->trigger();
         QVERIFY(QTest::qWaitFor([&] { return legacyRows() == 0; }, 5000));
-        w.action(QStringLiteral("actionUndo"))->trigger();
+        w.actions().get(cs::ui::ActionId::Undo)->trigger();
         QVERIFY(QTest::qWaitFor([&] { return legacyRows() == before; }, 5000));
     }
 
     void saveWritesAFileThatOpens()
     {
         test::TempDir dir;
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         const QString out = QString::fromStdString((dir / "copy.glb").string());
-        QVERIFY(w.saveTo(out));
+        QVERIFY(w.session().saveTo(out));
         auto reloaded = gltf::loadGltf(out.toStdString());
         QVERIFY(reloaded.value.has_value());
         QCOMPARE(QString::fromStdString(reloaded->json().dump()),
-                 QString::fromStdString(w.document()->gltf().json().dump()));
+                 QString::fromStdString(w.session().document()->gltf().json().dump()));
         // A save that cannot be written says so and returns false.
-        QVERIFY(!w.saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
+        QVERIFY(!w.session().saveTo(QString::fromStdString((dir / "missing" / "x.glb").string())));
     }
 
     void clickingAColliderSelectsItsNode()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(1000, 750);
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         QVERIFY(QTest::qWaitForWindowExposed(w.viewport()->renderWindow()));
         // Where Crate 3 (node 4, a 0.7 m box stacked on the other two) is drawn: project its top face's
         // centre.
-        const gltf::SceneGraph& graph = w.scene()->graph;
+        const gltf::SceneGraph& graph = w.session().scene()->graph;
         const QVector3D top = graph.worldTransform(4).map(QVector3D(0, 0.35f, 0));
         const ui::OrbitCamera& camera = w.viewport()->camera();
         const QSize size = w.viewport()->renderWindow()->size();
@@ -303,28 +306,28 @@ private slots:
 
     void frameSelectedFitsTheSelection()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(1000, 750);
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
         const float wholeScene = w.viewport()->camera().distance();
-        w.selectNode(5); // the ball: a 0.4 m sphere
-        w.action(QStringLiteral("actionFrameSelected"))->trigger();
-        const QVector3D ball = w.scene()->graph.worldTransform(6).map(QVector3D());
+        w.session().selectNode(5); // the ball: a 0.4 m sphere
+        w.actions().get(cs::ui::ActionId::FrameSelected)->trigger();
+        const QVector3D ball = w.session().scene()->graph.worldTransform(6).map(QVector3D());
         QVERIFY((w.viewport()->camera().target() - ball).length() < 1e-2f);
         QVERIFY(w.viewport()->camera().distance() < wholeScene / 10);
-        w.selectNode(std::nullopt);
-        w.action(QStringLiteral("actionFrameSelected"))->trigger(); // nothing selected: everything
+        w.session().selectNode(std::nullopt);
+        w.actions().get(cs::ui::ActionId::FrameSelected)->trigger(); // nothing selected: everything
         QVERIFY(std::abs(w.viewport()->camera().distance() - wholeScene) < wholeScene * 0.05f);
     }
 
     void deleteUndoRedoThroughTheWindow()
     {
         test::TempDir dir;
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
-        const size_t shapes = w.scene()->resolved.instances.size();
+        const size_t shapes = w.session().scene()->resolved.instances.size();
         QTreeWidget* tree = w.sceneTree()->tree();
         auto physicsText = [&] {
             return tree->findItems(QStringLiteral("Crate 1"), Qt::MatchExactly | Qt::MatchRecursive)
@@ -332,34 +335,34 @@ private slots:
                 ->text(1);
         };
         QCOMPARE(physicsText(), QStringLiteral("dynamic, collider"));
-        QVERIFY(!w.action(QStringLiteral("actionUndo"))->isEnabled());
+        QVERIFY(!w.actions().get(cs::ui::ActionId::Undo)->isEnabled());
         QVERIFY(!w.isWindowModified());
 
-        w.selectNode(2); // Crate 1: motion and a box collider
-        QVERIFY(w.action(QStringLiteral("actionDelete"))->isEnabled());
-        w.action(QStringLiteral("actionDelete"))->trigger();
+        w.session().selectNode(2); // Crate 1: motion and a box collider
+        QVERIFY(w.actions().get(cs::ui::ActionId::Delete)->isEnabled());
+        w.actions().get(cs::ui::ActionId::Delete)->trigger();
         QTest::qWait(50); // the view refreshes once after the command's events
-        QVERIFY(!w.document()->model().node(2) || w.document()->model().node(2)->empty());
+        QVERIFY(!w.session().document()->model().node(2) || w.session().document()->model().node(2)->empty());
         QCOMPARE(physicsText(), QString());
-        QCOMPARE(w.scene()->resolved.instances.size(), shapes - 1);
+        QCOMPARE(w.session().scene()->resolved.instances.size(), shapes - 1);
         QVERIFY(w.isWindowModified());
-        QVERIFY(!w.action(QStringLiteral("actionDelete"))->isEnabled());
+        QVERIFY(!w.actions().get(cs::ui::ActionId::Delete)->isEnabled());
         auto* history = w.findChild<QUndoView*>();
         QVERIFY(history);
         QCOMPARE(history->model()->rowCount(), 2); // "<opened>" and the one step
 
-        w.action(QStringLiteral("actionUndo"))->trigger();
+        w.actions().get(cs::ui::ActionId::Undo)->trigger();
         QTest::qWait(50);
         QCOMPARE(physicsText(), QStringLiteral("dynamic, collider"));
-        QCOMPARE(w.scene()->resolved.instances.size(), shapes);
+        QCOMPARE(w.session().scene()->resolved.instances.size(), shapes);
         QVERIFY(!w.isWindowModified());
 
-        w.action(QStringLiteral("actionRedo"))->trigger();
+        w.actions().get(cs::ui::ActionId::Redo)->trigger();
         QTest::qWait(50);
         QCOMPARE(physicsText(), QString());
         // Saved and read back: the crate has no physics, the other crates keep theirs.
         const QString out = QString::fromStdString((dir / "edited.glb").string());
-        QVERIFY(w.saveTo(out));
+        QVERIFY(w.session().saveTo(out));
         QVERIFY(!w.isWindowModified());
         auto reloaded = gltf::loadGltf(out.toStdString());
         auto model = physics::readPhysics(*reloaded);
@@ -374,23 +377,23 @@ private slots:
         // source.
         const QString obj = QStringLiteral("/usr/share/assimp/models/OBJ/box.obj");
         QVERIFY2(QFileInfo::exists(obj), "assimp-testmodels is not installed: run scripts/setup.sh");
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.show();
         QVERIFY(openAndWait(w, obj));
-        QVERIFY(w.scene()->render.instances.size() >= 1);
-        QVERIFY(w.document()->gltf().count("meshes") >= 1);
+        QVERIFY(w.session().scene()->render.instances.size() >= 1);
+        QVERIFY(w.session().document()->gltf().count("meshes") >= 1);
         QVERIFY(w.windowTitle().contains(QStringLiteral("box.obj (imported)")));
-        QVERIFY(w.action(QStringLiteral("actionImport")) != nullptr);
+        QVERIFY(w.actions().get(cs::ui::ActionId::Import) != nullptr);
         test::TempDir dir;
         const QString out = QString::fromStdString((dir / "box.glb").string());
-        QVERIFY(w.saveTo(out));
+        QVERIFY(w.session().saveTo(out));
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("box.glb")));
         QVERIFY(gltf::loadGltf(out.toStdString()).value.has_value());
     }
 
     void rendersAFrame()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         w.resize(900, 700);
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));

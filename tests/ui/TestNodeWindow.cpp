@@ -3,7 +3,9 @@
 // Ctrl+D duplicates it with its trigger; F2 renames it in the scene tree; Delete Node removes the copy; each
 // is one undo step; the file saved and opened again has the trigger where it was put, and our validator finds
 // no error in it.
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
@@ -12,6 +14,7 @@
 #include "panels/SceneTreePanel.h"
 #include "panels/TransformPanel.h"
 #include "physics/Validator.h"
+#include "viewport/Viewport.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
 
@@ -58,21 +61,21 @@ private slots:
 
     void addMoveDuplicateRenameDeleteSave()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
-        document::Document& doc = *w.document();
+        document::Document& doc = *w.session().document();
         QUndoStack* stack = doc.undoStack();
-        w.selectNode(kCrate);
+        w.session().selectNode(kCrate);
         settle();
 
         // Add Empty Trigger > Box: a new node at the crate's place, with a new box shape, selected.
-        QAction* add = w.action(QStringLiteral("actionAddEmptyTriggerBox"));
+        QAction* add = w.actions().get(cs::ui::ActionId::AddEmptyTriggerBox);
         QVERIFY(add);
         add->trigger();
         settle();
         const size_t added = kSampleNodes;
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 1);
-        QCOMPARE(w.currentNode(), std::optional<document::NodeIndex>(added));
+        QCOMPARE(w.session().currentNode(), std::optional<document::NodeIndex>(added));
         QCOMPARE(nodeJson(doc, added)["name"].get<std::string>(), std::string("Box Trigger"));
         QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {1.4, 0.5, -5.3}, 1e-6));
         const physics::NodePhysics* p = doc.model().node(added);
@@ -91,7 +94,7 @@ private slots:
         QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {1.4, 2, -5.3}, 1e-6));
 
         // Ctrl+D: a copy with its own trigger, selected.
-        QAction* duplicate = w.action(QStringLiteral("actionDuplicateNode"));
+        QAction* duplicate = w.actions().get(cs::ui::ActionId::DuplicateNode);
         QCOMPARE(duplicate->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_D));
         w.activateWindow();
         if (QTest::qWaitForWindowActive(&w, 2000)) {
@@ -102,13 +105,13 @@ private slots:
         }
         settle();
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 2);
-        QCOMPARE(w.currentNode(), std::optional<document::NodeIndex>(added + 1));
+        QCOMPARE(w.session().currentNode(), std::optional<document::NodeIndex>(added + 1));
         const physics::NodePhysics* copy = doc.model().node(added + 1);
         QVERIFY(copy && copy->trigger);
         QCOMPARE(nodeJson(doc, added + 1)["name"].get<std::string>(), std::string("Box Trigger copy"));
 
-        // Delete Node removes the copy (no dialog under CS_NO_DIALOGS); undo brings it back.
-        w.action(QStringLiteral("actionDeleteNode"))->trigger();
+        // Delete Node removes the copy (nothing to ask: it changes nothing else); undo brings it back.
+        w.actions().get(cs::ui::ActionId::DeleteNode)->trigger();
         settle();
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 1);
         stack->undo();
@@ -119,12 +122,12 @@ private slots:
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 1);
 
         // F2 renames the current node in the scene tree.
-        w.selectNode(added);
+        w.session().selectNode(added);
         settle();
         QTreeWidget* tree = w.sceneTree()->tree();
         QVERIFY(tree->currentItem());
         QCOMPARE(tree->currentItem()->data(0, Qt::UserRole).toULongLong(), qulonglong(added));
-        w.action(QStringLiteral("actionRenameNode"))->trigger();
+        w.actions().get(cs::ui::ActionId::RenameNode)->trigger();
         settle();
         auto* editor = tree->viewport()->findChild<QLineEdit*>();
         QVERIFY(editor);
@@ -136,7 +139,7 @@ private slots:
 
         // Saved and opened again: the trigger is where it was put; no validation error.
         const std::filesystem::path saved = m_dir / "edited.glb";
-        QVERIFY(w.saveTo(QString::fromStdString(saved.string())));
+        QVERIFY(w.session().saveTo(QString::fromStdString(saved.string())));
         auto again = document::Document::open(saved);
         QVERIFY(again);
         const document::Document& reopened = **again;
@@ -151,15 +154,15 @@ private slots:
 
     void dragInTheTreeReparents()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
-        document::Document& doc = *w.document();
+        document::Document& doc = *w.session().document();
         QUndoStack* stack = doc.undoStack();
         const size_t floor = 0;
         QCOMPARE(nodeJson(doc, floor)["name"].get<std::string>(), std::string("Floor"));
         const geometry::Mat4d before = document::nodeWorldMatrix(doc, kCrate);
         const int steps = stack->index();
-        w.selectNode(kCrate);
+        w.session().selectNode(kCrate);
         settle();
 
         // Crate 1 dragged onto the middle of the Floor row: it goes under Floor and stays where it is.
@@ -187,7 +190,7 @@ private slots:
 
         // Floor dropped on its own child: refused by the document, nothing changes.
         const std::string text = doc.gltf().json().dump();
-        w.selectNode(floor);
+        w.session().selectNode(floor);
         settle();
         std::unique_ptr<QMimeData> again(tree->model()->mimeData(tree->selectionModel()->selectedIndexes()));
         QDropEvent onChild(QPointF(tree->visualItemRect(itemOf(kCrate)).center()), Qt::MoveAction,

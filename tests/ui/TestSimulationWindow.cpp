@@ -5,12 +5,15 @@
 // takes back to the exact original translation. While playing slowly, the view draws between the fixed steps:
 // more distinct poses than steps, each on the segment between the two states around it, time never going
 // back.
+#include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
+#include "viewport/Viewport.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -70,21 +73,21 @@ private slots:
 
     void playPauseStepResetKeep()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(
             w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
         auto* sim = w.findChild<ui::SimulationMenu*>();
         QVERIFY(sim);
         ui::SimulationController& c = *sim->controller();
-        document::Document& doc = *w.document();
+        document::Document& doc = *w.session().document();
         const std::string json = doc.gltf().json().dump();
         const int undoCount = doc.undoStack()->count();
         const int undoIndex = doc.undoStack()->index();
 
         // Play: the ball falls freely (it reaches the box after 1.43 s).
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.frame().time >= 0.4, 20000);
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger(); // pause
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger(); // pause
         QVERIFY(!c.playing());
         QTRY_VERIFY_WITH_TIMEOUT(c.settled(), 5000);
         const size_t steps = c.frame().step;
@@ -99,8 +102,8 @@ private slots:
         QVERIFY(steps > 0);
         QVERIFY(std::fabs(drawnBallHeight(*sim) - ballHeight(c)) < 1e-3);
         QVERIFY(sim->active());
-        QVERIFY(w.action(QStringLiteral("actionSimulateReset"))->isEnabled());
-        QVERIFY(w.action(QStringLiteral("actionFrameAll"))->shortcut().isEmpty()); // Home is Reset now
+        QVERIFY(w.actions().get(cs::ui::ActionId::SimulateReset)->isEnabled());
+        QVERIFY(w.actions().get(cs::ui::ActionId::FrameAll)->shortcut().isEmpty()); // Home is Reset now
 
         // Paused: the pose stays.
         const double pausedY = ballHeight(c);
@@ -110,7 +113,7 @@ private slots:
 
         // Step: exactly one step, the ball dropping by (v + g dt) dt.
         const double v = -c.frame().states[0].linearVelocity[1];
-        w.action(QStringLiteral("actionSimulateStep"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulateStep)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.settled(), 5000);
         QCOMPARE(c.frame().step, steps + 1);
         const double stepDrop = pausedY - ballHeight(c);
@@ -120,7 +123,7 @@ private slots:
         // Reset by its key: the exact original pose, the document's own drawing, JSON and undo stack as they
         // were.
         // Home pressed in the view, whose own key handling frames the view with it otherwise.
-        QAction* reset = w.action(QStringLiteral("actionSimulateReset"));
+        QAction* reset = w.actions().get(cs::ui::ActionId::SimulateReset);
         QCOMPARE(reset->shortcut(), QKeySequence(Qt::Key_Home));
         w.activateWindow();
         if (QTest::qWaitForWindowActive(&w, 2000)) {
@@ -136,15 +139,15 @@ private slots:
         QVERIFY(sim->shownInstances().empty() && sim->shownOverlays()[scene::OverlayKind::Dynamic].empty());
         QVERIFY(!sim->active());
         QVERIFY(!reset->isEnabled()); // Home frames the view again
-        QCOMPARE(w.action(QStringLiteral("actionFrameAll"))->shortcut(), QKeySequence(Qt::Key_Home));
+        QCOMPARE(w.actions().get(cs::ui::ActionId::FrameAll)->shortcut(), QKeySequence(Qt::Key_Home));
         QCOMPARE(doc.gltf().json().dump(), json);
         QCOMPARE(doc.undoStack()->count(), undoCount);
         QCOMPARE(doc.undoStack()->index(), undoIndex);
 
         // The trigger (Sensor, 5..7 m) is entered on the way down, and the notes are on show.
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.frame().time >= 0.9, 20000);
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.settled(), 5000);
         auto* events = w.findChild<QListWidget*>(QStringLiteral("simulationEvents"));
         QVERIFY(events && events->count() >= 1);
@@ -157,7 +160,7 @@ private slots:
         const double keptY = ballHeight(c);
         QVERIFY(keptY < StartY - 3);
         const size_t ball = nodeNamed(doc.gltf().json(), "Ball");
-        w.action(QStringLiteral("actionSimulateKeepPoses"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulateKeepPoses)->trigger();
         QCOMPARE(doc.undoStack()->count(), undoCount + 1);
         const gltf::Json& kept = doc.gltf().json()["nodes"][ball]["translation"];
         QVERIFY2(std::fabs(kept[1].get<double>() - keptY) < 1e-5,
@@ -174,19 +177,19 @@ private slots:
 
     void gravityIsASetting()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(
             w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
         auto* sim = w.findChild<ui::SimulationMenu*>();
         QVERIFY(sim);
-        QAction* gravity = w.action(QStringLiteral("actionSimulateGravity"));
+        QAction* gravity = w.actions().get(cs::ui::ActionId::SimulateGravity);
         QVERIFY(gravity && gravity->text().contains(QStringLiteral("-9.80665")));
         // Upwards at 2 m/s^2: after 0.5 s the ball has risen 1/2 a t^2 = 0.25 m.
         sim->setGravity({0, 2, 0});
         QVERIFY(gravity->text().contains(QStringLiteral("0, 2, 0")));
         ui::SimulationController& c = *sim->controller();
         for (int i = 0; i < 30; ++i)
-            w.action(QStringLiteral("actionSimulateStep"))->trigger();
+            w.actions().get(cs::ui::ActionId::SimulateStep)->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.settled() && c.frame().step == 30, 10000);
         const double rise = ballHeight(c) - StartY;
         QVERIFY2(std::fabs(rise - 0.25) < 1e-4, qPrintable(QString::number(rise)));
@@ -194,14 +197,14 @@ private slots:
 
     void drawsBetweenSteps()
     {
-        MainWindow w;
+        MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(
             w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
         auto* sim = w.findChild<ui::SimulationMenu*>();
         QVERIFY(sim);
         ui::SimulationController& c = *sim->controller();
         c.setSpeed(0.25); // a step every 67 ms of wall clock
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger();
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger();
         std::set<size_t> steps;
         std::set<double> shown;
         double lastShown = 0;
@@ -230,7 +233,7 @@ private slots:
             shown.insert(t);
             lastShown = t;
         }
-        w.action(QStringLiteral("actionSimulatePlay"))->trigger(); // pause
+        w.actions().get(cs::ui::ActionId::SimulatePlay)->trigger(); // pause
         QTRY_VERIFY_WITH_TIMEOUT(c.settled(), 5000);
         QVERIFY2(steps.size() >= 3, qPrintable(QString::number(steps.size())));
         QVERIFY2(shown.size() > steps.size() && between > 0,

@@ -3,6 +3,7 @@
 // Helpers shared by the window tests: settings and recovery kept in a test folder, opening a file and
 // waiting for the scene.
 
+#include "DocumentSession.h"
 #include "MainWindow.h"
 #include "viewport/Viewport.h"
 
@@ -43,7 +44,7 @@ inline void useTestSettings(const std::filesystem::path& dir)
 inline bool openAndWait(ui::MainWindow& w, const QString& path)
 {
     bool finished = false, ok = false;
-    w.openFile(path, [&](bool result) {
+    w.session().openFile(path, [&](bool result) {
         finished = true;
         ok = result;
     });

@@ -19,17 +19,10 @@ QString familyLabel(physics::Family family)
                                                         "OMI_physics_joint)");
 }
 
-bool noDialogs()
-{
-    return !qEnvironmentVariableIsEmpty("CS_NO_DIALOGS");
-}
-
 } // namespace
 
 FamilyChoice chooseSaveFamily(QWidget* parent, physics::Family current)
 {
-    if (noDialogs())
-        return {true, std::nullopt};
     QDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("saveFamilyDialog"));
     dialog.setWindowTitle(QObject::tr("Physics format"));
@@ -56,8 +49,6 @@ bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnost
 {
     if (losses.empty())
         return true;
-    if (noDialogs())
-        return false;
     QStringList lines;
     for (const Diagnostic& d : losses)
         lines << QString::fromStdString(formatDiagnostic(d));

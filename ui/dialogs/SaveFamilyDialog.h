@@ -16,13 +16,12 @@ struct FamilyChoice
     std::optional<physics::Family> family; ///< none: keep the document's own
 };
 
-/// Asks which family to write: keep the document's own (`current`), OMI or KHR. With CS_NO_DIALOGS set
-/// nothing is asked and the family is kept.
+/// Asks which family to write: keep the document's own (`current`), OMI or KHR (MessageBoxPrompter's
+/// question).
 FamilyChoice chooseSaveFamily(QWidget* parent, physics::Family current);
 
 /// Lists exactly what writing in `family` loses (one line per loss, with where it was) and asks before
-/// writing. True: write anyway. With CS_NO_DIALOGS set nothing is asked and nothing is written (false), as
-/// the command line refuses without --allow-loss.
+/// writing. True: write anyway.
 bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnostics& losses);
 
 } // namespace cs::ui

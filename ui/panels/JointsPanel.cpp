@@ -1,5 +1,6 @@
 #include "panels/JointsPanel.h"
 
+#include "Prompter.h"
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTableView>
@@ -256,11 +256,13 @@ std::vector<size_t> JointsPanel::deleteCurrentJoint()
         links
             << QStringLiteral("<a href=\"%1\">%2</a>").arg(n).arg(nodeLabel(*document(), n).toHtmlEscaped());
     }
-    if (!users.empty() && qEnvironmentVariableIsEmpty("CS_NO_DIALOGS") &&
-        QMessageBox::question(this, tr("Delete joint description"),
-                              tr("Joint %1 is used by %2. Their joints are removed with it.")
-                                  .arg(joint)
-                                  .arg(names.join(QStringLiteral(", ")))) != QMessageBox::Yes)
+    MessageBoxPrompter boxes(this);
+    Prompter& prompter = m_prompter ? *m_prompter : boxes;
+    if (!users.empty() &&
+        !prompter.confirmDelete(tr("Delete joint description"),
+                                tr("Joint %1 is used by %2. Their joints are removed with it.")
+                                    .arg(joint)
+                                    .arg(names.join(QStringLiteral(", ")))))
         return {};
     auto* remove = new document::RemoveJointDescription(document(), size_t(joint));
     document()->push(remove);

@@ -18,6 +18,7 @@ struct ChangeEvent;
 
 namespace cs::ui {
 
+class Prompter;
 class RecordTableModel;
 
 /// The document's joint descriptions: a list (each with a summary and how many nodes use it), and the
@@ -31,6 +32,9 @@ class JointsPanel : public DocumentPanel
 public:
     explicit JointsPanel(QWidget* parent = nullptr);
 
+    /// Who asks before a description in use is deleted (not owned; none: a message box over the panel).
+    void setPrompter(Prompter* prompter) { m_prompter = prompter; }
+
     QListWidget* list() const { return m_list; }
     QTableView* limitsTable() const { return m_limits; }
     QTableView* drivesTable() const { return m_drives; }
@@ -40,7 +44,7 @@ public:
     void setCurrentJoint(int joint);
     /// Appends a description of the preset (see document::JointPreset) and makes it current.
     void addJoint(int preset);
-    /// Deletes the current description (asking first when nodes use it, unless CS_NO_DIALOGS is set); returns
+    /// Deletes the current description (asking the prompter first when nodes use it); returns
     /// the nodes whose joints went with it.
     std::vector<size_t> deleteCurrentJoint();
     void addLimit();
@@ -66,6 +70,7 @@ private:
     /// Pushes `change` applied to a copy of the current description, when it returns true.
     void editCurrent(const QString& text, const std::function<bool(physics::JointDescription&)>& change);
 
+    Prompter* m_prompter = nullptr;
     QListWidget* m_list = nullptr;
     QTableView* m_limits = nullptr;
     QTableView* m_drives = nullptr;
