@@ -63,7 +63,9 @@ bench: configure
 	 done
 
 # The C++ files git tracks, formatted by .clang-format; format-check changes nothing and fails on the first file
-# that differs, or on a file of app/, core/ or ui/ longer than 600 lines (CI runs it).
+# that differs, on a file of app/, core/ or ui/ longer than 600 lines, on a class over 600 lines (its header and
+# every member definition, scripts/class_sizes.py) or a function over 80 lines not listed in docs/ARCHITECTURE.md
+# (CI runs it).
 CXX_SOURCES = git ls-files -- '*.cpp' '*.h'
 format:
 	@$(CXX_SOURCES) | xargs clang-format -i
@@ -74,6 +76,7 @@ format-check:
 	   awk '$$2 != "total" && $$1 > 600 {print $$2 " (" $$1 " lines)"}'); \
 	 if [ -n "$$long" ]; then echo "format-check: files over 600 lines, split them:"; echo "$$long"; exit 1; fi; \
 	 echo "format-check: no file of app/, core/ or ui/ over 600 lines"
+	@python3 scripts/class_sizes.py
 
 clean:
 	@rm -rf $(BUILD_DIR)

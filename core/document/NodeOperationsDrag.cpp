@@ -165,116 +165,153 @@ void HandleDragSession::begin()
     m_open = true;
 }
 
+namespace {
+
+const char* const kAxisNames[] = {"x", "y", "z"};
+
+} // namespace
+
+geometry::Vec3d HandleDragSession::ownAxis(int a) const
+{
+    // Rotation only: a parent without shear keeps the axes orthogonal.
+    geometry::Vec3d unit;
+    unit[a] = 1;
+    const geometry::Vec3d d =
+        geometry::transformVector(m_parentWorld, geometry::rotate(m_trs.rotation, unit));
+    return geometry::lengthSquared(d) > 0 ? geometry::normalized(d) : unit;
+}
+
+bool HandleDragSession::moveAlong(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                                  const geometry::Vec3d& axis, geometry::Trs& trs)
+{
+    const auto delta = geometry::dragAlongAxis(m_start, current, origin, axis);
+    if (!delta)
+        return false;
+    geometry::Vec3d world = origin;
+    if (m_ownAxes) {
+        // Along the node's own axis the distance moved snaps.
+        const double moved = geometry::snap(*delta, step);
+        world = origin + axis * moved;
+        char text[128];
+        std::snprintf(text, sizeof text, "local %s %+.3f m", kAxisNames[m_axis], moved);
+        m_text = text;
+    } else {
+        world[m_axis] = geometry::snap(origin[m_axis] + *delta, step);
+        m_text = metres(kAxisNames[m_axis], world[m_axis]);
+    }
+    trs.translation = geometry::transformPoint(m_parentInverse, world);
+    return true;
+}
+
+bool HandleDragSession::moveInPlane(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                                    const geometry::Vec3d& axis, geometry::Trs& trs)
+{
+    const auto delta = geometry::dragInPlane(m_start, current, origin, axis);
+    if (!delta)
+        return false;
+    const int u = std::min((m_axis + 1) % 3, (m_axis + 2) % 3),
+              v = std::max((m_axis + 1) % 3, (m_axis + 2) % 3);
+    geometry::Vec3d world = origin + *delta;
+    char text[128];
+    if (m_ownAxes) {
+        const geometry::Vec3d du = ownAxis(u), dv = ownAxis(v);
+        const double mu = geometry::snap(geometry::dot(*delta, du), step);
+        const double mv = geometry::snap(geometry::dot(*delta, dv), step);
+        world = origin + du * mu + dv * mv;
+        std::snprintf(text, sizeof text, "local %s %+.3f m, local %s %+.3f m", kAxisNames[u], mu,
+                      kAxisNames[v], mv);
+    } else {
+        for (int a = 0; a < 3; ++a)
+            world[a] = a == m_axis ? origin[a] : geometry::snap(world[a], step);
+        std::snprintf(text, sizeof text, "%s %.3f m, %s %.3f m", kAxisNames[u], world[u], kAxisNames[v],
+                      world[v]);
+    }
+    trs.translation = geometry::transformPoint(m_parentInverse, world);
+    m_text = text;
+    return true;
+}
+
+bool HandleDragSession::turn(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                             const geometry::Vec3d& axis, geometry::Trs& trs)
+{
+    auto angle = geometry::dragRotation(m_start, current, origin, axis);
+    if (!angle)
+        return false;
+    double degrees = *angle * 180.0 / 3.14159265358979323846;
+    if (step > 0)
+        degrees = geometry::snap(degrees, m_angleStep);
+    geometry::Vec3d local = geometry::transformVector(m_parentInverse, axis);
+    if (geometry::lengthSquared(local) == 0)
+        return false;
+    local = geometry::normalized(local);
+    trs.rotation = geometry::normalized(
+        geometry::quatFromAxisAngle(local, degrees * 3.14159265358979323846 / 180.0) * m_trs.rotation);
+    char text[128];
+    if (m_freeAxis)
+        std::snprintf(text, sizeof text, "rotate %.1f\u00b0", degrees);
+    else
+        std::snprintf(text, sizeof text, "rotate %s%s %.1f\u00b0", m_ownAxes ? "local " : "",
+                      kAxisNames[m_axis], degrees);
+    m_text = text;
+    return true;
+}
+
+bool HandleDragSession::scaleAlong(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                                   geometry::Trs& trs)
+{
+    geometry::Vec3d own;
+    own[m_axis] = 1;
+    const geometry::Mat4d world = geometry::toMatrix(m_trs);
+    geometry::Vec3d direction =
+        geometry::transformVector(m_parentWorld, geometry::transformVector(world, own));
+    if (geometry::lengthSquared(direction) == 0)
+        return false;
+    direction = geometry::normalized(direction);
+    const auto factor = geometry::dragScale(m_start, current, origin, direction);
+    if (!factor)
+        return false;
+    double value = m_trs.scale[m_axis] * *factor;
+    if (step > 0)
+        value = geometry::snap(value, 0.1);
+    // A zero scale would make the node's space singular: keep a thousandth, with the sign dragged to.
+    if (std::fabs(value) < 1e-3)
+        value = value < 0 ? -1e-3 : 1e-3;
+    trs.scale[m_axis] = value;
+    char text[128];
+    std::snprintf(text, sizeof text, "scale %s %.3f", kAxisNames[m_axis], value);
+    m_text = text;
+    return true;
+}
+
 bool HandleDragSession::updateNode(const geometry::Ray& current, double step)
 {
-    static const char* names[] = {"x", "y", "z"};
     const geometry::Vec3d origin = geometry::transformPoint(m_parentWorld, m_trs.translation);
-    // The node's own axes at the press, in the world (rotation only: a parent without shear keeps them
-    // orthogonal).
-    const auto ownAxis = [&](int a) {
-        geometry::Vec3d unit;
-        unit[a] = 1;
-        const geometry::Vec3d d =
-            geometry::transformVector(m_parentWorld, geometry::rotate(m_trs.rotation, unit));
-        return geometry::lengthSquared(d) > 0 ? geometry::normalized(d) : unit;
-    };
     geometry::Vec3d axis;
     axis[m_axis] = 1;
     if (m_ownAxes)
         axis = ownAxis(m_axis);
     if (m_freeAxis)
         axis = *m_freeAxis;
-    const char* prefix = m_ownAxes ? "local " : "";
     geometry::Trs trs = m_trs;
-    char text[128];
+    bool moved = false;
     switch (m_kind) {
-    case Kind::Axis: {
-        const auto delta = geometry::dragAlongAxis(m_start, current, origin, axis);
-        if (!delta)
-            return false;
-        geometry::Vec3d world = origin;
-        if (m_ownAxes) {
-            // Along the node's own axis the distance moved snaps.
-            const double moved = geometry::snap(*delta, step);
-            world = origin + axis * moved;
-            std::snprintf(text, sizeof text, "local %s %+.3f m", names[m_axis], moved);
-            m_text = text;
-        } else {
-            world[m_axis] = geometry::snap(origin[m_axis] + *delta, step);
-            m_text = metres(names[m_axis], world[m_axis]);
-        }
-        trs.translation = geometry::transformPoint(m_parentInverse, world);
+    case Kind::Axis:
+        moved = moveAlong(current, step, origin, axis, trs);
         break;
-    }
-    case Kind::Plane: {
-        const auto delta = geometry::dragInPlane(m_start, current, origin, axis);
-        if (!delta)
-            return false;
-        const int u = std::min((m_axis + 1) % 3, (m_axis + 2) % 3),
-                  v = std::max((m_axis + 1) % 3, (m_axis + 2) % 3);
-        geometry::Vec3d world = origin + *delta;
-        if (m_ownAxes) {
-            const geometry::Vec3d du = ownAxis(u), dv = ownAxis(v);
-            const double mu = geometry::snap(geometry::dot(*delta, du), step);
-            const double mv = geometry::snap(geometry::dot(*delta, dv), step);
-            world = origin + du * mu + dv * mv;
-            std::snprintf(text, sizeof text, "local %s %+.3f m, local %s %+.3f m", names[u], mu, names[v],
-                          mv);
-        } else {
-            for (int a = 0; a < 3; ++a)
-                world[a] = a == m_axis ? origin[a] : geometry::snap(world[a], step);
-            std::snprintf(text, sizeof text, "%s %.3f m, %s %.3f m", names[u], world[u], names[v], world[v]);
-        }
-        trs.translation = geometry::transformPoint(m_parentInverse, world);
-        m_text = text;
+    case Kind::Plane:
+        moved = moveInPlane(current, step, origin, axis, trs);
         break;
-    }
-    case Kind::Rotate: {
-        auto angle = geometry::dragRotation(m_start, current, origin, axis);
-        if (!angle)
-            return false;
-        double degrees = *angle * 180.0 / 3.14159265358979323846;
-        if (step > 0)
-            degrees = geometry::snap(degrees, m_angleStep);
-        geometry::Vec3d local = geometry::transformVector(m_parentInverse, axis);
-        if (geometry::lengthSquared(local) == 0)
-            return false;
-        local = geometry::normalized(local);
-        trs.rotation = geometry::normalized(
-            geometry::quatFromAxisAngle(local, degrees * 3.14159265358979323846 / 180.0) * m_trs.rotation);
-        if (m_freeAxis)
-            std::snprintf(text, sizeof text, "rotate %.1f\u00b0", degrees);
-        else
-            std::snprintf(text, sizeof text, "rotate %s%s %.1f\u00b0", prefix, names[m_axis], degrees);
-        m_text = text;
+    case Kind::Rotate:
+        moved = turn(current, step, origin, axis, trs);
         break;
-    }
-    case Kind::Scale: {
-        geometry::Vec3d own;
-        own[m_axis] = 1;
-        const geometry::Mat4d world = geometry::toMatrix(m_trs);
-        geometry::Vec3d direction =
-            geometry::transformVector(m_parentWorld, geometry::transformVector(world, own));
-        if (geometry::lengthSquared(direction) == 0)
-            return false;
-        direction = geometry::normalized(direction);
-        const auto factor = geometry::dragScale(m_start, current, origin, direction);
-        if (!factor)
-            return false;
-        double value = m_trs.scale[m_axis] * *factor;
-        if (step > 0)
-            value = geometry::snap(value, 0.1);
-        // A zero scale would make the node's space singular: keep a thousandth, with the sign dragged to.
-        if (std::fabs(value) < 1e-3)
-            value = value < 0 ? -1e-3 : 1e-3;
-        trs.scale[m_axis] = value;
-        std::snprintf(text, sizeof text, "scale %s %.3f", names[m_axis], value);
-        m_text = text;
+    case Kind::Scale:
+        moved = scaleAlong(current, step, origin, trs);
         break;
-    }
     case Kind::Shape:
-        return false;
+        break;
     }
+    if (!moved)
+        return false;
     begin();
     setNodeTransforms(*m_document, {{m_node, trs}});
     return true;

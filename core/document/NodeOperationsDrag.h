@@ -104,6 +104,17 @@ private:
         Shape
     };
     bool updateNode(const geometry::Ray& current, double step);
+    /// The node's own axis `a` at the press, in the world.
+    geometry::Vec3d ownAxis(int a) const;
+    // Each kind of node drag: the transform it gives for the ray `current` (false: none) and m_text.
+    bool moveAlong(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                   const geometry::Vec3d& axis, geometry::Trs& trs);
+    bool moveInPlane(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                     const geometry::Vec3d& axis, geometry::Trs& trs);
+    bool turn(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+              const geometry::Vec3d& axis, geometry::Trs& trs);
+    bool scaleAlong(const geometry::Ray& current, double step, const geometry::Vec3d& origin,
+                    geometry::Trs& trs);
     Kind m_kind = Kind::Axis;
     double m_angleStep = 15.0;
     bool m_ownAxes = false;

@@ -124,31 +124,34 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
 {
     const auto index = std::uint32_t(m_nodes.size());
     m_nodes.emplace_back();
-    Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
+    if (end - begin <= kLeafSize) {
+        Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
+        for (std::uint32_t i = begin; i < end; ++i) {
+            for (int k = 0; k < 3; ++k) {
+                const Vec3d& v = corners[3 * size_t(order[i]) + size_t(k)];
+                lo = minOf(lo, v);
+                hi = maxOf(hi, v);
+            }
+        }
+        m_nodes[index] = {lo, hi, begin, end - begin};
+        return index;
+    }
+    // Split at the median centre along the axis the centres spread most; the node's box is its children's
+    // union (made once per level from the two boxes rather than from every triangle below it).
     Vec3d clo = centres[order[begin]], chi = clo;
     for (std::uint32_t i = begin; i < end; ++i) {
-        for (int k = 0; k < 3; ++k) {
-            const Vec3d& v = corners[3 * size_t(order[i]) + size_t(k)];
-            lo = minOf(lo, v);
-            hi = maxOf(hi, v);
-        }
         clo = minOf(clo, centres[order[i]]);
         chi = maxOf(chi, centres[order[i]]);
-    }
-    m_nodes[index].lo = lo;
-    m_nodes[index].hi = hi;
-    if (end - begin <= kLeafSize) {
-        m_nodes[index].first = begin;
-        m_nodes[index].count = end - begin;
-        return index;
     }
     const Vec3d extent = chi - clo;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
     const std::uint32_t mid = begin + (end - begin) / 2;
     std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
                      [&](std::uint32_t a, std::uint32_t b) { return centres[a][axis] < centres[b][axis]; });
-    buildNode(order, centres, corners, begin, mid);
+    const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
     const std::uint32_t second = buildNode(order, centres, corners, mid, end);
+    m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
+    m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
     m_nodes[index].first = second;
     return index;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <future>
 #include <map>
 #include <meshoptimizer.h>
 
@@ -119,9 +120,13 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
                                                welded.positions.size(), sizeof(QVector3D));
     SimplifiedMesh out;
     out.trianglesBefore = mesh.triangleCount();
-    std::unique_ptr<FitMeter> meter;
+    // The meter (samples and a hierarchy over the whole mesh) is made on another core while the first
+    // reduction runs.
+    std::future<std::unique_ptr<FitMeter>> meterMade;
     if (!options.skipMeasure)
-        meter = std::make_unique<FitMeter>(mesh, Mat4d{}, options.measure);
+        meterMade = std::async(std::launch::async,
+                               [&] { return std::make_unique<FitMeter>(mesh, Mat4d{}, options.measure); });
+    std::unique_ptr<FitMeter> meter;
     // meshoptimizer's error is its own (quadric) measure, so the result is measured, and made again with a
     // smaller error while it strays beyond maxError.
     double relative = scale > 0 ? options.maxError / scale : 0;
@@ -130,6 +135,8 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
     for (int attempt = 0; attempt < std::max(1, options.attempts) && !found; ++attempt, relative *= next) {
         gltf::TriangleMesh candidate = reduce(welded, relative, options.targetRatio, options.sliver);
         ++out.attempts;
+        if (meterMade.valid())
+            meter = meterMade.get();
         if (candidate.triangleCount() == 0)
             continue;
         if (meter) {
@@ -149,6 +156,8 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
         out.mesh = std::move(candidate);
         found = true;
     }
+    if (meterMade.valid())
+        meter = meterMade.get();
     if (!found) {
         // Nothing within the error: the welded mesh itself, which only loses degenerate triangles.
         out.mesh = removeDegenerateTriangles(welded, 0);

@@ -60,13 +60,23 @@ inline Vec3d normalized(const Vec3d& v)
     const double l = length(v);
     return l > 0 ? v / l : Vec3d{};
 }
+/// fmin and fmax as the compiler can inline them (a NaN gives way to the other value, as with std::fmin):
+/// the library calls were a fifth of the time of building a bounding volume hierarchy.
+inline double minOrOther(double a, double b)
+{
+    return (b < a || std::isnan(a)) ? b : a;
+}
+inline double maxOrOther(double a, double b)
+{
+    return (b > a || std::isnan(a)) ? b : a;
+}
 inline Vec3d minOf(const Vec3d& a, const Vec3d& b)
 {
-    return {std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)};
+    return {minOrOther(a.x, b.x), minOrOther(a.y, b.y), minOrOther(a.z, b.z)};
 }
 inline Vec3d maxOf(const Vec3d& a, const Vec3d& b)
 {
-    return {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)};
+    return {maxOrOther(a.x, b.x), maxOrOther(a.y, b.y), maxOrOther(a.z, b.z)};
 }
 inline bool isFinite(const Vec3d& v)
 {

@@ -309,6 +309,63 @@ Result<Layout> indexLayoutOf(const GltfDocument& doc, size_t index)
     return layout;
 }
 
+/// Applies an accessor's `sparse` substitution to `out` (offsets: each component's byte offset in an
+/// element); the problems found, none when it applied.
+Diagnostics applySparse(const GltfDocument& doc, const Layout& l, const Json& a, const Json& sparseJson,
+                        const size_t* offsets, FloatArray& out)
+{
+    const Json* sparse = &sparseJson;
+    const auto fail = [](Diagnostic d) { return Diagnostics{std::move(d)}; };
+    const std::string sp = l.pointer + "/sparse";
+    if (!sparse->is_object())
+        return fail(makeError("INVALID_TYPE", "sparse must be an object", sp));
+    const Json& countJson = sparse->value("count", Json());
+    const Json& indices = sparse->value("indices", Json());
+    const Json& values = sparse->value("values", Json());
+    if (!countJson.is_number_unsigned() || !indices.is_object() || !values.is_object())
+        return fail(makeError("ACCESSOR_SPARSE_INVALID", "sparse needs count, indices and values", sp));
+    const size_t n = countJson.get<size_t>();
+    if (n > l.count)
+        return fail(
+            makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count", sp + "/count"));
+    const int indexType = componentTypeOf(indices);
+    if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
+        return fail(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
+                              sp + "/indices/componentType"));
+    auto indexSpan = bufferViewBytes(doc, indices.value("bufferView", Json()), sp + "/indices/bufferView");
+    auto valueSpan = bufferViewBytes(doc, values.value("bufferView", Json()), sp + "/values/bufferView");
+    if (!indexSpan || !valueSpan) {
+        Diagnostics d = indexSpan.diagnostics;
+        d.insert(d.end(), valueSpan.diagnostics.begin(), valueSpan.diagnostics.end());
+        return d;
+    }
+    const std::uint64_t indexOffset = unsignedOr(indices, "byteOffset", 0);
+    const std::uint64_t valueOffset = unsignedOr(values, "byteOffset", 0);
+    if (indexOffset == kInvalidUnsigned || valueOffset == kInvalidUnsigned)
+        return fail(makeError("INVALID_TYPE", "sparse byteOffset must be a non-negative integer", sp));
+    const size_t indexSize = componentSize(indexType);
+    const size_t valueSize = elementSize(l.componentType, typeOf(a));
+    if (indexOffset > indexSpan->size || n * indexSize > indexSpan->size - indexOffset)
+        return fail(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse indices run past their buffer view",
+                              sp + "/indices"));
+    if (valueOffset > valueSpan->size || n * valueSize > valueSpan->size - valueOffset)
+        return fail(
+            makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse values run past their buffer view", sp + "/values"));
+    for (size_t k = 0; k < n; ++k) {
+        const std::uint32_t target = decodeIndex(indexSpan->data + indexOffset + k * indexSize, indexType);
+        if (target >= l.count)
+            return fail(makeError("ACCESSOR_SPARSE_INDEX_OUT_OF_RANGE",
+                                  "sparse index " + std::to_string(target) + " is not below count " +
+                                      std::to_string(l.count),
+                                  sp + "/indices"));
+        const std::uint8_t* e = valueSpan->data + valueOffset + k * valueSize;
+        for (int c = 0; c < l.components; ++c)
+            out.values[target * l.components + c] =
+                decodeComponent(e + offsets[c], l.componentType, l.normalized);
+    }
+    return {};
+}
+
 } // namespace
 
 size_t elementSize(int componentType, std::string_view type)
@@ -360,53 +417,9 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
     auto sparse = a.find("sparse");
     if (sparse == a.end())
         return R{std::move(out), {}};
-    const std::string sp = l.pointer + "/sparse";
-    if (!sparse->is_object())
-        return R::failure(makeError("INVALID_TYPE", "sparse must be an object", sp));
-    const Json& countJson = sparse->value("count", Json());
-    const Json& indices = sparse->value("indices", Json());
-    const Json& values = sparse->value("values", Json());
-    if (!countJson.is_number_unsigned() || !indices.is_object() || !values.is_object())
-        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse needs count, indices and values", sp));
-    const size_t n = countJson.get<size_t>();
-    if (n > l.count)
-        return R::failure(
-            makeError("ACCESSOR_SPARSE_INVALID", "sparse count exceeds the accessor's count", sp + "/count"));
-    const int indexType = componentTypeOf(indices);
-    if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
-        return R::failure(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
-                                    sp + "/indices/componentType"));
-    auto indexSpan = bufferViewBytes(doc, indices.value("bufferView", Json()), sp + "/indices/bufferView");
-    auto valueSpan = bufferViewBytes(doc, values.value("bufferView", Json()), sp + "/values/bufferView");
-    if (!indexSpan || !valueSpan) {
-        Diagnostics d = indexSpan.diagnostics;
-        d.insert(d.end(), valueSpan.diagnostics.begin(), valueSpan.diagnostics.end());
-        return R{std::nullopt, d};
-    }
-    const std::uint64_t indexOffset = unsignedOr(indices, "byteOffset", 0);
-    const std::uint64_t valueOffset = unsignedOr(values, "byteOffset", 0);
-    if (indexOffset == kInvalidUnsigned || valueOffset == kInvalidUnsigned)
-        return R::failure(makeError("INVALID_TYPE", "sparse byteOffset must be a non-negative integer", sp));
-    const size_t indexSize = componentSize(indexType);
-    const size_t valueSize = elementSize(l.componentType, typeOf(a));
-    if (indexOffset > indexSpan->size || n * indexSize > indexSpan->size - indexOffset)
-        return R::failure(makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse indices run past their buffer view",
-                                    sp + "/indices"));
-    if (valueOffset > valueSpan->size || n * valueSize > valueSpan->size - valueOffset)
-        return R::failure(
-            makeError("ACCESSOR_OUT_OF_BOUNDS", "sparse values run past their buffer view", sp + "/values"));
-    for (size_t k = 0; k < n; ++k) {
-        const std::uint32_t target = decodeIndex(indexSpan->data + indexOffset + k * indexSize, indexType);
-        if (target >= l.count)
-            return R::failure(makeError("ACCESSOR_SPARSE_INDEX_OUT_OF_RANGE",
-                                        "sparse index " + std::to_string(target) + " is not below count " +
-                                            std::to_string(l.count),
-                                        sp + "/indices"));
-        const std::uint8_t* e = valueSpan->data + valueOffset + k * valueSize;
-        for (int c = 0; c < l.components; ++c)
-            out.values[target * l.components + c] =
-                decodeComponent(e + offsets[c], l.componentType, l.normalized);
-    }
+    Diagnostics problems = applySparse(doc, l, a, *sparse, offsets, out);
+    if (!problems.empty())
+        return R{std::nullopt, std::move(problems)};
     return R{std::move(out), {}};
 }
 

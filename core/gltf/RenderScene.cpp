@@ -75,6 +75,103 @@ std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, con
     return std::move(data->values);
 }
 
+/// The drawable form of one primitive: its triangles, normals (the file's or flat), material, and texture
+/// with its coordinates when both can be read.
+RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, TriangleMesh triangles,
+                                Diagnostics& textureDiagnostics)
+{
+    RenderPrimitive rp;
+    readMaterial(doc, primitive, rp);
+    const Json& material = primitive.value("material", Json());
+    const BaseColorTexture texture =
+        material.is_number_unsigned() ? readBaseColorTexture(doc, material.get<size_t>(), textureDiagnostics)
+                                      : BaseColorTexture{};
+    rp.image = texture.image;
+    rp.sampler = texture.sampler;
+    const size_t count = triangles.positions.size();
+    const auto normals = attribute(doc, primitive, "NORMAL", 3, count);
+    if (!normals.empty()) {
+        rp.normals.reserve(count);
+        for (size_t i = 0; i < count; ++i)
+            rp.normals.emplace_back(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
+    } else {
+        rp.normals = faceNormals(triangles);
+    }
+    if (rp.image >= 0) {
+        const std::string name = "TEXCOORD_" + std::to_string(texture.texCoord);
+        const auto uvs = attribute(doc, primitive, name.c_str(), 2, count);
+        if (uvs.empty()) {
+            rp.image = -1;
+        } else {
+            rp.uvs.reserve(count);
+            for (size_t i = 0; i < count; ++i)
+                rp.uvs.push_back(applyUvTransform(texture.transform, {uvs[2 * i], uvs[2 * i + 1]}));
+        }
+    }
+    rp.triangles = std::make_shared<const TriangleMesh>(std::move(triangles));
+    return rp;
+}
+
+/// Every primitive of a mesh that can be drawn; one that cannot is a warning.
+std::vector<RenderPrimitive> meshPrimitives(const GltfDocument& doc, size_t mesh, Diagnostics& diagnostics,
+                                            Diagnostics& textureDiagnostics)
+{
+    std::vector<RenderPrimitive> out;
+    const Json& prims = doc.json()["meshes"][mesh].value("primitives", Json());
+    for (size_t p = 0; prims.is_array() && p < prims.size(); ++p) {
+        auto triangles = primitiveTriangles(doc, mesh, p);
+        if (!triangles) {
+            for (auto d : triangles.diagnostics) {
+                d.severity = Severity::Warning;
+                d.message += " (the primitive is not drawn)";
+                diagnostics.push_back(std::move(d));
+            }
+            continue;
+        }
+        out.push_back(renderPrimitive(doc, prims[p], std::move(*triangles), textureDiagnostics));
+    }
+    return out;
+}
+
+/// Each texture's encoded bytes and size (only the header is read here: the viewport decodes each image once,
+/// when it uploads it); a primitive whose image cannot be read is drawn untextured, with one warning.
+void readImages(const GltfDocument& doc, RenderScene& scene, Diagnostics& diagnostics)
+{
+    scene.images.resize(doc.count("images"));
+    std::vector<bool> unreadable(scene.images.size(), false);
+    for (auto& mesh : scene.meshes) {
+        for (auto& prim : mesh.primitives) {
+            if (prim.image < 0)
+                continue;
+            const size_t image = static_cast<size_t>(prim.image);
+            if (scene.images[image].encoded.isEmpty() && !unreadable[image]) {
+                QByteArray bytes = encodedImage(doc, image);
+                const QSize size = imageHeaderSize(bytes);
+                if (size.isValid()) {
+                    if (!imageEndsComplete(bytes))
+                        diagnostics.push_back(
+                            makeWarning("IMAGE_TRUNCATED",
+                                        "the image data ends early (" + std::to_string(bytes.size()) +
+                                            " bytes); the texture may be drawn incomplete or grey",
+                                        jsonPointerAppend("/images", image)));
+                    scene.images[image] = {std::move(bytes), size};
+                } else {
+                    unreadable[image] = true;
+                    diagnostics.push_back(makeWarning(
+                        "IMAGE_UNREADABLE",
+                        bytes.isEmpty() ? "the image has no data; the mesh is drawn untextured"
+                                        : "the image cannot be decoded; the mesh is drawn untextured",
+                        jsonPointerAppend("/images", image)));
+                }
+            }
+            if (unreadable[image]) {
+                prim.image = -1;
+                prim.uvs.clear();
+            }
+        }
+    }
+}
+
 } // namespace
 
 Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph)
@@ -85,7 +182,6 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
     const size_t meshCount = doc.count("meshes");
     scene.meshes.resize(meshCount);
     std::vector<bool> built(meshCount, false);
-
     QVector3D lo(std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
                  std::numeric_limits<float>::max());
     QVector3D hi = -lo;
@@ -97,50 +193,7 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
         const size_t mesh = meshIndex.get<size_t>();
         if (!built[mesh]) {
             built[mesh] = true;
-            const Json& prims = doc.json()["meshes"][mesh].value("primitives", Json());
-            for (size_t p = 0; prims.is_array() && p < prims.size(); ++p) {
-                auto triangles = primitiveTriangles(doc, mesh, p);
-                if (!triangles) {
-                    for (auto d : triangles.diagnostics) {
-                        d.severity = Severity::Warning;
-                        d.message += " (the primitive is not drawn)";
-                        result.diagnostics.push_back(std::move(d));
-                    }
-                    continue;
-                }
-                RenderPrimitive rp;
-                readMaterial(doc, prims[p], rp);
-                const Json& material = prims[p].value("material", Json());
-                const BaseColorTexture texture =
-                    material.is_number_unsigned()
-                        ? readBaseColorTexture(doc, material.get<size_t>(), textureDiagnostics)
-                        : BaseColorTexture{};
-                rp.image = texture.image;
-                rp.sampler = texture.sampler;
-                const size_t count = triangles->positions.size();
-                const auto normals = attribute(doc, prims[p], "NORMAL", 3, count);
-                if (!normals.empty()) {
-                    rp.normals.reserve(count);
-                    for (size_t i = 0; i < count; ++i)
-                        rp.normals.emplace_back(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
-                } else {
-                    rp.normals = faceNormals(*triangles);
-                }
-                if (rp.image >= 0) {
-                    const std::string name = "TEXCOORD_" + std::to_string(texture.texCoord);
-                    const auto uvs = attribute(doc, prims[p], name.c_str(), 2, count);
-                    if (uvs.empty()) {
-                        rp.image = -1;
-                    } else {
-                        rp.uvs.reserve(count);
-                        for (size_t i = 0; i < count; ++i)
-                            rp.uvs.push_back(
-                                applyUvTransform(texture.transform, {uvs[2 * i], uvs[2 * i + 1]}));
-                    }
-                }
-                rp.triangles = std::make_shared<const TriangleMesh>(std::move(*triangles));
-                scene.meshes[mesh].primitives.push_back(std::move(rp));
-            }
+            scene.meshes[mesh].primitives = meshPrimitives(doc, mesh, result.diagnostics, textureDiagnostics);
         }
         if (scene.meshes[mesh].primitives.empty())
             continue;
@@ -159,40 +212,7 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
         if (std::find(result.diagnostics.begin(), result.diagnostics.end(), d) == result.diagnostics.end())
             result.diagnostics.push_back(d);
     }
-    // Only the header is read here: the viewport decodes each image once, when it uploads it.
-    scene.images.resize(doc.count("images"));
-    std::vector<bool> unreadable(scene.images.size(), false);
-    for (auto& mesh : scene.meshes) {
-        for (auto& prim : mesh.primitives) {
-            if (prim.image < 0)
-                continue;
-            const size_t image = static_cast<size_t>(prim.image);
-            if (scene.images[image].encoded.isEmpty() && !unreadable[image]) {
-                QByteArray bytes = encodedImage(doc, image);
-                const QSize size = imageHeaderSize(bytes);
-                if (size.isValid()) {
-                    if (!imageEndsComplete(bytes))
-                        result.diagnostics.push_back(
-                            makeWarning("IMAGE_TRUNCATED",
-                                        "the image data ends early (" + std::to_string(bytes.size()) +
-                                            " bytes); the texture may be drawn incomplete or grey",
-                                        jsonPointerAppend("/images", image)));
-                    scene.images[image] = {std::move(bytes), size};
-                } else {
-                    unreadable[image] = true;
-                    result.diagnostics.push_back(makeWarning(
-                        "IMAGE_UNREADABLE",
-                        bytes.isEmpty() ? "the image has no data; the mesh is drawn untextured"
-                                        : "the image cannot be decoded; the mesh is drawn untextured",
-                        jsonPointerAppend("/images", image)));
-                }
-            }
-            if (unreadable[image]) {
-                prim.image = -1;
-                prim.uvs.clear();
-            }
-        }
-    }
+    readImages(doc, scene, result.diagnostics);
     if (!scene.instances.empty()) {
         scene.boundsMin = lo;
         scene.boundsMax = hi;
