@@ -1,5 +1,6 @@
 #include "physics/Validator.h"
 
+#include "geometry/ScaleRule.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
@@ -270,18 +271,12 @@ private:
         for (const auto& s : m_scene.instances) {
             if (!seen.insert(s.node).second)
                 continue;
-            double scale[3];
-            for (int c = 0; c < 3; ++c) {
-                const QVector4D column = s.world.column(c);
-                scale[c] = std::sqrt(double(column.x()) * column.x() + double(column.y()) * column.y() +
-                                     double(column.z()) * column.z());
-            }
-            const double lo = std::min({scale[0], scale[1], scale[2]});
-            const double hi = std::max({scale[0], scale[1], scale[2]});
+            const geometry::Vec3d scale = geometry::columnScale(s.world);
+            const double hi = std::max({scale.x, scale.y, scale.z});
             const std::string p = jsonPointerAppend("/nodes", s.node);
             const std::string text = "node " + std::to_string(s.node) + " carries a shape and is scaled (" +
                                      num(scale[0]) + ", " + num(scale[1]) + ", " + num(scale[2]) + ")";
-            if (hi - lo > 1e-4 * std::max(hi, 1e-9)) {
+            if (geometry::nonUniformScale(scale, geometry::kWorldScaleTolerance)) {
                 warning(code::ShapeNodeNonUniformScale,
                         text + "; a non-uniform scale distorts spheres and capsules in most engines", p);
             } else if (std::fabs(hi - 1.0) > 1e-4) {
