@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "Autosave.h"
+#include "DiagnosticText.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/HullDialog.h"
 #include "document/Actions.h"
@@ -230,14 +231,11 @@ void MainWindow::showScene(std::shared_ptr<LoadedScene> scene)
     m_loadDone = nullptr;
     if (!scene->document) {
         // The file could not be used at all: say why, keep what was open.
-        QStringList reasons;
-        for (const auto& d : scene->diagnostics)
-            reasons << QString::fromStdString(formatDiagnostic(d));
+        const QString reasons = QString::fromStdString(formatDiagnostics(scene->diagnostics));
         m_statusLabel->setText(tr("Could not open %1").arg(scene->path));
         if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
-            QMessageBox::warning(
-                this, tr("Could not open file"),
-                tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons.join(QLatin1Char('\n'))));
+            QMessageBox::warning(this, tr("Could not open file"),
+                                 tr("%1 could not be opened:\n\n%2").arg(scene->path, reasons));
         if (done)
             done(false);
         return;
@@ -326,7 +324,7 @@ void MainWindow::refreshView()
     const gltf::GltfDocument& doc = m_document->gltf();
     std::vector<SceneTreeNode> nodes(m_scene->graph.nodeCount());
     for (size_t i = 0; i < nodes.size(); ++i) {
-        nodes[i].name = QString::fromStdString(gltf::nodeName(doc, i));
+        nodes[i].name = QString::fromStdString(gltf::nodeLabel(doc, i));
         nodes[i].children = m_scene->graph.children(i);
         nodes[i].mesh = gltf::nodeMesh(doc, i).has_value();
         if (const physics::NodePhysics* p = m_document->model().node(i)) {

@@ -3,6 +3,7 @@
 // MainWindow: the document's life: open, import, save, recovery copies, recent files, the title, closing.
 
 #include "Autosave.h"
+#include "DiagnosticText.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/HullDialog.h"
 #include "dialogs/SaveFamilyDialog.h"
@@ -63,12 +64,10 @@ QString fileFilter()
 /// A failed save: the status line says so and (unless CS_NO_DIALOGS is set) a message box lists why.
 void showSaveFailure(QWidget* parent, QLabel* status, const QString& path, const Diagnostics& result)
 {
-    QStringList reasons;
-    for (const auto& d : result)
-        reasons << QString::fromStdString(formatDiagnostic(d));
+    const QString reasons = QString::fromStdString(formatDiagnostics(result));
     status->setText(QObject::tr("Saving failed: %1").arg(path));
     if (qEnvironmentVariableIsEmpty("CS_NO_DIALOGS"))
-        QMessageBox::critical(parent, QObject::tr("Could not save"), reasons.join(QLatin1Char('\n')));
+        QMessageBox::critical(parent, QObject::tr("Could not save"), reasons);
 }
 
 } // namespace

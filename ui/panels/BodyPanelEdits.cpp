@@ -2,6 +2,7 @@
 
 // BodyPanel: the edits (each one core function or command) and "Compute from shapes".
 
+#include "DiagnosticText.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
@@ -92,13 +93,7 @@ void BodyPanel::computeFromShapes()
         const auto result =
             document::bodyMassProperties(*m_document, node, density, document::MassFrom::Density);
         if (!result) {
-            QString message;
-            for (const Diagnostic& d : result.diagnostics) {
-                if (d.severity == Severity::Error) {
-                    message = QString::fromStdString(d.message);
-                    break;
-                }
-            }
+            QString message = QString::fromStdString(firstErrorMessage(result.diagnostics));
             if (message.isEmpty())
                 message = tr("the shapes give no mass properties");
             errors << (several ? tr("%1: %2").arg(nodeLabel(*m_document, node), message) : message);

@@ -2,6 +2,7 @@
 
 // ShapePanel: "Fit ... to mesh" (core/document/ShapeFit does the work; this says what it did).
 
+#include "DiagnosticText.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
@@ -97,11 +98,7 @@ ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
         document::fitShapeToMesh(doc, size_t(m_shape), node, kind, tr("Fit %1 to Mesh").arg(fitLabel(kind)));
     QApplication::restoreOverrideCursor();
     if (!fitted) {
-        QString why;
-        for (const Diagnostic& d : fitted.diagnostics) {
-            if (d.severity == Severity::Error)
-                why = QString::fromStdString(d.message);
-        }
+        const QString why = QString::fromStdString(firstErrorMessage(fitted.diagnostics));
         if (findDiagnostic(fitted.diagnostics, "FIT_CHILD_NODE"))
             return fail(tr("Could not add the child node."));
         return fail(tr("Could not fit a %1: %2").arg(fitLabel(kind).toLower(), why));
