@@ -6,8 +6,8 @@
 
 #include "document/Document.h"
 #include "document/SetFields.h"
+#include "geometry/EulerAngles.h"
 #include "physics/PhysicsModel.h"
-#include "widgets/EulerAngles.h"
 
 #include <QString>
 #include <functional>
@@ -153,7 +153,7 @@ PropertyRow<typename Field::Object> propertyRow(const PropertyLook& look)
         if constexpr (std::is_same_v<Value, physics::Vec3>)
             v[static_cast<size_t>(axis)] = value;
         else if constexpr (std::is_same_v<Value, physics::Quat>)
-            v = withEulerAngle(v, axis, value);
+            v = geometry::withEulerAngle(v, axis, value);
         else if constexpr (std::is_same_v<Value, bool>)
             v = value != 0.0;
         else if constexpr (std::is_same_v<Value, double>)
