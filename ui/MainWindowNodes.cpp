@@ -1,9 +1,10 @@
 #include "MainWindowNodes.h"
 
+#include "DiagnosticText.h"
 #include "MainWindow.h"
 #include "document/NodeOperations.h"
 #include "panels/SceneTreePanel.h"
-#include "viewport/GizmoController.h"
+#include "tools/GizmoController.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -27,10 +28,7 @@ bool dialogsAllowed()
 
 QString listed(const Diagnostics& diagnostics)
 {
-    QStringList lines;
-    for (const Diagnostic& d : diagnostics)
-        lines << QString::fromStdString(formatDiagnostic(d));
-    return lines.join(QLatin1Char('\n'));
+    return QString::fromStdString(formatDiagnostics(diagnostics));
 }
 
 } // namespace
