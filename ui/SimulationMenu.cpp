@@ -4,7 +4,6 @@
 #include "SimulationController.h"
 #include "document/NodeOperations.h"
 #include "document/WorldPlacement.h"
-#include "gltf/GltfDocument.h"
 #include "gltf/NodeLabel.h"
 #include "simulation/BodyMotions.h"
 #include "simulation/SimulationInput.h"

@@ -2,7 +2,6 @@
 
 #include "DiagnosticText.h"
 #include "document/Document.h"
-#include "gltf/GltfDocument.h"
 #include "gltf/NodeLabel.h"
 #include "widgets/ChildSignals.h"
 
