@@ -1,6 +1,7 @@
 #include "CliSupport.h"
 
 #include "Commands.h"
+#include "DiagnosticText.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -91,8 +92,8 @@ size_t countSeverity(const Diagnostics& diagnostics, Severity s)
 
 void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics)
 {
-    for (const auto& d : diagnostics)
-        std::fprintf(out, "%s: %s\n", file.c_str(), formatDiagnostic(d).c_str());
+    if (!diagnostics.empty())
+        std::fprintf(out, "%s\n", formatDiagnostics(diagnostics, fullLines(file + ": ")).c_str());
 }
 
 std::string lowerExtension(const fs::path& p)

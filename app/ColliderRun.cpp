@@ -1,6 +1,7 @@
 #include "ColliderRun.h"
 
 #include "Commands.h"
+#include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
 
 #include <cmath>
@@ -167,8 +168,7 @@ void printColliderRun(const Job& job, const ColliderRun& run)
     }
     for (size_t i = 0; i < run.report.added.size(); ++i) {
         const auto& a = run.report.added[i];
-        std::string where = a.name.empty() ? "node " + std::to_string(a.meshNode)
-                                           : "node '" + a.name + "' (" + std::to_string(a.meshNode) + ")";
+        const std::string where = gltf::nodeReference(a.name, a.meshNode);
         std::string extra;
         if (a.parts > 0)
             extra += ", part " + std::to_string(a.part + 1) + " of " + std::to_string(a.parts);

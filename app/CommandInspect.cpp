@@ -1,6 +1,7 @@
 // collidoscope inspect FILE [--json]: what a glTF file contains and its resolved physics scene.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "DiagnosticText.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
 #include "physics/InspectReport.h"
@@ -30,10 +31,8 @@ int runInspect(const QStringList& args)
     }
     const std::string file = parser.positionalArguments().first().toStdString();
     auto loaded = gltf::loadGltf(file);
-    if (!loaded || !parser.isSet(json)) {
-        for (const auto& d : loaded.diagnostics)
-            std::fprintf(stderr, "%s: %s\n", file.c_str(), formatDiagnostic(d).c_str());
-    }
+    if (!loaded || !parser.isSet(json))
+        printDiagnostics(stderr, file, loaded.diagnostics);
     if (!loaded)
         return ExitUnusable;
     const gltf::GltfDocument& doc = *loaded;
@@ -80,8 +79,8 @@ int runInspect(const QStringList& args)
     }
     if (graph)
         std::printf("\n%s", physics::inspectText(doc, *model, *graph).c_str());
-    for (const auto& d : physicsFindings)
-        std::printf("  %s\n", formatDiagnostic(d).c_str());
+    if (!physicsFindings.empty())
+        std::printf("%s\n", formatDiagnostics(physicsFindings, fullLines("  ")).c_str());
     return hasErrors(diagnostics) ? ExitFindings : ExitOk;
 }
 

@@ -137,8 +137,7 @@ int upgradeJob(const Job& job, const targets::Target* target, physics::Family fa
     const std::string in = job.input.string();
     const std::string out = job.output.string();
     auto loaded = gltf::loadGltf(in);
-    for (const auto& d : loaded.diagnostics)
-        std::fprintf(stderr, "%s: %s\n", in.c_str(), formatDiagnostic(d).c_str());
+    printDiagnostics(stderr, in, loaded.diagnostics);
     if (!loaded)
         return ExitUnusable;
     std::error_code ec;

@@ -2,6 +2,7 @@
 // version printed before the QApplication exists, so that none of them needs a display.
 #include "GuiMain.h"
 
+#include "CliSupport.h"
 #include "Commands.h"
 #include "DocumentSession.h"
 #include "MainWindow.h"
@@ -159,9 +160,8 @@ int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommand
     int exitCode = 0;
     window.session().openFile(file, [&](bool ok) {
         if (!ok) {
-            for (const auto& d :
-                 window.session().scene() ? window.session().scene()->diagnostics : cs::Diagnostics{})
-                std::fprintf(stderr, "%s: %s\n", qPrintable(file), cs::formatDiagnostic(d).c_str());
+            if (window.session().scene())
+                printDiagnostics(stderr, file.toStdString(), window.session().scene()->diagnostics);
             std::fprintf(stderr, "collidoscope: %s could not be opened\n", qPrintable(file));
             exitCode = 2;
             app.exit(2);

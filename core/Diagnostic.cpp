@@ -1,5 +1,7 @@
 #include "Diagnostic.h"
 
+#include "DiagnosticText.h"
+
 #include <algorithm>
 
 namespace cs {
@@ -44,6 +46,41 @@ std::string formatDiagnostic(const Diagnostic& d)
     out += ": ";
     out += d.message;
     return out;
+}
+
+std::string formatDiagnostics(const Diagnostics& diagnostics, const DiagnosticsText& style)
+{
+    std::string out;
+    bool first = true;
+    for (const auto& d : diagnostics) {
+        if (style.errorsOnly && d.severity != Severity::Error)
+            continue;
+        if (!first)
+            out += '\n';
+        first = false;
+        out += style.prefix;
+        switch (style.line) {
+        case DiagnosticsText::Line::Full:
+            out += formatDiagnostic(d);
+            break;
+        case DiagnosticsText::Line::Message:
+            out += d.message;
+            break;
+        case DiagnosticsText::Line::SeverityAndMessage:
+            out += severityName(d.severity);
+            out += ": ";
+            out += d.message;
+            break;
+        }
+    }
+    return out;
+}
+
+std::string firstErrorMessage(const Diagnostics& diagnostics)
+{
+    const auto it = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                 [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    return it == diagnostics.end() ? std::string() : it->message;
 }
 
 std::string jsonPointerAppend(const std::string& base, const std::string& token)

@@ -1,5 +1,6 @@
 #include "Autosave.h"
 
+#include "DiagnosticText.h"
 #include "document/Document.h"
 #include "gltf/GltfDocument.h"
 
@@ -33,11 +34,7 @@ QString fromPath(const std::filesystem::path& p)
 
 QString firstError(const Diagnostics& diagnostics)
 {
-    for (const auto& d : diagnostics) {
-        if (d.severity == Severity::Error)
-            return QString::fromStdString(d.message);
-    }
-    return {};
+    return QString::fromStdString(firstErrorMessage(diagnostics));
 }
 
 } // namespace

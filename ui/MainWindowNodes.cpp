@@ -5,7 +5,7 @@
 #include "Prompter.h"
 #include "document/NodeOperations.h"
 #include "panels/SceneTreePanel.h"
-#include "viewport/GizmoController.h"
+#include "tools/GizmoController.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>

@@ -3,9 +3,11 @@
 #include "ActionTable.h"
 #include "DocumentSession.h"
 #include "SimulationController.h"
-#include "SimulationPoses.h"
 #include "ViewController.h"
+#include "document/NodeOperations.h"
 #include "document/WorldPlacement.h"
+#include "gltf/NodeLabel.h"
+#include "simulation/BodyMotions.h"
 #include "simulation/SimulationInput.h"
 #include "viewport/Viewport.h"
 
@@ -31,9 +33,8 @@ constexpr int DefaultSpeed = 2;
 
 QString nodeName(const simulation::SimulationInput& input, size_t node)
 {
-    if (node < input.nodeNames.size() && !input.nodeNames[node].empty())
-        return QString::fromStdString(input.nodeNames[node]);
-    return QStringLiteral("node %1").arg(node);
+    return QString::fromStdString(
+        gltf::nodeLabel(node < input.nodeNames.size() ? input.nodeNames[node] : std::string(), node));
 }
 
 } // namespace
@@ -261,20 +262,18 @@ void SimulationMenu::drawFrame()
     const double time = displayTime(frame, SimulationClock::now());
     if (m_viewMoved && time == m_shownTime && m_drawTimer->isActive())
         return; // nothing new to draw until the clock or the frame moves on
-    std::vector<simulation::BodyState>& states = m_shownStates;
-    states = frame.states;
     if (time < frame.time && frame.time > frame.previousTime) {
         const double alpha = (time - frame.previousTime) / (frame.time - frame.previousTime);
-        for (size_t i = 0; i < states.size(); ++i)
-            states[i].pose =
-                simulation::interpolate(frame.previousStates[i].pose, frame.states[i].pose, alpha);
+        m_shownStates = simulation::interpolateStates(frame.previousStates, frame.states, alpha);
+    } else {
+        m_shownStates = frame.states;
     }
     m_shownTime = time;
-    const std::vector<geometry::Mat4d> motions = bodyMotions(m_controller->input(), states);
+    const simulation::BodyMotions motions(m_controller->input(), m_shownStates);
     Viewport* view = m_view.viewport();
-    m_shownInstances = movedInstances(scene->render, scene->resolved, motions);
+    m_shownInstances = simulation::movedInstances(scene->render, scene->resolved, motions);
     view->setInstanceTransforms(m_shownInstances);
-    const physics::ResolvedScene moved = movedScene(scene->resolved, motions);
+    const physics::ResolvedScene moved = simulation::movedScene(scene->resolved, motions);
     scene::OverlayOptions options;
     options.circleSegments = 16;
     options.selectedNodes = m_session.selectedNodes();
@@ -290,7 +289,7 @@ void SimulationMenu::drawFrame()
         view->setOverlayLines(OverlayLayer(kind), {});
     const scene::Overlays lit =
         scene::buildOverlays(m_session.document()->gltf(), m_session.document()->model(),
-                             triggersOnly(moved, frame.occupiedTriggers), scene->graph, options);
+                             simulation::triggersOnly(moved, frame.occupiedTriggers), scene->graph, options);
     view->setPreviewLines(lit[scene::OverlayKind::Trigger]);
     m_viewMoved = true;
 }
@@ -323,8 +322,11 @@ void SimulationMenu::keepCurrentPoses()
     m_controller->pause();
     // What the view shows (between two steps while playing).
     const auto& states = m_viewMoved ? m_shownStates : m_controller->frame().states;
-    const auto motions = bodyMotions(m_controller->input(), states);
-    const auto worlds = keptPoses(*doc, m_controller->input(), motions);
+    const simulation::BodyMotions motions(m_controller->input(), states);
+    // Each moved body's node placed by its motion, its scale kept.
+    std::vector<std::pair<document::NodeIndex, geometry::Mat4d>> worlds;
+    for (const auto& [node, motion] : motions.moved())
+        worlds.emplace_back(node, motion * document::nodeWorldMatrix(*doc, node));
     // The document's change ends the preview (stop): the view then shows the document, now at these poses.
     document::placeNodesInWorld(*doc, worlds, tr("Keep Simulated Poses"));
 }

@@ -6,6 +6,8 @@
 #include "document/ShapeConversion.h"
 #include "geometry/ConvexHull.h"
 #include "geometry/PrimitiveFit.h"
+#include "geometry/ScaleRule.h"
+#include "gltf/NodeLabel.h"
 
 #include <QRegularExpression>
 #include <algorithm>
@@ -17,12 +19,6 @@ namespace cs::document {
 namespace {
 
 using import::ColliderStrategy;
-
-std::string nodeLabel(const std::string& name, size_t index)
-{
-    return name.empty() ? "node " + std::to_string(index)
-                        : "node '" + name + "' (" + std::to_string(index) + ")";
-}
 
 bool hasShapeUse(const physics::NodePhysics* p)
 {
@@ -73,14 +69,6 @@ bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t 
         .has_value();
 }
 
-bool nonUniformScale(const QMatrix4x4& world)
-{
-    const float x = world.column(0).toVector3D().length(), y = world.column(1).toVector3D().length(),
-                z = world.column(2).toVector3D().length();
-    const float hi = std::max({x, y, z}), lo = std::min({x, y, z});
-    return hi > 0 && (hi - lo) / hi > 1e-4f;
-}
-
 // A shape with the source JSON makeShape() gives, carrying the fitted parameters.
 physics::Shape writable(const physics::Shape& fitted, const std::string& name)
 {
@@ -101,7 +89,7 @@ std::string typeLabel(physics::ShapeType type)
 
 Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
 {
-    return makeError(why.code, nodeLabel(n.name, n.node) + ": no collider: " + why.message,
+    return makeError(why.code, gltf::nodeReference(n.name, n.node) + ": no collider: " + why.message,
                      jsonPointerAppend("/nodes", n.node));
 }
 
@@ -264,6 +252,76 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
     return plan;
 }
 
+namespace {
+
+/// True when the plan adds something: a fit that needs no new mesh, or one whose new mesh the document can
+/// take (not, for example, when buffer 0 has no bytes). Otherwise every node's reason goes to `report`.
+bool anythingToAdd(const Document& document, const AutoColliderPlan& plan, AutoColliderReport& report)
+{
+    const AutoColliderInput& input = plan.input;
+    const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
+        const auto& fit = plan.fits[n.meshInput];
+        return fit && (!fit->newMesh() || !checkNewMesh(document.gltf(), *fit->newMesh()));
+    });
+    if (any)
+        return true;
+    for (const AutoColliderNode& n : input.nodes) {
+        const auto& fit = plan.fits[n.meshInput];
+        if (fit && fit->newMesh()) {
+            if (const auto problem = checkNewMesh(document.gltf(), *fit->newMesh()))
+                report.diagnostics.push_back(noCollider(n, *problem));
+        }
+    }
+    return false;
+}
+
+/// The node that carries the collider of `n`: the mesh node itself, or a new child named "<node> <type>"
+/// at the fit's offset when the fit is not centred on it or it has a collider already.
+size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const MeshColliderFit& fit)
+{
+    const physics::NodePhysics* p = document.model().node(n.node);
+    if (!fit.offset() && !(p && p->collider))
+        return n.node;
+    gltf::Json child = gltf::Json::object();
+    child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit.type);
+    const Vec3& t = fit.primitive.translation;
+    Quat q = fit.primitive.rotation;
+    if (q[3] < 0)
+        q = {-q[0], -q[1], -q[2], -q[3]};
+    if (t != Vec3{0, 0, 0})
+        child["translation"] = t;
+    if (fit.offset() && q != Quat{0, 0, 0, 1})
+        child["rotation"] = q;
+    auto* addNode = new AddNode(&document, n.node, std::move(child));
+    document.push(addNode);
+    return addNode->nodeIndex();
+}
+
+/// The report's entry for a collider added to `n` (whose world matrix is `world`).
+import::AddedCollider addedCollider(const AutoColliderNode& n, size_t colliderNode, size_t shape,
+                                    const MeshColliderFit& fit, import::ColliderStrategy strategy,
+                                    const QMatrix4x4& world){import::AddedCollider a;
+a.meshNode = n.node;
+a.name = n.name;
+a.colliderNode = colliderNode;
+a.shape = shape;
+a.type = fit.type;
+a.strategy = strategy;
+a.volume = fit.volume;
+a.hullVolume = fit.hullVolume;
+a.hullPoints = fit.hullPoints;
+a.capped = fit.capped;
+a.trianglesBefore = fit.trianglesBefore;
+a.trianglesAfter = fit.trianglesAfter;
+if (fit.measured) {
+    a.fit = fit.measured->scaled(geometry::meanScale(world));
+    a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);
+}
+return a;
+} // namespace
+
+} // namespace cs::document
+
 AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan)
 {
     AutoColliderReport report;
@@ -280,21 +338,8 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
                                                "nothing was added, run it again"));
         return report;
     }
-    // Nothing to push (no fit, or hulls the document cannot take, e.g. buffer 0 without its bytes): no step.
-    const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
-        const auto& fit = plan.fits[n.meshInput];
-        return fit && (!fit->newMesh() || !checkNewMesh(document.gltf(), *fit->newMesh()));
-    });
-    if (!any) {
-        for (const AutoColliderNode& n : input.nodes) {
-            const auto& fit = plan.fits[n.meshInput];
-            if (fit && fit->newMesh()) {
-                if (const auto problem = checkNewMesh(document.gltf(), *fit->newMesh()))
-                    report.diagnostics.push_back(noCollider(n, *problem));
-            }
-        }
+    if (!anythingToAdd(document, plan, report))
         return report;
-    }
 
     const size_t nodeCountBefore = document.gltf().count("nodes");
     // A copy: every added node makes the document rebuild its graph on the next use, which would make a scene
@@ -309,7 +354,6 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
         const auto& fit = plan.fits[n.meshInput];
         if (!fit || n.node >= nodeCountBefore)
             continue;
-        const AutoColliderMesh& m = input.meshes[n.meshInput];
         auto made = shapeOfMesh.find(n.meshInput);
         if (made == shapeOfMesh.end()) {
             if (const gltf::TriangleMesh* fresh = fit->newMesh()) {
@@ -318,64 +362,27 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
                     continue;
                 }
             }
-            physics::Shape shape = shapeForFit(document, *fit, m);
-            auto* add = new AddShape(&document, std::move(shape));
+            auto* add = new AddShape(&document, shapeForFit(document, *fit, input.meshes[n.meshInput]));
             document.push(add);
             made = shapeOfMesh.emplace(n.meshInput, add->itemIndex()).first;
         }
-        const int shape = static_cast<int>(made->second);
-
-        const physics::NodePhysics* p = document.model().node(n.node);
-        size_t colliderNode = n.node;
-        if (fit->offset() || (p && p->collider)) {
-            gltf::Json child = gltf::Json::object();
-            const std::string base = n.name.empty() ? "Node " + std::to_string(n.node) : n.name;
-            child["name"] = base + " " + typeLabel(fit->type);
-            const Vec3& t = fit->primitive.translation;
-            Quat q = fit->primitive.rotation;
-            if (q[3] < 0)
-                q = {-q[0], -q[1], -q[2], -q[3]};
-            if (t != Vec3{0, 0, 0})
-                child["translation"] = t;
-            if (fit->offset() && q != Quat{0, 0, 0, 1})
-                child["rotation"] = q;
-            auto* addNode = new AddNode(&document, n.node, std::move(child));
-            document.push(addNode);
-            colliderNode = addNode->nodeIndex();
-        }
+        const size_t colliderNode = colliderNodeFor(document, n, *fit);
         physics::Collider collider;
-        collider.shape = shape;
+        collider.shape = static_cast<int>(made->second);
         document.push(addCollider(&document, colliderNode, collider));
         if (input.options.addMotion && !insideBody(document, graph, n.node)) {
             physics::Motion motion;
             motion.type = input.options.collider.body;
             document.push(addMotion(&document, n.node, motion));
         }
-        if (nonUniformScale(graph.worldTransform(n.node)))
+        const QMatrix4x4& world = graph.worldTransform(n.node);
+        if (geometry::nonUniformScale(world))
             report.diagnostics.push_back(makeWarning(
                 "COLLIDER_SCALED_NODE",
-                nodeLabel(n.name, n.node) + " is scaled unevenly: its collider is scaled with it, "
-                                            "which engines handle differently",
+                gltf::nodeReference(n.name, n.node) + " is scaled unevenly: its collider is scaled with it, "
+                                                      "which engines handle differently",
                 jsonPointerAppend("/nodes", n.node)));
-
-        import::AddedCollider a;
-        a.meshNode = n.node;
-        a.name = n.name;
-        a.colliderNode = colliderNode;
-        a.shape = made->second;
-        a.type = fit->type;
-        a.strategy = strategy;
-        a.volume = fit->volume;
-        a.hullVolume = fit->hullVolume;
-        a.hullPoints = fit->hullPoints;
-        a.capped = fit->capped;
-        a.trianglesBefore = fit->trianglesBefore;
-        a.trianglesAfter = fit->trianglesAfter;
-        if (fit->measured) {
-            a.fit = fit->measured->scaled(geometry::meanScale(graph.worldTransform(n.node)));
-            a.fit->approximate = a.fit->approximate || nonUniformScale(graph.worldTransform(n.node));
-        }
-        report.added.push_back(a);
+        report.added.push_back(addedCollider(n, colliderNode, made->second, *fit, strategy, world));
     }
     stack->endMacro();
     report.pushed = true;

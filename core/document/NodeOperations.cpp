@@ -4,6 +4,7 @@
 #include "document/ModelCommands.h"
 #include "document/SetFields.h"
 #include "document/ShapeConversion.h"
+#include "geometry/ScaleRule.h"
 
 #include <algorithm>
 #include <cctype>
@@ -77,6 +78,15 @@ geometry::Mat4d nodeWorldMatrix(const Document& document, NodeIndex node)
             world = nodeLocalMatrix(*json) * world;
     }
     return world;
+}
+
+bool shapeScaledUnevenly(const Document& document, NodeIndex node)
+{
+    const physics::NodePhysics* p = document.model().node(node);
+    const gltf::Json* json = document.gltf().element("nodes", node);
+    if (!json || !p || !((p->collider && p->collider->shape >= 0) || (p->trigger && p->trigger->shape >= 0)))
+        return false;
+    return geometry::nonUniformScale(nodeTransform(*json).trs.scale);
 }
 
 geometry::Trs field::NodeTransformAll::get(const gltf::Json& node)

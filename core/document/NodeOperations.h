@@ -36,6 +36,9 @@ NodeTransform nodeTransform(const gltf::Json& node);
 geometry::Mat4d nodeLocalMatrix(const gltf::Json& node);
 /// The product of the local matrices from the root down to `node` (identity for a node that does not exist).
 geometry::Mat4d nodeWorldMatrix(const Document& document, NodeIndex node);
+/// Whether `node` carries a collider or trigger shape and its own scale differs between axes
+/// (geometry::nonUniformScale): the physics extensions discourage it, as engines cannot scale every shape so.
+bool shapeScaledUnevenly(const Document& document, NodeIndex node);
 
 namespace field {
 /// Translation, rotation and scale at once. Only the parts that differ are written (an unchanged part keeps

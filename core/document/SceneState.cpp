@@ -54,7 +54,7 @@ std::vector<NodeRow> SceneState::nodeRows(const Document& document) const
     std::vector<NodeRow> rows(graph.nodeCount());
     for (size_t i = 0; i < rows.size(); ++i) {
         NodeRow& row = rows[i];
-        row.name = gltf::nodeName(doc, i);
+        row.name = gltf::nodeLabel(doc, i);
         row.children = graph.children(i);
         row.mesh = gltf::nodeMesh(doc, i).has_value();
         if (const physics::NodePhysics* p = document.model().node(i)) {

@@ -8,6 +8,7 @@
 #include "document/NodeCommands.h"
 #include "document/References.h"
 #include "document/ShapeConversion.h"
+#include "geometry/EulerAngles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,12 +29,6 @@ Quat multiply(const Quat& a, const Quat& b)
             a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
 }
 
-Quat normalizedQuat(const Quat& q)
-{
-    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    return n > 0 ? Quat{q[0] / n, q[1] / n, q[2] / n, q[3] / n} : Quat{0, 0, 0, 1};
-}
-
 geometry::Vec3d rotate(const Quat& q, const geometry::Vec3d& v)
 {
     const geometry::Vec3d u{q[0], q[1], q[2]};
@@ -44,7 +39,7 @@ geometry::Vec3d rotate(const Quat& q, const geometry::Vec3d& v)
 bool isIdentityRotation(const Quat& q)
 {
     // 2 acos(|w|) below 1e-6 rad
-    return std::abs(normalizedQuat(q)[3]) >= std::cos(0.5e-6);
+    return std::abs(geometry::normalizedQuat(q)[3]) >= std::cos(0.5e-6);
 }
 
 /// True when a fit sits at the node's origin, unturned (up to rounding).
@@ -166,7 +161,7 @@ Result<std::vector<geometry::Vec3d>> fitMeshPoints(const Document& document, Nod
     } else {
         // The parent's mesh in the node's space: undo the node's translation, rotation and scale.
         const Trs trs = nodeTrs(*document.gltf().element("nodes", size_t(node)));
-        const Quat r = normalizedQuat(trs.rotation);
+        const Quat r = geometry::normalizedQuat(trs.rotation);
         const Quat inverse{-r[0], -r[1], -r[2], r[3]};
         for (const QVector3D& p : mesh->positions) {
             geometry::Vec3d local =
@@ -195,6 +190,28 @@ std::optional<Diagnostic> fitRefused(const Document& doc, size_t shapeIndex, Nod
     if (node >= doc.gltf().count("nodes"))
         return makeError("FIT_NO_NODE", "node " + std::to_string(node) + " does not exist");
     return std::nullopt;
+}
+
+/// The commands that give shape `shapeIndex` the parameters of `target` (of the same type).
+void pushShapeParameters(Document& doc, size_t shapeIndex, const Shape& target)
+{
+    switch (target.type) {
+    case ShapeType::Box:
+        doc.push(new SetShapeSize(&doc, shapeIndex, target.size));
+        break;
+    case ShapeType::Sphere:
+        doc.push(new SetShapeRadius(&doc, shapeIndex, target.radius));
+        break;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        doc.push(new SetShapeHeight(&doc, shapeIndex, target.height));
+        doc.push(new SetShapeRadiusTop(&doc, shapeIndex, target.radiusTop));
+        doc.push(new SetShapeRadiusBottom(&doc, shapeIndex, target.radiusBottom));
+        break;
+    case ShapeType::Convex:
+    case ShapeType::Trimesh:
+        break;
+    }
 }
 
 } // namespace
@@ -241,15 +258,16 @@ Result<ShapeFit> applyShapeFit(Document& doc, size_t shapeIndex, NodeIndex node,
     Quat rotation = trs.rotation;
     if (fit.source.fromParent) {
         // new local transform = current local * fitted offset (exact for uniform scale)
-        const Quat r = normalizedQuat(trs.rotation);
+        const Quat r = geometry::normalizedQuat(trs.rotation);
         const geometry::Vec3d scaled{primitive.translation[0] * trs.scale[0],
                                      primitive.translation[1] * trs.scale[1],
                                      primitive.translation[2] * trs.scale[2]};
         const geometry::Vec3d moved = rotate(r, scaled);
         translation = {trs.translation[0] + moved.x, trs.translation[1] + moved.y,
                        trs.translation[2] + moved.z};
-        rotation = isIdentityRotation(primitive.rotation) ? trs.rotation
-                                                          : normalizedQuat(multiply(r, primitive.rotation));
+        rotation = isIdentityRotation(primitive.rotation)
+                       ? trs.rotation
+                       : geometry::normalizedQuat(multiply(r, primitive.rotation));
         const bool uniform = trs.scale[0] == trs.scale[1] && trs.scale[1] == trs.scale[2];
         fit.skewed = !uniform && !isIdentityRotation(primitive.rotation);
     }
@@ -266,23 +284,7 @@ Result<ShapeFit> applyShapeFit(Document& doc, size_t shapeIndex, NodeIndex node,
     stack->beginMacro(undoText);
     if (current.type != target.type)
         doc.push(new ChangeShapeType(&doc, shapeIndex, target.type));
-    switch (target.type) {
-    case ShapeType::Box:
-        doc.push(new SetShapeSize(&doc, shapeIndex, target.size));
-        break;
-    case ShapeType::Sphere:
-        doc.push(new SetShapeRadius(&doc, shapeIndex, target.radius));
-        break;
-    case ShapeType::Capsule:
-    case ShapeType::Cylinder:
-        doc.push(new SetShapeHeight(&doc, shapeIndex, target.height));
-        doc.push(new SetShapeRadiusTop(&doc, shapeIndex, target.radiusTop));
-        doc.push(new SetShapeRadiusBottom(&doc, shapeIndex, target.radiusBottom));
-        break;
-    case ShapeType::Convex:
-    case ShapeType::Trimesh:
-        break;
-    }
+    pushShapeParameters(doc, shapeIndex, target);
     if (fit.source.fromParent) {
         doc.push(new SetNodeTranslation(&doc, node, translation));
         doc.push(new SetNodeRotation(&doc, node, rotation));

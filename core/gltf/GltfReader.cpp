@@ -3,6 +3,7 @@
 #include "gltf/GltfDocument.h"
 #include "gltf/JsonText.h"
 #include "gltf/MeshoptDecode.h"
+#include "gltf/NodeLabel.h"
 #include "gltf/StructureCheck.h"
 #include "gltf/Uri.h"
 
@@ -328,8 +329,18 @@ std::string elementName(const GltfDocument& doc, const char* arrayName, size_t i
 
 std::string nodeLabel(const GltfDocument& doc, size_t node)
 {
-    std::string name = nodeName(doc, node);
-    return name.empty() ? "Node " + std::to_string(node) : name;
+    return nodeLabel(nodeName(doc, node), node);
+}
+
+std::string nodeLabel(std::string_view name, size_t node)
+{
+    return name.empty() ? "Node " + std::to_string(node) : std::string(name);
+}
+
+std::string nodeReference(std::string_view name, size_t node)
+{
+    return name.empty() ? "node " + std::to_string(node)
+                        : "node '" + std::string(name) + "' (" + std::to_string(node) + ")";
 }
 
 std::optional<size_t> nodeMesh(const GltfDocument& doc, size_t node)

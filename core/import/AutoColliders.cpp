@@ -4,7 +4,9 @@
 #include "geometry/Decomposition.h"
 #include "geometry/MeshWriter.h"
 #include "geometry/PrimitiveFit.h"
+#include "geometry/ScaleRule.h"
 #include "gltf/MeshTriangles.h"
+#include "gltf/NodeLabel.h"
 #include "gltf/SceneGraph.h"
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
@@ -43,9 +45,7 @@ struct MadeShape
 
 std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
 {
-    const std::string name = gltf::nodeName(doc, index);
-    return name.empty() ? "node " + std::to_string(index)
-                        : "node '" + name + "' (" + std::to_string(index) + ")";
+    return gltf::nodeReference(gltf::nodeName(doc, index), index);
 }
 
 class Generator
@@ -241,21 +241,13 @@ bool insideBody(const physics::PhysicsModel& model, const gltf::SceneGraph& grap
         .has_value();
 }
 
-bool nonUniformScale(const QMatrix4x4& world)
-{
-    const float x = world.column(0).toVector3D().length(), y = world.column(1).toVector3D().length(),
-                z = world.column(2).toVector3D().length();
-    const float hi = std::max({x, y, z}), lo = std::min({x, y, z});
-    return hi > 0 && (hi - lo) / hi > 1e-4f;
-}
-
 /// The figures of a shape measured in its mesh's space, in world metres for a node placed at `world`.
 std::optional<geometry::FitSummary> worldFit(const MadeShape& made, const QMatrix4x4& world)
 {
     if (!made.fit)
         return std::nullopt;
     geometry::FitSummary f = made.fit->scaled(geometry::meanScale(world));
-    f.approximate = f.approximate || nonUniformScale(world);
+    f.approximate = f.approximate || geometry::nonUniformScale(world);
     return f;
 }
 
@@ -296,6 +288,46 @@ std::optional<ColliderStrategy> colliderStrategyFromName(const std::string& name
     }
     return std::nullopt;
 }
+
+namespace {
+
+/// The node that carries the collider of mesh node `n`: `n` itself, or (OMI shapes are centred on their
+/// node) for an offset fit a new child node placed at the fit.
+size_t colliderNodeFor(gltf::GltfDocument& doc, size_t n, const std::string& name, const MadeShape& made)
+{
+    const bool offset = std::sqrt(geometry::lengthSquared(made.offset)) > 1e-9 ||
+                        std::abs(std::abs(made.rotation.normalized().scalar()) - 1.0f) > 1e-7f;
+    if (!offset)
+        return n;
+    auto& nodes = doc.json()["nodes"];
+    gltf::Json child = gltf::Json::object();
+    child["name"] = (name.empty() ? "node " + std::to_string(n) : name) + " collider";
+    const Vec3d& t = made.offset;
+    if (geometry::lengthSquared(t) > 0)
+        child["translation"] = {t.x, t.y, t.z};
+    QQuaternion q = made.rotation.normalized();
+    if (q.scalar() < 0)
+        q = -q;
+    if (std::abs(q.scalar() - 1.0f) > 1e-7f)
+        child["rotation"] = {q.x(), q.y(), q.z(), q.scalar()};
+    nodes.push_back(std::move(child));
+    const size_t colliderNode = nodes.size() - 1;
+    nodes[n]["children"].push_back(colliderNode);
+    return colliderNode;
+}
+
+/// A motion of type `body` on `n` when it is not inside a body yet.
+void giveMotion(physics::PhysicsModel& model, const gltf::SceneGraph& graph, size_t n,
+                physics::MotionType body)
+{
+    if (insideBody(model, graph, n))
+        return;
+    physics::Motion motion;
+    motion.type = body;
+    model.nodeRef(n).motion = motion;
+}
+
+} // namespace
 
 ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options)
 {
@@ -340,42 +372,15 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
 
         if (made->partShapes.size() > 1) {
             addParts(doc, model, n, name, *made, options, worldFit(*made, graph->worldTransform(n)), report);
-            if (!insideBody(model, *graph, n)) {
-                physics::Motion motion;
-                motion.type = options.body;
-                model.nodeRef(n).motion = motion;
-            }
+            giveMotion(model, *graph, n, options.body);
             continue;
         }
-        size_t colliderNode = n;
-        const bool offset = std::sqrt(geometry::lengthSquared(made->offset)) > 1e-9 ||
-                            std::abs(std::abs(made->rotation.normalized().scalar()) - 1.0f) > 1e-7f;
-        if (offset) {
-            // OMI shapes are centred on their node: an offset fit goes on a child node placed at the fit.
-            auto& nodes = doc.json()["nodes"];
-            gltf::Json child = gltf::Json::object();
-            child["name"] = (name.empty() ? "node " + std::to_string(n) : name) + " collider";
-            const Vec3d& t = made->offset;
-            if (geometry::lengthSquared(t) > 0)
-                child["translation"] = {t.x, t.y, t.z};
-            QQuaternion q = made->rotation.normalized();
-            if (q.scalar() < 0)
-                q = -q;
-            if (std::abs(q.scalar() - 1.0f) > 1e-7f)
-                child["rotation"] = {q.x(), q.y(), q.z(), q.scalar()};
-            nodes.push_back(std::move(child));
-            colliderNode = nodes.size() - 1;
-            nodes[n]["children"].push_back(colliderNode);
-        }
+        const size_t colliderNode = colliderNodeFor(doc, n, name, *made);
         physics::Collider collider;
         collider.shape = int(made->shape);
         model.nodeRef(colliderNode).collider = collider;
-        if (!insideBody(model, *graph, n)) {
-            physics::Motion motion;
-            motion.type = options.body;
-            model.nodeRef(n).motion = motion;
-        }
-        if (nonUniformScale(graph->worldTransform(n)))
+        giveMotion(model, *graph, n, options.body);
+        if (geometry::nonUniformScale(graph->worldTransform(n)))
             report.diagnostics.push_back(makeWarning("COLLIDER_SCALED_NODE",
                                                      label +
                                                          " is scaled unevenly: its collider is scaled with "

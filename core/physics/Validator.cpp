@@ -1,5 +1,6 @@
 #include "physics/Validator.h"
 
+#include "geometry/ScaleRule.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/FieldLimits.h"
 #include "physics/OmiReader.h"
@@ -278,15 +279,9 @@ private:
         for (const auto& s : m_scene.instances) {
             if (!seen.insert(s.node).second)
                 continue;
-            double scale[3];
-            for (int c = 0; c < 3; ++c) {
-                const QVector4D column = s.world.column(c);
-                scale[c] = std::sqrt(double(column.x()) * column.x() + double(column.y()) * column.y() +
-                                     double(column.z()) * column.z());
-            }
-            const double lo = std::min({scale[0], scale[1], scale[2]});
-            const double hi = std::max({scale[0], scale[1], scale[2]});
-            const bool nonUniform = hi - lo > 1e-4 * std::max(hi, 1e-9);
+            const geometry::Vec3d scale = geometry::columnScale(s.world);
+            const double hi = std::max({scale.x, scale.y, scale.z});
+            const bool nonUniform = geometry::nonUniformScale(scale, geometry::kWorldScaleTolerance);
             // The common case (and a NaN scale, as before) says nothing: no message is formatted.
             if (!nonUniform && !(std::fabs(hi - 1.0) > 1e-4))
                 continue;

@@ -1,5 +1,7 @@
 #include "simulation/ShapeScaling.h"
 
+#include "geometry/ScaleRule.h"
+
 #include <cmath>
 #include <numbers>
 
@@ -10,6 +12,9 @@ using geometry::ShapeKind;
 using geometry::Vec3d;
 
 namespace {
+
+/// Relative difference of the scale factors below which a round shape stays round in the preview.
+constexpr double kUniformTolerance = 1e-6;
 
 constexpr int Segments = 32; // a 32-gon is within cos(pi/32) = 99.5% of its circle's radius
 
@@ -36,13 +41,6 @@ void addSphere(gltf::TriangleMesh& mesh, double centerY, double radius)
 }
 
 } // namespace
-
-bool isUniform(const Vec3d& s)
-{
-    const double largest = std::fmax(std::fabs(s.x), std::fmax(std::fabs(s.y), std::fabs(s.z)));
-    return std::fabs(std::fabs(s.x) - std::fabs(s.y)) <= 1e-6 * largest &&
-           std::fabs(std::fabs(s.x) - std::fabs(s.z)) <= 1e-6 * largest;
-}
 
 gltf::TriangleMesh roundShapePoints(const ShapeGeometry& shape)
 {
@@ -89,7 +87,7 @@ ShapeGeometry scaledShape(const ShapeGeometry& shape, const Vec3d& scale, Diagno
     case ShapeKind::Cylinder:
         break;
     }
-    if (isUniform(s)) {
+    if (!geometry::nonUniformScale(s, kUniformTolerance)) {
         ShapeGeometry g = shape;
         g.radius *= s.x;
         g.height *= s.x;

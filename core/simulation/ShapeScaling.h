@@ -19,7 +19,4 @@ geometry::ShapeGeometry scaledShape(const geometry::ShapeGeometry& shape, const 
 /// a hull within 0.5% of the radius: the hull the preview uses for shapes an engine has no primitive for.
 gltf::TriangleMesh roundShapePoints(const geometry::ShapeGeometry& shape);
 
-/// True when the three components are equal within a relative 1e-6.
-bool isUniform(const geometry::Vec3d& scale);
-
 } // namespace cs::simulation

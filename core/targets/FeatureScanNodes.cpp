@@ -1,8 +1,8 @@
 // What each node carries: motion, collider, trigger and joint, and where the collider sits.
+#include "geometry/ScaleRule.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
 
-#include <QVector3D>
 #include <cmath>
 
 namespace cs::targets {
@@ -181,11 +181,7 @@ void FeatureScanner::scanColliderPlacement(size_t node, const std::string& point
     if (!m_graph || node >= m_graph->nodeCount())
         return;
     const QMatrix4x4& world = m_graph->worldTransform(node);
-    const float sx = world.column(0).toVector3D().length();
-    const float sy = world.column(1).toVector3D().length();
-    const float sz = world.column(2).toVector3D().length();
-    const float largest = std::max({sx, sy, sz});
-    if (largest > 0 && (largest - std::min({sx, sy, sz})) > 1e-4f * largest)
+    if (geometry::nonUniformScale(world))
         add(Feature::NonUniformScale, pointer, "a world scale that differs per axis");
     const auto body = bodyOf(node);
     if (body && *body != node && m_graph->parent(node) != body)

@@ -7,7 +7,6 @@
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "panels/BodyPanel.h"
-#include "widgets/EulerAngles.h"
 #include "widgets/NumberField.h"
 #include "widgets/QuatAsEulerField.h"
 #include "widgets/Vec3Field.h"

@@ -1,6 +1,6 @@
 // The field widgets of the property panels: NumberField (user edits only, exact values, mixed state, range),
 // Vec3Field (per-component mixed state and edits), the Euler angle conversions and QuatAsEulerField.
-#include "widgets/EulerAngles.h"
+#include "geometry/EulerAngles.h"
 #include "widgets/NumberField.h"
 #include "widgets/QuatAsEulerField.h"
 #include "widgets/Vec3Field.h"
@@ -12,7 +12,6 @@
 #include <QWheelEvent>
 #include <cmath>
 #include <limits>
-#include <random>
 
 using namespace cs;
 using namespace cs::ui;
@@ -292,57 +291,12 @@ private slots:
         QCOMPARE(whole.count(), 1);
     }
 
-    void eulerConversions()
-    {
-        const double s = std::sqrt(0.5);
-        // 90 degrees about each axis.
-        const physics::Quat ax = eulerDegreesToQuat({90, 0, 0});
-        QVERIFY(near(ax[0], s) && near(ax[1], 0) && near(ax[2], 0) && near(ax[3], s));
-        const physics::Quat ay = eulerDegreesToQuat({0, 90, 0});
-        QVERIFY(near(ay[0], 0) && near(ay[1], s) && near(ay[2], 0) && near(ay[3], s));
-        const physics::Quat az = eulerDegreesToQuat({0, 0, -90});
-        QVERIFY(near(az[0], 0) && near(az[1], 0) && near(az[2], -s) && near(az[3], s));
-        // Order: x first, then y, then z (about fixed axes): q = qz * qy * qx.
-        const physics::Quat xy = eulerDegreesToQuat({90, 90, 0});
-        // qy(90) * qx(90) = (0.5, 0.5, -0.5, 0.5)
-        QVERIFY(near(xy[0], 0.5) && near(xy[1], 0.5) && near(xy[2], -0.5) && near(xy[3], 0.5));
-
-        const physics::Vec3 e = quatToEulerDegrees({0, 0, 0, 1});
-        QCOMPARE(e, (physics::Vec3{0, 0, 0}));
-        const physics::Vec3 e2 = quatToEulerDegrees({0, 0, 2 * s, 2 * s}); // not normalized
-        QVERIFY(near(e2[0], 0) && near(e2[1], 0) && near(e2[2], 90));
-
-        // Round trips away from the poles give the same angles; everywhere the same rotation.
-        std::mt19937 rng(7);
-        std::uniform_real_distribution<double> angle(-179.0, 179.0);
-        std::uniform_real_distribution<double> pitch(-89.0, 89.0);
-        for (int i = 0; i < 500; ++i) {
-            const physics::Vec3 in{angle(rng), pitch(rng), angle(rng)};
-            const physics::Vec3 out = quatToEulerDegrees(eulerDegreesToQuat(in));
-            for (size_t k = 0; k < 3; ++k)
-                QVERIFY2(near(in[k], out[k], 1e-7), qPrintable(QString::number(i)));
-        }
-        for (double p : {90.0, -90.0}) {
-            const physics::Quat q = eulerDegreesToQuat({30, p, 40});
-            const physics::Vec3 out = quatToEulerDegrees(q);
-            QVERIFY(near(out[1], p, 1e-6));
-            QVERIFY(sameRotation(eulerDegreesToQuat(out), q, 1e-12));
-        }
-        QCOMPARE(normalizedQuat({0, 0, 0, 0}), (physics::Quat{0, 0, 0, 1}));
-        QVERIFY(sameRotation({0, 0, 0, 1}, {0, 0, 0, -1}));
-        QVERIFY(!sameRotation({0, 0, 0, 1}, ax));
-        const physics::Quat changed = withEulerAngle(eulerDegreesToQuat({10, 20, 30}), 1, -45);
-        const physics::Vec3 changedAngles = quatToEulerDegrees(changed);
-        QVERIFY(near(changedAngles[0], 10, 1e-9) && near(changedAngles[1], -45, 1e-9) &&
-                near(changedAngles[2], 30, 1e-9));
-    }
-
     void quatFieldEditsOneAngle()
     {
         QuatAsEulerField field;
         field.show();
         QSignalSpy spy(&field, &QuatAsEulerField::edited);
-        const physics::Quat start = eulerDegreesToQuat({10, 20, 30});
+        const physics::Quat start = geometry::eulerDegreesToQuat({10, 20, 30});
         field.setValue(start);
         QCOMPARE(field.value(), start);
         QCOMPARE(spy.count(), 0);
@@ -351,10 +305,10 @@ private slots:
         QCOMPARE(spy.count(), 1);
         const auto q = spy.at(0).at(0).value<physics::Quat>();
         QVERIFY(near(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1.0, 1e-12));
-        QVERIFY(sameRotation(q, eulerDegreesToQuat({10, 45, 30}), 1e-12));
+        QVERIFY(geometry::sameOrientation(q, geometry::eulerDegreesToQuat({10, 45, 30}), 1e-12));
         QCOMPARE(field.value(), q);
 
-        field.setValues({start, eulerDegreesToQuat({10, 20, 31})});
+        field.setValues({start, geometry::eulerDegreesToQuat({10, 20, 31})});
         QVERIFY(field.isMixed());
         QVERIFY(!field.angles()->isMixed(1));
         QVERIFY(field.angles()->isMixed(2));

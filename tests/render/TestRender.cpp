@@ -15,6 +15,8 @@
 #include <QDockWidget>
 #include <QSettings>
 #include <QTest>
+#include <QWindow>
+#include <cmath>
 
 using cs::ui::MainWindow;
 
@@ -66,6 +68,29 @@ Comparison compare(const QImage& a, const QImage& b, int threshold)
     c.differingFraction = double(differing) / double(qint64(x.width()) * x.height());
     return c;
 }
+
+/// Pixels whose largest channel difference exceeds `threshold`, inside `rect`.
+qint64 differingIn(const QImage& a, const QImage& b, const QRect& rect, int threshold)
+{
+    const QImage x = a.convertToFormat(QImage::Format_RGB32);
+    const QImage y = b.convertToFormat(QImage::Format_RGB32);
+    const QRect r = rect.intersected(x.rect()).intersected(y.rect());
+    qint64 differing = 0;
+    for (int row = r.top(); row <= r.bottom(); ++row) {
+        for (int col = r.left(); col <= r.right(); ++col) {
+            const QRgb p = x.pixel(col, row), q = y.pixel(col, row);
+            if (std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                          std::abs(qBlue(p) - qBlue(q))}) > threshold)
+                ++differing;
+        }
+    }
+    return differing;
+}
+
+/// The pixels around the gizmo (or its handles) may differ from the baseline in at most this many: a gizmo,
+/// a ring or a set of handles that went missing changes hundreds of them, which the whole picture's
+/// tolerance (0.5%, thousands of pixels) would let pass.
+constexpr qint64 kGizmoRegionBudget = 40;
 
 QString texturePath(const char* name)
 {
@@ -202,6 +227,11 @@ private slots:
         // Up to 0.5% of the pixels may differ by more than 40 levels: room for rasterisation differences
         // between driver versions, none for a missing or moved shape.
         const Comparison c = compare(actual, baseline, 40);
+        if (node >= 0) {
+            checkGizmoRegions(w, actual, baseline);
+            if (QTest::currentTestFailed())
+                return;
+        }
         if (c.differingFraction > 0.005) {
             const QString out = QDir::temp().filePath(QStringLiteral("collidoscope-render-") + name);
             actual.save(out + QStringLiteral("-actual.png"));
@@ -213,6 +243,46 @@ private slots:
         }
     }
 
+private:
+    /// The gizmo's region (and the handles', when the shape has some) matches the baseline within
+    /// kGizmoRegionBudget; and the same comparison of the view with the gizmo hidden, then with the handles
+    /// hidden, fails: the check sees them disappear.
+    void checkGizmoRegions(MainWindow& w, const QImage& actual, const QImage& baseline)
+    {
+        cs::ui::Viewport& view = *w.viewport();
+        const double scale = double(actual.width()) / std::max(1, view.renderWindow()->width());
+        const auto toImage = [scale](const QRect& r) {
+            return QRect(int(r.x() * scale), int(r.y() * scale), int(std::ceil(r.width() * scale)),
+                         int(std::ceil(r.height() * scale)));
+        };
+        const QRect gizmo = toImage(view.gizmoScreenRect(false));
+        const QRect handles = toImage(view.gizmoScreenRect(true));
+        QVERIFY(!gizmo.isEmpty());
+        const qint64 inGizmo = differingIn(actual, baseline, gizmo, 40);
+        QVERIFY2(inGizmo <= kGizmoRegionBudget, qPrintable(QString::number(inGizmo)));
+        if (!handles.isEmpty()) {
+            const qint64 inHandles = differingIn(actual, baseline, handles, 40);
+            QVERIFY2(inHandles <= kGizmoRegionBudget, qPrintable(QString::number(inHandles)));
+        }
+
+        const auto captured = [&] {
+            QImage image;
+            view.capture([&](const QImage& i) { image = i; });
+            [[maybe_unused]] const bool done = QTest::qWaitFor([&] { return !image.isNull(); }, 20000);
+            return image;
+        };
+        view.setGizmoVisible(false, true);
+        const qint64 withoutGizmo = differingIn(captured(), baseline, gizmo, 40);
+        QVERIFY2(withoutGizmo > kGizmoRegionBudget, qPrintable(QString::number(withoutGizmo)));
+        if (!handles.isEmpty()) {
+            view.setGizmoVisible(true, false);
+            const qint64 withoutHandles = differingIn(captured(), baseline, handles, 40);
+            QVERIFY2(withoutHandles > kGizmoRegionBudget, qPrintable(QString::number(withoutHandles)));
+        }
+        view.setGizmoVisible(true, true);
+    }
+
+private slots:
     void alphaAndSidesAsGltfSays()
     {
         // The view's centre row, a little left and right of the quad's centre (the texture's transparent

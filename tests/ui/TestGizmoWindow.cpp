@@ -13,7 +13,7 @@
 #include "document/Document.h"
 #include "document/NodeOperations.h"
 #include "physics/Validator.h"
-#include "viewport/GizmoController.h"
+#include "tools/GizmoController.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>

@@ -96,13 +96,11 @@ private slots:
         // Ctrl+D: a copy with its own trigger, selected.
         QAction* duplicate = w.actions().get(cs::ui::ActionId::DuplicateNode);
         QCOMPARE(duplicate->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_D));
+        // The key itself, in an active window: a shortcut that does not reach the action fails here.
+        w.raise();
         w.activateWindow();
-        if (QTest::qWaitForWindowActive(&w, 2000)) {
-            QTest::keyClick(w.sceneTree()->tree(), Qt::Key_D, Qt::ControlModifier);
-        } else {
-            qInfo("the window is not active (no window manager): Duplicate is triggered directly");
-            duplicate->trigger();
-        }
+        QVERIFY(QTest::qWaitForWindowActive(&w, 5000));
+        QTest::keyClick(w.sceneTree()->tree(), Qt::Key_D, Qt::ControlModifier);
         settle();
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 2);
         QCOMPARE(w.session().currentNode(), std::optional<document::NodeIndex>(added + 1));

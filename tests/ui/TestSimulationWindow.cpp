@@ -125,14 +125,12 @@ private slots:
         // Home pressed in the view, whose own key handling frames the view with it otherwise.
         QAction* reset = w.actions().get(cs::ui::ActionId::SimulateReset);
         QCOMPARE(reset->shortcut(), QKeySequence(Qt::Key_Home));
+        // The key itself, in an active window: a shortcut that does not reach the action fails here.
+        w.raise();
         w.activateWindow();
-        if (QTest::qWaitForWindowActive(&w, 2000)) {
-            w.viewport()->renderWindow()->requestActivate();
-            QTest::keyClick(w.viewport()->renderWindow(), Qt::Key_Home);
-        } else {
-            qInfo("the window is not active (no window manager): Reset is triggered directly");
-            reset->trigger();
-        }
+        QVERIFY(QTest::qWaitForWindowActive(&w, 5000));
+        w.viewport()->renderWindow()->requestActivate();
+        QTest::keyClick(w.viewport()->renderWindow(), Qt::Key_Home);
         QTRY_VERIFY_WITH_TIMEOUT(c.settled() && c.frame().step == 0, 5000);
         QCOMPARE(c.frame().states.at(0).pose.position, c.input().bodies.at(0).pose.position);
         QCOMPARE(ballHeight(c), StartY);

@@ -1,7 +1,9 @@
 #include "dialogs/AddCollidersDialog.h"
 
 #include "BackgroundJob.h"
+#include "DiagnosticText.h"
 #include "document/Document.h"
+#include "gltf/NodeLabel.h"
 #include "widgets/ChildSignals.h"
 #include "widgets/EventWait.h"
 
@@ -68,9 +70,9 @@ QStringList fitLines(const std::vector<import::AddedCollider>& added)
             lines << QObject::tr("...");
             break;
         }
-        QString line = QStringLiteral("%1: %2").arg(a.name.empty() ? QObject::tr("Node %1").arg(a.meshNode)
-                                                                   : QString::fromStdString(a.name),
-                                                    QString::fromStdString(geometry::fitText(*a.fit)));
+        QString line =
+            QStringLiteral("%1: %2").arg(QString::fromStdString(gltf::nodeLabel(a.name, a.meshNode)),
+                                         QString::fromStdString(geometry::fitText(*a.fit)));
         if (a.trianglesBefore > 0)
             line += QObject::tr("; %1 -> %2 triangles").arg(a.trianglesBefore).arg(a.trianglesAfter);
         lines << line;
@@ -367,9 +369,8 @@ QString AddCollidersDialog::summary() const
         lines << tr("%1 a collider already and left alone.")
                      .arg(r.skipped.size() == 1 ? tr("1 node had")
                                                 : tr("%1 nodes had").arg(r.skipped.size()));
-    for (const Diagnostic& d : r.diagnostics)
-        lines << QStringLiteral("%1: %2").arg(QString::fromLatin1(severityName(d.severity)),
-                                              QString::fromStdString(d.message));
+    if (!r.diagnostics.empty())
+        lines << QString::fromStdString(formatDiagnostics(r.diagnostics, severityAndMessages()));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -1,5 +1,7 @@
 #include "dialogs/SaveFamilyDialog.h"
 
+#include "DiagnosticText.h"
+
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -49,9 +51,7 @@ bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnost
 {
     if (losses.empty())
         return true;
-    QStringList lines;
-    for (const Diagnostic& d : losses)
-        lines << QString::fromStdString(formatDiagnostic(d));
+    const QStringList lines = QString::fromStdString(formatDiagnostics(losses)).split(QLatin1Char('\n'));
     QMessageBox box(QMessageBox::Warning, QObject::tr("Data would be lost"),
                     QObject::tr("%1 cannot hold everything this file has. Saving leaves out %n item(s):",
                                 nullptr, int(losses.size()))

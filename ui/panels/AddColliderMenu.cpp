@@ -1,6 +1,7 @@
 #include "panels/AddColliderMenu.h"
 
 #include "BackgroundJob.h"
+#include "DiagnosticText.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
@@ -62,12 +63,8 @@ FitFunction fitOf(AddColliderMenu::Kind kind)
 
 QString errorsOf(const Diagnostics& diagnostics)
 {
-    QStringList lines;
-    for (const Diagnostic& d : diagnostics) {
-        if (d.severity == Severity::Error)
-            lines << QString::fromStdString(d.message);
-    }
-    return lines.isEmpty() ? QObject::tr("the collider could not be made") : lines.join(QLatin1Char('\n'));
+    const std::string lines = formatDiagnostics(diagnostics, errorMessages());
+    return lines.empty() ? QObject::tr("the collider could not be made") : QString::fromStdString(lines);
 }
 
 } // namespace

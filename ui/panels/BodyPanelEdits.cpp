@@ -2,6 +2,8 @@
 
 // BodyPanel: the edits (each one core function or command) and "Compute from shapes".
 
+#include "DiagnosticText.h"
+#include "document/Actions.h"
 #include "document/Document.h"
 #include "document/NodeActions.h"
 #include "panels/MassComputeControls.h"

@@ -7,8 +7,8 @@
 #include "document/Document.h"
 #include "document/SetFields.h"
 #include "physics/FieldLimits.h"
+#include "geometry/EulerAngles.h"
 #include "physics/PhysicsModel.h"
-#include "widgets/EulerAngles.h"
 
 #include <QString>
 #include <functional>

@@ -94,7 +94,7 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes,
                                                                          QTreeWidgetItem* parentItem) {
         const SceneTreeNode& n = nodes[index];
         auto* item = parentItem ? new QTreeWidgetItem(parentItem) : new QTreeWidgetItem(m_tree);
-        item->setText(0, n.name.isEmpty() ? tr("Node %1").arg(index) : n.name);
+        item->setText(0, n.name);
         item->setData(0, Qt::UserRole, qulonglong(index));
         QStringList parts;
         if (!n.body.isEmpty())

@@ -15,7 +15,7 @@ namespace cs::ui {
 /// What the tree shows of one node, computed by the owner from the document.
 struct SceneTreeNode
 {
-    QString name;
+    QString name; ///< the node's label (gltf::nodeLabel: its name, or "Node N")
     std::vector<document::NodeIndex> children;
     QString body; ///< the node's own motion: "static", "kinematic", "dynamic" or empty
     QString

@@ -25,11 +25,6 @@ physics::Quat toArray(const geometry::Quatd& q)
     return {q.x, q.y, q.z, q.w};
 }
 
-bool uniform(const geometry::Vec3d& s)
-{
-    return std::fabs(s.x - s.y) <= 1e-9 * std::fabs(s.x) && std::fabs(s.x - s.z) <= 1e-9 * std::fabs(s.x);
-}
-
 } // namespace
 
 std::vector<PropertyRow<document::NodeTransform>> TransformPanel::transformRows()
@@ -160,9 +155,7 @@ void TransformPanel::refresh()
             notes << tr("Node %1 has a matrix: it is shown as translation, rotation and scale and written "
                         "that way on the first edit.")
                          .arg(n);
-        const physics::NodePhysics* p = document()->model().node(n);
-        if (p && ((p->collider && p->collider->shape >= 0) || (p->trigger && p->trigger->shape >= 0)) &&
-            !uniform(t.trs.scale))
+        if (document::shapeScaledUnevenly(*document(), n))
             notes << tr("Node %1 carries a shape and has a non-uniform scale, which the physics "
                         "extensions discourage.")
                          .arg(n);

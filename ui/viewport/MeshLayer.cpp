@@ -110,6 +110,54 @@ QColor lookColor(const gltf::RenderPrimitive& p)
 
 } // namespace
 
+/// The textures primitives show, made on first use: one texture data per image and alpha use, one texture
+/// per image, sampler and alpha use.
+class MeshTextures
+{
+public:
+    MeshTextures(QuickScene& scene, QQuick3DObject* owner, const gltf::RenderScene& renderScene)
+        : m_scene(scene), m_owner(owner), m_images(decodeImages(renderScene))
+    {}
+
+    /// The texture a primitive shows: null when it has none, its image cannot be shown or it has no texture
+    /// coordinates for every vertex (then it is drawn in its base colour).
+    QQuick3DObject* of(const gltf::RenderPrimitive& p)
+    {
+        if (p.image < 0 || size_t(p.image) >= m_images.size() || m_images[size_t(p.image)].isNull() ||
+            p.uvs.size() != p.triangles->positions.size())
+            return nullptr;
+        const bool alpha = p.alphaMode != gltf::AlphaMode::Opaque;
+        for (const auto& [key, t] : m_textures)
+            if (key == std::tuple(p.image, p.sampler, alpha))
+                return t;
+        QQuick3DTextureData*& d = m_data[{p.image, alpha}];
+        if (!d) {
+            d = textureData(m_images[size_t(p.image)], alpha);
+            QuickScene::adopt(d, m_owner);
+        }
+        QQuick3DObject* t = m_scene.makeTexture(m_owner, d, p.sampler);
+        m_textures.push_back({{p.image, p.sampler, alpha}, t});
+        return t;
+    }
+
+private:
+    QuickScene& m_scene;
+    QQuick3DObject* m_owner;
+    std::vector<QImage> m_images;
+    /// By image and by whether its alpha counts (MASK, BLEND) or not (OPAQUE).
+    std::map<std::pair<int, bool>, QQuick3DTextureData*> m_data;
+    std::vector<std::pair<std::tuple<int, gltf::TextureSampler, bool>, QQuick3DObject*>> m_textures;
+};
+
+namespace {
+
+bool drawn(const gltf::RenderPrimitive& p)
+{
+    return p.triangles && !p.triangles->indices.empty();
+}
+
+} // namespace
+
 MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
     : m_scene(scene), m_node(scene.makeNode(parent))
 {
@@ -128,36 +176,9 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
             if (p.alphaMode != gltf::AlphaMode::Opaque)
                 users[m] = std::max<size_t>(users[m], 2);
     }
+    MeshTextures textures(scene, m_node, renderScene);
 
-    const std::vector<QImage> images = decodeImages(renderScene);
-    // By image and by whether its alpha counts (MASK, BLEND) or not (OPAQUE).
-    std::map<std::pair<int, bool>, QQuick3DTextureData*> data;
-    std::vector<std::pair<std::tuple<int, gltf::TextureSampler, bool>, QQuick3DObject*>> textures;
-    // The texture a primitive shows: null when it has none, its image cannot be shown or it has no texture
-    // coordinates for every vertex (then it is drawn in its base colour).
-    auto texture = [&](const gltf::RenderPrimitive& p) -> QQuick3DObject* {
-        if (p.image < 0 || size_t(p.image) >= images.size() || images[size_t(p.image)].isNull() ||
-            p.uvs.size() != p.triangles->positions.size())
-            return nullptr;
-        const bool alpha = p.alphaMode != gltf::AlphaMode::Opaque;
-        for (const auto& [key, t] : textures)
-            if (key == std::tuple(p.image, p.sampler, alpha))
-                return t;
-        QQuick3DTextureData*& d = data[{p.image, alpha}];
-        if (!d) {
-            d = textureData(images[size_t(p.image)], alpha);
-            QuickScene::adopt(d, m_node);
-        }
-        QQuick3DObject* t = scene.makeTexture(m_node, d, p.sampler);
-        textures.push_back({{p.image, p.sampler, alpha}, t});
-        return t;
-    };
-    const auto drawn = [](const gltf::RenderPrimitive& p) {
-        return p.triangles && !p.triangles->indices.empty();
-    };
-
-    // Meshes that several instances draw: one instance table each. The others go into batches, by texture;
-    // the batch of a texture being filled is the last one with that texture.
+    // Meshes that several instances draw: one instance table each. The others go into batches, by texture.
     std::vector<size_t> tableOfMesh(renderScene.meshes.size(), kBatched);
     m_batchesOf.resize(renderScene.instances.size());
     for (size_t i = 0; i < renderScene.instances.size(); ++i) {
@@ -176,55 +197,69 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
         }
         m_slots.push_back({kBatched, 0});
         for (const auto& p : renderScene.meshes[instance.mesh].primitives) {
-            if (!drawn(p))
-                continue;
-            QQuick3DObject* map = texture(p);
-            const bool culled = lookOf(p, mirrored[instance.mesh]).culled;
-            size_t b = m_batches.size();
-            for (size_t k = m_batches.size(); k-- > 0;) {
-                if (m_batches[k].map == map && m_batches[k].culled == culled &&
-                    (!map || m_batches[k].tint == p.baseColor)) {
-                    b = k;
-                    break;
-                }
-            }
-            if (b == m_batches.size() ||
-                (m_batches[b].batch->vertexCount() > 0 &&
-                 m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
-                b = m_batches.size();
-                m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true,
-                                     map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, culled});
-            }
-            m_batches[b].batch->add(i, p, instance.world);
-            auto& of = m_batchesOf[i];
-            if (std::find(of.begin(), of.end(), b) == of.end())
-                of.push_back(b);
+            if (drawn(p))
+                addToBatch(i, p, textures.of(p), lookOf(p, mirrored[instance.mesh]).culled, instance.world);
         }
     }
+    addTableModels(renderScene, tableOfMesh, mirrored, textures);
+    fillBatches();
+}
 
+void MeshLayer::addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,
+                           const QMatrix4x4& world)
+{
+    // The batch of a texture being filled is the last one with that texture (and look).
+    size_t b = m_batches.size();
+    for (size_t k = m_batches.size(); k-- > 0;) {
+        if (m_batches[k].map == map && m_batches[k].culled == culled &&
+            (!map || m_batches[k].tint == p.baseColor)) {
+            b = k;
+            break;
+        }
+    }
+    if (b == m_batches.size() ||
+        (m_batches[b].batch->vertexCount() > 0 &&
+         m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
+        b = m_batches.size();
+        m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true,
+                             map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, culled});
+    }
+    m_batches[b].batch->add(instance, p, world);
+    auto& of = m_batchesOf[instance];
+    if (std::find(of.begin(), of.end(), b) == of.end())
+        of.push_back(b);
+}
+
+void MeshLayer::addTableModels(const gltf::RenderScene& renderScene, const std::vector<size_t>& tableOfMesh,
+                               const std::vector<bool>& mirrored, MeshTextures& textures)
+{
     for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
         if (tableOfMesh[m] == kBatched)
             continue;
         for (const auto& p : renderScene.meshes[m].primitives) {
             if (!drawn(p))
                 continue;
-            QQuick3DObject* map = texture(p);
+            QQuick3DObject* map = textures.of(p);
             auto* geometry = new MeshGeometry(map ? VertexLayout::Textured : VertexLayout::Plain,
                                               localVertices(p, map != nullptr), indexBytes(*p.triangles));
             QuickScene::adopt(geometry, m_node);
             // The base colour factor tints a texture as well.
-            scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], lookColor(p), map, false,
-                                lookOf(p, mirrored[m]));
+            m_scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], lookColor(p), map, false,
+                                  lookOf(p, mirrored[m]));
             ++m_models;
         }
     }
+}
+
+void MeshLayer::fillBatches()
+{
     QtConcurrent::blockingMap(m_batches, [](Batch& b) { b.batch->fill(); });
     for (Batch& b : m_batches) {
         MeshGeometry* geometry = b.batch->makeGeometry();
         QuickScene::adopt(geometry, m_node);
-        b.model =
-            scene.makeMeshModel(m_node, geometry, nullptr, b.map ? materialColor(b.tint) : QColor(Qt::white),
-                                b.map, b.map == nullptr, MeshLook{b.culled});
+        b.model = m_scene.makeMeshModel(m_node, geometry, nullptr,
+                                        b.map ? materialColor(b.tint) : QColor(Qt::white), b.map,
+                                        b.map == nullptr, MeshLook{b.culled});
         ++m_models;
     }
 }

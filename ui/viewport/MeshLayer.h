@@ -8,13 +8,15 @@
 class QQuick3DObject;
 
 namespace cs::gltf {
+struct RenderPrimitive;
 struct RenderScene;
-}
+} // namespace cs::gltf
 
 namespace cs::ui {
 
 class InstanceTable;
 class MeshBatch;
+class MeshTextures;
 class QuickScene;
 
 /// The document's meshes in the Qt Quick 3D scene. A mesh that several nodes use has one geometry and one
@@ -49,6 +51,15 @@ private:
     /// Draws `instance` on its own (its own instance table), out of the batches that held it; the batches
     /// left are added to `changed`.
     void leaveBatches(size_t instance, std::vector<bool>& changed);
+    /// Adds primitive `p` of `instance` (placed at `world`) to the batch of its texture and look, or a new
+    /// one when there is none or it is full.
+    void addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,
+                    const QMatrix4x4& world);
+    /// One model per primitive of each mesh drawn through an instance table.
+    void addTableModels(const gltf::RenderScene& renderScene, const std::vector<size_t>& tableOfMesh,
+                        const std::vector<bool>& mirrored, MeshTextures& textures);
+    /// Fills the batches (in parallel) and makes their models.
+    void fillBatches();
 
     QuickScene& m_scene;
     QQuick3DObject* m_node = nullptr;

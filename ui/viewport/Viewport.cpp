@@ -2,21 +2,18 @@
 
 #include "gltf/RenderScene.h"
 #include "scene/JointOverlay.h"
-#include "viewport/GizmoInput.h"
 #include "viewport/JointLayer.h"
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
 #include "viewport/QuickScene.h"
+#include "viewport/ViewportInput.h"
 
-#include <QKeyEvent>
-#include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QPointer>
 #include <QQuickView>
 #include <QSGRendererInterface>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QWheelEvent>
 #include <array>
 #include <cmath>
 
@@ -34,12 +31,7 @@ struct Viewport::Impl
     std::unique_ptr<JointLayer> joints;
     /// The gizmo's parts: X, Y, Z, the view ring, the handles, the warning badge.
     std::array<std::unique_ptr<LineLayer>, 6> gizmo;
-    QPoint pressPos;
-    QPoint lastPos;
-    bool dragging = false;
-    Qt::MouseButton dragButton = Qt::NoButton;
-    GizmoInput* gizmoInput = nullptr;
-    bool gizmoDrag = false; ///< the current drag belongs to gizmoInput
+    ViewportInput* input = nullptr; ///< mouse and keys, a child of the viewport
 
     QQuickView* window() const { return scene->view(); }
     template <class F> void forEachLineLayer(F f)
@@ -74,7 +66,9 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     }
 
     QQuickView* window = d.window();
-    window->installEventFilter(this);
+    d.input = new ViewportInput(*this, *window, [this] { applyCamera(); });
+    connect(d.input, &ViewportInput::clicked, this, &Viewport::clicked);
+    connect(d.input, &ViewportInput::frameSelectionRequested, this, &Viewport::frameSelectionRequested);
 
     auto* container = QWidget::createWindowContainer(window, this);
     container->setFocusPolicy(Qt::StrongFocus);
@@ -89,7 +83,11 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     applyCamera();
 }
 
-Viewport::~Viewport() = default;
+Viewport::~Viewport()
+{
+    // The input watches the render window, which goes with m_impl: it goes first.
+    delete m_impl->input;
+}
 
 void Viewport::setRenderScene(const gltf::RenderScene& scene)
 {
@@ -221,8 +219,7 @@ QColor Viewport::previewPartColor(size_t index)
 
 void Viewport::setGizmoInput(GizmoInput* input)
 {
-    m_impl->gizmoInput = input;
-    m_impl->gizmoDrag = false;
+    m_impl->input->setGizmoInput(input);
 }
 
 void Viewport::setGizmoLines(const GizmoLines& lines)
@@ -257,6 +254,33 @@ size_t Viewport::gizmoWarningPointCount() const
 QColor Viewport::gizmoHandleColor() const
 {
     return m_impl->gizmo[4]->color();
+}
+
+void Viewport::setGizmoVisible(bool gizmo, bool handles)
+{
+    for (size_t i = 0; i < m_impl->gizmo.size(); ++i)
+        m_impl->gizmo[i]->setVisible(i == 4 ? handles : gizmo);
+}
+
+QRect Viewport::gizmoScreenRect(bool handlesOnly) const
+{
+    const QSize size = m_impl->window()->size();
+    const float aspect = size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f;
+    const QMatrix4x4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
+    QRectF rect;
+    for (size_t i = handlesOnly ? 4 : 0; i < (handlesOnly ? 5 : m_impl->gizmo.size()); ++i) {
+        QVector3D lo, hi;
+        if (!m_impl->gizmo[i]->bounds(lo, hi))
+            continue;
+        for (int corner = 0; corner < 8; ++corner) {
+            const QVector3D p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(),
+                              (corner & 4) ? hi.z() : lo.z());
+            const QVector3D ndc = viewProjection.map(p); // QMatrix4x4::map divides by w
+            const QPointF pixel((ndc.x() + 1) * 0.5 * size.width(), (1 - ndc.y()) * 0.5 * size.height());
+            rect = rect.isNull() ? QRectF(pixel, QSizeF(1, 1)) : rect.united(QRectF(pixel, QSizeF(1, 1)));
+        }
+    }
+    return rect.toAlignedRect().intersected(QRect(QPoint(0, 0), size));
 }
 
 QColor Viewport::gizmoAxisColor(int axis)
@@ -432,155 +456,6 @@ void Viewport::updateGrid()
     setOverlayLines(OverlayLayer::AxisX, {QVector3D(-reach, 0, 0), QVector3D(reach, 0, 0)});
     setOverlayLines(OverlayLayer::AxisZ, {QVector3D(0, 0, -reach), QVector3D(0, 0, reach)});
     setOverlayLines(OverlayLayer::AxisY, {QVector3D(0, 0, 0), QVector3D(0, step * 2, 0)});
-}
-
-bool Viewport::eventFilter(QObject* watched, QEvent* event)
-{
-    if (watched != m_impl->window())
-        return QWidget::eventFilter(watched, event);
-    Impl& d = *m_impl;
-    switch (event->type()) {
-    case QEvent::Resize:
-        applyCamera();
-        break;
-    case QEvent::MouseButtonPress: {
-        auto* e = static_cast<QMouseEvent*>(event);
-        d.pressPos = d.lastPos = e->position().toPoint();
-        d.dragButton = e->button();
-        d.dragging = false;
-        if (d.gizmoInput && e->button() == Qt::LeftButton) {
-            QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
-                                origin, direction);
-            d.gizmoDrag = d.gizmoInput->dragPressed(origin, direction, e->modifiers());
-        }
-        return true;
-    }
-    case QEvent::MouseMove: {
-        auto* e = static_cast<QMouseEvent*>(event);
-        const QPoint pos = e->position().toPoint();
-        const QPoint delta = pos - d.lastPos;
-        d.lastPos = pos;
-        if (d.dragButton == Qt::NoButton)
-            return false;
-        if (d.gizmoDrag) {
-            QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
-                                origin, direction);
-            d.gizmoInput->dragMoved(origin, direction, e->modifiers());
-            return true;
-        }
-        if ((pos - d.pressPos).manhattanLength() > 3)
-            d.dragging = true;
-        if (!d.dragging)
-            return true;
-        const float h = std::max(1, d.window()->height());
-        // Blender and Godot: the middle button orbits and Shift+middle pans. Any button does the same here,
-        // so that mice and trackpads without a middle button work; a left click that does not drag selects.
-        if (e->modifiers() & Qt::ShiftModifier)
-            m_camera.pan(delta.x() / h, delta.y() / h);
-        else if (e->modifiers() & Qt::ControlModifier)
-            m_camera.zoom(std::pow(1.01f, float(delta.y())));
-        else
-            m_camera.orbit(-delta.x() * 0.008f, -delta.y() * 0.008f);
-        applyCamera();
-        return true;
-    }
-    case QEvent::MouseButtonRelease: {
-        auto* e = static_cast<QMouseEvent*>(event);
-        if (d.gizmoDrag) {
-            d.gizmoDrag = false;
-            d.dragButton = Qt::NoButton;
-            d.gizmoInput->dragReleased();
-            return true;
-        }
-        if (!d.dragging && e->button() == Qt::LeftButton) {
-            QVector3D origin, direction;
-            m_camera.rayThrough(float(e->position().x()), float(e->position().y()), d.window()->size(),
-                                origin, direction);
-            emit clicked(origin, direction, e->modifiers());
-        }
-        d.dragButton = Qt::NoButton;
-        d.dragging = false;
-        return true;
-    }
-    case QEvent::Wheel: {
-        auto* e = static_cast<QWheelEvent*>(event);
-        m_camera.zoom(std::pow(0.9f, e->angleDelta().y() / 120.0f));
-        applyCamera();
-        return true;
-    }
-    case QEvent::KeyPress: {
-        auto* e = static_cast<QKeyEvent*>(event);
-        const bool keypad = e->modifiers() & Qt::KeypadModifier;
-        const bool ctrl = e->modifiers() & Qt::ControlModifier;
-        switch (e->key()) {
-        case Qt::Key_Escape:
-            if (d.gizmoDrag) {
-                d.gizmoDrag = false;
-                d.dragButton = Qt::NoButton;
-                d.gizmoInput->dragCancelled();
-                return true;
-            }
-            break;
-        case Qt::Key_F:
-            emit frameSelectionRequested();
-            return true;
-        case Qt::Key_Home:
-            frameAll();
-            return true;
-        case Qt::Key_1:
-            if (keypad) {
-                setView(ctrl ? OrbitCamera::View::Back : OrbitCamera::View::Front);
-                return true;
-            }
-            break;
-        case Qt::Key_3:
-            if (keypad) {
-                setView(ctrl ? OrbitCamera::View::Left : OrbitCamera::View::Right);
-                return true;
-            }
-            break;
-        case Qt::Key_7:
-            if (keypad) {
-                setView(ctrl ? OrbitCamera::View::Bottom : OrbitCamera::View::Top);
-                return true;
-            }
-            break;
-        case Qt::Key_Left:
-            m_camera.orbit(0.1f, 0);
-            applyCamera();
-            return true;
-        case Qt::Key_Right:
-            m_camera.orbit(-0.1f, 0);
-            applyCamera();
-            return true;
-        case Qt::Key_Up:
-            m_camera.orbit(0, 0.1f);
-            applyCamera();
-            return true;
-        case Qt::Key_Down:
-            m_camera.orbit(0, -0.1f);
-            applyCamera();
-            return true;
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            m_camera.zoom(0.85f);
-            applyCamera();
-            return true;
-        case Qt::Key_Minus:
-            m_camera.zoom(1.0f / 0.85f);
-            applyCamera();
-            return true;
-        default:
-            break;
-        }
-        break;
-    }
-    default:
-        break;
-    }
-    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace cs::ui

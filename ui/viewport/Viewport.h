@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QImage>
 #include <QMatrix4x4>
+#include <QRect>
 #include <QWidget>
 #include <array>
 #include <functional>
@@ -137,6 +138,12 @@ public:
     size_t gizmoHandlePointCount() const;
     size_t gizmoWarningPointCount() const;
     QColor gizmoHandleColor() const;
+    /// Shows or hides the drawn gizmo (every part but the handles) and the handles, keeping their lines.
+    void setGizmoVisible(bool gizmo, bool handles);
+    /// Where the gizmo (or only its handles) is on screen: its lines' bounds projected at the current
+    /// camera, in the render window's pixels; empty when nothing is drawn. The render tests compare the
+    /// pixels there with a budget of their own, so that a missing gizmo or handle fails.
+    QRect gizmoScreenRect(bool handlesOnly) const;
     static QColor gizmoAxisColor(int axis);
     static QColor gizmoViewColor();
     static QColor gizmoWarningColor();
@@ -151,9 +158,6 @@ signals:
     /// F was pressed: the owner frames the selection (it knows what is selected).
     void frameSelectionRequested();
     void cameraChanged();
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void applyCamera();

@@ -37,8 +37,7 @@ std::optional<document::NodeIndex> nodeOfLink(const QString& link, const QString
 
 QString nodeLabel(const document::Document& document, size_t node)
 {
-    const std::string name = gltf::nodeName(document.gltf(), node);
-    return name.empty() ? tr("Node %1").arg(node) : QString::fromStdString(name);
+    return QString::fromStdString(gltf::nodeLabel(document.gltf(), node));
 }
 
 QString shapeLabel(const document::Document& document, size_t shape)

@@ -1,6 +1,6 @@
 #include "widgets/QuatAsEulerField.h"
 
-#include "widgets/EulerAngles.h"
+#include "geometry/EulerAngles.h"
 #include "widgets/Vec3Field.h"
 
 #include <QHBoxLayout>
@@ -22,7 +22,7 @@ QuatAsEulerField::QuatAsEulerField(QWidget* parent) : QWidget(parent), m_angles(
     setValue(m_value);
     connect(m_angles, &Vec3Field::componentEdited, this, [this](int axis, double degrees) {
         // The other two angles are those of the stored rotation, not the rounded numbers on display.
-        m_value = withEulerAngle(m_value, axis, degrees);
+        m_value = geometry::withEulerAngle(m_value, axis, degrees);
         emit componentEdited(axis, degrees);
         emit edited(m_value);
     });
@@ -31,7 +31,7 @@ QuatAsEulerField::QuatAsEulerField(QWidget* parent) : QWidget(parent), m_angles(
 void QuatAsEulerField::setValue(const physics::Quat& value)
 {
     m_value = value;
-    m_angles->setValue(quatToEulerDegrees(value));
+    m_angles->setValue(geometry::quatToEulerDegrees(value));
 }
 
 void QuatAsEulerField::setValues(const std::vector<physics::Quat>& values)
@@ -48,7 +48,7 @@ void QuatAsEulerField::setValues(const std::vector<physics::Quat>& values)
     std::vector<physics::Vec3> angles;
     angles.reserve(values.size());
     for (const physics::Quat& q : values)
-        angles.push_back(quatToEulerDegrees(q));
+        angles.push_back(geometry::quatToEulerDegrees(q));
     // Angles that differ by rounding noise of the conversion are the same angle.
     for (size_t axis = 0; axis < 3; ++axis) {
         const double first = angles[0][axis];

@@ -10,8 +10,8 @@ namespace cs::ui {
 class Vec3Field;
 
 /// An orientation stored as a quaternion (x, y, z, w) and edited as three Euler angles in degrees (see
-/// EulerAngles.h for the convention). An edit emits the normalized quaternion of the angles shown with the
-/// changed one replaced; value() is the quaternion last set until the user edits it.
+/// geometry/EulerAngles.h for the convention). An edit emits the normalized quaternion of the angles shown
+/// with the changed one replaced; value() is the quaternion last set until the user edits it.
 class QuatAsEulerField : public QWidget
 {
     Q_OBJECT

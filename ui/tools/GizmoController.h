@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/NodeOperationsDrag.h"
+#include "geometry/GizmoParts.h"
 #include "viewport/GizmoInput.h"
 
 #include <QObject>
@@ -20,10 +21,11 @@ class Viewport;
 /// The transform gizmo at the current node and the handles of its collider's or trigger's shape (box faces,
 /// radius, ends), drawn in the viewport and dragged there. Three tools: move (world-axis arrows, and squares
 /// for the three world planes), rotate (a ring about each world axis) and scale (the node's own axes, ending
-/// in boxes). Picking and dragging are core maths (geometry/Gizmo.h, document::HandleDragSession); this class
-/// sizes the gizmo to the view, hands the lines to the viewport and turns its forwarded rays into a drag
-/// session. Holding Ctrl snaps (grid step, angle step, tenths of scale), Alt moves a box's opposite face too;
-/// Esc cancels; each drag is one undo step; the value being set is shown next to the cursor.
+/// in boxes). The parts, their sizes and which one a ray grabs are core (geometry/GizmoParts.h: drawing and
+/// picking use the same parts), dragging is document::HandleDragSession; this class sizes the gizmo to the
+/// view, hands the parts' lines to the viewport and turns its forwarded rays into a drag session. Holding
+/// Ctrl snaps (grid step, angle step, tenths of scale), Alt moves a box's opposite face too; Esc cancels;
+/// each drag is one undo step; the value being set is shown next to the cursor.
 class GizmoController : public QObject, public GizmoInput
 {
     Q_OBJECT
@@ -32,12 +34,7 @@ public:
     GizmoController(Viewport* viewport, QObject* parent = nullptr);
     ~GizmoController() override;
 
-    enum class Tool
-    {
-        Move,
-        Rotate,
-        Scale
-    };
+    using Tool = geometry::GizmoTool;
 
     void setDocument(document::Document* document);
     void setTool(Tool tool);
@@ -71,6 +68,11 @@ public:
 
 private:
     void showValue();
+    /// The gizmo's frame at the current camera for a node whose world matrix is `world`.
+    geometry::GizmoFrame frameOf(const geometry::Mat4d& world) const;
+    /// The drag session a picked part starts.
+    std::optional<document::HandleDragSession> startDrag(const geometry::GizmoPart& part,
+                                                         document::NodeIndex node, const geometry::Ray& ray);
 
     QPointer<Viewport> m_viewport;
     Tool m_tool = Tool::Move;
