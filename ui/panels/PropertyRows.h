@@ -6,8 +6,8 @@
 
 #include "document/Document.h"
 #include "document/SetFields.h"
-#include "physics/FieldLimits.h"
 #include "geometry/EulerAngles.h"
+#include "physics/FieldLimits.h"
 #include "physics/PhysicsModel.h"
 
 #include <QString>
@@ -180,7 +180,7 @@ template <class Value> std::optional<Value> editedValue(Value value, const Prope
         const auto* e = std::get_if<OrientationEdit>(&edit);
         if (!e || !axisFits(e->axis))
             return std::nullopt;
-        value = withEulerAngle(value, e->axis, e->degrees);
+        value = geometry::withEulerAngle(value, e->axis, e->degrees);
     } else if constexpr (std::is_same_v<Value, bool>) {
         const auto* e = std::get_if<ToggleEdit>(&edit);
         if (!e)

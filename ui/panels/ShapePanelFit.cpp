@@ -2,6 +2,8 @@
 
 // ShapePanel: "Fit ... to mesh", computed and applied by a ShapeFitter; the panel shows what it did.
 
+#include "document/Document.h"
+
 #include <QLabel>
 
 namespace cs::ui {
