@@ -280,7 +280,7 @@ bool DocumentSession::offerRecovery()
     const QList<RecoveryEntry> pending = Autosave::pendingRecoveries(recoveryFolder());
     if (pending.isEmpty())
         return false;
-    const RecoveryEntry newest = pending.front();
+    const RecoveryEntry& newest = pending.front();
     const QString name = newest.originalPath.isEmpty() ? newest.title : newest.originalPath;
     const RecoveryAnswer answer = m_prompter.offerRecovery({name, newest.savedAt, pending.size() - 1});
     if (answer == RecoveryAnswer::Discard) {

@@ -88,7 +88,7 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     setObjectName(QStringLiteral("AddCollidersDialog"));
     setWindowTitle(tr("Add Colliders to All Meshes"));
     m_job = new BackgroundJob<document::AutoColliderPlan>(this);
-    m_job->setOnFinished([this](document::AutoColliderPlan plan) { runFinished(std::move(plan)); });
+    m_job->setOnFinished([this](const document::AutoColliderPlan& plan) { runFinished(plan); });
     connect(m_document, &QObject::destroyed, this, &AddCollidersDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
@@ -324,7 +324,7 @@ void AddCollidersDialog::stop()
     emit finished();
 }
 
-void AddCollidersDialog::runFinished(document::AutoColliderPlan plan)
+void AddCollidersDialog::runFinished(const document::AutoColliderPlan& plan)
 {
     if (!m_document)
         return;

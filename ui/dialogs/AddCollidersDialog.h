@@ -77,7 +77,7 @@ private:
     void addNodeFields(QFormLayout* form);
     QWidget* buildProgressRow();
     QWidget* buildButtons();
-    void runFinished(document::AutoColliderPlan plan);
+    void runFinished(const document::AutoColliderPlan& plan);
     void setRunning(bool running);
 
     QPointer<cs::document::Document> m_document; // closing the document closes the dialog

@@ -133,7 +133,8 @@ ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
     if (!points)
         return end(Outcome::Failed, failureOf(kind, points.diagnostics).toHtmlEscaped());
     const Request request{shape, *node, kind, document->undoStack()->index()};
-    m_job->setOnFinished([this, request](Result<geometry::FittedShape> fitted) { apply(request, fitted); });
+    m_job->setOnFinished(
+        [this, request](const Result<geometry::FittedShape>& fitted) { apply(request, fitted); });
     m_job->start([kind, points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points))](
                      const JobToken&) { return document::fitPoints(kind, *points); });
     m_lastOutcome = Outcome::Started;
