@@ -1,8 +1,11 @@
 #include "ColliderRun.h"
 
 #include "Commands.h"
+#include "document/Document.h"
+#include "document/SaveFamily.h"
 #include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
+#include "physics/PhysicsWriter.h"
 
 #include <cmath>
 #include <sstream>
@@ -70,6 +73,16 @@ std::string describeShape(const gltf::Json& shape)
     return s.str();
 }
 
+/// The shapes as the OMI writer writes them, read back, so the report shows the file's shapes, not what was
+/// meant to be written.
+std::vector<physics::Shape> writtenShapes(const document::Document& document)
+{
+    gltf::GltfDocument written; // the writer and the reader use the JSON only
+    written.json() = document.gltf().json();
+    physics::writePhysics(document.model(), written, physics::Family::Omi);
+    return physics::readPhysics(written)->shapes;
+}
+
 } // namespace
 
 gltf::Json fitJson(const geometry::FitSummary& fit)
@@ -90,23 +103,31 @@ runColliders(const Job& job, const import::ImportOptions& importOptions, import:
     if (!loaded)
         return run;
     run.read = true;
-    gltf::GltfDocument& doc = *loaded;
     if (select) {
-        run.usageError = select(doc, options);
+        run.usageError = select(*loaded, options);
         if (!run.usageError.empty())
             return run;
     }
-    run.report = import::addColliders(doc, options);
-    // Read back what was written, so the report shows the file's shapes, not what was meant to be written.
-    const auto model = physics::readPhysics(doc);
-    for (const auto& added : run.report.added)
-        run.shapes.push_back(added.shape < model->shapes.size() ? shapeReport(model->shapes[added.shape])
-                                                                : gltf::Json::object());
+    document::Document document(std::move(*loaded));
+    document::AutoColliderOptions action;
+    action.collider = options;
+    action.addMotion = true;
+    run.report = document::addAutoColliders(document, action);
+    const Diagnostics notes = document::skippedNotes(document, run.report.skipped);
+    run.report.diagnostics.insert(run.report.diagnostics.begin(), notes.begin(), notes.end());
+    if (run.report.pushed) {
+        const std::vector<physics::Shape> shapes = writtenShapes(document);
+        for (const auto& added : run.report.added)
+            run.shapes.push_back(added.shape < shapes.size() ? shapeReport(shapes[added.shape])
+                                                             : gltf::Json::object());
+    }
 
     std::error_code ec;
     if (job.output.has_parent_path())
         std::filesystem::create_directories(job.output.parent_path(), ec);
-    const Diagnostics saved = gltf::saveGltf(doc, job.output);
+    const Diagnostics saved = run.report.pushed
+                                  ? document::writeInFamily(document, job.output, physics::Family::Omi)
+                                  : document.writeCopy(job.output);
     run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
     run.written = !hasErrors(saved);
     return run;

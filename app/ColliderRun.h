@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CliSupport.h"
+#include "document/AutoColliderActions.h"
 #include "import/AutoColliders.h"
 
 #include <functional>
@@ -13,13 +14,17 @@ struct ColliderRun
     bool read = false;      ///< the input could be opened
     bool written = false;   ///< the output was saved
     std::string usageError; ///< the selection makes no sense for this file (hull: no such node); exit 2
-    import::ColliderReport report;
+    /// What the document action added; its diagnostics also hold the skipped nodes' notes and the save's.
+    document::AutoColliderReport report;
     Diagnostics loadDiagnostics;
     gltf::Json shapes = gltf::Json::array(); ///< the written OMI shape of each added collider
 };
 
 /// Opens job.input (any asset), lets `select` adjust the options for that document (return an error message
-/// to refuse), adds the colliders and saves job.output. Safe to run on several threads at once.
+/// to refuse), and runs the window's Add Colliders (document::addAutoColliders, with a motion of type
+/// options.body on every new body and nodes that have a collider left alone) on a headless Document. Saves
+/// job.output as the window's Save As does, in the OMI family (newest form) when colliders were added, else
+/// as it was read. Safe to run on several threads at once.
 ColliderRun runColliders(
     const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
     const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select = {});

@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace cs::document {
@@ -56,63 +57,6 @@ std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
     return order;
 }
 
-// True when the node or one above it has motion (in the model as it is now, so that motions added earlier in
-// the same step count). `graph` is the hierarchy before the step: new nodes are leaves nobody walks up from.
-bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t node)
-{
-    return graph
-        .findUp(node,
-                [&](size_t n) {
-                    const physics::NodePhysics* p = document.model().node(n);
-                    return p && p->motion;
-                })
-        .has_value();
-}
-
-// A shape with the source JSON makeShape() gives, carrying the fitted parameters.
-physics::Shape writable(const physics::Shape& fitted, const std::string& name)
-{
-    physics::Shape s = makeShape(fitted.type, name);
-    s.size = fitted.size;
-    s.radius = fitted.radius;
-    s.height = fitted.height;
-    s.radiusTop = fitted.radiusTop;
-    s.radiusBottom = fitted.radiusBottom;
-    s.mesh = fitted.mesh;
-    return s;
-}
-
-std::string typeLabel(physics::ShapeType type)
-{
-    return physics::shapeTypeName(type);
-}
-
-Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
-{
-    return makeError(why.code, gltf::nodeReference(n.name, n.node) + ": no collider: " + why.message,
-                     jsonPointerAppend("/nodes", n.node));
-}
-
-// The shape of a fit; a hull or a simplified copy is pushed as a new mesh first (checked by the caller).
-physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const AutoColliderMesh& m)
-{
-    if (const gltf::TriangleMesh* fresh = fit.newMesh()) {
-        const bool hull = fit.type == physics::ShapeType::Convex;
-        const std::string name = m.name + (hull ? " hull" : " collision");
-        auto* mesh = new AddMesh(&document, *fresh, name);
-        document.push(mesh);
-        physics::Shape shape = makeShape(fit.type, name);
-        shape.mesh = static_cast<int>(mesh->meshIndex());
-        return shape;
-    }
-    if (fit.type == physics::ShapeType::Trimesh) {
-        physics::Shape shape = makeShape(physics::ShapeType::Trimesh, m.name + " trimesh");
-        shape.mesh = static_cast<int>(m.mesh);
-        return shape;
-    }
-    return writable(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
-}
-
 } // namespace
 
 bool MeshColliderFit::offset() const
@@ -121,6 +65,18 @@ bool MeshColliderFit::offset() const
     const Quat& q = primitive.rotation;
     const double w = std::abs(q[3]) / std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     return std::sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]) > 1e-9 || std::abs(w - 1.0) > 1e-7;
+}
+
+std::vector<const gltf::TriangleMesh*> MeshColliderFit::newMeshes() const
+{
+    std::vector<const gltf::TriangleMesh*> meshes;
+    for (const gltf::TriangleMesh& part : parts)
+        meshes.push_back(&part);
+    if (meshes.empty() && hull && type == physics::ShapeType::Convex)
+        meshes.push_back(&*hull);
+    else if (meshes.empty() && simplified)
+        meshes.push_back(&*simplified);
+    return meshes;
 }
 
 Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const AutoColliderOptions& options,
@@ -141,6 +97,11 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.simplified = std::move(choice->simplified);
     out.trianglesBefore = choice->trianglesBefore;
     out.trianglesAfter = choice->trianglesAfter;
+    if (choice->parts.size() > 1) {
+        out.parts = std::move(choice->parts);
+        for (const gltf::TriangleMesh& part : out.parts)
+            out.partVolumes.push_back(geometry::meshVolume(part));
+    }
     out.measured = choice->measured;
     Result<MeshColliderFit> result;
     result.value = std::move(out);
@@ -184,13 +145,13 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
             m.scale = geometry::meanScale(document.sceneGraph().worldTransform(n));
             if (m.name.empty())
                 m.name = "mesh " + std::to_string(*mesh);
-            if (options.collider.strategy != ColliderStrategy::Trimesh) {
-                auto triangles = gltf::meshTriangles(doc, *mesh);
-                if (triangles)
-                    m.triangles = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
-                else
-                    m.problems = triangles.diagnostics;
-            }
+            // Read for a trimesh too, which refers to the mesh as it is: a mesh whose geometry cannot be read
+            // (undecodable compression, an unknown required extension) gets no collider at all.
+            auto triangles = gltf::meshTriangles(doc, *mesh);
+            if (triangles)
+                m.triangles = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
+            else
+                m.problems = triangles.diagnostics;
             input.meshes.push_back(std::move(m));
         }
         input.nodes.push_back({n, name, it->second});
@@ -203,7 +164,7 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
 {
     AutoColliderPlan plan;
     plan.fits.resize(input.meshes.size());
-    const bool trimesh = input.options.collider.strategy == ColliderStrategy::Trimesh;
+    plan.meshDiagnostics.resize(input.meshes.size());
     for (size_t i = 0; i < input.meshes.size(); ++i) {
         if (cancel && cancel->load()) {
             plan.cancelled = true;
@@ -212,20 +173,14 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
         if (progress)
             progress(double(i) / double(input.meshes.size()));
         const AutoColliderMesh& m = input.meshes[i];
-        const std::string label = "mesh '" + m.name + "' (" + std::to_string(m.mesh) + ")";
-        auto reportFailure = [&](const Diagnostics& why) {
-            for (const Diagnostic& d : why) {
-                if (d.severity == Severity::Error)
-                    plan.diagnostics.push_back(makeError(d.code, label + ": no collider: " + d.message,
-                                                         jsonPointerAppend("/meshes", m.mesh)));
-            }
+        Diagnostics& said = plan.meshDiagnostics[i];
+        // A failure keeps its errors; a fit keeps its notes (a substitution, such as a flat mesh's thin box).
+        auto keep = [&](const Diagnostics& from, bool errors) {
+            std::copy_if(from.begin(), from.end(), std::back_inserter(said),
+                         [&](const Diagnostic& d) { return (d.severity == Severity::Error) == errors; });
         };
-        if (trimesh) {
-            plan.fits[i] = fitMeshCollider(gltf::TriangleMesh{}, input.options, cancel).value;
-            continue;
-        }
         if (!m.triangles) {
-            reportFailure(m.problems);
+            keep(m.problems, true);
             continue;
         }
         AutoColliderOptions options = input.options;
@@ -235,163 +190,14 @@ AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<
             plan.cancelled = true;
             break;
         }
-        if (!fit) {
-            reportFailure(fit.diagnostics);
-            continue;
-        }
-        plan.fits[i] = std::move(*fit);
-        for (const Diagnostic& d : fit.diagnostics) { // a substitution, such as a flat mesh's thin box
-            if (d.severity != Severity::Error)
-                plan.diagnostics.push_back(
-                    makeInfo(d.code, label + ": " + d.message, jsonPointerAppend("/meshes", m.mesh)));
-        }
+        keep(fit.diagnostics, !fit);
+        if (fit)
+            plan.fits[i] = std::move(*fit);
     }
     if (progress && !plan.cancelled)
         progress(1.0);
     plan.input = std::move(input);
     return plan;
-}
-
-namespace {
-
-/// True when the plan adds something: a fit that needs no new mesh, or one whose new mesh the document can
-/// take (not, for example, when buffer 0 has no bytes). Otherwise every node's reason goes to `report`.
-bool anythingToAdd(const Document& document, const AutoColliderPlan& plan, AutoColliderReport& report)
-{
-    const AutoColliderInput& input = plan.input;
-    const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
-        const auto& fit = plan.fits[n.meshInput];
-        return fit && (!fit->newMesh() || !checkNewMesh(document.gltf(), *fit->newMesh()));
-    });
-    if (any)
-        return true;
-    for (const AutoColliderNode& n : input.nodes) {
-        const auto& fit = plan.fits[n.meshInput];
-        if (fit && fit->newMesh()) {
-            if (const auto problem = checkNewMesh(document.gltf(), *fit->newMesh()))
-                report.diagnostics.push_back(noCollider(n, *problem));
-        }
-    }
-    return false;
-}
-
-/// The node that carries the collider of `n`: the mesh node itself, or a new child named "<node> <type>"
-/// at the fit's offset when the fit is not centred on it or it has a collider already.
-size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const MeshColliderFit& fit)
-{
-    const physics::NodePhysics* p = document.model().node(n.node);
-    if (!fit.offset() && !(p && p->collider))
-        return n.node;
-    gltf::Json child = gltf::Json::object();
-    child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit.type);
-    const Vec3& t = fit.primitive.translation;
-    Quat q = fit.primitive.rotation;
-    if (q[3] < 0)
-        q = {-q[0], -q[1], -q[2], -q[3]};
-    if (t != Vec3{0, 0, 0})
-        child["translation"] = t;
-    if (fit.offset() && q != Quat{0, 0, 0, 1})
-        child["rotation"] = q;
-    auto* addNode = new AddNode(&document, n.node, std::move(child));
-    document.push(addNode);
-    return addNode->nodeIndex();
-}
-
-/// The report's entry for a collider added to `n` (whose world matrix is `world`).
-import::AddedCollider addedCollider(const AutoColliderNode& n, size_t colliderNode, size_t shape,
-                                    const MeshColliderFit& fit, import::ColliderStrategy strategy,
-                                    const QMatrix4x4& world){import::AddedCollider a;
-a.meshNode = n.node;
-a.name = n.name;
-a.colliderNode = colliderNode;
-a.shape = shape;
-a.type = fit.type;
-a.strategy = strategy;
-a.volume = fit.volume;
-a.hullVolume = fit.hullVolume;
-a.hullPoints = fit.hullPoints;
-a.capped = fit.capped;
-a.trianglesBefore = fit.trianglesBefore;
-a.trianglesAfter = fit.trianglesAfter;
-if (fit.measured) {
-    a.fit = fit.measured->scaled(geometry::meanScale(world));
-    a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);
-}
-return a;
-} // namespace
-
-} // namespace cs::document
-
-AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan)
-{
-    AutoColliderReport report;
-    const AutoColliderInput& input = plan.input;
-    report.skipped = input.skipped;
-    report.matched = input.matched;
-    report.diagnostics = plan.diagnostics;
-    report.cancelled = plan.cancelled;
-    if (plan.cancelled)
-        return report;
-    if (document.undoStack()->index() != input.undoIndex) {
-        report.diagnostics.push_back(makeError("DOCUMENT_CHANGED",
-                                               "the document was edited while the colliders were computed; "
-                                               "nothing was added, run it again"));
-        return report;
-    }
-    if (!anythingToAdd(document, plan, report))
-        return report;
-
-    const size_t nodeCountBefore = document.gltf().count("nodes");
-    // A copy: every added node makes the document rebuild its graph on the next use, which would make a scene
-    // of many mesh nodes quadratic. The mesh nodes and their ancestors do not change in this step.
-    const gltf::SceneGraph graph = document.sceneGraph();
-    const auto strategy = input.options.collider.strategy;
-    QUndoStack* stack = document.undoStack();
-    stack->beginMacro(QStringLiteral("Add Colliders (%1)")
-                          .arg(QString::fromLatin1(import::colliderStrategyName(strategy))));
-    std::map<size_t, size_t> shapeOfMesh; // input mesh -> shape index, made on first use
-    for (const AutoColliderNode& n : input.nodes) {
-        const auto& fit = plan.fits[n.meshInput];
-        if (!fit || n.node >= nodeCountBefore)
-            continue;
-        auto made = shapeOfMesh.find(n.meshInput);
-        if (made == shapeOfMesh.end()) {
-            if (const gltf::TriangleMesh* fresh = fit->newMesh()) {
-                if (const auto problem = checkNewMesh(document.gltf(), *fresh)) {
-                    report.diagnostics.push_back(noCollider(n, *problem));
-                    continue;
-                }
-            }
-            auto* add = new AddShape(&document, shapeForFit(document, *fit, input.meshes[n.meshInput]));
-            document.push(add);
-            made = shapeOfMesh.emplace(n.meshInput, add->itemIndex()).first;
-        }
-        const size_t colliderNode = colliderNodeFor(document, n, *fit);
-        physics::Collider collider;
-        collider.shape = static_cast<int>(made->second);
-        document.push(addCollider(&document, colliderNode, collider));
-        if (input.options.addMotion && !insideBody(document, graph, n.node)) {
-            physics::Motion motion;
-            motion.type = input.options.collider.body;
-            document.push(addMotion(&document, n.node, motion));
-        }
-        const QMatrix4x4& world = graph.worldTransform(n.node);
-        if (geometry::nonUniformScale(world))
-            report.diagnostics.push_back(makeWarning(
-                "COLLIDER_SCALED_NODE",
-                gltf::nodeReference(n.name, n.node) + " is scaled unevenly: its collider is scaled with it, "
-                                                      "which engines handle differently",
-                jsonPointerAppend("/nodes", n.node)));
-        report.added.push_back(addedCollider(n, colliderNode, made->second, *fit, strategy, world));
-    }
-    stack->endMacro();
-    report.pushed = true;
-    return report;
-}
-
-AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options)
-{
-    return applyAutoColliders(document, planAutoColliders(gatherAutoColliders(document, options)));
 }
 
 Result<std::vector<geometry::Vec3d>> nodeMeshPoints(const Document& document, size_t node, bool descendants)

@@ -1,9 +1,10 @@
 #pragma once
 
-// "Add colliders to all meshes" on the undoable Document, with the strategies of the add-colliders command
-// (import::ColliderStrategy, the same names) and the same choice per mesh (import::chooseMeshCollider): box,
-// oriented box, sphere and capsule fits, the capped hull, the mesh itself as a trimesh, or auto (the
-// primitive of least volume when it is within the tolerance of the hull's volume, else the hull).
+// "Add colliders to all meshes" on the undoable Document: the window's Add Colliders and the add-colliders
+// and hull commands (which run it on a headless Document) both run it. The strategies are
+// import::ColliderStrategy and the choice per mesh is import::chooseMeshCollider: box, oriented box, sphere
+// and capsule fits, the capped hull, a convex decomposition (one child node per part), the mesh itself or a
+// simplified copy as a trimesh, or auto (see import::ColliderStrategy).
 //
 // Three steps, so that the heavy one can run off the GUI thread:
 //   1. gatherAutoColliders(document, options)    GUI thread: which nodes, and copies of their meshes
@@ -84,14 +85,17 @@ struct MeshColliderFit
     /// Simplified (type Trimesh): the collision mesh, and the triangle counts before and after.
     std::optional<gltf::TriangleMesh> simplified;
     size_t trianglesBefore = 0, trianglesAfter = 0;
-    /// How well the collider fits the mesh, in the mesh's space (see import::MeshColliderChoice).
+    /// Decompose into more than one part (type Convex): each part's hull and its volume. Each part is a new
+    /// mesh with a convex shape, on its own child node of every mesh node that uses the mesh (a compound).
+    std::vector<gltf::TriangleMesh> parts;
+    std::vector<double> partVolumes;
+    /// How well the collider (for parts: the whole compound) fits the mesh, in the mesh's space (see
+    /// import::MeshColliderChoice).
     std::optional<geometry::FitSummary> measured;
 
-    /// The new mesh the collider needs (a hull or a simplified copy), or null.
-    const gltf::TriangleMesh* newMesh() const
-    {
-        return hull && type == physics::ShapeType::Convex ? &*hull : (simplified ? &*simplified : nullptr);
-    }
+    /// The new meshes the collider needs: a hull, a simplified copy, or the parts; none for a primitive or
+    /// the mesh itself.
+    std::vector<const gltf::TriangleMesh*> newMeshes() const;
     /// True when the shape is not centred on the node and so goes on a child node placed at the fit.
     bool offset() const;
 };
@@ -108,11 +112,14 @@ struct AutoColliderPlan
 {
     AutoColliderInput input;
     std::vector<std::optional<MeshColliderFit>> fits; ///< per input mesh; empty when it failed
-    Diagnostics diagnostics;                          ///< per-mesh failures
+    /// Per input mesh: why it could not be read or fitted (errors), or a substitution (a flat mesh's thin
+    /// box, an info). applyAutoColliders reports them at the nodes that use the mesh.
+    std::vector<Diagnostics> meshDiagnostics;
     bool cancelled = false;
 };
 
-/// Step 1 (GUI thread): the mesh nodes the options select, parents first, with copies of their meshes.
+/// Step 1 (GUI thread): the mesh nodes the options select, parents first, with copies of their meshes (for
+/// every strategy, the mesh itself as a trimesh too: a mesh that cannot be read gets no collider).
 AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options);
 /// Step 2 (any thread): the fit of every mesh. `progress` gets the fraction done (0..1) on the calling
 /// thread; setting `cancel` stops at the next mesh or inside a hull (the plan is then marked cancelled).
@@ -125,18 +132,27 @@ struct AutoColliderReport
     std::vector<import::AddedCollider> added;
     std::vector<size_t> skipped; ///< nodes left alone because they had a collider
     size_t matched = 0;
-    Diagnostics diagnostics; ///< meshes that could not be fitted, unevenly scaled nodes
+    /// At the mesh nodes ("/nodes/N", the node named in the text): meshes that could not be read or fitted
+    /// (an error at every node that uses the mesh), substitutions such as COLLIDER_FLAT_MESH_BOX (an info at
+    /// the first one), unevenly scaled nodes (warnings).
+    Diagnostics diagnostics;
     bool cancelled = false;
     bool pushed = false; ///< one undo step was pushed
 };
 
 /// Step 3 (GUI thread): shapes, hull meshes, child nodes for offset fits, colliders and (addMotion) motions,
 /// all in one undo step ("Add Colliders"); nothing is pushed when there is nothing to add or the plan was
-/// cancelled. A mesh used by several nodes gets one shape that they share. The collider goes on the mesh node
-/// itself when the fit is centred on it and the node has no collider, else on a new child node named
-/// "<node> <type>" at the fit's offset. When the document changed since gathering (the undo index moved),
+/// cancelled. A mesh used by several nodes gets one shape (or one shape per part) that they share. The
+/// collider goes on the mesh node itself when the fit is centred on it and the node has no collider, else on
+/// a new child node named "<node> <type>" at the fit's offset; a decomposition in several parts puts each
+/// part on a new child node "<node> part i" (meshes and shapes "<mesh> part i"), and the report lists each
+/// part (AddedCollider::part, parts). When the document changed since gathering (the undo index moved),
 /// nothing is pushed and the report says DOCUMENT_CHANGED.
 AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan);
+
+/// One info per skipped node (COLLIDER_EXISTS, at "/nodes/N"): it has a collider or trigger and was left as
+/// it is. The add-colliders command lists them; the window counts them.
+Diagnostics skippedNotes(const Document& document, const std::vector<size_t>& skipped);
 
 /// The three steps in a row, on the calling thread.
 AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options);

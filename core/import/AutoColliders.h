@@ -71,7 +71,7 @@ struct ColliderOptions
 /// SHAPE_DEGENERATE), and meshes smaller than this in every direction get no collider.
 inline constexpr double kMinimumColliderSize = physics::kDegenerateShapeSize;
 
-/// One collider that was added.
+/// One collider that was added (document::AutoColliderReport lists them).
 struct AddedCollider
 {
     size_t meshNode = 0; ///< the node whose mesh was fitted
@@ -92,14 +92,6 @@ struct AddedCollider
     std::optional<geometry::FitSummary> fit;
     size_t trianglesBefore = 0; ///< simplified: the mesh's triangles
     size_t trianglesAfter = 0;  ///< simplified: the collision mesh's triangles
-};
-
-struct ColliderReport
-{
-    std::vector<AddedCollider> added;
-    size_t matched = 0; ///< mesh nodes that matched the selection (added or skipped)
-    /// Skipped nodes (existing collider: info; a mesh that cannot be fitted: error), writer notes.
-    Diagnostics diagnostics;
 };
 
 /// The collider `options` (strategy, maxPoints, autoTolerance) choose for one mesh, in the mesh's own space.
@@ -126,22 +118,15 @@ struct MeshColliderChoice
 /// The OMI shape of a fitted primitive (box, sphere, capsule or cylinder; anything else: a convex shape).
 physics::Shape fittedPhysicsShape(const geometry::ShapeGeometry& g);
 
-/// The one place where a mesh's collider is chosen (the add-colliders command and the window's "Add Colliders
-/// to All Meshes" both use it). Trimesh needs no geometry: the result names the type only. Auto computes the
-/// hull and every primitive and chooses as ColliderStrategy says. Every choice is measured (`measured`).
-/// Hull and Decompose give a mesh with no volume the thin box Auto would (an info, COLLIDER_FLAT_MESH_BOX, in
-/// the result's diagnostics), or fail when options.strict.
+/// The one place where a mesh's collider is chosen (document::planAutoColliders, which the add-colliders and
+/// hull commands and the window's "Add Colliders to All Meshes" run, calls it). Trimesh needs no geometry:
+/// the result names the type only. Auto computes the hull and every primitive and chooses as ColliderStrategy
+/// says. Every choice is measured (`measured`). Hull and Decompose give a mesh with no volume the thin box
+/// Auto would (an info, COLLIDER_FLAT_MESH_BOX, in the result's diagnostics), or fail when options.strict.
 /// Errors: COLLIDER_NO_TRIANGLES; COLLIDER_DEGENERATE_MESH when every vertex lies within kMinimumColliderSize
 /// of one point; a hull's or a fit's own error when that one strategy was asked for; COLLIDER_FIT_FAILED when
 /// auto found nothing; HULL_CANCELLED when `cancel` was set; simplified: the simplifier's errors.
 Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
                                               const std::atomic<bool>* cancel = nullptr);
-
-/// Adds an OMI collider (and shape) to every selected mesh node, fitted in that node's space, plus the
-/// requested motion on nodes not already inside a body, then writes the physics with the OMI writer (newest
-/// form). Nodes that already have a collider or trigger are left alone. Nodes are visited parents first, so
-/// a mesh below a mesh node joins its parent's body. Meshes used by several nodes are fitted once and their
-/// shape shared.
-ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options);
 
 } // namespace cs::import

@@ -1,6 +1,8 @@
-// Colliders for compressed meshes: add-colliders fits the decoded geometry (sizes compared with the known
+// Colliders for compressed meshes: add-colliders (the window's Add Colliders action, as the command runs it)
+// fits the decoded geometry (sizes compared with the known
 // meshes' extents), refuses meshes it cannot read instead of writing degenerate shapes, and what it writes
 // passes the validator's degenerate-shape rule.
+#include "CommandColliders.h"
 #include "CompressedAssets.h"
 #include "TestSupport.h"
 #include "import/AutoColliders.h"
@@ -29,7 +31,7 @@ return o;
 } // namespace
 
 /// The box of the collider added for `node`.
-physics::Vec3 boxOf(const GltfDocument& doc, const import::ColliderReport& report, size_t node)
+physics::Vec3 boxOf(const GltfDocument& doc, const document::AutoColliderReport& report, size_t node)
 {
     const auto model = physics::readPhysics(doc);
     for (const auto& a : report.added)
@@ -60,7 +62,7 @@ private slots:
         for (int i = 0; i < 6; ++i)
             boxes.push_back(test::makeBox(1.0f + float(i), 0.5f, 0.25f * float(i + 1)));
         GltfDocument doc = load(test::dracoGlb(boxes));
-        const auto report = import::addColliders(doc, strategy(import::ColliderStrategy::Auto));
+        const auto report = test::addCollidersAsTheCommand(doc, strategy(import::ColliderStrategy::Auto));
         QVERIFY2(!hasErrors(report.diagnostics), test::describe(report.diagnostics).c_str());
         QCOMPARE(report.added.size(), size_t(6));
         for (size_t i = 0; i < boxes.size(); ++i) {
@@ -82,7 +84,7 @@ private slots:
     {
         const test::SourceMesh torus = test::makeTorus(1, 0.25f, 24, 12);
         GltfDocument doc = load(test::meshoptGlb(torus, test::makeRotations(torus.vertexCount())));
-        const auto report = import::addColliders(doc, strategy(import::ColliderStrategy::Box));
+        const auto report = test::addCollidersAsTheCommand(doc, strategy(import::ColliderStrategy::Box));
         QVERIFY2(!hasErrors(report.diagnostics), test::describe(report.diagnostics).c_str());
         QCOMPARE(report.added.size(), size_t(2));
         const auto extent = torus.extent();
@@ -117,7 +119,8 @@ private slots:
         GltfDocument doc =
             load(draco ? test::dracoGlb({torus, torus}, true)
                        : test::meshoptGlb(torus, test::makeRotations(torus.vertexCount()), true));
-        const auto report = import::addColliders(doc, ::strategy(import::ColliderStrategy(strategy)));
+        const auto report =
+            test::addCollidersAsTheCommand(doc, ::strategy(import::ColliderStrategy(strategy)));
         // Mesh 0's stream is corrupt: an error for node 0 (the command exits 1), a collider for node 1 only.
         QVERIFY(hasCode(report.diagnostics, draco ? "DRACO_DECODE_FAILED" : "MESHOPT_DECODE_FAILED"));
         QCOMPARE(report.added.size(), size_t(1));
@@ -132,7 +135,7 @@ private slots:
         for (const char* key : {"extensionsUsed", "extensionsRequired"})
             doc.json().erase(key);
         doc.json()["meshes"][0]["primitives"][0].erase("extensions");
-        const auto report = import::addColliders(doc, strategy(import::ColliderStrategy::Auto));
+        const auto report = test::addCollidersAsTheCommand(doc, strategy(import::ColliderStrategy::Auto));
         QVERIFY(report.added.empty());
         QVERIFY(hasCode(report.diagnostics, "COLLIDER_DEGENERATE_MESH"));
     }
@@ -142,7 +145,7 @@ private slots:
         // A small flat square: the fitted box's thickness is raised to the smallest size the validator
         // accepts.
         GltfDocument doc = load(test::dracoGlb({test::makeBox(0.2f, 0, 0.2f)}));
-        const auto report = import::addColliders(doc, strategy(import::ColliderStrategy::Box));
+        const auto report = test::addCollidersAsTheCommand(doc, strategy(import::ColliderStrategy::Box));
         QCOMPARE(report.added.size(), size_t(1));
         const physics::Vec3 size = boxOf(doc, report, 0);
         QCOMPARE(size[1], physics::kDegenerateShapeSize);

@@ -2,6 +2,7 @@
 // made with the libraries' own encoders (CompressedAssets), read through our loader and compared with the
 // source mesh within the quantization error of each encoding; corrupt streams and unknown required extensions
 // give diagnostics with JSON pointers; saving keeps the JSON and the bytes.
+#include "CommandColliders.h"
 #include "CompressedAssets.h"
 #include "TestSupport.h"
 #include "gltf/Accessors.h"
@@ -343,7 +344,7 @@ private slots:
             GltfDocument doc = load(bytes);
             import::ColliderOptions hulls;
             hulls.strategy = import::ColliderStrategy::Hull;
-            const auto report = import::addColliders(doc, hulls);
+            const auto report = test::addCollidersAsTheCommand(doc, hulls);
             QCOMPARE(report.added.size(), size_t(2));
             QVERIFY(!meshoptExtension(doc.json()["bufferViews"].back()));
             const Diagnostics saved = saveGltf(doc, dir / (name + "-saved.glb"));

@@ -1,6 +1,7 @@
 // "Add colliders to all meshes" on the undoable Document (document/AutoColliderActions.h): the choice per
-// mesh, where the colliders go, shared shapes, skipped nodes, motions, one undo step that undo reverses to
-// the exact bytes, and agreement with the add-colliders command (import::addColliders).
+// mesh, where the colliders go, shared shapes, skipped nodes, motions, a decomposition in parts, one undo
+// step that undo reverses to the exact bytes, and agreement with the add-colliders command, which runs the
+// same action on the same file: the same saved file and the same colliders in its --json report.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
 #include "document/Actions.h"
@@ -8,6 +9,7 @@
 #include "document/MeshCommands.h"
 #include "geometry/MeshWriter.h"
 
+#include <QProcess>
 #include <QTest>
 #include <cmath>
 #include <map>
@@ -67,6 +69,24 @@ gltf::TriangleMesh uvSphere(int rings, int segments)
     return m;
 }
 
+// An L of two unit boxes ([0,2]x[0,1] and [0,1]x[0,2], 1 deep): a closed prism, concave, 3 m^3.
+gltf::TriangleMesh lPrism()
+{
+    const float xy[6][2] = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+    gltf::TriangleMesh m;
+    for (float z : {0.0f, 1.0f}) {
+        for (const auto& p : xy)
+            m.positions.push_back({p[0], p[1], z});
+    }
+    for (std::uint32_t t = 0; t < 4; ++t)
+        m.indices.insert(m.indices.end(), {0, t + 2, t + 1, 6, t + 7, t + 8});
+    for (std::uint32_t i = 0; i < 6; ++i) {
+        const std::uint32_t j = (i + 1) % 6;
+        m.indices.insert(m.indices.end(), {i, j, j + 6, i, j + 6, i + 6});
+    }
+    return m;
+}
+
 // Nodes: 0 Crate (cube mesh 0, centred at (1,2,3), size 2x4x6), 1 Ball and 2 Ball 2 (sphere mesh 1, shared),
 // 3 Spike (tetrahedron mesh 2), 4 Done (cube, has a collider), 5 Parent (cube) with child 6 Child
 // (tetrahedron, at x = 10), 7 Holder (cube) with child 8 (no mesh) that carries a collider.
@@ -104,6 +124,53 @@ std::unique_ptr<Document> makeScene()
     }
     g.setSourcePath({});
     return std::make_unique<Document>(std::move(g));
+}
+
+// makeScene() with two more root nodes sharing an L-shaped mesh (mesh 3): 9 "L" and 10 "L 2" at y = 5.
+std::unique_ptr<Document> makeSceneWithL()
+{
+    auto d = makeScene();
+    d->push(new AddMesh(d.get(), lPrism(), "Ell"));
+    gltf::Json first = gltf::Json::object();
+    first["name"] = "L";
+    first["mesh"] = 3;
+    gltf::Json second = first;
+    second["name"] = "L 2";
+    second["translation"] = gltf::Json::parse("[0, 5, 0]");
+    d->push(new AddNode(d.get(), std::nullopt, first));
+    d->push(new AddNode(d.get(), std::nullopt, second));
+    d->undoStack()->clear();
+    return d;
+}
+
+// The command's options for decompose in these tests (the command's cap of 64 points per part).
+AutoColliderOptions decomposeInParts()
+{
+    AutoColliderOptions o;
+    o.collider.strategy = ColliderStrategy::Decompose;
+    o.collider.maxPoints = 64;
+    o.collider.maxParts = 6;
+    o.collider.concavity = 0.02;
+    return o;
+}
+
+struct CommandRun
+{
+    int exit = -1;
+    std::string out, err;
+};
+
+CommandRun collidoscope(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CS_COLLIDOSCOPE), args);
+    CommandRun r;
+    if (!p.waitForFinished(120000))
+        return r;
+    r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput().toStdString();
+    r.err = p.readAllStandardError().toStdString();
+    return r;
 }
 
 const import::AddedCollider* addedFor(const AutoColliderReport& r, size_t node)
@@ -185,28 +252,128 @@ private slots:
         QCOMPARE(d->model().shapes.size(), size_t(1));
     }
 
+    void agreesWithTheCommand_data()
+    {
+        QTest::addColumn<bool>("decompose");
+        QTest::newRow("auto") << false;
+        QTest::newRow("decompose in parts") << true;
+    }
+
     void agreesWithTheCommand()
     {
-        // The same choice per mesh as `collidoscope add-colliders --strategy auto` (import::addColliders).
-        auto d = makeScene();
-        gltf::GltfDocument copy = d->gltf();
-        import::ColliderOptions cli;
-        cli.strategy = ColliderStrategy::Auto;
-        const import::ColliderReport expected = import::addColliders(copy, cli);
-        AutoColliderOptions options;
-        options.collider = cli;
-        const AutoColliderReport report = addAutoColliders(*d, options);
-        size_t compared = 0;
-        for (const auto& e : expected.added) {
-            const auto* mine = addedFor(report, e.meshNode);
-            if (!mine)
-                continue; // node 7: its collider is on a child node, which only the editor counts
-            QCOMPARE(mine->type, e.type);
-            QVERIFY(std::abs(mine->volume - e.volume) <= 1e-9 * std::max(1.0, e.volume));
-            QCOMPARE(mine->hullPoints, e.hullPoints);
+        // `collidoscope add-colliders` on a file, and the window's action on the same file opened as a
+        // document with the same options (the command gives new bodies a static motion), saved as the window
+        // saves it: the same file, and per collider the same choice in the command's --json report.
+        QFETCH(bool, decompose);
+        TempDir dir;
+        {
+            auto scene = decompose ? makeSceneWithL() : makeScene();
+            QVERIFY(!hasErrors(gltf::saveGltf(scene->gltf(), dir / "in.glb")));
+        }
+        QStringList args = {QStringLiteral("add-colliders"),
+                            QString::fromStdString((dir / "in.glb").string()), QStringLiteral("-o"),
+                            QString::fromStdString((dir / "command.glb").string()), QStringLiteral("--json")};
+        AutoColliderOptions options = withStrategy(ColliderStrategy::Auto);
+        if (decompose) {
+            args << QStringLiteral("--strategy") << QStringLiteral("decompose")
+                 << QStringLiteral("--max-parts") << QStringLiteral("6") << QStringLiteral("--concavity")
+                 << QStringLiteral("0.02");
+            options = decomposeInParts();
+        }
+        const CommandRun run = collidoscope(args);
+        QVERIFY2(run.exit == 0, (run.out + run.err).c_str());
+        const gltf::Json command = gltf::Json::parse(run.out);
+
+        auto opened = Document::open(dir / "in.glb");
+        QVERIFY(opened);
+        Document& d = **opened;
+        options.addMotion = true;
+        options.collider.body = physics::MotionType::Static;
+        const AutoColliderReport report = addAutoColliders(d, options);
+        QVERIFY(!hasErrors(d.saveAs(dir / "window.glb")));
+        auto commandFile = gltf::loadGltf(dir / "command.glb");
+        auto windowFile = gltf::loadGltf(dir / "window.glb");
+        QVERIFY(commandFile && windowFile);
+        CS_COMPARE_TEXT(commandFile->json().dump(1), windowFile->json().dump(1));
+        QVERIFY(commandFile->buffers().at(0).data == windowFile->buffers().at(0).data);
+
+        const gltf::Json& colliders = command["colliders"];
+        QCOMPARE(colliders.size(), report.added.size());
+        size_t compared = 0, parts = 0;
+        for (size_t i = 0; i < colliders.size(); ++i) {
+            const gltf::Json& c = colliders[i];
+            const import::AddedCollider& mine = report.added[i];
+            QCOMPARE(c["node"].get<size_t>(), mine.meshNode);
+            QCOMPARE(c["colliderNode"].get<size_t>(), mine.colliderNode);
+            QCOMPARE(c["shape"]["type"].get<std::string>(), std::string(physics::shapeTypeName(mine.type)));
+            QVERIFY(std::abs(c["volume"].get<double>() - mine.volume) <= 1e-9 * std::max(1.0, mine.volume));
+            QCOMPARE(c.value("hullPoints", size_t(0)), mine.hullPoints);
+            QCOMPARE(c.value("parts", size_t(0)), mine.parts);
+            parts += mine.parts > 0 ? 1 : 0;
             ++compared;
         }
-        QCOMPARE(compared, size_t(6));
+        // Node 7's collider is on a child node without a mesh: the command leaves it alone too.
+        QCOMPARE(compared, decompose ? size_t(6) + parts : size_t(6));
+        if (decompose)
+            QVERIFY2(parts >= 4, run.out.c_str()); // the L in two or more parts, on each of its two nodes
+    }
+
+    void decomposeInPartsIsOneUndoStep()
+    {
+        // The L's mesh is split into convex parts: each part is a new mesh "Ell part i" with a convex shape,
+        // shared by both nodes that use the mesh, and on each node one child node "<node> part i" per part.
+        auto d = makeSceneWithL();
+        AutoColliderOptions options = decomposeInParts();
+        options.collider.nodePattern = "L*";
+        options.addMotion = true;
+        options.collider.body = physics::MotionType::Dynamic;
+        AutoColliderReport report;
+        checkRedoUndoRedo(
+            *d, [&] { report = addAutoColliders(*d, options); }, [](const gltf::Json&) {});
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(d->undoStack()->count(), 1);
+        QCOMPARE(report.matched, size_t(2));
+        QVERIFY2(report.diagnostics.empty(), describe(report.diagnostics).c_str());
+        QVERIFY(report.added.size() % 2 == 0);
+        const size_t parts = report.added.size() / 2;
+        QVERIFY2(parts >= 2 && parts <= 6, std::to_string(parts).c_str());
+        QCOMPARE(d->gltf().count("meshes"), size_t(4) + parts); // one hull mesh per part, made once
+        double total = 0;
+        for (size_t i = 0; i < report.added.size(); ++i) {
+            const import::AddedCollider& a = report.added[i];
+            const size_t node = i < parts ? 9 : 10;
+            QCOMPARE(a.meshNode, node);
+            QCOMPARE(a.part, i % parts);
+            QCOMPARE(a.parts, parts);
+            QCOMPARE(a.type, physics::ShapeType::Convex);
+            QCOMPARE(a.shape, report.added[i % parts].shape); // both nodes share the part's shape
+            const std::string suffix = " part " + std::to_string(a.part + 1);
+            const gltf::Json& child = d->gltf().json()["nodes"][a.colliderNode];
+            QCOMPARE(child["name"].get<std::string>(), (node == 9 ? "L" : "L 2") + suffix);
+            QCOMPARE(d->sceneGraph().parent(a.colliderNode), std::optional<size_t>(node));
+            QVERIFY(!child.contains("translation") && !child.contains("rotation"));
+            QCOMPARE(d->model().node(a.colliderNode)->collider->shape, int(a.shape));
+            const physics::Shape& shape = d->model().shapes[a.shape];
+            QCOMPARE(shape.type, physics::ShapeType::Convex);
+            QCOMPARE(d->gltf().json()["meshes"][shape.mesh]["name"].get<std::string>(), "Ell" + suffix);
+            const auto hull = gltf::meshTriangles(d->gltf(), size_t(shape.mesh));
+            QVERIFY(hull);
+            QCOMPARE(a.hullPoints, hull->positions.size());
+            QVERIFY(a.hullPoints >= 4 && a.hullPoints <= 64);
+            // Each part is less than the L's convex hull (3.5 m^3: the 2 x 2 square less a corner of 0.5).
+            QVERIFY2(a.volume > 0 && a.volume < 3.5 - 1e-6, std::to_string(a.volume).c_str());
+            if (node == 9)
+                total += a.volume;
+            // Every part carries the whole compound's fit: the parts cover the mesh, nothing pokes out.
+            QVERIFY(a.fit && a.fit->outside.max < 1e-6);
+        }
+        QVERIFY2(total >= 3 - 1e-6, std::to_string(total).c_str()); // the parts cover the L's 3 m^3
+        for (size_t node : {9, 10}) {
+            QVERIFY(d->model().node(node)->motion);
+            QCOMPARE(d->model().node(node)->motion->type, physics::MotionType::Dynamic);
+            QVERIFY(!d->model().node(node)->collider);
+        }
     }
 
     void everyStrategy()

@@ -1,6 +1,8 @@
-// Collider generation on imported meshes: the fitted shapes of cubes whose sizes and centres are known from
-// the fixtures' text, placement on the node or on an offset child, motion, node selection, and a clean OMI
+// Collider generation on imported meshes, as the add-colliders command makes them (the window's Add Colliders
+// action on a headless document): the fitted shapes of cubes whose sizes and centres are known from the
+// fixtures' text, placement on the node or on an offset child, motion, node selection, and a clean OMI
 // result.
+#include "CommandColliders.h"
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
 #include "import/AssetImporter.h"
@@ -27,11 +29,12 @@ gltf::GltfDocument importOk(const std::string& fixture)
     return std::move(*r.value);
 }
 
-import::ColliderReport addWith(gltf::GltfDocument& doc,
-                               ColliderStrategy strategy){import::ColliderOptions options;
-options.strategy = strategy;
-return import::addColliders(doc, options);
-} // namespace
+document::AutoColliderReport addWith(gltf::GltfDocument& doc, ColliderStrategy strategy)
+{
+    import::ColliderOptions options;
+    options.strategy = strategy;
+    return addCollidersAsTheCommand(doc, options);
+}
 
 /// The shape as written, read back through the OMI reader (the writer leaves default values out of the JSON).
 physics::Shape writtenShape(const gltf::GltfDocument& doc, size_t index)
@@ -148,7 +151,7 @@ private slots:
         import::ColliderOptions options;
         options.autoTolerance = 0;
         options.maxPoints = 16;
-        const auto report = import::addColliders(doc, options);
+        const auto report = addCollidersAsTheCommand(doc, options);
         QVERIFY(report.added.size() >= 10);
         size_t hulls = 0;
         for (const auto& a : report.added) {
@@ -169,7 +172,7 @@ private slots:
         options.strategy = ColliderStrategy::Box;
         options.nodePattern = "Cube*";
         options.body = physics::MotionType::Dynamic;
-        const auto report = import::addColliders(doc, options);
+        const auto report = addCollidersAsTheCommand(doc, options);
         QCOMPARE(report.matched, size_t(2));
         QCOMPARE(report.added.size(), size_t(2));
         for (const auto& a : report.added) {
@@ -181,7 +184,7 @@ private slots:
         // Now every mesh node: the children join their parents' bodies (no motion of their own), and the two
         // nodes that already have colliders are left alone.
         options.nodePattern = "*";
-        const auto second = import::addColliders(doc, options);
+        const auto second = addCollidersAsTheCommand(doc, options);
         QCOMPARE(second.matched, size_t(4));
         QCOMPARE(second.added.size(), size_t(2));
         QCOMPARE(std::count_if(second.diagnostics.begin(), second.diagnostics.end(),
@@ -222,7 +225,7 @@ private slots:
             import::ColliderOptions options;
             options.strategy = strategy;
             options.strict = true;
-            const auto refused = import::addColliders(strictDoc, options);
+            const auto refused = addCollidersAsTheCommand(strictDoc, options);
             QVERIFY(refused.added.empty());
             QVERIFY(findDiagnostic(refused.diagnostics, strategy == ColliderStrategy::Hull
                                                             ? "HULL_COPLANAR"

@@ -1,0 +1,315 @@
+// applyAutoColliders: the planned fits written into the document as one undo step (see
+// AutoColliderActions.h).
+#include "document/AutoColliderActions.h"
+#include "document/Document.h"
+#include "document/MeshCommands.h"
+#include "document/ModelCommands.h"
+#include "document/NodeCommands.h"
+#include "document/ShapeConversion.h"
+#include "geometry/ScaleRule.h"
+#include "gltf/NodeLabel.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cs::document {
+
+namespace {
+
+using import::ColliderStrategy;
+
+// True when the node or one above it has motion (in the model as it is now, so that motions added earlier in
+// the same step count). `graph` is the hierarchy before the step: new nodes are leaves nobody walks up from.
+bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t node)
+{
+    return graph
+        .findUp(node,
+                [&](size_t n) {
+                    const physics::NodePhysics* p = document.model().node(n);
+                    return p && p->motion;
+                })
+        .has_value();
+}
+
+// A shape with the source JSON makeShape() gives, carrying the fitted parameters.
+physics::Shape writable(const physics::Shape& fitted, const std::string& name)
+{
+    physics::Shape s = makeShape(fitted.type, name);
+    s.size = fitted.size;
+    s.radius = fitted.radius;
+    s.height = fitted.height;
+    s.radiusTop = fitted.radiusTop;
+    s.radiusBottom = fitted.radiusBottom;
+    s.mesh = fitted.mesh;
+    return s;
+}
+
+std::string typeLabel(physics::ShapeType type)
+{
+    return physics::shapeTypeName(type);
+}
+
+Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
+{
+    return makeError(why.code, gltf::nodeReference(n.name, n.node) + ": no collider: " + why.message,
+                     jsonPointerAppend("/nodes", n.node));
+}
+
+// Why the document cannot take a new mesh the fit needs (for example when buffer 0 has no bytes), or nothing.
+std::optional<Diagnostic> newMeshProblem(const Document& document, const MeshColliderFit& fit)
+{
+    for (const gltf::TriangleMesh* mesh : fit.newMeshes()) {
+        if (auto problem = checkNewMesh(document.gltf(), *mesh))
+            return problem;
+    }
+    return std::nullopt;
+}
+
+// The plan's findings per mesh at the nodes that use it, as the command has always reported them: an error
+// at every node that gets no collider, a note (such as a flat mesh's thin box) at the first node only.
+Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
+{
+    Diagnostics out;
+    std::vector<char> noted(plan.meshDiagnostics.size(), 0);
+    for (const AutoColliderNode& n : plan.input.nodes) {
+        if (n.meshInput >= plan.meshDiagnostics.size())
+            continue;
+        for (const Diagnostic& d : plan.meshDiagnostics[n.meshInput]) {
+            if (d.severity == Severity::Error)
+                out.push_back(noCollider(n, d));
+            else if (!noted[n.meshInput])
+                out.push_back(makeInfo(d.code, gltf::nodeReference(n.name, n.node) + ": " + d.message,
+                                       jsonPointerAppend("/nodes", n.node)));
+        }
+        noted[n.meshInput] = 1;
+    }
+    return out;
+}
+
+// The shape of a fit that is not in parts; a hull or a simplified copy is pushed as a new mesh first (checked
+// by the caller).
+physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const AutoColliderMesh& m)
+{
+    const auto fresh = fit.newMeshes();
+    if (!fresh.empty()) {
+        const bool hull = fit.type == physics::ShapeType::Convex;
+        const std::string name = m.name + (hull ? " hull" : " collision");
+        auto* mesh = new AddMesh(&document, *fresh.front(), name);
+        document.push(mesh);
+        physics::Shape shape = makeShape(fit.type, name);
+        shape.mesh = static_cast<int>(mesh->meshIndex());
+        return shape;
+    }
+    if (fit.type == physics::ShapeType::Trimesh) {
+        physics::Shape shape = makeShape(physics::ShapeType::Trimesh, m.name + " trimesh");
+        shape.mesh = static_cast<int>(m.mesh);
+        return shape;
+    }
+    return writable(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
+}
+
+// The shapes of a mesh's fit, made on its first use: one, or one per part, each part a new mesh
+// "<mesh> part i" with a convex shape of the same name.
+std::vector<size_t> addShapes(Document& document, const MeshColliderFit& fit, const AutoColliderMesh& m)
+{
+    std::vector<size_t> shapes;
+    if (fit.parts.empty()) {
+        auto* add = new AddShape(&document, shapeForFit(document, fit, m));
+        document.push(add);
+        shapes.push_back(add->itemIndex());
+        return shapes;
+    }
+    for (size_t i = 0; i < fit.parts.size(); ++i) {
+        const std::string name = m.name + " part " + std::to_string(i + 1);
+        auto* mesh = new AddMesh(&document, fit.parts[i], name);
+        document.push(mesh);
+        physics::Shape shape = makeShape(physics::ShapeType::Convex, name);
+        shape.mesh = static_cast<int>(mesh->meshIndex());
+        auto* add = new AddShape(&document, std::move(shape));
+        document.push(add);
+        shapes.push_back(add->itemIndex());
+    }
+    return shapes;
+}
+
+/// True when the plan adds something: a fit that needs no new mesh, or one whose new meshes the document can
+/// take. Otherwise every node's reason goes to `report`.
+bool anythingToAdd(const Document& document, const AutoColliderPlan& plan, AutoColliderReport& report)
+{
+    const AutoColliderInput& input = plan.input;
+    const bool any = std::any_of(input.nodes.begin(), input.nodes.end(), [&](const AutoColliderNode& n) {
+        const auto& fit = plan.fits[n.meshInput];
+        return fit && !newMeshProblem(document, *fit);
+    });
+    if (any)
+        return true;
+    for (const AutoColliderNode& n : input.nodes) {
+        const auto& fit = plan.fits[n.meshInput];
+        if (!fit)
+            continue;
+        if (const auto problem = newMeshProblem(document, *fit))
+            report.diagnostics.push_back(noCollider(n, *problem));
+    }
+    return false;
+}
+
+/// The node that carries the collider of `n`: the mesh node itself, or a new child named "<node> <type>"
+/// at the fit's offset when the fit is not centred on it or it has a collider already.
+size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const MeshColliderFit& fit)
+{
+    const physics::NodePhysics* p = document.model().node(n.node);
+    if (!fit.offset() && !(p && p->collider))
+        return n.node;
+    gltf::Json child = gltf::Json::object();
+    child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit.type);
+    const Vec3& t = fit.primitive.translation;
+    Quat q = fit.primitive.rotation;
+    if (q[3] < 0)
+        q = {-q[0], -q[1], -q[2], -q[3]};
+    if (t != Vec3{0, 0, 0})
+        child["translation"] = t;
+    if (fit.offset() && q != Quat{0, 0, 0, 1})
+        child["rotation"] = q;
+    auto* addNode = new AddNode(&document, n.node, std::move(child));
+    document.push(addNode);
+    return addNode->nodeIndex();
+}
+
+/// The report's entry for a collider added to `n` (whose world matrix is `world`).
+import::AddedCollider addedCollider(const AutoColliderNode& n, size_t colliderNode, size_t shape,
+                                    const MeshColliderFit& fit, ColliderStrategy strategy,
+                                    const QMatrix4x4& world){import::AddedCollider a;
+a.meshNode = n.node;
+a.name = n.name;
+a.colliderNode = colliderNode;
+a.shape = shape;
+a.type = fit.type;
+a.strategy = strategy;
+a.volume = fit.volume;
+a.hullVolume = fit.hullVolume;
+a.hullPoints = fit.hullPoints;
+a.capped = fit.capped;
+a.trianglesBefore = fit.trianglesBefore;
+a.trianglesAfter = fit.trianglesAfter;
+if (fit.measured) {
+    a.fit = fit.measured->scaled(geometry::meanScale(world));
+    a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);
+}
+return a;
+} // namespace
+
+/// The colliders of one mesh node: on the node or an offset child, or for parts one child node
+/// "<node> part i" per part (each entry of the report carries the whole compound's fit).
+void addNodeColliders(Document& document, const AutoColliderNode& n, const std::vector<size_t>& shapes,
+                      const MeshColliderFit& fit, ColliderStrategy strategy, const QMatrix4x4& world,
+                      AutoColliderReport& report)
+{
+    if (fit.parts.empty()) {
+        const size_t colliderNode = colliderNodeFor(document, n, fit);
+        physics::Collider collider;
+        collider.shape = static_cast<int>(shapes.front());
+        document.push(addCollider(&document, colliderNode, collider));
+        report.added.push_back(addedCollider(n, colliderNode, shapes.front(), fit, strategy, world));
+        return;
+    }
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        gltf::Json child = gltf::Json::object();
+        child["name"] = gltf::nodeLabel(n.name, n.node) + " part " + std::to_string(i + 1);
+        auto* addNode = new AddNode(&document, n.node, std::move(child));
+        document.push(addNode);
+        physics::Collider collider;
+        collider.shape = static_cast<int>(shapes[i]);
+        document.push(addCollider(&document, addNode->nodeIndex(), collider));
+        import::AddedCollider a = addedCollider(n, addNode->nodeIndex(), shapes[i], fit, strategy, world);
+        a.volume = fit.partVolumes[i];
+        a.hullPoints = fit.parts[i].positions.size();
+        a.part = i;
+        a.parts = shapes.size();
+        report.added.push_back(std::move(a));
+    }
+}
+
+Diagnostic unevenScale(const AutoColliderNode& n)
+{
+    return makeWarning(
+        "COLLIDER_SCALED_NODE",
+        gltf::nodeReference(n.name, n.node) +
+            " is scaled unevenly: its collider is scaled with it, which engines handle differently",
+        jsonPointerAppend("/nodes", n.node));
+}
+
+} // namespace cs::document
+
+AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan)
+{
+    AutoColliderReport report;
+    const AutoColliderInput& input = plan.input;
+    report.skipped = input.skipped;
+    report.matched = input.matched;
+    report.diagnostics = nodeDiagnostics(plan);
+    report.cancelled = plan.cancelled;
+    if (plan.cancelled)
+        return report;
+    if (document.undoStack()->index() != input.undoIndex) {
+        report.diagnostics.push_back(makeError("DOCUMENT_CHANGED",
+                                               "the document was edited while the colliders were computed; "
+                                               "nothing was added, run it again"));
+        return report;
+    }
+    if (!anythingToAdd(document, plan, report))
+        return report;
+
+    const size_t nodeCountBefore = document.gltf().count("nodes");
+    // A copy: every added node makes the document rebuild its graph on the next use, which would make a scene
+    // of many mesh nodes quadratic. The mesh nodes and their ancestors do not change in this step.
+    const gltf::SceneGraph graph = document.sceneGraph();
+    const auto strategy = input.options.collider.strategy;
+    QUndoStack* stack = document.undoStack();
+    stack->beginMacro(QStringLiteral("Add Colliders (%1)")
+                          .arg(QString::fromLatin1(import::colliderStrategyName(strategy))));
+    std::map<size_t, std::vector<size_t>> shapesOfMesh; // input mesh -> its shapes, made on first use
+    for (const AutoColliderNode& n : input.nodes) {
+        const auto& fit = plan.fits[n.meshInput];
+        if (!fit || n.node >= nodeCountBefore)
+            continue;
+        auto made = shapesOfMesh.find(n.meshInput);
+        if (made == shapesOfMesh.end()) {
+            if (const auto problem = newMeshProblem(document, *fit)) {
+                report.diagnostics.push_back(noCollider(n, *problem));
+                continue;
+            }
+            made =
+                shapesOfMesh.emplace(n.meshInput, addShapes(document, *fit, input.meshes[n.meshInput])).first;
+        }
+        const QMatrix4x4& world = graph.worldTransform(n.node);
+        addNodeColliders(document, n, made->second, *fit, strategy, world, report);
+        if (input.options.addMotion && !insideBody(document, graph, n.node)) {
+            physics::Motion motion;
+            motion.type = input.options.collider.body;
+            document.push(addMotion(&document, n.node, motion));
+        }
+        if (geometry::nonUniformScale(world))
+            report.diagnostics.push_back(unevenScale(n));
+    }
+    stack->endMacro();
+    report.pushed = true;
+    return report;
+}
+
+AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options)
+{
+    return applyAutoColliders(document, planAutoColliders(gatherAutoColliders(document, options)));
+}
+
+Diagnostics skippedNotes(const Document& document, const std::vector<size_t>& skipped)
+{
+    Diagnostics notes;
+    for (size_t n : skipped)
+        notes.push_back(makeInfo("COLLIDER_EXISTS",
+                                 gltf::nodeReference(gltf::nodeName(document.gltf(), n), n) +
+                                     " already has a collider or trigger; left as it is",
+                                 jsonPointerAppend("/nodes", n)));
+    return notes;
+}
+
+} // namespace cs::document
