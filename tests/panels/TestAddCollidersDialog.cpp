@@ -3,6 +3,8 @@
 #include "TestSupport.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "document/Document.h"
+#include "document/MeshCommands.h"
+#include "document/NodeCommands.h"
 #include "geometry/MeshWriter.h"
 
 #include <QComboBox>
@@ -91,6 +93,24 @@ std::unique_ptr<document::Document> makeScene()
     return std::make_unique<document::Document>(std::move(g));
 }
 
+// An L of two unit boxes ([0,2]x[0,1] and [0,1]x[0,2], 1 deep): a closed prism, concave, 3 m^3.
+gltf::TriangleMesh lPrism()
+{
+    const float xy[6][2] = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+    gltf::TriangleMesh m;
+    for (float z : {0.0f, 1.0f}) {
+        for (const auto& p : xy)
+            m.positions.push_back({p[0], p[1], z});
+    }
+    for (std::uint32_t t = 0; t < 4; ++t)
+        m.indices.insert(m.indices.end(), {0, t + 2, t + 1, 6, t + 7, t + 8});
+    for (std::uint32_t i = 0; i < 6; ++i) {
+        const std::uint32_t j = (i + 1) % 6;
+        m.indices.insert(m.indices.end(), {i, j, j + 6, i, j + 6, i + 6});
+    }
+    return m;
+}
+
 constexpr int kWait = 60000;
 
 } // namespace
@@ -117,8 +137,54 @@ private slots:
         for (int i = 0; i < combo->count(); ++i)
             names << combo->itemData(i).toString();
         names.sort();
-        QCOMPARE(names,
-                 (QStringList{"auto", "box", "capsule", "hull", "obb", "simplified", "sphere", "trimesh"}));
+        QCOMPARE(names, (QStringList{"auto", "box", "capsule", "decompose", "hull", "obb", "simplified",
+                                     "sphere", "trimesh"}));
+        // The decomposition's limits as the command's defaults.
+        const import::ColliderOptions command;
+        QCOMPARE(o.collider.maxParts, command.maxParts);
+        QCOMPARE(o.collider.concavity, command.concavity);
+    }
+
+    void decomposeInParts()
+    {
+        // A node with an L-shaped mesh: decompose splits it into convex parts, one child node each, in one
+        // undo step that undo takes back to the exact JSON.
+        auto d = makeScene();
+        d->push(new document::AddMesh(d.get(), lPrism(), "Ell"));
+        gltf::Json node = gltf::Json::object();
+        node["name"] = "L";
+        node["mesh"] = 2;
+        d->push(new document::AddNode(d.get(), std::nullopt, node));
+        d->undoStack()->clear();
+        const std::string before = d->savedJson().dump();
+        AddCollidersDialog dialog(d.get());
+        dialog.setStrategy(ColliderStrategy::Decompose);
+        dialog.setMaxPoints(64);
+        dialog.setMaxParts(6);
+        dialog.setConcavity(0.02);
+        dialog.setNodePattern(QStringLiteral("L"));
+        const document::AutoColliderOptions o = dialog.options();
+        QCOMPARE(o.collider.maxParts, 6);
+        QCOMPARE(o.collider.concavity, 0.02);
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        const auto& r = dialog.report();
+        QVERIFY(r.pushed);
+        QCOMPARE(d->undoStack()->count(), 1);
+        QVERIFY2(r.added.size() >= 2 && r.added.size() <= 6, qPrintable(dialog.summary()));
+        for (size_t i = 0; i < r.added.size(); ++i) {
+            const auto& a = r.added[i];
+            QCOMPARE(a.meshNode, size_t(4));
+            QCOMPARE(a.part, i);
+            QCOMPARE(a.parts, r.added.size());
+            QCOMPARE(a.type, physics::ShapeType::Convex);
+            QCOMPARE(d->sceneGraph().parent(a.colliderNode), std::optional<size_t>(4));
+            QCOMPARE(d->gltf().json()["nodes"][a.colliderNode]["name"].get<std::string>(),
+                     "L part " + std::to_string(i + 1));
+        }
+        QVERIFY2(dialog.summary().contains(QStringLiteral("convex")), qPrintable(dialog.summary()));
+        d->undoStack()->undo();
+        QCOMPARE(d->savedJson().dump(), before);
     }
 
     void simplifiedOnChosenNodes()

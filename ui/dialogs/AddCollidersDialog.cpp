@@ -57,6 +57,8 @@ const StrategyEntry kStrategies[] = {
      "The mesh as a triangle mesh shape (static scenery)"},
     {ColliderStrategy::Simplified, "simplified: a simplified copy of the mesh",
      "A triangle mesh shape over a simplified copy of the mesh, within the largest error (static scenery)"},
+    {ColliderStrategy::Decompose, "decompose: convex parts",
+     "The mesh split into convex parts, each a capped hull on its own child node (one compound collider)"},
 };
 
 /// One line per collider with its fit figures (for a compound, one per mesh), at most 20.
@@ -148,6 +150,29 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
     m_maxError->setValue(0.01);
     m_maxError->setToolTip(tr("simplified: the largest distance between the collision mesh and the mesh"));
     form->addRow(tr("Largest error:"), m_maxError);
+    addPartFields(form);
+}
+
+/// Decompose: the most parts per mesh and how concave a part may be.
+void AddCollidersDialog::addPartFields(QFormLayout* form)
+{
+    const import::ColliderOptions defaults;
+    m_maxParts = new QSpinBox(this);
+    m_maxParts->setObjectName(QStringLiteral("maxParts"));
+    m_maxParts->setRange(1, 256);
+    m_maxParts->setValue(defaults.maxParts);
+    m_maxParts->setToolTip(tr("decompose: the most convex parts per mesh"));
+    form->addRow(tr("Most parts:"), m_maxParts);
+    m_concavity = new QDoubleSpinBox(this);
+    m_concavity->setObjectName(QStringLiteral("concavity"));
+    m_concavity->setRange(0.001, 0.999);
+    m_concavity->setDecimals(3);
+    m_concavity->setSingleStep(0.01);
+    m_concavity->setValue(defaults.concavity);
+    m_concavity->setToolTip(
+        tr("decompose: how far a part's hull may stray from the mesh, as a fraction of the "
+           "mesh's bounding-box diagonal"));
+    form->addRow(tr("Concavity:"), m_concavity);
 }
 
 /// Which nodes get a collider, and the bodies they are given.
@@ -254,6 +279,16 @@ void AddCollidersDialog::setMaxError(double metres)
     m_maxError->setValue(metres);
 }
 
+void AddCollidersDialog::setMaxParts(int parts)
+{
+    m_maxParts->setValue(parts);
+}
+
+void AddCollidersDialog::setConcavity(double fraction)
+{
+    m_concavity->setValue(fraction);
+}
+
 void AddCollidersDialog::setMotion(std::optional<physics::MotionType> motion)
 {
     m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
@@ -268,6 +303,8 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     o.collider.nodePattern = m_pattern->text().trimmed().toStdString();
     o.collider.nodes = m_nodes;
     o.collider.maxError = m_maxError->value();
+    o.collider.maxParts = m_maxParts->value();
+    o.collider.concavity = m_concavity->value();
     o.skipExisting = m_skipExisting->isChecked();
     const int motion = m_motion->currentData().toInt();
     o.addMotion = motion >= 0;
@@ -291,7 +328,10 @@ void AddCollidersDialog::setRunning(bool running)
     if (running)
         m_progress->setValue(0);
     const auto s = strategy();
-    m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto));
+    m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto ||
+                                         s == ColliderStrategy::Decompose));
+    m_maxParts->setEnabled(!running && s == ColliderStrategy::Decompose);
+    m_concavity->setEnabled(!running && s == ColliderStrategy::Decompose);
     m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto);
     m_maxError->setEnabled(!running && s == ColliderStrategy::Simplified);
     m_pattern->setEnabled(!running && m_nodes.empty());

@@ -23,7 +23,8 @@ template <class Result> class BackgroundJob;
 
 /// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard, or
 /// the selected ones), with the strategies of the add-colliders command (box, obb, sphere, capsule, hull,
-/// trimesh, simplified, auto), applied through the document as one undo step (document::applyAutoColliders).
+/// trimesh, simplified, decompose, auto), applied through the document as one undo step
+/// (document::applyAutoColliders, the action the command runs).
 ///
 /// "Add" gathers the meshes, fits them on a worker thread (progress bar, Stop), then pushes the result and
 /// shows a summary; the dialog stays open for another run until it is closed.
@@ -45,7 +46,9 @@ public:
     void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
     /// Exactly these nodes (the pattern is then not used); empty: the pattern decides.
     void setNodes(std::vector<size_t> nodes);
-    void setMaxError(double metres); ///< simplified: the largest deviation of the collision mesh
+    void setMaxError(double metres);    ///< simplified: the largest deviation of the collision mesh
+    void setMaxParts(int parts);        ///< decompose: the most parts per mesh, 1..256
+    void setConcavity(double fraction); ///< decompose: of the mesh's bounding-box diagonal, 0.001..0.999
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
     void setMotion(std::optional<physics::MotionType> motion);
     /// The options as the controls say.
@@ -74,6 +77,7 @@ signals:
 
 private:
     void addFitFields(QFormLayout* form);
+    void addPartFields(QFormLayout* form);
     void addNodeFields(QFormLayout* form);
     QWidget* buildProgressRow();
     QWidget* buildButtons();
@@ -85,6 +89,8 @@ private:
     QSpinBox* m_maxPoints = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
     QDoubleSpinBox* m_maxError = nullptr;
+    QSpinBox* m_maxParts = nullptr;
+    QDoubleSpinBox* m_concavity = nullptr;
     std::vector<size_t> m_nodes;
     QCheckBox* m_skipExisting = nullptr;
     QLineEdit* m_pattern = nullptr;
