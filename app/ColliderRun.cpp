@@ -125,9 +125,11 @@ runColliders(const Job& job, const import::ImportOptions& importOptions, import:
     std::error_code ec;
     if (job.output.has_parent_path())
         std::filesystem::create_directories(job.output.parent_path(), ec);
-    const Diagnostics saved = run.report.pushed
-                                  ? document::writeInFamily(document, job.output, physics::Family::Omi)
-                                  : document.writeCopy(job.output);
+    // Unchanged, or in the OMI family already: the document's own save (no copy of the buffers); a KHR file
+    // with colliders added is written as Save As in the OMI family writes it.
+    const bool asItIs = !run.report.pushed || physics::sourceFamily(document.model()) == physics::Family::Omi;
+    const Diagnostics saved = asItIs ? document.writeCopy(job.output)
+                                     : document::writeInFamily(document, job.output, physics::Family::Omi);
     run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
     run.written = !hasErrors(saved);
     return run;

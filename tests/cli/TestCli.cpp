@@ -2,6 +2,7 @@
 // refusals (missing or unreadable input, bad arguments, output equal to input without --in-place).
 #include "TestSupport.h"
 #include "gltf/GltfDocument.h"
+#include "physics/OmiReader.h"
 
 #include <QProcess>
 #include <QTest>
@@ -431,6 +432,54 @@ private slots:
                           q(dir / "x.glb"), QStringLiteral("--strategy"), QStringLiteral("decompose"),
                           QStringLiteral("--max-points"), QStringLiteral("300")});
         EXPECT_EXIT(bad, 2);
+    }
+
+    void addCollidersWritesOmiForAKhrFile()
+    {
+        // A KHR file (a box collider on node 1) with a mesh node 0 without one: the command writes the new
+        // collider, and the file's physics, in the OMI family (newest form), as Save As in OMI would.
+        TempDir dir;
+        gltf::Bytes bin;
+        test::appendFloats(bin, {0, 0, 0, 1, 0, 0, 0, 1, 0, /**/ 0, 0, 0, 0, 0, 1, 1, 0, 0,   /**/
+                                 0, 0, 0, 0, 1, 0, 0, 0, 1, /**/ 1, 0, 0, 0, 0, 1, 0, 1, 0}); // a tetrahedron
+        test::writeText(
+            dir / "khr.gltf",
+            R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],)"
+            R"("extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"box","box":{"size":[1,2,3]}}]}},)"
+            R"("nodes":[{"name":"Tetra","mesh":0},{"name":"Ground","extensions":{"KHR_physics_rigid_bodies":)"
+            R"({"collider":{"geometry":{"shape":0}}}}}],"scenes":[{"nodes":[0,1]}],"scene":0,)"
+            R"("meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],)"
+            R"("accessors":[{"bufferView":0,"componentType":5126,"count":12,"type":"VEC3",)"
+            R"("min":[0,0,0],"max":[1,1,1]}],"bufferViews":[{"buffer":0,"byteLength":144}],)"
+            R"("buffers":[{"byteLength":144,"uri":")" +
+                test::base64DataUri(bin) + R"("}]})");
+        const Run r =
+            collidoscope({QStringLiteral("add-colliders"), q(dir / "khr.gltf"), QStringLiteral("-o"),
+                          q(dir / "out.gltf"), QStringLiteral("--strategy"), QStringLiteral("box")});
+        EXPECT_EXIT(r, 0);
+        auto loaded = gltf::loadGltf(dir / "out.gltf");
+        QVERIFY(loaded);
+        const gltf::Json& json = loaded->json();
+        const std::string text = json.dump();
+        QVERIFY2(!contains(text, "KHR_physics_rigid_bodies") && !contains(text, "KHR_implicit_shapes"),
+                 text.c_str());
+        // Read back through the OMI reader (the writer leaves default sizes out).
+        const auto model = physics::readPhysics(*loaded);
+        QCOMPARE(model->format, physics::SourceFormat::Omi);
+        QCOMPARE(model->shapes.size(), size_t(2));
+        const physics::NodePhysics* ground = model->node(1);
+        QVERIFY(ground && ground->collider);
+        QVERIFY(model->shapes.at(size_t(ground->collider->shape)).size == (physics::Vec3{1, 2, 3}));
+        // The tetrahedron's box (1 m each way, centred at (0.5, 0.5, 0.5)) on a child node, with a static
+        // body.
+        const physics::NodePhysics* tetra = model->node(0);
+        QVERIFY(tetra && tetra->motion && !tetra->collider);
+        QCOMPARE(tetra->motion->type, physics::MotionType::Static);
+        const size_t child = json.at("nodes").at(0).at("children").at(0).get<size_t>();
+        QVERIFY(json.at("nodes").at(child).at("translation") == gltf::Json::parse("[0.5, 0.5, 0.5]"));
+        const physics::NodePhysics* collider = model->node(child);
+        QVERIFY(collider && collider->collider);
+        QVERIFY(model->shapes.at(size_t(collider->collider->shape)).size == (physics::Vec3{1, 1, 1}));
     }
 
     void hullOfOneNode()
