@@ -1,7 +1,7 @@
-// collidoscope simulate FILE --seconds S [--step 1/240] [--gravity X,Y,Z] [--json]: runs the physics preview
-// headless and prints every body's final pose and the trigger events. Same file, same build: the same output,
-// byte for byte. Exit status: 0 done, 1 the physics data has errors (nothing is simulated), 2 unreadable
-// input or arguments.
+// collidoscope simulate FILE --seconds S [--step 1/240] [--gravity X,Y,Z] [--behave-like NAME] [--json]: runs
+// the physics preview headless and prints every body's final pose and the trigger events. Same file, same
+// build: the same output, byte for byte. Exit status: 0 done, 1 the physics data has errors (nothing is
+// simulated), 2 unreadable input or arguments.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/SceneGraph.h"
@@ -68,6 +68,7 @@ void printJson(const std::string& file, const simulation::World& world, const Di
     report["file"] = file;
     report["step"] = world.settings().step;
     report["gravity"] = jsonArray(world.settings().gravity);
+    report["behaveLike"] = in.behaviour.name;
     report["steps"] = world.stepCount();
     report["time"] = world.time();
     gltf::Json bodies = gltf::Json::array();
@@ -104,6 +105,8 @@ void printText(const simulation::World& world)
     const simulation::Vec3& g = world.settings().gravity;
     std::printf("%zu steps of %.9g s, gravity [%.9g %.9g %.9g] m/s^2: t = %.9g s\n", world.stepCount(),
                 world.settings().step, g[0], g[1], g[2], world.time());
+    if (!in.behaviour.isSpec())
+        std::printf("Behaving like %s\n", in.behaviour.name.c_str());
     std::printf("Bodies (node translation [x y z] rotation [x y z w]):\n");
     const auto states = world.states();
     for (size_t i = 0; i < states.size(); ++i) {
@@ -119,6 +122,14 @@ void printText(const simulation::World& world)
         std::printf("  t=%.6f step %zu %s trigger %zu \"%s\" by %zu \"%s\"\n", e.time, e.step,
                     e.enter ? "enter" : "exit ", e.trigger, nodeName(in, e.trigger).c_str(), e.other,
                     nodeName(in, e.other).c_str());
+}
+
+std::string profileNames()
+{
+    std::string out;
+    for (const simulation::BehaviourProfile& p : simulation::behaviourProfiles())
+        out += (out.empty() ? "" : ", ") + p.name;
+    return out;
 }
 
 } // namespace
@@ -139,8 +150,14 @@ int runSimulate(const QStringList& args)
     const QCommandLineOption gravity(QStringLiteral("gravity"),
                                      QStringLiteral("World gravity X,Y,Z in m/s^2 (default 0,-9.80665,0)."),
                                      QStringLiteral("X,Y,Z"), QStringLiteral("0,-9.80665,0"));
+    const QCommandLineOption behaveLike(
+        QStringLiteral("behave-like"),
+        QStringLiteral(
+            "Simulate with a target engine's parameters (spec, or a target with parameter deviations; "
+            "docs/targets.md)."),
+        QStringLiteral("NAME"), QStringLiteral("spec"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
-    parser.addOptions({seconds, step, gravity, json});
+    parser.addOptions({seconds, step, gravity, behaveLike, json});
     if (auto stop = parseArguments(parser, args, "simulate"))
         return *stop;
     if (parser.positionalArguments().size() != 1)
@@ -158,6 +175,9 @@ int runSimulate(const QStringList& args)
     const auto g = simulation::vectorFromText(parser.value(gravity).toStdString());
     if (!g)
         return failUsage("simulate", "--gravity wants three numbers X,Y,Z in m/s^2, such as 0,-9.81,0");
+    const auto profile = simulation::findBehaviourProfile(parser.value(behaveLike).toStdString());
+    if (!profile)
+        return failUsage("simulate", "--behave-like wants one of: " + profileNames());
 
     const std::string file = parser.positionalArguments().first().toStdString();
     auto loaded = gltf::loadGltf(file);
@@ -172,7 +192,7 @@ int runSimulate(const QStringList& args)
     }
     auto model = physics::readPhysics(*loaded);
     Diagnostics findings = physics::validatePhysics(*loaded);
-    auto input = simulation::buildSimulationInput(*loaded, *model, *graph);
+    auto input = simulation::buildSimulationInput(*loaded, *model, *graph, *profile);
     findings.insert(findings.end(), input.diagnostics.begin(), input.diagnostics.end());
     if (hasErrors(findings)) {
         printDiagnostics(stderr, file, findings);

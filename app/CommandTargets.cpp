@@ -25,6 +25,20 @@ gltf::Json targetJson(const targets::Target& t)
     j["filterCap"] = t.filterCap ? gltf::Json(*t.filterCap) : gltf::Json();
     j["systemCap"] = t.systemCap ? gltf::Json(*t.systemCap) : gltf::Json();
     j["rules"] = rules;
+    gltf::Json behaviours = gltf::Json::array();
+    for (const auto& b : t.behaviours) {
+        gltf::Json item = gltf::Json::object();
+        item["behaviour"] = targets::behaviourId(b.behaviour);
+        item["value"] = b.value;
+        gltf::Json precedence = gltf::Json::array();
+        for (physics::CombineMode m : b.precedence)
+            precedence.push_back(physics::combineModeName(m));
+        item["precedence"] = precedence;
+        item["reason"] = b.reason;
+        item["cite"] = b.cite;
+        behaviours.push_back(item);
+    }
+    j["behaviours"] = behaviours;
     return j;
 }
 

@@ -103,6 +103,7 @@ void SimulationMenu::createActions()
         {ActionId::SimulateGravity, "actionSimulateGravity", QString(), {}, [this] { askGravity(); }});
     menu->addAction(m_gravity);
     setGravity(m_settings.gravity);
+    createBehaviourMenu(menu);
 
     // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).
     QMenu* speeds = menu->addMenu(tr("S&peed"));
@@ -131,6 +132,39 @@ void SimulationMenu::createActions()
     m_time->setObjectName(QStringLiteral("simulationTime"));
     m_time->setMinimumWidth(110);
     bar->addWidget(m_time);
+}
+
+void SimulationMenu::createBehaviourMenu(QMenu* menu)
+{
+    QMenu* behaviours = menu->addMenu(tr("&Behave Like"));
+    behaviours->setObjectName(QStringLiteral("menuSimulationBehaveLike"));
+    behaviours->setToolTip(tr("Simulate with a target engine's deviations that are parameters"));
+    auto* group = new QActionGroup(behaviours);
+    for (const simulation::BehaviourProfile& p : simulation::behaviourProfiles()) {
+        const QString name = QString::fromStdString(p.name);
+        QAction* a = behaviours->addAction(p.isSpec() ? tr("Spec") : name);
+        a->setObjectName(QStringLiteral("actionBehaveLike_") + name);
+        a->setCheckable(true);
+        a->setChecked(p.name == m_behaviour.name);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, n = p.name] { setBehaviour(n); });
+        m_behaviourActions.push_back(a);
+    }
+}
+
+bool SimulationMenu::setBehaviour(const std::string& name)
+{
+    auto profile = simulation::findBehaviourProfile(name);
+    if (!profile)
+        return false;
+    m_behaviour = std::move(*profile);
+    const auto all = simulation::behaviourProfiles();
+    for (size_t i = 0; i < all.size() && i < m_behaviourActions.size(); ++i)
+        m_behaviourActions[i]->setChecked(all[i].name == m_behaviour.name);
+    if (m_controller->loaded())
+        stop();
+    updateActions();
+    return true;
 }
 
 void SimulationMenu::askGravity()
@@ -179,15 +213,20 @@ bool SimulationMenu::ensureLoaded()
     const LoadedScene* scene = m_session.scene();
     if (!doc || !scene)
         return false;
-    auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph);
+    auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph, m_behaviour);
     m_notes = input.diagnostics;
     QStringList lines;
     for (const Diagnostic& d : m_notes)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(d.code),
                                               QString::fromStdString(d.message));
-    m_notesLabel->setText(lines.isEmpty() ? tr("The preview simulates this file as the spec says.")
-                                          : tr("Where the preview departs from the spec:\n") +
-                                                lines.join(QLatin1Char('\n')));
+    QString text = lines.isEmpty()
+                       ? tr("The preview simulates this file as the spec says.")
+                       : tr("Where the preview departs from the spec:\n") + lines.join(QLatin1Char('\n'));
+    if (!m_behaviour.isSpec())
+        text = tr("Behaving like %1: its parameter deviations apply (docs/targets.md).\n")
+                   .arg(QString::fromStdString(m_behaviour.name)) +
+               text;
+    m_notesLabel->setText(text);
     m_events->clear();
     m_eventsShown = 0;
     m_dock->show();
@@ -344,9 +383,12 @@ void SimulationMenu::updateActions()
         frameAll->setShortcut(active() ? QKeySequence() : QKeySequence(Qt::Key_Home));
     m_keep->setEnabled(active());
     const SimulationFrame& frame = m_controller->frame();
-    m_time->setText(m_controller->loaded()
-                        ? tr(" t = %1 s (step %2)").arg(frame.time, 0, 'f', 2).arg(frame.step)
-                        : QString());
+    QString time = m_controller->loaded()
+                       ? tr(" t = %1 s (step %2)").arg(frame.time, 0, 'f', 2).arg(frame.step)
+                       : QString();
+    if (!m_behaviour.isSpec())
+        time += tr(" like %1").arg(QString::fromStdString(m_behaviour.name));
+    m_time->setText(time);
 }
 
 } // namespace cs::ui

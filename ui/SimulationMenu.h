@@ -28,7 +28,8 @@ class ViewController;
 
 /// The window's simulation preview: the Simulate menu and Simulation toolbar (Play/Pause on Space, Step on
 /// period, Reset on Home, a speed from 0.25x to 4x, Keep Current Poses) and the Simulation Events dock (the
-/// preview's SIM_* notes for the file, then every trigger enter and exit with its time and nodes).
+/// preview's SIM_* notes for the file, then every trigger enter and exit with its time and nodes). Behave
+/// like picks the engine whose parameters the preview takes (the spec's by default); the time label names it.
 ///
 /// Play builds the engine's input from the document (simulation::buildSimulationInput) and hands a copy to
 /// a SimulationController, whose worker thread steps it at 1/60 s. Each frame moves the drawn meshes
@@ -67,12 +68,18 @@ public:
     /// World gravity in m/s^2 for the next preview (default 0, -9.80665, 0); a preview on show ends.
     void setGravity(const simulation::Vec3& gravity);
     const simulation::Vec3& gravity() const { return m_settings.gravity; }
+    /// Simulate > Behave like: the next preview reads the file as this engine does (a name of
+    /// simulation::behaviourProfiles(); unknown names are refused, false); a preview on show ends.
+    bool setBehaviour(const std::string& name);
+    const simulation::BehaviourProfile& behaviour() const { return m_behaviour; }
 
 private:
     void createActions();
     void createDock();
     /// Simulate > Gravity...: asks for three numbers.
     void askGravity();
+    /// Simulate > Behave like: spec and each target with deviations that are parameters.
+    void createBehaviourMenu(QMenu* menu);
     /// Builds the engine's input from the session's document (when there is none yet).
     bool ensureLoaded();
     /// The document changed or another one is open: the preview ends and the view shows the document.
@@ -99,6 +106,8 @@ private:
     QAction* m_keep = nullptr;
     QAction* m_gravity = nullptr;
     simulation::Settings m_settings;
+    simulation::BehaviourProfile m_behaviour;
+    std::vector<QAction*> m_behaviourActions; ///< one per profile, in behaviourProfiles() order
     QToolButton* m_speed = nullptr;
     QLabel* m_time = nullptr;
     QLabel* m_notesLabel = nullptr;

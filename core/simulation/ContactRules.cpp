@@ -22,12 +22,13 @@ double combineValues(double a, double b, CombineMode mode)
     return (a + b) / 2;
 }
 
-ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b)
+ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b,
+                                 const CombinePrecedence& precedence)
 {
     return {combineValues(a.dynamicFriction, b.dynamicFriction,
-                          physics::appliedCombineMode(a.frictionCombine, b.frictionCombine)),
+                          appliedCombineMode(a.frictionCombine, b.frictionCombine, precedence)),
             combineValues(a.restitution, b.restitution,
-                          physics::appliedCombineMode(a.restitutionCombine, b.restitutionCombine))};
+                          appliedCombineMode(a.restitutionCombine, b.restitutionCombine, precedence))};
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "physics/PhysicsModel.h"
+#include "simulation/BehaviourProfile.h"
 
 #include <vector>
 
@@ -11,13 +12,15 @@ double combineValues(double a, double b, physics::CombineMode mode);
 /// What a contact between two materials uses. The preview's solver has one friction coefficient, so it takes
 /// the dynamic friction, as the spec asks of engines that do not tell static from dynamic friction. The
 /// materials' combine modes are the ones that take part in the precedence rule (physics::votingCombineMode,
-/// resolved by buildSimulationInput): the mode is physics::appliedCombineMode of the two.
+/// resolved by buildSimulationInput): the mode is appliedCombineMode of the two under `precedence` (the
+/// spec's unless the preview behaves like a target).
 struct ContactMaterial
 {
     double friction = 0.6;
     double restitution = 0.0;
 };
-ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b);
+ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b,
+                                 const CombinePrecedence& precedence = kSpecPrecedence);
 
 /// True when `self` accepts contact with an object whose filter is `other` (one direction of the rule):
 /// collideWithSystems non-empty: only its systems; else notCollideWithSystems non-empty: all but its systems;

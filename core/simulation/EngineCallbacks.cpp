@@ -29,7 +29,8 @@ physics::PhysicsMaterial materialOf(const btCollisionObjectWrapper* wrapper)
 bool combineContactMaterials(btManifoldPoint& cp, const btCollisionObjectWrapper* a, int, int,
                              const btCollisionObjectWrapper* b, int, int)
 {
-    const ContactMaterial m = combineMaterials(materialOf(a), materialOf(b));
+    const ContactMaterial m = combineMaterials(materialOf(a), materialOf(b),
+                                               infoOf(a->getCollisionObject()).input->behaviour.precedence);
     cp.m_combinedFriction = btScalar(m.friction);
     cp.m_combinedRestitution = btScalar(m.restitution);
     return true;

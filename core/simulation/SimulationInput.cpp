@@ -53,8 +53,8 @@ class Builder
 {
 public:
     Builder(const gltf::GltfDocument& doc, const physics::PhysicsModel& model, const gltf::SceneGraph& graph,
-            Diagnostics& notes)
-        : m_model(model), m_graph(graph), m_cache(doc), m_notes(notes)
+            const BehaviourProfile& behaviour, Diagnostics& notes)
+        : m_model(model), m_graph(graph), m_behaviour(behaviour), m_cache(doc), m_notes(notes)
     {
         m_scene = physics::resolveScene(model, graph);
     }
@@ -62,6 +62,7 @@ public:
     SimulationInput build(const gltf::GltfDocument& doc)
     {
         SimulationInput in;
+        in.behaviour = m_behaviour;
         const physics::SourceFormat format = m_model.format;
         in.materials = m_model.materials;
         for (physics::PhysicsMaterial& m : in.materials) {
@@ -231,9 +232,8 @@ private:
         body.kind = m.type == physics::MotionType::Static      ? BodyKind::Static
                     : m.type == physics::MotionType::Kinematic ? BodyKind::Kinematic
                                                                : BodyKind::Dynamic;
-        body.linearVelocity = rotate(body.pose.rotation, m.linearVelocity);
-        body.angularVelocity = rotate(body.pose.rotation, m.angularVelocity);
-        body.gravityFactor = m.gravityFactor;
+        initialVelocities(body, m);
+        body.gravityFactor = m_behaviour.gravityFactorIgnored ? 1.0 : m.gravityFactor;
         body.centerOfMass = m.centerOfMass;
 
         const QMatrix4x4 inverse = poseMatrix(body.pose).inverted();
@@ -255,6 +255,27 @@ private:
         return body;
     }
 
+    /// The file's node-space velocities in the world: rotated (the spec), through the node's whole world
+    /// matrix (a target that scales them) or as they are (a target that reads them as world vectors).
+    void initialVelocities(SimBody& body, const physics::Motion& m) const
+    {
+        if (m_behaviour.velocityTimesWorldScale) {
+            const QMatrix4x4 world = m_graph.worldTransform(body.node);
+            auto through = [&](const Vec3& v) {
+                const QVector3D r = world.mapVector(QVector3D(float(v[0]), float(v[1]), float(v[2])));
+                return Vec3{r.x(), r.y(), r.z()};
+            };
+            body.linearVelocity = through(m.linearVelocity);
+            body.angularVelocity = through(m.angularVelocity);
+        } else if (m_behaviour.velocityInWorldFrame && body.kind == BodyKind::Dynamic) {
+            body.linearVelocity = m.linearVelocity;
+            body.angularVelocity = m.angularVelocity;
+        } else {
+            body.linearVelocity = rotate(body.pose.rotation, m.linearVelocity);
+            body.angularVelocity = rotate(body.pose.rotation, m.angularVelocity);
+        }
+    }
+
     /// Mass and inertia as the file's family reads them (physics::massReading, inertiaMeanings): a given
     /// value as it is, a computed one from the colliders at uniform density about the file's centre of mass,
     /// an infinite inertia axis as 0 (the engine's infinite), an infinite mass as SimBody::infiniteMass.
@@ -262,8 +283,14 @@ private:
     {
         const physics::MassReading mass = physics::massReading(m, m_model.format);
         const auto inertia = physics::inertiaMeanings(m, m_model.format);
-        const std::optional<geometry::MassProperties> shapes = shapeMass(body);
-        if (mass.meaning == physics::MassMeaning::Given) {
+        std::optional<geometry::MassProperties> shapes = shapeMass(body);
+        if (shapes && m_behaviour.absentMassDensity != physics::kComputedMassDensity)
+            shapes = shapes->withMass(shapes->mass * m_behaviour.absentMassDensity /
+                                      physics::kComputedMassDensity);
+        if (mass.meaning == physics::MassMeaning::Computed && m.inertiaDiagonal &&
+            m_behaviour.massWithInertiaOnly) {
+            body.mass = *m_behaviour.massWithInertiaOnly;
+        } else if (mass.meaning == physics::MassMeaning::Given) {
             body.mass = mass.value;
             if (!std::isfinite(mass.value) || mass.value <= 0) {
                 m_notes.push_back(makeWarning("SIM_MASS_INVALID",
@@ -294,6 +321,10 @@ private:
                 body.inertiaDiagonal[i] = inertia[i] == physics::MassMeaning::Given && std::isfinite(d[i])
                                               ? std::fmax(d[i], 0.0)
                                               : 0.0;
+            if (m_behaviour.inertiaPerUnitMass) {
+                for (size_t i = 0; i < 3; ++i)
+                    body.inertiaDiagonal[i] *= body.mass;
+            }
             body.inertiaOrientation = m.inertiaOrientation;
             return;
         }
@@ -333,6 +364,7 @@ private:
 
     const physics::PhysicsModel& m_model;
     const gltf::SceneGraph& m_graph;
+    const BehaviourProfile& m_behaviour;
     scene::ShapeGeometryCache m_cache;
     Diagnostics& m_notes;
     physics::ResolvedScene m_scene;
@@ -377,10 +409,10 @@ bool decomposeTransform(const QMatrix4x4& m, Pose& pose, Vec3d& scale)
 
 Result<SimulationInput> buildSimulationInput(const gltf::GltfDocument& doc,
                                              const physics::PhysicsModel& model,
-                                             const gltf::SceneGraph& graph)
+                                             const gltf::SceneGraph& graph, const BehaviourProfile& behaviour)
 {
     Result<SimulationInput> result;
-    Builder builder(doc, model, graph, result.diagnostics);
+    Builder builder(doc, model, graph, behaviour, result.diagnostics);
     result.value = builder.build(doc);
     return result;
 }

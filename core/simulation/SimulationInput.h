@@ -5,6 +5,7 @@
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
+#include "simulation/BehaviourProfile.h"
 
 #include <limits>
 #include <optional>
@@ -145,15 +146,21 @@ struct SimulationInput
     physics::PhysicsMaterial defaultMaterial;
     std::vector<physics::CollisionFilter> filters;
     std::vector<std::string> nodeNames; ///< per node, "" when unnamed
+    /// The engine the preview behaves like (the spec's by default): the build has applied its velocity and
+    /// mass parameters to `bodies`; the world applies its damping and combine precedence.
+    BehaviourProfile behaviour;
 };
 
 /// The engine's reading of a document's physics (spec digest 3.6 through physics::resolveScene). Every place
 /// where the preview departs from the spec (approximated shapes, a trimesh on a dynamic body, mixed filters
 /// in one body...) gives a warning or info with code SIM_* and the JSON pointer of the object;
 /// docs/simulation.md lists them. A shape whose mesh cannot be read is an error and the shape is left out.
+/// `behaviour` other than the spec's reads velocities, masses, inertia and gravity factors as that engine
+/// does (BehaviourProfile.h).
 Result<SimulationInput> buildSimulationInput(const gltf::GltfDocument& doc,
                                              const physics::PhysicsModel& model,
-                                             const gltf::SceneGraph& graph);
+                                             const gltf::SceneGraph& graph,
+                                             const BehaviourProfile& behaviour = {});
 
 /// The rigid transform of a pose (rotation, then translation).
 QMatrix4x4 poseMatrix(const Pose& p);

@@ -129,6 +129,10 @@ void World::Engine::addBodies(const SimulationInput& in, const Settings& setting
         }
         if (dynamic && !b.colliders.empty())
             enableContinuousCollision(*body);
+        // Bullet scales the angular velocity by (1 - d)^step each step: d = 1 - exp(-c) decays it as exp(-c
+        // t).
+        if (dynamic && in.behaviour.angularDamping > 0)
+            body->setDamping(0, btScalar(1 - std::exp(-in.behaviour.angularDamping)));
         // Bullet's defaults (0.8 m/s, 1 rad/s) put a slow pendulum or a slowly rolling body to sleep.
         body->setSleepingThresholds(btScalar(0.05), btScalar(0.05));
         if (b.kind != BodyKind::Static) {

@@ -92,6 +92,29 @@ const char* verdictName(Verdict v)
     return "reads";
 }
 
+const char* behaviourId(Behaviour b)
+{
+    switch (b) {
+    case Behaviour::VelocityTimesWorldScale:
+        return "velocity-times-world-scale";
+    case Behaviour::VelocityInWorldFrame:
+        return "velocity-in-world-frame";
+    case Behaviour::AbsentMassDensity:
+        return "absent-mass-density";
+    case Behaviour::MassWithInertiaOnly:
+        return "mass-with-inertia-only";
+    case Behaviour::AngularDamping:
+        return "angular-damping";
+    case Behaviour::InertiaPerUnitMass:
+        return "inertia-per-unit-mass";
+    case Behaviour::CombinePrecedence:
+        return "combine-precedence";
+    case Behaviour::GravityFactorIgnored:
+        return "gravity-factor-ignored";
+    }
+    return "";
+}
+
 const char* featureId(Feature f)
 {
     return featureText(f).id;

@@ -5,6 +5,8 @@
 // and the source line it rests on (a key:line of shared/spec/ENGINE-TARGETS.md). A feature a target has no
 // rule for is read as the spec says.
 
+#include "physics/PhysicsModel.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -106,6 +108,33 @@ struct Rule
     std::string cite; ///< ENGINE-TARGETS.md key:line, e.g. "BAB:371-373"
 };
 
+/// A deviation of a target that is a parameter of the simulation rather than another reading of the file: the
+/// preview can take it (Simulate > Behave like, `simulate --behave-like NAME`).
+enum class Behaviour
+{
+    VelocityTimesWorldScale, ///< initial velocities go through the node's whole world matrix (scale included)
+    VelocityInWorldFrame,    ///< a dynamic body's initial velocities are taken as world vectors (not rotated)
+    AbsentMassDensity,       ///< `value` kg/m^3 for a mass the file leaves to the engine (KHR, no inertia)
+    MassWithInertiaOnly,     ///< `value` kg for a body with `inertiaDiagonal` and no `mass` (KHR)
+    AngularDamping,          ///< angular velocity decays as exp(-value t), value in 1/s
+    InertiaPerUnitMass, ///< a given `inertiaDiagonal` is per unit mass: the engine multiplies it by the mass
+    CombinePrecedence,  ///< `precedence`: which combine mode wins when two materials meet, first wins
+    GravityFactorIgnored, ///< every body falls with the world's gravity
+};
+
+/// "velocity-times-world-scale", ...: the stable id used in JSON output.
+const char* behaviourId(Behaviour b);
+
+/// One parameter of a target's behaviour, why, and where the engine's source shows it.
+struct BehaviourRule
+{
+    Behaviour behaviour;
+    double value = 0;
+    std::vector<physics::CombineMode> precedence; ///< CombinePrecedence: the four modes, the winner first
+    std::string reason;
+    std::string cite; ///< ENGINE-TARGETS.md key:line, as Rule::cite
+};
+
 /// One reader of glTF physics.
 struct Target
 {
@@ -118,6 +147,9 @@ struct Target
     std::optional<int> filterCap;    ///< most collision filters it tells apart
     std::optional<int> systemCap;    ///< most collision systems it tells apart
     std::vector<Rule> rules;
+    /// The deviations that are simulation parameters (empty: the engine behaves as the spec in the preview's
+    /// terms, or its deviations are not parameters).
+    std::vector<BehaviourRule> behaviours;
 
     /// The rule on `f`, or nullptr when the target reads it as the spec says.
     const Rule* rule(Feature f) const;

@@ -163,6 +163,31 @@ void writeMatrix(std::ostringstream& out)
 
 } // namespace
 
+namespace {
+
+/// The deviations the preview can take as parameters (Simulate > Behave like, simulate --behave-like).
+void writeBehaviours(std::ostringstream& out)
+{
+    out << "\n## Behave like\n\n"
+           "The deviations that are parameters of the simulation, which the preview can take: Simulate > "
+           "Behave like\nin the window, `collidoscope simulate --behave-like NAME` on the command line "
+           "(docs/simulation.md).\n`spec` changes nothing; a target not listed has no such parameter.\n";
+    for (const Target& t : allTargets()) {
+        if (t.behaviours.empty())
+            continue;
+        out << "\n### `" << t.name << "`\n\n";
+        for (const BehaviourRule& b : t.behaviours) {
+            out << "- `" << behaviourId(b.behaviour) << "`";
+            if (b.behaviour == Behaviour::AbsentMassDensity ||
+                b.behaviour == Behaviour::MassWithInertiaOnly || b.behaviour == Behaviour::AngularDamping)
+                out << " " << b.value;
+            out << ": " << b.reason << " (" << b.cite << ")\n";
+        }
+    }
+}
+
+} // namespace
+
 std::string supportMatrixMarkdown()
 {
     std::ostringstream out;
@@ -192,6 +217,7 @@ std::string supportMatrixMarkdown()
                 << " (" << r.cite << ")\n";
         }
     }
+    writeBehaviours(out);
     return out.str();
 }
 

@@ -3,7 +3,8 @@
 // Export for a target: the variant of a file that an engine reads best. adaptForTarget() changes the model
 // before it is written (family, plane -> thin box, geometry.mesh, explicit masses); finishForTarget() edits
 // the written JSON where the writers' newest form is not what the engine reads (document-level extension
-// object, Godot's capsule form, explicit material fields, render meshes off Godot's physics nodes). Every
+// object, Godot's capsule form, explicit material fields, render meshes off Godot's physics nodes, colliders
+// moved to direct children of their Godot bodies). Every
 // change is an info diagnostic (code TARGET_CHANGED) with the pointer of what changed.
 
 #include "Diagnostic.h"

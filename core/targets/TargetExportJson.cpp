@@ -1,4 +1,5 @@
 // finishForTarget(): edits of the written JSON where the writers' newest form is not what an engine reads.
+#include "gltf/SceneGraph.h"
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsModel.h"
 #include "targets/TargetExport.h"
@@ -182,6 +183,70 @@ void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
     }
 }
 
+/// The OMI_physics_body object of node `i`, or nullptr.
+Json* omiBodyOf(Json& nodes, size_t i)
+{
+    Json& node = nodes[i];
+    if (!node.is_object() || !node.contains("extensions") || !node["extensions"].is_object())
+        return nullptr;
+    auto it = node["extensions"].find(ext::Body);
+    return it != node["extensions"].end() && it->is_object() ? &*it : nullptr;
+}
+
+/// Godot joins a collider to a body only when the body is its node or the node's direct parent (G47
+/// doc_ext.cpp:337-346); deeper, it gets a StaticBody3D of its own. Such a collider moves to a new child node
+/// of its body whose matrix is the collider node's placement in the body's frame (the transforms between them
+/// baked in); its node keeps the rest (mesh, children).
+void godotCollidersUnderBodies(gltf::GltfDocument& doc, Diagnostics& changes)
+{
+    auto graph = gltf::SceneGraph::build(doc);
+    Json& root = doc.json();
+    if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    const size_t count = nodes.size();
+    auto hasMotion = [&](size_t n) {
+        const Json* b = omiBodyOf(nodes, n);
+        return b && b->contains("motion");
+    };
+    for (size_t i = 0; i < count; ++i) {
+        Json* body = omiBodyOf(nodes, i);
+        if (!body || !body->contains("collider") || body->contains("motion"))
+            continue;
+        std::optional<size_t> owner = graph->parent(i);
+        while (owner && !hasMotion(*owner))
+            owner = graph->parent(*owner);
+        if (!owner || graph->parent(i) == owner)
+            continue;
+        const QMatrix4x4 local = graph->worldTransform(*owner).inverted() * graph->worldTransform(i);
+        Json matrix = Json::array();
+        for (int k = 0; k < 16; ++k)
+            matrix.push_back(double(local.constData()[k]));
+        Json moved = Json::object();
+        moved["collider"] = (*body)["collider"];
+        Json child = Json::object();
+        if (nodes[i].contains("name") && nodes[i]["name"].is_string())
+            child["name"] = nodes[i]["name"].get<std::string>() + " collider";
+        child["matrix"] = matrix;
+        child["extensions"] = Json::object();
+        child["extensions"][ext::Body] = moved;
+        body->erase("collider");
+        if (body->empty())
+            nodes[i]["extensions"].erase(ext::Body);
+        if (nodes[i]["extensions"].empty())
+            nodes[i].erase("extensions");
+        Json& ownerNode = nodes[*owner];
+        if (!ownerNode.contains("children") || !ownerNode["children"].is_array())
+            ownerNode["children"] = Json::array();
+        ownerNode["children"].push_back(nodes.size());
+        nodes.push_back(child);
+        changes.push_back(changed("collider moved to new child node " + std::to_string(nodes.size() - 1) +
+                                      " of body node " + std::to_string(*owner) +
+                                      " (the transforms between them baked in)",
+                                  "/nodes/" + std::to_string(i) + "/extensions/" + ext::Body + "/collider"));
+    }
+}
+
 } // namespace
 
 Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
@@ -201,6 +266,9 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
         if (target.family == TargetFamily::Omi &&
             target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads)
             explicitCenterOfMass(root, changes);
+        if (target.family == TargetFamily::Omi &&
+            target.verdict(Feature::ColliderNotChildOfBody) != Verdict::Reads)
+            godotCollidersUnderBodies(doc, changes);
         if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
             godotMeshesOffPhysicsNodes(root, changes);
     } catch (const Json::exception& e) {

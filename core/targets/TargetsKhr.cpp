@@ -54,6 +54,35 @@ Target babylonTarget()
         {F::InitialVelocity, V::Differs, "velocities go through the full world matrix (scaled)",
          "BAB:426-438"},
     };
+    using B = Behaviour;
+    using M = physics::CombineMode;
+    t.behaviours = {
+        {B::VelocityTimesWorldScale,
+         0,
+         {},
+         "initial velocities go through the node's full world matrix",
+         "BAB:426-438"},
+        {B::AbsentMassDensity,
+         1000,
+         {},
+         "an absent mass is the shapes' volume at Havok's default density",
+         "BAB:457-459; HVK:938-956"},
+        {B::AngularDamping,
+         0.1,
+         {},
+         "the loader sets no damping: Havok's default angular damping 0.1 stays (2 rad/s -> 1.81 after 1 s)",
+         "BAB:467-469"},
+        {B::InertiaPerUnitMass,
+         0,
+         {},
+         "Havok's inertia is per unit mass: the loader passes the file's value",
+         "BAB:443-455"},
+        {B::CombinePrecedence,
+         0,
+         {M::Multiply, M::Average, M::Maximum, M::Minimum},
+         "Havok's later-wins order: multiply > average > maximum > minimum",
+         "HVK:1572-1579"},
+    };
     return t;
 }
 
@@ -106,6 +135,30 @@ Target sampleViewerTarget()
          "SR createActor"},
         {F::GravityFactor, V::Differs, "gravity off plus an acceleration of 9.81 x factor along -Y",
          "SR subStepSimulation"},
+    };
+    using B = Behaviour;
+    using M = physics::CombineMode;
+    t.behaviours = {
+        {B::VelocityInWorldFrame,
+         0,
+         {},
+         "dynamic initial velocities go to PhysX unrotated",
+         "SR createActor"},
+        {B::AbsentMassDensity,
+         1,
+         {},
+         "no mass and no inertia: density 1 kg/m^3",
+         "SR calculateMassAndInertia"},
+        {B::MassWithInertiaOnly,
+         1,
+         {},
+         "inertia without mass: PhysX's default 1 kg",
+         "SR calculateMassAndInertia"},
+        {B::CombinePrecedence,
+         0,
+         {M::Maximum, M::Multiply, M::Minimum, M::Average},
+         "PhysX's higher-enum-wins order: maximum > multiply > minimum > average",
+         "SR mapCombineMode"},
     };
     return t;
 }

@@ -57,6 +57,14 @@ Target godotTarget()
          "G47 body.cpp:253-291"},
         {F::GravityFactor, V::Ignored, "gravity_scale is never set", "G47 body.cpp:292-334"},
     };
+    t.behaviours = {
+        {Behaviour::VelocityInWorldFrame,
+         0,
+         {},
+         "initial velocities go to RigidBody3D unrotated, as global vectors (inferred)",
+         "G47 body.cpp:231-233"},
+        {Behaviour::GravityFactorIgnored, 0, {}, "gravity_scale is never set", "G47 body.cpp:292-334"},
+    };
     return t;
 }
 
@@ -118,6 +126,19 @@ Target unityTarget()
         {F::InitialVelocity, V::Differs, "velocities mirrored on Z into world space",
          "UNI DefaultPhysicsBodyHandler.cs:222-273"},
         {F::GravityFactor, V::Ignored, "gravityFactor is ignored",
+         "UNI DefaultPhysicsBodyHandler.cs:276-277"},
+    };
+    using M = physics::CombineMode;
+    t.behaviours = {
+        {Behaviour::CombinePrecedence,
+         0,
+         {M::Maximum, M::Multiply, M::Minimum, M::Average},
+         "Unity resolves mixed modes by PhysX's priority: maximum > multiply > minimum > average",
+         "UNI PhysicsBody/OMIPhysicsBodyData.cs:202-217"},
+        {Behaviour::GravityFactorIgnored,
+         0,
+         {},
+         "gravityFactor is ignored",
          "UNI DefaultPhysicsBodyHandler.cs:276-277"},
     };
     return t;

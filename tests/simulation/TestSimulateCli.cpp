@@ -3,7 +3,9 @@
 // print the same bytes.
 #include "TestSupport.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -112,6 +114,38 @@ private slots:
         QVERIFY(report["gravity"] == nlohmann::json::parse("[0.0, 2.0, 0.0]"));
         const double rise = ballOf(report)["translation"][1].get<double>() - 10.5;
         QVERIFY2(std::fabs(rise - 1.0) < 0.01, qPrintable(QString::number(rise)));
+    }
+
+    void behaveLikeIsAnOption()
+    {
+        // A ball moving at 1 m/s in its node's space under a node of scale 2, no gravity: after 1 s it is 1 m
+        // away as the spec reads it, 2 m away as Babylon on Havok does (velocity through the world matrix).
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("scaled_ball.gltf"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(
+            R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_physics_rigid_bodies","KHR_implicit_shapes"],)"
+            R"("extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"sphere","sphere":{"radius":0.1}}]},)"
+            R"("KHR_physics_rigid_bodies":{}},"scenes":[{"nodes":[0]}],"scene":0,)"
+            R"("nodes":[{"scale":[2,2,2],"children":[1]},{"name":"Ball","extensions":{)"
+            R"("KHR_physics_rigid_bodies":{"motion":{"mass":1,"linearVelocity":[1,0,0]},)"
+            R"("collider":{"geometry":{"shape":0}}}}}]})");
+        out.close();
+        for (const auto& [name, distance] : {std::pair{"spec", 1.0}, std::pair{"babylon-havok", 2.0}}) {
+            const Run r =
+                simulate({file, "--seconds", "1", "--gravity", "0,0,0", "--behave-like", name, "--json"});
+            QVERIFY2(r.exit == 0, r.err.constData());
+            const auto report = nlohmann::json::parse(r.out.constData());
+            QCOMPARE(report["behaveLike"].get<std::string>(), std::string(name));
+            const double x = ballOf(report)["translation"][0].get<double>();
+            QVERIFY2(std::fabs(x - distance) < 1e-4, qPrintable(QString("%1: %2").arg(name).arg(x)));
+        }
+        const Run text = simulate({file, "--seconds", "1", "--behave-like", "babylon-havok"});
+        QVERIFY(text.out.contains("Behaving like babylon-havok"));
+        const Run unknown = simulate({file, "--seconds", "1", "--behave-like", "no-such-engine"});
+        QCOMPARE(unknown.exit, 2);
+        QVERIFY(unknown.err.contains("khronos-sample-viewer"));
     }
 
     void badArguments()

@@ -196,6 +196,50 @@ private slots:
         expectTargetHolds(out, "godot-4.x");
     }
 
+    void godotColliderMovedUnderItsBody()
+    {
+        // Godot joins a collider to the body of its node or its direct parent only (G47 doc_ext.cpp:337-346).
+        // Body node 0 at (1, 0, 0) > plain node 1 at (0, 2, 0) scaled 2 > collider node 2 at (0, 0, 1): the
+        // collider moves to a new child of node 0 placed at (0, 2, 0) + 2 (0, 0, 1) = (0, 2, 2), scaled 2.
+        TempDir dir;
+        Json root = omiDocument(Json::array({{{"type", "box"}, {"box", {{"size", {1, 1, 1}}}}}}),
+                                Json::array({{{"motion", {{"type", "dynamic"}}}}}));
+        root["nodes"][0]["translation"] = {1.0, 0.0, 0.0};
+        root["nodes"][0]["children"] = Json::array({1});
+        Json plain = Json::object();
+        plain["name"] = "group";
+        plain["translation"] = {0.0, 2.0, 0.0};
+        plain["scale"] = {2.0, 2.0, 2.0};
+        plain["children"] = Json::array({2});
+        root["nodes"].push_back(plain);
+        Json collider = Json::object();
+        collider["name"] = "crate";
+        collider["translation"] = {0.0, 0.0, 1.0};
+        collider["extensions"]["OMI_physics_body"]["collider"]["shape"] = 0;
+        root["nodes"].push_back(collider);
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", root), out, "godot-4.x");
+        EXPECT_CLI_EXIT(r, 0);
+        const Json written = readJson(out);
+        QVERIFY(!written["nodes"][2].contains("extensions"));
+        QVERIFY(written["nodes"][0]["children"] == Json::array({1, 3}));
+        const Json& moved = written["nodes"][3];
+        QCOMPARE(moved["name"].get<std::string>(), std::string("crate collider"));
+        QCOMPARE(moved["extensions"]["OMI_physics_body"]["collider"]["shape"].get<int>(), 0);
+        const std::vector<double> expected = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 2, 2, 1};
+        for (size_t k = 0; k < 16; ++k)
+            QVERIFY2(std::fabs(moved["matrix"][k].get<double>() - expected[k]) < 1e-6,
+                     qPrintable(QString::number(k)));
+        QVERIFY2(has(r.out, "TARGET_CHANGED at /nodes/2/extensions/OMI_physics_body/collider"),
+                 r.out.c_str());
+        expectTargetHolds(out, "godot-4.x");
+        // Exported again, nothing moves.
+        const fs::path again = dir / "again.gltf";
+        const CliRun second = exportFor(out, again, "godot-4.x");
+        EXPECT_CLI_EXIT(second, 0);
+        QVERIFY2(!has(second.out, "collider moved"), second.out.c_str());
+    }
+
     void khrMassForAnOmiTarget()
     {
         // OMI reads an absent mass as 1 kg; KHR leaves it to the engine. For Godot the computed mass (2 m^3

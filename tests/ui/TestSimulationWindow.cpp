@@ -17,7 +17,9 @@
 
 #include <QAction>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QTest>
 #include <QUndoStack>
 #include <QWindow>
@@ -191,6 +193,44 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(c.settled() && c.frame().step == 30, 10000);
         const double rise = ballHeight(c) - StartY;
         QVERIFY2(std::fabs(rise - 0.25) < 1e-4, qPrintable(QString::number(rise)));
+    }
+
+    void behaveLikeIsAMenuChoice()
+    {
+        MainWindow w(test::unattended());
+        QVERIFY(test::showAndOpen(
+            w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
+        auto* sim = w.findChild<ui::SimulationMenu*>();
+        QVERIFY(sim);
+        // Spec and each target with parameter deviations, spec checked.
+        auto* menu = w.findChild<QMenu*>(QStringLiteral("menuSimulationBehaveLike"));
+        QVERIFY(menu);
+        QStringList names;
+        for (QAction* a : menu->actions())
+            names << a->objectName();
+        QCOMPARE(names, QStringList({"actionBehaveLike_spec", "actionBehaveLike_godot-4.x",
+                                     "actionBehaveLike_unity-omi", "actionBehaveLike_babylon-havok",
+                                     "actionBehaveLike_khronos-sample-viewer"}));
+        QVERIFY(menu->actions().first()->isChecked());
+        auto* time = w.findChild<QLabel*>(QStringLiteral("simulationTime"));
+        QVERIFY(time && !time->text().contains(QStringLiteral("like")));
+        // Picking a target: checked, named in the status, and the next preview's input carries it.
+        menu->actions()[3]->trigger();
+        QCOMPARE(sim->behaviour().name, std::string("babylon-havok"));
+        QVERIFY(menu->actions()[3]->isChecked() && !menu->actions().first()->isChecked());
+        QVERIFY(time->text().contains(QStringLiteral("like babylon-havok")));
+        ui::SimulationController& c = *sim->controller();
+        w.actions().get(cs::ui::ActionId::SimulateStep)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(c.settled() && c.frame().step == 1, 10000);
+        QCOMPARE(c.input().behaviour.name, std::string("babylon-havok"));
+        QCOMPARE(c.input().behaviour.angularDamping, 0.1);
+        QVERIFY(time->text().contains(QStringLiteral("like babylon-havok")));
+        // Another choice ends the preview on show; an unknown name is refused.
+        QVERIFY(sim->setBehaviour("spec"));
+        QVERIFY(!c.loaded());
+        QVERIFY(!sim->setBehaviour("no-such-engine"));
+        QCOMPARE(sim->behaviour().name, std::string("spec"));
+        QVERIFY(!time->text().contains(QStringLiteral("like")));
     }
 
     void drawsBetweenSteps()
