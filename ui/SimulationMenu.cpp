@@ -59,7 +59,8 @@ SimulationMenu::SimulationMenu(DocumentSession& session, ViewController& view, A
                 if (e.kind != document::ChangeEvent::Kind::Selection) {
                     stop();
                 } else if (m_viewMoved) {
-                    // The window redraws the overlays for the selection: moved again after it.
+                    // The window redraws the overlays for the selection: split and moved again after it.
+                    m_overlays.reset();
                     QTimer::singleShot(0, this, &SimulationMenu::showFrame);
                 }
             });
@@ -268,10 +269,27 @@ void SimulationMenu::restoreView()
         return;
     m_viewMoved = false;
     m_shownInstances.clear();
+    m_overlays.reset();
+    m_shownMotions.reset();
     m_shownOverlays = {};
-    m_view.viewport()->setInstanceTransforms({});
-    m_view.viewport()->clearPreview();
+    m_shownOverlaysCurrent = true;
+    m_triggersLit = false;
+    Viewport* view = m_view.viewport();
+    view->setInstanceTransforms({});
+    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
+        view->setMovingOverlayLines(OverlayLayer(k), {}, 0, nullptr);
+    view->clearPreview();
     m_view.updateOverlays();
+}
+
+const scene::Overlays& SimulationMenu::shownOverlays() const
+{
+    if (!m_shownOverlaysCurrent) {
+        m_shownOverlays =
+            m_overlays && m_shownMotions ? m_overlays->drawn(*m_shownMotions) : scene::Overlays();
+        m_shownOverlaysCurrent = true;
+    }
+    return m_shownOverlays;
 }
 
 void SimulationMenu::showFrame()
@@ -308,29 +326,69 @@ void SimulationMenu::drawFrame()
         m_shownStates = frame.states;
     }
     m_shownTime = time;
-    const simulation::BodyMotions motions(m_controller->input(), m_shownStates);
+    m_shownMotions = std::make_shared<const simulation::BodyMotions>(m_controller->input(), m_shownStates);
     Viewport* view = m_view.viewport();
-    m_shownInstances = simulation::movedInstances(scene->render, scene->resolved, motions);
+    m_shownInstances = simulation::movedInstances(scene->render, scene->resolved, *m_shownMotions);
     view->setInstanceTransforms(m_shownInstances);
-    const physics::ResolvedScene moved = simulation::movedScene(scene->resolved, motions);
+    if (!m_overlays)
+        splitOverlays();
+    // Only the moving bodies' lines are made again, at the level of detail each layer shows: one pass over
+    // them and one buffer a layer.
+    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k) {
+        const auto kind = scene::OverlayKind(k);
+        if (m_overlays->movingPointCount(kind) == 0)
+            continue;
+        view->setMovingOverlayLines(
+            OverlayLayer(kind), m_overlays->detailLengths(kind), m_overlays->movingPointCount(kind),
+            [overlays = m_overlays, motions = m_shownMotions, kind](int level, std::vector<QVector3D>& out) {
+                overlays->movedLines(kind, level, *motions, out);
+            });
+    }
+    m_shownOverlaysCurrent = false;
+    drawOccupiedTriggers();
+    m_viewMoved = true;
+}
+
+void SimulationMenu::splitOverlays()
+{
+    const LoadedScene* scene = m_session.scene();
+    const document::Document* doc = m_session.document();
     scene::OverlayOptions options;
     options.circleSegments = 16;
     options.selectedNodes = m_session.selectedNodes();
-    m_shownOverlays = scene::buildOverlays(m_session.document()->gltf(), m_session.document()->model(), moved,
-                                           scene->graph, options);
+    m_overlays = std::make_shared<const simulation::MovingOverlays>(
+        scene::buildOverlays(doc->gltf(), doc->model(), scene->resolved, scene->graph, options),
+        scene->resolved);
+    Viewport* view = m_view.viewport();
     for (scene::OverlayKind kind :
          {scene::OverlayKind::Static, scene::OverlayKind::Kinematic, scene::OverlayKind::Dynamic,
           scene::OverlayKind::Trigger, scene::OverlayKind::Selection})
-        view->setOverlayLines(OverlayLayer(kind), m_shownOverlays[kind]);
+        view->setOverlayLines(OverlayLayer(kind), m_overlays->fixedLines(kind));
     // Centres of mass, inertia boxes and velocities belong to the time-0 state: hidden while previewing.
     for (scene::OverlayKind kind :
          {scene::OverlayKind::CenterOfMass, scene::OverlayKind::Inertia, scene::OverlayKind::Velocity})
         view->setOverlayLines(OverlayLayer(kind), {});
+}
+
+void SimulationMenu::drawOccupiedTriggers()
+{
+    const SimulationFrame& frame = m_controller->frame();
+    if (frame.occupiedTriggers.empty()) {
+        if (m_triggersLit)
+            m_view.viewport()->setPreviewLines({});
+        m_triggersLit = false;
+        return;
+    }
+    const LoadedScene* scene = m_session.scene();
+    const document::Document* doc = m_session.document();
+    scene::OverlayOptions options;
+    options.circleSegments = 16;
+    const physics::ResolvedScene moved = simulation::movedScene(scene->resolved, *m_shownMotions);
     const scene::Overlays lit =
-        scene::buildOverlays(m_session.document()->gltf(), m_session.document()->model(),
+        scene::buildOverlays(doc->gltf(), doc->model(),
                              simulation::triggersOnly(moved, frame.occupiedTriggers), scene->graph, options);
-    view->setPreviewLines(lit[scene::OverlayKind::Trigger]);
-    m_viewMoved = true;
+    m_view.viewport()->setPreviewLines(lit[scene::OverlayKind::Trigger]);
+    m_triggersLit = true;
 }
 
 void SimulationMenu::addEvents()

@@ -2,10 +2,13 @@
 
 #include "Diagnostic.h"
 #include "scene/Overlays.h"
+#include "simulation/BodyMotions.h"
+#include "simulation/MovingOverlays.h"
 #include "simulation/World.h"
 
 #include <QMatrix4x4>
 #include <QObject>
+#include <memory>
 #include <vector>
 
 class QAction;
@@ -54,9 +57,10 @@ public:
     /// A preview is on show (away from time 0, or playing).
     bool active() const;
     /// What the preview last drew: one matrix per render instance (empty: the document's own placement),
-    /// and the collider overlays (empty when none is moved).
+    /// and the collider overlays (empty when none is moved): the lines no body moves, then the moving
+    /// bodies' lines at their last drawn poses, per kind.
     const std::vector<QMatrix4x4>& shownInstances() const { return m_shownInstances; }
-    const scene::Overlays& shownOverlays() const { return m_shownOverlays; }
+    const scene::Overlays& shownOverlays() const;
     /// The simulated time of the poses the preview last drew: while playing, between the newest frame's
     /// previous and newest states (the view interpolates), otherwise the newest frame's.
     double shownTime() const { return m_shownTime; }
@@ -88,6 +92,11 @@ private:
     void showFrame();
     /// Draws the newest frame at the simulated time the wall clock asks for.
     void drawFrame();
+    /// Splits the overlays at rest into the lines that stay (drawn once, as the view's layers) and those the
+    /// moving bodies carry (moved by every frame).
+    void splitOverlays();
+    /// The triggers with something inside, in the preview colour.
+    void drawOccupiedTriggers();
     void restoreView();
     void addEvents();
     void updateActions();
@@ -116,7 +125,12 @@ private:
     QTimer* m_drawTimer = nullptr; ///< redraws between frames while playing
     Diagnostics m_notes;
     std::vector<QMatrix4x4> m_shownInstances;
-    scene::Overlays m_shownOverlays;
+    /// Shared with the view's moving layers, which make the level of detail they show from them.
+    std::shared_ptr<const simulation::MovingOverlays> m_overlays; ///< null until split
+    std::shared_ptr<const simulation::BodyMotions> m_shownMotions;
+    bool m_triggersLit = false;              ///< the preview colour shows some occupied trigger
+    mutable scene::Overlays m_shownOverlays; ///< made from m_overlays on demand
+    mutable bool m_shownOverlaysCurrent = true;
     size_t m_eventsShown = 0;
     double m_shownTime = 0;
     std::vector<simulation::BodyState> m_shownStates; ///< the poses last drawn

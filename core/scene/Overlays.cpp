@@ -170,9 +170,9 @@ bool instanceSelected(const physics::ShapeInstance& inst, const physics::Resolve
 
 /// Every shape instance's wireframe in world space, into its kind's lines (triggers into `triggers`, dashed
 /// later), the selected ones copied into the selection; the bounds grow with every bounded shape.
-void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, const physics::PhysicsModel& model,
-                       const physics::ResolvedScene& scene, ShapeGeometryCache& cache,
-                       const OverlayOptions& options)
+void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, std::vector<OverlayRun>& triggerRuns,
+                       const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
+                       ShapeGeometryCache& cache, const OverlayOptions& options)
 {
     std::map<int, std::vector<QVector3D>> localLines; // per shape index, made once
     const std::set<size_t> selected(options.selectedNodes.begin(), options.selectedNodes.end());
@@ -207,10 +207,34 @@ void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, const ph
             if (bounded)
                 grow(target.back());
         }
+        const size_t count = target.size() - first;
+        if (kind == OverlayKind::Trigger)
+            triggerRuns.push_back({first, count, inst.body}); // every trigger instance: dashed run by run
+        else if (inst.body >= 0)
+            out.bodyRuns[size_t(kind)].push_back({first, count, inst.body});
         if (instanceSelected(inst, scene, selected)) {
             auto& sel = out.lines[size_t(OverlayKind::Selection)];
+            if (inst.body >= 0)
+                out.bodyRuns[size_t(OverlayKind::Selection)].push_back({sel.size(), count, inst.body});
             sel.insert(sel.end(), target.begin() + std::ptrdiff_t(first), target.end());
         }
+    }
+}
+
+/// The trigger wireframes dashed instance by instance (dashes are made segment by segment, so this is the
+/// same as dashing them all at once), each run of a body kept as a run of the dashed lines.
+void addDashedTriggers(Overlays& out, const std::vector<QVector3D>& triggers,
+                       const std::vector<OverlayRun>& triggerRuns, float dash)
+{
+    auto& lines = out.lines[size_t(OverlayKind::Trigger)];
+    lines.clear();
+    for (const OverlayRun& run : triggerRuns) {
+        const std::vector<QVector3D> part(triggers.begin() + std::ptrdiff_t(run.first),
+                                          triggers.begin() + std::ptrdiff_t(run.first + run.count));
+        const std::vector<QVector3D> dashes = dashed(part, dash);
+        if (run.body >= 0)
+            out.bodyRuns[size_t(OverlayKind::Trigger)].push_back({lines.size(), dashes.size(), run.body});
+        lines.insert(lines.end(), dashes.begin(), dashes.end());
     }
 }
 
@@ -219,23 +243,32 @@ void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, const ph
 void addPartLinks(Overlays& out, const physics::ResolvedScene& scene, const gltf::SceneGraph& graph)
 {
     auto origin = [&](size_t node) { return graph.worldTransform(node).map(QVector3D()); };
-    for (const physics::ResolvedBody& body : scene.bodies) {
+    for (size_t b = 0; b < scene.bodies.size(); ++b) {
+        const physics::ResolvedBody& body = scene.bodies[b];
         const size_t parts = body.colliders.size() + body.triggers.size();
         if (parts < 2)
             continue;
-        std::vector<QVector3D>& lines = out.lines[size_t(
-            kindOf(scene.instances[body.colliders.empty() ? body.triggers[0] : body.colliders[0]], scene))];
+        const OverlayKind kind =
+            kindOf(scene.instances[body.colliders.empty() ? body.triggers[0] : body.colliders[0]], scene);
+        std::vector<QVector3D>& lines = out.lines[size_t(kind)];
+        const size_t first = lines.size();
         for (const auto* list : {&body.colliders, &body.triggers}) {
             for (size_t i : *list) {
                 if (scene.instances[i].node != body.node)
                     lines.insert(lines.end(), {origin(body.node), origin(scene.instances[i].node)});
             }
         }
+        if (lines.size() > first)
+            out.bodyRuns[size_t(kind)].push_back({first, lines.size() - first, int(b)});
     }
     for (const physics::CompoundTrigger& compound : scene.compoundTriggers) {
         auto& lines = out.lines[size_t(OverlayKind::Trigger)];
+        const size_t first = lines.size();
         for (size_t i : compound.members)
             lines.insert(lines.end(), {origin(compound.node), origin(scene.instances[i].node)});
+        if (compound.body >= 0 && lines.size() > first)
+            out.bodyRuns[size_t(OverlayKind::Trigger)].push_back(
+                {first, lines.size() - first, compound.body});
     }
 }
 
@@ -324,11 +357,12 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
     Overlays out;
     ShapeGeometryCache cache(doc);
     std::vector<QVector3D> triggers;
-    addShapeInstances(out, triggers, model, scene, cache, options);
+    std::vector<OverlayRun> triggerRuns;
+    addShapeInstances(out, triggers, triggerRuns, model, scene, cache, options);
     const QVector3D extent = out.boundsMax - out.boundsMin;
     const float sceneSize = std::max(extent.length(), 1e-3f);
-    out.lines[size_t(OverlayKind::Trigger)] =
-        dashed(triggers, options.dashLength > 0 ? options.dashLength : sceneSize / 100.0f);
+    addDashedTriggers(out, triggers, triggerRuns,
+                      options.dashLength > 0 ? options.dashLength : sceneSize / 100.0f);
     addPartLinks(out, scene, graph);
     addBodyMarkers(out, model, scene, graph, cache, sceneSize * 0.012f);
     return out;

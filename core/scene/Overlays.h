@@ -25,10 +25,23 @@ enum class OverlayKind
     Count
 };
 
+/// Consecutive points of one kind's lines that one body carries (an even count: whole segments).
+struct OverlayRun
+{
+    size_t first = 0;
+    size_t count = 0;
+    int body = -1; ///< index into physics::ResolvedScene::bodies
+};
+
 /// World-space line segments per kind: each consecutive pair of points is one segment.
 struct Overlays
 {
     std::array<std::vector<QVector3D>, size_t(OverlayKind::Count)> lines;
+    /// Per kind, in order: the runs of points a body carries (its colliders' and triggers' wireframes, the
+    /// links between its parts, and their copies in the selection), so that a preview can move them with the
+    /// body. Points outside every run belong to no body. Centres of mass, inertia boxes and velocities have
+    /// no runs.
+    std::array<std::vector<OverlayRun>, size_t(OverlayKind::Count)> bodyRuns;
     size_t shapesDrawn = 0;
     size_t shapesSkipped = 0;       ///< instances whose shape could not be drawn (unknown type, broken mesh)
     QVector3D boundsMin, boundsMax; ///< of the collider and trigger lines (zero when there are none)

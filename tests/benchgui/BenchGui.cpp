@@ -13,7 +13,8 @@
 //   bench=simulate_fps: frames per second of the window while the simulation preview plays 1,000 falling
 //     dynamic bodies (the worker steps, the view moves every body's lines each frame), against the same
 //     window showing an empty scene; and how many simulated seconds passed per second meanwhile (1 = real
-//     time).
+//     time); and where the time went: the CPU time per frame of the GUI thread, Qt Quick's render thread,
+//     the rasterizer's threads (llvmpipe) and the simulation's worker, for both.
 #include "BenchUtil.h"
 #include "DocumentSession.h"
 #include "LargeScene.h"
@@ -23,6 +24,7 @@
 #include "SceneLoader.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
+#include "ThreadTimes.h"
 #include "WindowMemory.h"
 #include "gltf/GltfDocument.h"
 #include "viewport/Viewport.h"
@@ -96,8 +98,9 @@ double openToFirstFrame(ui::MainWindow& window, const fs::path& file)
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
-/// Frames per second: `frames` frames rendered one after another (each capture renders one).
-double framesPerSecond(ui::MainWindow& window, int frames)
+/// Frames per second: `frames` frames rendered one after another (each capture renders one); `cpu`, when
+/// given, receives the CPU time each group of threads spent per frame meanwhile (see bench::cpuPerFrame).
+double framesPerSecond(ui::MainWindow& window, int frames, std::string* cpu = nullptr)
 {
     // The first capture waits for the scene to settle; the timed ones render one frame each.
     bool ready = false;
@@ -105,6 +108,7 @@ double framesPerSecond(ui::MainWindow& window, int frames)
     if (!QTest::qWaitFor([&] { return ready; }, 60000))
         return 0;
     int done = 0;
+    const auto threadsBefore = bench::threadTimes();
     QElapsedTimer timer;
     timer.start();
     std::function<void()> next = [&] {
@@ -118,7 +122,10 @@ double framesPerSecond(ui::MainWindow& window, int frames)
     next();
     if (!QTest::qWaitFor([&] { return done >= frames; }, 120000))
         return 0;
-    return done * 1000.0 / std::max<qint64>(1, timer.elapsed());
+    const double fps = done * 1000.0 / std::max<qint64>(1, timer.elapsed());
+    if (cpu)
+        *cpu = bench::cpuPerFrame(threadsBefore, bench::threadTimes(), done);
+    return fps;
 }
 
 /// The OpenGL driver's own name for itself (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), from a context of our
@@ -204,14 +211,17 @@ int main(int argc, char** argv)
     }
     const int frames = quick ? 20 : 180;
     openToFirstFrame(window, empty);
-    const double emptyFps = framesPerSecond(window, frames);
+    std::string emptyCpu;
+    const double emptyFps = framesPerSecond(window, frames, &emptyCpu);
     auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
     double decoded = 0, vertexBytes = 0;
-    const fs::path textured = bench::makeTexturedScene(dir, decoded, vertexBytes);
-    const fs::path manyNodes = bench::makeManyNodeScene(dir);
+    // The large scenes are made only for the figures that open them.
+    const bool opensLarge = run("first_frame") || run("window_memory");
+    const fs::path textured = opensLarge ? bench::makeTexturedScene(dir, decoded, vertexBytes) : fs::path();
+    const fs::path manyNodes = run("first_frame") ? bench::makeManyNodeScene(dir) : fs::path();
     for (const fs::path& file : {largestCorpusFile(), manyNodes, textured}) {
         if (!run("first_frame"))
             break;
@@ -272,17 +282,18 @@ int main(int argc, char** argv)
         const double simStart = sim->controller()->frame().time;
         QElapsedTimer wall;
         wall.start();
-        const double fps = framesPerSecond(window, frames);
+        std::string cpu;
+        const double fps = framesPerSecond(window, frames, &cpu);
         const double simRate =
             (sim->controller()->frame().time - simStart) / (double(wall.elapsed()) / 1000.0);
         sim->controller()->pause();
         if (!QTest::qWaitFor([&] { return sim->controller()->settled(); }, 60000))
             std::fprintf(stderr, "cs_bench_gui: the simulation did not pause\n");
         std::printf("bench=simulate_fps bodies=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s "
-                    "simulated_s_per_s=%s step_s=1/60\n",
+                    "simulated_s_per_s=%s step_s=1/60 cpu_ms_per_frame=%s empty_cpu_ms_per_frame=%s\n",
                     Bodies, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
                     bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(),
-                    bench::fixed(simRate, 2).c_str());
+                    bench::fixed(simRate, 2).c_str(), cpu.c_str(), emptyCpu.c_str());
         std::fflush(stdout);
     }
 

@@ -159,6 +159,50 @@ private slots:
         QCOMPARE(c[OverlayKind::Selection].size(), size_t(24)); // one box: 12 edges
     }
 
+    void bodyRunsHoldEachBodysLines()
+    {
+        const Sample s = loadSample();
+        scene::OverlayOptions crate;
+        crate.selectedNodes = {2};
+        const scene::Overlays o = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph, crate);
+        // Runs are in order, apart, inside their kind's lines, and each names a body.
+        for (size_t k = 0; k < size_t(OverlayKind::Count); ++k) {
+            size_t next = 0;
+            for (const scene::OverlayRun& run : o.bodyRuns[k]) {
+                QVERIFY(run.first >= next && run.count % 2 == 0 && run.count > 0);
+                QVERIFY(run.first + run.count <= o.lines[k].size());
+                QVERIFY(run.body >= 0 && size_t(run.body) < s.resolved.bodies.size());
+                next = run.first + run.count;
+            }
+        }
+        // Crate 1 (node 2, a dynamic 1 m box and nothing else): one run of its 12 edges, at its corners, in
+        // the dynamic layer and again in the selection.
+        const int body = s.resolved.bodyOfNode(2);
+        QVERIFY(body >= 0);
+        const QVector3D centre = origin(s, 2);
+        for (OverlayKind kind : {OverlayKind::Dynamic, OverlayKind::Selection}) {
+            const auto& runs = o.bodyRuns[size_t(kind)];
+            const auto it = std::find_if(runs.begin(), runs.end(),
+                                         [&](const scene::OverlayRun& r) { return r.body == body; });
+            QVERIFY(it != runs.end());
+            QCOMPARE(it->count, size_t(24));
+            for (size_t i = it->first; i < it->first + it->count; ++i) {
+                const QVector3D d = o.lines[size_t(kind)][i] - centre;
+                QVERIFY(std::abs(std::abs(d.x()) - 0.5f) < 1e-4f &&
+                        std::abs(std::abs(d.y()) - 0.5f) < 1e-4f && std::abs(std::abs(d.z()) - 0.5f) < 1e-4f);
+            }
+        }
+        QCOMPARE(o.bodyRuns[size_t(OverlayKind::Selection)].size(), size_t(1));
+        // Static world geometry (the floor, node 0) belongs to no body: the static layer's points outside
+        // every run are at least the floor box's 24.
+        size_t inRuns = 0;
+        for (const scene::OverlayRun& run : o.bodyRuns[size_t(OverlayKind::Static)])
+            inRuns += run.count;
+        QVERIFY(o[OverlayKind::Static].size() - inRuns >= 24);
+        // Markers have no runs.
+        QVERIFY(o.bodyRuns[size_t(OverlayKind::CenterOfMass)].empty());
+    }
+
     void bodyMarkers()
     {
         const Sample s = loadSample();

@@ -2,6 +2,7 @@
 #include "WindowTestUtil.h"
 #include "geometry/Shape.h"
 #include "geometry/Wireframe.h"
+#include "simulation/MovingOverlays.h"
 #include "viewport/Viewport.h"
 
 #include <QImage>
@@ -112,6 +113,57 @@ private slots:
         QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), one.size());
         view.setOverlayLines(OverlayLayer::Dynamic, {});
         QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), size_t(0));
+    }
+
+    void movingLinesAreMadeAtTheLevelShown()
+    {
+        ui::Viewport view;
+        view.resize(800, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // 3,600 spheres (192 points each), each a dynamic body of its own, carried by the preview.
+        const int side = 60;
+        scene::Overlays atRest;
+        atRest.lines[size_t(scene::OverlayKind::Dynamic)] = sphereGrid(side);
+        physics::ResolvedScene resolved;
+        for (int i = 0; i < side * side; ++i) {
+            physics::ResolvedBody body;
+            body.node = size_t(i);
+            body.motion.type = physics::MotionType::Dynamic;
+            resolved.bodies.push_back(body);
+            atRest.bodyRuns[size_t(scene::OverlayKind::Dynamic)].push_back({size_t(i) * 192, 192, i});
+        }
+        const simulation::MovingOverlays overlays(atRest, resolved);
+        const simulation::BodyMotions still;
+        std::vector<int> made; // the levels the layer asked for
+        view.setMovingOverlayLines(OverlayLayer::Dynamic, overlays.detailLengths(scene::OverlayKind::Dynamic),
+                                   overlays.movingPointCount(scene::OverlayKind::Dynamic),
+                                   [&](int level, std::vector<QVector3D>& out) {
+                                       made.push_back(level);
+                                       overlays.movedLines(scene::OverlayKind::Dynamic, level, still, out);
+                                   });
+        const size_t given = size_t(side * side) * 192;
+        QCOMPARE(view.overlayPointCount(OverlayLayer::Dynamic), given);
+        // One level made for each choice: first the finest, then a coarser one for the whole grid far away
+        // (a circle's 32 segments merged into 16, then 8: half, then a quarter of the points; the coarsest,
+        // one segment a sphere, 2 points).
+        QCOMPARE(made, std::vector<int>{0});
+        view.frameAll();
+        QCOMPARE(made.size(), size_t(2));
+        QVERIFY(made[1] > 0);
+        const size_t perSphere[] = {192, 96, 48, 2};
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic),
+                 size_t(side * side) * perSphere[size_t(made[1])]);
+        QVERIFY2(pixelsNear(test::captured(view), ui::overlayColor(OverlayLayer::Dynamic)) > 20000,
+                 "the far moving grid is drawn");
+        // Close to one sphere: the finest level again, made once more.
+        view.frameBox(QVector3D(-0.5f, 0, -0.5f), QVector3D(0.5f, 0.8f, 0.5f));
+        QCOMPARE(made.back(), 0);
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), given);
+        // Removed: nothing drawn, nothing made.
+        view.setMovingOverlayLines(OverlayLayer::Dynamic, {}, 0, nullptr);
+        QCOMPARE(view.drawnOverlayPointCount(OverlayLayer::Dynamic), size_t(0));
+        QCOMPARE(view.overlayPointCount(OverlayLayer::Dynamic), size_t(0));
     }
 
     void farShapesAreOneSegmentEach()

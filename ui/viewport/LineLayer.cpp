@@ -152,12 +152,8 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
         level.count = chunk.same[size_t(l)] ? 0 : levels[size_t(l)].size();
         if (chunk.same[size_t(l)] && !level.geometry)
             continue;
-        if (!level.geometry) {
-            level.geometry = new LineGeometry();
-            QuickScene::adopt(level.geometry, m_node);
-            level.model = m_scene.makeLineModel(m_node, level.geometry, m_color, 1.0f, m_onTop);
-            QuickScene::setVisible(level.model, false);
-        }
+        if (!level.geometry)
+            makeLevel(level);
         level.geometry->setPoints(chunk.same[size_t(l)] ? std::vector<QVector3D>{} : levels[size_t(l)],
                                   chunk.lo, chunk.hi);
     }
@@ -167,44 +163,110 @@ void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
     show(chunk);
 }
 
+void LineLayer::makeLevel(Level& level)
+{
+    level.geometry = new LineGeometry();
+    QuickScene::adopt(level.geometry, m_node);
+    level.model = m_scene.makeLineModel(m_node, level.geometry, m_color, 1.0f, m_onTop);
+    QuickScene::setVisible(level.model, false);
+}
+
 void LineLayer::show(Chunk& chunk)
 {
     for (int l = 0; l < kLevels; ++l) {
         Level& level = chunk.levels[size_t(l)];
-        if (!level.model)
-            continue;
-        const bool shown = chunk.used && chunk.inView && chunk.level == l && level.count > 0;
-        if (shown != level.modelShown) {
-            QuickScene::setVisible(level.model, shown);
-            level.modelShown = shown;
-        }
-        const bool faint = shown && m_xray && !m_onTop;
-        if (faint && !level.faint)
-            level.faint = m_scene.makeLineModel(m_node, level.geometry, m_color, 0.35f, true);
-        if (level.faint && faint != level.faintShown) {
-            QuickScene::setVisible(level.faint, faint);
-            level.faintShown = faint;
-        }
+        if (level.model)
+            showLevel(level, chunk.used && chunk.inView && chunk.level == l && level.count > 0);
     }
+}
+
+void LineLayer::showLevel(Level& level, bool shown)
+{
+    if (shown != level.modelShown) {
+        QuickScene::setVisible(level.model, shown);
+        level.modelShown = shown;
+    }
+    const bool faint = shown && m_xray && !m_onTop;
+    if (faint && !level.faint)
+        level.faint = m_scene.makeLineModel(m_node, level.geometry, m_color, 0.35f, true);
+    if (level.faint && faint != level.faintShown) {
+        QuickScene::setVisible(level.faint, faint);
+        level.faintShown = faint;
+    }
+}
+
+void LineLayer::setMovingSegments(const std::array<double, kLevels>& detailLength, size_t givenCount,
+                                  MakeLevel make)
+{
+    m_makeMoving = std::move(make);
+    m_movingDetail = detailLength;
+    m_movingGiven = m_makeMoving ? givenCount : 0;
+    if (!m_makeMoving) {
+        m_moving.count = 0;
+        m_movingLevel = -1;
+        if (m_moving.model)
+            showLevel(m_moving, false);
+        return;
+    }
+    if (!m_moving.geometry)
+        makeLevel(m_moving);
+    showMoving(true);
+}
+
+void LineLayer::showMoving(bool always)
+{
+    if (!m_makeMoving)
+        return;
+    std::array<bool, kLevels> same{};
+    for (int l = 1; l < kLevels; ++l)
+        same[size_t(l)] = m_movingDetail[size_t(l - 1)] <= 0;
+    // The bounds of the level on show stand for the moving lines' place (the first time: no level yet, so
+    // the finest one is shown).
+    const int level = m_movingLevel < 0 || m_pixelsPerMetre <= 0
+                          ? 0
+                          : chooseLevel(m_movingDetail, same,
+                                        std::max(1e-3f, distanceToBox(m_eye, m_movingLo, m_movingHi)));
+    if (!always && level == m_movingLevel)
+        return;
+    m_movingLevel = level;
+    m_makeMoving(level, m_movingPoints);
+    const size_t count = m_movingPoints.size() - m_movingPoints.size() % 2;
+    m_movingPoints.resize(count);
+    if (count > 0) {
+        m_movingLo = m_movingHi = m_movingPoints[0];
+        for (size_t i = 1; i < count; ++i)
+            grow(m_movingLo, m_movingHi, m_movingPoints[i]);
+    }
+    m_moving.count = count;
+    m_moving.geometry->setPoints(m_movingPoints, m_movingLo, m_movingHi);
+    showLevel(m_moving, count > 0);
+}
+
+int LineLayer::chooseLevel(const std::array<double, kLevels>& detailLength,
+                           const std::array<bool, kLevels>& same, double distance) const
+{
+    // Each coarser level is taken while what it leaves out would be a few pixels on screen.
+    int level = 0;
+    for (int next = 1; next < kLevels; ++next) {
+        if (same[size_t(next)])
+            continue;
+        if (detailLength[size_t(next - 1)] * m_pixelsPerMetre / distance >= kDetailPixels)
+            break;
+        level = next;
+    }
+    return level;
 }
 
 void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance,
                              const QMatrix4x4& viewProjection)
 {
+    m_eye = eye;
+    m_pixelsPerMetre = pixelsPerMetreAtUnitDistance;
     for (Chunk& chunk : m_chunks) {
         if (!chunk.used)
             continue;
         const double distance = std::max(1e-3f, distanceToBox(eye, chunk.lo, chunk.hi));
-        // Each coarser level is taken while what it leaves out would be a few pixels on screen.
-        int level = 0;
-        for (int next = 1; next < kLevels; ++next) {
-            if (chunk.same[size_t(next)])
-                continue;
-            if (chunk.detailLength[size_t(next - 1)] * pixelsPerMetreAtUnitDistance / distance >=
-                kDetailPixels)
-                break;
-            level = next;
-        }
+        const int level = chooseLevel(chunk.detailLength, chunk.same, distance);
         const bool inView = !outsideView(viewProjection, chunk.lo, chunk.hi);
         if (level != chunk.level || inView != chunk.inView) {
             chunk.level = level;
@@ -212,6 +274,7 @@ void LineLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDis
             show(chunk);
         }
     }
+    showMoving(false);
 }
 
 size_t LineLayer::drawnPointCount() const
@@ -221,7 +284,7 @@ size_t LineLayer::drawnPointCount() const
         if (chunk.used)
             n += chunk.levels[size_t(chunk.level)].count;
     }
-    return n;
+    return n + m_moving.count;
 }
 
 void LineLayer::setColor(const QColor& color)
@@ -229,14 +292,17 @@ void LineLayer::setColor(const QColor& color)
     if (color == m_color)
         return;
     m_color = color;
-    for (Chunk& chunk : m_chunks) {
-        for (Level& level : chunk.levels) {
-            for (QQuick3DObject* model : {level.model, level.faint}) {
-                if (model)
-                    QuickScene::setLineColor(model, color);
-            }
+    auto recolour = [&](const Level& level) {
+        for (QQuick3DObject* model : {level.model, level.faint}) {
+            if (model)
+                QuickScene::setLineColor(model, color);
         }
+    };
+    for (Chunk& chunk : m_chunks) {
+        for (Level& level : chunk.levels)
+            recolour(level);
     }
+    recolour(m_moving);
 }
 
 void LineLayer::setXray(bool on)
@@ -246,6 +312,8 @@ void LineLayer::setXray(bool on)
     m_xray = on;
     for (Chunk& chunk : m_chunks)
         show(chunk);
+    if (m_moving.model)
+        showLevel(m_moving, m_moving.count > 0);
 }
 
 void LineLayer::setVisible(bool visible)
@@ -256,10 +324,14 @@ void LineLayer::setVisible(bool visible)
 
 bool LineLayer::bounds(QVector3D& lo, QVector3D& hi) const
 {
-    if (m_count == 0)
+    if (m_count == 0 && m_moving.count == 0)
         return false;
-    lo = m_lo;
-    hi = m_hi;
+    lo = m_count > 0 ? m_lo : m_movingLo;
+    hi = m_count > 0 ? m_hi : m_movingHi;
+    if (m_moving.count > 0) {
+        grow(lo, hi, m_movingLo);
+        grow(lo, hi, m_movingHi);
+    }
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include <QMatrix4x4>
 #include <QVector3D>
 #include <array>
+#include <functional>
 #include <vector>
 
 class QQuick3DObject;
@@ -33,14 +34,23 @@ public:
     LineLayer(QuickScene& scene, const QColor& color, QQuick3DObject* parent, bool onTop = false);
 
     void setSegments(const std::vector<QVector3D>& points);
+    /// Writes level `level` (0 .. kLevels - 1) of the moving segments into `out` (replaced).
+    using MakeLevel = std::function<void(int level, std::vector<QVector3D>& out)>;
+    /// Segments that move every frame (the bodies of a simulation preview), drawn beside the others in the
+    /// same colour, as one buffer (no chunks): `make` writes the level the layer shows, now and whenever the
+    /// camera changes its choice; `detailLength` gives, per level, the mean length of what the next level
+    /// merges (0: nothing, the next level is never shown), `givenCount` the points of level 0. They replace
+    /// the previous moving segments; a null `make` removes them.
+    void setMovingSegments(const std::array<double, kLevels>& detailLength, size_t givenCount,
+                           MakeLevel make);
     /// Draws every segment in `color` from now on.
     void setColor(const QColor& color);
     const QColor& color() const { return m_color; }
     void setXray(bool on);
     void setVisible(bool visible);
     bool isVisible() const { return m_visible; }
-    /// Points of the segments as given (the finest level).
-    size_t pointCount() const { return m_count; }
+    /// Points of the segments as given (the finest level), the moving ones included.
+    size_t pointCount() const { return m_count + m_movingGiven; }
     /// Points drawn with the levels chosen by the last updateDetail() (culling aside).
     size_t drawnPointCount() const;
     /// Bounds of the points (false when there are none).
@@ -72,6 +82,16 @@ private:
     };
     void fill(Chunk& chunk, const std::vector<QVector3D>& points);
     void show(Chunk& chunk);
+    /// Shows or hides a level's model (and its X-ray pass).
+    void showLevel(Level& level, bool shown);
+    /// Makes a level's geometry and (hidden) model.
+    void makeLevel(Level& level);
+    /// The level to show of detail lengths `detailLength` at `distance` from the camera.
+    int chooseLevel(const std::array<double, kLevels>& detailLength, const std::array<bool, kLevels>& same,
+                    double distance) const;
+    /// Makes the moving segments' level for the current camera and uploads it, when it is another than the
+    /// one on show or `always`.
+    void showMoving(bool always);
 
     QuickScene& m_scene;
     QColor m_color;
@@ -82,6 +102,17 @@ private:
     bool m_visible = true;
     size_t m_count = 0;
     QVector3D m_lo, m_hi;
+    // The camera of the last updateDetail() (no camera yet: the finest level).
+    QVector3D m_eye;
+    float m_pixelsPerMetre = 0;
+    // setMovingSegments(): one geometry showing the chosen level.
+    Level m_moving;
+    MakeLevel m_makeMoving;
+    std::array<double, kLevels> m_movingDetail{};
+    size_t m_movingGiven = 0;
+    int m_movingLevel = -1; ///< the level on show
+    std::vector<QVector3D> m_movingPoints;
+    QVector3D m_movingLo, m_movingHi;
 };
 
 } // namespace cs::ui

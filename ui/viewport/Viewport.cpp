@@ -123,6 +123,13 @@ void Viewport::setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>&
     updateDetail();
 }
 
+void Viewport::setMovingOverlayLines(OverlayLayer layer, const std::array<double, 4>& detailLength,
+                                     size_t givenCount, MovingLines make)
+{
+    static_assert(LineLayer::kLevels == 4);
+    m_impl->layers[size_t(layer)]->setMovingSegments(detailLength, givenCount, std::move(make));
+}
+
 void Viewport::setJointLines(const scene::JointLines& lines)
 {
     m_impl->joints->setLines(lines);

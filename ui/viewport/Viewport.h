@@ -68,6 +68,12 @@ public:
     size_t instanceCount() const;
     /// Replaces a layer's lines: world-space points, two per segment.
     void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
+    /// Writes level `level` of a layer's moving lines (world-space points, two per segment) into `out`.
+    using MovingLines = std::function<void(int level, std::vector<QVector3D>& out)>;
+    /// Replaces a layer's moving lines (a simulation preview's bodies), drawn beside its lines as one buffer;
+    /// see LineLayer::setMovingSegments. A null `make` removes them.
+    void setMovingOverlayLines(OverlayLayer layer, const std::array<double, 4>& detailLength,
+                               size_t givenCount, MovingLines make);
     /// Replaces the joints' lines (frames, links, limits and drives, each part in its own colour, see
     /// JointLayer).
     void setJointLines(const scene::JointLines& lines);
