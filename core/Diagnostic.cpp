@@ -71,6 +71,11 @@ std::string formatDiagnostics(const Diagnostics& diagnostics, const DiagnosticsT
             out += ": ";
             out += d.message;
             break;
+        case DiagnosticsText::Line::CodeAndMessage:
+            out += d.code;
+            out += ": ";
+            out += d.message;
+            break;
         }
     }
     return out;

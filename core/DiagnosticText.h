@@ -17,7 +17,8 @@ struct DiagnosticsText
     {
         Full,              ///< formatDiagnostic(): "error CODE at /pointer: message"
         Message,           ///< the message alone
-        SeverityAndMessage ///< "warning: message"
+        SeverityAndMessage, ///< "warning: message"
+        CodeAndMessage      ///< "CODE: message"
     };
     Line line = Line::Full;
     bool errorsOnly = false; ///< leave out warnings and infos
@@ -38,6 +39,12 @@ inline DiagnosticsText errorMessages()
 inline DiagnosticsText severityAndMessages()
 {
     return {DiagnosticsText::Line::SeverityAndMessage, false, {}};
+}
+
+/// "CODE: message" for every diagnostic.
+inline DiagnosticsText codesAndMessages()
+{
+    return {DiagnosticsText::Line::CodeAndMessage, false, {}};
 }
 
 /// The diagnostics one a line as `style` says, joined with '\n' (no newline after the last; "" for none).

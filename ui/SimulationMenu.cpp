@@ -1,6 +1,7 @@
 #include "SimulationMenu.h"
 
 #include "ActionTable.h"
+#include "DiagnosticText.h"
 #include "DocumentSession.h"
 #include "SimulationController.h"
 #include "ViewController.h"
@@ -216,13 +217,9 @@ bool SimulationMenu::ensureLoaded()
         return false;
     auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph, m_behaviour);
     m_notes = input.diagnostics;
-    QStringList lines;
-    for (const Diagnostic& d : m_notes)
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(d.code),
-                                              QString::fromStdString(d.message));
-    QString text = lines.isEmpty()
-                       ? tr("The preview simulates this file as the spec says.")
-                       : tr("Where the preview departs from the spec:\n") + lines.join(QLatin1Char('\n'));
+    QString text = m_notes.empty() ? tr("The preview simulates this file as the spec says.")
+                                   : tr("Where the preview departs from the spec:\n") +
+                                         QString::fromStdString(formatDiagnostics(m_notes, codesAndMessages()));
     if (!m_behaviour.isSpec())
         text = tr("Behaving like %1: its parameter deviations apply (docs/targets.md).\n")
                    .arg(QString::fromStdString(m_behaviour.name)) +

@@ -45,6 +45,7 @@ private slots:
         const Diagnostics two{makeWarning("W_ONE", "careful"), makeError("E_ONE", "broken", "/x")};
         QCOMPARE(formatDiagnostics(two, severityAndMessages()),
                  std::string("warning: careful\nerror: broken"));
+        QCOMPARE(formatDiagnostics(two, codesAndMessages()), std::string("W_ONE: careful\nE_ONE: broken"));
         QCOMPARE(formatDiagnostics(two, fullLines("a.glb: ")),
                  std::string("a.glb: warning W_ONE: careful\na.glb: error E_ONE at /x: broken"));
     }
