@@ -54,7 +54,9 @@ public:
     bool approximate() const { return m_approximate; }
     double area() const { return m_area; }
 
-    double signedDistance(const Vec3d& p) const
+    /// `hint`: the leaf of this part's last hit near p (MeshBvh::closest), updated; the distance is the same
+    /// without it.
+    double signedDistance(const Vec3d& p, std::uint32_t* hint = nullptr) const
     {
         switch (m_kind) {
         case Kind::Primitive:
@@ -67,10 +69,10 @@ public:
                 beyond = std::max(beyond, dot(normal, p) - offset);
             // Inside a convex solid the nearest face plane is the nearest surface; outside, the nearest
             // point.
-            return beyond > 0 ? m_bvh->distance(p) : beyond;
+            return beyond > 0 ? nearest(p, hint) : beyond;
         }
         case Kind::Trimesh:
-            return m_bvh->distance(p);
+            return nearest(p, hint);
         }
         return 0;
     }
@@ -101,6 +103,14 @@ public:
     }
 
 private:
+    double nearest(const Vec3d& p, std::uint32_t* hint) const
+    {
+        const MeshBvh::Hit hit = m_bvh->closest(p, hint ? *hint : MeshBvh::kNoLeaf);
+        if (hint)
+            *hint = hit.leaf;
+        return hit.distance;
+    }
+
     enum class Kind
     {
         Primitive,
@@ -305,19 +315,26 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
     m.meshPoints = m_points;
     m.meshVertices = m_vertices;
     m.outside.resize(m_points.size());
+    // Points in order lie near each other (a mesh's vertices, samples drawn triangle by triangle): each query
+    // starts from the triangle the last one found.
     parallelBlocks(m_points.size(), kBlock, [&](size_t begin, size_t end) {
+        std::vector<std::uint32_t> hints(surfaces.size(), MeshBvh::kNoLeaf);
         for (size_t i = begin; i < end; ++i) {
             double d = std::numeric_limits<double>::infinity();
-            for (const PartSurface& s : surfaces)
-                d = std::min(d, s.signedDistance(m_points[i]));
+            for (size_t k = 0; k < surfaces.size(); ++k)
+                d = std::min(d, surfaces[k].signedDistance(m_points[i], &hints[k]));
             m.outside[i] = d;
         }
     });
     m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal);
     m.overhang.resize(m.colliderPoints.size());
     parallelBlocks(m.colliderPoints.size(), kBlock, [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i)
-            m.overhang[i] = m_bvh->distance(m.colliderPoints[i]);
+        std::uint32_t hint = MeshBvh::kNoLeaf;
+        for (size_t i = begin; i < end; ++i) {
+            const MeshBvh::Hit hit = m_bvh->closest(m.colliderPoints[i], hint);
+            m.overhang[i] = hit.distance;
+            hint = hit.leaf;
+        }
     });
     m.summary.outside = fitFigures(m.outside);
     m.summary.overhang = fitFigures(m.overhang);

@@ -28,14 +28,19 @@ Vec3d closestOnEdges(const Vec3d& p, const Vec3d& a, const Vec3d& b, const Vec3d
     return best;
 }
 
-double boxDistanceSquared(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+/// How far p lies beyond [lo, hi] along one axis (0 within).
+inline double beyond(double p, double lo, double hi)
 {
-    double d = 0;
-    for (int i = 0; i < 3; ++i) {
-        const double e = std::max({lo[i] - p[i], 0.0, p[i] - hi[i]});
-        d += e * e;
-    }
-    return d;
+    const double below = lo - p, above = p - hi;
+    const double e = below > above ? below : above;
+    return e > 0 ? e : 0;
+}
+
+/// Called for every node a query visits: written per axis, with no loop or index, so that it inlines.
+inline double boxDistanceSquared(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+{
+    const double x = beyond(p.x, lo.x, hi.x), y = beyond(p.y, lo.y, hi.y), z = beyond(p.z, lo.z, hi.z);
+    return x * x + y * y + z * z;
 }
 
 } // namespace
@@ -146,8 +151,12 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
     const Vec3d extent = chi - clo;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
     const std::uint32_t mid = begin + (end - begin) / 2;
+    // The coordinate as a member pointer, chosen once: the comparisons then read it without a branch.
+    double Vec3d::*coordinate = axis == 0 ? &Vec3d::x : (axis == 1 ? &Vec3d::y : &Vec3d::z);
     std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
-                     [&](std::uint32_t a, std::uint32_t b) { return centres[a][axis] < centres[b][axis]; });
+                     [&centres, coordinate](std::uint32_t a, std::uint32_t b) {
+                         return centres[a].*coordinate < centres[b].*coordinate;
+                     });
     const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
     const std::uint32_t second = buildNode(order, centres, corners, mid, end);
     m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
@@ -156,19 +165,33 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
     return index;
 }
 
-MeshBvh::Hit MeshBvh::closest(const Vec3d& p) const
+MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint) const
 {
     Hit hit;
     if (m_nodes.empty())
         return hit;
     double best = std::numeric_limits<double>::infinity();
-    std::array<std::uint32_t, 64> stack{};
+    if (hint < triangleCount()) {
+        const Vec3d* c = &m_corners[3 * size_t(hint)];
+        hit.point = closestPointOnTriangle(p, c[0], c[1], c[2]);
+        hit.triangle = m_triangleIds[hint];
+        hit.leaf = hint;
+        best = lengthSquared(hit.point - p);
+    }
+    // Each entry carries its box's distance, measured when it was pushed, so that no box is measured twice.
+    struct Entry
+    {
+        std::uint32_t node;
+        double boxDistance;
+    };
+    std::array<Entry, 64> stack{};
     size_t top = 0;
-    stack[top++] = 0;
+    stack[top++] = {0, boxDistanceSquared(p, m_nodes[0].lo, m_nodes[0].hi)};
     while (top > 0) {
-        const Node& node = m_nodes[stack[--top]];
-        if (boxDistanceSquared(p, node.lo, node.hi) >= best)
+        const Entry entry = stack[--top];
+        if (entry.boxDistance >= best)
             continue;
+        const Node& node = m_nodes[entry.node];
         if (node.count > 0) {
             for (std::uint32_t t = node.first; t < node.first + node.count; ++t) {
                 const Vec3d* c = &m_corners[3 * size_t(t)];
@@ -178,21 +201,22 @@ MeshBvh::Hit MeshBvh::closest(const Vec3d& p) const
                     best = d;
                     hit.point = q;
                     hit.triangle = m_triangleIds[t];
+                    hit.leaf = t;
                 }
             }
             continue;
         }
-        const std::uint32_t first = std::uint32_t(&node - m_nodes.data()) + 1, second = node.first;
+        const std::uint32_t first = entry.node + 1, second = node.first;
         const double dFirst = boxDistanceSquared(p, m_nodes[first].lo, m_nodes[first].hi);
         const double dSecond = boxDistanceSquared(p, m_nodes[second].lo, m_nodes[second].hi);
-        // The nearer child goes on top, so that it is searched first and tightens `best` for the other.
-        if (dFirst <= dSecond) {
-            stack[top++] = second;
-            stack[top++] = first;
-        } else {
-            stack[top++] = first;
-            stack[top++] = second;
-        }
+        // The nearer child goes on top, so that it is searched first and tightens `best` for the other;
+        // a child already farther than the best is not pushed.
+        const Entry near = dFirst <= dSecond ? Entry{first, dFirst} : Entry{second, dSecond};
+        const Entry far = dFirst <= dSecond ? Entry{second, dSecond} : Entry{first, dFirst};
+        if (far.boxDistance < best)
+            stack[top++] = far;
+        if (near.boxDistance < best)
+            stack[top++] = near;
     }
     hit.distance = std::sqrt(best);
     return hit;

@@ -26,7 +26,10 @@ public:
         double distance = std::numeric_limits<double>::infinity(); ///< infinity for an empty hierarchy
         Vec3d point;
         size_t triangle = 0; ///< index of the triangle in the input order
+        /// Its place in the hierarchy's leaf order: a hint for the next query near this one.
+        std::uint32_t leaf = kNoLeaf;
     };
+    static constexpr std::uint32_t kNoLeaf = std::numeric_limits<std::uint32_t>::max();
 
     MeshBvh() = default;
     /// Over the triangles of `mesh`, with every position taken through `transform` (in double).
@@ -34,7 +37,10 @@ public:
     /// Over triangles given as three corners each (corners.size() a multiple of 3).
     explicit MeshBvh(std::vector<Vec3d> corners);
 
-    Hit closest(const Vec3d& p) const;
+    /// `hint` (a Hit::leaf of an earlier query, or kNoLeaf): a triangle likely near p, measured first so that
+    /// the search starts with a tight bound. The answer is the same with or without it; queries of points in
+    /// order along a surface (a mesh's vertices, samples drawn triangle by triangle) pass the last hit's leaf.
+    Hit closest(const Vec3d& p, std::uint32_t hint = kNoLeaf) const;
     double distance(const Vec3d& p) const { return closest(p).distance; }
     size_t triangleCount() const { return m_corners.size() / 3; }
     /// The triangles' corners, three per triangle, in the hierarchy's leaf order.

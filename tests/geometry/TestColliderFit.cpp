@@ -173,6 +173,21 @@ void TestColliderFit::bvhMatchesBruteForce()
             const double own =
                 length(closestPointOnTriangle(p, corners[t], corners[t + 1], corners[t + 2]) - p);
             QVERIFY(std::fabs(own - want) <= 1e-12 * (1 + want));
+            // A hint (any triangle, near or far, or the last hit's) changes where the search starts, not
+            // the answer.
+            const std::uint32_t hints[] = {std::uint32_t(rng() % std::uint64_t(triangles)), hit.leaf,
+                                           std::uint32_t(triangles - 1), MeshBvh::kNoLeaf};
+            for (const std::uint32_t hint : hints) {
+                const MeshBvh::Hit hinted = bvh.closest(p, hint);
+                QVERIFY2(std::fabs(hinted.distance - want) <= 1e-12 * (1 + want),
+                         qPrintable(QString("mesh %1 query %2 hint %3: %4 vs %5")
+                                        .arg(meshIndex)
+                                        .arg(q)
+                                        .arg(hint)
+                                        .arg(hinted.distance)
+                                        .arg(want)));
+                QVERIFY(hinted.leaf < std::uint32_t(triangles));
+            }
         }
     }
 }

@@ -268,6 +268,39 @@ private slots:
         QCOMPARE(d->undoStack()->count(), 1);
     }
 
+    // Auto with a fit tolerance in metres chooses by the measured fit (issue 36: the volume rule is the
+    // fallback). The crate's box fits its cube mesh exactly (nothing out, nothing standing off). The unit
+    // sphere touches every vertex of the ball mesh (nothing out) but stands off the flat faces by up to the
+    // sagitta of a face, about 0.02-0.05 for this 128-face ball: within 0.5 m, beyond 0.001 m.
+    void autoByMeasuredFit()
+    {
+        for (const double tolerance : {0.5, 0.001}) {
+            auto d = makeScene();
+            AddCollidersDialog dialog(d.get());
+            QVERIFY(!dialog.options().collider.fitTolerance); // the volume rule unless asked
+            dialog.setFitTolerance(tolerance);
+            QCOMPARE(dialog.options().collider.fitTolerance.value_or(-1), tolerance);
+            dialog.start();
+            QVERIFY(dialog.waitForFinished(kWait));
+            const auto& r = dialog.report();
+            QCOMPARE(r.added.size(), size_t(3));
+            QCOMPARE(r.added[0].type, physics::ShapeType::Box);
+            const physics::ShapeType ball = tolerance > 0.1 ? physics::ShapeType::Sphere
+                                                            : physics::ShapeType::Convex;
+            QCOMPARE(r.added[1].type, ball);
+            if (tolerance > 0.1) {
+                const physics::Shape& sphere = d->model().shapes.at(r.added[1].shape);
+                QVERIFY2(std::abs(sphere.radius - 1.0) < 1e-3, qPrintable(QString::number(sphere.radius)));
+            }
+        }
+        // Unchecked again: the volume rule.
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        dialog.setFitTolerance(0.5);
+        dialog.setFitTolerance(std::nullopt);
+        QVERIFY(!dialog.options().collider.fitTolerance);
+    }
+
     void hullCapAndPattern()
     {
         auto d = makeScene();

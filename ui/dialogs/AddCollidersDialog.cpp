@@ -45,8 +45,9 @@ struct StrategyEntry
 
 const StrategyEntry kStrategies[] = {
     {ColliderStrategy::Auto, "auto: the best fitting primitive, else a hull",
-     "The primitive of least volume when it is within the tolerance of the mesh's hull volume, else the "
-     "capped convex hull"},
+     "With a fit tolerance: the primitive that fits within it (nothing pokes out further, 95% of its surface "
+     "stands off no further), else the capped convex hull. Without: the primitive of least volume when it is "
+     "within the auto tolerance of the mesh's hull volume, else the capped convex hull"},
     {ColliderStrategy::Box, "box: axis-aligned box", "The box around the mesh in the node's axes"},
     {ColliderStrategy::OrientedBox, "obb: oriented box", "The smallest box around the mesh, turned to fit"},
     {ColliderStrategy::Sphere, "sphere", "The smallest sphere around the mesh"},
@@ -141,6 +142,22 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
     m_tolerance->setValue(15);
     m_tolerance->setToolTip(tr("auto: how much larger than the mesh's hull a primitive may be"));
     form->addRow(tr("Auto tolerance:"), m_tolerance);
+    m_byFit = new QCheckBox(tr("Choose by measured fit within"), this);
+    m_byFit->setObjectName(QStringLiteral("byFit"));
+    m_byFit->setToolTip(tr("auto: measure every candidate against the mesh and keep the primitive that "
+                           "pokes out and stands off no further than this; unchecked, the volume rule"));
+    m_fitTolerance = new QDoubleSpinBox(this);
+    m_fitTolerance->setObjectName(QStringLiteral("fitTolerance"));
+    m_fitTolerance->setRange(0, 1000);
+    m_fitTolerance->setDecimals(4);
+    m_fitTolerance->setSingleStep(0.005);
+    m_fitTolerance->setSuffix(QStringLiteral(" m"));
+    m_fitTolerance->setValue(0.02);
+    auto* fitRow = new QHBoxLayout;
+    fitRow->addWidget(m_byFit);
+    fitRow->addWidget(m_fitTolerance, 1);
+    form->addRow(tr("Fit tolerance:"), fitRow);
+    connect(m_byFit, &QCheckBox::toggled, this, [this] { setRunning(isRunning()); });
     m_maxError = new QDoubleSpinBox(this);
     m_maxError->setObjectName(QStringLiteral("maxError"));
     m_maxError->setRange(0.0001, 1000);
@@ -252,6 +269,13 @@ void AddCollidersDialog::setTolerance(double fraction)
     m_tolerance->setValue(fraction * 100.0);
 }
 
+void AddCollidersDialog::setFitTolerance(std::optional<double> metres)
+{
+    m_byFit->setChecked(metres.has_value());
+    if (metres)
+        m_fitTolerance->setValue(*metres);
+}
+
 void AddCollidersDialog::setSkipExisting(bool on)
 {
     m_skipExisting->setChecked(on);
@@ -300,6 +324,8 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     o.collider.strategy = strategy();
     o.collider.maxPoints = m_maxPoints->value();
     o.collider.autoTolerance = m_tolerance->value() / 100.0;
+    if (m_byFit->isChecked())
+        o.collider.fitTolerance = m_fitTolerance->value();
     o.collider.nodePattern = m_pattern->text().trimmed().toStdString();
     o.collider.nodes = m_nodes;
     o.collider.maxError = m_maxError->value();
@@ -332,7 +358,9 @@ void AddCollidersDialog::setRunning(bool running)
                                          s == ColliderStrategy::Decompose));
     m_maxParts->setEnabled(!running && s == ColliderStrategy::Decompose);
     m_concavity->setEnabled(!running && s == ColliderStrategy::Decompose);
-    m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto);
+    m_byFit->setEnabled(!running && s == ColliderStrategy::Auto);
+    m_fitTolerance->setEnabled(!running && s == ColliderStrategy::Auto && m_byFit->isChecked());
+    m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto && !m_byFit->isChecked());
     m_maxError->setEnabled(!running && s == ColliderStrategy::Simplified);
     m_pattern->setEnabled(!running && m_nodes.empty());
 }

@@ -42,6 +42,9 @@ public:
     void setMaxPoints(int points); ///< hull vertex cap, 4..255
     void
     setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
+    /// auto: choose by the measured fit within this distance (metres) instead of the volume rule; nothing:
+    /// the volume rule (the fallback, as the add-colliders command without --tolerance).
+    void setFitTolerance(std::optional<double> metres);
     void setSkipExisting(bool on);
     void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
     /// Exactly these nodes (the pattern is then not used); empty: the pattern decides.
@@ -88,6 +91,8 @@ private:
     QComboBox* m_strategy = nullptr;
     QSpinBox* m_maxPoints = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
+    QCheckBox* m_byFit = nullptr;
+    QDoubleSpinBox* m_fitTolerance = nullptr;
     QDoubleSpinBox* m_maxError = nullptr;
     QSpinBox* m_maxParts = nullptr;
     QDoubleSpinBox* m_concavity = nullptr;
