@@ -12,6 +12,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace cs::ui {
@@ -85,6 +86,11 @@ ShapePanel::ShapePanel(QWidget* parent) : DocumentPanel(parent)
     layout->addWidget(m_status);
     layout->addStretch(1);
 
+    m_usersTimer = new QTimer(this);
+    m_usersTimer->setSingleShot(true);
+    m_usersTimer->setInterval(0);
+    connect(m_usersTimer, &QTimer::timeout, this, &ShapePanel::refreshUsers);
+
     connect(m_hull, &QPushButton::clicked, this, [this] {
         if (document()) {
             const MeshSource source = meshSource(*document(), m_contextNode);
@@ -128,6 +134,13 @@ void ShapePanel::setShape(int shapeIndex, std::optional<document::NodeIndex> con
         apply([&] { document()->setSelectedShape(shapeIndex); });
     else
         refresh();
+    refreshUsers();
+}
+
+void ShapePanel::refreshUsers()
+{
+    m_usersTimer->stop();
+    m_usedBy->showUsers(document(), m_shown, m_contextNode);
 }
 
 bool ShapePanel::shapeExists() const
@@ -243,7 +256,8 @@ void ShapePanel::refresh()
     m_form->setShape(doc, m_shown);
     m_form->refreshMeshes();
     m_form->refresh();
-    m_usedBy->showUsers(doc, m_shown, m_contextNode);
+    // Many change events arrive in one edit: the "Used by" list follows once, after them.
+    m_usersTimer->start();
     refreshFitState();
 }
 

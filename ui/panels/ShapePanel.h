@@ -16,6 +16,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
+class QTimer;
 
 namespace cs::document {
 class Document;
@@ -130,6 +131,8 @@ private:
     void refresh() override;
     void forget() override;
     void documentReplaced() override;
+    /// Fills the "Used by" list now.
+    void refreshUsers();
     void refreshFitState();
     void onLinkActivated(const QString& link);
     bool shapeExists() const;
@@ -147,6 +150,7 @@ private:
     QPushButton* m_hull;
     ShapeUsersBox* m_usedBy;
     QLabel* m_status;
+    QTimer* m_usersTimer; ///< coalesces the "Used by" list's refresh after the events of one edit
 };
 
 } // namespace cs::ui
