@@ -245,7 +245,9 @@ void Document::notify(const ChangeEvent& event)
     using K = ChangeEvent::Kind;
     if (event.kind == K::Node || event.kind == K::Document)
         m_graph.reset(); // names, transforms, children or everything: the hierarchy is rebuilt on next use
-    const bool selectionMoved = fixSelection(event);
+    const std::optional<NodeIndex> current = m_selection.current;
+    bool selectionMoved = fixSelection(event);
+    selectionMoved |= followShape(event, current != m_selection.current);
     scheduleValidation();
     emit changed(event);
     if (selectionMoved) // after the edit's own event, so that listeners see the edit first
@@ -268,6 +270,9 @@ bool Document::fixSelection(const ChangeEvent& event)
     switch (event.kind) {
     case K::Shape:
         fix(m_selection.shape);
+        break;
+    case K::Joint:
+        fix(m_selection.joint);
         break;
     case K::Material:
         fix(m_selection.material);
@@ -306,6 +311,37 @@ bool Document::fixSelection(const ChangeEvent& event)
     return selectionMoved;
 }
 
+int Document::currentNodeShape() const
+{
+    int shape = -1;
+    if (m_selection.current) {
+        if (const physics::NodePhysics* p = m_model.node(*m_selection.current)) {
+            if (p->collider && p->collider->shape >= 0)
+                shape = p->collider->shape;
+            else if (p->trigger && p->trigger->shape >= 0)
+                shape = p->trigger->shape;
+        }
+    }
+    return shape >= 0 && size_t(shape) < m_model.shapes.size() ? shape : -1;
+}
+
+bool Document::followShape(const ChangeEvent& event, bool currentChanged)
+{
+    using K = ChangeEvent::Kind;
+    const bool shapesMayDiffer =
+        event.kind == K::Collider || event.kind == K::Trigger || event.kind == K::Document ||
+        (event.kind == K::Shape && (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)));
+    if (!shapesMayDiffer && !currentChanged)
+        return false;
+    if (currentChanged || m_selection.shape < 0 || size_t(m_selection.shape) >= m_model.shapes.size())
+        m_shapePicked = false;
+    const int shape = m_shapePicked ? m_selection.shape : currentNodeShape();
+    if (shape == m_selection.shape)
+        return false;
+    m_selection.shape = shape;
+    return true;
+}
+
 void Document::announceSelection()
 {
     emit changed(ChangeEvent{ChangeEvent::Kind::Selection, -1, ChangeEvent::All});
@@ -326,16 +362,34 @@ void Document::setSelectedNodes(std::vector<NodeIndex> nodes, std::optional<Node
         current = nodes.empty() ? std::nullopt : std::optional(nodes.front());
     if (nodes == m_selection.nodes && current == m_selection.current)
         return;
+    const bool currentChanged = current != m_selection.current;
     m_selection.nodes = std::move(nodes);
     m_selection.current = current;
+    if (currentChanged) {
+        m_shapePicked = false;
+        m_selection.shape = currentNodeShape();
+    }
     announceSelection();
 }
 
 void Document::setSelectedShape(int shape)
 {
+    if (shape < 0 || size_t(shape) >= m_model.shapes.size())
+        shape = -1;
+    m_shapePicked = shape >= 0;
     if (shape == m_selection.shape)
         return;
     m_selection.shape = shape;
+    announceSelection();
+}
+
+void Document::setSelectedJoint(int joint)
+{
+    if (joint < 0 || size_t(joint) >= m_model.joints.size())
+        joint = -1;
+    if (joint == m_selection.joint)
+        return;
+    m_selection.joint = joint;
     announceSelection();
 }
 

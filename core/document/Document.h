@@ -118,10 +118,17 @@ public:
     /// Selects `nodes` (those the document does not have and repeats are left out); `current` must be one
     /// of them, else the first one is current.
     void setSelectedNodes(std::vector<NodeIndex> nodes, std::optional<NodeIndex> current = std::nullopt);
+    /// The shape the shape editor shows: the current node's collider shape, else its trigger shape, else
+    /// none; it follows that node's colliders and triggers as they are edited. setSelectedShape() shows
+    /// another one (a pick, -1: none), kept until the current node changes or the shape is deleted.
     int selectedShape() const { return m_selection.shape; }
+    /// The joint description the joints panel shows (-1: none); selecting nodes keeps it.
+    int selectedJoint() const { return m_selection.joint; }
     int selectedMaterial() const { return m_selection.material; }
     int selectedFilter() const { return m_selection.filter; }
     void setSelectedShape(int shape);
+    /// Shows description `joint` (-1, or one the document does not have: none).
+    void setSelectedJoint(int joint);
     void setSelectedMaterial(int material);
     void setSelectedFilter(int filter);
 
@@ -141,6 +148,11 @@ private:
     bool fixSelection(const ChangeEvent& event);
     /// Emits the Selection change event and selectionChanged().
     void announceSelection();
+    /// The current node's collider shape, else its trigger shape, else -1.
+    int currentNodeShape() const;
+    /// Shows the current node's shape after an edit that may change it, or after the current node
+    /// changed, unless a picked shape stays; true when the shown shape changed.
+    bool followShape(const ChangeEvent& event, bool currentChanged);
     void scheduleValidation();
     gltf::Json writtenJson(Diagnostics* writeDiagnostics) const;
     /// Writes the saved form to `path`; `fileErrors` tells whether the write itself failed.
@@ -161,6 +173,7 @@ private:
     FileStamp m_stamp;
 
     Selection m_selection;
+    bool m_shapePicked = false; ///< setSelectedShape() picked the shape: kept while the current node stays
 };
 
 } // namespace cs::document

@@ -18,6 +18,7 @@ struct Selection
     std::vector<NodeIndex> nodes;     ///< every selected node, no repeats, in the order they were selected
     std::optional<NodeIndex> current; ///< the node the properties show; one of `nodes`, empty when none
     int shape = -1;                   ///< the shape the shape editor shows (-1: none)
+    int joint = -1;                   ///< the joint description the joints panel shows (-1: none)
     int material = -1;                ///< the row of the materials table (-1: none)
     int filter = -1;                  ///< the row of the filters table (-1: none)
 

@@ -113,6 +113,34 @@ private slots:
         QVERIFY(!panel.isEnabled());
     }
 
+    void jointsTabShowsTheDocumentsSelectedJoint()
+    {
+        auto doc = openJoints();
+        JointsPanel panel;
+        panel.setDocument(doc.get());
+        QCOMPARE(panel.list()->currentRow(), -1);
+        // The document's selection decides the row and the tables (the hinge, description 1, has three
+        // limits)...
+        doc->setSelectedJoint(1);
+        QCOMPARE(panel.list()->currentRow(), 1);
+        QCOMPARE(panel.limitsTable()->model()->rowCount(), int(doc->model().joints[1].limits.size()));
+        QCOMPARE(panel.limitsTable()->model()->rowCount(), 3);
+        // ...the row the user picks becomes the document's...
+        panel.list()->setCurrentRow(2);
+        QCOMPARE(doc->selectedJoint(), 2);
+        // ...and selecting nodes keeps it.
+        doc->setSelectedNodes({0});
+        QCOMPARE(panel.list()->currentRow(), 2);
+        QCOMPARE(panel.currentJoint(), 2);
+        // Deleting the description before it: the same description stays shown, one row up.
+        doc->push(new document::RemoveJointDescription(doc.get(), 0));
+        QCOMPARE(panel.currentJoint(), 1);
+        QCOMPARE(panel.list()->currentRow(), 1);
+        doc->undoStack()->undo();
+        QCOMPARE(panel.currentJoint(), 2);
+        QCOMPARE(panel.list()->currentRow(), 2);
+    }
+
     void jointsTabEditsDescriptions()
     {
         auto doc = openJoints();

@@ -562,6 +562,28 @@ private slots:
         QVERIFY(m_panel->typeCombo()->isEnabled());
     }
 
+    void showsTheDocumentsSelectedShape()
+    {
+        // Selecting "Body Collider" (node 3) shows its collider's shape, "Body shape" (2), with the node as
+        // the fits' context; a shape set on the panel becomes the document's.
+        m_doc->setSelectedNodes({3});
+        QCOMPARE(m_doc->selectedShape(), 2);
+        QCOMPARE(m_panel->shape(), 2);
+        QCOMPARE(m_panel->nameEdit()->text(), QStringLiteral("Body shape"));
+        m_panel->setShape(1, 1);
+        QCOMPARE(m_doc->selectedShape(), 1);
+        QCOMPARE(m_panel->nameEdit()->text(), QString());
+        // Deleting the shape before it moves it down in the list: the panel shows the same shape.
+        m_doc->setSelectedShape(2);
+        QCOMPARE(m_panel->nameEdit()->text(), QStringLiteral("Body shape"));
+        document::deleteShape(*m_doc, 0);
+        QCOMPARE(m_panel->shape(), 1);
+        QCOMPARE(m_panel->nameEdit()->text(), QStringLiteral("Body shape"));
+        stack()->undo();
+        QCOMPARE(m_panel->shape(), 2);
+        QCOMPARE(m_panel->nameEdit()->text(), QStringLiteral("Body shape"));
+    }
+
     void withoutADocument()
     {
         m_panel->setShape(0, 0);

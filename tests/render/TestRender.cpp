@@ -138,10 +138,11 @@ private slots:
         QTest::addColumn<bool>("xray");
         QTest::addColumn<int>("node");     // selected, with the gizmo on it (-1: none)
         QTest::addColumn<QString>("tool"); // the gizmo tool's action
+        QTest::addColumn<bool>("joints");  // the joints' region is checked on its own
         const auto row = [](const QString& name, const QString& file, const char* view, bool xray,
-                            int node = -1, const char* tool = "actionToolMove") {
+                            int node = -1, const char* tool = "actionToolMove", bool joints = false) {
             QTest::newRow(qPrintable(name))
-                << file << QString::fromLatin1(view) << xray << node << QString::fromLatin1(tool);
+                << file << QString::fromLatin1(view) << xray << node << QString::fromLatin1(tool) << joints;
         };
         const QString spec = QString::fromStdString(cs::test::dataPath("spec").string());
         row("sample", CS_SAMPLE_FILE, "iso", false);
@@ -155,6 +156,9 @@ private slots:
         const QString legacy = spec + "/legacy/2023-01-05_80c2ae7/extensions/2.0/OMI_collider/examples/";
         for (const char* name : {"box_collider", "sphere_collider", "capsule_collider", "cylinder_collider"})
             row(QStringLiteral("legacy-") + name, legacy + name + ".gltf", "front", false);
+        // Three balls hung from a bar by hinge joints: the joints' frames and links in their colours.
+        row("joint-hinges", spec + "/omi/OMI_physics_joint/examples/pendulum_balls.gltf", "iso", false, -1,
+            "actionToolMove", true);
         // Each gizmo on the trigger box (X red, Y green, Z blue, the view ring light grey) with the box's
         // face handles in the trigger's colour; a finite plane's four edge handles in the static colour.
         row("gizmo-move", triggerBox, "iso", false, 0, "actionToolMove");
@@ -180,6 +184,7 @@ private slots:
         QFETCH(bool, xray);
         QFETCH(int, node);
         QFETCH(QString, tool);
+        QFETCH(bool, joints);
         MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
         // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
         // editing docks on the right are closed.
@@ -197,6 +202,8 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
         QVERIFY2(ok, qPrintable(file));
         w.viewport()->setXray(xray);
+        if (joints) // the joints' lines are drawn once the scene is shown
+            QVERIFY(QTest::qWaitFor([&] { return w.viewport()->jointPointCount() > 0; }, 5000));
         if (node >= 0) {
             QAction* action = toolAction(w, tool);
             QVERIFY2(action, qPrintable(tool));
@@ -229,6 +236,11 @@ private slots:
         const Comparison c = compare(actual, baseline, 40);
         if (node >= 0) {
             checkGizmoRegions(w, actual, baseline);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        if (joints) {
+            checkJointRegion(w, actual, baseline);
             if (QTest::currentTestFailed())
                 return;
         }
@@ -280,6 +292,28 @@ private:
             QVERIFY2(withoutHandles > kGizmoRegionBudget, qPrintable(QString::number(withoutHandles)));
         }
         view.setGizmoVisible(true, true);
+    }
+
+    /// The joints' region matches the baseline within kGizmoRegionBudget, and the same comparison of the
+    /// view with the joints hidden fails: the check sees them disappear.
+    void checkJointRegion(MainWindow& w, const QImage& actual, const QImage& baseline)
+    {
+        cs::ui::Viewport& view = *w.viewport();
+        const double scale = double(actual.width()) / std::max(1, view.renderWindow()->width());
+        const QRect r = view.jointScreenRect();
+        const QRect region(int(r.x() * scale), int(r.y() * scale), int(std::ceil(r.width() * scale)),
+                           int(std::ceil(r.height() * scale)));
+        QVERIFY(!region.isEmpty());
+        const qint64 inJoints = differingIn(actual, baseline, region, 40);
+        QVERIFY2(inJoints <= kGizmoRegionBudget, qPrintable(QString::number(inJoints)));
+
+        view.setJointsVisible(false);
+        QImage hidden;
+        view.capture([&](const QImage& image) { hidden = image; });
+        QVERIFY(QTest::qWaitFor([&] { return !hidden.isNull(); }, 20000));
+        view.setJointsVisible(true);
+        const qint64 withoutJoints = differingIn(hidden, baseline, region, 40);
+        QVERIFY2(withoutJoints > kGizmoRegionBudget, qPrintable(QString::number(withoutJoints)));
     }
 
 private slots:

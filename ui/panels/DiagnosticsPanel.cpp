@@ -22,7 +22,7 @@ constexpr int kRowRole = Qt::UserRole + 1;
 
 } // namespace
 
-DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent)
+DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : DocumentPanel(parent)
 {
     m_list = new QTreeWidget(this);
     m_list->setColumnCount(4);
@@ -70,15 +70,26 @@ const targets::Target* DiagnosticsPanel::chosenTarget() const
     return targets::findTarget(m_target->currentData().toString().toStdString());
 }
 
-void DiagnosticsPanel::setDocument(document::Document* document)
+bool DiagnosticsPanel::concerns(const document::ChangeEvent& /*event*/) const
 {
-    m_document = document;
+    return false; // the owner gives the findings again after each validation
+}
+
+void DiagnosticsPanel::documentReplaced()
+{
+    m_diagnostics.clear();
 }
 
 void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics)
 {
-    m_list->clear();
     m_diagnostics = diagnostics;
+    refresh();
+}
+
+void DiagnosticsPanel::refresh()
+{
+    m_list->clear();
+    const Diagnostics& diagnostics = m_diagnostics;
     m_fixes.assign(diagnostics.size(), document::Fix{});
     QStyle* style = QApplication::style();
     QFont linkFont = m_list->font();
@@ -97,8 +108,8 @@ void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics)
         item->setIcon(CodeColumn, style->standardIcon(icon));
         item->setData(CodeColumn, Qt::UserRole, int(d.severity));
         item->setData(CodeColumn, kRowRole, int(i));
-        if (m_document) {
-            m_fixes[i] = document::fixFor(*m_document, d);
+        if (document()) {
+            m_fixes[i] = document::fixFor(*document(), d);
             if (m_fixes[i]) {
                 item->setText(FixColumn, QString::fromStdString(m_fixes[i].label));
                 item->setToolTip(FixColumn, QString::fromStdString(m_fixes[i].description));
@@ -122,13 +133,13 @@ document::Fix DiagnosticsPanel::fixAt(int row) const
 bool DiagnosticsPanel::applyFixAt(int row)
 {
     const Diagnostic* d = diagnosticAt(row);
-    if (!d || !m_document) {
+    if (!d || !document()) {
         emit fixFailed(tr("There is nothing to fix here"));
         return false;
     }
-    const document::Fix fix = document::fixFor(*m_document, *d);
+    const document::Fix fix = document::fixFor(*document(), *d);
     Diagnostics why;
-    if (!fix || !document::applyFix(*m_document, fix, &why)) {
+    if (!fix || !document::applyFix(*document(), fix, &why)) {
         QStringList reasons;
         for (const Diagnostic& r : why)
             reasons << QString::fromStdString(r.message);

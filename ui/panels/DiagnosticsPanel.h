@@ -2,10 +2,8 @@
 
 #include "Diagnostic.h"
 #include "document/Fixes.h"
-#include "document/Selection.h"
+#include "panels/DocumentPanel.h"
 
-#include <QPointer>
-#include <QWidget>
 #include <optional>
 
 class QComboBox;
@@ -26,7 +24,11 @@ namespace cs::ui {
 /// set, a one-click fix. Activating (or clicking) an entry that points into a node asks the owner to select
 /// that node. Where document::fixFor() knows a fix, the Fix column names it: clicking that cell, or "Fix" in
 /// the entry's context menu, applies it to the document as one undo step (document::applyFix).
-class DiagnosticsPanel : public QWidget
+///
+/// The owner gives the findings (the document's validation and the chosen target's): the panel refreshes
+/// when they are given and when the document is replaced (the old document's findings are dropped), not on
+/// the document's change events.
+class DiagnosticsPanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -43,9 +45,9 @@ public:
     explicit DiagnosticsPanel(QWidget* parent = nullptr);
     ~DiagnosticsPanel() override;
 
-    /// The document fixes are looked up in and applied to (nullptr: no fixes offered). Call setDiagnostics
-    /// afterwards; the panel does not own the document and forgets it when it is destroyed.
-    void setDocument(cs::document::Document* document);
+    // setDocument(): the document fixes are looked up in and applied to (nullptr: no fixes offered); it
+    // empties the list, call setDiagnostics afterwards. The panel does not own the document and forgets it
+    // when it is destroyed.
     void setDiagnostics(const Diagnostics& diagnostics);
     QTreeWidget* list() const { return m_list; }
     /// The Target box: "None" or an engine target whose findings the owner adds to the list.
@@ -73,11 +75,14 @@ signals:
     void targetChanged();
 
 private:
+    bool concerns(const document::ChangeEvent& event) const override;
+    /// Fills the list from the findings given, with the fixes the document offers now.
+    void refresh() override;
+    void documentReplaced() override;
     void showContextMenu(const QPoint& position);
 
     QTreeWidget* m_list;
     QComboBox* m_target;
-    QPointer<cs::document::Document> m_document;
     Diagnostics m_diagnostics;
     std::vector<document::Fix> m_fixes; // per row
 };

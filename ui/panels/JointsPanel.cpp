@@ -91,7 +91,11 @@ JointsPanel::JointsPanel(QWidget* parent) : DocumentPanel(parent)
     });
     layout->addWidget(m_status);
 
-    connect(m_list, &QListWidget::currentRowChanged, this, &JointsPanel::showCurrent);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (document())
+            document()->setSelectedJoint(row);
+        showCurrent();
+    });
     connect(m_delete, &QPushButton::clicked, this, [this] { deleteCurrentJoint(); });
     connect(addLimitButton, &QPushButton::clicked, this, &JointsPanel::addLimit);
     connect(addDriveButton, &QPushButton::clicked, this, &JointsPanel::addDrive);
@@ -155,23 +159,24 @@ void JointsPanel::forget()
 
 int JointsPanel::currentJoint() const
 {
-    return m_list->currentRow();
+    return document() ? document()->selectedJoint() : -1;
 }
 
 void JointsPanel::setCurrentJoint(int joint)
 {
-    m_list->setCurrentRow(joint);
+    if (document())
+        document()->setSelectedJoint(joint);
 }
 
 bool JointsPanel::concerns(const document::ChangeEvent& event) const
 {
     using Kind = document::ChangeEvent::Kind;
-    return event.kind == Kind::Joint || event.kind == Kind::NodeJoint || event.kind == Kind::Document;
+    return event.kind == Kind::Joint || event.kind == Kind::NodeJoint || event.kind == Kind::Document ||
+           (event.kind == Kind::Selection && currentJoint() != m_list->currentRow());
 }
 
 void JointsPanel::refresh()
 {
-    const int before = m_list->currentRow();
     {
         const QSignalBlocker blocker(m_list);
         m_list->clear();
@@ -184,7 +189,7 @@ void JointsPanel::refresh()
                                     .arg(QString::fromStdString(document::jointSummary(joints[i]))));
             }
         }
-        m_list->setCurrentRow(std::min(before, m_list->count() - 1));
+        m_list->setCurrentRow(currentJoint());
     }
     showCurrent();
 }

@@ -39,8 +39,9 @@ public:
     QTableView* limitsTable() const { return m_limits; }
     QTableView* drivesTable() const { return m_drives; }
     QLabel* statusLabel() const { return m_status; }
-    /// The description of the current row, or -1.
+    /// The description shown: the document's selected joint (Document::selectedJoint()), or -1.
     int currentJoint() const;
+    /// Shows description `joint` (it becomes the document's selected joint).
     void setCurrentJoint(int joint);
     /// Appends a description of the preset (see document::JointPreset) and makes it current.
     void addJoint(int preset);

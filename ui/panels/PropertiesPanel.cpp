@@ -53,7 +53,7 @@ QWidget* makeSection(const QString& title, const QString& objectName, QWidget* c
 
 } // namespace
 
-PropertiesPanel::PropertiesPanel(QWidget* parent) : QWidget(parent)
+PropertiesPanel::PropertiesPanel(QWidget* parent) : DocumentPanel(parent)
 {
     auto* inner = new QWidget;
     auto* layout = new QVBoxLayout(inner);
@@ -95,14 +95,14 @@ PropertiesPanel::PropertiesPanel(QWidget* parent) : QWidget(parent)
     outer->addWidget(scroll);
 
     auto chooseShape = [this](int shape) {
-        m_shapeChosen = shape >= 0;
-        showShape(shape);
+        if (document())
+            document()->setSelectedShape(shape);
     };
     connect(m_collider, &ColliderPanel::shapeActivated, this, chooseShape);
     connect(m_trigger, &ColliderPanel::shapeActivated, this, chooseShape);
     connect(m_shape, &ShapePanel::hullRequested, this, &PropertiesPanel::hullRequested);
     connect(m_shape, &ShapePanel::nodeActivated, this, &PropertiesPanel::nodeActivated);
-    setDocument(nullptr);
+    refresh();
 }
 
 bool PropertiesPanel::eventFilter(QObject* watched, QEvent* event)
@@ -120,106 +120,66 @@ void PropertiesPanel::fitWidth()
         m_scroll->setMinimumWidth(wanted);
 }
 
-void PropertiesPanel::setDocument(document::Document* document)
+void PropertiesPanel::documentReplaced()
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    m_nodes.clear();
-    m_current.reset();
-    m_shownShape = -1;
-    m_shapeChosen = false;
-    m_transform->setDocument(document);
-    m_body->setDocument(document);
-    m_collider->setDocument(document);
-    m_trigger->setDocument(document);
-    m_joint->setDocument(document);
-    m_shape->setDocument(document);
-    if (document)
-        connect(document, &document::Document::changed, this, &PropertiesPanel::onChanged);
-    if (document)
-        setNodes(document->selectedNodes(), document->currentNode());
-    else
-        setNodes({}, std::nullopt);
+    document::Document* doc = document();
+    m_transform->setDocument(doc);
+    m_body->setDocument(doc);
+    m_collider->setDocument(doc);
+    m_trigger->setDocument(doc);
+    m_joint->setDocument(doc);
+    m_shape->setDocument(doc);
 }
 
-void PropertiesPanel::setNodes(const std::vector<document::NodeIndex>& nodes,
-                               std::optional<document::NodeIndex> current)
+int PropertiesPanel::shownShape() const
 {
-    const bool sameCurrent = current == m_current;
-    m_nodes = nodes;
-    m_current = current;
-    if (!sameCurrent)
-        m_shapeChosen = false;
-    m_transform->setNodes(nodes);
-    m_body->setNodes(nodes);
-    m_collider->setNodes(nodes);
-    m_trigger->setNodes(nodes);
-    m_joint->setNodes(std::vector<size_t>(nodes.begin(), nodes.end()));
-    updateHeader();
-    updateShape();
+    return m_shape->shape();
 }
 
-void PropertiesPanel::onChanged(const document::ChangeEvent& event)
+bool PropertiesPanel::concerns(const document::ChangeEvent& event) const
 {
     using Kind = document::ChangeEvent::Kind;
-    if (event.kind == Kind::Selection) {
-        setNodes(m_document->selectedNodes(), m_document->currentNode());
-        return;
+    return event.kind == Kind::Selection || event.kind == Kind::Document ||
+           (event.kind == Kind::Node && event.has(document::ChangeEvent::Name));
+}
+
+void PropertiesPanel::refresh()
+{
+    const document::Document* doc = document();
+    const std::vector<document::NodeIndex> nodes =
+        doc ? doc->selectedNodes() : std::vector<document::NodeIndex>{};
+    const std::optional<document::NodeIndex> current = doc ? doc->currentNode() : std::nullopt;
+    // A section shown the same nodes keeps itself up to date from the change events.
+    if (nodes != m_transform->nodes()) {
+        m_transform->setNodes(nodes);
+        m_body->setNodes(nodes);
+        m_collider->setNodes(nodes);
+        m_trigger->setNodes(nodes);
+        m_joint->setNodes(nodes);
     }
-    if (event.kind == Kind::Node && event.has(document::ChangeEvent::Name))
-        updateHeader();
-    if (event.kind == Kind::Collider || event.kind == Kind::Trigger || event.kind == Kind::Document ||
-        (event.kind == Kind::Shape &&
-         (event.has(document::ChangeEvent::Created) || event.has(document::ChangeEvent::Removed)))) {
-        // A shape list insert or removal moves indices; a new collider shape is the one to show.
-        if (m_shapeChosen && m_document && size_t(m_shownShape) >= m_document->model().shapes.size())
-            m_shapeChosen = false;
-        updateShape();
-    }
+    updateHeader();
+    const int shape = doc ? doc->selectedShape() : -1;
+    if (shape != m_shape->shape() || current != m_shape->contextNode())
+        m_shape->setShape(shape, current);
+    m_shapeSection->setVisible(shape >= 0);
 }
 
 void PropertiesPanel::updateHeader()
 {
-    if (!m_document || m_nodes.empty()) {
-        m_header->setText(m_document ? tr("<i>Select a node in the scene tree or the view.</i>")
-                                     : tr("<i>No file is open.</i>"));
+    const document::Document* doc = document();
+    const std::vector<document::NodeIndex> nodes =
+        doc ? doc->selectedNodes() : std::vector<document::NodeIndex>{};
+    if (!doc || nodes.empty()) {
+        m_header->setText(doc ? tr("<i>Select a node in the scene tree or the view.</i>")
+                              : tr("<i>No file is open.</i>"));
         return;
     }
-    if (m_nodes.size() == 1) {
-        m_header->setText(tr("<b>%1</b> (node %2)")
-                              .arg(nodeLabel(*m_document, m_nodes.front()).toHtmlEscaped())
-                              .arg(m_nodes.front()));
+    if (nodes.size() == 1) {
+        m_header->setText(
+            tr("<b>%1</b> (node %2)").arg(nodeLabel(*doc, nodes.front()).toHtmlEscaped()).arg(nodes.front()));
         return;
     }
-    m_header->setText(tr("<b>%1 nodes selected</b>: edits apply to each of them").arg(m_nodes.size()));
-}
-
-void PropertiesPanel::updateShape()
-{
-    if (m_shapeChosen) {
-        showShape(m_shownShape);
-        return;
-    }
-    int shape = -1;
-    if (m_document && m_current) {
-        if (const physics::NodePhysics* p = m_document->model().node(*m_current)) {
-            if (p->collider && p->collider->shape >= 0)
-                shape = p->collider->shape;
-            else if (p->trigger && p->trigger->shape >= 0)
-                shape = p->trigger->shape;
-        }
-    }
-    showShape(shape);
-}
-
-void PropertiesPanel::showShape(int shape)
-{
-    if (m_document && size_t(shape) >= m_document->model().shapes.size())
-        shape = -1;
-    m_shownShape = shape;
-    m_shape->setShape(shape, m_current);
-    m_shapeSection->setVisible(shape >= 0);
+    m_header->setText(tr("<b>%1 nodes selected</b>: edits apply to each of them").arg(nodes.size()));
 }
 
 PropertiesPanel::~PropertiesPanel()

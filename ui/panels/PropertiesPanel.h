@@ -1,10 +1,6 @@
 #pragma once
 
-#include "document/Selection.h"
-
-#include <QWidget>
-#include <optional>
-#include <vector>
+#include "panels/DocumentPanel.h"
 
 class QLabel;
 class QScrollArea;
@@ -23,24 +19,17 @@ class JointPanel;
 class ShapePanel;
 class TransformPanel;
 
-/// The property area of the window: what the selected nodes are (a header), and the editors of their body,
-/// collider, trigger and of one shape, each in a section that folds. The shape shown is the current node's
-/// collider shape, else its trigger shape, until the user picks another one in the collider or trigger
-/// section.
-class PropertiesPanel : public QWidget
+/// The property area of the window: what the document's selected nodes are (a header), and the editors of
+/// their transform, body, collider, trigger and joint, and of the document's selected shape (see
+/// Document::selectedShape()), each in a section that folds. A shape picked in the collider or trigger
+/// section becomes the selected shape.
+class PropertiesPanel : public DocumentPanel
 {
     Q_OBJECT
 
 public:
     explicit PropertiesPanel(QWidget* parent = nullptr);
     ~PropertiesPanel() override;
-
-    /// nullptr: nothing is open (every section is cleared). The panel shows the document's selection and
-    /// follows it (its change events of kind Selection).
-    void setDocument(document::Document* document);
-    /// Shows these nodes instead (tests, and documents whose selection is not the window's): every node
-    /// and the current one, which the shape section follows.
-    void setNodes(const std::vector<document::NodeIndex>& nodes, std::optional<document::NodeIndex> current);
 
     TransformPanel* transformPanel() const { return m_transform; }
     BodyPanel* bodyPanel() const { return m_body; }
@@ -49,7 +38,7 @@ public:
     ShapePanel* shapePanel() const { return m_shape; }
     JointPanel* jointPanel() const { return m_joint; }
     /// The shape the shape section edits (-1: none).
-    int shownShape() const { return m_shownShape; }
+    int shownShape() const;
 
 signals:
     /// "Generate convex hull..." was asked for this node.
@@ -61,18 +50,13 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    bool concerns(const document::ChangeEvent& event) const override;
+    /// Passes the document's selection to the sections and shows its shape.
+    void refresh() override;
+    void documentReplaced() override;
     void fitWidth();
-    void onChanged(const document::ChangeEvent& event);
     void updateHeader();
-    /// Follows the current node's collider or trigger shape unless the user chose one.
-    void updateShape();
-    void showShape(int shape);
 
-    document::Document* m_document = nullptr;
-    std::vector<document::NodeIndex> m_nodes;
-    std::optional<document::NodeIndex> m_current;
-    int m_shownShape = -1;
-    bool m_shapeChosen = false; ///< the user picked the shape: keep it while the selection stays
     QLabel* m_header = nullptr;
     TransformPanel* m_transform = nullptr;
     BodyPanel* m_body = nullptr;

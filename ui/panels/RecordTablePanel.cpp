@@ -48,7 +48,7 @@ QHeaderView::ResizeMode resizeMode(RecordWidth width)
 
 RecordTablePanel::RecordTablePanel(RecordList list, std::vector<RecordColumn> columns, RecordPanelTexts texts,
                                    QWidget* parent)
-    : QWidget(parent), m_texts(std::move(texts))
+    : DocumentPanel(parent), m_texts(std::move(texts))
 {
     m_model = new RecordTableModel(std::move(list), std::move(columns), this);
     m_table = new QTableView(this);
@@ -100,7 +100,7 @@ RecordTablePanel::RecordTablePanel(RecordList list, std::vector<RecordColumn> co
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { onCurrentRowChanged(current.row()); });
 
-    setDocument(nullptr);
+    refresh();
 }
 
 RecordTablePanel::~RecordTablePanel()
@@ -110,25 +110,37 @@ RecordTablePanel::~RecordTablePanel()
     m_model->setDocument(nullptr);
 }
 
-document::Document* RecordTablePanel::document() const
+void RecordTablePanel::forget()
 {
-    return m_model->document();
+    m_status->clear();
 }
 
-void RecordTablePanel::setDocument(document::Document* document)
+void RecordTablePanel::documentReplaced()
 {
-    if (cs::document::Document* old = m_model->document())
-        disconnect(old, nullptr, this, nullptr);
-    m_status->clear();
-    if (document) {
-        connect(document, &document::Document::selectionChanged, this, &RecordTablePanel::onSelectionChanged);
-        connect(document, &QObject::destroyed, this, [this] {
+    if (cs::document::Document* doc = document()) {
+        connect(doc, &QObject::destroyed, this, [this] {
             setEnabled(false);
             m_status->clear();
         });
     }
-    m_model->setDocument(document);
-    setEnabled(document != nullptr);
+    m_model->setDocument(document());
+}
+
+bool RecordTablePanel::concerns(const document::ChangeEvent& event) const
+{
+    return event.kind == document::ChangeEvent::Kind::Selection && !m_updating &&
+           selectedRecord() != m_table->currentIndex().row();
+}
+
+void RecordTablePanel::refresh()
+{
+    setEnabled(document() != nullptr);
+    const int selected = selectedRecord();
+    if (document() && selected != m_table->currentIndex().row() && selected < m_model->rowCount()) {
+        QScopedValueRollback guard(m_updating, true);
+        setCurrentRecord(selected);
+    }
+    updateButtons();
 }
 
 int RecordTablePanel::selectedRecord() const
@@ -195,18 +207,6 @@ std::vector<size_t> RecordTablePanel::deleteCurrentRecord()
         m_status->setText(
             m_texts.deletedUsed(int(users.size())).arg(shown.toHtmlEscaped(), nodeLinks(doc, users)));
     return users;
-}
-
-void RecordTablePanel::onSelectionChanged()
-{
-    if (!document() || m_updating)
-        return;
-    const int selected = selectedRecord();
-    if (selected == m_table->currentIndex().row() || selected >= m_model->rowCount())
-        return;
-    QScopedValueRollback guard(m_updating, true);
-    setCurrentRecord(selected);
-    updateButtons();
 }
 
 void RecordTablePanel::onAboutToReset()

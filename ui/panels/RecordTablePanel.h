@@ -1,10 +1,8 @@
 #pragma once
 
-#include "document/Selection.h"
+#include "panels/DocumentPanel.h"
 #include "panels/RecordTableModel.h"
 
-#include <QPointer>
-#include <QWidget>
 #include <cstddef>
 #include <functional>
 #include <vector>
@@ -34,7 +32,7 @@ struct RecordPanelTexts
 ///
 /// "Add" appends a record with a fresh name; "Delete" removes the current one with every reference fixed up
 /// and names the nodes that referred to it in the status line, as links that emit nodeActivated().
-class RecordTablePanel : public QWidget
+class RecordTablePanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -42,10 +40,6 @@ public:
     RecordTablePanel(RecordList list, std::vector<RecordColumn> columns, RecordPanelTexts texts,
                      QWidget* parent = nullptr);
     ~RecordTablePanel() override;
-
-    /// The document to show and edit; nullptr empties and disables the panel.
-    void setDocument(cs::document::Document* document);
-    cs::document::Document* document() const;
 
     /// The record of the current row, or -1.
     int currentRecord() const;
@@ -68,9 +62,14 @@ signals:
     void nodeActivated(cs::document::NodeIndex node);
 
 private:
+    /// The document's selected record of the list changed (not by the panel itself).
+    bool concerns(const document::ChangeEvent& event) const override;
+    /// Makes the document's selected record the current row.
+    void refresh() override;
+    void forget() override;
+    void documentReplaced() override;
     int selectedRecord() const;
     void selectRecord(int record);
-    void onSelectionChanged();
     void onAboutToReset();
     void onReset();
     void onCurrentRowChanged(int row);

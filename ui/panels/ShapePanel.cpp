@@ -45,7 +45,7 @@ QString ShapePanel::fitLabel(Fit fit)
     return {};
 }
 
-ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
+ShapePanel::ShapePanel(QWidget* parent) : DocumentPanel(parent)
 {
     m_form = new ShapeForm(this);
 
@@ -92,16 +92,15 @@ ShapePanel::ShapePanel(QWidget* parent) : QWidget(parent)
     connect(m_usersTimer, &QTimer::timeout, this, &ShapePanel::refreshUsers);
 
     connect(m_hull, &QPushButton::clicked, this, [this] {
-        if (m_document) {
-            const MeshSource source = meshSource(*m_document, m_contextNode);
+        if (document()) {
+            const MeshSource source = meshSource(*document(), m_contextNode);
             if (source.meshNode)
                 emit hullRequested(*source.meshNode);
         }
     });
     connect(m_usedBy, &ShapeUsersBox::nodeActivated, this, &ShapePanel::nodeActivated);
     setUpFitter();
-
-    setDocument(nullptr);
+    refresh();
 }
 
 ShapePanel::~ShapePanel()
@@ -109,42 +108,44 @@ ShapePanel::~ShapePanel()
     disconnectChildrenFrom(this);
 }
 
-document::Document* ShapePanel::document() const
+int ShapePanel::shape() const
 {
-    return m_document;
+    return document() ? document()->selectedShape() : -1;
 }
 
-void ShapePanel::setDocument(document::Document* document)
+void ShapePanel::forget()
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    m_shape = -1;
-    m_contextNode.reset();
-    m_lastFitNode.reset();
     m_status->clear();
-    if (m_document) {
-        connect(m_document, &document::Document::changed, this, &ShapePanel::onChanged);
-        connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
-    }
-    refresh();
+    m_lastFitNode.reset();
+}
+
+void ShapePanel::documentReplaced()
+{
+    m_contextNode.reset();
+    m_shown = -1;
 }
 
 void ShapePanel::setShape(int shapeIndex, std::optional<document::NodeIndex> contextNode)
 {
-    const bool same = shapeIndex == m_shape && contextNode == m_contextNode;
-    m_shape = shapeIndex;
+    if (shapeIndex != shape() || shapeIndex != m_shown || contextNode != m_contextNode)
+        forget();
     m_contextNode = contextNode;
-    if (!same) {
-        m_status->clear();
-        m_lastFitNode.reset();
-    }
-    refresh();
+    if (document() && shapeIndex != shape())
+        apply([&] { document()->setSelectedShape(shapeIndex); });
+    else
+        refresh();
+    refreshUsers();
+}
+
+void ShapePanel::refreshUsers()
+{
+    m_usersTimer->stop();
+    m_usedBy->showUsers(document(), m_shown, m_contextNode);
 }
 
 bool ShapePanel::shapeExists() const
 {
-    return m_document && m_shape >= 0 && size_t(m_shape) < m_document->model().shapes.size();
+    return document() && shape() >= 0 && size_t(shape()) < document()->model().shapes.size();
 }
 
 QLineEdit* ShapePanel::nameEdit() const
@@ -223,105 +224,69 @@ void ShapePanel::onLinkActivated(const QString& link)
         emit nodeActivated(*node);
 }
 
-void ShapePanel::onChanged(const ChangeEvent& event)
+bool ShapePanel::concerns(const ChangeEvent& event) const
 {
     using K = ChangeEvent::Kind;
-    const bool listChange = event.properties != ChangeEvent::All &&
-                            (event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed));
     switch (event.kind) {
-    case K::Document:
-        refresh();
-        break;
-    case K::Shape:
-        if (listChange && m_shape >= 0) {
-            // Follow the shape when an insertion or deletion before it moves it.
-            if (event.has(ChangeEvent::Removed)) {
-                if (event.index == m_shape)
-                    m_shape = -1;
-                else if (event.index < m_shape)
-                    --m_shape;
-            } else if (event.index <= m_shape) {
-                ++m_shape;
-            }
-            refresh();
-        } else if (event.index == m_shape || event.properties == ChangeEvent::All) {
-            refreshFields();
-            refreshFitState();
-        }
-        break;
-    case K::Mesh:
-        m_form->setShape(m_document, m_shape);
-        m_form->refreshMeshes();
-        refreshFields();
-        refreshFitState();
-        break;
+    case K::Selection:
+        return shape() != m_shown; // a node selected, or the shape moved in its list
     case K::Node:
-        if (event.has(ChangeEvent::Removed) && event.properties != ChangeEvent::All && m_contextNode &&
-            event.index >= 0 && static_cast<document::NodeIndex>(event.index) == *m_contextNode)
-            m_contextNode.reset();
-        if (event.has(ChangeEvent::Name) || event.has(ChangeEvent::Children) ||
-            event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed)) {
-            m_usersTimer->start();
-            refreshFitState();
-        }
-        break;
+        return event.has(ChangeEvent::Name) || event.has(ChangeEvent::Children) ||
+               event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed);
+    case K::Shape:
+        return event.index == shape() || event.properties == ChangeEvent::All ||
+               event.has(ChangeEvent::Created) || event.has(ChangeEvent::Removed);
+    case K::Document:
+    case K::Mesh:
     case K::Collider:
     case K::Trigger:
-        m_usersTimer->start();
-        break;
+        return true;
     default:
-        break;
+        return false;
     }
 }
 
 void ShapePanel::refresh()
 {
-    m_form->setShape(m_document, m_shape);
+    document::Document* doc = document();
+    setEnabled(doc != nullptr);
+    if (m_contextNode && (!doc || *m_contextNode >= doc->gltf().count("nodes")))
+        m_contextNode.reset(); // the node went with an edit
+    m_shown = shape();
+    m_form->setShape(doc, m_shown);
     m_form->refreshMeshes();
-    refreshFields();
-    refreshUsers();
-    refreshFitState();
-}
-
-void ShapePanel::refreshFields()
-{
-    setEnabled(m_document != nullptr);
-    m_form->setShape(m_document, m_shape);
     m_form->refresh();
-}
-
-void ShapePanel::refreshUsers()
-{
-    m_usersTimer->stop();
-    m_usedBy->showUsers(m_document, m_shape, m_contextNode);
+    // Many change events arrive in one edit: the "Used by" list follows once, after them.
+    m_usersTimer->start();
+    refreshFitState();
 }
 
 void ShapePanel::refreshFitState()
 {
     const bool exists = shapeExists();
-    const bool opaque = exists && m_document->model().shapes[size_t(m_shape)].opaque;
-    const MeshSource source = m_document ? meshSource(*m_document, m_contextNode) : MeshSource{};
+    document::Document* doc = document();
+    const bool opaque = exists && doc->model().shapes[size_t(m_shown)].opaque;
+    const MeshSource source = doc ? meshSource(*doc, m_contextNode) : MeshSource{};
     const bool canFit = exists && !opaque && source.meshNode;
     for (QPushButton* b : m_fitButtons)
         b->setEnabled(canFit);
-    m_hull->setEnabled(m_document && source.meshNode);
+    m_hull->setEnabled(doc && source.meshNode);
     QString text;
-    if (!m_document || !exists)
+    if (!doc || !exists)
         text.clear();
     else if (!m_contextNode)
         text = tr("Select a node that uses this shape to fit it to that node's mesh.");
     else if (!source.meshNode)
         text = tr("Neither %1 nor its parent has a mesh to fit to.")
-                   .arg(quoted(nodeLabel(*m_document, *m_contextNode)));
+                   .arg(quoted(nodeLabel(*doc, *m_contextNode)));
     else if (source.fromParent)
         text = tr("Fits use the mesh of the parent %1; %2 moves to the fit.")
-                   .arg(quoted(nodeLabel(*m_document, *source.meshNode)),
-                        quoted(nodeLabel(*m_document, *m_contextNode)));
+                   .arg(quoted(nodeLabel(*doc, *source.meshNode)), quoted(nodeLabel(*doc, *m_contextNode)));
     else
         text = tr("Fits use the mesh of %1. A fit off its centre goes on a new child node.")
-                   .arg(quoted(nodeLabel(*m_document, *source.meshNode)));
+                   .arg(quoted(nodeLabel(*doc, *source.meshNode)));
     m_fitSource->setText(text);
-    m_fitFigures->setTarget(m_document, exists ? m_contextNode : std::nullopt);
+    m_fitFigures->setTarget(doc, exists ? m_contextNode : std::nullopt);
 }
 
 } // namespace cs::ui

@@ -3,10 +3,9 @@
 #include "Diagnostic.h"
 #include "document/ShapeFit.h"
 #include "geometry/Vec3d.h"
+#include "panels/DocumentPanel.h"
 #include "panels/ShapeFitter.h"
 
-#include <QPointer>
-#include <QWidget>
 #include <array>
 #include <optional>
 #include <vector>
@@ -35,10 +34,10 @@ class Vec3Field;
 /// Edits one physics shape: name, type, the parameters of its type (with units and the spec's limits), the
 /// mesh of a convex or trimesh shape, fits to the context node's mesh, and which nodes use the shape.
 ///
-/// Every edit is an undo command on the document, so the viewport (which follows the document's change
-/// events) updates while a value is dragged. The panel refreshes from the document's change events (undo and
-/// redo included) without touching a field the user is typing into, and follows the shape when an insertion
-/// or deletion moves it in the list.
+/// The shape shown is the document's (Document::selectedShape()), so it follows the shape when an insertion
+/// or deletion moves it in the list. Every edit is an undo command on the document, so the viewport (which
+/// follows the document's change events) updates while a value is dragged. The panel refreshes from the
+/// document's change events (undo and redo included) without touching a field the user is typing into.
 ///
 /// Fitting needs a context node: the node whose collider or trigger uses the shape. Its own mesh is used; a
 /// node without one (a collider child node, the layout the spec recommends for an offset shape) uses its
@@ -47,7 +46,7 @@ class Vec3Field;
 ///   and turns to the fitted offset;
 /// - on a node with its own mesh, a fit centred on the node changes the shape in place; a fit that needs an
 ///   offset goes on a new child node with a new shape (fitPrimitive), and the status line says so.
-class ShapePanel : public QWidget
+class ShapePanel : public DocumentPanel
 {
     Q_OBJECT
 
@@ -66,13 +65,11 @@ public:
     explicit ShapePanel(QWidget* parent = nullptr);
     ~ShapePanel() override;
 
-    /// The document to show and edit; nullptr empties and disables the panel.
-    void setDocument(cs::document::Document* document);
-    cs::document::Document* document() const;
-
-    /// The shape to edit (-1: none) and the node whose collider or trigger uses it (fits need one).
+    /// Shows shape `shapeIndex` (-1: none; it becomes the document's selected shape) with the node whose
+    /// collider or trigger uses it (fits need one).
     void setShape(int shapeIndex, std::optional<document::NodeIndex> contextNode);
-    int shape() const { return m_shape; }
+    /// The shape shown: the document's selected shape (-1: none).
+    int shape() const;
     std::optional<document::NodeIndex> contextNode() const { return m_contextNode; }
 
     /// The name of a fit as buttons and undo texts show it ("Box", "Oriented box", ...).
@@ -130,17 +127,18 @@ signals:
     void nodeActivated(cs::document::NodeIndex node);
 
 private:
-    void onChanged(const cs::document::ChangeEvent& event);
-    void refresh();
-    void refreshFields();
+    bool concerns(const cs::document::ChangeEvent& event) const override;
+    void refresh() override;
+    void forget() override;
+    void documentReplaced() override;
+    /// Fills the "Used by" list now.
     void refreshUsers();
     void refreshFitState();
     void onLinkActivated(const QString& link);
     bool shapeExists() const;
     void setUpFitter();
 
-    QPointer<cs::document::Document> m_document;
-    int m_shape = -1;
+    int m_shown = -1; ///< the shape the last refresh showed
     std::optional<document::NodeIndex> m_contextNode;
     std::optional<document::NodeIndex> m_lastFitNode;
     ShapeFitter* m_fitter = nullptr;
@@ -152,7 +150,7 @@ private:
     QPushButton* m_hull;
     ShapeUsersBox* m_usedBy;
     QLabel* m_status;
-    QTimer* m_usersTimer; // coalesces the "Used by" refresh after reference edits
+    QTimer* m_usersTimer; ///< coalesces the "Used by" list's refresh after the events of one edit
 };
 
 } // namespace cs::ui

@@ -14,7 +14,9 @@ void ShapePanel::setUpFitter()
     connect(m_status, &QLabel::linkActivated, this, &ShapePanel::onLinkActivated);
     // A result for a shape or node the panel no longer shows is dropped.
     m_fitter = new ShapeFitter(
-        [this](int shape, document::NodeIndex node) { return shape == m_shape && m_contextNode == node; },
+        [this](int shape, document::NodeIndex node) {
+            return shape == this->shape() && m_contextNode == node;
+        },
         this);
     connect(m_fitter, &ShapeFitter::finished, this, [this](FitOutcome outcome, const QString& status) {
         if (outcome == FitOutcome::ChildNode)
@@ -26,7 +28,7 @@ void ShapePanel::setUpFitter()
 ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
 {
     m_lastFitNode.reset();
-    const FitOutcome outcome = m_fitter->start(m_document, m_shape, m_contextNode, kind);
+    const FitOutcome outcome = m_fitter->start(document(), shape(), m_contextNode, kind);
     if (outcome == FitOutcome::Started)
         m_status->setText(tr("Fitting a %1 to the mesh\u2026").arg(fitLabel(kind).toLower()).toHtmlEscaped());
     return outcome;

@@ -6,6 +6,7 @@
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
 #include "viewport/QuickScene.h"
+#include "viewport/ScreenBounds.h"
 #include "viewport/ViewportInput.h"
 
 #include <QOpenGLContext>
@@ -269,25 +270,30 @@ void Viewport::setGizmoVisible(bool gizmo, bool handles)
         m_impl->gizmo[i]->setVisible(i == 4 ? handles : gizmo);
 }
 
-QRect Viewport::gizmoScreenRect(bool handlesOnly) const
+QMatrix4x4 Viewport::viewProjection() const
 {
     const QSize size = m_impl->window()->size();
     const float aspect = size.height() > 0 ? float(size.width()) / float(size.height()) : 4.0f / 3.0f;
-    const QMatrix4x4 viewProjection = m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
-    QRectF rect;
+    return m_camera.projectionMatrix(aspect) * m_camera.viewMatrix();
+}
+
+QRect Viewport::gizmoScreenRect(bool handlesOnly) const
+{
+    WorldBoxes boxes;
     for (size_t i = handlesOnly ? 4 : 0; i < (handlesOnly ? 5 : m_impl->gizmo.size()); ++i) {
         QVector3D lo, hi;
-        if (!m_impl->gizmo[i]->bounds(lo, hi))
-            continue;
-        for (int corner = 0; corner < 8; ++corner) {
-            const QVector3D p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(),
-                              (corner & 4) ? hi.z() : lo.z());
-            const QVector3D ndc = viewProjection.map(p); // QMatrix4x4::map divides by w
-            const QPointF pixel((ndc.x() + 1) * 0.5 * size.width(), (1 - ndc.y()) * 0.5 * size.height());
-            rect = rect.isNull() ? QRectF(pixel, QSizeF(1, 1)) : rect.united(QRectF(pixel, QSizeF(1, 1)));
-        }
+        if (m_impl->gizmo[i]->bounds(lo, hi))
+            boxes.emplace_back(lo, hi);
     }
-    return rect.toAlignedRect().intersected(QRect(QPoint(0, 0), size));
+    return screenBounds(boxes, viewProjection(), m_impl->window()->size());
+}
+
+QRect Viewport::jointScreenRect() const
+{
+    QVector3D lo, hi;
+    if (!m_impl->joints->bounds(lo, hi))
+        return {};
+    return screenBounds({{lo, hi}}, viewProjection(), m_impl->window()->size());
 }
 
 QColor Viewport::gizmoAxisColor(int axis)

@@ -81,6 +81,9 @@ public:
     size_t jointPointCount() const;
     void setJointsVisible(bool visible);
     bool jointsVisible() const;
+    /// Where the joints' lines are on screen: their bounds projected at the current camera, in the render
+    /// window's pixels; empty when there are none (the render tests check the pixels there).
+    QRect jointScreenRect() const;
     /// A temporary set of lines in their own colour (previewColor()), e.g. a hull shown before it is applied:
     /// world-space points, two per segment. It replaces the previous preview; frameAll() leaves it out.
     void setPreviewLines(const std::vector<QVector3D>& segmentPoints);
@@ -167,6 +170,8 @@ signals:
 
 private:
     void applyCamera();
+    /// The camera's projection times its view, at the render window's aspect.
+    QMatrix4x4 viewProjection() const;
     void updateDetail();
     void updateGrid();
 
