@@ -1,6 +1,7 @@
 #include "panels/ShapeFitter.h"
 
 #include "BackgroundJob.h"
+#include "DiagnosticText.h"
 #include "document/Document.h"
 #include "panels/ShapePanel.h"
 #include "widgets/EventWait.h"
@@ -92,17 +93,14 @@ QString statusOf(const document::Document& doc, document::NodeIndex node, docume
     return text;
 }
 
-/// Why a fit failed: the last error among `diagnostics`.
+/// Why a fit failed: the errors among `diagnostics`.
 QString failureOf(document::FitKind kind, const Diagnostics& diagnostics)
 {
     if (findDiagnostic(diagnostics, "FIT_CHILD_NODE"))
         return ShapePanel::tr("Could not add the child node.");
-    QString why;
-    for (const Diagnostic& d : diagnostics) {
-        if (d.severity == Severity::Error)
-            why = QString::fromStdString(d.message);
-    }
-    return ShapePanel::tr("Could not fit a %1: %2").arg(ShapePanel::fitLabel(kind).toLower(), why);
+    return ShapePanel::tr("Could not fit a %1: %2")
+        .arg(ShapePanel::fitLabel(kind).toLower(),
+             QString::fromStdString(formatDiagnostics(diagnostics, errorMessages())));
 }
 
 } // namespace
