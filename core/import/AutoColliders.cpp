@@ -3,6 +3,7 @@
 #include "geometry/ConvexHull.h"
 #include "geometry/Decomposition.h"
 #include "geometry/MeshWriter.h"
+#include "geometry/Parallel.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/ScaleRule.h"
 #include "gltf/MeshTriangles.h"
@@ -15,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
+#include <set>
 #include <sstream>
 
 namespace cs::import {
@@ -48,6 +51,67 @@ std::string nodeMention(const gltf::GltfDocument& doc, size_t index)
     return gltf::nodeReference(gltf::nodeName(doc, index), index);
 }
 
+/// A mesh's triangles and collider, computed before the document changes (on every core) for the first node
+/// that uses the mesh.
+struct PreparedChoice
+{
+    size_t node = 0;
+    bool readable = false;                            ///< the mesh's triangles could be read
+    Diagnostics trianglesFailed;                      ///< why they could not (then no choice was made)
+    std::optional<Result<MeshColliderChoice>> choice; ///< none for a trimesh or unreadable triangles
+};
+
+/// Reads `mesh` and chooses its collider for `node`; reads the document only, so that several run at once.
+PreparedChoice prepareChoice(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph,
+                             const ColliderOptions& options, size_t node, size_t mesh)
+{
+    PreparedChoice p;
+    p.node = node;
+    // Read even for a trimesh, which refers to the mesh as it is: a mesh whose geometry cannot be read
+    // (undecodable compression, an unknown required extension) gets no collider at all.
+    auto triangles = gltf::meshTriangles(doc, mesh);
+    p.readable = bool(triangles);
+    if (!triangles) {
+        p.trianglesFailed = std::move(triangles.diagnostics);
+        return p;
+    }
+    if (options.strategy == ColliderStrategy::Trimesh)
+        return p;
+    // The largest error is asked in world metres; the mesh is simplified in its own space.
+    ColliderOptions scaled = options;
+    scaled.maxError /= geometry::meanScale(graph.worldTransform(node));
+    p.choice = chooseMeshCollider(*triangles, scaled);
+    return p;
+}
+
+/// The choice for each mesh of `targets` (node, mesh: the first node of each mesh is the one its choice is
+/// made for), made on every core, reporting each mesh done through options.progress.
+std::map<size_t, PreparedChoice> prepareChoices(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph,
+                                                const ColliderOptions& options,
+                                                const std::vector<std::pair<size_t, size_t>>& targets)
+{
+    std::vector<std::pair<size_t, size_t>> first; // node, mesh
+    std::set<size_t> seen;
+    for (const auto& [node, mesh] : targets) {
+        if (seen.insert(mesh).second)
+            first.emplace_back(node, mesh);
+    }
+    std::vector<PreparedChoice> made(first.size());
+    std::mutex reporting;
+    size_t done = 0;
+    geometry::parallelFor(first.size(), 0, [&](size_t i) {
+        made[i] = prepareChoice(doc, graph, options, first[i].first, first[i].second);
+        const std::lock_guard lock(reporting);
+        ++done;
+        if (options.progress)
+            options.progress(done, first.size());
+    });
+    std::map<size_t, PreparedChoice> byMesh;
+    for (size_t i = 0; i < first.size(); ++i)
+        byMesh.emplace(first[i].second, std::move(made[i]));
+    return byMesh;
+}
+
 class Generator
 {
 public:
@@ -55,6 +119,9 @@ public:
               physics::PhysicsModel& model, ColliderReport& report)
         : m_doc(doc), m_graph(graph), m_options(options), m_model(model), m_report(report)
     {}
+
+    /// Choices made ahead (prepareChoices), by mesh; a node they were not made for computes its own.
+    void usePrepared(std::map<size_t, PreparedChoice> prepared) { m_prepared = std::move(prepared); }
 
     std::optional<MadeShape> shapeFor(size_t node, size_t mesh)
     {
@@ -86,11 +153,12 @@ private:
     std::optional<MadeShape> make(size_t node, size_t mesh)
     {
         const ColliderStrategy strategy = m_options.strategy;
-        // Read even for a trimesh, which refers to the mesh as it is: a mesh whose geometry cannot be read
-        // (undecodable compression, an unknown required extension) gets no collider at all.
-        auto triangles = gltf::meshTriangles(m_doc, mesh);
-        if (!triangles) {
-            fail(node, triangles.diagnostics);
+        const auto ahead = m_prepared.find(mesh);
+        PreparedChoice prepared = ahead != m_prepared.end() && ahead->second.node == node
+                                      ? std::move(ahead->second)
+                                      : prepareChoice(m_doc, m_graph, m_options, node, mesh);
+        if (!prepared.readable) {
+            fail(node, prepared.trianglesFailed);
             return std::nullopt;
         }
         if (strategy == ColliderStrategy::Trimesh) {
@@ -102,10 +170,7 @@ private:
             made.fit = geometry::FitSummary{}; // the mesh itself
             return made;
         }
-        // The largest error is asked in world metres; the mesh is simplified in its own space.
-        ColliderOptions options = m_options;
-        options.maxError /= geometry::meanScale(m_graph.worldTransform(node));
-        auto choice = chooseMeshCollider(*triangles, options);
+        const Result<MeshColliderChoice>& choice = *prepared.choice;
         if (!choice) {
             fail(node, choice.diagnostics);
             return std::nullopt;
@@ -179,6 +244,7 @@ private:
     physics::PhysicsModel& m_model;
     ColliderReport& m_report;
     std::map<size_t, MadeShape> m_made;
+    std::map<size_t, PreparedChoice> m_prepared;
 };
 
 /// A compound collider: one child node of `node` per part, each with its part's convex shape.
@@ -316,6 +382,18 @@ size_t colliderNodeFor(gltf::GltfDocument& doc, size_t n, const std::string& nam
     return colliderNode;
 }
 
+/// The mesh of node `n` when the node is one the options select (a mesh node, named or matching).
+std::optional<size_t> selectedMesh(const gltf::GltfDocument& doc, size_t n, const ColliderOptions& options,
+                                   const QRegularExpression& whole)
+{
+    const std::optional<size_t> mesh = gltf::nodeMesh(doc, n);
+    if (!mesh)
+        return std::nullopt;
+    if (options.nodes.empty() && !whole.match(QString::fromStdString(gltf::nodeName(doc, n))).hasMatch())
+        return std::nullopt;
+    return mesh;
+}
+
 /// A motion of type `body` on `n` when it is not inside a body yet.
 void giveMotion(physics::PhysicsModel& model, const gltf::SceneGraph& graph, size_t n,
                 physics::MotionType body)
@@ -349,11 +427,17 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
         std::erase_if(order, [&](size_t n) {
             return std::find(options.nodes.begin(), options.nodes.end(), n) == options.nodes.end();
         });
+    // The meshes' colliders are chosen first, on every core; the document changes one node at a time after.
+    std::vector<std::pair<size_t, size_t>> targets;
     for (size_t n : order) {
-        const std::optional<size_t> meshIndex = gltf::nodeMesh(doc, n);
+        const std::optional<size_t> meshIndex = selectedMesh(doc, n, options, whole);
+        if (const physics::NodePhysics* p = model.node(n); meshIndex && !(p && (p->collider || p->trigger)))
+            targets.emplace_back(n, *meshIndex);
+    }
+    generator.usePrepared(prepareChoices(doc, *graph, options, targets));
+    for (size_t n : order) {
+        const std::optional<size_t> meshIndex = selectedMesh(doc, n, options, whole);
         if (!meshIndex)
-            continue;
-        if (options.nodes.empty() && !whole.match(QString::fromStdString(gltf::nodeName(doc, n))).hasMatch())
             continue;
         ++report.matched;
         const std::string label = nodeMention(doc, n);

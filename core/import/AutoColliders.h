@@ -9,6 +9,7 @@
 #include "physics/Validator.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,9 @@ struct ColliderOptions
     double maxError = 0.01;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
+    /// addColliders: called as each mesh's collider is chosen (on worker threads, one call at a time), with
+    /// the meshes done and the meshes to do; the last call has done == total.
+    std::function<void(size_t done, size_t total)> progress;
     /// Hull and Decompose: a mesh with no volume (flat, or a line) is an error, as the hull or the
     /// decomposition reports it. When false it gets the thin box Auto gives such a mesh, with a
     /// COLLIDER_FLAT_MESH_BOX info.
@@ -139,9 +143,10 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
 
 /// Adds an OMI collider (and shape) to every selected mesh node, fitted in that node's space, plus the
 /// requested motion on nodes not already inside a body, then writes the physics with the OMI writer (newest
-/// form). Nodes that already have a collider or trigger are left alone. Nodes are visited parents first, so
-/// a mesh below a mesh node joins its parent's body. Meshes used by several nodes are fitted once and their
-/// shape shared.
+/// form). The meshes' colliders are chosen on every core (options.progress reports each) before the document
+/// changes; the result does not depend on the number of cores. Nodes that already have a collider or trigger
+/// are left alone. Nodes are visited parents first, so a mesh below a mesh node joins its parent's body.
+/// Meshes used by several nodes are fitted once and their shape shared.
 ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& options);
 
 } // namespace cs::import
