@@ -394,6 +394,31 @@ std::optional<size_t> selectedMesh(const gltf::GltfDocument& doc, size_t n, cons
     return mesh;
 }
 
+/// The nodes to visit, parents first: every node, or only options.nodes when it names some.
+std::vector<size_t> visitOrder(const gltf::SceneGraph& graph, const ColliderOptions& options)
+{
+    std::vector<size_t> order = parentsFirst(graph);
+    if (!options.nodes.empty())
+        std::erase_if(order, [&](size_t n) {
+            return std::find(options.nodes.begin(), options.nodes.end(), n) == options.nodes.end();
+        });
+    return order;
+}
+
+/// The nodes of `order` that will get a collider (selected, without a collider or trigger), with their mesh.
+std::vector<std::pair<size_t, size_t>>
+fittedNodes(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
+            const std::vector<size_t>& order, const ColliderOptions& options, const QRegularExpression& whole)
+{
+    std::vector<std::pair<size_t, size_t>> targets;
+    for (size_t n : order) {
+        const std::optional<size_t> mesh = selectedMesh(doc, n, options, whole);
+        if (const physics::NodePhysics* p = model.node(n); mesh && !(p && (p->collider || p->trigger)))
+            targets.emplace_back(n, *mesh);
+    }
+    return targets;
+}
+
 /// A motion of type `body` on `n` when it is not inside a body yet.
 void giveMotion(physics::PhysicsModel& model, const gltf::SceneGraph& graph, size_t n,
                 physics::MotionType body)
@@ -422,19 +447,10 @@ ColliderReport addColliders(gltf::GltfDocument& doc, const ColliderOptions& opti
     const QRegularExpression whole(QRegularExpression::anchoredPattern(pattern.pattern()));
 
     Generator generator(doc, *graph, options, model, report);
-    std::vector<size_t> order = parentsFirst(*graph);
-    if (!options.nodes.empty())
-        std::erase_if(order, [&](size_t n) {
-            return std::find(options.nodes.begin(), options.nodes.end(), n) == options.nodes.end();
-        });
+    const std::vector<size_t> order = visitOrder(*graph, options);
     // The meshes' colliders are chosen first, on every core; the document changes one node at a time after.
-    std::vector<std::pair<size_t, size_t>> targets;
-    for (size_t n : order) {
-        const std::optional<size_t> meshIndex = selectedMesh(doc, n, options, whole);
-        if (const physics::NodePhysics* p = model.node(n); meshIndex && !(p && (p->collider || p->trigger)))
-            targets.emplace_back(n, *meshIndex);
-    }
-    generator.usePrepared(prepareChoices(doc, *graph, options, targets));
+    generator.usePrepared(
+        prepareChoices(doc, *graph, options, fittedNodes(doc, model, order, options, whole)));
     for (size_t n : order) {
         const std::optional<size_t> meshIndex = selectedMesh(doc, n, options, whole);
         if (!meshIndex)
