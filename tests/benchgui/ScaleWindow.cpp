@@ -8,6 +8,7 @@
 #include "viewport/Viewport.h"
 
 #include <QElapsedTimer>
+#include <QPushButton>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
@@ -56,6 +57,28 @@ private:
     double m_last = 0, m_longest = 0;
 };
 
+/// Opens the file again and presses Cancel `afterMs` into the reading: the milliseconds until the open
+/// ended (the reading stops at its next stage), or -1 when the button was not shown or the open was not
+/// cancelled.
+double cancelLatency(ui::MainWindow& window, const fs::path& file, int afterMs)
+{
+    bool ended = false, ok = true;
+    window.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
+        ended = true;
+        ok = result;
+    });
+    QTest::qWait(afterMs);
+    auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelOpen"));
+    if (!cancel || !cancel->isVisible() || ended)
+        return -1;
+    QElapsedTimer timer;
+    timer.start();
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    if (!QTest::qWaitFor([&] { return ended; }, 600000) || ok)
+        return -1;
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
 } // namespace
 
 bool scaleWindow(ui::MainWindow& window, bool quick, const fs::path& shotDir)
@@ -96,6 +119,7 @@ bool scaleWindow(ui::MainWindow& window, bool quick, const fs::path& shotDir)
         std::printf("bench=scale_window file=%s error=open_failed\n", file.filename().c_str());
         return false;
     }
+    const double cancelMs = cancelLatency(window, file, int(readMs / 4)); // a quarter into the reading
     // The program's own peak, opening the file to its first frame in a fresh process.
     const PeakMeasurement peak = measurePeak(
         CS_PEAK_RSS, {CS_COLLIDOSCOPE, file.string(), "--screenshot", (shotDir / "scale.png").string()});
@@ -103,10 +127,11 @@ bool scaleWindow(ui::MainWindow& window, bool quick, const fs::path& shotDir)
     const double fileMb = double(fs::file_size(file)) / (1 << 20), peakMb = double(peak.peakKib) / 1024.0;
     std::printf(
         "bench=scale_window file=%s file_mb=%s read_ms=%s first_frame_ms=%s max_gui_stall_reading_ms=%s "
-        "max_gui_stall_adopt_to_frame_ms=%s opening_status_lines=%d peak_mb=%s ratio_file=%s pid=%ld%s\n",
+        "max_gui_stall_adopt_to_frame_ms=%s opening_status_lines=%d cancel_ms=%s peak_mb=%s ratio_file=%s "
+        "pid=%ld%s\n",
         file.filename().c_str(), fixed(fileMb, 0).c_str(), fixed(readMs, 0).c_str(),
         fixed(frameMs, 0).c_str(), fixed(readStall, 1).c_str(), fixed(adoptStall, 1).c_str(), openingLines,
-        fixed(peakMb, 0).c_str(), fixed(peakMb / fileMb, 2).c_str(), peak.pid,
+        fixed(cancelMs, 0).c_str(), fixed(peakMb, 0).c_str(), fixed(peakMb / fileMb, 2).c_str(), peak.pid,
         error.empty() ? "" : (" error=\"" + error + "\"").c_str());
     std::fflush(stdout);
     return error.empty();
