@@ -15,8 +15,6 @@ inline constexpr std::uint32_t kGlbChunkJson = 0x4E4F534A; // "JSON"
 inline constexpr std::uint32_t kGlbChunkBin = 0x004E4942;  // "BIN\0"
 inline constexpr size_t kGlbHeaderSize = 12;
 inline constexpr size_t kGlbChunkHeaderSize = 8;
-/// loadGltf reads a BIN chunk of at least this many bytes on a second thread while it parses the JSON.
-inline constexpr std::uint32_t kGlbBinReadAside = 1u << 20;
 
 /// Random access to the bytes of a file or of memory, so that the GLB reader can read each chunk straight
 /// into its final place instead of reading the whole file and copying the chunks out.

@@ -233,14 +233,10 @@ Result<GltfDocument> loadFromSource(ByteSource& source, const std::filesystem::p
     }
 
     // A .glb's BIN chunk (most of a large file) is read on a second thread while this one parses the JSON;
-    // only that thread uses the source meanwhile. A small chunk is read here: a thread would cost more.
+    // only that thread uses the source meanwhile.
     std::future<std::optional<Diagnostic>> binRead;
-    if (glb && glb->binDeferred && glb->binLength >= kGlbBinReadAside) {
+    if (glb && glb->binDeferred)
         binRead = std::async(std::launch::async, [&source, &glb] { return readDeferredBin(source, *glb); });
-    } else if (glb && glb->binDeferred) {
-        if (auto failed = readDeferredBin(source, *glb))
-            return R::failure(std::move(*failed));
-    }
     auto parsed = parseJsonText(text);
     if (binRead.valid()) {
         if (auto failed = binRead.get())

@@ -119,29 +119,6 @@ private slots:
         QVERIFY(!hasErrors(r.diagnostics));
     }
 
-    void readsALargeBinChunkAside()
-    {
-        // A BIN chunk of 2 MiB (over kGlbBinReadAside) is read on a second thread: every byte arrives, from a
-        // file and from memory, and the extra chunk after it too.
-        QVERIFY(kGlbBinReadAside <= (2u << 20));
-        Bytes bin(2u << 20);
-        for (size_t i = 0; i < bin.size(); ++i)
-            bin[i] = static_cast<uint8_t>((i * 2654435761u) >> 13);
-        const std::string json =
-            R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" + std::to_string(bin.size()) + "}]}";
-        const Bytes extra = {5, 6, 7, 8};
-        const Bytes file = rawGlb({{kGlbChunkJson, padded(json)}, {kGlbChunkBin, bin}, {0x12345678, extra}});
-        test::TempDir dir;
-        test::writeBytes(dir / "large.glb", file);
-        for (const auto& r : {load(file), loadGltf(dir / "large.glb")}) {
-            QVERIFY2(r.value.has_value() && !hasErrors(r.diagnostics), test::describe(r.diagnostics).c_str());
-            QCOMPARE(r->buffers()[0].origin, ResourceOrigin::GlbBinChunk);
-            QVERIFY(r->buffers()[0].data == bin);
-            QCOMPARE(r->extraChunks().size(), size_t(1));
-            QVERIFY(r->extraChunks()[0].data == extra);
-        }
-    }
-
     void emptyFile()
     {
         auto r = load(textBytes("  \n"));
