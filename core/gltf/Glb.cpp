@@ -42,7 +42,7 @@ struct ChunkHeader
 /// Reads a chunk's bytes into `glb` (JSON, BIN or an extra chunk kept as it is). Returns the error that ends
 /// the reading, if any; lesser findings go to `diags`.
 std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk, GlbContents& glb,
-                                    Diagnostics& diags, bool deferBin)
+                                    Diagnostics& diags)
 {
     const std::string& where = chunk.where;
     const std::uint32_t length = chunk.length;
@@ -62,13 +62,10 @@ std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk
                                                          "chunk and appear once; this one is ignored"));
             return std::nullopt;
         }
+        glb.bin.resize(length);
+        if (length > 0 && !source.read(chunk.offset, length, glb.bin.data()))
+            return makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed");
         glb.hasBin = true;
-        glb.binOffset = chunk.offset;
-        glb.binLength = length;
-        glb.binWhere = where;
-        glb.binDeferred = deferBin;
-        if (!deferBin)
-            return readDeferredBin(source, glb);
     } else {
         // Unknown chunk types are ignored by readers (glTF 2.0 §4.4.3.1); keep them for a .glb save.
         ExtraChunk extra;
@@ -85,22 +82,13 @@ std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk
 
 } // namespace
 
-std::optional<Diagnostic> readDeferredBin(ByteSource& source, GlbContents& glb)
-{
-    glb.binDeferred = false;
-    glb.bin.resize(glb.binLength);
-    if (glb.binLength > 0 && !source.read(glb.binOffset, glb.binLength, glb.bin.data()))
-        return makeError("FILE_READ_FAILED", glb.binWhere + ": reading the BIN chunk failed");
-    return std::nullopt;
-}
-
 bool looksLikeGlb(ByteSource& source)
 {
     std::uint8_t magic[4];
     return source.size() >= 4 && source.read(0, 4, magic) && readU32(magic) == kGlbMagic;
 }
 
-Result<GlbContents> readGlb(ByteSource& source, bool deferBin)
+Result<GlbContents> readGlb(ByteSource& source)
 {
     using R = Result<GlbContents>;
     const std::uint64_t fileSize = source.size();
@@ -152,8 +140,8 @@ Result<GlbContents> readGlb(ByteSource& source, bool deferBin)
             result.diagnostics.push_back(
                 makeWarning("GLB_CHUNK_LENGTH_UNALIGNED",
                             where + ": length " + std::to_string(length) + " is not a multiple of 4"));
-        if (auto failed = readChunk(source, {type, length, offset, chunkIndex, where}, glb,
-                                    result.diagnostics, deferBin))
+        if (auto failed =
+                readChunk(source, {type, length, offset, chunkIndex, where}, glb, result.diagnostics))
             return R::failure(std::move(*failed));
         sawJson = sawJson || chunkIndex == 0;
         offset += length;

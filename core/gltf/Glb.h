@@ -3,7 +3,6 @@
 #include "gltf/GltfDocument.h"
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,12 +33,6 @@ struct GlbContents
     Bytes bin;
     bool hasBin = false;
     std::vector<ExtraChunk> extraChunks;
-    /// readGlb with deferBin: where the BIN chunk's bytes are (not read into `bin` yet; readDeferredBin reads
-    /// them), and "GLB chunk N at byte M" for a message.
-    bool binDeferred = false;
-    std::uint64_t binOffset = 0;
-    std::uint32_t binLength = 0;
-    std::string binWhere;
 };
 
 /// True when the source starts with the GLB magic.
@@ -48,12 +41,7 @@ bool looksLikeGlb(ByteSource& source);
 /// Reads a GLB container: header (magic, version 2, total length), a JSON chunk first, an optional BIN chunk
 /// second, further chunks of unknown types kept. Lengths are checked against the source's real size before
 /// any allocation, so a header that declares gigabytes cannot make the reader allocate them.
-/// With `deferBin`, the BIN chunk is checked but not read (binDeferred), so that the caller can read it while
-/// it parses the JSON.
-Result<GlbContents> readGlb(ByteSource& source, bool deferBin = false);
-
-/// Reads a deferred BIN chunk into glb.bin; the error (FILE_READ_FAILED) when it cannot.
-std::optional<Diagnostic> readDeferredBin(ByteSource& source, GlbContents& glb);
+Result<GlbContents> readGlb(ByteSource& source);
 
 /// A GLB as the byte ranges to write one after the other, so that the binary chunk (most of a file's bytes)
 /// is written from where it is instead of being copied into one block first. `bin` points at bytes this

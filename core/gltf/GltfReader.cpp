@@ -11,7 +11,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <future>
 #include <memory>
 
 namespace cs::gltf {
@@ -220,7 +219,7 @@ Result<GltfDocument> loadFromSource(ByteSource& source, const std::filesystem::p
     std::optional<GlbContents> glb;
     std::string text;
     if (looksLikeGlb(source)) {
-        auto g = readGlb(source, true);
+        auto g = readGlb(source);
         result.diagnostics = std::move(g.diagnostics);
         if (!g)
             return result;
@@ -232,16 +231,7 @@ Result<GltfDocument> loadFromSource(ByteSource& source, const std::filesystem::p
             return R::failure(makeError("FILE_READ_FAILED", "reading the file failed"));
     }
 
-    // A .glb's BIN chunk (most of a large file) is read on a second thread while this one parses the JSON;
-    // only that thread uses the source meanwhile.
-    std::future<std::optional<Diagnostic>> binRead;
-    if (glb && glb->binDeferred)
-        binRead = std::async(std::launch::async, [&source, &glb] { return readDeferredBin(source, *glb); });
     auto parsed = parseJsonText(text);
-    if (binRead.valid()) {
-        if (auto failed = binRead.get())
-            return R::failure(std::move(*failed));
-    }
     if (glb && !parsed) {
         // The positions the JSON errors give count from the start of the JSON chunk, not of the file.
         for (Diagnostic& d : parsed.diagnostics) {
