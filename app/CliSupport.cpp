@@ -259,6 +259,12 @@ void ProgressLine::fraction(const std::string& item, double done)
     draw(item + " " + std::to_string(int(done * 100)) + "%");
 }
 
+void ProgressLine::status(const std::string& text)
+{
+    std::lock_guard lock(m_mutex);
+    draw(text);
+}
+
 void ProgressLine::draw(const std::string& text)
 {
     if (!m_enabled)

@@ -114,6 +114,8 @@ public:
     void step(const std::string& item);
     /// A fraction of a single long item (thread-safe), e.g. an import's progress.
     void fraction(const std::string& item, double done);
+    /// What a single long item is doing now (thread-safe), e.g. "big.glb: reading".
+    void status(const std::string& text);
 
 private:
     void draw(const std::string& text);

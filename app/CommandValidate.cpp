@@ -10,6 +10,8 @@
 
 #include <QCommandLineParser>
 #include <algorithm>
+#include <filesystem>
+#include <functional>
 
 namespace cs::app {
 
@@ -24,13 +26,19 @@ struct FileResult
     std::vector<std::vector<targets::Finding>> targetFindings; ///< one list per chosen target
 };
 
-FileResult validateFile(const std::string& file, const TargetList& chosen)
+/// Checks one file; `stage` (when given) hears what it is doing, for the progress line of a single file.
+FileResult validateFile(const std::string& file, const TargetList& chosen,
+                        const std::function<void(const char*)>& stage = {})
 {
     FileResult r;
+    if (stage)
+        stage("reading");
     auto loaded = gltf::loadGltf(file);
     r.diagnostics = loaded.diagnostics;
     r.readable = bool(loaded);
     if (loaded) {
+        if (stage)
+            stage("checking the physics");
         const Diagnostics physics = physics::validatePhysics(*loaded);
         r.diagnostics.insert(r.diagnostics.end(), physics.begin(), physics.end());
         const auto occurrences = targets::scanFeatures(*loaded);
@@ -209,8 +217,13 @@ int runValidate(const QStringList& args)
     std::vector<FileResult> checked(size_t(files.size()));
     {
         ProgressLine progress("validate", checked.size());
+        // One file: the line says what is being done to it.
+        std::function<void(const char*)> stage;
+        if (checked.size() == 1)
+            stage = [&progress, name = std::filesystem::path(files[0].toStdString()).filename().string()](
+                        const char* what) { progress.status(name + ": " + what); };
         parallelFor(checked.size(), [&](size_t i) {
-            checked[i] = validateFile(files[qsizetype(i)].toStdString(), chosen);
+            checked[i] = validateFile(files[qsizetype(i)].toStdString(), chosen, stage);
             progress.step(files[qsizetype(i)].toStdString());
         });
     }

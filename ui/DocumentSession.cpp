@@ -94,7 +94,16 @@ void DocumentSession::openFile(const QString& path, std::function<void(bool)> do
         emit statusMessage(tr("Opening %1... %2 s").arg(name).arg((clock.elapsed() + 500) / 1000));
     });
     m_openTicker->start();
-    m_loader.setFuture(QtConcurrent::run([path] { return loadScene(path); }));
+    m_openCancel = std::make_shared<std::atomic<bool>>(false);
+    m_loader.setFuture(
+        QtConcurrent::run([path, cancel = m_openCancel] { return loadScene(path, cancel.get()); }));
+    emit openingChanged(true);
+}
+
+void DocumentSession::cancelOpen()
+{
+    if (m_openCancel)
+        m_openCancel->store(true);
 }
 
 void DocumentSession::chooseAndOpen()
@@ -125,6 +134,15 @@ void DocumentSession::adopt(std::shared_ptr<LoadedScene> scene)
 {
     m_openTicker->stop();
     const std::function<void(bool)> done = std::exchange(m_loadDone, nullptr);
+    const std::shared_ptr<std::atomic<bool>> cancel = std::exchange(m_openCancel, nullptr);
+    emit openingChanged(false);
+    if (scene->cancelled || (cancel && cancel->load())) {
+        // Cancelled: what was read is dropped and what was open stays.
+        emit statusMessage(tr("Opening %1 cancelled").arg(QFileInfo(scene->path).fileName()));
+        if (done)
+            done(false);
+        return;
+    }
     if (!scene->document) {
         // The file could not be used at all: say why, keep what was open.
         emit statusMessage(tr("Could not open %1").arg(scene->path));

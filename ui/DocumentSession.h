@@ -47,6 +47,12 @@ public:
     /// Opens a file (or ":/sample/sample.glb") in the background; `done` runs on the GUI thread once the
     /// document is replaced (or the error reported).
     void openFile(const QString& path, std::function<void(bool ok)> done = {});
+    /// Stops the open under way: its result is dropped (the reading stops at its next stage), `done` gets
+    /// false, the open document stays and the status line says "Opening NAME cancelled". Nothing when no
+    /// open is under way.
+    void cancelOpen();
+    /// An open is under way (from openFile until its result is adopted, reported or dropped).
+    bool opening() const { return m_openCancel != nullptr; }
     /// File > Open, File > Import and Open Recent: asks about unsaved edits first, then opens (a path chosen
     /// through the prompter when `path` is empty).
     void chooseAndOpen();
@@ -100,6 +106,8 @@ signals:
     void modifiedChanged(bool modified);
     /// One line for the status bar.
     void statusMessage(const QString& text);
+    /// An open started (true) or ended: adopted, failed or cancelled (false).
+    void openingChanged(bool opening);
     void recentFilesChanged();
 
 private:
@@ -114,6 +122,7 @@ private:
     std::unique_ptr<document::Document> m_document;
     QFutureWatcher<std::shared_ptr<LoadedScene>> m_loader;
     std::function<void(bool)> m_loadDone;
+    std::shared_ptr<std::atomic<bool>> m_openCancel; ///< the open under way's cancel flag (null: none)
     /// While a file is read: the status text counts the seconds. Not a busy bar: a running animation makes
     /// Qt Quick draw the viewport at the display's rate, which takes the processor from the reading.
     QTimer* m_openTicker = nullptr;

@@ -26,6 +26,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoGroup>
@@ -99,6 +100,13 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     connect(m_session, &DocumentSession::titleChanged, this, &QWidget::setWindowTitle);
     connect(m_session, &DocumentSession::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_session, &DocumentSession::statusMessage, m_statusLabel, &QLabel::setText);
+    // Cancel beside the "Opening..." line while a file is read.
+    auto* cancelOpen = new QPushButton(tr("Cancel"), this);
+    cancelOpen->setObjectName(QStringLiteral("cancelOpen"));
+    cancelOpen->setVisible(false);
+    statusBar()->addPermanentWidget(cancelOpen);
+    connect(cancelOpen, &QPushButton::clicked, m_session, &DocumentSession::cancelOpen);
+    connect(m_session, &DocumentSession::openingChanged, cancelOpen, &QWidget::setVisible);
     connect(m_tools, &ToolDialogs::statusMessage, m_statusLabel, &QLabel::setText);
     connect(m_menus, &WindowMenus::statusMessage, m_statusLabel, &QLabel::setText);
     const auto selectActivated = [this](NodeIndex node) { m_session->selectNode(node); };

@@ -7,9 +7,13 @@
 
 namespace cs::ui {
 
-std::shared_ptr<LoadedScene> loadScene(const QString& path)
+std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bool>* cancel)
 {
     auto scene = std::make_shared<LoadedScene>();
+    auto stopped = [&] {
+        scene->cancelled = cancel && cancel->load();
+        return scene->cancelled;
+    };
     scene->path = path;
     Result<gltf::GltfDocument> loaded;
     if (path.startsWith(QLatin1String(":/"))) {
@@ -28,11 +32,13 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path)
         loaded = import::openAnyAsset(path.toStdString());
     }
     scene->diagnostics = std::move(loaded.diagnostics);
-    if (!loaded)
+    if (!loaded || stopped())
         return scene;
     // The document reads the physics model; validating here keeps that work off the GUI thread too.
     auto doc = std::make_unique<document::Document>(std::move(*loaded.value));
     doc->validateNow();
+    if (stopped())
+        return scene;
     const Diagnostics built = scene->rebuild(*doc);
     scene->diagnostics.insert(scene->diagnostics.end(), built.begin(), built.end());
     scene->fileDiagnostics = scene->diagnostics;

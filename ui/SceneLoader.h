@@ -5,6 +5,7 @@
 #include "document/SceneState.h"
 
 #include <QString>
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -21,10 +22,12 @@ struct LoadedScene : document::SceneState
     std::unique_ptr<document::Document> document;
     Diagnostics fileDiagnostics; ///< the glTF loader's and the render scene's
     Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
+    bool cancelled = false;      ///< the reading stopped at a cancel (no document)
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it
-/// makes is moved to the application's main thread before it is returned.
-std::shared_ptr<LoadedScene> loadScene(const QString& path);
+/// makes is moved to the application's main thread before it is returned. When `cancel` is set, it stops at
+/// the next stage (after reading, after validation) with `cancelled` and no document.
+std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace cs::ui

@@ -5,6 +5,7 @@
 #include "document/MeshCommands.h"
 #include "document/ShapeConversion.h"
 #include "geometry/ConvexHull.h"
+#include "geometry/Parallel.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/ScaleRule.h"
 #include "gltf/NodeLabel.h"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <mutex>
 
 namespace cs::document {
 
@@ -159,41 +161,66 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
     return input;
 }
 
+namespace {
+
+/// The collider of one mesh of the input, into plan.fits[i] and plan.meshDiagnostics[i]; false when it was
+/// cancelled.
+bool planMesh(const AutoColliderInput& input, size_t i, AutoColliderPlan& plan,
+              const std::atomic<bool>* cancel)
+{
+    const AutoColliderMesh& m = input.meshes[i];
+    Diagnostics& said = plan.meshDiagnostics[i];
+    // A failure keeps its errors; a fit keeps its notes (a substitution, such as a flat mesh's thin box).
+    auto keep = [&](const Diagnostics& from, bool errors) {
+        std::copy_if(from.begin(), from.end(), std::back_inserter(said),
+                     [&](const Diagnostic& d) { return (d.severity == Severity::Error) == errors; });
+    };
+    if (!m.triangles) {
+        keep(m.problems, true);
+        return true;
+    }
+    AutoColliderOptions options = input.options;
+    options.collider.maxError /= m.scale;
+    auto fit = fitMeshCollider(*m.triangles, options, cancel);
+    if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED"))
+        return false;
+    keep(fit.diagnostics, !fit);
+    if (fit)
+        plan.fits[i] = std::move(*fit);
+    return true;
+}
+
+} // namespace
+
 AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<void(double)>& progress,
                                    const std::atomic<bool>* cancel)
 {
     AutoColliderPlan plan;
-    plan.fits.resize(input.meshes.size());
-    plan.meshDiagnostics.resize(input.meshes.size());
-    for (size_t i = 0; i < input.meshes.size(); ++i) {
-        if (cancel && cancel->load()) {
-            plan.cancelled = true;
-            break;
+    const size_t count = input.meshes.size();
+    plan.fits.resize(count);
+    plan.meshDiagnostics.resize(count);
+    // The meshes on every core: each writes only its own slot, so the plan does not depend on the number of
+    // cores; the progress callbacks are called one at a time.
+    std::atomic<bool> cancelled = false;
+    std::mutex reporting;
+    size_t done = 0;
+    geometry::parallelFor(count, 0, [&](size_t i) {
+        if (cancelled.load() || (cancel && cancel->load())) {
+            cancelled = true;
+            return;
         }
-        if (progress)
-            progress(double(i) / double(input.meshes.size()));
-        const AutoColliderMesh& m = input.meshes[i];
-        Diagnostics& said = plan.meshDiagnostics[i];
-        // A failure keeps its errors; a fit keeps its notes (a substitution, such as a flat mesh's thin box).
-        auto keep = [&](const Diagnostics& from, bool errors) {
-            std::copy_if(from.begin(), from.end(), std::back_inserter(said),
-                         [&](const Diagnostic& d) { return (d.severity == Severity::Error) == errors; });
-        };
-        if (!m.triangles) {
-            keep(m.problems, true);
-            continue;
+        if (!planMesh(input, i, plan, cancel)) {
+            cancelled = true;
+            return;
         }
-        AutoColliderOptions options = input.options;
-        options.collider.maxError /= m.scale;
-        auto fit = fitMeshCollider(*m.triangles, options, cancel);
-        if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED")) {
-            plan.cancelled = true;
-            break;
-        }
-        keep(fit.diagnostics, !fit);
-        if (fit)
-            plan.fits[i] = std::move(*fit);
-    }
+        const std::lock_guard lock(reporting);
+        ++done;
+        if (progress && done < count)
+            progress(double(done) / double(count));
+        if (input.options.collider.progress)
+            input.options.collider.progress(done, count);
+    });
+    plan.cancelled = cancelled.load();
     if (progress && !plan.cancelled)
         progress(1.0);
     plan.input = std::move(input);

@@ -121,8 +121,10 @@ struct AutoColliderPlan
 /// Step 1 (GUI thread): the mesh nodes the options select, parents first, with copies of their meshes (for
 /// every strategy, the mesh itself as a trimesh too: a mesh that cannot be read gets no collider).
 AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options);
-/// Step 2 (any thread): the fit of every mesh. `progress` gets the fraction done (0..1) on the calling
-/// thread; setting `cancel` stops at the next mesh or inside a hull (the plan is then marked cancelled).
+/// Step 2 (any thread): the fit of every mesh, the meshes on every core (the plan is the same on any number
+/// of cores). `progress` gets the fraction done (0..1) and options.collider.progress the meshes done and to
+/// do, each from the worker threads one call at a time; setting `cancel` stops at the next mesh or inside a
+/// hull (the plan is then marked cancelled).
 AutoColliderPlan planAutoColliders(AutoColliderInput input, const std::function<void(double)>& progress = {},
                                    const std::atomic<bool>* cancel = nullptr);
 

@@ -9,6 +9,7 @@
 #include "physics/Validator.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,9 @@ struct ColliderOptions
     double maxError = 0.01;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
+    /// Called as each mesh's collider is chosen (on worker threads, one call at a time), with the meshes done
+    /// and the meshes to do; the last call has done == total.
+    std::function<void(size_t done, size_t total)> progress;
     /// Hull and Decompose: a mesh with no volume (flat, or a line) is an error, as the hull or the
     /// decomposition reports it. When false it gets the thin box Auto gives such a mesh, with a
     /// COLLIDER_FLAT_MESH_BOX info.

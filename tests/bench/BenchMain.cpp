@@ -1,6 +1,6 @@
-// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose|fit|simplify]: the
-// benchmarks, one key=value line per figure. cs_bench --peak-rss LOADER FILE: (internal) loads FILE with one
-// loader and prints the peak resident KiB.
+// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose|fit|simplify|scale]: the
+// benchmarks, one key=value line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss
+// LOADER FILE: (internal) loads FILE with one loader and prints the peak resident KiB.
 #include "BenchUtil.h"
 
 #include <algorithm>
@@ -18,6 +18,7 @@ int runSimulateBenchmarks(int runs, bool quick);
 int runFitBenchmarks(int runs, bool quick);
 int runSimplifyBenchmarks(int runs, bool quick);
 int runDocumentBenchmarks(const std::string& self, int runs, bool quick);
+int runScaleBenchmarks(const std::string& self, int runs, bool quick);
 int peakRssChild(const char* loader, const char* file);
 } // namespace cs::bench
 
@@ -28,7 +29,7 @@ int main(int argc, char** argv)
     const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
     if (!options.ok) {
         std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
-                             "load|document|hull|decode|simulate|decompose|fit|simplify]\n");
+                             "load|document|hull|decode|simulate|decompose|fit|simplify|scale]\n");
         return 2;
     }
     const int runs = options.runs;
@@ -45,6 +46,7 @@ int main(int argc, char** argv)
     const int decompose = run("decompose") ? cs::bench::runDecomposeBenchmarks(runs, quick) : 0;
     const int fit = run("fit") ? cs::bench::runFitBenchmarks(runs, quick) : 0;
     const int simplify = run("simplify") ? cs::bench::runSimplifyBenchmarks(runs, quick) : 0;
+    const int scale = run("scale") ? cs::bench::runScaleBenchmarks(argv[0], std::min(runs, 3), quick) : 0;
     return load != 0        ? load
            : document != 0  ? document
            : hull != 0      ? hull
@@ -52,5 +54,6 @@ int main(int argc, char** argv)
            : simulate != 0  ? simulate
            : decompose != 0 ? decompose
            : fit != 0       ? fit
-                            : simplify;
+           : simplify != 0  ? simplify
+                            : scale;
 }

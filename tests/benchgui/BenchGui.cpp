@@ -1,5 +1,5 @@
-// cs_bench_gui [--runs N] [--quick] [--only first_frame|window_memory|fps|simulate_fps] [--file NAME]: the
-// window's figures.
+// cs_bench_gui [--runs N] [--quick] [--only first_frame|window_memory|fps|simulate_fps|scale_window]
+// [--file NAME]: the window's figures (scale_window: ScaleWindow.h).
 //   bench=first_frame: from asking the window to open a file to a settled rendered frame, against core's own
 //     load of the file plus two frames of an empty scene, and against Assimp (aiProcess_Triangulate) and
 //     tinygltf (images not decoded). Files: the largest of the test corpus, a generated 800-node scene of
@@ -21,6 +21,7 @@
 #include "MainWindow.h"
 #include "PeakMemory.h"
 #include "Prompter.h"
+#include "ScaleWindow.h"
 #include "SceneLoader.h"
 #include "SimulationController.h"
 #include "SimulationMenu.h"
@@ -186,7 +187,8 @@ int main(int argc, char** argv)
     const bool quick = options.quick;
     const std::string onlyFile = options.value("--file"); // first_frame opens only the file of that name
     auto run = [&](const char* name) { return options.run(name); };
-    if (!run("first_frame") && !run("window_memory") && !run("fps") && !run("simulate_fps"))
+    if (!run("first_frame") && !run("window_memory") && !run("fps") && !run("simulate_fps") &&
+        !run("scale_window"))
         return 0;
     const fs::path dir = fs::temp_directory_path() / "collidoscope-bench-gui";
     fs::create_directories(dir);
@@ -268,6 +270,8 @@ int main(int argc, char** argv)
     std::fflush(stdout);
 
     if (run("window_memory") && !windowMemory(dir, empty, textured, decoded, vertexBytes))
+        return 1;
+    if (run("scale_window") && !bench::scaleWindow(window, quick, dir))
         return 1;
 
     if (run("simulate_fps")) {

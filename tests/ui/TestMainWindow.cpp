@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -105,6 +106,44 @@ private slots:
         auto* recent = w.findChild<QMenu*>(QStringLiteral("menuRecent"));
         QVERIFY(recent && recent->isEnabled());
         QCOMPARE(recent->actions().size(), 1);
+    }
+
+    void cancellingAnOpenKeepsTheOpenFile()
+    {
+        // While a file is read, Cancel stands beside the status line; pressed, the reading's result is
+        // dropped, no error is reported and the sample stays open.
+        const std::filesystem::path file = bench::makeManyNodeScene(m_settings.path());
+        auto prompter = std::make_shared<test::ScriptedPrompter>();
+        MainWindow w(prompter);
+        w.show();
+        QVERIFY(openAndWait(w, CS_SAMPLE_FILE));
+        auto* cancel = w.findChild<QPushButton*>(QStringLiteral("cancelOpen"));
+        QVERIFY(cancel);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY(!w.session().opening());
+        bool finished = false, ok = true;
+        w.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
+            finished = true;
+            ok = result;
+        });
+        QVERIFY(w.session().opening());
+        QVERIFY(cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return finished; }, 60000));
+        QVERIFY(!ok);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY(!w.session().opening());
+        QCOMPARE(w.session().currentFile(), QString(CS_SAMPLE_FILE));
+        QCOMPARE(w.sceneTree()->tree()->topLevelItemCount(), 12); // the sample's roots, as above
+        QCOMPARE(prompter->count(QStringLiteral("error")), 0);
+        QStringList texts;
+        for (const QLabel* label : w.statusBar()->findChildren<QLabel*>())
+            texts << label->text();
+        QVERIFY2(texts.contains(QStringLiteral("Opening many-nodes.gltf cancelled")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+        // The next open is not cancelled.
+        QVERIFY(openAndWait(w, QString::fromStdString(file.string())));
+        QCOMPARE(w.session().currentFile(), QString::fromStdString(file.string()));
     }
 
     void readingAFileLeavesTheViewStill()
