@@ -15,8 +15,8 @@ struct DiagnosticsText
 {
     enum class Line
     {
-        Full,              ///< formatDiagnostic(): "error CODE at /pointer: message"
-        Message,           ///< the message alone
+        Full,               ///< formatDiagnostic(): "error CODE at /pointer: message"
+        Message,            ///< the message alone
         SeverityAndMessage, ///< "warning: message"
         CodeAndMessage      ///< "CODE: message"
     };

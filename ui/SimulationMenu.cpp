@@ -217,9 +217,10 @@ bool SimulationMenu::ensureLoaded()
         return false;
     auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph, m_behaviour);
     m_notes = input.diagnostics;
-    QString text = m_notes.empty() ? tr("The preview simulates this file as the spec says.")
-                                   : tr("Where the preview departs from the spec:\n") +
-                                         QString::fromStdString(formatDiagnostics(m_notes, codesAndMessages()));
+    QString text = m_notes.empty()
+                       ? tr("The preview simulates this file as the spec says.")
+                       : tr("Where the preview departs from the spec:\n") +
+                             QString::fromStdString(formatDiagnostics(m_notes, codesAndMessages()));
     if (!m_behaviour.isSpec())
         text = tr("Behaving like %1: its parameter deviations apply (docs/targets.md).\n")
                    .arg(QString::fromStdString(m_behaviour.name)) +

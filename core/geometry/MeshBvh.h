@@ -39,7 +39,8 @@ public:
 
     /// `hint` (a Hit::leaf of an earlier query, or kNoLeaf): a triangle likely near p, measured first so that
     /// the search starts with a tight bound. The answer is the same with or without it; queries of points in
-    /// order along a surface (a mesh's vertices, samples drawn triangle by triangle) pass the last hit's leaf.
+    /// order along a surface (a mesh's vertices, samples drawn triangle by triangle) pass the last hit's
+    /// leaf.
     Hit closest(const Vec3d& p, std::uint32_t hint = kNoLeaf) const;
     double distance(const Vec3d& p) const { return closest(p).distance; }
     size_t triangleCount() const { return m_corners.size() / 3; }
