@@ -7,6 +7,7 @@
 #include "viewport/MeshLayer.h"
 #include "viewport/QuickScene.h"
 #include "viewport/ScreenBounds.h"
+#include "viewport/ViewportColors.h"
 #include "viewport/ViewportInput.h"
 
 #include <QOpenGLContext>
@@ -27,7 +28,7 @@ struct Viewport::Impl
     std::unique_ptr<MeshLayer> meshes;
     std::array<std::unique_ptr<LineLayer>, size_t(OverlayLayer::Count)> layers;
     std::unique_ptr<LineLayer> preview;
-    std::array<std::unique_ptr<LineLayer>, Viewport::previewPartColorCount()> previewParts;
+    std::array<std::unique_ptr<LineLayer>, previewPartColorCount()> previewParts;
     std::vector<std::unique_ptr<LineLayer>> coloured; ///< setColouredLines(), made on first use
     std::unique_ptr<JointLayer> joints;
     /// The gizmo's parts: X, Y, Z, the view ring, the handles, the warning badge.
@@ -216,15 +217,6 @@ size_t Viewport::previewPartPointCount() const
     return points;
 }
 
-QColor Viewport::previewPartColor(size_t index)
-{
-    // Hues spread around the wheel in an order that puts neighbours far apart, saturated and bright enough
-    // to read against the dark background and the grey meshes.
-    static constexpr std::array<int, previewPartColorCount()> hues{10,  190, 100, 280, 50,  230,
-                                                                   140, 320, 75,  165, 250, 350};
-    return QColor::fromHsv(hues[index % hues.size()], 200, 245);
-}
-
 void Viewport::setGizmoInput(GizmoInput* input)
 {
     m_impl->input->setGizmoInput(input);
@@ -294,27 +286,6 @@ QRect Viewport::jointScreenRect() const
     if (!m_impl->joints->bounds(lo, hi))
         return {};
     return screenBounds({{lo, hi}}, viewProjection(), m_impl->window()->size());
-}
-
-QColor Viewport::gizmoAxisColor(int axis)
-{
-    static const QColor colors[] = {QColor(235, 75, 75), QColor(120, 210, 70), QColor(70, 140, 245)};
-    return colors[std::clamp(axis, 0, 2)];
-}
-
-QColor Viewport::gizmoWarningColor()
-{
-    return QColor(255, 160, 30);
-}
-
-QColor Viewport::gizmoViewColor()
-{
-    return QColor(225, 225, 225);
-}
-
-QColor Viewport::previewColor()
-{
-    return QColor(255, 110, 30);
 }
 
 size_t Viewport::overlayPointCount(OverlayLayer layer) const

@@ -93,9 +93,6 @@ public:
     void setPreviewParts(const std::vector<std::vector<QVector3D>>& parts);
     /// Points of every preview part together.
     size_t previewPartPointCount() const;
-    /// Distinct colours for preview parts; part i and part i + previewPartColorCount() share a colour.
-    static QColor previewPartColor(size_t index);
-    static constexpr size_t previewPartColorCount() { return 12; }
     /// Line sets each in a colour of its own, e.g. the bands of the fit heat map: world-space points, two per
     /// segment. They replace the previous sets; an empty list removes them.
     void setColouredLines(const std::vector<std::pair<QColor, std::vector<QVector3D>>>& sets);
@@ -103,7 +100,6 @@ public:
     size_t colouredPointCount() const;
     /// The number of preview points drawn (0: no preview).
     size_t previewPointCount() const;
-    static QColor previewColor();
     /// Points of a layer as given, and as drawn at the current camera distance: far away, circles are drawn
     /// with fewer segments (see LineLayer).
     size_t overlayPointCount(OverlayLayer layer) const;
@@ -153,9 +149,6 @@ public:
     /// camera, in the render window's pixels; empty when nothing is drawn. The render tests compare the
     /// pixels there with a budget of their own, so that a missing gizmo or handle fails.
     QRect gizmoScreenRect(bool handlesOnly) const;
-    static QColor gizmoAxisColor(int axis);
-    static QColor gizmoViewColor();
-    static QColor gizmoWarningColor();
     /// The native window Qt Quick 3D draws into (for tests that send it mouse events).
     QWindow* renderWindow() const;
     /// The renderer in use, e.g. "OpenGL 4.5 (llvmpipe)" (empty until the first frame).
