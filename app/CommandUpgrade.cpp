@@ -69,9 +69,12 @@ int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDo
     auto model = physics::readPhysics(doc);
     Diagnostics changes = model.diagnostics;
     const Diagnostics adapted = targets::adaptForTarget(*model, doc, target);
-    changes.insert(changes.end(), adapted.begin(), adapted.end());
+    Diagnostics losses;
+    for (const Diagnostic& d : adapted)
+        (d.code == targets::kTargetLoss ? losses : changes).push_back(d);
     const physics::Family family = targets::exportFamily(target, *model);
-    Diagnostics losses = physics::conversionLosses(*model, doc, family);
+    const Diagnostics converted = physics::conversionLosses(*model, doc, family);
+    losses.insert(losses.end(), converted.begin(), converted.end());
     const Diagnostics written = physics::writePhysics(*model, doc, family);
     changes.insert(changes.end(), written.begin(), written.end());
     const Diagnostics finished = targets::finishForTarget(doc, target);

@@ -4,6 +4,7 @@
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetCheck.h"
+#include "targets/TargetDecompose.h"
 #include "targets/TargetJoints.h"
 
 #include <cstdio>
@@ -138,7 +139,7 @@ physics::Family exportFamily(const Target& target, const physics::PhysicsModel& 
     }
 }
 
-Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocument& doc, const Target& target)
+Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target)
 {
     Diagnostics changes;
     const physics::Family family = exportFamily(target, model);
@@ -158,6 +159,9 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocumen
     }
     if (target.family != TargetFamily::Any)
         explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
+    // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
+    if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
+        decomposeDynamicTrimeshes(model, doc, target, changes);
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);

@@ -1,7 +1,8 @@
 #pragma once
 
 // Export for a target: the variant of a file that an engine reads best. adaptForTarget() changes the model
-// before it is written (family, plane -> thin box, geometry.mesh, explicit masses); finishForTarget() edits
+// before it is written (family, plane -> thin box, geometry.mesh, explicit masses, a
+// dynamic body's trimesh -> its convex decomposition); finishForTarget() edits
 // the written JSON where the writers' newest form is not what the engine reads (document-level extension
 // object, Godot's capsule form, explicit material fields, render meshes off Godot's physics nodes, colliders
 // moved to direct children of their Godot bodies). Every
@@ -25,8 +26,10 @@ inline constexpr double kPlaneBoxThickness = 0.02;
 /// m: the side of the box that stands in for an infinite plane.
 inline constexpr double kInfinitePlaneSide = 1000.0;
 
-/// Changes the model for the target; `doc` is the document it was read from (for mesh volumes).
-Diagnostics adaptForTarget(physics::PhysicsModel& model, const gltf::GltfDocument& doc, const Target& target);
+/// Changes the model for the target; `doc` is the document it was read from (for mesh volumes; the hulls of a
+/// trimesh's convex decomposition are added to it as new meshes, and its parts' nodes as new nodes). What
+/// cannot be changed as the target needs is a warning (TARGET_LOSS) among the changes.
+Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target);
 
 /// Edits the JSON the writer produced for the target.
 Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target);
