@@ -66,29 +66,16 @@ int upgradeToFamily(const std::string& in, const std::string& out, gltf::GltfDoc
 int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDocument doc,
                      const targets::Target& target, bool allowLoss)
 {
-    auto model = physics::readPhysics(doc);
-    Diagnostics changes = model.diagnostics;
-    const Diagnostics adapted = targets::adaptForTarget(*model, doc, target);
-    Diagnostics losses;
-    for (const Diagnostic& d : adapted)
-        (d.code == targets::kTargetLoss ? losses : changes).push_back(d);
-    const physics::Family family = targets::exportFamily(target, *model);
-    const Diagnostics converted = physics::conversionLosses(*model, doc, family);
-    losses.insert(losses.end(), converted.begin(), converted.end());
-    const Diagnostics written = physics::writePhysics(*model, doc, family);
-    changes.insert(changes.end(), written.begin(), written.end());
-    const Diagnostics finished = targets::finishForTarget(doc, target);
-    changes.insert(changes.end(), finished.begin(), finished.end());
-    const Diagnostics remaining = targets::targetLosses(doc, target);
-    losses.insert(losses.end(), remaining.begin(), remaining.end());
-    printDiagnostics(stdout, in, changes);
-    if (hasErrors(finished))
+    const targets::TargetExportResult exported = targets::exportForTarget(std::move(doc), target);
+    printDiagnostics(stdout, in, exported.changes);
+    if (exported.unusable)
         return ExitUnusable;
-    if (auto stop = refuseLosses(in, losses, allowLoss, "held by " + target.name))
+    if (auto stop = refuseLosses(in, exported.losses, allowLoss, "held by " + target.name))
         return *stop;
-    if (const int saved = saveUpgraded(doc, out); saved != ExitOk)
+    if (const int saved = saveUpgraded(exported.document, out); saved != ExitOk)
         return saved;
-    std::printf("wrote %s (for %s, %s)\n", out.c_str(), target.name.c_str(), physics::familyName(family));
+    std::printf("wrote %s (for %s, %s)\n", out.c_str(), target.name.c_str(),
+                physics::familyName(exported.family));
     return ExitOk;
 }
 

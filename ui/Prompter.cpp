@@ -59,6 +59,12 @@ bool MessageBoxPrompter::confirmFamilyLosses(physics::Family family, const Diagn
     return ui::confirmFamilyLosses(m_parent, family, losses);
 }
 
+bool MessageBoxPrompter::confirmTargetExport(const QString& target, const Diagnostics& changes,
+                                             const Diagnostics& losses)
+{
+    return ui::confirmTargetExport(m_parent, target, changes, losses);
+}
+
 QString MessageBoxPrompter::chooseOpenPath(const QString& title, const QString& filter)
 {
     return QFileDialog::getOpenFileName(m_parent, title, QString(), filter);

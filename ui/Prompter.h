@@ -54,6 +54,9 @@ public:
     virtual FamilyChoice chooseFamily(physics::Family current) = 0;
     /// Writing in `family` loses `losses` (never empty): write anyway?
     virtual bool confirmFamilyLosses(physics::Family family, const Diagnostics& losses) = 0;
+    /// Export for `target` makes `changes` (one line each) and cannot hold `losses` (may be empty): export?
+    virtual bool confirmTargetExport(const QString& target, const Diagnostics& changes,
+                                     const Diagnostics& losses) = 0;
     /// A file to open (empty: cancelled). `filter` in QFileDialog's form.
     virtual QString chooseOpenPath(const QString& title, const QString& filter) = 0;
     /// Where to save (empty: cancelled), starting at `suggestion`.
@@ -75,6 +78,8 @@ public:
     bool confirmOverwrite(const QString& path) override;
     FamilyChoice chooseFamily(physics::Family current) override;
     bool confirmFamilyLosses(physics::Family family, const Diagnostics& losses) override;
+    bool confirmTargetExport(const QString& target, const Diagnostics& changes,
+                             const Diagnostics& losses) override;
     QString chooseOpenPath(const QString& title, const QString& filter) override;
     QString chooseSavePath(const QString& suggestion, const QString& filter) override;
     void reportError(const QString& title, const QString& message) override;
@@ -84,8 +89,8 @@ private:
 };
 
 /// Asks nothing: unsaved edits are discarded, recovery copies are left for later, deletions and overwrites
-/// go ahead, Save As keeps the document's family, and a save that would lose data is refused (as the command
-/// line refuses without --allow-loss). No file is chosen; errors are only counted.
+/// go ahead, Save As keeps the document's family, and a save or export that would lose data is refused (as
+/// the command line refuses without --allow-loss). No file is chosen; errors are only counted.
 class UnattendedPrompter : public Prompter
 {
 public:
@@ -95,6 +100,11 @@ public:
     bool confirmOverwrite(const QString&) override { return true; }
     FamilyChoice chooseFamily(physics::Family) override { return {true, std::nullopt}; }
     bool confirmFamilyLosses(physics::Family, const Diagnostics&) override { return false; }
+    /// An export that would lose data is refused, as `upgrade --target` refuses without --allow-loss.
+    bool confirmTargetExport(const QString&, const Diagnostics&, const Diagnostics& losses) override
+    {
+        return losses.empty();
+    }
     QString chooseOpenPath(const QString&, const QString&) override { return {}; }
     QString chooseSavePath(const QString&, const QString&) override { return {}; }
     void reportError(const QString&, const QString&) override { ++m_errors; }

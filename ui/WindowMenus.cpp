@@ -2,12 +2,14 @@
 
 #include "ActionTable.h"
 #include "DocumentSession.h"
+#include "TargetExportAction.h"
 #include "ToolDialogs.h"
 #include "ViewController.h"
 #include "document/Actions.h"
 #include "document/NodeActions.h"
 #include "panels/AddColliderMenu.h"
 #include "panels/SceneTreePanel.h"
+#include "targets/Target.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>
@@ -67,9 +69,34 @@ void WindowMenus::createFileMenu()
         {ActionId::Save, "actionSave", tr("&Save"), QKeySequence::Save, [&session] { session.save(); }}));
     m_file->addAction(actions.add({ActionId::SaveAs, "actionSaveAs", tr("Save &As..."), QKeySequence::SaveAs,
                                    [&session] { session.chooseAndSaveAs(); }}));
+    createExportForMenu();
     m_file->addSeparator();
     m_file->addAction(actions.add(
         {ActionId::Quit, "actionQuit", tr("&Quit"), QKeySequence::Quit, [this] { m_window->close(); }}));
+}
+
+/// File > Export For: one entry per target; each writes a copy as that engine reads it best.
+void WindowMenus::createExportForMenu()
+{
+    QMenu* exportFor = m_file->addMenu(tr("&Export For"));
+    exportFor->setObjectName(QStringLiteral("menuExportFor"));
+    exportFor->setToolTip(tr("Write a copy of the file as an engine reads it best (upgrade --target)"));
+    for (const targets::Target& target : targets::allTargets()) {
+        const QString name = QString::fromStdString(target.name);
+        QAction* a = exportFor->addAction(name + QStringLiteral("..."));
+        a->setObjectName(QStringLiteral("actionExportFor_") + name);
+        a->setToolTip(QString::fromStdString(target.engine + ": " + target.reads));
+        connect(a, &QAction::triggered, this, [this, &target] {
+            const document::Document* document = m_context.session.document();
+            if (!document)
+                return;
+            emit statusMessage(exportDocumentForTarget(*document, m_context.session.prompter(), target));
+        });
+    }
+    connect(exportFor, &QMenu::aboutToShow, this, [this, exportFor] {
+        for (QAction* a : exportFor->actions())
+            a->setEnabled(m_context.session.document() != nullptr);
+    });
 }
 
 void WindowMenus::createEditMenu()

@@ -61,6 +61,7 @@ signals:
 
 private:
     void createFileMenu();
+    void createExportForMenu();
     void createEditMenu();
     void createPhysicsMenu();
     void createViewMenu();

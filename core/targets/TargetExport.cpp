@@ -1,6 +1,7 @@
 #include "targets/TargetExport.h"
 
 #include "geometry/MassProperties.h"
+#include "physics/OmiReader.h"
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetCheck.h"
@@ -181,6 +182,31 @@ Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target)
                                          f.pointer));
     }
     return losses;
+}
+
+TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target)
+{
+    TargetExportResult r;
+    auto model = physics::readPhysics(doc);
+    r.changes = model.diagnostics;
+    if (!model) {
+        r.unusable = true;
+        return r;
+    }
+    for (Diagnostic& d : adaptForTarget(*model, doc, target))
+        (d.code == kTargetLoss ? r.losses : r.changes).push_back(std::move(d));
+    r.family = exportFamily(target, *model);
+    const Diagnostics converted = physics::conversionLosses(*model, doc, r.family);
+    r.losses.insert(r.losses.end(), converted.begin(), converted.end());
+    const Diagnostics written = physics::writePhysics(*model, doc, r.family);
+    r.changes.insert(r.changes.end(), written.begin(), written.end());
+    const Diagnostics finished = finishForTarget(doc, target);
+    r.changes.insert(r.changes.end(), finished.begin(), finished.end());
+    r.unusable = hasErrors(finished);
+    const Diagnostics remaining = targetLosses(doc, target);
+    r.losses.insert(r.losses.end(), remaining.begin(), remaining.end());
+    r.document = std::move(doc);
+    return r;
 }
 
 } // namespace cs::targets

@@ -38,4 +38,23 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target);
 /// per such finding of checkTarget().
 Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target);
 
+/// A whole export for a target, as `upgrade --target` and File > Export For write it.
+struct TargetExportResult
+{
+    gltf::GltfDocument document; ///< ready to save (unless `unusable`)
+    physics::Family family = physics::Family::Omi;
+    Diagnostics changes; ///< every change, one line each with its pointer (and the reader's notes)
+    /// What the target cannot hold: adaptForTarget's and the family conversion's losses, and what the target
+    /// still will not load or will ignore. A caller writes only when the user allows it (--allow-loss).
+    Diagnostics losses;
+    /// The physics could not be read, or finishing the JSON failed (errors among `changes`): nothing to
+    /// write. (The family writer's own errors are among `changes`, as `upgrade --target` has always listed
+    /// them.)
+    bool unusable = false;
+};
+
+/// Reads the physics of `doc`, adapts them for `target`, writes them in the target's family and finishes the
+/// JSON: adaptForTarget, exportFamily, conversionLosses, writePhysics, finishForTarget, targetLosses in turn.
+TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target);
+
 } // namespace cs::targets

@@ -19,6 +19,7 @@ public:
     std::deque<bool> deleteAnswers;
     std::deque<QString> openPaths;
     std::deque<QString> savePaths;
+    std::deque<bool> exportAnswers;
     /// Every question asked, as "kind: detail" ("saveChanges: level.glb", "delete: Delete Node", ...).
     QStringList asked;
 
@@ -60,6 +61,15 @@ public:
     {
         asked << QStringLiteral("familyLosses: ") + QString::fromLatin1(physics::familyName(family));
         return m_unattended.confirmFamilyLosses(family, losses);
+    }
+    bool confirmTargetExport(const QString& target, const Diagnostics& changes,
+                             const Diagnostics& losses) override
+    {
+        asked << QStringLiteral("targetExport: %1, %2 changes, %3 losses")
+                     .arg(target)
+                     .arg(changes.size())
+                     .arg(losses.size());
+        return next(exportAnswers, m_unattended.confirmTargetExport(target, changes, losses));
     }
     QString chooseOpenPath(const QString& title, const QString& filter) override
     {

@@ -67,4 +67,41 @@ bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnost
     return box.clickedButton() == save;
 }
 
+bool confirmTargetExport(QWidget* parent, const QString& target, const Diagnostics& changes,
+                         const Diagnostics& losses)
+{
+    const QString changeLines = QString::fromStdString(formatDiagnostics(changes));
+    const QString lossLines = QString::fromStdString(formatDiagnostics(losses));
+    QMessageBox box(losses.empty() ? QMessageBox::Question : QMessageBox::Warning,
+                    QObject::tr("Export For %1").arg(target),
+                    losses.empty()
+                        ? QObject::tr("Exporting for %1 makes %n change(s) to the copy it writes (the open "
+                                      "document stays as it is).",
+                                      nullptr, int(changes.size()))
+                              .arg(target)
+                        : QObject::tr("%1 cannot hold %n item(s) of this file; the copy leaves them out.",
+                                      nullptr, int(losses.size()))
+                              .arg(target),
+                    QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("targetExportDialog"));
+    QStringList details;
+    if (!losses.empty())
+        details << QObject::tr("Left out:") << lossLines;
+    if (!changes.empty())
+        details << QObject::tr("Changes:") << changeLines;
+    box.setDetailedText(details.join(QLatin1Char('\n')));
+    const QStringList first = (losses.empty() ? changeLines : lossLines).split(QLatin1Char('\n'));
+    box.setInformativeText(first.mid(0, 10).join(QLatin1Char('\n')) +
+                           (first.size() > 10 ? QObject::tr("\n... (see the details)") : QString()));
+    QPushButton* go =
+        box.addButton(losses.empty() ? QObject::tr("Export...") : QObject::tr("Export Anyway..."),
+                      losses.empty() ? QMessageBox::AcceptRole : QMessageBox::DestructiveRole);
+    if (losses.empty())
+        box.setDefaultButton(go);
+    else
+        box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == go;
+}
+
 } // namespace cs::ui

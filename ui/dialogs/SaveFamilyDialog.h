@@ -3,6 +3,7 @@
 #include "Diagnostic.h"
 #include "physics/PhysicsWriter.h"
 
+#include <QString>
 #include <optional>
 
 class QWidget;
@@ -23,5 +24,8 @@ FamilyChoice chooseSaveFamily(QWidget* parent, physics::Family current);
 /// Lists exactly what writing in `family` loses (one line per loss, with where it was) and asks before
 /// writing. True: write anyway.
 bool confirmFamilyLosses(QWidget* parent, physics::Family family, const Diagnostics& losses);
+/// Export For: the changes the copy gets and what the target cannot hold; true to go on and choose a file.
+bool confirmTargetExport(QWidget* parent, const QString& target, const Diagnostics& changes,
+                         const Diagnostics& losses);
 
 } // namespace cs::ui
