@@ -8,21 +8,6 @@ namespace cs::document {
 
 namespace {
 
-// A shape ready to be written: one made in code gets the source JSON makeShape() gives.
-physics::Shape writableShape(const physics::Shape& shape)
-{
-    if (!shape.source.empty())
-        return shape;
-    physics::Shape out = makeShape(shape.type);
-    out.size = shape.size;
-    out.radius = shape.radius;
-    out.height = shape.height;
-    out.radiusTop = shape.radiusTop;
-    out.radiusBottom = shape.radiusBottom;
-    out.mesh = shape.mesh;
-    return out;
-}
-
 // Pushes the collider or trigger that uses `shape` on `node`: added, or (replace) the shape of the one there.
 void pushShapeUse(Document& document, size_t node, int shape, const NewShapeNode& options, bool replace)
 {

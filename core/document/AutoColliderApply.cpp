@@ -31,19 +31,6 @@ bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t 
         .has_value();
 }
 
-// A shape with the source JSON makeShape() gives, carrying the fitted parameters.
-physics::Shape writable(const physics::Shape& fitted, const std::string& name)
-{
-    physics::Shape s = makeShape(fitted.type, name);
-    s.size = fitted.size;
-    s.radius = fitted.radius;
-    s.height = fitted.height;
-    s.radiusTop = fitted.radiusTop;
-    s.radiusBottom = fitted.radiusBottom;
-    s.mesh = fitted.mesh;
-    return s;
-}
-
 std::string typeLabel(physics::ShapeType type)
 {
     return physics::shapeTypeName(type);
@@ -105,7 +92,7 @@ physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const
         shape.mesh = static_cast<int>(m.mesh);
         return shape;
     }
-    return writable(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
+    return writableShape(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
 }
 
 // The shapes of a mesh's fit, made on its first use: one, or one per part, each part a new mesh

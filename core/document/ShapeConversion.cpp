@@ -119,4 +119,18 @@ Shape convertShape(const Shape& shape, ShapeType type)
     return out;
 }
 
+physics::Shape writableShape(const physics::Shape& shape, const std::string& name)
+{
+    if (!shape.source.empty())
+        return shape;
+    physics::Shape out = makeShape(shape.type, name);
+    out.size = shape.size;
+    out.radius = shape.radius;
+    out.height = shape.height;
+    out.radiusTop = shape.radiusTop;
+    out.radiusBottom = shape.radiusBottom;
+    out.mesh = shape.mesh;
+    return out;
+}
+
 } // namespace cs::document

@@ -11,6 +11,11 @@ namespace cs::document {
 /// (the writer keeps the sub-object only when the source had one).
 physics::Shape makeShape(physics::ShapeType type, const std::string& name = {});
 
+/// A shape made in code (no source JSON) as a writer needs it: makeShape(shape.type, name) with the shape's
+/// parameters (size, radii, height, mesh) copied in. A shape read from a file (with source JSON) is
+/// returned as it is.
+physics::Shape writableShape(const physics::Shape& shape, const std::string& name = {});
+
 /// The shape as `type`, keeping what carries over, so that the shape stays about the size it was:
 /// - between sphere, capsule and cylinder the radii carry; a box and a round shape convert through their
 ///   extents (box size = diameter x full height x diameter; capsule/cylinder radius = half the larger

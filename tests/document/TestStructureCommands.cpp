@@ -131,6 +131,33 @@ private slots:
                   {{kShapes + "18", R"({"type":"cylinder","cylinder":{"radiusTop":0.25}})"}});
     }
 
+    // A shape made in code (no source JSON) gets the type's sub-object, which the schema requires, and keeps
+    // its parameters; a shape read from a file is left as it is.
+    void writableShapeOfACodeMadeShape()
+    {
+        physics::Shape capsule;
+        capsule.type = physics::ShapeType::Capsule;
+        capsule.radiusTop = 0.3;
+        capsule.radiusBottom = 0.2;
+        capsule.height = 1.5;
+        QVERIFY(capsule.source.empty());
+        const physics::Shape w = writableShape(capsule, "Fitted");
+        QCOMPARE(w.source.size(), size_t(3));
+        QCOMPARE(w.source.value("type", ""), std::string("capsule"));
+        QCOMPARE(w.source.value("name", ""), std::string("Fitted"));
+        QVERIFY(w.source.contains("capsule") && w.source["capsule"].is_object() && w.source["capsule"].empty());
+        QCOMPARE(w.radiusTop, 0.3);
+        QCOMPARE(w.radiusBottom, 0.2);
+        QCOMPARE(w.height, 1.5);
+        checkEdit(
+            *m_doc, [&] { m_doc->push(new AddShape(m_doc.get(), w)); },
+            {{kShapes + "18",
+              R"({"name":"Fitted","type":"capsule","capsule":{"height":1.5,"radiusBottom":0.2,"radiusTop":0.3}})"}});
+        physics::Shape read = makeShape(physics::ShapeType::Box, "Read");
+        read.source["extras"]["kept"] = true;
+        QCOMPARE(writableShape(read, "Other").source.dump(), read.source.dump());
+    }
+
     void changeShapeTypeKeepsTheSize()
     {
         Document& d = *m_doc;
