@@ -6,6 +6,7 @@
 #include "Autosave.h"
 #include "DocumentSession.h"
 #include "MainWindow.h"
+#include "OpenAndWait.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "ToolDialogs.h"
@@ -35,6 +36,7 @@
 #include <QUndoStack>
 
 using namespace cs;
+using cs::test::openAndWait;
 using cs::ui::MainWindow;
 
 namespace {
@@ -48,16 +50,6 @@ int currentOf(const MainWindow& w)
 
 constexpr size_t kCharacter = 7;         // the sample's "Character" node (no mesh)
 constexpr size_t kCharacterCollider = 8; // its child "Character Collider", with the capsule-like mesh
-
-bool openAndWait(MainWindow& w, const QString& path)
-{
-    bool finished = false, ok = false;
-    w.session().openFile(path, [&](bool result) {
-        finished = true;
-        ok = result;
-    });
-    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
-}
 
 void enter(ui::NumberField* field, const QString& text)
 {

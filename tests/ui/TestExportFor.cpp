@@ -2,6 +2,7 @@
 // changes and what the target cannot hold; a refusal writes nothing; the open document stays as it was.
 #include "DocumentSession.h"
 #include "MainWindow.h"
+#include "OpenAndWait.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "document/Document.h"
@@ -18,19 +19,10 @@
 #include <filesystem>
 
 using namespace cs;
+using cs::test::openAndWait;
 using cs::ui::MainWindow;
 
 namespace {
-
-bool openAndWait(MainWindow& w, const QString& path)
-{
-    bool finished = false, ok = false;
-    w.session().openFile(path, [&](bool result) {
-        finished = true;
-        ok = result;
-    });
-    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
-}
 
 QStringList statusTexts(const MainWindow& w)
 {

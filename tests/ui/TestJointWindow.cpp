@@ -4,6 +4,7 @@
 // and the Khronos glTF-Validator passes it.
 #include "DocumentSession.h"
 #include "MainWindow.h"
+#include "OpenAndWait.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "document/Document.h"
@@ -20,19 +21,10 @@
 #include <QTest>
 
 using namespace cs;
+using cs::test::openAndWait;
 using cs::ui::MainWindow;
 
 namespace {
-
-bool openAndWait(MainWindow& w, const QString& path)
-{
-    bool finished = false, ok = false;
-    w.session().openFile(path, [&](bool result) {
-        finished = true;
-        ok = result;
-    });
-    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
-}
 
 void settle()
 {

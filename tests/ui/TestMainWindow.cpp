@@ -3,6 +3,7 @@
 #include "DocumentSession.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
+#include "OpenAndWait.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "document/Document.h"
@@ -26,6 +27,7 @@
 #include <QUndoView>
 
 using namespace cs;
+using cs::test::openAndWait;
 using cs::ui::MainWindow;
 
 namespace {
@@ -35,17 +37,6 @@ int currentOf(const MainWindow& w)
 {
     const auto current = w.session().currentNode();
     return current ? int(*current) : -1;
-}
-
-/// Opens a file and waits until the window shows it; false when it could not be opened.
-bool openAndWait(MainWindow& w, const QString& path)
-{
-    bool finished = false, ok = false;
-    w.session().openFile(path, [&](bool result) {
-        finished = true;
-        ok = result;
-    });
-    return QTest::qWaitFor([&] { return finished; }, 20000) && ok;
 }
 
 /// Counts the frames a window is asked to draw.
