@@ -145,7 +145,8 @@ private slots:
         QCOMPARE(w.source.size(), size_t(3));
         QCOMPARE(w.source.value("type", ""), std::string("capsule"));
         QCOMPARE(w.source.value("name", ""), std::string("Fitted"));
-        QVERIFY(w.source.contains("capsule") && w.source["capsule"].is_object() && w.source["capsule"].empty());
+        QVERIFY(w.source.contains("capsule") && w.source["capsule"].is_object() &&
+                w.source["capsule"].empty());
         QCOMPARE(w.radiusTop, 0.3);
         QCOMPARE(w.radiusBottom, 0.2);
         QCOMPARE(w.height, 1.5);
