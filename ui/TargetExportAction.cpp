@@ -1,5 +1,6 @@
 #include "TargetExportAction.h"
 
+#include "BackgroundJob.h"
 #include "DiagnosticText.h"
 #include "Prompter.h"
 #include "document/Document.h"
@@ -8,7 +9,7 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QObject>
+#include <memory>
 
 namespace cs::ui {
 
@@ -25,35 +26,67 @@ QString suggestedPath(const document::Document& document, const QString& target)
 
 } // namespace
 
-QString exportDocumentForTarget(const document::Document& document, Prompter& prompter,
-                                const targets::Target& target)
+TargetExporter::TargetExporter(Prompter& prompter, QObject* parent)
+    : QObject(parent), m_prompter(prompter), m_job(new BackgroundJob<targets::TargetExportResult>(this))
 {
-    const QString name = QString::fromStdString(target.name);
-    const QString title = QObject::tr("Export For %1").arg(name);
-    const targets::TargetExportResult exported = targets::exportForTarget(document.snapshot(), target);
+    m_job->setOnFinished([this](const targets::TargetExportResult& exported) { finish(exported); });
+}
+
+void TargetExporter::start(const document::Document& document, const targets::Target& target)
+{
+    m_target = QString::fromStdString(target.name);
+    m_suggestion = suggestedPath(document, m_target);
+    // The snapshot is taken here, on the GUI thread; the export reads only it.
+    auto snapshot = std::make_shared<gltf::GltfDocument>(document.snapshot());
+    m_job->start([snapshot, &target](const JobToken&) {
+        return targets::exportForTarget(std::move(*snapshot), target);
+    });
+    emit statusMessage(tr("Exporting for %1...").arg(m_target));
+}
+
+bool TargetExporter::isRunning() const
+{
+    return m_job->isRunning();
+}
+
+bool TargetExporter::waitForFinished(int milliseconds)
+{
+    return m_job->waitForIdle(milliseconds);
+}
+
+void TargetExporter::finish(const targets::TargetExportResult& exported)
+{
+    const QString& name = m_target;
+    const QString title = tr("Export For %1").arg(name);
     if (exported.unusable) {
-        prompter.reportError(title,
-                             QObject::tr("The export for %1 failed:\n%2")
-                                 .arg(name, QString::fromStdString(formatDiagnostics(exported.changes))));
-        return QObject::tr("Not exported for %1: the export failed").arg(name);
+        m_prompter.reportError(title,
+                               tr("The export for %1 failed:\n%2")
+                                   .arg(name, QString::fromStdString(formatDiagnostics(exported.changes))));
+        emit statusMessage(tr("Not exported for %1: the export failed").arg(name));
+        return;
     }
-    if (!prompter.confirmTargetExport(name, exported.changes, exported.losses))
-        return exported.losses.empty() ? QObject::tr("Export for %1 cancelled").arg(name)
-                                       : QObject::tr("Not exported: %1 cannot hold %n item(s) of this file",
-                                                     nullptr, int(exported.losses.size()))
-                                             .arg(name);
-    const QString path = prompter.chooseSavePath(suggestedPath(document, name),
-                                                 QObject::tr("glTF binary (*.glb);;glTF (*.gltf)"));
-    if (path.isEmpty())
-        return QObject::tr("Export for %1 cancelled").arg(name);
+    if (!m_prompter.confirmTargetExport(name, exported.changes, exported.losses)) {
+        emit statusMessage(exported.losses.empty()
+                               ? tr("Export for %1 cancelled").arg(name)
+                               : tr("Not exported: %1 cannot hold %n item(s) of this file", nullptr,
+                                    int(exported.losses.size()))
+                                     .arg(name));
+        return;
+    }
+    const QString path = m_prompter.chooseSavePath(m_suggestion, tr("glTF binary (*.glb);;glTF (*.gltf)"));
+    if (path.isEmpty()) {
+        emit statusMessage(tr("Export for %1 cancelled").arg(name));
+        return;
+    }
     const Diagnostics saved = gltf::saveGltf(exported.document, path.toStdString());
     if (hasErrors(saved)) {
-        prompter.reportError(title, QObject::tr("Could not write %1:\n%2")
-                                        .arg(path, QString::fromStdString(formatDiagnostics(saved))));
-        return QObject::tr("Not exported: could not write %1").arg(path);
+        m_prompter.reportError(
+            title, tr("Could not write %1:\n%2").arg(path, QString::fromStdString(formatDiagnostics(saved))));
+        emit statusMessage(tr("Not exported: could not write %1").arg(path));
+        return;
     }
-    return QObject::tr("Exported %1 for %2 (%n change(s))", nullptr, int(exported.changes.size()))
-        .arg(QFileInfo(path).fileName(), name);
+    emit statusMessage(tr("Exported %1 for %2 (%n change(s))", nullptr, int(exported.changes.size()))
+                           .arg(QFileInfo(path).fileName(), name));
 }
 
 } // namespace cs::ui

@@ -78,6 +78,8 @@ void WindowMenus::createFileMenu()
 /// File > Export For: one entry per target; each writes a copy as that engine reads it best.
 void WindowMenus::createExportForMenu()
 {
+    m_exporter = new TargetExporter(m_context.session.prompter(), this);
+    connect(m_exporter, &TargetExporter::statusMessage, this, &WindowMenus::statusMessage);
     QMenu* exportFor = m_file->addMenu(tr("&Export For"));
     exportFor->setObjectName(QStringLiteral("menuExportFor"));
     exportFor->setToolTip(tr("Write a copy of the file as an engine reads it best (upgrade --target)"));
@@ -90,7 +92,7 @@ void WindowMenus::createExportForMenu()
             const document::Document* document = m_context.session.document();
             if (!document)
                 return;
-            emit statusMessage(exportDocumentForTarget(*document, m_context.session.prompter(), target));
+            m_exporter->start(*document, target);
         });
     }
     connect(exportFor, &QMenu::aboutToShow, this, [this, exportFor] {

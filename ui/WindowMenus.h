@@ -16,6 +16,7 @@ class ActionTable;
 class AddColliderMenu;
 class DocumentSession;
 class SceneTreePanel;
+class TargetExporter;
 class ToolDialogs;
 class ViewController;
 class Viewport;
@@ -76,6 +77,7 @@ private:
     MenuContext m_context;
     QWidget* m_window;
     QMenu* m_file = nullptr;
+    TargetExporter* m_exporter = nullptr; // File > Export For
     QMenu* m_recent = nullptr;
     QMenu* m_edit = nullptr;
     QMenu* m_physics = nullptr;
