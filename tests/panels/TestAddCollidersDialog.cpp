@@ -306,6 +306,22 @@ private slots:
         QVERIFY(!dialog.options().collider.fitTolerance);
     }
 
+    // The hull cap follows the command's default for the strategy (64 a part for decompose, 255 otherwise)
+    // until the user sets one.
+    void hullCapFollowsTheStrategy()
+    {
+        auto d = makeScene();
+        AddCollidersDialog dialog(d.get());
+        QCOMPARE(dialog.options().collider.maxPoints, 255);
+        dialog.setStrategy(ColliderStrategy::Decompose);
+        QCOMPARE(dialog.options().collider.maxPoints, 64);
+        dialog.setStrategy(ColliderStrategy::Hull);
+        QCOMPARE(dialog.options().collider.maxPoints, 255);
+        dialog.setMaxPoints(100);
+        dialog.setStrategy(ColliderStrategy::Decompose);
+        QCOMPARE(dialog.options().collider.maxPoints, 100);
+    }
+
     void hullCapAndPattern()
     {
         auto d = makeScene();

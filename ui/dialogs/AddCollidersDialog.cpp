@@ -108,7 +108,10 @@ AddCollidersDialog::AddCollidersDialog(document::Document* document, QWidget* pa
     layout->addWidget(m_summary, 1);
     layout->addWidget(buildButtons());
 
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] { setRunning(isRunning()); });
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, [this] {
+        followPointDefault();
+        setRunning(isRunning());
+    });
     setRunning(false);
 }
 
@@ -257,6 +260,17 @@ ColliderStrategy AddCollidersDialog::strategy() const
 {
     return import::colliderStrategyFromName(m_strategy->currentData().toString().toStdString())
         .value_or(ColliderStrategy::Auto);
+}
+
+/// The hull cap follows the strategy's default (the command's: 64 a part for decompose, else 255) while it is
+/// at the default of the strategy before; a value the user chose stays.
+void AddCollidersDialog::followPointDefault()
+{
+    const auto defaultFor = [](ColliderStrategy s) { return s == ColliderStrategy::Decompose ? 64 : 255; };
+    const ColliderStrategy now = strategy();
+    if (m_maxPoints->value() == defaultFor(m_pointsStrategy))
+        m_maxPoints->setValue(defaultFor(now));
+    m_pointsStrategy = now;
 }
 
 void AddCollidersDialog::setMaxPoints(int points)

@@ -86,10 +86,12 @@ private:
     QWidget* buildButtons();
     void runFinished(const document::AutoColliderPlan& plan);
     void setRunning(bool running);
+    void followPointDefault();
 
     QPointer<cs::document::Document> m_document; // closing the document closes the dialog
     QComboBox* m_strategy = nullptr;
     QSpinBox* m_maxPoints = nullptr;
+    import::ColliderStrategy m_pointsStrategy = import::ColliderStrategy::Auto; ///< whose default it shows
     QDoubleSpinBox* m_tolerance = nullptr;
     QCheckBox* m_byFit = nullptr;
     QDoubleSpinBox* m_fitTolerance = nullptr;
