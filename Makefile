@@ -8,6 +8,7 @@
 #   make install    install into PREFIX (default /usr/local; sudo for a system folder)
 #   make tidy       clang-tidy (.clang-tidy) over app/, core/, ui/; TIDY_FILES=<regex> for a subset
 #   make fuzz       the libFuzzer targets, FUZZ_TIME seconds each (docs/FUZZING.md); make fuzz-smoke: 15,000 runs each, fixed seed
+#   make engine-check  our Babylon.js + Havok exports loaded in the real engine (docs/engine-check.md; not in CI)
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -105,3 +106,13 @@ TIDY_FILES ?= ^$(CURDIR)/(app|core|ui)/.*\.cpp$$
 .PHONY: tidy
 tidy: configure
 	@python3 scripts/tidy.py -p $(BUILD_DIR) -j $(JOBS) --files '$(TIDY_FILES)'
+
+# Every fixture exported with `upgrade --target babylon-havok`, loaded by the glTF physics loader in Babylon.js +
+# Havok (headless Node) and compared with `simulate --behave-like babylon-havok` (docs/engine-check.md). Not part
+# of CI: the loader is not on npm. BABYLON_LOADER_DIR is its package directory; the npm packages come from
+# `scripts/setup.sh --engines`. ENGINE_SECONDS sets the simulated time.
+ENGINE_SECONDS ?= 2
+.PHONY: engine-check
+engine-check: build
+	@bash scripts/setup.sh --engines
+	@python3 tests/engines/engine_check.py --app $(APP) --out $(BUILD_DIR)/engine-check --seconds $(ENGINE_SECONDS)

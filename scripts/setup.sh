@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Installs what Collidoscope needs to build, run and test, and nothing that is already there.
 # Debian 12 / Ubuntu 22.04+: apt packages, then the Khronos glTF-Validator and V-HACD 4 (the decompose bench's baseline) from npm into tests/tools.
+# --engines also installs what `make engine-check` runs (Babylon.js, Havok and typescript from npm into tests/engines;
+# not needed by the build or `make test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+engines=0
+for arg in "$@"; do
+  case "$arg" in
+    --engines) engines=1 ;;
+    *) echo "setup: unknown option '$arg' (--engines: also install the engine check's npm packages)" >&2; exit 2 ;;
+  esac
+done
 
 # The list is scripts/packages.txt (read by the packaging_setup_packages test too).
 packages=()
@@ -33,4 +43,9 @@ fi
 if [ ! -d tests/tools/node_modules/gltf-validator ] || [ ! -f tests/tools/node_modules/vhacd-js/include/VHACD.h ]; then
   echo "setup: installing gltf-validator and vhacd-js (npm)"
   (cd tests/tools && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+if ((engines)) && [ ! -d tests/engines/node_modules/@babylonjs/havok ]; then
+  echo "setup: installing Babylon.js, Havok and typescript for the engine check (npm)"
+  (cd tests/engines && npm ci --no-audit --no-fund --loglevel=error)
 fi
