@@ -22,9 +22,12 @@ namespace cs::targets {
 /// which reads the same from either side. std::nullopt otherwise.
 std::optional<physics::JointDescription> invertedJoint(const physics::JointDescription& joint);
 
-/// For each joint on a node with no body at or above it whose connected node has one: the joint moves to the
+/// For each joint on a node with no body at or above it (a static body counts as none: KHR writes it as
+/// colliders without motion) whose connected node has a moving one: the joint moves to the
 /// connected node (pointing back at the first) with the inverted description. Each move is an info change
-/// (TARGET_CHANGED); a joint that cannot move exactly stays, and the check of the written file reports it.
+/// (TARGET_CHANGED); a joint that cannot move exactly stays: when its node is in an OMI static body, that
+/// body becomes kinematic without velocity (KHR has no static motion, and the reader needs a body above the
+/// joint node), else the check of the written file reports it.
 void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes);
 
 } // namespace cs::targets
