@@ -126,6 +126,30 @@ void mergeIdenticalFilters(physics::PhysicsModel& model, Diagnostics& changes)
     model.filters = std::move(kept);
 }
 
+/// Whether a collider or trigger names its mesh by `geometry.node` (the writer keeps that spelling).
+bool namesMeshByNode(const physics::PhysicsModel& model)
+{
+    for (const auto& [index, node] : model.nodes) {
+        if ((node.collider && node.collider->geometryNode >= 0) ||
+            (node.trigger && node.trigger->geometryNode >= 0))
+            return true;
+    }
+    return false;
+}
+
+/// Every mesh written as `geometry.mesh`: the node a collider or trigger read its mesh from is forgotten, so
+/// the writer does not keep the file's `geometry.node` (Babylon 0.6.0 reads only `geometry.mesh`,
+/// BAB:263-283).
+void forgetGeometryNodes(physics::PhysicsModel& model)
+{
+    for (auto& [index, node] : model.nodes) {
+        if (node.collider)
+            node.collider->geometryNode = -1;
+        if (node.trigger)
+            node.trigger->geometryNode = -1;
+    }
+}
+
 } // namespace
 
 physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model)
@@ -151,8 +175,11 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
         replacePlanes(model, changes);
     const bool byNode = target.verdict(Feature::GeometryNode) == Verdict::Reads &&
                         target.verdict(Feature::GeometryMesh) != Verdict::Reads;
-    if (family == physics::Family::Khr && model.khrGeometryByNode != byNode) {
+    if (family == physics::Family::Khr &&
+        (model.khrGeometryByNode != byNode || (!byNode && namesMeshByNode(model)))) {
         model.khrGeometryByNode = byNode;
+        if (!byNode)
+            forgetGeometryNodes(model);
         changes.push_back(
             changed(byNode ? "mesh colliders written as `geometry.node` where a node has the mesh"
                            : "mesh colliders written as `geometry.mesh` instead of `geometry.node`",
