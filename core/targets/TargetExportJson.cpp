@@ -2,6 +2,7 @@
 #include "gltf/SceneGraph.h"
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsModel.h"
+#include "targets/TargetBabylon.h"
 #include "targets/TargetExport.h"
 
 #include <cstdio>
@@ -256,6 +257,8 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
     try {
         if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
             documentObject(root, changes);
+        if (target.family == TargetFamily::Khr && target.verdict(Feature::NestedMotion) != Verdict::Reads)
+            flattenNestedBodies(doc, changes);
         if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
             explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
                                    changes);

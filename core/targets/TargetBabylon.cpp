@@ -1,0 +1,116 @@
+#include "targets/TargetBabylon.h"
+
+#include "geometry/Transform.h"
+#include "gltf/SceneGraph.h"
+#include "physics/PhysicsModel.h"
+#include "targets/TargetExport.h"
+
+#include <algorithm>
+
+namespace cs::targets {
+
+using gltf::Json;
+
+namespace {
+
+bool hasMotion(const Json& node)
+{
+    if (!node.is_object() || !node.contains("extensions") || !node["extensions"].is_object())
+        return false;
+    const auto body = node["extensions"].find(physics::ext::KhrBodies);
+    return body != node["extensions"].end() && body->is_object() && body->contains("motion");
+}
+
+/// The outermost proper ancestor of `node` whose node has `motion`, if any.
+std::optional<size_t> outermostBodyAbove(const gltf::SceneGraph& graph, const Json& nodes, size_t node)
+{
+    std::optional<size_t> outer;
+    for (auto up = graph.parent(node); up; up = graph.parent(*up)) {
+        if (hasMotion(nodes[*up]))
+            outer = *up;
+    }
+    return outer;
+}
+
+/// The node's transform replaced by `local`: translation, rotation and scale when they hold it, else
+/// `matrix`.
+void setLocalTransform(Json& node, const QMatrix4x4& local)
+{
+    geometry::Mat4d m;
+    for (size_t k = 0; k < 16; ++k)
+        m.m[k] = double(local.constData()[k]);
+    for (const char* key : {"matrix", "translation", "rotation", "scale"})
+        node.erase(key);
+    const geometry::MatrixDecomposition d = geometry::decompose(m);
+    if (!d.exact(1e-5)) {
+        node["matrix"] = Json::array();
+        for (double v : m.m)
+            node["matrix"].push_back(v);
+        return;
+    }
+    const geometry::Trs& t = d.trs;
+    node["translation"] = Json::array({t.translation.x, t.translation.y, t.translation.z});
+    node["rotation"] = Json::array({t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w});
+    node["scale"] = Json::array({t.scale.x, t.scale.y, t.scale.z});
+}
+
+void removeChild(Json& parent, size_t child)
+{
+    Json& children = parent["children"];
+    children.erase(std::remove(children.begin(), children.end(), Json(child)), children.end());
+    if (children.empty())
+        parent.erase("children");
+}
+
+/// `node` added as a root of every scene that lists `root`.
+void addRoot(Json& root, size_t sceneRoot, size_t node)
+{
+    if (!root.contains("scenes") || !root["scenes"].is_array())
+        return;
+    for (Json& scene : root["scenes"]) {
+        if (!scene.is_object() || !scene.contains("nodes") || !scene["nodes"].is_array())
+            continue;
+        const Json& list = scene["nodes"];
+        if (std::find(list.begin(), list.end(), Json(sceneRoot)) != list.end())
+            scene["nodes"].push_back(node);
+    }
+}
+
+} // namespace
+
+void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes)
+{
+    auto graph = gltf::SceneGraph::build(doc);
+    Json& root = doc.json();
+    if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    for (size_t i = 0; i < nodes.size() && i < graph->nodeCount(); ++i) {
+        if (!hasMotion(nodes[i]))
+            continue;
+        const std::optional<size_t> outer = outermostBodyAbove(*graph, nodes, i);
+        if (!outer)
+            continue;
+        // World transforms do not change with the moves, so the graph built before them stays right.
+        const std::optional<size_t> newParent = graph->parent(*outer);
+        const QMatrix4x4 parentWorld = newParent ? graph->worldTransform(*newParent) : QMatrix4x4();
+        setLocalTransform(nodes[i], parentWorld.inverted() * graph->worldTransform(i));
+        removeChild(nodes[*graph->parent(i)], i);
+        std::string place;
+        if (newParent) {
+            nodes[*newParent]["children"].push_back(i);
+            place = "a child of node " + std::to_string(*newParent);
+        } else {
+            addRoot(root, *outer, i);
+            place = "a root of the scene";
+        }
+        changes.push_back(makeInfo(kTargetChanged,
+                                   "body node " + std::to_string(i) + " moved out of body node " +
+                                       std::to_string(*outer) + " to " + place +
+                                       " (its world transform baked in): Babylon gives a collider to the "
+                                       "outermost body above it",
+                                   "/nodes/" + std::to_string(i)));
+    }
+}
+
+} // namespace cs::targets
