@@ -201,7 +201,12 @@ std::string supportMatrixMarkdown()
            "as a "
            "whole).\nCitations are `key:line` of shared/spec/ENGINE-TARGETS.md. Capped features (hull "
            "points, "
-           "filters,\nsystems) count only above the target's cap.\n\n## Targets\n\n";
+           "filters,\nsystems) count only above the target's cap.\n\n"
+           "`babylon-havok` is also measured in the engine itself: `make engine-check` loads what `upgrade "
+           "--target\nbabylon-havok` writes for every fixture in Babylon.js + Havok with the glTF physics "
+           "loader "
+           "(see\n[engine-check.md](engine-check.md); not part of CI, as the loader is not on npm).\n\n## "
+           "Targets\n\n";
     writeTargetList(out);
     out << "\n## Support matrix\n\n";
     writeMatrix(out);
