@@ -113,4 +113,49 @@ void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes)
     }
 }
 
+void explicitHavokMaterials(physics::PhysicsModel& model, Diagnostics& changes)
+{
+    const bool anyMode = std::any_of(model.materials.begin(), model.materials.end(), [](const auto& m) {
+        return m.frictionCombine.has_value() || m.restitutionCombine.has_value();
+    });
+    if (model.format == physics::SourceFormat::Khr && anyMode)
+        return;
+    for (physics::PhysicsMaterial& m : model.materials) {
+        for (auto* mode : {&m.frictionCombine, &m.restitutionCombine}) {
+            if (mode->has_value())
+                continue;
+            *mode = physics::CombineMode::Average;
+            changes.push_back(
+                makeInfo(kTargetChanged,
+                         std::string(mode == &m.frictionCombine ? "frictionCombine" : "restitutionCombine") +
+                             " written as average (Babylon's loader reads an absent mode as "
+                             "maximum / minimum)",
+                         m.pointer));
+        }
+    }
+    int shared = -1;
+    size_t given = 0;
+    for (auto& [index, node] : model.nodes) {
+        if (!node.collider || node.collider->physicsMaterial >= 0)
+            continue;
+        if (shared < 0) {
+            physics::PhysicsMaterial defaults;
+            defaults.frictionCombine = physics::CombineMode::Average;
+            defaults.restitutionCombine = physics::CombineMode::Average;
+            shared = int(model.materials.size());
+            model.materials.push_back(defaults);
+        }
+        node.collider->physicsMaterial = shared;
+        ++given;
+    }
+    if (shared >= 0)
+        changes.push_back(makeInfo(kTargetChanged,
+                                   "material " + std::to_string(shared) +
+                                       " (0.6, 0.6, 0, average) added for the " + std::to_string(given) +
+                                       " collider(s) without one: without one Havok uses friction 0.5, "
+                                       "geometric mean",
+                                   std::string("/extensions/") + physics::ext::KhrBodies +
+                                       "/physicsMaterials/" + std::to_string(shared)));
+}
+
 } // namespace cs::targets

@@ -4,6 +4,7 @@
 
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
+#include "physics/PhysicsModel.h"
 
 namespace cs::targets {
 
@@ -13,5 +14,14 @@ namespace cs::targets {
 /// a root of the scenes that list it), its world transform baked into its own transform; its subtree (its
 /// colliders and meshes) moves with it. Each move is an info change (TARGET_CHANGED) with the node's pointer.
 void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes);
+
+/// Havok's materials where the file means the spec's: a collider without `physicsMaterial` keeps Havok's
+/// default (friction 0.5, geometric mean) and a material without a combine mode gets maximum (friction) /
+/// minimum (restitution) from the loader (BAB:301-327). Where the source's meaning is "average" (an OMI file,
+/// whose absent mode is average; a KHR file where no material gives a mode, which the preview averages),
+/// every material gets `average` for an absent mode, and colliders without a material share a new one of the
+/// family's defaults (0.6, 0.6, 0, average). A KHR file with some modes given is left as it is (no Havok mode
+/// means "takes no part"; validate --target lists it). Each change is an info diagnostic (TARGET_CHANGED).
+void explicitHavokMaterials(physics::PhysicsModel& model, Diagnostics& changes);
 
 } // namespace cs::targets

@@ -4,6 +4,7 @@
 #include "physics/OmiReader.h"
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
+#include "targets/TargetBabylon.h"
 #include "targets/TargetCheck.h"
 #include "targets/TargetDecompose.h"
 #include "targets/TargetJoints.h"
@@ -193,6 +194,8 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);
+    if (family == physics::Family::Khr && target.name == babylonTarget().name)
+        explicitHavokMaterials(model, changes); // Havok's own defaults and combine order (BAB:301-327)
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;
