@@ -126,6 +126,59 @@ private slots:
         QVERIFY2(!mentions(r.losses, "/joint"), describe(r.losses).c_str());
     }
 
+    void omiMaterialsWrittenForHavok()
+    {
+        // ball_pit (OMI) has no material: the engine gave its colliders Havok's friction 0.5, geometric mean
+        // (make engine-check; ENGINE-TARGETS.md 4, BAB:301-327), where OMI means 0.6, 0.6, 0 and "average"
+        // (OMI-SPEC-DIGEST.md, OMI_physics_body material defaults). Every collider now names a material that
+        // writes all five fields with those values.
+        auto loaded = gltf::loadGltf(dataPath("spec/omi/OMI_physics_body/examples/complex/ball_pit.gltf"));
+        QVERIFY2(loaded, describe(loaded.diagnostics).c_str());
+        const targets::TargetExportResult r = exportForBabylon(std::move(*loaded));
+        QVERIFY(!r.unusable);
+        const Json& root = r.document.json();
+        const Json& materials = root["extensions"]["KHR_physics_rigid_bodies"]["physicsMaterials"];
+        const Json omiDefaults =
+            Json::parse(R"({"staticFriction": 0.6, "dynamicFriction": 0.6, "restitution": 0.0,
+                                                  "frictionCombine": "average", "restitutionCombine": "average"})");
+        int colliders = 0;
+        for (size_t i = 0; i < root["nodes"].size(); ++i) {
+            const Json* body = khrNode(root, i);
+            if (!body || !body->contains("collider"))
+                continue;
+            ++colliders;
+            const Json& collider = (*body)["collider"];
+            QVERIFY2(collider.contains("physicsMaterial"), collider.dump().c_str());
+            const Json& m = materials[collider["physicsMaterial"].get<size_t>()];
+            for (const auto& [key, value] : omiDefaults.items())
+                QVERIFY2(m.contains(key) && m[key] == value, m.dump().c_str());
+        }
+        QCOMPARE(colliders, 9);
+    }
+
+    void khrMaterialModesLeftWhenOneIsGiven()
+    {
+        // KHR: an absent mode takes no part (the other material's applies), which Havok cannot say; with a
+        // mode given on one material, "average" on the other would change the pair, so nothing is added.
+        Json body = khrBody(0);
+        body["collider"]["physicsMaterial"] = 0;
+        Json ground = khrCollider(0);
+        ground["collider"]["physicsMaterial"] = 1;
+        Json docBody = Json::object();
+        docBody["physicsMaterials"] =
+            Json::parse(R"([{"frictionCombine": "minimum"}, {"dynamicFriction": 0.2}])");
+        gltf::GltfDocument doc;
+        doc.json() =
+            Json::parse(khrDocument(Json::array({box()}), Json::array({body, ground}), docBody).dump());
+        const targets::TargetExportResult r = exportForBabylon(std::move(doc));
+        QVERIFY(!r.unusable);
+        const Json& materials =
+            r.document.json()["extensions"]["KHR_physics_rigid_bodies"]["physicsMaterials"];
+        QVERIFY2(!materials[1].contains("frictionCombine"), materials.dump().c_str());
+        QVERIFY2(!materials[0].contains("restitutionCombine"), materials.dump().c_str());
+        QCOMPARE(materials.size(), size_t(2));
+    }
+
     void geometryNodeWrittenAsMesh()
     {
         // khr_geometry_node names its two mesh colliders by `geometry.node`; 0.6.0 reads only `geometry.mesh`
