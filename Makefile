@@ -113,6 +113,7 @@ tidy: configure
 # `scripts/setup.sh --engines`. ENGINE_SECONDS sets the simulated time.
 ENGINE_SECONDS ?= 2
 .PHONY: engine-check
-engine-check: build
+engine-check: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target collidoscope
 	@bash scripts/setup.sh --engines
 	@python3 tests/engines/engine_check.py --app $(APP) --out $(BUILD_DIR)/engine-check --seconds $(ENGINE_SECONDS)
