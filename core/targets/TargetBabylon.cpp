@@ -6,12 +6,16 @@
 #include "targets/TargetExport.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cs::targets {
 
 using gltf::Json;
 
 namespace {
+
+/// Havok's filter masks are 32 bits; the loader gives each system name the next bit (BAB:285-299).
+constexpr size_t kHavokSystems = 32;
 
 bool hasMotion(const Json& node)
 {
@@ -156,6 +160,33 @@ void explicitHavokMaterials(physics::PhysicsModel& model, Diagnostics& changes)
                                        "geometric mean",
                                    std::string("/extensions/") + physics::ext::KhrBodies +
                                        "/physicsMaterials/" + std::to_string(shared)));
+}
+
+void systemForFiltersWithout(physics::PhysicsModel& model, Diagnostics& changes)
+{
+    std::set<std::string> names;
+    bool without = false;
+    for (const physics::CollisionFilter& f : model.filters) {
+        for (const auto* list : {&f.collisionSystems, &f.collideWithSystems, &f.notCollideWithSystems})
+            names.insert(list->begin(), list->end());
+        without = without || f.collisionSystems.empty();
+    }
+    if (!without || names.size() >= kHavokSystems)
+        return;
+    std::string name = "no-system";
+    for (int n = 2; names.count(name) > 0; ++n)
+        name = "no-system-" + std::to_string(n);
+    for (physics::CollisionFilter& f : model.filters) {
+        if (!f.collisionSystems.empty())
+            continue;
+        f.collisionSystems = {name};
+        changes.push_back(
+            makeInfo(kTargetChanged,
+                     "collisionSystems written as [\"" + name +
+                         "\"], a system no filter lists: without it Babylon makes the collider a "
+                         "member of every system",
+                     f.pointer));
+    }
 }
 
 } // namespace cs::targets

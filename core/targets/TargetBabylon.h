@@ -24,4 +24,11 @@ void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes);
 /// means "takes no part"; validate --target lists it). Each change is an info diagnostic (TARGET_CHANGED).
 void explicitHavokMaterials(physics::PhysicsModel& model, Diagnostics& changes);
 
+/// The loader leaves a filter without `collisionSystems` a member of every system (membership all bits,
+/// BAB:329-341), where the spec's collider is in none, so another filter's `collideWithSystems` accepts it.
+/// Such filters get one system of a new name that no filter lists, which keeps the spec's meaning and gives
+/// Havok one bit of its own; not when that would be the 33rd system (the bits wrap, BAB:285-299). One info
+/// change (TARGET_CHANGED) per filter.
+void systemForFiltersWithout(physics::PhysicsModel& model, Diagnostics& changes);
+
 } // namespace cs::targets

@@ -194,8 +194,10 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);
-    if (family == physics::Family::Khr && target.name == babylonTarget().name)
+    if (family == physics::Family::Khr && target.name == babylonTarget().name) {
         explicitHavokMaterials(model, changes); // Havok's own defaults and combine order (BAB:301-327)
+        systemForFiltersWithout(model, changes);
+    }
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;
