@@ -179,6 +179,42 @@ private slots:
         QCOMPARE(materials.size(), size_t(2));
     }
 
+    void filterWithoutSystemsGetsItsOwn()
+    {
+        // A filter without `collisionSystems` is a member of every system in Babylon (membership all bits,
+        // BAB:329-341; ENGINE-TARGETS.md 4, exp), so the ground's `collideWithSystems: [ground]` accepted the
+        // box that the spec puts in no system (make engine-check on this scene: the box rested on the ground
+        // in Havok and fell through in the preview). The export gives it a system that no filter lists.
+        Json ground = khrCollider(0);
+        ground["collider"]["collisionFilter"] = 0;
+        Json falling = khrBody(0);
+        falling["collider"]["collisionFilter"] = 1;
+        Json docBody = Json::object();
+        docBody["collisionFilters"] =
+            Json::parse(R"([{"collisionSystems": ["ground"], "collideWithSystems": ["ground"]},
+                                                      {"notCollideWithSystems": ["no-system"]}])");
+        gltf::GltfDocument doc;
+        doc.json() =
+            Json::parse(khrDocument(Json::array({box()}), Json::array({ground, falling}), docBody).dump());
+        const targets::TargetExportResult r = exportForBabylon(std::move(doc));
+        QVERIFY(!r.unusable);
+        const Json& filters = r.document.json()["extensions"]["KHR_physics_rigid_bodies"]["collisionFilters"];
+        QCOMPARE(filters.size(), size_t(2));
+        QVERIFY(filters[0]["collisionSystems"] == Json::parse(R"(["ground"])"));
+        QVERIFY2(filters[1].contains("collisionSystems") && filters[1]["collisionSystems"].size() == 1,
+                 filters.dump().c_str());
+        const Json added = filters[1]["collisionSystems"][0];
+        for (const Json& f : filters) {
+            for (const char* list : {"collideWithSystems", "notCollideWithSystems"}) {
+                if (!f.contains(list))
+                    continue;
+                for (const Json& name : f[list])
+                    QVERIFY2(name != added, filters.dump().c_str()); // the new system is listed by no filter
+            }
+        }
+        QVERIFY(filters[1]["notCollideWithSystems"] == Json::parse(R"(["no-system"])"));
+    }
+
     void geometryNodeWrittenAsMesh()
     {
         // khr_geometry_node names its two mesh colliders by `geometry.node`; 0.6.0 reads only `geometry.mesh`
