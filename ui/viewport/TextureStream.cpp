@@ -6,6 +6,7 @@
 #include <QImage>
 #include <QMutex>
 #include <QMutexLocker>
+#include <QQuickWindow>
 #include <QThreadPool>
 #include <QtQuick3D/qquick3dtexturedata.h>
 #include <atomic>
@@ -99,8 +100,19 @@ void TextureStream::add(const QByteArray& encoded, std::vector<Target> targets)
     m_jobs.push_back({encoded, std::move(targets)});
 }
 
+void TextureStream::startAfterFrame(QQuickWindow* window)
+{
+    if (!window->isExposed())
+        start();
+    else
+        connect(window, &QQuickWindow::frameSwapped, this, &TextureStream::start, Qt::SingleShotConnection);
+}
+
 void TextureStream::start()
 {
+    if (m_started)
+        return;
+    m_started = true;
     for (size_t j = 0; j < m_jobs.size(); ++j) {
         std::vector<bool> alphas;
         for (const Target& t : m_jobs[j].targets)

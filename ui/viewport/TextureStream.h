@@ -10,6 +10,7 @@
 
 class QImage;
 class QQuick3DTextureData;
+class QQuickWindow;
 
 namespace cs::ui {
 
@@ -31,9 +32,9 @@ QQuick3DTextureData* placeholderTextureData(bool alpha);
 
 /// Base colour images decoded off the GUI and render threads. Each image's texture data starts as one
 /// white texel (placeholderTextureData), so the first frame shows the materials in their base colours;
-/// each image is decoded and scaled for display (gltf::decodeForDisplay) on a thread pool of the stream's
-/// own, so that reading a file or a background job never waits behind it, and its pixels are put into
-/// its texture data on the GUI thread when it is ready. An image that cannot be decoded is shown as one
+/// after that frame each image is decoded and scaled for display (gltf::decodeForDisplay) on a thread pool
+/// of the stream's own, so that reading a file or a background job never waits behind it, and its pixels
+/// are put into its texture data on the GUI thread when it is ready. An image that cannot be decoded is shown as one
 /// grey texel, so that a broken file still opens with its shapes visible. Destroying the stream drops the
 /// decodes not yet started and every result still to come.
 class TextureStream : public QObject
@@ -51,8 +52,11 @@ public:
 
     /// Adds an image: `encoded` is decoded once and fills every one of `targets`. Before start() only.
     void add(const QByteArray& encoded, std::vector<Target> targets);
-    /// Starts decoding every image added.
+    /// Starts decoding every image added (once; a later call does nothing).
     void start();
+    /// Starts decoding after the next frame `window` draws, so that the decoding does not take the cores
+    /// from that frame; at once when the window is not on screen.
+    void startAfterFrame(QQuickWindow* window);
     /// Images added, and those whose pixels are in their texture data.
     int total() const { return int(m_jobs.size()); }
     int ready() const { return m_ready; }
@@ -78,6 +82,7 @@ private:
     std::shared_ptr<Shared> m_shared; ///< what the decoding threads see of the stream
     std::vector<Job> m_jobs;
     int m_ready = 0;
+    bool m_started = false;
 };
 
 } // namespace cs::ui

@@ -99,7 +99,7 @@ void Viewport::setRenderScene(const gltf::RenderScene& scene)
     m_impl->meshes->setVisible(m_meshesVisible);
     TextureStream& textures = m_impl->meshes->textures();
     connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
-    textures.start();
+    textures.startAfterFrame(m_impl->window());
     if (!scene.empty()) {
         m_sceneMin = scene.boundsMin;
         m_sceneMax = scene.boundsMax;
@@ -377,6 +377,7 @@ void Viewport::capture(std::function<void(const QImage&)> done)
         captureFrame(std::move(done));
         return;
     }
+    m_impl->meshes->textures().start();
     auto waiting = std::make_shared<QMetaObject::Connection>();
     *waiting = connect(this, &Viewport::texturesLoading, this, [this, waiting, done](int ready, int total) {
         const auto callback = done; // the connection, which holds `done`, goes first
