@@ -116,6 +116,26 @@ private slots:
         gate().release(1000);
     }
 
+    void texelsKeepOrDropTheirAlpha()
+    {
+        // A 3 x 2 image, half transparent: an OPAQUE material's texture gets alpha 255 everywhere, the
+        // others keep the image's, and the rows keep their order and their colour.
+        QImage image(3, 2, QImage::Format_RGBA8888);
+        image.fill(QColor(10, 20, 30, 100));
+        image.setPixelColor(0, 1, QColor(200, 150, 100, 0));
+        for (bool alpha : {false, true}) {
+            const ui::TexturePixels pixels = ui::texturePixels(image, alpha);
+            QCOMPARE(pixels.size, QSize(3, 2));
+            QCOMPARE(pixels.bytes.size(), qsizetype(3 * 2 * 4));
+            const auto* b = reinterpret_cast<const uchar*>(pixels.bytes.constData());
+            QCOMPARE(int(b[0]), 10);
+            QCOMPARE(int(b[3]), alpha ? 100 : 255);
+            QCOMPARE(int(b[12]), 200); // row 1, pixel 0
+            QCOMPARE(int(b[13]), 150);
+            QCOMPARE(int(b[15]), alpha ? 0 : 255);
+        }
+    }
+
     void firstFrameComesBeforeTheTextures()
     {
         const QString red = writeQuad(m_dir, QStringLiteral("red.gltf"), QColor(230, 30, 30));
