@@ -34,9 +34,9 @@ QQuick3DTextureData* placeholderTextureData(bool alpha);
 /// white texel (placeholderTextureData), so the first frame shows the materials in their base colours;
 /// after that frame each image is decoded and scaled for display (gltf::decodeForDisplay) on a thread pool
 /// of the stream's own, so that reading a file or a background job never waits behind it, and its pixels
-/// are put into its texture data on the GUI thread when it is ready. An image that cannot be decoded is shown as one
-/// grey texel, so that a broken file still opens with its shapes visible. Destroying the stream drops the
-/// decodes not yet started and every result still to come.
+/// are put into its texture data on the GUI thread when it is ready. An image that cannot be decoded is shown
+/// as one grey texel, so that a broken file still opens with its shapes visible. Destroying the stream drops
+/// the decodes not yet started and every result still to come.
 class TextureStream : public QObject
 {
     Q_OBJECT
