@@ -5,6 +5,7 @@
 #include "Prompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
+#include "gltf/RenderScene.h"
 #include "viewport/TextureStream.h"
 #include "viewport/Viewport.h"
 
@@ -61,6 +62,12 @@ QColor centre(const QImage& image)
     return image.pixelColor(image.width() / 2, image.height() / 2);
 }
 
+/// A point of the square of texturedSquare() seen from the front, away from the ground grid's axes.
+QColor offAxes(const QImage& image)
+{
+    return image.pixelColor(image.width() * 5 / 8, image.height() / 3);
+}
+
 /// The quad drawn with its texture of one colour: that channel well above the other two, lit or not.
 bool showsRed(const QColor& c)
 {
@@ -86,6 +93,31 @@ QImage frameNow(ui::Viewport& view)
     view.captureFrame([&](const QImage& i) { image = i; });
     (void)QTest::qWaitFor([&] { return !image.isNull(); }, 20000);
     return image;
+}
+
+/// A square facing the front view (the XY plane, normal +Z), textured with a 16 x 16 image of `colour`.
+gltf::RenderScene texturedSquare(const QColor& colour)
+{
+    auto mesh = std::make_shared<gltf::TriangleMesh>();
+    mesh->positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    mesh->indices = {0, 1, 2, 0, 2, 3};
+    gltf::RenderPrimitive p;
+    p.triangles = mesh;
+    p.normals.assign(4, QVector3D(0, 0, 1));
+    p.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    p.image = 0;
+    QImage pixels(16, 16, QImage::Format_RGB32);
+    pixels.fill(colour);
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    pixels.save(&png, "PNG");
+    gltf::RenderScene scene;
+    scene.images.push_back({png.data(), pixels.size()});
+    scene.meshes.push_back({{p}});
+    scene.instances.push_back({0, 0, QMatrix4x4()});
+    scene.boundsMin = QVector3D(-1, -1, 0);
+    scene.boundsMax = QVector3D(1, 1, 0);
+    return scene;
 }
 
 QString describe(const QColor& c)
@@ -164,6 +196,34 @@ private slots:
         QCOMPARE(view.texturesPending(), 0);
         QVERIFY2(showsRed(centre(settled)), qPrintable(describe(centre(settled))));
         QVERIFY(!status->isVisible());
+    }
+
+    void aRebuiltSceneKeepsItsDecodedImages()
+    {
+        // An edit that rebuilds the meshes gives the viewport a new render scene with the same images: they
+        // are not decoded again (no permit is given for a second decode), and the texture stays drawn.
+        const gltf::RenderScene scene = texturedSquare(QColor(30, 30, 230));
+        ui::Viewport view;
+        QVERIFY(test::showView(view, 400, 300));
+        view.setRenderScene(scene);
+        view.setView(ui::OrbitCamera::View::Front);
+        view.frameAll();
+        QCOMPARE(view.texturesPending(), 1);
+        gate().release(1);
+        QVERIFY(QTest::qWaitFor([&] { return view.texturesPending() == 0; }, 20000));
+        const QImage first = test::captured(view);
+        QVERIFY2(showsBlue(offAxes(first)), qPrintable(describe(offAxes(first))));
+        view.setRenderScene(scene);
+        QCOMPARE(view.texturesPending(), 0);
+        const QImage again = frameNow(view);
+        QVERIFY2(showsBlue(offAxes(again)), qPrintable(describe(offAxes(again))));
+        // Another image is decoded as usual.
+        view.setRenderScene(texturedSquare(QColor(230, 30, 30)));
+        QCOMPARE(view.texturesPending(), 1);
+        gate().release(1);
+        QVERIFY(QTest::qWaitFor([&] { return view.texturesPending() == 0; }, 20000));
+        const QImage other = test::captured(view);
+        QVERIFY2(showsRed(offAxes(other)), qPrintable(describe(offAxes(other))));
     }
 
     void closingWhileDecodingLeavesNothingBehind()

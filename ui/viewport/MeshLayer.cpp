@@ -96,8 +96,9 @@ public:
         return t;
     }
 
-    /// The decoding of every image a texture data was made for, not started.
-    std::unique_ptr<TextureStream> stream() const
+    /// The decoding of every image a texture data was made for, not started; the pixels `known` has are
+    /// filled at once.
+    std::unique_ptr<TextureStream> stream(const std::vector<DecodedTexture>& known) const
     {
         auto stream = std::make_unique<TextureStream>();
         for (auto it = m_data.begin(); it != m_data.end();) {
@@ -105,7 +106,7 @@ public:
             std::vector<TextureStream::Target> targets;
             for (; it != m_data.end() && it->first.first == image; ++it)
                 targets.emplace_back(it->second, it->first.second);
-            stream->add(m_renderScene.images[size_t(image)].encoded, std::move(targets));
+            stream->add(m_renderScene.images[size_t(image)].encoded, std::move(targets), known);
         }
         return stream;
     }
@@ -128,7 +129,18 @@ bool drawn(const gltf::RenderPrimitive& p)
 
 } // namespace
 
-MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+void MeshLayer::replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+{
+    // The pixels stay shared with the old texture data; the old layer goes before the new one is made.
+    const std::vector<DecodedTexture> known =
+        layer ? layer->textures().decoded() : std::vector<DecodedTexture>();
+    layer.reset();
+    layer = std::make_unique<MeshLayer>(scene, renderScene, parent, known);
+}
+
+MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+                     const std::vector<DecodedTexture>& known)
     : m_scene(scene), m_node(scene.makeNode(parent))
 {
     // A mesh that several instances draw, or whose alpha counts (blended or masked: not merged into a batch
@@ -173,7 +185,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
     }
     addTableModels(renderScene, tableOfMesh, mirrored, textures);
     fillBatches();
-    m_textures = textures.stream();
+    m_textures = textures.stream(known);
 }
 
 void MeshLayer::addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,

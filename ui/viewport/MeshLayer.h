@@ -19,6 +19,7 @@ class MeshBatch;
 class MeshTextures;
 class QuickScene;
 class TextureStream;
+struct DecodedTexture;
 
 /// The document's meshes in the Qt Quick 3D scene. A mesh that several nodes use has one geometry and one
 /// model per primitive, drawn once per node through an instance table (one draw call a primitive however many
@@ -32,7 +33,13 @@ class TextureStream;
 class MeshLayer
 {
 public:
-    MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent);
+    /// `known`: pixels decoded before, filled at once into the textures of the same images.
+    MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+              const std::vector<DecodedTexture>& known);
+    /// Replaces `layer` (null: none yet) by a layer of `renderScene`; the images the old one had decoded
+    /// are not decoded again.
+    static void replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent);
     ~MeshLayer();
     MeshLayer(const MeshLayer&) = delete;
     MeshLayer& operator=(const MeshLayer&) = delete;

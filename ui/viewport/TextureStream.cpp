@@ -9,6 +9,7 @@
 #include <QQuickWindow>
 #include <QThreadPool>
 #include <QtQuick3D/qquick3dtexturedata.h>
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -95,9 +96,35 @@ void TextureStream::setDecodeHook(std::function<void()> hook)
     decodeHook() = std::move(hook);
 }
 
-void TextureStream::add(const QByteArray& encoded, std::vector<Target> targets)
+void TextureStream::add(const QByteArray& encoded, std::vector<Target> targets,
+                        const std::vector<DecodedTexture>& known)
 {
-    m_jobs.push_back({encoded, std::move(targets)});
+    std::vector<const DecodedTexture*> found;
+    for (const Target& t : targets) {
+        const auto it = std::find_if(known.begin(), known.end(), [&](const DecodedTexture& k) {
+            return k.alpha == t.second && k.encoded == encoded;
+        });
+        if (it != known.end())
+            found.push_back(&*it);
+    }
+    if (found.size() < targets.size()) {
+        m_jobs.push_back({encoded, std::move(targets), {}});
+        return;
+    }
+    for (size_t i = 0; i < targets.size(); ++i) {
+        targets[i].first->setSize(found[i]->pixels.size);
+        targets[i].first->setTextureData(found[i]->pixels.bytes);
+        m_known.push_back(*found[i]);
+    }
+}
+
+std::vector<DecodedTexture> TextureStream::decoded() const
+{
+    std::vector<DecodedTexture> all = m_known;
+    for (const Job& job : m_jobs)
+        for (size_t i = 0; i < job.pixels.size() && i < job.targets.size(); ++i)
+            all.push_back({job.encoded, job.targets[i].second, job.pixels[i]});
+    return all;
 }
 
 void TextureStream::startAfterFrame(QQuickWindow* window)
@@ -142,7 +169,7 @@ void TextureStream::deliver(size_t job, const std::vector<TexturePixels>& pixels
         targets[i].first->setSize(pixels[i].size);
         targets[i].first->setTextureData(pixels[i].bytes);
     }
-    m_jobs[job].encoded = QByteArray();
+    m_jobs[job].pixels = pixels;
     ++m_ready;
     emit progress(m_ready, total());
 }

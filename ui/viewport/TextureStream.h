@@ -21,6 +21,15 @@ struct TexturePixels
     QByteArray bytes;
 };
 
+/// The pixels decoded from an image's bytes for one alpha use: what a stream hands to the next one, so that
+/// rebuilding the meshes (an edit) does not decode the same images again.
+struct DecodedTexture
+{
+    QByteArray encoded;
+    bool alpha = false;
+    TexturePixels pixels;
+};
+
 /// `image` as texture bytes. For an OPAQUE material (`alpha` false) every alpha is made 255: glTF ignores
 /// the alpha of an opaque material's texture, while Qt Quick 3D would write it out and let what is behind
 /// the view show through.
@@ -50,8 +59,12 @@ public:
     TextureStream(const TextureStream&) = delete;
     TextureStream& operator=(const TextureStream&) = delete;
 
-    /// Adds an image: `encoded` is decoded once and fills every one of `targets`. Before start() only.
-    void add(const QByteArray& encoded, std::vector<Target> targets);
+    /// Adds an image: `encoded` is decoded once and fills every one of `targets`; when `known` has its
+    /// pixels for every target, they are filled at once instead. Before start() only.
+    void add(const QByteArray& encoded, std::vector<Target> targets,
+             const std::vector<DecodedTexture>& known);
+    /// The pixels in the texture data so far, by image bytes and alpha use.
+    std::vector<DecodedTexture> decoded() const;
     /// Starts decoding every image added (once; a later call does nothing).
     void start();
     /// Starts decoding after the next frame `window` draws, so that the decoding does not take the cores
@@ -77,10 +90,12 @@ private:
     {
         QByteArray encoded;
         std::vector<Target> targets;
+        std::vector<TexturePixels> pixels; ///< per target, once delivered
     };
     struct Shared;
     std::shared_ptr<Shared> m_shared; ///< what the decoding threads see of the stream
     std::vector<Job> m_jobs;
+    std::vector<DecodedTexture> m_known; ///< filled at once from a previous stream's pixels
     int m_ready = 0;
     bool m_started = false;
 };

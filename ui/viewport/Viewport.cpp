@@ -94,8 +94,7 @@ Viewport::~Viewport()
 
 void Viewport::setRenderScene(const gltf::RenderScene& scene)
 {
-    m_impl->meshes.reset();
-    m_impl->meshes = std::make_unique<MeshLayer>(*m_impl->scene, scene, m_impl->scene->meshRoot());
+    MeshLayer::replace(m_impl->meshes, *m_impl->scene, scene, m_impl->scene->meshRoot());
     m_impl->meshes->setVisible(m_meshesVisible);
     TextureStream& textures = m_impl->meshes->textures();
     connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
