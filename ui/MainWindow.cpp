@@ -112,6 +112,15 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     statusBar()->addPermanentWidget(cancelOpen);
     connect(cancelOpen, &QPushButton::clicked, m_session, &DocumentSession::cancelOpen);
     connect(m_session, &DocumentSession::openingChanged, cancelOpen, &QWidget::setVisible);
+    // "Loading textures n/m" while the images of the scene shown are decoded.
+    auto* textureStatus = new QLabel(this);
+    textureStatus->setObjectName(QStringLiteral("textureStatus"));
+    textureStatus->setVisible(false);
+    statusBar()->addPermanentWidget(textureStatus);
+    connect(m_viewport, &Viewport::texturesLoading, textureStatus, [textureStatus](int ready, int total) {
+        textureStatus->setText(tr("Loading textures %1/%2").arg(ready).arg(total));
+        textureStatus->setVisible(ready < total);
+    });
     connect(m_tools, &ToolDialogs::statusMessage, m_statusLabel, &QLabel::setText);
     connect(m_menus, &WindowMenus::statusMessage, m_statusLabel, &QLabel::setText);
     const auto selectActivated = [this](NodeIndex node) { m_session->selectNode(node); };

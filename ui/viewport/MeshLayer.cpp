@@ -3,14 +3,13 @@
 #include "gltf/RenderScene.h"
 #include "viewport/MeshBatches.h"
 #include "viewport/QuickScene.h"
+#include "viewport/TextureStream.h"
 
-#include <QImage>
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtQuick3D/qquick3dgeometry.h>
 #include <QtQuick3D/qquick3dinstancing.h>
 #include <QtQuick3D/qquick3dtexturedata.h>
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <tuple>
 
@@ -46,51 +45,6 @@ protected:
 
 namespace {
 
-/// The pixels of every image some primitive shows, decoded on all cores. An image that cannot be decoded
-/// is shown as one grey texel, so that a broken file still opens with its shapes visible.
-std::vector<QImage> decodeImages(const gltf::RenderScene& scene)
-{
-    std::vector<int> used;
-    for (const auto& mesh : scene.meshes)
-        for (const auto& p : mesh.primitives)
-            if (p.image >= 0 && p.image < int(scene.images.size()) &&
-                !scene.images[size_t(p.image)].encoded.isEmpty())
-                used.push_back(p.image);
-    std::sort(used.begin(), used.end());
-    used.erase(std::unique(used.begin(), used.end()), used.end());
-    std::vector<QImage> images(scene.images.size());
-    QtConcurrent::blockingMap(used, [&](int i) {
-        QImage image = gltf::decodeForDisplay(scene.images[size_t(i)].encoded);
-        if (image.isNull()) {
-            image = QImage(1, 1, QImage::Format_RGBA8888);
-            image.fill(QColor(200, 200, 200));
-        }
-        images[size_t(i)] = std::move(image);
-    });
-    return images;
-}
-
-/// The texture of a decoded image. For an OPAQUE material (`alpha` false) its alpha is made 1 everywhere:
-/// glTF ignores the alpha of an opaque material's texture, while Qt Quick 3D would write it out and let what
-/// is behind the view show through.
-QQuick3DTextureData* textureData(const QImage& image, bool alpha)
-{
-    auto* data = new QQuick3DTextureData();
-    // decodeForDisplay gives RGBA8888 rows bottom-up, the order the texture expects; RGBX8888 has the same
-    // layout with every alpha 255.
-    const QImage::Format format = alpha ? QImage::Format_RGBA8888 : QImage::Format_RGBX8888;
-    const QImage rgba = image.format() == format ? image : image.convertToFormat(format);
-    data->setSize(rgba.size());
-    data->setFormat(QQuick3DTextureData::RGBA8);
-    data->setHasTransparency(alpha);
-    QByteArray bytes(static_cast<qsizetype>(rgba.width()) * rgba.height() * 4, Qt::Uninitialized);
-    for (int y = 0; y < rgba.height(); ++y)
-        std::memcpy(bytes.data() + qsizetype(y) * rgba.width() * 4, rgba.constScanLine(y),
-                    size_t(rgba.width()) * 4);
-    data->setTextureData(bytes);
-    return data;
-}
-
 /// A primitive's look. Back faces are culled for a material that is not doubleSided, unless a mirroring
 /// transform (negative determinant) places it: glTF then turns its winding round, which the world-space
 /// vertices of a batch and the instances of a table sharing one model cannot follow.
@@ -111,19 +65,21 @@ QColor lookColor(const gltf::RenderPrimitive& p)
 } // namespace
 
 /// The textures primitives show, made on first use: one texture data per image and alpha use, one texture
-/// per image, sampler and alpha use.
+/// per image, sampler and alpha use. Each texture data holds a white texel until its image is decoded
+/// (TextureStream).
 class MeshTextures
 {
 public:
     MeshTextures(QuickScene& scene, QQuick3DObject* owner, const gltf::RenderScene& renderScene)
-        : m_scene(scene), m_owner(owner), m_images(decodeImages(renderScene))
+        : m_scene(scene), m_owner(owner), m_renderScene(renderScene)
     {}
 
-    /// The texture a primitive shows: null when it has none, its image cannot be shown or it has no texture
+    /// The texture a primitive shows: null when it has none, its image has no bytes or it has no texture
     /// coordinates for every vertex (then it is drawn in its base colour).
     QQuick3DObject* of(const gltf::RenderPrimitive& p)
     {
-        if (p.image < 0 || size_t(p.image) >= m_images.size() || m_images[size_t(p.image)].isNull() ||
+        if (p.image < 0 || size_t(p.image) >= m_renderScene.images.size() ||
+            m_renderScene.images[size_t(p.image)].encoded.isEmpty() ||
             p.uvs.size() != p.triangles->positions.size())
             return nullptr;
         const bool alpha = p.alphaMode != gltf::AlphaMode::Opaque;
@@ -132,7 +88,7 @@ public:
                 return t;
         QQuick3DTextureData*& d = m_data[{p.image, alpha}];
         if (!d) {
-            d = textureData(m_images[size_t(p.image)], alpha);
+            d = placeholderTextureData(alpha);
             QuickScene::adopt(d, m_owner);
         }
         QQuick3DObject* t = m_scene.makeTexture(m_owner, d, p.sampler);
@@ -140,10 +96,25 @@ public:
         return t;
     }
 
+    /// The decoding of every image a texture data was made for, not started; the pixels `known` has are
+    /// filled at once.
+    std::unique_ptr<TextureStream> stream(const std::vector<DecodedTexture>& known) const
+    {
+        auto stream = std::make_unique<TextureStream>();
+        for (auto it = m_data.begin(); it != m_data.end();) {
+            const int image = it->first.first;
+            std::vector<TextureStream::Target> targets;
+            for (; it != m_data.end() && it->first.first == image; ++it)
+                targets.emplace_back(it->second, it->first.second);
+            stream->add(m_renderScene.images[size_t(image)].encoded, std::move(targets), known);
+        }
+        return stream;
+    }
+
 private:
     QuickScene& m_scene;
     QQuick3DObject* m_owner;
-    std::vector<QImage> m_images;
+    const gltf::RenderScene& m_renderScene;
     /// By image and by whether its alpha counts (MASK, BLEND) or not (OPAQUE).
     std::map<std::pair<int, bool>, QQuick3DTextureData*> m_data;
     std::vector<std::pair<std::tuple<int, gltf::TextureSampler, bool>, QQuick3DObject*>> m_textures;
@@ -158,7 +129,18 @@ bool drawn(const gltf::RenderPrimitive& p)
 
 } // namespace
 
-MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+void MeshLayer::replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+{
+    // The pixels stay shared with the old texture data; the old layer goes before the new one is made.
+    const std::vector<DecodedTexture> known =
+        layer ? layer->textures().decoded() : std::vector<DecodedTexture>();
+    layer.reset();
+    layer = std::make_unique<MeshLayer>(scene, renderScene, parent, known);
+}
+
+MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+                     const std::vector<DecodedTexture>& known)
     : m_scene(scene), m_node(scene.makeNode(parent))
 {
     // A mesh that several instances draw, or whose alpha counts (blended or masked: not merged into a batch
@@ -203,6 +185,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
     }
     addTableModels(renderScene, tableOfMesh, mirrored, textures);
     fillBatches();
+    m_textures = textures.stream(known);
 }
 
 void MeshLayer::addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,
@@ -266,6 +249,8 @@ void MeshLayer::fillBatches()
 
 MeshLayer::~MeshLayer()
 {
+    // The stream fills texture data under the node: it goes first.
+    m_textures.reset();
     delete m_node;
 }
 

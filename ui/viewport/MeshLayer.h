@@ -18,6 +18,8 @@ class InstanceTable;
 class MeshBatch;
 class MeshTextures;
 class QuickScene;
+class TextureStream;
+struct DecodedTexture;
 
 /// The document's meshes in the Qt Quick 3D scene. A mesh that several nodes use has one geometry and one
 /// model per primitive, drawn once per node through an instance table (one draw call a primitive however many
@@ -25,12 +27,19 @@ class QuickScene;
 /// for the untextured ones (their colours in the vertices) and one per texture, each up to kBatchVertexLimit
 /// vertices, so that a scene of many parts costs a few models. An instance that moves leaves its batches and
 /// is drawn on its own from then on. Meshes whose material's alpha counts (MASK, BLEND) are drawn through
-/// instance tables too, never merged with opaque ones. Base colour images are decoded once, in parallel,
-/// scaled down for display, and shared by every material that shows them.
+/// instance tables too, never merged with opaque ones. Base colour images are decoded once each, scaled down
+/// for display and shared by every material that shows them; they arrive after the layer is made (see
+/// TextureStream: textures() starts them), the materials showing their base colours meanwhile.
 class MeshLayer
 {
 public:
-    MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent);
+    /// `known`: pixels decoded before, filled at once into the textures of the same images.
+    MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+              const std::vector<DecodedTexture>& known);
+    /// Replaces `layer` (null: none yet) by a layer of `renderScene`; the images the old one had decoded
+    /// are not decoded again.
+    static void replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent);
     ~MeshLayer();
     MeshLayer(const MeshLayer&) = delete;
     MeshLayer& operator=(const MeshLayer&) = delete;
@@ -45,6 +54,8 @@ public:
     size_t modelCount() const { return m_models; }
     /// The batches still drawing something.
     size_t batchCount() const;
+    /// The decoding of the base colour images, not started when the layer is made.
+    TextureStream& textures() const { return *m_textures; }
 
 private:
     static constexpr size_t kBatched = size_t(-1);
@@ -85,6 +96,7 @@ private:
     std::vector<Batch> m_batches;
     std::vector<std::vector<size_t>> m_batchesOf; ///< per instance: the batches holding its primitives
     size_t m_models = 0;
+    std::unique_ptr<TextureStream> m_textures;
 };
 
 } // namespace cs::ui

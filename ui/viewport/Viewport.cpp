@@ -7,6 +7,7 @@
 #include "viewport/MeshLayer.h"
 #include "viewport/QuickScene.h"
 #include "viewport/ScreenBounds.h"
+#include "viewport/TextureStream.h"
 #include "viewport/ViewportColors.h"
 #include "viewport/ViewportInput.h"
 
@@ -93,14 +94,22 @@ Viewport::~Viewport()
 
 void Viewport::setRenderScene(const gltf::RenderScene& scene)
 {
-    m_impl->meshes.reset();
-    m_impl->meshes = std::make_unique<MeshLayer>(*m_impl->scene, scene, m_impl->scene->meshRoot());
+    MeshLayer::replace(m_impl->meshes, *m_impl->scene, scene, m_impl->scene->meshRoot());
     m_impl->meshes->setVisible(m_meshesVisible);
+    TextureStream& textures = m_impl->meshes->textures();
+    connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
+    textures.startAfterFrame(m_impl->window());
     if (!scene.empty()) {
         m_sceneMin = scene.boundsMin;
         m_sceneMax = scene.boundsMax;
     }
     updateGrid();
+    emit texturesLoading(0, textures.total());
+}
+
+int Viewport::texturesPending() const
+{
+    return m_impl->meshes ? m_impl->meshes->textures().total() - m_impl->meshes->textures().ready() : 0;
 }
 
 void Viewport::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
@@ -361,8 +370,19 @@ void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 
 void Viewport::capture(std::function<void(const QImage&)> done)
 {
-    // Qt Quick 3D builds and draws the whole scene in the frame it renders, so the next frame is final.
-    captureFrame(std::move(done));
+    // Qt Quick 3D builds and draws the whole scene in the frame it renders: the next frame is final once
+    // every texture is in.
+    if (texturesPending() == 0) {
+        captureFrame(std::move(done));
+        return;
+    }
+    m_impl->meshes->textures().start();
+    auto waiting = std::make_shared<QMetaObject::Connection>();
+    *waiting = connect(this, &Viewport::texturesLoading, this, [this, waiting, done](int ready, int total) {
+        const auto callback = done; // the connection, which holds `done`, goes first
+        if (ready == total && disconnect(*waiting))
+            captureFrame(callback);
+    });
 }
 
 void Viewport::captureFrame(std::function<void(const QImage&)> done)

@@ -66,6 +66,8 @@ public:
     size_t meshModelCount() const;
     /// Instances of the drawn render scene (0 before setRenderScene).
     size_t instanceCount() const;
+    /// Base colour images of the drawn scene still being decoded (see texturesLoading).
+    int texturesPending() const;
     /// Replaces a layer's lines: world-space points, two per segment.
     void setOverlayLines(OverlayLayer layer, const std::vector<QVector3D>& segmentPoints);
     /// Writes level `level` of a layer's moving lines (world-space points, two per segment) into `out`.
@@ -118,9 +120,10 @@ public:
     void frameAll();
     void frameBox(const QVector3D& boxMin, const QVector3D& boxMax);
 
-    /// Renders a frame and hands its image to `done` on the GUI thread.
+    /// Renders a frame once every texture of the scene is in and hands its image to `done` on the GUI thread.
     void capture(std::function<void(const QImage&)> done);
-    /// Renders one frame and hands it over, without waiting for the scene to settle (for frame timing).
+    /// Renders one frame and hands it over, without waiting for the scene to settle or its textures to
+    /// arrive (for frame timing).
     void captureFrame(std::function<void(const QImage&)> done);
     /// Left-button drags that start on a handle go to `input` (null: none); the camera gets the rest.
     void setGizmoInput(GizmoInput* input);
@@ -160,6 +163,9 @@ signals:
     /// F was pressed: the owner frames the selection (it knows what is selected).
     void frameSelectionRequested();
     void cameraChanged();
+    /// `ready` of the `total` base colour images of the drawn scene are in (their materials show their base
+    /// colours meanwhile): emitted when a scene is set (ready 0) and as each image arrives.
+    void texturesLoading(int ready, int total);
 
 private:
     void applyCamera();
