@@ -150,6 +150,10 @@ struct Target
     /// The deviations that are simulation parameters (empty: the engine behaves as the spec in the preview's
     /// terms, or its deviations are not parameters).
     std::vector<BehaviourRule> behaviours;
+    /// The combine mode the engine gives a material's absent friction or restitution combine field (and a
+    /// collider without a material), when it is one mode for both; unset when unknown or per field. The
+    /// export writes explicit combine modes (TargetCombine.h) only where it is known.
+    std::optional<physics::CombineMode> absentCombine;
 
     /// The rule on `f`, or nullptr when the target reads it as the spec says.
     const Rule* rule(Feature f) const;

@@ -5,6 +5,7 @@
 #include "physics/ResolvedScene.h"
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetCheck.h"
+#include "targets/TargetCombine.h"
 #include "targets/TargetDecompose.h"
 #include "targets/TargetJoints.h"
 
@@ -166,6 +167,7 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);
+    matchCombineModes(model, target, family, changes);
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;

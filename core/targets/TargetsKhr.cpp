@@ -138,6 +138,7 @@ Target sampleViewerTarget()
     };
     using B = Behaviour;
     using M = physics::CombineMode;
+    t.absentCombine = M::Average; // SR createPhysXMaterial, SRR gltfPhysicsMaterial: PhysX's average
     t.behaviours = {
         {B::VelocityInWorldFrame,
          0,
