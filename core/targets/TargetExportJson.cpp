@@ -3,6 +3,7 @@
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsModel.h"
 #include "targets/TargetExport.h"
+#include "targets/TargetNodeOrder.h"
 
 #include <cstdio>
 #include <utility>
@@ -271,6 +272,9 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
             godotCollidersUnderBodies(doc, changes);
         if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
             godotMeshesOffPhysicsNodes(root, changes);
+        // Last: the moves above add nodes.
+        if (target.verdict(Feature::NodeOrder) != Verdict::Reads)
+            depthFirstNodeOrder(doc, changes);
     } catch (const Json::exception& e) {
         changes.push_back(makeError("TARGET_EXPORT_FAILED",
                                     std::string("the written JSON has an unexpected shape: ") + e.what()));
