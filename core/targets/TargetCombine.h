@@ -15,8 +15,6 @@
 
 namespace cs::targets {
 
-inline constexpr const char* kTargetDiffers = "TARGET_DIFFERS";
-
 /// One material as the contacts see it: its values and its combine mode as the file has it (nullopt: absent).
 struct CombineParticipant
 {

@@ -8,7 +8,9 @@
 #include "targets/TargetCombine.h"
 #include "targets/TargetDecompose.h"
 #include "targets/TargetJoints.h"
+#include "targets/TargetVelocity.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cs::targets {
@@ -168,6 +170,9 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);
     matchCombineModes(model, target, family, changes);
+    if (std::any_of(target.behaviours.begin(), target.behaviours.end(),
+                    [](const BehaviourRule& b) { return b.behaviour == Behaviour::VelocityInWorldFrame; }))
+        worldFrameVelocities(model, doc, changes);
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;

@@ -17,6 +17,8 @@ namespace cs::targets {
 
 inline constexpr const char* kTargetChanged = "TARGET_CHANGED";
 inline constexpr const char* kTargetLoss = "TARGET_LOSS";
+/// An info: a move the target needs cannot keep the spec's meaning here, so the file stays as it was there.
+inline constexpr const char* kTargetDiffers = "TARGET_DIFFERS";
 
 /// The family written for the target: its own, or for `spec` the model's source family.
 physics::Family exportFamily(const Target& target, const physics::PhysicsModel& model);
