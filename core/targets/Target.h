@@ -59,6 +59,7 @@ enum class Feature
     NonUniformScale,        ///< a collider node (or an ancestor) scaled differently per axis
     ColliderNotChildOfBody, ///< a collider neither on its body's node nor on a direct child of it
     MeshOnPhysicsNode,      ///< a render mesh on a node that carries OMI_physics_body
+    MotionWithCollider,     ///< a collider or a trigger shape on the node that carries `motion`
     NestedMotion,           ///< a body inside another body's subtree
     NodeOrder,              ///< node indices not in depth-first pre-order of the scene from index 0
     Trigger,                ///< a trigger with a shape
