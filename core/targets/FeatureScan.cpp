@@ -3,6 +3,7 @@
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
+#include "targets/TargetNodeOrder.h"
 
 #include <algorithm>
 #include <set>
@@ -285,20 +286,9 @@ void FeatureScanner::scanJoints(const Json& list, const std::string& pointer)
 
 void FeatureScanner::scanNodeOrder()
 {
-    if (!m_graph || m_graph->sceneCount() == 0)
+    if (!m_graph)
         return;
-    const size_t scene = m_graph->defaultScene() >= 0 ? size_t(m_graph->defaultScene()) : 0;
-    if (scene >= m_graph->sceneCount())
-        return;
-    std::vector<size_t> order;
-    std::vector<size_t> stack(m_graph->sceneRoots(scene).rbegin(), m_graph->sceneRoots(scene).rend());
-    while (!stack.empty()) {
-        const size_t n = stack.back();
-        stack.pop_back();
-        order.push_back(n);
-        const auto& children = m_graph->children(n);
-        stack.insert(stack.end(), children.rbegin(), children.rend());
-    }
+    const std::vector<size_t> order = depthFirstNodes(*m_graph);
     for (size_t i = 0; i < order.size(); ++i) {
         if (order[i] != i) {
             add(Feature::NodeOrder, "/nodes/" + std::to_string(order[i]),

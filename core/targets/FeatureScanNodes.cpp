@@ -93,6 +93,11 @@ void FeatureScanner::scanNodes()
                 "a mesh on a physics node");
         if (const Json* motion = objectAt(*body, "motion"))
             scanMotion(i, *motion, at + "/motion");
+        if (objectAt(*body, "motion") && objectAt(*body, "collider"))
+            add(Feature::MotionWithCollider, at + "/collider", "a collider on the body's node");
+        if (const Json* trigger = objectAt(*body, "trigger");
+            trigger && objectAt(*body, "motion") && !trigger->contains("nodes"))
+            add(Feature::MotionWithCollider, at + "/trigger", "a trigger shape on the body's node");
         if (const Json* collider = objectAt(*body, "collider"))
             scanCollider(i, *collider, at + "/collider");
         if (const Json* trigger = objectAt(*body, "trigger")) {

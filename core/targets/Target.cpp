@@ -39,6 +39,7 @@ constexpr std::array<FeatureText, kFeatureCount> kFeatures = {{
     {Feature::ColliderNotChildOfBody, "collider-not-child-of-body",
      "collider deeper than a direct child of its body"},
     {Feature::MeshOnPhysicsNode, "mesh-on-physics-node", "render mesh on an OMI_physics_body node"},
+    {Feature::MotionWithCollider, "motion-with-collider", "collider or trigger shape on the body's own node"},
     {Feature::NestedMotion, "nested-motion", "body inside another body"},
     {Feature::NodeOrder, "node-order", "nodes not in depth-first order from index 0"},
     {Feature::Trigger, "trigger", "trigger with a shape"},

@@ -59,6 +59,7 @@ enum class Feature
     NonUniformScale,        ///< a collider node (or an ancestor) scaled differently per axis
     ColliderNotChildOfBody, ///< a collider neither on its body's node nor on a direct child of it
     MeshOnPhysicsNode,      ///< a render mesh on a node that carries OMI_physics_body
+    MotionWithCollider,     ///< a collider or a trigger shape on the node that carries `motion`
     NestedMotion,           ///< a body inside another body's subtree
     NodeOrder,              ///< node indices not in depth-first pre-order of the scene from index 0
     Trigger,                ///< a trigger with a shape
@@ -150,6 +151,10 @@ struct Target
     /// The deviations that are simulation parameters (empty: the engine behaves as the spec in the preview's
     /// terms, or its deviations are not parameters).
     std::vector<BehaviourRule> behaviours;
+    /// The combine mode the engine gives a material's absent friction or restitution combine field (and a
+    /// collider without a material), when it is one mode for both; unset when unknown or per field. The
+    /// export writes explicit combine modes (TargetCombine.h) only where it is known.
+    std::optional<physics::CombineMode> absentCombine;
 
     /// The rule on `f`, or nullptr when the target reads it as the spec says.
     const Rule* rule(Feature f) const;

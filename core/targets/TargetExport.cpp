@@ -6,9 +6,12 @@
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetBabylon.h"
 #include "targets/TargetCheck.h"
+#include "targets/TargetCombine.h"
 #include "targets/TargetDecompose.h"
 #include "targets/TargetJoints.h"
+#include "targets/TargetVelocity.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cs::targets {
@@ -198,6 +201,10 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
         explicitHavokMaterials(model, changes); // Havok's own defaults and combine order (BAB:301-327)
         systemForFiltersWithout(model, changes);
     }
+    matchCombineModes(model, target, family, changes);
+    if (std::any_of(target.behaviours.begin(), target.behaviours.end(),
+                    [](const BehaviourRule& b) { return b.behaviour == Behaviour::VelocityInWorldFrame; }))
+        worldFrameVelocities(model, doc, changes);
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;

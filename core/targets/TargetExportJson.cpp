@@ -4,6 +4,7 @@
 #include "physics/PhysicsModel.h"
 #include "targets/TargetBabylon.h"
 #include "targets/TargetExport.h"
+#include "targets/TargetNodeOrder.h"
 
 #include <cstdio>
 #include <utility>
@@ -184,14 +185,58 @@ void godotMeshesOffPhysicsNodes(Json& root, Diagnostics& changes)
     }
 }
 
-/// The OMI_physics_body object of node `i`, or nullptr.
-Json* omiBodyOf(Json& nodes, size_t i)
+/// The `name` extension object (OMI_physics_body, KHR_physics_rigid_bodies) of node `i`, or nullptr.
+Json* bodyObjectOf(Json& nodes, size_t i, const char* name)
 {
     Json& node = nodes[i];
     if (!node.is_object() || !node.contains("extensions") || !node["extensions"].is_object())
         return nullptr;
-    auto it = node["extensions"].find(ext::Body);
+    auto it = node["extensions"].find(name);
     return it != node["extensions"].end() && it->is_object() ? &*it : nullptr;
+}
+
+Json* omiBodyOf(Json& nodes, size_t i)
+{
+    return bodyObjectOf(nodes, i, ext::Body);
+}
+
+/// Blender's importer fails on each node with a collider or trigger and loses that node's motion (BLE imp:
+/// 142-209): a collider or trigger shape on a body's own node moves to a new child node with the identity
+/// transform, where the body holds it as a compound child (the same shape in the same place). A compound
+/// trigger stays: its members must stay below it.
+void collidersOffMotionNodes(Json& root, const char* bodyExtension, Diagnostics& changes)
+{
+    if (!root.contains("nodes") || !root["nodes"].is_array())
+        return;
+    Json& nodes = root["nodes"];
+    const size_t count = nodes.size();
+    for (size_t i = 0; i < count; ++i) {
+        Json* body = bodyObjectOf(nodes, i, bodyExtension);
+        if (!body || !body->contains("motion"))
+            continue;
+        Json moved = Json::object();
+        for (const char* key : {"collider", "trigger"}) {
+            if (body->contains(key) && (*body)[key].is_object() && !(*body)[key].contains("nodes")) {
+                moved[key] = (*body)[key];
+                body->erase(key);
+                changes.push_back(
+                    changed(std::string(key) + " moved to new child node " + std::to_string(nodes.size()) +
+                                " (identity transform)",
+                            "/nodes/" + std::to_string(i) + "/extensions/" + bodyExtension + "/" + key));
+            }
+        }
+        if (moved.empty())
+            continue;
+        Json child = Json::object();
+        if (nodes[i].contains("name") && nodes[i]["name"].is_string())
+            child["name"] = nodes[i]["name"].get<std::string>() + " collider";
+        child["extensions"] = Json::object();
+        child["extensions"][bodyExtension] = moved;
+        if (!nodes[i].contains("children") || !nodes[i]["children"].is_array())
+            nodes[i]["children"] = Json::array();
+        nodes[i]["children"].push_back(nodes.size());
+        nodes.push_back(child);
+    }
 }
 
 /// Godot joins a collider to a body only when the body is its node or the node's direct parent (G47
@@ -274,6 +319,13 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
             godotCollidersUnderBodies(doc, changes);
         if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
             godotMeshesOffPhysicsNodes(root, changes);
+        if (target.family != TargetFamily::Any &&
+            target.verdict(Feature::MotionWithCollider) != Verdict::Reads)
+            collidersOffMotionNodes(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
+                                    changes);
+        // Last: the moves above add nodes.
+        if (target.verdict(Feature::NodeOrder) != Verdict::Reads)
+            depthFirstNodeOrder(doc, changes);
     } catch (const Json::exception& e) {
         changes.push_back(makeError("TARGET_EXPORT_FAILED",
                                     std::string("the written JSON has an unexpected shape: ") + e.what()));

@@ -138,6 +138,7 @@ Target sampleViewerTarget()
     };
     using B = Behaviour;
     using M = physics::CombineMode;
+    t.absentCombine = M::Average; // SR createPhysXMaterial, SRR gltfPhysicsMaterial: PhysX's average
     t.behaviours = {
         {B::VelocityInWorldFrame,
          0,
@@ -185,6 +186,10 @@ Target blenderTarget()
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
         {F::ShapeWithoutParameters, V::Differs, "Blender's defaults apply",
          "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209"},
+        {F::MotionWithCollider, V::Ignored,
+         "the importer fails on each node with a collider or trigger (it reads `geometry.node`, which its "
+         "Geometry class no longer has): the motion on that node is lost and the body imports as static",
+         "BLE blender/imp/gltf2_blender_rigid_bodies.py:142-209; io/com/gltf2_io_rigid_bodies.py:391-412"},
         {F::Plane, V::Ignored, "planes are not imported",
          "BLE blender/exp/gltf2_blender_rigid_bodies.py:612-721"},
         {F::CompoundTrigger, V::Ignored, "compound triggers are not imported",

@@ -129,6 +129,7 @@ Target unityTarget()
          "UNI DefaultPhysicsBodyHandler.cs:276-277"},
     };
     using M = physics::CombineMode;
+    t.absentCombine = M::Average; // UNI DefaultPhysicsBodyHandler.cs:462-472 (unknown or absent: Average)
     t.behaviours = {
         {Behaviour::CombinePrecedence,
          0,
