@@ -22,7 +22,8 @@ namespace cs::ui {
 struct FitHeatMap::Map
 {
     std::optional<geometry::FitSummary> figures;
-    std::vector<std::pair<QColor, std::vector<QVector3D>>> lines;
+    scene::HeatSurfaces surfaces;
+    std::optional<size_t> meshNode; ///< the node whose mesh the surfaces show (its own drawing is hidden)
 };
 
 FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
@@ -42,8 +43,8 @@ FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable
                      {},
                      {},
                      {},
-                     tr("Colour the current node's mesh by how far it pokes out of its colliders, and the "
-                        "colliders by how far they stand off the mesh"),
+                     tr("Colour the current node's mesh surface by how far it pokes out of its colliders, "
+                        "and the colliders' surfaces by how far they stand off the mesh"),
                      false});
     connect(m_toggle, &QAction::toggled, this, &FitHeatMap::setEnabled);
     QAction* tolerance = actions.add({ActionId::FitHeatMapTolerance,
@@ -128,7 +129,7 @@ void FitHeatMap::clear()
 {
     m_timer->stop();
     m_figures.reset();
-    m_viewport->setColouredLines({});
+    m_viewport->setHeatSurfaces({}, std::nullopt);
     emit mapChanged();
 }
 
@@ -156,9 +157,9 @@ void FitHeatMap::start()
         if (!measured)
             return map;
         map.figures = measured->summary;
-        const scene::HeatMapLines lines = scene::fitHeatMap(input->mesh, *measured, tolerance);
-        for (int band = 0; band < scene::kHeatBands; ++band)
-            map.lines.emplace_back(scene::heatColour(band), lines.bands[size_t(band)]);
+        map.surfaces =
+            scene::fitHeatSurfaces(input->mesh, input->meshToWorld, input->parts, *measured, tolerance);
+        map.meshNode = input->meshNode;
         return map;
     });
 }
@@ -171,7 +172,7 @@ void FitHeatMap::finished(const Map& map)
         return;
     }
     m_figures = map.figures;
-    m_viewport->setColouredLines(map.lines);
+    m_viewport->setHeatSurfaces(map.surfaces, map.meshNode);
     emit mapChanged();
 }
 
