@@ -47,7 +47,7 @@ public:
     bool bounds(QVector3D& lo, QVector3D& hi) const;
 
     /// The opacity of the collider's surface.
-    static constexpr float kColliderOpacity = 0.55f;
+    static constexpr float kColliderOpacity = 0.4f;
     /// The wireframe's colour.
     static QColor lineColor() { return {25, 25, 30}; }
 
