@@ -128,6 +128,7 @@ std::vector<ProfilePoint> cylinderOutline(const ShapeGeometry& shape, int around
     const double y0 = -shape.height / 2, y1 = shape.height / 2;
     const double r0 = std::max(0.0, shape.radiusBottom), r1 = std::max(0.0, shape.radiusTop);
     std::vector<ProfilePoint> out;
+    out.reserve(3 * size_t(steps) + 1);
     for (int i = 0; i < steps; ++i) // the bottom end, from its centre out
         out.push_back({r0 * i / steps, y0});
     for (int i = 0; i <= steps; ++i) // the side
