@@ -153,12 +153,13 @@ void FitHeatMap::start()
     m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input)),
                   tolerance](const JobToken&) {
         Map map;
-        auto measured = document::measureColliderFit(*input);
+        // One meter for both: the collider's drawn vertices are measured over the hierarchy the figures made.
+        const geometry::FitMeter meter(input->mesh, input->meshToWorld);
+        auto measured = meter.measure(input->parts);
         if (!measured)
             return map;
         map.figures = measured->summary;
-        map.surfaces =
-            scene::fitHeatSurfaces(input->mesh, input->meshToWorld, input->parts, *measured, tolerance);
+        map.surfaces = scene::fitHeatSurfaces(input->mesh, input->parts, meter, *measured, tolerance);
         map.meshNode = input->meshNode;
         return map;
     });

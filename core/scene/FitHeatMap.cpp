@@ -1,7 +1,5 @@
 #include "scene/FitHeatMap.h"
 
-#include "geometry/MeshBvh.h"
-#include "geometry/Parallel.h"
 #include "geometry/ShapeTessellation.h"
 #include "geometry/Wireframe.h"
 
@@ -47,6 +45,11 @@ void appendTriangles(HeatSurface& out, const std::vector<geometry::Vec3d>& posit
                      double tolerance)
 {
     const size_t vertices = std::min(positions.size(), distances.size());
+    const size_t corners = out.corners.size() + indices.size() - indices.size() % 3;
+    out.corners.reserve(corners);
+    out.normals.reserve(corners);
+    out.distances.reserve(corners);
+    out.colours.reserve(corners);
     for (size_t t = 0; t + 2 < indices.size(); t += 3) {
         const std::uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
         if (a >= vertices || b >= vertices || c >= vertices)
@@ -99,31 +102,24 @@ std::vector<QVector3D> planeOutline(const geometry::FitPlane& plane)
     return out;
 }
 
-void appendCollider(HeatSurfaces& out, const geometry::FitPart& part, const geometry::MeshBvh& bvh,
+void appendCollider(HeatSurfaces& out, const geometry::FitPart& part, const geometry::FitMeter& meter,
                     double tolerance)
 {
     const gltf::TriangleMesh surface =
         part.plane ? planeSurface(*part.plane) : geometry::tessellateShape(part.shape);
-    std::vector<geometry::Vec3d> positions(surface.positions.size());
-    std::vector<double> overhang(surface.positions.size());
-    geometry::parallelBlocks(positions.size(), 256, [&](size_t begin, size_t end) {
-        std::uint32_t hint = geometry::MeshBvh::kNoLeaf;
-        for (size_t i = begin; i < end; ++i) {
-            positions[i] = geometry::transformPoint(part.toSpace, geometry::Vec3d(surface.positions[i]));
-            const auto hit = bvh.closest(positions[i], hint);
-            hint = hit.leaf;
-            overhang[i] = hit.distance;
-        }
-    });
-    appendTriangles(out.collider, positions, surface.indices, overhang, tolerance);
+    std::vector<geometry::Vec3d> positions;
+    positions.reserve(surface.positions.size());
+    for (const QVector3D& p : surface.positions)
+        positions.push_back(geometry::transformPoint(part.toSpace, geometry::Vec3d(p)));
+    appendTriangles(out.collider, positions, surface.indices, meter.distancesToMesh(positions), tolerance);
     for (const QVector3D& p : part.plane ? planeOutline(*part.plane) : geometry::shapeWireframe(part.shape))
         out.colliderLines.push_back(geometry::transformPoint(part.toSpace, geometry::Vec3d(p)).toQt());
 }
 
 } // namespace
 
-HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const geometry::Mat4d& meshToWorld,
-                             const std::vector<geometry::FitPart>& parts, const geometry::FitMeasurement& m,
+HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const std::vector<geometry::FitPart>& parts,
+                             const geometry::FitMeter& meter, const geometry::FitMeasurement& m,
                              double tolerance)
 {
     HeatSurfaces out;
@@ -131,9 +127,8 @@ HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const geometry::Mat
     const std::vector<geometry::Vec3d> meshPoints(m.meshPoints.begin(),
                                                   m.meshPoints.begin() + std::ptrdiff_t(vertices));
     appendTriangles(out.mesh, meshPoints, mesh.indices, m.outside, tolerance);
-    const geometry::MeshBvh bvh(mesh, meshToWorld);
     for (const geometry::FitPart& part : parts)
-        appendCollider(out, part, bvh, tolerance);
+        appendCollider(out, part, meter, tolerance);
     return out;
 }
 

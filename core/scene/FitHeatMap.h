@@ -49,12 +49,12 @@ struct HeatSurfaces
     std::vector<QVector3D> colliderLines; ///< the collider's wireframe, two points per segment
 };
 
-/// The surfaces of a measurement (world space) of `mesh` (in its node's space; its vertices are the
-/// measurement's first mesh points) against `parts` (each placed in world space by its toSpace): the
-/// collider's vertices are measured against the mesh placed by `meshToWorld`, on every core. A KHR plane of
-/// a finite size is a square of 8 x 8 cells; an unbounded one has no surface.
-HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const geometry::Mat4d& meshToWorld,
-                             const std::vector<geometry::FitPart>& parts,
-                             const geometry::FitMeasurement& measurement, double tolerance);
+/// The surfaces of `measurement`, made by `meter` (world space), of `mesh` (in its node's space; its vertices
+/// are the measurement's first mesh points) against `parts` (each placed in world space by its toSpace): the
+/// collider's vertices are measured against the mesh by the meter, on every core. A KHR plane of a finite
+/// size is a square of 8 x 8 cells; an unbounded one has no surface.
+HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const std::vector<geometry::FitPart>& parts,
+                             const geometry::FitMeter& meter, const geometry::FitMeasurement& measurement,
+                             double tolerance);
 
 } // namespace cs::scene

@@ -64,10 +64,11 @@ private slots:
     {
         const gltf::TriangleMesh cube = test::boxMesh({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5});
         const auto parts = boxCollider(1.2);
-        const auto m = *geometry::measureFit(cube, {}, parts, fewSamples());
+        const geometry::FitMeter meter(cube, {}, fewSamples());
+        const auto m = *meter.measure(parts);
         // Tolerance 0.04: the mesh (inside) is green; every collider vertex stands off 0.1 or more, beyond
         // twice the tolerance: red.
-        const auto tight = scene::fitHeatSurfaces(cube, {}, parts, m, 0.04);
+        const auto tight = scene::fitHeatSurfaces(cube, parts, meter, m, 0.04);
         QCOMPARE(tight.mesh.triangleCount(), size_t(12));
         QCOMPARE(tight.mesh.colours.size(), size_t(36));
         for (size_t i = 0; i < 36; ++i) {
@@ -83,7 +84,7 @@ private slots:
         // Tolerance 0.11: the vertices inside a face's middle (0.1 off) are green, the box's corners
         // (0.1 * sqrt(3) = 0.173 off: (0.173 - 0.11) / 0.11 * 4 = 2.3) in band 3, the edges' middles
         // (0.1 * sqrt(2) = 0.141: 1.1) in band 2.
-        const auto loose = scene::fitHeatSurfaces(cube, {}, parts, m, 0.11);
+        const auto loose = scene::fitHeatSurfaces(cube, parts, meter, m, 0.11);
         size_t green = 0, corners = 0;
         for (size_t i = 0; i < loose.collider.corners.size(); ++i) {
             const QVector3D p = loose.collider.corners[i];
@@ -117,8 +118,8 @@ private slots:
         // four at x = -0.5 are 0.1 inside.
         const gltf::TriangleMesh mesh = test::boxMesh({-0.5, -0.5, -0.5}, {0.8, 0.5, 0.5});
         const auto parts = boxCollider(1.2);
-        const auto m = *geometry::measureFit(mesh, {}, parts, fewSamples());
-        const auto s = scene::fitHeatSurfaces(mesh, {}, parts, m, 0.05);
+        const geometry::FitMeter meter(mesh, {}, fewSamples());
+        const auto s = scene::fitHeatSurfaces(mesh, parts, meter, *meter.measure(parts), 0.05);
         QCOMPARE(s.mesh.colours.size(), size_t(36));
         size_t out = 0;
         for (size_t i = 0; i < s.mesh.corners.size(); ++i) {
@@ -144,8 +145,8 @@ private slots:
         move(0, 3) = 10;
         auto parts = boxCollider(1.2);
         parts[0].toSpace = move;
-        const auto m = *geometry::measureFit(cube, move, parts, fewSamples());
-        const auto s = scene::fitHeatSurfaces(cube, move, parts, m, 0.04);
+        const geometry::FitMeter meter(cube, move, fewSamples());
+        const auto s = scene::fitHeatSurfaces(cube, parts, meter, *meter.measure(parts), 0.04);
         for (size_t i = 0; i < s.mesh.corners.size(); ++i)
             QVERIFY(std::fabs(s.mesh.corners[i].x() - 10) <= 0.5f + 1e-5f);
         for (size_t i = 0; i < s.collider.corners.size(); ++i) {
