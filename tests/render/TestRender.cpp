@@ -213,7 +213,7 @@ private slots:
         row("single-sided-back", texturePath("single-sided"), "back", false);
         row("double-sided-back", texturePath("double-sided"), "back", false);
         // View > Fit Heat Map at a tolerance of 0.05 m: the ball green inside the box and red at its poles
-        // (0.1 out), the box half transparent, green where it touches the ball and red at its corners, under
+        // (0.1 out), the box translucent, green where it touches the ball and red at its corners, under
         // its dark wireframe; the ball's own grey material hidden.
         row("fit-heat-map", QString::fromStdString((m_files.path() / "heat_map.gltf").string()), "iso", false,
             -1, "actionToolMove", false, true);

@@ -19,7 +19,7 @@ class MeshGeometry;
 class QuickScene;
 
 /// The fit heat map in the Qt Quick 3D scene: the mesh's surface in its vertices' colours (opaque), the
-/// collider's surface in its own (half transparent, so the mesh shows through it where it is inside), and the
+/// collider's surface in its own (translucent, so the mesh shows through it where it is inside), and the
 /// collider's wireframe in front of both, so its shape stays readable over the colours. One model each; new
 /// surfaces replace the vertex data of the models already made.
 class HeatSurfaceLayer
