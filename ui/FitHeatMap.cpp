@@ -6,6 +6,7 @@
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "scene/FitHeatMap.h"
+#include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
 #include "widgets/EventWait.h"
 
@@ -22,7 +23,7 @@ namespace cs::ui {
 struct FitHeatMap::Map
 {
     std::optional<geometry::FitSummary> figures;
-    scene::HeatSurfaces surfaces;
+    HeatBuffers surfaces;           ///< made on the worker: the GUI thread only hands them to the scene
     std::optional<size_t> meshNode; ///< the node whose mesh the surfaces show (its own drawing is hidden)
 };
 
@@ -159,7 +160,8 @@ void FitHeatMap::start()
         if (!measured)
             return map;
         map.figures = measured->summary;
-        map.surfaces = scene::fitHeatSurfaces(input->mesh, input->parts, meter, *measured, tolerance);
+        map.surfaces =
+            heatBuffers(scene::fitHeatSurfaces(input->mesh, input->parts, meter, *measured, tolerance));
         map.meshNode = input->meshNode;
         return map;
     });

@@ -50,6 +50,30 @@ QByteArray sequentialIndices(size_t count)
 
 } // namespace
 
+HeatBuffers heatBuffers(const scene::HeatSurfaces& surfaces)
+{
+    HeatBuffers out;
+    out.meshVertices = colouredVertices(surfaces.mesh);
+    out.meshIndices = sequentialIndices(surfaces.mesh.corners.size());
+    out.meshCorners = surfaces.mesh.corners.size();
+    out.colliderVertices = colouredVertices(surfaces.collider);
+    out.colliderIndices = sequentialIndices(surfaces.collider.corners.size());
+    out.colliderCorners = surfaces.collider.corners.size();
+    out.lines = surfaces.colliderLines;
+    for (const auto* list : {&surfaces.mesh.corners, &surfaces.collider.corners, &surfaces.colliderLines}) {
+        for (const QVector3D& p : *list) {
+            out.lo = out.any ? QVector3D(std::min(out.lo.x(), p.x()), std::min(out.lo.y(), p.y()),
+                                         std::min(out.lo.z(), p.z()))
+                             : p;
+            out.hi = out.any ? QVector3D(std::max(out.hi.x(), p.x()), std::max(out.hi.y(), p.y()),
+                                         std::max(out.hi.z(), p.z()))
+                             : p;
+            out.any = true;
+        }
+    }
+    return out;
+}
+
 HeatSurfaceLayer::HeatSurfaceLayer(QuickScene& scene, QQuick3DObject* meshParent, QQuick3DObject* lineParent)
     : m_scene(scene), m_node(scene.makeNode(meshParent)),
       m_lines(std::make_unique<LineLayer>(scene, lineColor(), lineParent, true))
@@ -57,16 +81,15 @@ HeatSurfaceLayer::HeatSurfaceLayer(QuickScene& scene, QQuick3DObject* meshParent
 
 HeatSurfaceLayer::~HeatSurfaceLayer() = default;
 
-void HeatSurfaceLayer::setSurface(Surface& surface, const scene::HeatSurface& heat, float opacity)
+void HeatSurfaceLayer::setSurface(Surface& surface, const QByteArray& vertices, const QByteArray& indices,
+                                  size_t corners, float opacity)
 {
-    surface.corners = heat.corners.size();
-    if (heat.empty()) {
+    surface.corners = corners;
+    if (corners == 0) {
         if (surface.model)
             QuickScene::setVisible(surface.model, false);
         return;
     }
-    const QByteArray vertices = colouredVertices(heat);
-    const QByteArray indices = sequentialIndices(heat.corners.size());
     if (!surface.geometry) {
         surface.geometry = new MeshGeometry(VertexLayout::Coloured, vertices, indices);
         QuickScene::adopt(surface.geometry, m_node);
@@ -77,26 +100,15 @@ void HeatSurfaceLayer::setSurface(Surface& surface, const scene::HeatSurface& he
     }
 }
 
-void HeatSurfaceLayer::setSurfaces(const scene::HeatSurfaces& surfaces)
+void HeatSurfaceLayer::setSurfaces(const HeatBuffers& buffers)
 {
-    setSurface(m_mesh, surfaces.mesh, 1.0f);
-    setSurface(m_collider, surfaces.collider, kColliderOpacity);
-    m_lines->setSegments(surfaces.colliderLines);
-    bool any = false;
-    const auto include = [&](const QVector3D& p) {
-        m_lo =
-            any ? QVector3D(std::min(m_lo.x(), p.x()), std::min(m_lo.y(), p.y()), std::min(m_lo.z(), p.z()))
-                : p;
-        m_hi =
-            any ? QVector3D(std::max(m_hi.x(), p.x()), std::max(m_hi.y(), p.y()), std::max(m_hi.z(), p.z()))
-                : p;
-        any = true;
-    };
-    for (const auto* list : {&surfaces.mesh.corners, &surfaces.collider.corners, &surfaces.colliderLines})
-        for (const QVector3D& p : *list)
-            include(p);
-    if (!any)
-        m_lo = m_hi = QVector3D();
+    setSurface(m_mesh, buffers.meshVertices, buffers.meshIndices, buffers.meshCorners, 1.0f);
+    setSurface(m_collider, buffers.colliderVertices, buffers.colliderIndices, buffers.colliderCorners,
+               kColliderOpacity);
+    m_lines->setSegments(buffers.lines);
+    m_any = buffers.any;
+    m_lo = buffers.lo;
+    m_hi = buffers.hi;
 }
 
 void HeatSurfaceLayer::setVisible(bool visible)
@@ -119,7 +131,7 @@ size_t HeatSurfaceLayer::linePointCount() const
 
 bool HeatSurfaceLayer::bounds(QVector3D& lo, QVector3D& hi) const
 {
-    if (m_mesh.corners + m_collider.corners + m_lines->pointCount() == 0)
+    if (!m_any)
         return false;
     lo = m_lo;
     hi = m_hi;

@@ -1,14 +1,15 @@
 #pragma once
 
+#include <QByteArray>
 #include <QColor>
 #include <QMatrix4x4>
 #include <QVector3D>
 #include <memory>
+#include <vector>
 
 class QQuick3DObject;
 
 namespace cs::scene {
-struct HeatSurface;
 struct HeatSurfaces;
 } // namespace cs::scene
 
@@ -17,6 +18,19 @@ namespace cs::ui {
 class LineLayer;
 class MeshGeometry;
 class QuickScene;
+
+/// The fit heat map's vertex data (VertexLayout::Coloured, 32-bit indices), its wireframe and its bounds,
+/// made from the surfaces on any thread (the worker that measured them), so that the GUI thread only hands
+/// the bytes to the scene.
+struct HeatBuffers
+{
+    QByteArray meshVertices, meshIndices, colliderVertices, colliderIndices;
+    size_t meshCorners = 0, colliderCorners = 0;
+    std::vector<QVector3D> lines; ///< the collider's wireframe, two points per segment
+    bool any = false;             ///< something to draw; lo and hi are its bounds
+    QVector3D lo, hi;
+};
+HeatBuffers heatBuffers(const scene::HeatSurfaces& surfaces);
 
 /// The fit heat map in the Qt Quick 3D scene: the mesh's surface in its vertices' colours (opaque), the
 /// collider's surface in its own (translucent, so the mesh shows through it where it is inside), and the
@@ -31,8 +45,8 @@ public:
     HeatSurfaceLayer(const HeatSurfaceLayer&) = delete;
     HeatSurfaceLayer& operator=(const HeatSurfaceLayer&) = delete;
 
-    /// Replaces what is drawn; empty surfaces remove it.
-    void setSurfaces(const scene::HeatSurfaces& surfaces);
+    /// Replaces what is drawn; empty buffers remove it.
+    void setSurfaces(const HeatBuffers& buffers);
     /// Shows or hides the surfaces and the wireframe, keeping them.
     void setVisible(bool visible);
     bool isVisible() const { return m_visible; }
@@ -58,12 +72,14 @@ private:
         QQuick3DObject* model = nullptr;
         size_t corners = 0;
     };
-    void setSurface(Surface& surface, const scene::HeatSurface& heat, float opacity);
+    void setSurface(Surface& surface, const QByteArray& vertices, const QByteArray& indices, size_t corners,
+                    float opacity);
 
     QuickScene& m_scene;
     QQuick3DObject* m_node = nullptr;
     Surface m_mesh, m_collider;
     std::unique_ptr<LineLayer> m_lines;
+    bool m_any = false;
     QVector3D m_lo, m_hi;
     bool m_visible = true;
 };

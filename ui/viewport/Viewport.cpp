@@ -188,9 +188,9 @@ void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
     updateDetail();
 }
 
-void Viewport::setHeatSurfaces(const scene::HeatSurfaces& surfaces, std::optional<size_t> hiddenNode)
+void Viewport::setHeatSurfaces(const HeatBuffers& buffers, std::optional<size_t> hiddenNode)
 {
-    m_impl->heat->setSurfaces(surfaces);
+    m_impl->heat->setSurfaces(buffers);
     m_impl->heatHiddenNode = hiddenNode;
     if (m_impl->meshes)
         m_impl->meshes->setHiddenNode(hiddenNode);

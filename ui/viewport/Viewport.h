@@ -17,14 +17,14 @@ namespace cs::gltf {
 struct RenderScene;
 }
 namespace cs::scene {
-struct HeatSurfaces;
 struct JointLines;
-} // namespace cs::scene
+}
 
 namespace cs::ui {
 
 class GizmoInput;
 class HeatSurfaceLayer;
+struct HeatBuffers;
 
 /// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
 /// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
@@ -97,9 +97,9 @@ public:
     /// Points of every preview part together.
     size_t previewPartPointCount() const;
     /// The fit heat map's coloured surfaces and the collider's wireframe (see HeatSurfaceLayer), replacing
-    /// the previous ones (empty surfaces remove them); the meshes of `hiddenNode` are hidden while they show,
+    /// the previous ones (empty buffers remove them); the meshes of `hiddenNode` are hidden while they show,
     /// and come back exactly as they were drawn when another node or none is given.
-    void setHeatSurfaces(const scene::HeatSurfaces& surfaces, std::optional<size_t> hiddenNode);
+    void setHeatSurfaces(const HeatBuffers& buffers, std::optional<size_t> hiddenNode);
     HeatSurfaceLayer& heatSurfaces();
     /// Where the heat map is on screen (its bounds projected at the current camera, in the render window's
     /// pixels); empty when nothing is drawn.
