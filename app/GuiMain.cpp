@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "DocumentSession.h"
+#include "FitHeatMap.h"
 #include "MainWindow.h"
 #include "Prompter.h"
 #include "viewport/Viewport.h"
@@ -17,6 +18,7 @@
 #include <QProcess>
 #include <QSize>
 #include <QTimer>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -121,7 +123,30 @@ std::optional<QSize> screenshotSize(const QString& value)
     return QSize(w, h);
 }
 
-/// The window as --xray, --select and --dock ask; false (and why, on stderr) when a node or dock is unknown.
+/// View > Fit Heat Map at the tolerance --heat-map gives, drawn before the picture is taken; false (and why,
+/// on stderr) for a tolerance that is not a positive number of metres.
+bool showHeatMap(cs::ui::MainWindow& window, const QCommandLineParser& parser)
+{
+    bool ok = false;
+    const double tolerance = parser.value(QStringLiteral("heat-map")).toDouble(&ok);
+    if (!ok || !(tolerance > 0) || !std::isfinite(tolerance)) {
+        std::fprintf(stderr, "collidoscope: --heat-map takes a tolerance in metres above 0, not '%s'\n",
+                     qPrintable(parser.value(QStringLiteral("heat-map"))));
+        return false;
+    }
+    cs::ui::FitHeatMap* map = window.fitHeatMap();
+    map->setTolerance(tolerance);
+    map->setEnabled(true);
+    if (!map->waitForMap(120000) || !map->figures()) {
+        std::fprintf(stderr, "collidoscope: no fit heat map: the selected node has no mesh and collider "
+                             "(--select NAME)\n");
+        return false;
+    }
+    return true;
+}
+
+/// The window as --xray, --select, --dock and --heat-map ask; false (and why, on stderr) when a node or dock
+/// is unknown or there is no heat map to show.
 bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& parser)
 {
     // Through the action, so that the View menu and the toolbar show the mode too.
@@ -146,7 +171,7 @@ bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& 
         widget->show();
         widget->raise();
     }
-    return true;
+    return !parser.isSet(QStringLiteral("heat-map")) || showHeatMap(window, parser);
 }
 
 /// Screenshot mode: a fixed size, no questions (the window has an UnattendedPrompter), then save the picture
@@ -220,6 +245,9 @@ QList<QCommandLineOption> windowOptions()
         {QStringLiteral("dock"),
          QStringLiteral("Bring this dock to the front: properties, materials, filters, history."),
          QStringLiteral("NAME")},
+        {QStringLiteral("heat-map"),
+         QStringLiteral("Show the selected node's fit heat map, green up to this tolerance in metres."),
+         QStringLiteral("METRES")},
     };
 }
 

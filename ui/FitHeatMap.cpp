@@ -6,6 +6,7 @@
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "scene/FitHeatMap.h"
+#include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
 #include "widgets/EventWait.h"
 
@@ -22,7 +23,8 @@ namespace cs::ui {
 struct FitHeatMap::Map
 {
     std::optional<geometry::FitSummary> figures;
-    std::vector<std::pair<QColor, std::vector<QVector3D>>> lines;
+    HeatBuffers surfaces;           ///< made on the worker: the GUI thread only hands them to the scene
+    std::optional<size_t> meshNode; ///< the node whose mesh the surfaces show (its own drawing is hidden)
 };
 
 FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
@@ -42,8 +44,8 @@ FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable
                      {},
                      {},
                      {},
-                     tr("Colour the current node's mesh by how far it pokes out of its colliders, and the "
-                        "colliders by how far they stand off the mesh"),
+                     tr("Colour the current node's mesh surface by how far it pokes out of its colliders, "
+                        "and the colliders' surfaces by how far they stand off the mesh"),
                      false});
     connect(m_toggle, &QAction::toggled, this, &FitHeatMap::setEnabled);
     QAction* tolerance = actions.add({ActionId::FitHeatMapTolerance,
@@ -128,7 +130,7 @@ void FitHeatMap::clear()
 {
     m_timer->stop();
     m_figures.reset();
-    m_viewport->setColouredLines({});
+    m_viewport->setHeatSurfaces({}, std::nullopt);
     emit mapChanged();
 }
 
@@ -152,13 +154,15 @@ void FitHeatMap::start()
     m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input)),
                   tolerance](const JobToken&) {
         Map map;
-        auto measured = document::measureColliderFit(*input);
+        // One meter for both: the collider's drawn vertices are measured over the hierarchy the figures made.
+        const geometry::FitMeter meter(input->mesh, input->meshToWorld);
+        auto measured = meter.measure(input->parts);
         if (!measured)
             return map;
         map.figures = measured->summary;
-        const scene::HeatMapLines lines = scene::fitHeatMap(input->mesh, *measured, tolerance);
-        for (int band = 0; band < scene::kHeatBands; ++band)
-            map.lines.emplace_back(scene::heatColour(band), lines.bands[size_t(band)]);
+        map.surfaces =
+            heatBuffers(scene::fitHeatSurfaces(input->mesh, input->parts, meter, *measured, tolerance));
+        map.meshNode = input->meshNode;
         return map;
     });
 }
@@ -171,7 +175,7 @@ void FitHeatMap::finished(const Map& map)
         return;
     }
     m_figures = map.figures;
-    m_viewport->setColouredLines(map.lines);
+    m_viewport->setHeatSurfaces(map.surfaces, map.meshNode);
     emit mapChanged();
 }
 

@@ -21,11 +21,12 @@ class ActionTable;
 class DocumentSession;
 class Viewport;
 
-/// View > Fit Heat Map: the current node's mesh edges coloured by how far the model pokes out of its
-/// colliders, and points of the colliders' surface coloured by how far they stand off the model
-/// (scene::fitHeatMap), green within the tolerance (View > Fit Heat Map Tolerance...), red beyond twice it,
-/// with the legend in the status bar. Measured off the GUI thread after every edit or selection change
-/// (coalesced); the colours shown stay until the new ones are ready.
+/// View > Fit Heat Map: the current node's mesh surface coloured by how far the model pokes out of its
+/// colliders (drawn instead of the mesh's own material, which comes back when the map is off or shows
+/// another node), and the colliders' surfaces, translucent under their wireframe, coloured by how far
+/// they stand off the model (scene::fitHeatSurfaces), green within the tolerance (View > Fit Heat Map
+/// Tolerance...), red beyond twice it, with the legend in the status bar. Measured off the GUI thread after
+/// every edit or selection change (coalesced); the colours shown stay until the new ones are ready.
 class FitHeatMap : public QObject
 {
     Q_OBJECT

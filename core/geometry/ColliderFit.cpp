@@ -296,6 +296,20 @@ FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, Fit
 
 FitMeter::~FitMeter() = default;
 
+std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points) const
+{
+    std::vector<double> out(points.size());
+    parallelBlocks(points.size(), kBlock, [&](size_t begin, size_t end) {
+        std::uint32_t hint = MeshBvh::kNoLeaf;
+        for (size_t i = begin; i < end; ++i) {
+            const MeshBvh::Hit hit = m_bvh->closest(points[i], hint);
+            out[i] = hit.distance;
+            hint = hit.leaf;
+        }
+    });
+    return out;
+}
+
 Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) const
 {
     using R = Result<FitMeasurement>;
@@ -327,15 +341,7 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
         }
     });
     m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal);
-    m.overhang.resize(m.colliderPoints.size());
-    parallelBlocks(m.colliderPoints.size(), kBlock, [&](size_t begin, size_t end) {
-        std::uint32_t hint = MeshBvh::kNoLeaf;
-        for (size_t i = begin; i < end; ++i) {
-            const MeshBvh::Hit hit = m_bvh->closest(m.colliderPoints[i], hint);
-            m.overhang[i] = hit.distance;
-            hint = hit.leaf;
-        }
-    });
+    m.overhang = distancesToMesh(m.colliderPoints);
     m.summary.outside = fitFigures(m.outside);
     m.summary.overhang = fitFigures(m.overhang);
     m.summary.diagonal = m_diagonal;

@@ -96,6 +96,9 @@ public:
 
     /// Errors: FIT_NO_TRIANGLES (the mesh has none), FIT_NO_COLLIDER (no parts, or no part with a surface).
     Result<FitMeasurement> measure(const std::vector<FitPart>& parts) const;
+    /// The distance of each point (in the measuring space) to the mesh's surface, as overhangs are measured:
+    /// on every core, over the hierarchy made once (infinite for a mesh without triangles).
+    std::vector<double> distancesToMesh(const std::vector<Vec3d>& points) const;
     double diagonal() const { return m_diagonal; }
 
 private:

@@ -1,6 +1,10 @@
 #include "scene/FitHeatMap.h"
 
+#include "geometry/ShapeTessellation.h"
+#include "geometry/Wireframe.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -32,30 +36,99 @@ std::pair<double, double> heatRange(int band, double tolerance)
     return {tolerance * (1 + (band - 1) / 4.0), tolerance * (1 + band / 4.0)};
 }
 
-HeatMapLines fitHeatMap(const gltf::TriangleMesh& mesh, const geometry::FitMeasurement& m, double tolerance)
+namespace {
+
+/// Appends the triangles of `mesh` (positions already in world space), each corner with the distance of
+/// its vertex; triangles with an index out of range of `distances` are left out.
+void appendTriangles(HeatSurface& out, const std::vector<geometry::Vec3d>& positions,
+                     const std::vector<std::uint32_t>& indices, const std::vector<double>& distances,
+                     double tolerance)
 {
-    HeatMapLines out;
-    const size_t vertices = std::min(m.meshVertices, mesh.positions.size());
-    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
-        for (int k = 0; k < 3; ++k) {
-            const std::uint32_t a = mesh.indices[t + size_t(k)], b = mesh.indices[t + size_t((k + 1) % 3)];
-            // A closed mesh has every edge twice, once each way: drawn once.
-            if (a >= b || b >= vertices)
-                continue;
-            const int band = heatBand(std::max(m.outside[a], m.outside[b]), tolerance);
-            out.bands[size_t(band)].push_back(m.meshPoints[a].toQt());
-            out.bands[size_t(band)].push_back(m.meshPoints[b].toQt());
+    const size_t vertices = std::min(positions.size(), distances.size());
+    const size_t corners = out.corners.size() + indices.size() - indices.size() % 3;
+    out.corners.reserve(corners);
+    out.normals.reserve(corners);
+    out.distances.reserve(corners);
+    out.colours.reserve(corners);
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        const std::uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
+        if (a >= vertices || b >= vertices || c >= vertices)
+            continue;
+        const geometry::Vec3d n = geometry::cross(positions[b] - positions[a], positions[c] - positions[a]);
+        const double length = geometry::length(n);
+        const QVector3D normal = length > 0 ? (n / length).toQt() : QVector3D(0, 1, 0);
+        for (const std::uint32_t v : {a, b, c}) {
+            out.corners.push_back(positions[v].toQt());
+            out.normals.push_back(normal);
+            out.distances.push_back(distances[v]);
+            out.colours.push_back(heatColour(heatBand(distances[v], tolerance)));
         }
     }
-    const float arm = float(m.summary.diagonal / 400);
-    for (size_t i = 0; i < m.colliderPoints.size(); ++i) {
-        auto& lines = out.bands[size_t(heatBand(m.overhang[i], tolerance))];
-        const QVector3D p = m.colliderPoints[i].toQt();
-        for (const QVector3D& axis : {QVector3D(arm, 0, 0), QVector3D(0, arm, 0), QVector3D(0, 0, arm)}) {
-            lines.push_back(p - axis);
-            lines.push_back(p + axis);
+}
+
+/// A finite plane (normal +Y through its origin) as a grid of 8 x 8 cells; none when it is unbounded.
+gltf::TriangleMesh planeSurface(const geometry::FitPlane& plane)
+{
+    gltf::TriangleMesh mesh;
+    if (!(plane.sizeX > 0) || !(plane.sizeZ > 0))
+        return mesh;
+    constexpr int n = 8;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i)
+            mesh.positions.emplace_back(float(plane.sizeX * (double(i) / n - 0.5)), 0.0f,
+                                        float(plane.sizeZ * (double(j) / n - 0.5)));
+    for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i) {
+            const auto a = std::uint32_t(j * (n + 1) + i), b = a + 1, c = a + std::uint32_t(n + 1), d = c + 1;
+            mesh.indices.insert(mesh.indices.end(), {a, c, d, a, d, b}); // wound to face +Y
         }
     }
+    return mesh;
+}
+
+/// The outline of a finite plane, two points per segment, in its own space.
+std::vector<QVector3D> planeOutline(const geometry::FitPlane& plane)
+{
+    if (!(plane.sizeX > 0) || !(plane.sizeZ > 0))
+        return {};
+    const float x = float(plane.sizeX / 2), z = float(plane.sizeZ / 2);
+    const std::array<QVector3D, 4> c{QVector3D(-x, 0, -z), QVector3D(x, 0, -z), QVector3D(x, 0, z),
+                                     QVector3D(-x, 0, z)};
+    std::vector<QVector3D> out;
+    for (size_t i = 0; i < 4; ++i) {
+        out.push_back(c[i]);
+        out.push_back(c[(i + 1) % 4]);
+    }
+    return out;
+}
+
+void appendCollider(HeatSurfaces& out, const geometry::FitPart& part, const geometry::FitMeter& meter,
+                    double tolerance)
+{
+    const gltf::TriangleMesh surface =
+        part.plane ? planeSurface(*part.plane) : geometry::tessellateShape(part.shape);
+    std::vector<geometry::Vec3d> positions;
+    positions.reserve(surface.positions.size());
+    for (const QVector3D& p : surface.positions)
+        positions.push_back(geometry::transformPoint(part.toSpace, geometry::Vec3d(p)));
+    appendTriangles(out.collider, positions, surface.indices, meter.distancesToMesh(positions), tolerance);
+    for (const QVector3D& p : part.plane ? planeOutline(*part.plane) : geometry::shapeWireframe(part.shape))
+        out.colliderLines.push_back(geometry::transformPoint(part.toSpace, geometry::Vec3d(p)).toQt());
+}
+
+} // namespace
+
+HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const std::vector<geometry::FitPart>& parts,
+                             const geometry::FitMeter& meter, const geometry::FitMeasurement& m,
+                             double tolerance)
+{
+    HeatSurfaces out;
+    const size_t vertices = std::min({m.meshVertices, mesh.positions.size(), m.meshPoints.size()});
+    const std::vector<geometry::Vec3d> meshPoints(m.meshPoints.begin(),
+                                                  m.meshPoints.begin() + std::ptrdiff_t(vertices));
+    appendTriangles(out.mesh, meshPoints, mesh.indices, m.outside, tolerance);
+    for (const geometry::FitPart& part : parts)
+        appendCollider(out, part, meter, tolerance);
     return out;
 }
 

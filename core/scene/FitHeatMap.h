@@ -1,14 +1,19 @@
 #pragma once
 
-// The fit heat map as line lists the viewport draws: the mesh's edges coloured by how far the model pokes out
-// of its collider (outside), the collider's sampled surface points as small crosses coloured by how far it
-// stands off the model (overhang). One list per colour band, so that each band is one line layer.
+// The fit heat map as coloured surfaces the viewport draws: the mesh's own triangles coloured by how far the
+// model pokes out of its collider (outside), the collider's surface coloured by how far it stands off the
+// model (overhang), and the collider's wireframe so that its shape stays readable over the colours.
+//
+// Colours are given per vertex and blended across each triangle. The mesh's vertices are exactly the points
+// whose outside distance the measurement gives first (FitMeasurement::meshVertices), and the collider's
+// vertices are measured one by one, so every vertex shows its own distance; a flat colour a triangle would
+// need a rule for triangles whose corners differ (the worst corner paints a long triangle red where only one
+// end pokes out).
 
 #include "geometry/ColliderFit.h"
 
 #include <QColor>
 #include <QVector3D>
-#include <array>
 #include <utility>
 #include <vector>
 
@@ -24,16 +29,32 @@ QColor heatColour(int band);
 /// The distances a band stands for, for the legend: [from, to), `to` infinite for the last band.
 std::pair<double, double> heatRange(int band, double tolerance);
 
-struct HeatMapLines
+/// Triangles in world space, three corners each, with a face normal, a distance and its band's colour
+/// (heatColour, sRGB) at every corner.
+struct HeatSurface
 {
-    std::array<std::vector<QVector3D>, kHeatBands> bands; ///< segment end points, two per segment
+    std::vector<QVector3D> corners;
+    std::vector<QVector3D> normals;
+    std::vector<double> distances;
+    std::vector<QColor> colours;
+
+    size_t triangleCount() const { return corners.size() / 3; }
+    bool empty() const { return corners.empty(); }
 };
 
-/// The lines of a measurement (in world space) of `mesh` (in its node's space, whose vertices are the
-/// measurement's first mesh points): each edge of a triangle in the band of the larger outside distance of
-/// its two ends, each collider point a cross of three segments 1/200 of the mesh's diagonal long in the band
-/// of its overhang.
-HeatMapLines fitHeatMap(const gltf::TriangleMesh& mesh, const geometry::FitMeasurement& measurement,
-                        double tolerance);
+struct HeatSurfaces
+{
+    HeatSurface mesh;     ///< the mesh's triangles, by each vertex's outside distance (negative: inside)
+    HeatSurface collider; ///< the collider's surface (geometry::tessellateShape), by each vertex's overhang
+    std::vector<QVector3D> colliderLines; ///< the collider's wireframe, two points per segment
+};
+
+/// The surfaces of `measurement`, made by `meter` (world space), of `mesh` (in its node's space; its vertices
+/// are the measurement's first mesh points) against `parts` (each placed in world space by its toSpace): the
+/// collider's vertices are measured against the mesh by the meter, on every core. A KHR plane of a finite
+/// size is a square of 8 x 8 cells; an unbounded one has no surface.
+HeatSurfaces fitHeatSurfaces(const gltf::TriangleMesh& mesh, const std::vector<geometry::FitPart>& parts,
+                             const geometry::FitMeter& meter, const geometry::FitMeasurement& measurement,
+                             double tolerance);
 
 } // namespace cs::scene

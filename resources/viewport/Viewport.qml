@@ -61,6 +61,17 @@ View3D {
             } ]
         }
     }
+    // The fit heat map's surfaces: the colour of each vertex (linear) on a white, lit material, both sides
+    // drawn. A model's opacity below 1 blends it over what is behind (the mesh seen through its collider).
+    property Component heatModel: Component {
+        Model {
+            materials: [ DefaultMaterial {
+                diffuseColor: "white"
+                vertexColorsEnabled: true
+                cullMode: Material.NoCulling
+            } ]
+        }
+    }
     property Component node: Component { Node {} }
     property Component texture: Component { Texture {} }
 

@@ -1,12 +1,13 @@
 // bench=fit: fit figures of a 1M-triangle mesh against a 255-point hull and against a 100k-triangle trimesh
-// (FitMeter: hierarchy, samples, every vertex), and the hierarchy's speed-up over brute force on a subset of
-// the queries. bench=simplify: a 1M-triangle mesh to 1 % of its triangles, simplifyMesh (weld, simplify,
-// clean, measure) against the meshopt_simplify call alone.
+// (FitMeter: hierarchy, samples, every vertex), the fit heat map's surfaces against the measurement, and the
+// hierarchy's speed-up over brute force on a subset of the queries. bench=simplify: a 1M-triangle mesh to 1 %
+// of its triangles, simplifyMesh (weld, simplify, clean, measure) against the meshopt_simplify call alone.
 #include "BenchUtil.h"
 #include "geometry/ColliderFit.h"
 #include "geometry/ConvexHull.h"
 #include "geometry/MeshBvh.h"
 #include "geometry/MeshSimplify.h"
+#include "scene/FitHeatMap.h"
 
 #include <cmath>
 #include <cstdio>
@@ -68,6 +69,23 @@ void benchFit(int runs, bool quick)
             name, mesh.triangleCount(), fixed(ms[0], 1).c_str(), fixed(summary.outside.max, 5).c_str(),
             fixed(summary.overhang.max, 5).c_str(), fixed(summary.overhang.p95, 5).c_str());
     }
+    // The fit heat map's surfaces (the mesh's triangles by vertex; the hull's tessellated surface measured
+    // vertex by vertex over the meter's hierarchy) against the measurement they colour (meter and figures, as
+    // the window makes them for each map).
+    const geometry::FitMeter meter(mesh);
+    const auto measured = meter.measure({hullPart});
+    size_t heatCorners = 0;
+    const auto heatMs = medianMs({[&] { (void)geometry::measureFit(mesh, {}, {hullPart}); },
+                                  [&] {
+                                      const auto s =
+                                          scene::fitHeatSurfaces(mesh, {hullPart}, meter, *measured, 0.01);
+                                      heatCorners = s.mesh.corners.size() + s.collider.corners.size();
+                                  }},
+                                 std::max(1, runs / 3));
+    std::printf("bench=fit case=heat_surfaces mesh_triangles=%zu corners=%zu measure_ms=%s surfaces_ms=%s "
+                "surfaces_per_measure=%s\n",
+                mesh.triangleCount(), heatCorners, fixed(heatMs[0], 1).c_str(), fixed(heatMs[1], 1).c_str(),
+                fixed(heatMs[1] / heatMs[0], 2).c_str());
     // The hierarchy against brute force: distances of 500 points to the 100k-triangle mesh.
     const geometry::MeshBvh bvh(*trimeshPart.shape.mesh);
     const auto corners = geometry::triangleCorners(*trimeshPart.shape.mesh);

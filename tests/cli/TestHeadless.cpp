@@ -139,7 +139,7 @@ private slots:
         QVERIFY2(r.err.empty(), r.err.c_str());
         QVERIFY2(listedCommands(r.out) == kCommands, r.out.c_str());
         for (const char* option : {"--version", "--screenshot OUT.png", "--size WxH", "--view VIEW", "--xray",
-                                   "--viewport", "--select NAME", "--dock NAME"})
+                                   "--viewport", "--select NAME", "--dock NAME", "--heat-map METRES"})
             QVERIFY2(contains(r.out, option), option);
     }
 
@@ -288,6 +288,35 @@ private slots:
         EXPECT_RUN(r, 0);
         QCOMPARE(firstLine(r.out), out.string());
         QCOMPARE(pngSize(out), std::make_pair(1024, 768));
+    }
+
+    void screenshotWithHeatMap()
+    {
+        // The fixture's node "Hull" carries the tetrahedron mesh and a convex collider made from it.
+        TempDir dir;
+        const fs::path out = dir / "heat.png";
+        const QString file = QString::fromStdString(cs::test::dataPath("physics/omi_all.gltf").string());
+        const Run r =
+            headless({file, QStringLiteral("--screenshot"), QString::fromStdString(out.string()),
+                      QStringLiteral("--size"), QStringLiteral("1024x768"), QStringLiteral("--select"),
+                      QStringLiteral("Hull"), QStringLiteral("--heat-map"), QStringLiteral("0.02")});
+        EXPECT_RUN(r, 0);
+        QCOMPARE(pngSize(out), std::make_pair(1024, 768));
+        // A tolerance that is not a positive number, and a node with nothing to measure, give no picture.
+        const fs::path none = dir / "none.png";
+        const Run zero =
+            headless({file, QStringLiteral("--screenshot"), QString::fromStdString(none.string()),
+                      QStringLiteral("--select"), QStringLiteral("Hull"), QStringLiteral("--heat-map"),
+                      QStringLiteral("0")});
+        EXPECT_RUN(zero, 2);
+        QVERIFY2(contains(zero.err, "--heat-map takes a tolerance in metres above 0, not '0'"),
+                 zero.err.c_str());
+        const Run nothing =
+            headless({file, QStringLiteral("--screenshot"), QString::fromStdString(none.string()),
+                      QStringLiteral("--heat-map"), QStringLiteral("0.02")});
+        EXPECT_RUN(nothing, 2);
+        QVERIFY2(contains(nothing.err, "no fit heat map"), nothing.err.c_str());
+        QVERIFY(!fs::exists(none));
     }
 
     void screenshotWhereThe3DViewCannotBeDrawnIsRefused_data()

@@ -5,9 +5,14 @@
 // changed picture, and commit them with the change. A failing comparison leaves the actual picture and a
 // difference picture in the folder it names.
 #include "DocumentSession.h"
+#include "FitHeatMap.h"
 #include "MainWindow.h"
 #include "Prompter.h"
 #include "TestSupport.h"
+#include "geometry/MeshWriter.h"
+#include "geometry/ShapeTessellation.h"
+#include "gltf/GltfDocument.h"
+#include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>
@@ -106,6 +111,33 @@ cs::ui::OrbitCamera::View viewNamed(const QString& view)
                                             : V::Iso;
 }
 
+/// A sphere mesh of radius 0.5 with a box collider of 1 x 0.8 x 1 on its node: the sphere pokes out of the
+/// box at its poles (0.1), the box stands off the sphere at its corners, and the two touch at the middles of
+/// the four sides. `moved`: the node turned and moved, so that its mesh is drawn placed in the world.
+bool writeHeatMapScene(const std::filesystem::path& path, bool moved)
+{
+    cs::gltf::GltfDocument g = cs::test::loadJson(R"({
+      "asset": {"version": "2.0"},
+      "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+      "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1.0, 0.8, 1.0]}}]}},
+      "nodes": [{"name": "Ball", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}],
+      "scenes": [{"nodes": [0]}],
+      "scene": 0
+    })");
+    const auto sphere = cs::geometry::tessellateShape(cs::geometry::ShapeGeometry::sphere(0.5), 32);
+    const auto mesh = cs::geometry::addTriangleMesh(g, sphere, "Ball");
+    if (!mesh)
+        return false;
+    cs::gltf::Json& node = g.json()["nodes"][0];
+    node["mesh"] = *mesh;
+    if (moved) {
+        node["translation"] = cs::gltf::Json::array({0.3, 0.2, -0.4});
+        node["rotation"] = cs::gltf::Json::array({0.0, 0.38268343, 0.0, 0.92387953}); // 45 degrees about +Y
+    }
+    g.setSourcePath({});
+    return !hasErrors(cs::gltf::saveGltf(g, path));
+}
+
 /// The largest channel difference between two colours.
 int distance(QRgb a, QRgb b)
 {
@@ -120,6 +152,7 @@ class TestRender : public QObject
     Q_OBJECT
 
     cs::test::TempDir m_settings;
+    cs::test::TempDir m_files;
 
 private slots:
     void initTestCase()
@@ -129,6 +162,8 @@ private slots:
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
                            QString::fromStdString(m_settings.path().string()));
+        QVERIFY(writeHeatMapScene(m_files.path() / "heat_map.gltf", false));
+        QVERIFY(writeHeatMapScene(m_files.path() / "heat_map_moved.gltf", true));
     }
 
     void compareWithBaseline_data()
@@ -139,10 +174,12 @@ private slots:
         QTest::addColumn<int>("node");     // selected, with the gizmo on it (-1: none)
         QTest::addColumn<QString>("tool"); // the gizmo tool's action
         QTest::addColumn<bool>("joints");  // the joints' region is checked on its own
+        QTest::addColumn<bool>("heat");    // node 0's fit heat map shown, its region checked on its own
         const auto row = [](const QString& name, const QString& file, const char* view, bool xray,
-                            int node = -1, const char* tool = "actionToolMove", bool joints = false) {
-            QTest::newRow(qPrintable(name))
-                << file << QString::fromLatin1(view) << xray << node << QString::fromLatin1(tool) << joints;
+                            int node = -1, const char* tool = "actionToolMove", bool joints = false,
+                            bool heat = false) {
+            QTest::newRow(qPrintable(name)) << file << QString::fromLatin1(view) << xray << node
+                                            << QString::fromLatin1(tool) << joints << heat;
         };
         const QString spec = QString::fromStdString(cs::test::dataPath("spec").string());
         row("sample", CS_SAMPLE_FILE, "iso", false);
@@ -175,6 +212,11 @@ private slots:
             row(name, texturePath(name), "front", false);
         row("single-sided-back", texturePath("single-sided"), "back", false);
         row("double-sided-back", texturePath("double-sided"), "back", false);
+        // View > Fit Heat Map at a tolerance of 0.05 m: the ball green inside the box and red at its poles
+        // (0.1 out), the box translucent, green where it touches the ball and red at its corners, under
+        // its dark wireframe; the ball's own grey material hidden.
+        row("fit-heat-map", QString::fromStdString((m_files.path() / "heat_map.gltf").string()), "iso", false,
+            -1, "actionToolMove", false, true);
     }
 
     void compareWithBaseline()
@@ -185,6 +227,7 @@ private slots:
         QFETCH(int, node);
         QFETCH(QString, tool);
         QFETCH(bool, joints);
+        QFETCH(bool, heat);
         MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
         // The baselines show the view at the size it has beside the scene tree and diagnostics alone: the
         // editing docks on the right are closed.
@@ -212,6 +255,11 @@ private slots:
             // The selection's overlays and the gizmo are redrawn after the event that selects.
             QVERIFY(QTest::qWaitFor([&] { return w.viewport()->gizmoPointCount() > 0; }, 5000));
             QTest::qWait(50);
+        }
+        if (heat) {
+            showHeatMap(w);
+            if (QTest::currentTestFailed())
+                return;
         }
         w.viewport()->setView(viewNamed(view));
         QImage actual;
@@ -241,6 +289,11 @@ private slots:
         }
         if (joints) {
             checkJointRegion(w, actual, baseline);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        if (heat) {
+            checkHeatRegion(w, actual, baseline);
             if (QTest::currentTestFailed())
                 return;
         }
@@ -314,6 +367,43 @@ private:
         view.setJointsVisible(true);
         const qint64 withoutJoints = differingIn(hidden, baseline, region, 40);
         QVERIFY2(withoutJoints > kGizmoRegionBudget, qPrintable(QString::number(withoutJoints)));
+    }
+
+    /// Node 0 selected and its fit heat map drawn at a tolerance of 0.05 m.
+    void showHeatMap(MainWindow& w)
+    {
+        cs::ui::FitHeatMap* map = w.fitHeatMap();
+        map->setTolerance(0.05);
+        w.session().selectNode(0);
+        w.actions().get(cs::ui::ActionId::FitHeatMap)->trigger();
+        QVERIFY(map->isEnabled());
+        QVERIFY(map->waitForMap(60000));
+        QVERIFY(map->figures());
+        QVERIFY(w.viewport()->heatSurfaces().meshCornerCount() > 0);
+        QTest::qWait(50);
+    }
+
+    /// The heat map's region matches the baseline within kGizmoRegionBudget, and the same comparison of the
+    /// view with the coloured surfaces hidden (the mesh's own material stays hidden: nothing is drawn in its
+    /// place) fails: the check sees the surfaces' colours.
+    void checkHeatRegion(MainWindow& w, const QImage& actual, const QImage& baseline)
+    {
+        cs::ui::Viewport& view = *w.viewport();
+        const double scale = double(actual.width()) / std::max(1, view.renderWindow()->width());
+        const QRect r = view.heatScreenRect();
+        const QRect region(int(r.x() * scale), int(r.y() * scale), int(std::ceil(r.width() * scale)),
+                           int(std::ceil(r.height() * scale)));
+        QVERIFY(!region.isEmpty());
+        const qint64 inHeat = differingIn(actual, baseline, region, 40);
+        QVERIFY2(inHeat <= kGizmoRegionBudget, qPrintable(QString::number(inHeat)));
+
+        view.heatSurfaces().setVisible(false);
+        QImage hidden;
+        view.capture([&](const QImage& image) { hidden = image; });
+        QVERIFY(QTest::qWaitFor([&] { return !hidden.isNull(); }, 20000));
+        view.heatSurfaces().setVisible(true);
+        const qint64 withoutHeat = differingIn(hidden, baseline, region, 40);
+        QVERIFY2(withoutHeat > kGizmoRegionBudget, qPrintable(QString::number(withoutHeat)));
     }
 
 private slots:
@@ -405,6 +495,45 @@ private slots:
         QVERIFY(!before.isNull() && !xray.isNull() && !after.isNull());
         QVERIFY2(compare(before, xray, 20).differingFraction > 0.001,
                  qPrintable(QString::number(compare(before, xray, 20).differingFraction)));
+        QCOMPARE(compare(before, after, 20).differingFraction, 0.0);
+    }
+
+    void heatMapOffDrawsTheMeshAsBefore()
+    {
+        // The heat map hides the node's mesh (drawn in its colours instead); switched off, the view is the
+        // picture from before it was on, and the one in between differs.
+        MainWindow w(std::make_shared<cs::ui::UnattendedPrompter>());
+        w.resize(800, 600);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        bool loaded = false, ok = false;
+        w.session().openFile(QString::fromStdString((m_files.path() / "heat_map_moved.gltf").string()),
+                             [&](bool result) {
+                                 loaded = true;
+                                 ok = result;
+                             });
+        QVERIFY(QTest::qWaitFor([&] { return loaded; }, 20000));
+        QVERIFY(ok);
+        w.session().selectNode(0);
+        QTest::qWait(50);
+        w.viewport()->setView(cs::ui::OrbitCamera::View::Iso);
+        auto grab = [&] {
+            QImage image;
+            w.viewport()->capture([&](const QImage& i) { image = i; });
+            (void)QTest::qWaitFor([&] { return !image.isNull(); }, 20000);
+            return image;
+        };
+        const QImage before = grab();
+        QAction* toggle = w.actions().get(cs::ui::ActionId::FitHeatMap);
+        toggle->trigger();
+        QVERIFY(w.fitHeatMap()->waitForMap(60000));
+        const QImage heat = grab();
+        toggle->trigger();
+        QVERIFY(w.fitHeatMap()->waitForMap(60000));
+        const QImage after = grab();
+        QVERIFY(!before.isNull() && !heat.isNull() && !after.isNull());
+        QVERIFY2(compare(before, heat, 20).differingFraction > 0.01,
+                 qPrintable(QString::number(compare(before, heat, 20).differingFraction)));
         QCOMPARE(compare(before, after, 20).differingFraction, 0.0);
     }
 

@@ -1,7 +1,8 @@
 // View > Fit Heat Map in the real window (issue 36): a unit cube with a box collider of size 1.2 opens; with
-// the cube selected the map draws the mesh's edges and the collider's points, its figures are the closed-form
-// ones (nothing pokes out; the collider's corners stand 0.1 * sqrt(3) off), the legend shows the tolerance;
-// an edit of the box is measured again; switching the map off removes its lines.
+// the cube selected the map draws the mesh's surface, the collider's surface and its wireframe where the node
+// puts them, its figures are the closed-form ones (nothing pokes out; the collider's corners stand
+// 0.1 * sqrt(3) off), the legend shows the tolerance; an edit of the box is measured again; switching the map
+// off removes its surfaces.
 #include "DocumentSession.h"
 #include "FitHeatMap.h"
 #include "GeometryTestUtil.h"
@@ -13,6 +14,7 @@
 #include "document/FieldCommands.h"
 #include "geometry/MeshWriter.h"
 #include "gltf/GltfDocument.h"
+#include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>
@@ -77,9 +79,18 @@ private slots:
         QVERIFY(map->figures());
         QCOMPARE(map->figures()->outside.max, 0.0);
         QVERIFY(std::fabs(map->figures()->overhang.max - 0.1 * std::sqrt(3.0)) < 1e-6);
-        // 18 edges of the cube, and a cross (three segments) for each collider point.
-        const size_t drawn = w.viewport()->colouredPointCount();
-        QVERIFY(drawn > 36 && (drawn - 36) % 6 == 0);
+        // The cube's 12 triangles; the box's 6 faces of 8 x 8 cells of two triangles (tessellateShape's 32
+        // segments); its 12 edges.
+        ui::HeatSurfaceLayer& heat = w.viewport()->heatSurfaces();
+        QCOMPARE(heat.meshCornerCount(), size_t(12 * 3));
+        QCOMPARE(heat.colliderCornerCount(), size_t(6 * 8 * 8 * 2 * 3));
+        QCOMPARE(heat.linePointCount(), size_t(12 * 2));
+        // Around the node at (3, 0, 0): the box of 1.2.
+        QVector3D lo, hi;
+        QVERIFY(heat.bounds(lo, hi));
+        QVERIFY((lo - QVector3D(2.4f, -0.6f, -0.6f)).length() < 1e-5f);
+        QVERIFY((hi - QVector3D(3.6f, 0.6f, 0.6f)).length() < 1e-5f);
+        QVERIFY(!w.viewport()->heatScreenRect().isEmpty());
         auto* legend = w.findChild<QLabel*>(QStringLiteral("fitHeatMapLegend"));
         QVERIFY(legend && legend->isVisible());
         QVERIFY2(legend->text().contains(QStringLiteral("&lt;= 0.05 m")), qPrintable(legend->text()));
@@ -92,7 +103,8 @@ private slots:
 
         toggle->trigger();
         QVERIFY(!map->isEnabled());
-        QCOMPARE(w.viewport()->colouredPointCount(), size_t(0));
+        QCOMPARE(heat.meshCornerCount() + heat.colliderCornerCount() + heat.linePointCount(), size_t(0));
+        QVERIFY(!heat.bounds(lo, hi));
         QVERIFY(!legend->isVisible());
     }
 };

@@ -166,6 +166,7 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
     for (size_t i = 0; i < renderScene.instances.size(); ++i) {
         const auto& instance = renderScene.instances[i];
         m_placed.push_back(instance.world);
+        m_nodeOf.push_back(instance.node);
         if (users[instance.mesh] > 1) {
             size_t& t = tableOfMesh[instance.mesh];
             if (t == kBatched) {
@@ -295,10 +296,28 @@ void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
 
 void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
 {
+    m_moved = world;
+    applyTransforms();
+}
+
+void MeshLayer::setHiddenNode(std::optional<size_t> node)
+{
+    if (node == m_hiddenNode)
+        return;
+    m_hiddenNode = node;
+    applyTransforms();
+}
+
+void MeshLayer::applyTransforms()
+{
+    QMatrix4x4 collapsed;
+    collapsed.fill(0);
     std::vector<bool> changed(m_tables.size(), false);
     std::vector<bool> batchChanged(m_batches.size(), false);
     for (size_t i = 0; i < m_slots.size(); ++i) {
-        const QMatrix4x4& m = i < world.size() ? world[i] : m_placed[i];
+        const QMatrix4x4& m = m_hiddenNode == m_nodeOf[i] ? collapsed
+                              : i < m_moved.size()        ? m_moved[i]
+                                                          : m_placed[i];
         if (m_slots[i].table == kBatched) {
             if (m == m_placed[i])
                 continue;

@@ -3,6 +3,7 @@
 #include <QMatrix4x4>
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QQuick3DObject;
@@ -48,6 +49,9 @@ public:
     /// Moves the instances: one world matrix per instance of the scene, in its order; an empty list puts
     /// every instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
+    /// Hides the instances of one node (collapsed to a point: moved out of their batches), e.g. while the fit
+    /// heat map draws that node's mesh in its colours; nothing puts every instance back as placed before.
+    void setHiddenNode(std::optional<size_t> node);
     size_t instanceCount() const { return m_placed.size(); }
     /// The models drawing the meshes (instanced primitives, batches still drawing something, and the
     /// primitives of instances that left their batches).
@@ -71,6 +75,8 @@ private:
                         const std::vector<bool>& mirrored, MeshTextures& textures);
     /// Fills the batches (in parallel) and makes their models.
     void fillBatches();
+    /// Gives every instance its matrix: hidden, moved (m_moved) or as placed.
+    void applyTransforms();
 
     QuickScene& m_scene;
     QQuick3DObject* m_node = nullptr;
@@ -84,6 +90,9 @@ private:
     };
     std::vector<Slot> m_slots; ///< where each instance sits
     std::vector<QMatrix4x4> m_placed;
+    std::vector<QMatrix4x4> m_moved; ///< the last setInstanceTransforms() (empty: as placed)
+    std::vector<size_t> m_nodeOf;    ///< the node of each instance
+    std::optional<size_t> m_hiddenNode;
     struct Batch
     {
         std::unique_ptr<MeshBatch> batch;

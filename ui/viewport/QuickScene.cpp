@@ -68,6 +68,7 @@ QuickScene::QuickScene() : m_view(new QQuickView())
     m_meshModel = component("meshModel");
     m_alphaMeshModel = component("alphaMeshModel");
     m_lineModel = component("lineModel");
+    m_heatModel = component("heatModel");
     m_texture = component("texture");
     m_meshRoot = qobject_cast<QQuick3DObject*>(root->findChild<QObject*>(QStringLiteral("meshes")));
     m_lineRoot = qobject_cast<QQuick3DObject*>(root->findChild<QObject*>(QStringLiteral("lines")));
@@ -133,6 +134,13 @@ QQuick3DObject* QuickScene::makeMeshModel(QQuick3DObject* parent, QQuick3DGeomet
     if (texture)
         model->setProperty("map", QVariant::fromValue(texture));
     return model;
+}
+
+QQuick3DObject* QuickScene::makeHeatModel(QQuick3DObject* parent, QQuick3DGeometry* geometry, float opacity)
+{
+    return create(
+        *m_heatModel, parent,
+        {{QStringLiteral("geometry"), QVariant::fromValue(geometry)}, {QStringLiteral("opacity"), opacity}});
 }
 
 QQuick3DObject* QuickScene::makeLineModel(QQuick3DObject* parent, QQuick3DGeometry* geometry,

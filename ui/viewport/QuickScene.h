@@ -57,6 +57,9 @@ public:
                                   QQuick3DInstancing* instancing, const QColor& color,
                                   QQuick3DObject* texture, bool vertexColors = false,
                                   const MeshLook& look = {});
+    /// A lit model of `geometry` (VertexLayout::Coloured) in its vertices' colours, both sides drawn, at
+    /// `opacity` (below 1: blended over what is behind it).
+    QQuick3DObject* makeHeatModel(QQuick3DObject* parent, QQuick3DGeometry* geometry, float opacity);
     /// An unlit line model in `color` (sRGB) at opacity `alpha`; `onTop`: drawn in front of every mesh.
     QQuick3DObject* makeLineModel(QQuick3DObject* parent, QQuick3DGeometry* geometry, const QColor& color,
                                   float alpha, bool onTop);
@@ -82,6 +85,7 @@ private:
     QQmlComponent* m_meshModel = nullptr;
     QQmlComponent* m_alphaMeshModel = nullptr;
     QQmlComponent* m_lineModel = nullptr;
+    QQmlComponent* m_heatModel = nullptr;
     QQmlComponent* m_texture = nullptr;
 };
 

@@ -2,6 +2,7 @@
 
 #include "gltf/RenderScene.h"
 #include "scene/JointOverlay.h"
+#include "viewport/HeatSurfaceLayer.h"
 #include "viewport/JointLayer.h"
 #include "viewport/LineLayer.h"
 #include "viewport/MeshLayer.h"
@@ -30,7 +31,8 @@ struct Viewport::Impl
     std::array<std::unique_ptr<LineLayer>, size_t(OverlayLayer::Count)> layers;
     std::unique_ptr<LineLayer> preview;
     std::array<std::unique_ptr<LineLayer>, previewPartColorCount()> previewParts;
-    std::vector<std::unique_ptr<LineLayer>> coloured; ///< setColouredLines(), made on first use
+    std::unique_ptr<HeatSurfaceLayer> heat;
+    std::optional<size_t> heatHiddenNode; ///< the node whose meshes the heat map hides
     std::unique_ptr<JointLayer> joints;
     /// The gizmo's parts: X, Y, Z, the view ring, the handles, the warning badge.
     std::array<std::unique_ptr<LineLayer>, 6> gizmo;
@@ -44,8 +46,6 @@ struct Viewport::Impl
         f(*preview);
         for (auto& part : previewParts)
             f(*part);
-        for (auto& set : coloured)
-            f(*set);
     }
 };
 
@@ -60,6 +60,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     for (size_t i = 0; i < d.previewParts.size(); ++i)
         d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
     d.joints = std::make_unique<JointLayer>(scene, scene.lineRoot());
+    d.heat = std::make_unique<HeatSurfaceLayer>(scene, scene.meshRoot(), scene.lineRoot());
     for (int part = 0; part < 6; ++part) {
         const QColor color = part < 3    ? gizmoAxisColor(part)
                              : part == 3 ? gizmoViewColor()
@@ -99,6 +100,7 @@ void Viewport::setRenderScene(const gltf::RenderScene& scene)
     TextureStream& textures = m_impl->meshes->textures();
     connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
     textures.startAfterFrame(m_impl->window());
+    m_impl->meshes->setHiddenNode(m_impl->heatHiddenNode);
     if (!scene.empty()) {
         m_sceneMin = scene.boundsMin;
         m_sceneMax = scene.boundsMax;
@@ -195,27 +197,26 @@ void Viewport::setPreviewParts(const std::vector<std::vector<QVector3D>>& parts)
     updateDetail();
 }
 
-void Viewport::setColouredLines(const std::vector<std::pair<QColor, std::vector<QVector3D>>>& sets)
+void Viewport::setHeatSurfaces(const HeatBuffers& buffers, std::optional<size_t> hiddenNode)
 {
-    Impl& d = *m_impl;
-    while (d.coloured.size() < sets.size()) {
-        d.coloured.push_back(std::make_unique<LineLayer>(*d.scene, QColor(Qt::white), d.scene->lineRoot()));
-        d.coloured.back()->setXray(m_xray);
-    }
-    for (size_t i = 0; i < d.coloured.size(); ++i) {
-        if (i < sets.size())
-            d.coloured[i]->setColor(sets[i].first);
-        d.coloured[i]->setSegments(i < sets.size() ? sets[i].second : std::vector<QVector3D>{});
-    }
+    m_impl->heat->setSurfaces(buffers);
+    m_impl->heatHiddenNode = hiddenNode;
+    if (m_impl->meshes)
+        m_impl->meshes->setHiddenNode(hiddenNode);
     updateDetail();
 }
 
-size_t Viewport::colouredPointCount() const
+HeatSurfaceLayer& Viewport::heatSurfaces()
 {
-    size_t points = 0;
-    for (const auto& set : m_impl->coloured)
-        points += set->pointCount();
-    return points;
+    return *m_impl->heat;
+}
+
+QRect Viewport::heatScreenRect() const
+{
+    QVector3D lo, hi;
+    if (!m_impl->heat->bounds(lo, hi))
+        return {};
+    return screenBounds({{lo, hi}}, viewProjection(), m_impl->window()->size());
 }
 
 size_t Viewport::previewPartPointCount() const
@@ -437,6 +438,7 @@ void Viewport::updateDetail()
     const QVector3D eye = m_camera.position();
     m_impl->forEachLineLayer([&](LineLayer& layer) { layer.updateDetail(eye, pixels, viewProjection); });
     m_impl->joints->updateDetail(eye, pixels, viewProjection);
+    m_impl->heat->updateDetail(eye, pixels, viewProjection);
     for (auto& part : m_impl->gizmo)
         part->updateDetail(eye, pixels, viewProjection);
 }

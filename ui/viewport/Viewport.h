@@ -10,6 +10,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace cs::gltf {
@@ -22,6 +23,8 @@ struct JointLines;
 namespace cs::ui {
 
 class GizmoInput;
+class HeatSurfaceLayer;
+struct HeatBuffers;
 
 /// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
 /// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
@@ -95,11 +98,14 @@ public:
     void setPreviewParts(const std::vector<std::vector<QVector3D>>& parts);
     /// Points of every preview part together.
     size_t previewPartPointCount() const;
-    /// Line sets each in a colour of its own, e.g. the bands of the fit heat map: world-space points, two per
-    /// segment. They replace the previous sets; an empty list removes them.
-    void setColouredLines(const std::vector<std::pair<QColor, std::vector<QVector3D>>>& sets);
-    /// Points of every coloured set together.
-    size_t colouredPointCount() const;
+    /// The fit heat map's coloured surfaces and the collider's wireframe (see HeatSurfaceLayer), replacing
+    /// the previous ones (empty buffers remove them); the meshes of `hiddenNode` are hidden while they show,
+    /// and come back exactly as they were drawn when another node or none is given.
+    void setHeatSurfaces(const HeatBuffers& buffers, std::optional<size_t> hiddenNode);
+    HeatSurfaceLayer& heatSurfaces();
+    /// Where the heat map is on screen (its bounds projected at the current camera, in the render window's
+    /// pixels); empty when nothing is drawn.
+    QRect heatScreenRect() const;
     /// The number of preview points drawn (0: no preview).
     size_t previewPointCount() const;
     /// Points of a layer as given, and as drawn at the current camera distance: far away, circles are drawn
