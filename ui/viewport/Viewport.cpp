@@ -61,13 +61,9 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
         d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
     d.joints = std::make_unique<JointLayer>(scene, scene.lineRoot());
     d.heat = std::make_unique<HeatSurfaceLayer>(scene, scene.meshRoot(), scene.lineRoot());
-    for (int part = 0; part < 6; ++part) {
-        const QColor color = part < 3    ? gizmoAxisColor(part)
-                             : part == 3 ? gizmoViewColor()
-                             : part == 5 ? gizmoWarningColor()
-                                         : QColor(255, 255, 255);
-        d.gizmo[size_t(part)] = std::make_unique<LineLayer>(scene, color, scene.lineRoot(), true);
-    }
+    for (int part = 0; part < 6; ++part)
+        d.gizmo[size_t(part)] =
+            std::make_unique<LineLayer>(scene, gizmoPartColor(part), scene.lineRoot(), true);
 
     QQuickView* window = d.window();
     d.input = new ViewportInput(*this, *window, [this] { applyCamera(); });

@@ -27,6 +27,16 @@ inline QColor gizmoWarningColor()
 {
     return {255, 160, 30};
 }
+/// The colour of the gizmo's part `part`: the X, Y and Z axes, the view ring, the handles (white), the
+/// warning badge.
+inline QColor gizmoPartColor(int part)
+{
+    return part < 3    ? gizmoAxisColor(part)
+           : part == 3 ? gizmoViewColor()
+           : part == 5 ? gizmoWarningColor()
+                       : QColor(255, 255, 255);
+}
+
 /// A temporary set of lines (a hull shown before it is applied).
 inline QColor previewColor()
 {
