@@ -8,6 +8,8 @@
 #include "geometry/ColliderFit.h"
 #include "gltf/MeshTriangles.h"
 
+#include <string>
+
 namespace cs::geometry {
 
 struct SimplifyOptions
@@ -37,11 +39,20 @@ struct SimplifiedMesh
     /// False when no reduction stayed within maxError (the mesh is then the welded original, or a copy as
     /// large as it).
     bool reduced = false;
+    /// Edges where the surface folds back on itself (MeshEdges.h), cut into borders after a copy made
+    /// without cutting them strayed beyond maxError; 0 when they were not cut.
+    size_t foldsCut = 0;
+    /// When no simplified copy was kept (the mesh is the welded original) or it is as large as the mesh:
+    /// why, in words (e.g. "every edge is a border: 12 open edges ..."); empty otherwise.
+    std::string whyNotReduced;
 };
 
 /// Welds the vertices by position (so that seams of normals or UVs are not borders), simplifies with the
 /// borders locked (a closed mesh stays closed), drops degenerate and sliver triangles and unused vertices,
-/// then measures. Errors: SIMPLIFY_NO_TRIANGLES, SIMPLIFY_BAD_ERROR (maxError not above 0).
+/// then measures. When a copy strays beyond maxError and the mesh has folds (the rim of a fin of no
+/// thickness, which the simplifier's error, a distance to the faces' planes, lets it erode), the folds are
+/// cut into borders, locked like the others, for the following attempts; the copy is welded again.
+/// Errors: SIMPLIFY_NO_TRIANGLES, SIMPLIFY_BAD_ERROR (maxError not above 0).
 Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const SimplifyOptions& options);
 
 /// The triangles of `mesh` less those with a repeated corner, no area, or a height below `sliver` times
