@@ -22,7 +22,13 @@ struct SimplifyOptions
     int attempts = 8;
     /// A triangle whose height over its longest edge is below this is a sliver and is dropped.
     double sliver = 1e-5;
-    FitOptions measure; ///< how the deviation is measured
+    /// How the deviation is measured: the largest distances over every point, the means and p95s over
+    /// every 8th (FitOptions::exactStride).
+    FitOptions measure = [] {
+        FitOptions o;
+        o.exactStride = 8;
+        return o;
+    }();
     /// Skip the measurement (for timing the simplifier alone); deviation and fit are then left at 0.
     bool skipMeasure = false;
 };
