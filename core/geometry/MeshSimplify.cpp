@@ -168,6 +168,57 @@ gltf::TriangleMesh removeDegenerateTriangles(const gltf::TriangleMesh& mesh, dou
     return out;
 }
 
+namespace {
+
+/// What the attempts on one input share.
+struct AttemptContext
+{
+    const gltf::TriangleMesh& welded;
+    const SimplifyOptions& options;
+    double firstError; ///< relative to the mesh's extent
+    std::future<std::unique_ptr<FitMeter>>& meterMade;
+    std::unique_ptr<FitMeter>& meter;
+    AttemptLog& log;
+};
+
+/// Up to options.attempts reductions of `input` (the welded mesh, or it with its folds cut: `weldAfter`),
+/// each with a smaller error than the last: the first copy within maxError goes into out.mesh (with its
+/// figures) and true is returned.
+bool attemptReductions(const gltf::TriangleMesh& input, bool weldAfter, AttemptContext& c,
+                       SimplifiedMesh& out)
+{
+    const SimplifyOptions& o = c.options;
+    double relative = c.firstError;
+    double next = 0.5; // what the error is multiplied by for the next attempt
+    for (int attempt = 0; attempt < std::max(1, o.attempts); ++attempt, relative *= next) {
+        gltf::TriangleMesh candidate = reduce(input, relative, o.targetRatio, o.sliver, weldAfter);
+        ++out.attempts;
+        if (c.meterMade.valid())
+            c.meter = c.meterMade.get();
+        if (candidate.triangleCount() == 0)
+            continue;
+        c.log.anyFewer = c.log.anyFewer || candidate.triangleCount() < c.welded.triangleCount();
+        if (c.meter) {
+            auto measured = measureCopy(*c.meter, candidate);
+            if (!measured)
+                continue;
+            if (measured->summary.deviation() > o.maxError) {
+                c.log.refused(*measured);
+                // Next time ask for less, in proportion to how far this one strayed (at least 10 % less).
+                next = std::clamp(0.9 * o.maxError / measured->summary.deviation(), 0.25, 0.9);
+                continue;
+            }
+            out.fit = measured->summary;
+            out.deviation = out.fit.deviation();
+        }
+        out.mesh = std::move(candidate);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
 Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const SimplifyOptions& options)
 {
     using R = Result<SimplifiedMesh>;
@@ -187,46 +238,16 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
         meterMade = std::async(std::launch::async,
                                [&] { return std::make_unique<FitMeter>(mesh, Mat4d{}, options.measure); });
     std::unique_ptr<FitMeter> meter;
+    AttemptLog log;
     // meshoptimizer's error is its own (quadric) measure, so the result is measured, and made again with a
     // smaller error while it strays beyond maxError.
-    double relative = scale > 0 ? options.maxError / scale : 0;
-    bool found = false, foldsTried = false;
-    gltf::TriangleMesh cut; // the welded mesh with its folds cut, once a copy strayed
-    AttemptLog log;
-    double next = 0.5; // what the error is multiplied by for the next attempt
-    for (int attempt = 0; attempt < std::max(1, options.attempts) && !found; ++attempt, relative *= next) {
-        gltf::TriangleMesh candidate = reduce(out.foldsCut > 0 ? cut : welded, relative, options.targetRatio,
-                                              options.sliver, out.foldsCut > 0);
-        ++out.attempts;
-        if (meterMade.valid())
-            meter = meterMade.get();
-        if (candidate.triangleCount() == 0)
-            continue;
-        log.anyFewer = log.anyFewer || candidate.triangleCount() < welded.triangleCount();
-        if (meter) {
-            auto measured = measureCopy(*meter, candidate);
-            if (!measured)
-                continue;
-            if (measured->summary.deviation() > options.maxError) {
-                log.refused(*measured);
-                if (!foldsTried) {
-                    // The first copy strayed: if the mesh has folds, cut them and try again at the same
-                    // error.
-                    foldsTried = true;
-                    cut = cutFolds(welded, kFoldCosine, &out.foldsCut);
-                    next = out.foldsCut > 0 ? 1.0 : 0.5;
-                    if (out.foldsCut > 0)
-                        continue;
-                }
-                // Next time ask for less, in proportion to how far this one strayed (at least 10 % less).
-                next = std::clamp(0.9 * options.maxError / measured->summary.deviation(), 0.25, 0.9);
-                continue;
-            }
-            out.fit = measured->summary;
-            out.deviation = out.fit.deviation();
-        }
-        out.mesh = std::move(candidate);
-        found = true;
+    AttemptContext context{welded, options, scale > 0 ? options.maxError / scale : 0, meterMade, meter, log};
+    bool found = attemptReductions(welded, false, context, out);
+    if (meter && (!found || out.mesh.triangleCount() >= welded.triangleCount())) {
+        // Every reduced copy strayed: if the mesh has folds, whose rims the simplifier may erode, again with
+        // them cut (a copy found then replaces the unreduced one).
+        const gltf::TriangleMesh cut = cutFolds(welded, kFoldCosine, &out.foldsCut);
+        found = (out.foldsCut > 0 && attemptReductions(cut, true, context, out)) || found;
     }
     if (meterMade.valid())
         meter = meterMade.get();
