@@ -55,8 +55,8 @@ public:
     double area() const { return m_area; }
 
     /// `hint`: the leaf of this part's last hit near p (MeshBvh::closest), updated; the distance is the same
-    /// without it.
-    double signedDistance(const Vec3d& p, std::uint32_t* hint = nullptr) const
+    /// without it. `enough` (> 0): a distance at most `enough` may be an upper bound (MeshBvh::closest).
+    double signedDistance(const Vec3d& p, std::uint32_t* hint = nullptr, double enough = 0) const
     {
         switch (m_kind) {
         case Kind::Primitive:
@@ -69,10 +69,10 @@ public:
                 beyond = std::max(beyond, dot(normal, p) - offset);
             // Inside a convex solid the nearest face plane is the nearest surface; outside, the nearest
             // point.
-            return beyond > 0 ? nearest(p, hint) : beyond;
+            return beyond > 0 ? nearest(p, hint, enough) : beyond;
         }
         case Kind::Trimesh:
-            return nearest(p, hint);
+            return nearest(p, hint, enough);
         }
         return 0;
     }
@@ -103,9 +103,9 @@ public:
     }
 
 private:
-    double nearest(const Vec3d& p, std::uint32_t* hint) const
+    double nearest(const Vec3d& p, std::uint32_t* hint, double enough) const
     {
-        const MeshBvh::Hit hit = m_bvh->closest(p, hint ? *hint : MeshBvh::kNoLeaf);
+        const MeshBvh::Hit hit = m_bvh->closest(p, hint ? *hint : MeshBvh::kNoLeaf, enough);
         if (hint)
             *hint = hit.leaf;
         return hit.distance;
@@ -207,6 +207,22 @@ std::vector<Vec3d> colliderPoints(const std::vector<PartSurface>& parts, size_t 
     return out;
 }
 
+/// The figures of distances exact at every stride-th point and bounded by the largest so far between: the
+/// maximum over every point (exact), the mean and p95 over the exact ones.
+FitFigures stridedFigures(const std::vector<double>& outside, size_t stride)
+{
+    if (stride <= 1)
+        return fitFigures(outside);
+    std::vector<double> exact;
+    exact.reserve(outside.size() / stride + 1);
+    for (size_t i = 0; i < outside.size(); i += stride)
+        exact.push_back(outside[i]);
+    FitFigures f = fitFigures(exact);
+    for (double d : outside)
+        f.max = std::max(f.max, d);
+    return f;
+}
+
 } // namespace
 
 FitSummary FitSummary::scaled(double s) const
@@ -291,20 +307,27 @@ FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, Fit
     std::vector<Vec3d> corners = triangleCorners(mesh, meshToSpace);
     std::mt19937_64 rng(options.seed);
     sampleTriangles(corners, options.meshSamples, rng, m_points);
-    m_bvh = std::make_unique<MeshBvh>(std::move(corners));
+    // The mesh's hierarchy answers the overhang queries (tens of thousands) whatever the mesh's size: the
+    // cheaper Morton build.
+    m_bvh = std::make_unique<MeshBvh>(std::move(corners), MeshBvh::Split::Morton);
 }
 
 FitMeter::~FitMeter() = default;
 
-std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points) const
+std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points, size_t stride) const
 {
+    stride = std::max<size_t>(1, stride);
     std::vector<double> out(points.size());
     parallelBlocks(points.size(), kBlock, [&](size_t begin, size_t end) {
         std::uint32_t hint = MeshBvh::kNoLeaf;
+        double largest = 0;
         for (size_t i = begin; i < end; ++i) {
-            const MeshBvh::Hit hit = m_bvh->closest(points[i], hint);
+            const double enough = i % stride != 0 ? largest : 0.0;
+            const MeshBvh::Hit hit = m_bvh->closest(points[i], hint, enough);
             out[i] = hit.distance;
             hint = hit.leaf;
+            if (hit.distance > enough)
+                largest = std::max(largest, hit.distance);
         }
     });
     return out;
@@ -330,20 +353,26 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
     m.meshVertices = m_vertices;
     m.outside.resize(m_points.size());
     // Points in order lie near each other (a mesh's vertices, samples drawn triangle by triangle): each query
-    // starts from the triangle the last one found.
+    // starts from the triangle the last one found. With a stride, a point between the exact ones only needs
+    // a triangle within the block's largest distance so far: it cannot raise the maximum.
+    const size_t stride = std::max<size_t>(1, m_options.exactStride);
     parallelBlocks(m_points.size(), kBlock, [&](size_t begin, size_t end) {
         std::vector<std::uint32_t> hints(surfaces.size(), MeshBvh::kNoLeaf);
+        double largest = 0;
         for (size_t i = begin; i < end; ++i) {
+            const double enough = i % stride != 0 ? largest : 0.0;
             double d = std::numeric_limits<double>::infinity();
             for (size_t k = 0; k < surfaces.size(); ++k)
-                d = std::min(d, surfaces[k].signedDistance(m_points[i], &hints[k]));
+                d = std::min(d, surfaces[k].signedDistance(m_points[i], &hints[k], enough));
             m.outside[i] = d;
+            if (d > enough) // exact: every part was farther than `enough`
+                largest = std::max(largest, d);
         }
     });
     m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal);
-    m.overhang = distancesToMesh(m.colliderPoints);
-    m.summary.outside = fitFigures(m.outside);
-    m.summary.overhang = fitFigures(m.overhang);
+    m.overhang = distancesToMesh(m.colliderPoints, stride);
+    m.summary.outside = stridedFigures(m.outside, stride);
+    m.summary.overhang = stridedFigures(m.overhang, stride);
     m.summary.diagonal = m_diagonal;
     m.summary.approximate =
         std::any_of(surfaces.begin(), surfaces.end(), [](const PartSurface& s) { return s.approximate(); });

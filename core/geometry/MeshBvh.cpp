@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 
 namespace cs::geometry {
@@ -94,16 +95,63 @@ std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& 
 
 MeshBvh::MeshBvh(const gltf::TriangleMesh& mesh, const Mat4d& transform)
 {
-    build(triangleCorners(mesh, transform));
+    build(triangleCorners(mesh, transform), Split::Median);
 }
 
-MeshBvh::MeshBvh(std::vector<Vec3d> corners)
+MeshBvh::MeshBvh(std::vector<Vec3d> corners, Split split)
 {
     corners.resize(corners.size() / 3 * 3);
-    build(std::move(corners));
+    build(std::move(corners), split);
 }
 
-void MeshBvh::build(std::vector<Vec3d> corners)
+namespace {
+
+/// The bits of a 21-bit number spread to every third bit of a 64-bit one.
+std::uint64_t spreadBits(std::uint64_t v)
+{
+    v &= 0x1fffffU;
+    v = (v | v << 32U) & 0x1f00000000ffffU;
+    v = (v | v << 16U) & 0x1f0000ff0000ffU;
+    v = (v | v << 8U) & 0x100f00f00f00f00fU;
+    v = (v | v << 4U) & 0x10c30c30c30c30c3U;
+    v = (v | v << 2U) & 0x1249249249249249U;
+    return v;
+}
+
+/// The triangles' indices sorted along the Morton curve of their centres (21 bits an axis over the centres'
+/// bounding box; ties in input order), and their codes in that order.
+std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& centres, std::vector<std::uint64_t>& codes)
+{
+    Vec3d lo = centres[0], hi = lo;
+    for (const Vec3d& c : centres) {
+        lo = minOf(lo, c);
+        hi = maxOf(hi, c);
+    }
+    const Vec3d extent = hi - lo;
+    auto cell = [](double v, double from, double size) {
+        const double t = size > 0 ? (v - from) / size : 0.0;
+        return std::uint64_t(std::clamp(t, 0.0, 1.0) * double(0x1fffff));
+    };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(centres.size());
+    for (size_t t = 0; t < centres.size(); ++t) {
+        const Vec3d& c = centres[t];
+        keyed[t] = {spreadBits(cell(c.x, lo.x, extent.x)) | spreadBits(cell(c.y, lo.y, extent.y)) << 1U |
+                        spreadBits(cell(c.z, lo.z, extent.z)) << 2U,
+                    std::uint32_t(t)};
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::uint32_t> order(centres.size());
+    codes.resize(centres.size());
+    for (size_t i = 0; i < keyed.size(); ++i) {
+        order[i] = keyed[i].second;
+        codes[i] = keyed[i].first;
+    }
+    return order;
+}
+
+} // namespace
+
+void MeshBvh::build(std::vector<Vec3d> corners, Split split)
 {
     const auto count = std::uint32_t(corners.size() / 3);
     if (count == 0)
@@ -114,8 +162,12 @@ void MeshBvh::build(std::vector<Vec3d> corners)
         centres[t] = (corners[3 * t] + corners[3 * t + 1] + corners[3 * t + 2]) / 3.0;
         order[t] = t;
     }
+    m_presorted = split == Split::Morton;
+    if (m_presorted)
+        order = mortonOrder(centres, m_codes);
     m_nodes.reserve(2 * (count / kLeafSize + 1));
     buildNode(order, centres, corners, 0, count);
+    m_codes = {};
     // Store the triangles in leaf order, so that a leaf reads one contiguous run.
     m_corners.resize(corners.size());
     m_triangleIds = order;
@@ -141,6 +193,24 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
         m_nodes[index] = {lo, hi, begin, end - begin};
         return index;
     }
+    std::uint32_t mid = begin + (end - begin) / 2;
+    if (m_presorted) {
+        // Split where the highest bit that differs in the range changes, so that each child is one cell of
+        // the curve (a box), not two distant runs; the middle when every code is the same.
+        const std::uint64_t differ = m_codes[begin] ^ m_codes[end - 1];
+        if (differ != 0) {
+            const std::uint64_t bit = std::uint64_t(1) << (63 - std::countl_zero(differ));
+            mid = std::uint32_t(std::partition_point(m_codes.begin() + begin, m_codes.begin() + end,
+                                                     [&](std::uint64_t c) { return (c & bit) == 0; }) -
+                                m_codes.begin());
+        }
+        const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
+        const std::uint32_t second = buildNode(order, centres, corners, mid, end);
+        m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
+        m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
+        m_nodes[index].first = second;
+        return index;
+    }
     // Split at the median centre along the axis the centres spread most; the node's box is its children's
     // union (made once per level from the two boxes rather than from every triangle below it).
     Vec3d clo = centres[order[begin]], chi = clo;
@@ -150,7 +220,6 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
     }
     const Vec3d extent = chi - clo;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
-    const std::uint32_t mid = begin + (end - begin) / 2;
     // The coordinate as a member pointer, chosen once: the comparisons then read it without a branch.
     double Vec3d::*coordinate = axis == 0 ? &Vec3d::x : (axis == 1 ? &Vec3d::y : &Vec3d::z);
     std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
@@ -165,18 +234,23 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
     return index;
 }
 
-MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint) const
+MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint, double enough) const
 {
     Hit hit;
     if (m_nodes.empty())
         return hit;
     double best = std::numeric_limits<double>::infinity();
+    const double enough2 = enough * enough;
     if (hint < triangleCount()) {
         const Vec3d* c = &m_corners[3 * size_t(hint)];
         hit.point = closestPointOnTriangle(p, c[0], c[1], c[2]);
         hit.triangle = m_triangleIds[hint];
         hit.leaf = hint;
         best = lengthSquared(hit.point - p);
+        if (best <= enough2) {
+            hit.distance = std::sqrt(best);
+            return hit;
+        }
     }
     // Each entry carries its box's distance, measured when it was pushed, so that no box is measured twice.
     struct Entry
@@ -204,6 +278,8 @@ MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint) const
                     hit.leaf = t;
                 }
             }
+            if (best <= enough2)
+                break;
             continue;
         }
         const std::uint32_t first = entry.node + 1, second = node.first;

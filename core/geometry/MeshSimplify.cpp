@@ -1,11 +1,14 @@
 #include "geometry/MeshSimplify.h"
 
 #include "geometry/MeshBvh.h"
+#include "geometry/MeshEdges.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <future>
+#include <limits>
 #include <map>
 #include <meshoptimizer.h>
 
@@ -29,22 +32,79 @@ gltf::TriangleMesh weld(const gltf::TriangleMesh& mesh)
     return out;
 }
 
-/// One run of the simplifier at `relativeError` (of the mesh's extent).
-gltf::TriangleMesh reduce(const gltf::TriangleMesh& welded, double relativeError, double targetRatio,
-                          double sliver)
+/// One run of the simplifier at `relativeError` (of the mesh's extent). `weldAfter`: the input has vertices
+/// at the same position (folds cut), merged again in the copy.
+gltf::TriangleMesh reduce(const gltf::TriangleMesh& input, double relativeError, double targetRatio,
+                          double sliver, bool weldAfter)
 {
     const size_t target =
-        targetRatio > 0 ? size_t(double(welded.triangleCount()) * targetRatio) * 3 : size_t(0);
+        targetRatio > 0 ? size_t(double(input.triangleCount()) * targetRatio) * 3 : size_t(0);
     gltf::TriangleMesh out;
-    out.positions = welded.positions;
-    out.indices.resize(welded.indices.size());
+    out.positions = input.positions;
+    out.indices.resize(input.indices.size());
     float resultError = 0;
-    const size_t count = meshopt_simplify(out.indices.data(), welded.indices.data(), welded.indices.size(),
-                                          reinterpret_cast<const float*>(welded.positions.data()),
-                                          welded.positions.size(), sizeof(QVector3D), target,
+    const size_t count = meshopt_simplify(out.indices.data(), input.indices.data(), input.indices.size(),
+                                          reinterpret_cast<const float*>(input.positions.data()),
+                                          input.positions.size(), sizeof(QVector3D), target,
                                           float(relativeError), meshopt_SimplifyLockBorder, &resultError);
     out.indices.resize(count);
-    return removeDegenerateTriangles(out, sliver);
+    return removeDegenerateTriangles(weldAfter ? weld(out) : out, sliver);
+}
+
+/// The copy measured as a trimesh collider of the mesh.
+Result<FitMeasurement> measureCopy(const FitMeter& meter, const gltf::TriangleMesh& copy)
+{
+    FitPart part;
+    part.shape = ShapeGeometry::trimesh(copy);
+    return meter.measure({part});
+}
+
+/// How the attempts went, for saying why none was kept.
+struct AttemptLog
+{
+    bool anyFewer = false; ///< some copy had fewer triangles than the welded mesh
+    double nearest = std::numeric_limits<double>::infinity(); ///< the smallest deviation of a copy refused
+    Vec3d where; ///< where that copy strayed most (a point of the mesh or of the copy)
+
+    /// Notes a copy refused for straying beyond the error.
+    void refused(const FitMeasurement& m)
+    {
+        if (!(m.summary.deviation() < nearest))
+            return;
+        nearest = m.summary.deviation();
+        const bool outside = m.summary.outside.max >= m.summary.overhang.max;
+        const std::vector<double>& values = outside ? m.outside : m.overhang;
+        const std::vector<Vec3d>& points = outside ? m.meshPoints : m.colliderPoints;
+        const auto worst = std::max_element(values.begin(), values.end());
+        if (worst != values.end())
+            where = points[size_t(worst - values.begin())];
+    }
+};
+
+std::string number(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", v);
+    return buffer;
+}
+
+/// Why no copy was kept, from the welded mesh's edges and the attempts.
+std::string whyNotReduced(const gltf::TriangleMesh& welded, const AttemptLog& log, double maxError)
+{
+    const EdgeCensus e = countEdges(welded);
+    const std::string edges = std::to_string(e.border) + " open edges of " + std::to_string(e.edges);
+    if (e.edges > 0 && e.border == e.edges)
+        return "every edge is a border: " + std::to_string(e.border) +
+               " open edges (no two triangles share an edge after welding by position), and borders are kept "
+               "so that a closed mesh stays closed";
+    if (e.vertices > 0 && e.borderVertices == e.vertices)
+        return "every vertex is on a border (" + edges +
+               "), and borders are kept so that a closed mesh stays closed";
+    if (!log.anyFewer)
+        return "the simplifier found no triangle to remove within the error (" + edges + ")";
+    return "every reduced copy strayed beyond the largest error " + number(maxError) + " m (the nearest by " +
+           number(log.nearest) + " m, at (" + number(log.where.x) + ", " + number(log.where.y) + ", " +
+           number(log.where.z) + "); " + edges + ")";
 }
 
 } // namespace
@@ -108,6 +168,57 @@ gltf::TriangleMesh removeDegenerateTriangles(const gltf::TriangleMesh& mesh, dou
     return out;
 }
 
+namespace {
+
+/// What the attempts on one input share.
+struct AttemptContext
+{
+    const gltf::TriangleMesh& welded;
+    const SimplifyOptions& options;
+    double firstError; ///< relative to the mesh's extent
+    std::future<std::unique_ptr<FitMeter>>& meterMade;
+    std::unique_ptr<FitMeter>& meter;
+    AttemptLog& log;
+};
+
+/// Up to options.attempts reductions of `input` (the welded mesh, or it with its folds cut: `weldAfter`),
+/// each with a smaller error than the last: the first copy within maxError goes into out.mesh (with its
+/// figures) and true is returned.
+bool attemptReductions(const gltf::TriangleMesh& input, bool weldAfter, AttemptContext& c,
+                       SimplifiedMesh& out)
+{
+    const SimplifyOptions& o = c.options;
+    double relative = c.firstError;
+    double next = 0.5; // what the error is multiplied by for the next attempt
+    for (int attempt = 0; attempt < std::max(1, o.attempts); ++attempt, relative *= next) {
+        gltf::TriangleMesh candidate = reduce(input, relative, o.targetRatio, o.sliver, weldAfter);
+        ++out.attempts;
+        if (c.meterMade.valid())
+            c.meter = c.meterMade.get();
+        if (candidate.triangleCount() == 0)
+            continue;
+        c.log.anyFewer = c.log.anyFewer || candidate.triangleCount() < c.welded.triangleCount();
+        if (c.meter) {
+            auto measured = measureCopy(*c.meter, candidate);
+            if (!measured)
+                continue;
+            if (measured->summary.deviation() > o.maxError) {
+                c.log.refused(*measured);
+                // Next time ask for less, in proportion to how far this one strayed (at least 10 % less).
+                next = std::clamp(0.9 * o.maxError / measured->summary.deviation(), 0.25, 0.9);
+                continue;
+            }
+            out.fit = measured->summary;
+            out.deviation = out.fit.deviation();
+        }
+        out.mesh = std::move(candidate);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
 Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const SimplifyOptions& options)
 {
     using R = Result<SimplifiedMesh>;
@@ -127,34 +238,16 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
         meterMade = std::async(std::launch::async,
                                [&] { return std::make_unique<FitMeter>(mesh, Mat4d{}, options.measure); });
     std::unique_ptr<FitMeter> meter;
+    AttemptLog log;
     // meshoptimizer's error is its own (quadric) measure, so the result is measured, and made again with a
     // smaller error while it strays beyond maxError.
-    double relative = scale > 0 ? options.maxError / scale : 0;
-    bool found = false;
-    double next = 0.5; // what the error is multiplied by for the next attempt
-    for (int attempt = 0; attempt < std::max(1, options.attempts) && !found; ++attempt, relative *= next) {
-        gltf::TriangleMesh candidate = reduce(welded, relative, options.targetRatio, options.sliver);
-        ++out.attempts;
-        if (meterMade.valid())
-            meter = meterMade.get();
-        if (candidate.triangleCount() == 0)
-            continue;
-        if (meter) {
-            FitPart part;
-            part.shape = ShapeGeometry::trimesh(candidate);
-            auto measured = meter->measure({part});
-            if (!measured)
-                continue;
-            if (measured->summary.deviation() > options.maxError) {
-                // Next time ask for less, in proportion to how far this one strayed (at least 10 % less).
-                next = std::clamp(0.9 * options.maxError / measured->summary.deviation(), 0.25, 0.9);
-                continue;
-            }
-            out.fit = measured->summary;
-            out.deviation = out.fit.deviation();
-        }
-        out.mesh = std::move(candidate);
-        found = true;
+    AttemptContext context{welded, options, scale > 0 ? options.maxError / scale : 0, meterMade, meter, log};
+    bool found = attemptReductions(welded, false, context, out);
+    if (meter && (!found || out.mesh.triangleCount() >= welded.triangleCount())) {
+        // Every reduced copy strayed: if the mesh has folds, whose rims the simplifier may erode, again with
+        // them cut (a copy found then replaces the unreduced one).
+        const gltf::TriangleMesh cut = cutFolds(welded, kFoldCosine, &out.foldsCut);
+        found = (out.foldsCut > 0 && attemptReductions(cut, true, context, out)) || found;
     }
     if (meterMade.valid())
         meter = meterMade.get();
@@ -162,9 +255,7 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
         // Nothing within the error: the welded mesh itself, which only loses degenerate triangles.
         out.mesh = removeDegenerateTriangles(welded, 0);
         if (meter) {
-            FitPart part;
-            part.shape = ShapeGeometry::trimesh(out.mesh);
-            if (auto measured = meter->measure({part})) {
+            if (auto measured = measureCopy(*meter, out.mesh)) {
                 out.fit = measured->summary;
                 out.deviation = out.fit.deviation();
             }
@@ -172,6 +263,8 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
     }
     out.trianglesAfter = out.mesh.triangleCount();
     out.reduced = out.trianglesAfter < welded.triangleCount();
+    if (!found || !out.reduced)
+        out.whyNotReduced = whyNotReduced(welded, log, options.maxError);
     R r;
     r.value = std::move(out);
     return r;

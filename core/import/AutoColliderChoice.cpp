@@ -125,11 +125,11 @@ R simplifiedMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options)
     out.measured = s->fit;
     out.simplified = std::move(s->mesh);
     Diagnostics notes;
-    if (!s->reduced)
+    if (!s->whyNotReduced.empty())
         notes.push_back(
             makeInfo("COLLIDER_NOT_SIMPLIFIED",
-                     "no simplified copy stayed within the largest error; the collision mesh is the "
-                     "mesh itself (welded, degenerate triangles removed)"));
+                     "not simplified: " + s->whyNotReduced +
+                         "; the collision mesh is the mesh itself (welded, degenerate triangles removed)"));
     return success(std::move(out), std::move(notes));
 }
 

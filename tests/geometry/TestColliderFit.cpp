@@ -111,6 +111,8 @@ class TestColliderFit : public QObject
 private slots:
     void closestPointMatchesDenseGrid();
     void bvhMatchesBruteForce();
+    void mortonBvhAndEarlyStopMatchBruteForce();
+    void stridedMeasureKeepsExactMaxima();
     void figuresOfKnownValues();
     void cubeInLargerBox();
     void sphereInLargerSphere();
@@ -190,6 +192,71 @@ void TestColliderFit::bvhMatchesBruteForce()
             }
         }
     }
+}
+
+void TestColliderFit::mortonBvhAndEarlyStopMatchBruteForce()
+{
+    std::mt19937_64 rng(23);
+    std::uniform_real_distribution<double> u(-5, 5), small(-0.4, 0.4);
+    std::vector<Vec3d> corners;
+    for (int t = 0; t < 1500; ++t) {
+        const Vec3d centre{u(rng), u(rng), u(rng)};
+        for (int k = 0; k < 3; ++k)
+            corners.push_back(centre + Vec3d{small(rng), small(rng), small(rng)});
+    }
+    const MeshBvh morton(corners, MeshBvh::Split::Morton), median(corners);
+    QCOMPARE(morton.triangleCount(), size_t(1500));
+    for (int q = 0; q < 300; ++q) {
+        const Vec3d p{2 * u(rng), 2 * u(rng), 2 * u(rng)};
+        const double want = bruteForceDistance(corners, p);
+        QVERIFY(std::fabs(morton.closest(p).distance - want) <= 1e-12 * (1 + want));
+        // `enough` below the true distance: exact; above it: a triangle within it, so no nearer than the
+        // truth and no farther than `enough`.
+        for (const MeshBvh* bvh : {&morton, &median}) {
+            QVERIFY(std::fabs(bvh->closest(p, MeshBvh::kNoLeaf, 0.5 * want).distance - want) <=
+                    1e-12 * (1 + want));
+            const MeshBvh::Hit early = bvh->closest(p, MeshBvh::kNoLeaf, 2 * want + 0.1);
+            QVERIFY(early.distance >= want - 1e-12 && early.distance <= 2 * want + 0.1);
+            const size_t t = 3 * early.triangle;
+            QVERIFY(
+                std::fabs(length(closestPointOnTriangle(p, corners[t], corners[t + 1], corners[t + 2]) - p) -
+                          early.distance) <= 1e-12 * (1 + want));
+        }
+    }
+}
+
+void TestColliderFit::stridedMeasureKeepsExactMaxima()
+{
+    // A torus against a coarser, thinner torus as a trimesh: with a stride the maxima are those of brute
+    // force over every point, the means and p95s those of every 8th point, and every value a bound.
+    const auto mesh = test::torusMesh(2, 0.5);
+    const auto coarse = test::torusMesh(2, 0.45, 12, 8);
+    FitOptions o;
+    o.meshSamples = 3000;
+    o.colliderSamples = 3000;
+    o.exactStride = 8;
+    FitPart p;
+    p.shape = ShapeGeometry::trimesh(coarse);
+    auto m = FitMeter(mesh, {}, o).measure({p});
+    QVERIFY(m);
+    const auto meshCorners = triangleCorners(mesh), colliderCorners = triangleCorners(coarse);
+    auto check = [](const std::vector<Vec3d>& points, const std::vector<double>& values,
+                    const std::vector<Vec3d>& against, const FitFigures& figures) {
+        std::vector<double> all, every8th;
+        for (size_t i = 0; i < points.size(); ++i) {
+            all.push_back(bruteForceDistance(against, points[i]));
+            if (i % 8 == 0)
+                every8th.push_back(all.back());
+            if (!(values[i] >= all.back() - 1e-9))
+                return false;
+        }
+        const FitFigures exact = fitFigures(all), strided = fitFigures(every8th);
+        return std::fabs(figures.max - exact.max) <= 1e-9 && std::fabs(figures.mean - strided.mean) <= 1e-9 &&
+               std::fabs(figures.p95 - strided.p95) <= 1e-9;
+    };
+    QVERIFY(m->summary.outside.max > 0.01 && m->summary.overhang.max > 0.01);
+    QVERIFY(check(m->meshPoints, m->outside, colliderCorners, m->summary.outside));
+    QVERIFY(check(m->colliderPoints, m->overhang, meshCorners, m->summary.overhang));
 }
 
 void TestColliderFit::figuresOfKnownValues()

@@ -3,6 +3,7 @@
 // closed mesh stays closed.
 #include "GeometryTestUtil.h"
 #include "geometry/MeshBvh.h"
+#include "geometry/MeshEdges.h"
 #include "geometry/MeshSimplify.h"
 
 #include <QtTest>
@@ -48,6 +49,45 @@ gltf::TriangleMesh icosphere(double radius, int levels)
     return m;
 }
 
+/// The point (u, v) of the square [0,1]^2 on the unit disc (the square's outline onto the circle).
+QVector3D onDisc(double x, double u, double v)
+{
+    const double a = 2 * u - 1, b = 2 * v - 1;
+    return QVector3D(float(x), float(a * std::sqrt(1 - b * b / 2)), float(b * std::sqrt(1 - a * a / 2)));
+}
+
+/// A round fin of thickness 2h: two sheets over the grid of n x n squares on [0,1]^2 mapped onto the unit
+/// disc in the y-z plane (onDisc), the inner vertices at x = +h (one sheet, facing +x) and x = -h (the
+/// other, facing -x, its squares split along the other diagonal), the outline's 4n vertices on the circle
+/// at x = 0, shared by both. Closed; its 4n outline edges are folds.
+gltf::TriangleMesh fin(int n, double h)
+{
+    gltf::TriangleMesh m;
+    auto outline = [n](int i, int j) { return i == 0 || j == 0 || i == n || j == n; };
+    std::map<std::pair<int, int>, std::uint32_t> front, back;
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) {
+            front[{i, j}] = std::uint32_t(m.positions.size());
+            m.positions.push_back(onDisc(outline(i, j) ? 0.0 : h, double(i) / n, double(j) / n));
+            if (outline(i, j)) {
+                back[{i, j}] = front[{i, j}];
+                continue;
+            }
+            back[{i, j}] = std::uint32_t(m.positions.size());
+            m.positions.push_back(onDisc(-h, double(i) / n, double(j) / n));
+        }
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            const std::uint32_t a = front[{i, j}], b = front[{i + 1, j}], c = front[{i + 1, j + 1}],
+                                d = front[{i, j + 1}];
+            m.indices.insert(m.indices.end(), {a, b, c, a, c, d});
+            const std::uint32_t e = back[{i, j}], f = back[{i + 1, j}], g = back[{i + 1, j + 1}],
+                                k = back[{i, j + 1}];
+            m.indices.insert(m.indices.end(), {e, k, f, f, k, g});
+        }
+    return m;
+}
+
 } // namespace
 
 class TestMeshSimplify : public QObject
@@ -60,6 +100,9 @@ private slots:
     void tinyErrorNeverReportsMore();
     void degenerateAndSliverTrianglesRemoved();
     void errors();
+    void edgesCountedAndFoldsCut();
+    void finRimKept();
+    void unsharedTrianglesExplained();
 };
 
 void TestMeshSimplify::sphereFallsWithinError()
@@ -152,6 +195,96 @@ void TestMeshSimplify::errors()
     QVERIFY(findDiagnostic(simplifyMesh(gltf::TriangleMesh{}, o).diagnostics, "SIMPLIFY_NO_TRIANGLES"));
     o.maxError = 0;
     QVERIFY(findDiagnostic(simplifyMesh(icosphere(1, 1), o).diagnostics, "SIMPLIFY_BAD_ERROR"));
+}
+
+void TestMeshSimplify::edgesCountedAndFoldsCut()
+{
+    // An icosphere subdivided L times: 20 * 4^L triangles, 30 * 4^L edges, closed, no fold.
+    const EdgeCensus sphere = countEdges(icosphere(1, 2));
+    QCOMPARE(sphere.edges, size_t(30 * 16));
+    QCOMPARE(sphere.border, size_t(0));
+    QCOMPARE(sphere.folds, size_t(0));
+    QCOMPARE(sphere.nonManifold, size_t(0));
+    // The fin: per sheet 2n(n+1) grid edges and n^2 diagonals, the 4n outline edges shared; those are folds.
+    const int n = 10;
+    const auto f = fin(n, 1e-4);
+    const EdgeCensus e = countEdges(f);
+    QCOMPARE(e.edges, size_t(2 * (2 * n * (n + 1) + n * n) - 4 * n));
+    QCOMPARE(e.border, size_t(0));
+    QCOMPARE(e.folds, size_t(4 * n));
+    // Cut: every outline vertex gets a second copy (one per sheet); each fold becomes two borders.
+    size_t folds = 0;
+    const auto cut = cutFolds(f, kFoldCosine, &folds);
+    QCOMPARE(folds, size_t(4 * n));
+    QCOMPARE(cut.positions.size(), f.positions.size() + size_t(4 * n));
+    QCOMPARE(cut.indices.size(), f.indices.size());
+    for (size_t c = 0; c < f.indices.size(); ++c)
+        QCOMPARE(cut.positions[cut.indices[c]], f.positions[f.indices[c]]);
+    const EdgeCensus after = countEdges(cut);
+    QCOMPARE(after.border, size_t(2 * 4 * n));
+    QCOMPARE(after.folds, size_t(0));
+    QCOMPARE(after.borderVertices, size_t(2 * 4 * n));
+}
+
+void TestMeshSimplify::finRimKept()
+{
+    // The simplifier's error (distance to the faces' planes) does not see the fin's rim slide within its
+    // plane; with the folds cut into locked borders the rim stays and the sheets still reduce.
+    const int n = 20;
+    const auto f = fin(n, 1e-4);
+    SimplifyOptions o;
+    o.maxError = 0.01;
+    auto s = simplifyMesh(f, o);
+    QVERIFY(s);
+    QVERIFY2(s->reduced && s->trianglesAfter < f.triangleCount() / 2,
+             qPrintable(QString("%1 -> %2: %3")
+                            .arg(f.triangleCount())
+                            .arg(s->trianglesAfter)
+                            .arg(QString::fromStdString(s->whyNotReduced))));
+    QCOMPARE(s->foldsCut, size_t(4 * n));
+    // Brute force, independent of the measurement: every vertex of the fin and a grid of points on it
+    // within the error of the copy (on the mid-plane, at most h from the fin), and every vertex of the copy
+    // within the error of the fin.
+    const auto original = triangleCorners(f), copy = triangleCorners(s->mesh);
+    for (const QVector3D& p : f.positions)
+        QVERIFY(bruteForceDistance(copy, Vec3d(p)) <= o.maxError);
+    for (int i = 0; i <= 4 * n; ++i)
+        for (int j = 0; j <= 4 * n; ++j)
+            QVERIFY(bruteForceDistance(copy, Vec3d(onDisc(0, double(i) / (4 * n), double(j) / (4 * n)))) <=
+                    o.maxError + 1e-4);
+    for (const QVector3D& p : s->mesh.positions)
+        QVERIFY(bruteForceDistance(original, Vec3d(p)) <= o.maxError);
+    // Still closed: every edge is walked as often one way as the other (both sheets may end at the same
+    // chord near the rim, an edge of four triangles, so it need not be a manifold).
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> walked;
+    for (size_t t = 0; t < s->mesh.indices.size(); t += 3)
+        for (size_t k = 0; k < 3; ++k)
+            ++walked[{s->mesh.indices[t + k], s->mesh.indices[t + (k + 1) % 3]}];
+    for (const auto& [edge, count] : walked) {
+        const auto twin = walked.find({edge.second, edge.first});
+        QVERIFY(twin != walked.end() && twin->second == count);
+    }
+}
+
+void TestMeshSimplify::unsharedTrianglesExplained()
+{
+    // 300 triangles that share no corner: every edge is a border, kept; the reason says so with the count.
+    gltf::TriangleMesh soup;
+    for (int t = 0; t < 300; ++t) {
+        const int row = t / 20;
+        const float x = float(t % 20), z = float(row);
+        soup.positions.insert(soup.positions.end(), {{x, 0, z}, {x + 0.5f, 0, z}, {x, 0.5f, z}});
+        soup.indices.insert(soup.indices.end(),
+                            {std::uint32_t(3 * t), std::uint32_t(3 * t + 1), std::uint32_t(3 * t + 2)});
+    }
+    SimplifyOptions o;
+    o.maxError = 0.1;
+    auto s = simplifyMesh(soup, o);
+    QVERIFY(s);
+    QVERIFY(!s->reduced);
+    QCOMPARE(s->trianglesAfter, size_t(300));
+    QVERIFY2(s->whyNotReduced.rfind("every edge is a border: 900 open edges", 0) == 0,
+             s->whyNotReduced.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestMeshSimplify)
