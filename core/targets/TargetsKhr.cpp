@@ -82,6 +82,27 @@ Target babylonTarget()
          {M::Multiply, M::Average, M::Maximum, M::Minimum},
          "Havok's later-wins order: multiply > average > maximum > minimum",
          "HVK:1572-1579"},
+        {B::DistanceLimitRigid,
+         0,
+         {},
+         "a limit on three linear axes becomes LINEAR_DISTANCE with min/max only: a soft one holds rigidly",
+         "BAB:535-566"},
+        {B::LockedLimitRigid,
+         0,
+         {},
+         "a per-axis limit with min = max = 0 becomes a LOCKED axis: a soft one holds rigidly (measured: "
+         "stiffness 0.3 N/m on a locked axis, a 1 kg ball does not move in 4 s; on a range it is a spring)",
+         "HVK:1861-1879"},
+        {B::MixedLimitLinearOnly,
+         0,
+         {},
+         "a limit is read as linear when it has `linearAxes`: its `angularAxes` are dropped",
+         "BAB:589-676"},
+        {B::DriveMaxForceZeroUnlimited,
+         0,
+         {},
+         "`maxForce` 0 (falsy) sets Havok's motor force cap to 3.4e38",
+         "BAB:589-676"},
     };
     return t;
 }
