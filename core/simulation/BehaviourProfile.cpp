@@ -11,7 +11,8 @@ bool BehaviourProfile::isSpec() const
     const BehaviourProfile spec;
     return !velocityTimesWorldScale && !velocityInWorldFrame && absentMassDensity == spec.absentMassDensity &&
            !massWithInertiaOnly && angularDamping == 0 && !inertiaPerUnitMass &&
-           precedence == kSpecPrecedence && !gravityFactorIgnored;
+           precedence == kSpecPrecedence && !gravityFactorIgnored && !distanceLimitRigid &&
+           !lockedLimitRigid && !mixedLimitLinearOnly && !driveMaxForceZeroUnlimited;
 }
 
 namespace {
@@ -44,6 +45,18 @@ void applyRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
         return;
     case Behaviour::GravityFactorIgnored:
         p.gravityFactorIgnored = true;
+        return;
+    case Behaviour::DistanceLimitRigid:
+        p.distanceLimitRigid = true;
+        return;
+    case Behaviour::LockedLimitRigid:
+        p.lockedLimitRigid = true;
+        return;
+    case Behaviour::MixedLimitLinearOnly:
+        p.mixedLimitLinearOnly = true;
+        return;
+    case Behaviour::DriveMaxForceZeroUnlimited:
+        p.driveMaxForceZeroUnlimited = true;
         return;
     }
 }

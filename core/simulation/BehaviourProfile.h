@@ -47,6 +47,14 @@ struct BehaviourProfile
     CombinePrecedence precedence = kSpecPrecedence;
     /// Every body falls with the world's gravity (`gravityFactor` read as 1).
     bool gravityFactorIgnored = false;
+    /// A joint limit on all three linear axes is hard: its stiffness and damping are dropped.
+    bool distanceLimitRigid = false;
+    /// A joint limit with min = max = 0 (a locked axis) is hard: its stiffness and damping are dropped.
+    bool lockedLimitRigid = false;
+    /// A joint limit that names both linear and angular axes keeps only its linear axes.
+    bool mixedLimitLinearOnly = false;
+    /// A joint drive's `maxForce` 0 is no cap (the spec: the drive applies no force).
+    bool driveMaxForceZeroUnlimited = false;
 
     /// True for the spec's profile (no parameter differs).
     bool isSpec() const;

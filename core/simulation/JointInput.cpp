@@ -57,35 +57,25 @@ std::vector<size_t> worldSideColliders(const physics::ResolvedScene& scene, cons
 class JointReader
 {
 public:
-    explicit JointReader(Diagnostics& notes) : m_notes(notes) {}
+    JointReader(Diagnostics& notes, const BehaviourProfile& behaviour)
+        : m_notes(notes), m_behaviour(behaviour)
+    {}
 
+    /// A limit naming both linear and angular axes (OMI's weld) holds both sets: it becomes two limits
+    /// with the same range, unless the profile keeps its linear axes only.
     void limits(const physics::JointDescription& description, SimJoint& joint)
     {
         for (const physics::JointLimit& l : description.limits) {
-            SimJointLimit limit;
-            limit.angular = l.angular();
-            for (int axis : l.axes()) {
-                if (axis >= 0 && axis <= 2 &&
-                    std::find(limit.axes.begin(), limit.axes.end(), axis) == limit.axes.end())
-                    limit.axes.push_back(axis);
-            }
-            if (limit.axes.empty()) {
-                m_notes.push_back(makeWarning("SIM_JOINT_LIMIT_NO_AXES",
-                                              "A joint limit without valid axes constrains nothing",
-                                              l.pointer));
+            const bool linear = !l.linearAxes.empty();
+            const bool angular = !l.angularAxes.empty() && !(linear && m_behaviour.mixedLimitLinearOnly);
+            if (!linear && !angular) {
+                noAxes(l);
                 continue;
             }
-            limit.min = l.min.value_or(-Infinity);
-            limit.max = l.max.value_or(Infinity);
-            limit.stiffness = limitStiffness(l.stiffness);
-            limit.damping = std::isfinite(l.damping) ? std::fmax(l.damping, 0.0) : 0.0;
-            const bool locked = limit.max <= 0 && (limit.axes.size() > 1 || limit.min >= 0);
-            if (limit.angular && limit.axes.size() > 1 && !locked)
-                m_notes.push_back(makeInfo("SIM_JOINT_CONE_LIMIT",
-                                           "An angular limit on several axes (a cone or a total angle) is "
-                                           "simulated as the range -max..max about each of its axes",
-                                           l.pointer));
-            joint.limits.push_back(std::move(limit));
+            if (linear)
+                add(l, false, l.linearAxes, joint);
+            if (angular)
+                add(l, true, l.angularAxes, joint);
         }
     }
 
@@ -102,7 +92,8 @@ public:
             drive.angular = *d.type == physics::DriveType::Angular;
             drive.axis = *d.axis;
             drive.acceleration = *d.mode == physics::DriveMode::Acceleration;
-            if (d.maxForce && std::isfinite(*d.maxForce) && *d.maxForce >= 0)
+            if (d.maxForce && std::isfinite(*d.maxForce) && *d.maxForce >= 0 &&
+                !(*d.maxForce == 0 && m_behaviour.driveMaxForceZeroUnlimited))
                 drive.maxForce = *d.maxForce;
             drive.positionTarget = d.positionTarget;
             drive.velocityTarget = d.velocityTarget.value_or(0.0);
@@ -113,16 +104,56 @@ public:
     }
 
 private:
+    void noAxes(const physics::JointLimit& l)
+    {
+        m_notes.push_back(makeWarning("SIM_JOINT_LIMIT_NO_AXES",
+                                      "A joint limit without valid axes constrains nothing", l.pointer));
+    }
+
+    void add(const physics::JointLimit& l, bool angular, const std::vector<int>& axes, SimJoint& joint)
+    {
+        SimJointLimit limit;
+        limit.angular = angular;
+        for (int axis : axes) {
+            if (axis >= 0 && axis <= 2 &&
+                std::find(limit.axes.begin(), limit.axes.end(), axis) == limit.axes.end())
+                limit.axes.push_back(axis);
+        }
+        if (limit.axes.empty()) {
+            noAxes(l);
+            return;
+        }
+        limit.min = l.min.value_or(-Infinity);
+        limit.max = l.max.value_or(Infinity);
+        limit.stiffness = limitStiffness(l.stiffness);
+        limit.damping = std::isfinite(l.damping) ? std::fmax(l.damping, 0.0) : 0.0;
+        const bool distance = !angular && limit.axes.size() == 3;
+        if ((distance && m_behaviour.distanceLimitRigid) ||
+            (limit.min == 0 && limit.max == 0 && m_behaviour.lockedLimitRigid)) {
+            limit.stiffness = 0;
+            limit.damping = 0;
+        }
+        const bool locked = limit.max <= 0 && (limit.axes.size() > 1 || limit.min >= 0);
+        if (limit.angular && limit.axes.size() > 1 && !locked)
+            m_notes.push_back(makeInfo("SIM_JOINT_CONE_LIMIT",
+                                       "An angular limit on several axes (a cone or a total angle) is "
+                                       "simulated as the range -max..max about each of its axes",
+                                       l.pointer));
+        joint.limits.push_back(std::move(limit));
+    }
+
     Diagnostics& m_notes;
+    const BehaviourProfile& m_behaviour;
 };
 
 } // namespace
 
 std::vector<SimJoint> buildJoints(const physics::PhysicsModel& model, const physics::ResolvedScene& scene,
-                                  const gltf::SceneGraph& graph, Diagnostics& notes)
+                                  const gltf::SceneGraph& graph, const BehaviourProfile& behaviour,
+                                  Diagnostics& notes)
 {
     std::vector<SimJoint> joints;
-    JointReader reader(notes);
+    JointReader reader(notes, behaviour);
     for (const auto& [node, physics] : model.nodes) {
         if (!physics.joint)
             continue;

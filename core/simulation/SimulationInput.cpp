@@ -76,7 +76,7 @@ public:
             in.nodeNames.push_back(gltf::nodeName(doc, i));
         for (const physics::ResolvedBody& b : m_scene.bodies)
             in.bodies.push_back(body(b));
-        in.joints = buildJoints(m_model, m_scene, m_graph, m_notes);
+        in.joints = buildJoints(m_model, m_scene, m_graph, m_behaviour, m_notes);
         const QMatrix4x4 world;
         for (size_t i : m_scene.staticColliders) {
             if (auto s = place(m_scene.instances[i], world))

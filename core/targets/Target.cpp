@@ -112,6 +112,14 @@ const char* behaviourId(Behaviour b)
         return "combine-precedence";
     case Behaviour::GravityFactorIgnored:
         return "gravity-factor-ignored";
+    case Behaviour::DistanceLimitRigid:
+        return "distance-limit-rigid";
+    case Behaviour::LockedLimitRigid:
+        return "locked-limit-rigid";
+    case Behaviour::MixedLimitLinearOnly:
+        return "mixed-limit-linear-only";
+    case Behaviour::DriveMaxForceZeroUnlimited:
+        return "drive-max-force-zero-unlimited";
     }
     return "";
 }

@@ -121,6 +121,10 @@ enum class Behaviour
     InertiaPerUnitMass, ///< a given `inertiaDiagonal` is per unit mass: the engine multiplies it by the mass
     CombinePrecedence,  ///< `precedence`: which combine mode wins when two materials meet, first wins
     GravityFactorIgnored, ///< every body falls with the world's gravity
+    DistanceLimitRigid,   ///< a joint limit on all three linear axes is hard (stiffness, damping dropped)
+    LockedLimitRigid,     ///< a joint limit with min = max = 0 is hard (stiffness, damping dropped)
+    MixedLimitLinearOnly, ///< a joint limit naming linear and angular axes keeps its linear axes only
+    DriveMaxForceZeroUnlimited, ///< a joint drive's `maxForce` 0 is no cap (the spec: no force)
 };
 
 /// "velocity-times-world-scale", ...: the stable id used in JSON output.

@@ -5,6 +5,65 @@
 
 namespace cs::targets {
 
+namespace {
+
+/// Havok's and the loader's deviations that are simulation parameters (Behave like).
+std::vector<BehaviourRule> babylonBehaviours()
+{
+    using B = Behaviour;
+    using M = physics::CombineMode;
+    return {
+        {B::VelocityTimesWorldScale,
+         0,
+         {},
+         "initial velocities go through the node's full world matrix",
+         "BAB:426-438"},
+        {B::AbsentMassDensity,
+         1000,
+         {},
+         "an absent mass is the shapes' volume at Havok's default density",
+         "BAB:457-459; HVK:938-956"},
+        {B::AngularDamping,
+         0.1,
+         {},
+         "the loader sets no damping: Havok's default angular damping 0.1 stays (2 rad/s -> 1.81 after 1 s)",
+         "BAB:467-469"},
+        {B::InertiaPerUnitMass,
+         0,
+         {},
+         "Havok's inertia is per unit mass: the loader passes the file's value",
+         "BAB:443-455"},
+        {B::CombinePrecedence,
+         0,
+         {M::Multiply, M::Average, M::Maximum, M::Minimum},
+         "Havok's later-wins order: multiply > average > maximum > minimum",
+         "HVK:1572-1579"},
+        {B::DistanceLimitRigid,
+         0,
+         {},
+         "a limit on three linear axes becomes LINEAR_DISTANCE with min/max only: a soft one holds rigidly",
+         "BAB:535-566"},
+        {B::LockedLimitRigid,
+         0,
+         {},
+         "a per-axis limit with min = max = 0 becomes a LOCKED axis: a soft one holds rigidly (measured: "
+         "stiffness 0.3 N/m on a locked axis, a 1 kg ball does not move in 4 s; on a range it is a spring)",
+         "HVK:1861-1879"},
+        {B::MixedLimitLinearOnly,
+         0,
+         {},
+         "a limit is read as linear when it has `linearAxes`: its `angularAxes` are dropped",
+         "BAB:589-676"},
+        {B::DriveMaxForceZeroUnlimited,
+         0,
+         {},
+         "`maxForce` 0 (falsy) sets Havok's motor force cap to 3.4e38",
+         "BAB:589-676"},
+    };
+}
+
+} // namespace
+
 Target babylonTarget()
 {
     Target t;
@@ -54,35 +113,7 @@ Target babylonTarget()
         {F::InitialVelocity, V::Differs, "velocities go through the full world matrix (scaled)",
          "BAB:426-438"},
     };
-    using B = Behaviour;
-    using M = physics::CombineMode;
-    t.behaviours = {
-        {B::VelocityTimesWorldScale,
-         0,
-         {},
-         "initial velocities go through the node's full world matrix",
-         "BAB:426-438"},
-        {B::AbsentMassDensity,
-         1000,
-         {},
-         "an absent mass is the shapes' volume at Havok's default density",
-         "BAB:457-459; HVK:938-956"},
-        {B::AngularDamping,
-         0.1,
-         {},
-         "the loader sets no damping: Havok's default angular damping 0.1 stays (2 rad/s -> 1.81 after 1 s)",
-         "BAB:467-469"},
-        {B::InertiaPerUnitMass,
-         0,
-         {},
-         "Havok's inertia is per unit mass: the loader passes the file's value",
-         "BAB:443-455"},
-        {B::CombinePrecedence,
-         0,
-         {M::Multiply, M::Average, M::Maximum, M::Minimum},
-         "Havok's later-wins order: multiply > average > maximum > minimum",
-         "HVK:1572-1579"},
-    };
+    t.behaviours = babylonBehaviours();
     return t;
 }
 

@@ -1,7 +1,9 @@
 // Simulate > Behave like (issue 35): the preview with a target engine's deviations that are parameters, each
 // against a closed form or the words of the target description: velocities through the world scale or taken
 // in the world frame, Havok's angular damping, the density of an absent mass, inertia per unit mass, the
-// combine precedence and an ignored gravity factor. The spec profile changes nothing.
+// combine precedence, an ignored gravity factor, and Havok's reading of joints (a soft distance limit held
+// rigidly, a limit on linear and angular axes read as linear, a drive's maxForce 0 uncapped). The spec
+// profile changes nothing.
 #include "KhrScenes.h"
 #include "simulation/BehaviourProfile.h"
 #include "simulation/ContactRules.h"
@@ -9,6 +11,7 @@
 
 #include <QTest>
 #include <cmath>
+#include <numbers>
 
 using namespace cs;
 using namespace cs::test;
@@ -60,6 +63,33 @@ simulation::Settings weightless()
     return s;
 }
 
+/// A 1 kg ball of radius 0.05 on node 0 with a joint on its own node to a node without a body `height` m
+/// above it (node 1), limited by `limit` (the JSON of one limit).
+KhrScene hangingBall(const std::string& velocity, const std::string& limit, int height)
+{
+    KhrScene scene;
+    scene.shape(R"({"type":"sphere","sphere":{"radius":0.05}})");
+    scene.node("{" +
+               physicsOf(R"({"motion":{"mass":1,"linearVelocity":)" + velocity +
+                         R"(},"collider":{"geometry":{"shape":0}},"joint":{"connectedNode":1,"joint":0}})") +
+               "}");
+    scene.node(R"({"translation":[0,)" + std::to_string(height) + ",0]}");
+    scene.joints = R"([{"limits":[)" + limit + "]}]";
+    return scene;
+}
+
+/// How far a 1 kg body falls in `t` from rest on a spring of stiffness k (N/m) that starts relaxed.
+double springDrop(double k, double t)
+{
+    return StandardGravity / k * (1 - std::cos(std::sqrt(k) * t));
+}
+
+/// The angle of a turn about Z (a rotation about Z only), in radians.
+double turnAboutZ(const Quat& q)
+{
+    return 2 * std::atan2(q[2], q[3]);
+}
+
 simulation::BodyState stateOf(const simulation::World& world, size_t node)
 {
     for (const simulation::BodyState& s : world.states()) {
@@ -98,6 +128,9 @@ private slots:
         QVERIFY(babylon.velocityTimesWorldScale && babylon.inertiaPerUnitMass);
         QCOMPARE(babylon.angularDamping, 0.1);
         QCOMPARE(babylon.absentMassDensity, 1000.0);
+        QVERIFY(babylon.distanceLimitRigid && babylon.lockedLimitRigid && babylon.mixedLimitLinearOnly &&
+                babylon.driveMaxForceZeroUnlimited);
+        QVERIFY(!profile("godot-4.x").distanceLimitRigid);
     }
 
     void specPrecedenceIsThePhysicsRule()
@@ -242,6 +275,102 @@ private slots:
             const double expected = -factor * StandardGravity * 0.25 / 2;
             QVERIFY2(std::fabs(stateOf(world, 0).pose.position[1] - expected) < 1e-4, name);
         }
+    }
+
+    void havokDistanceLimitIsRigid()
+    {
+        // A limit on the three linear axes keeping the ball within 1 m of the node above, soft (0.3 N/m).
+        const std::string limit = R"({"linearAxes":[0,1,2],"min":0,"max":1,"stiffness":0.3})";
+        // Spec: past 1 m the limit is a spring, so the ball (taut at rest) drops as on a relaxed spring.
+        simulation::World soft(inputLike(hangingBall("[0,0,0]", limit, 1), "spec"));
+        soft.advance(1.0);
+        const double y = stateOf(soft, 0).pose.position[1];
+        QVERIFY2(std::fabs(-y - springDrop(0.3, 1)) < 0.02 * springDrop(0.3, 1),
+                 qPrintable(QString("dropped %1, expected %2").arg(-y).arg(springDrop(0.3, 1))));
+        // Havok holds the distance rigidly: a pendulum of length L = 1 m, period 2 pi sqrt(L / g) for a
+        // small swing (0.2 m/s at the bottom: 0.06 rad).
+        const SimulationInput in = inputLike(hangingBall("[0.2,0,0]", limit, 1), "babylon-havok");
+        QCOMPARE(in.joints[0].limits[0].stiffness, 0.0);
+        simulation::World rigid(in);
+        const double dt = 1.0 / 60;
+        double lastX = 0, lowest = 0;
+        std::vector<double> crossings; // times x passes zero, interpolated between steps
+        for (int i = 1; i <= 300 && crossings.size() < 2; ++i) {
+            rigid.step();
+            const Vec3 p = stateOf(rigid, 0).pose.position;
+            lowest = std::min(lowest, p[1]);
+            if (i > 1 && (lastX > 0) != (p[0] > 0))
+                crossings.push_back(dt * (i - 1 + lastX / (lastX - p[0])));
+            lastX = p[0];
+        }
+        QCOMPARE(crossings.size(), size_t(2));
+        const double period = 2 * (crossings[1] - crossings[0]);
+        const double expected = 2 * std::numbers::pi * std::sqrt(1 / StandardGravity);
+        QVERIFY2(std::fabs(period - expected) < 0.015 * expected,
+                 qPrintable(QString("period %1, expected %2").arg(period).arg(expected)));
+        QVERIFY2(lowest > -0.02, qPrintable(QString::number(lowest)));
+    }
+
+    void havokLockedLimitIsRigid()
+    {
+        // A limit along Y with min = max = 0 and stiffness 0.3 N/m, the connected node at the ball. Spec: a
+        // spring, the ball drops as on a relaxed spring; Havok locks the axis (the engine check measured the
+        // ball not moving in 4 s).
+        const std::string limit = R"({"linearAxes":[1],"min":0,"max":0,"stiffness":0.3})";
+        for (const auto& [name, drop] :
+             {std::pair{"spec", springDrop(0.3, 1)}, std::pair{"babylon-havok", 0.0}}) {
+            simulation::World world(inputLike(hangingBall("[0,0,0]", limit, 0), name));
+            world.advance(1.0);
+            const double y = stateOf(world, 0).pose.position[1];
+            QVERIFY2(std::fabs(-y - drop) < 0.01 + 0.02 * drop,
+                     qPrintable(QString("%1: dropped %2, expected %3").arg(name).arg(-y).arg(drop)));
+        }
+    }
+
+    void havokMixedLimitKeepsLinearAxes()
+    {
+        // One limit on all three linear and all three angular axes, min = max = 0 (OMI's weld), holding a
+        // ball spinning at 2 rad/s about Z to a place without a body. The spec welds: the ball neither falls
+        // nor turns. Havok reads the linear axes only: the ball stays and turns, its spin decaying at 0.1/s:
+        // 20 (1 - exp(-0.1)) rad in 1 s.
+        KhrScene scene;
+        scene.shape(R"({"type":"sphere","sphere":{"radius":0.1}})");
+        scene.node("{" +
+                   physicsOf(R"({"motion":{"mass":1,"angularVelocity":[0,0,2]},"collider":{"geometry":)"
+                             R"({"shape":0}},"joint":{"connectedNode":1,"joint":0}})") +
+                   "}");
+        scene.node("{}");
+        scene.joints = R"([{"limits":[{"linearAxes":[0,1,2],"angularAxes":[0,1,2],"min":0,"max":0}]}])";
+        QCOMPARE(inputLike(scene, "spec").joints[0].limits.size(), size_t(2));
+        QCOMPARE(inputLike(scene, "babylon-havok").joints[0].limits.size(), size_t(1));
+        for (const auto& [name, turn] :
+             {std::pair{"spec", 0.0}, std::pair{"babylon-havok", 20 * (1 - std::exp(-0.1))}}) {
+            simulation::World world(inputLike(scene, name));
+            world.advance(1.0);
+            const simulation::BodyState s = stateOf(world, 0);
+            const double fell = std::hypot(s.pose.position[0], s.pose.position[1], s.pose.position[2]);
+            QVERIFY2(fell < 0.01, qPrintable(QString("%1: moved %2 m").arg(name).arg(fell)));
+            const double angle = turnAboutZ(s.pose.rotation);
+            // The turn read modulo 2 pi: 1.90 rad stays below pi.
+            QVERIFY2(std::fabs(angle - turn) < 0.01 + 0.01 * turn,
+                     qPrintable(QString("%1: turned %2 rad, expected %3").arg(name).arg(angle).arg(turn)));
+        }
+    }
+
+    void havokDriveMaxForceZeroUncapped()
+    {
+        // maxForce 0: the spec's drive applies no force; Havok's motor has no cap.
+        KhrScene scene;
+        scene.shape(R"({"type":"sphere","sphere":{"radius":0.1}})");
+        scene.node("{" +
+                   physicsOf(R"({"motion":{"mass":1},"collider":{"geometry":{"shape":0}},)"
+                             R"("joint":{"connectedNode":1,"joint":0}})") +
+                   "}");
+        scene.node("{}");
+        scene.joints = R"([{"limits":[],"drives":[{"type":"angular","mode":"force","axis":2,)"
+                       R"("velocityTarget":1,"damping":5,"maxForce":0}]}])";
+        QCOMPARE(inputLike(scene, "spec").joints[0].drives[0].maxForce, 0.0);
+        QVERIFY(std::isinf(inputLike(scene, "babylon-havok").joints[0].drives[0].maxForce));
     }
 };
 
