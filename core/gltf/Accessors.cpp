@@ -49,10 +49,20 @@ namespace {
 // another type (input: an accessor with "type": 5 ended the program while the file was being opened).
 constexpr std::uint64_t kInvalidUnsigned = ~std::uint64_t(0);
 
+/// object[key] when present, else `fallback`; neither is copied (value(key, fallback) copies both).
+const Json& memberOr(const Json& object, std::string_view key, const Json& fallback)
+{
+    auto it = object.find(key);
+    return it == object.end() ? fallback : *it;
+}
+
+const Json kNoValue;
+const Json kZeroOffset(0u);
+
 /// A non-negative integer property: `fallback` when absent, kInvalidUnsigned when present but not one.
 std::uint64_t unsignedOr(const Json& object, const char* key, std::uint64_t fallback)
 {
-    auto it = object.find(key);
+    auto it = object.find(std::string_view(key));
     if (it == object.end())
         return fallback;
     return it->is_number_unsigned() ? it->get<std::uint64_t>() : kInvalidUnsigned;
@@ -68,7 +78,7 @@ int componentTypeOf(const Json& object)
 /// type, or "" when absent or not a string.
 std::string typeOf(const Json& object)
 {
-    auto it = object.find("type");
+    auto it = object.find(std::string_view("type"));
     return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
@@ -114,7 +124,7 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
         return R::failure(
             makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist", pointer));
     const std::string viewPointer = jsonPointerAppend("/bufferViews", v);
-    const Json& b = view->value("buffer", Json());
+    const Json& b = memberOr(*view, "buffer", kNoValue);
     if (!b.is_number_unsigned() || b.get<size_t>() >= doc.buffers().size())
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "the buffer view's buffer does not exist",
                                     viewPointer + "/buffer"));
@@ -140,8 +150,8 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
     if (buffer.origin == ResourceOrigin::Missing)
         return R::failure(
             makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
-    const Json& off = view->value("byteOffset", Json(0u));
-    const Json& len = view->value("byteLength", Json());
+    const Json& off = memberOr(*view, "byteOffset", kZeroOffset);
+    const Json& len = memberOr(*view, "byteLength", kNoValue);
     if (!off.is_number_unsigned() || !len.is_number_unsigned())
         return R::failure(makeError("INVALID_TYPE", "byteOffset and byteLength must be non-negative integers",
                                     viewPointer));
@@ -243,22 +253,22 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
     if (l.components == 0)
         return R::failure(makeError("ACCESSOR_INVALID_TYPE",
                                     "type '" + type + "' is not a glTF accessor type", l.pointer + "/type"));
-    const Json& count = a->value("count", Json());
+    const Json& count = memberOr(*a, "count", kNoValue);
     if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0)
         return R::failure(
             makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
     l.count = count.get<size_t>();
-    const auto normalized = a->find("normalized");
+    const auto normalized = a->find(std::string_view("normalized"));
     l.normalized = normalized != a->end() && normalized->is_boolean() && normalized->get<bool>();
     const size_t elemSize = elementSize(l.componentType, type);
 
-    if (auto view = a->find("bufferView"); view != a->end()) {
+    if (auto view = a->find(std::string_view("bufferView")); view != a->end()) {
         auto span = bufferViewBytes(doc, *view, l.pointer + "/bufferView");
         if (!span)
             return R{std::nullopt, span.diagnostics};
         const Json* viewJson = doc.element("bufferViews", view->get<size_t>());
         l.stride = elemSize;
-        if (auto s = viewJson->find("byteStride");
+        if (auto s = viewJson->find(std::string_view("byteStride"));
             s != viewJson->end() && s->is_number_unsigned() && s->get<size_t>() > 0)
             l.stride = s->get<size_t>();
         if (l.stride < elemSize)
@@ -268,7 +278,7 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                                             " bytes, less than the accessor's element of " +
                                             std::to_string(elemSize) + " bytes (elements would overlap)",
                                         l.pointer + "/bufferView"));
-        const Json& off = a->value("byteOffset", Json(0u));
+        const Json& off = memberOr(*a, "byteOffset", kZeroOffset);
         if (!off.is_number_unsigned())
             return R::failure(makeError("INVALID_TYPE", "byteOffset must be a non-negative integer",
                                         l.pointer + "/byteOffset"));
@@ -414,7 +424,7 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
         }
     }
 
-    auto sparse = a.find("sparse");
+    auto sparse = a.find(std::string_view("sparse"));
     if (sparse == a.end())
         return R{std::move(out), {}};
     Diagnostics problems = applySparse(doc, l, a, *sparse, offsets, out);

@@ -307,13 +307,15 @@ Result<GltfDocument> loadGltfFromBytes(const Bytes& bytes, const std::filesystem
 
 size_t GltfDocument::count(const char* arrayName) const
 {
-    auto it = m_json.find(arrayName);
+    // A string_view key compares lengths before bytes; a const char* key is compared with strlen + memcmp
+    // against every top-level key.
+    auto it = m_json.find(std::string_view(arrayName));
     return it != m_json.end() && it->is_array() ? it->size() : 0;
 }
 
 const Json* GltfDocument::element(const char* arrayName, size_t index) const
 {
-    auto it = m_json.find(arrayName);
+    auto it = m_json.find(std::string_view(arrayName));
     if (it == m_json.end() || !it->is_array() || index >= it->size())
         return nullptr;
     const Json& e = (*it)[index];

@@ -40,11 +40,11 @@ std::string stringProperty(const Json& object, const char* key, const char* fall
 
 const Json* meshoptExtension(const Json& bufferView, std::string* name)
 {
-    auto ext = bufferView.find("extensions");
+    auto ext = bufferView.find(std::string_view("extensions"));
     if (ext == bufferView.end() || !ext->is_object())
         return nullptr;
     for (std::string_view n : kMeshoptNames) {
-        auto it = ext->find(std::string(n));
+        auto it = ext->find(n);
         if (it != ext->end() && it->is_object()) {
             if (name)
                 *name = n;
@@ -176,8 +176,10 @@ Result<std::shared_ptr<const Bytes>> decodeMeshoptView(const GltfDocument& doc, 
 std::string unsupportedRequiredExtension(const GltfDocument& doc, const Json& object,
                                          std::initializer_list<std::string_view> harmless)
 {
-    auto ext = object.find("extensions");
-    auto required = doc.json().find("extensionsRequired");
+    auto ext = object.find(std::string_view("extensions"));
+    if (ext == object.end())
+        return {}; // most objects have no extensions: the root is not searched
+    auto required = doc.json().find(std::string_view("extensionsRequired"));
     if (ext == object.end() || !ext->is_object() || required == doc.json().end() || !required->is_array())
         return {};
     for (auto it = ext->begin(); it != ext->end(); ++it) {

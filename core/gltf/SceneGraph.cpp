@@ -14,7 +14,7 @@ namespace {
 /// Reads a numeric array of exactly n finite numbers.
 bool readNumbers(const Json& node, const char* key, size_t n, float* out)
 {
-    auto it = node.find(key);
+    auto it = node.find(std::string_view(key));
     if (it == node.end() || !it->is_array() || it->size() != n)
         return false;
     for (size_t i = 0; i < n; ++i) {
@@ -63,7 +63,7 @@ void linkParents(const Json& nodes, size_t n, ParentLinks& parent, Diagnostics& 
     for (size_t i = 0; i < n; ++i) {
         if (!nodes[i].is_object())
             continue;
-        auto children = nodes[i].find("children");
+        auto children = nodes[i].find(std::string_view("children"));
         if (children == nodes[i].end() || !children->is_array())
             continue;
         const std::string pointer = jsonPointerAppend("/nodes", i) + "/children";
@@ -133,7 +133,7 @@ std::vector<std::vector<size_t>> childLists(const Json& nodes, const ParentLinks
     const size_t n = parent.size();
     std::vector<std::vector<size_t>> children(n);
     for (size_t i = 0; i < n; ++i) {
-        auto list = nodes[i].is_object() ? nodes[i].find("children") : nodes[i].end();
+        auto list = nodes[i].is_object() ? nodes[i].find(std::string_view("children")) : nodes[i].end();
         if (!nodes[i].is_object() || list == nodes[i].end() || !list->is_array())
             continue;
         for (const Json& c : *list) {
@@ -187,7 +187,7 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
                 g.m_sceneRoots[s].push_back(r.get<size_t>());
         }
     }
-    if (auto scene = doc.json().find("scene");
+    if (auto scene = doc.json().find(std::string_view("scene"));
         scene != doc.json().end() && scene->is_number_unsigned() && scene->get<size_t>() < sceneCount)
         g.m_defaultScene = scene->get<int>();
 

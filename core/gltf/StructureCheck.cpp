@@ -19,7 +19,7 @@ public:
         checkAsset();
         for (const char* name : {"accessors", "animations", "buffers", "bufferViews", "cameras", "images",
                                  "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"}) {
-            auto it = m_root.find(name);
+            auto it = m_root.find(std::string_view(name));
             if (it != m_root.end() && !it->is_array())
                 error("INVALID_TYPE", std::string("'") + name + "' must be an array",
                       std::string("/") + name);
@@ -78,14 +78,16 @@ private:
 
     template <class F> void forEach(const char* array, F&& f)
     {
-        const size_t n = m_doc.count(array);
+        // The array is looked up once, not once an element.
+        const Json& list = jsonMember(m_root, array);
+        const size_t n = list.is_array() ? list.size() : 0;
         // One pointer string for all elements: "/nodes/" then each index (no allocation per element).
         std::string p = std::string("/") + array + "/";
         const size_t prefix = p.size();
         for (size_t i = 0; i < n; ++i) {
             p.resize(prefix);
             p += std::to_string(i);
-            const Json& e = m_root[array][i];
+            const Json& e = list[i];
             if (!e.is_object()) {
                 error("INVALID_TYPE", "each element of '" + std::string(array) + "' must be an object", p);
                 continue;
@@ -97,7 +99,7 @@ private:
     /// obj[key], when present, must be an index into the top-level array `target`.
     void index(const Json& obj, const char* key, const char* target, const std::string& pointer)
     {
-        auto it = obj.find(key);
+        auto it = obj.find(std::string_view(key));
         if (it != obj.end() && !isIndexInto(*it, target)) // the pointer is made only for a finding
             indexValue(*it, target, jsonPointerAppend(pointer, key));
     }
@@ -124,7 +126,7 @@ private:
 
     void indexList(const Json& obj, const char* key, const char* target, const std::string& pointer)
     {
-        auto it = obj.find(key);
+        auto it = obj.find(std::string_view(key));
         if (it == obj.end())
             return;
         const std::string p = jsonPointerAppend(pointer, key);
@@ -143,7 +145,7 @@ private:
     /// obj[key], when present, must be an array of `length` numbers. Returns whether it is present.
     bool numberArray(const Json& obj, const char* key, size_t length, const std::string& pointer)
     {
-        auto it = obj.find(key);
+        auto it = obj.find(std::string_view(key));
         if (it == obj.end())
             return false;
         bool ok = it->is_array() && it->size() == length;
@@ -158,7 +160,7 @@ private:
 
     void checkAsset()
     {
-        auto asset = m_root.find("asset");
+        auto asset = m_root.find(std::string_view("asset"));
         if (asset == m_root.end() || !asset->is_object()) {
             error("ASSET_MISSING", "the required 'asset' object is missing", "/asset");
             return;
@@ -184,7 +186,7 @@ private:
 
     void checkMesh(const Json& m, const std::string& p)
     {
-        auto prims = m.find("primitives");
+        auto prims = m.find(std::string_view("primitives"));
         if (prims == m.end() || !prims->is_array() || prims->empty()) {
             error("MISSING_PROPERTY", "a mesh needs a non-empty 'primitives' array", p + "/primitives");
             return;
@@ -196,7 +198,7 @@ private:
                 error("INVALID_TYPE", "a primitive must be an object", pp);
                 continue;
             }
-            auto attributes = prim.find("attributes");
+            auto attributes = prim.find(std::string_view("attributes"));
             if (attributes == prim.end() || !attributes->is_object()) {
                 error("MISSING_PROPERTY", "a primitive needs an 'attributes' object", pp + "/attributes");
             } else {
@@ -205,10 +207,10 @@ private:
             }
             index(prim, "indices", "accessors", pp);
             index(prim, "material", "materials", pp);
-            auto mode = prim.find("mode");
+            auto mode = prim.find(std::string_view("mode"));
             if (mode != prim.end() && (!mode->is_number_unsigned() || mode->get<std::uint64_t>() > 6))
                 error("INVALID_VALUE", "mode must be 0 to 6", pp + "/mode");
-            auto targets = prim.find("targets");
+            auto targets = prim.find(std::string_view("targets"));
             if (targets != prim.end() && targets->is_array()) {
                 for (size_t t = 0; t < targets->size(); ++t) {
                     if (!(*targets)[t].is_object())
@@ -267,7 +269,7 @@ private:
             error("INVALID_TYPE", "byteLength (required) and byteOffset must be non-negative integers", p);
             return;
         }
-        if (auto stride = v.find("byteStride"); stride != v.end()) {
+        if (auto stride = v.find(std::string_view("byteStride")); stride != v.end()) {
             if (!stride->is_number_unsigned() || stride->get<std::uint64_t>() < 4 ||
                 stride->get<std::uint64_t>() > 252 || stride->get<std::uint64_t>() % 4 != 0)
                 error("INVALID_VALUE", "byteStride must be a multiple of 4 from 4 to 252", p + "/byteStride");
@@ -289,11 +291,11 @@ private:
     void checkMaterial(const Json& m, const std::string& p)
     {
         auto textureInfo = [&](const Json& owner, const char* key, const std::string& ownerPointer) {
-            auto it = owner.find(key);
+            auto it = owner.find(std::string_view(key));
             if (it != owner.end() && it->is_object())
                 index(*it, "index", "textures", jsonPointerAppend(ownerPointer, key));
         };
-        if (auto pbr = m.find("pbrMetallicRoughness"); pbr != m.end() && pbr->is_object()) {
+        if (auto pbr = m.find(std::string_view("pbrMetallicRoughness")); pbr != m.end() && pbr->is_object()) {
             textureInfo(*pbr, "baseColorTexture", p + "/pbrMetallicRoughness");
             textureInfo(*pbr, "metallicRoughnessTexture", p + "/pbrMetallicRoughness");
         }

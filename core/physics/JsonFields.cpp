@@ -2,6 +2,7 @@
 
 #include "physics/DiagnosticCodes.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs::physics {
@@ -17,7 +18,7 @@ double FieldReader::number(const char* key, double fallback) const
 {
     if (!has(key))
         return fallback;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_number() || !std::isfinite(v.get<double>())) {
         wrongType(key, "a finite number");
         return fallback;
@@ -29,7 +30,7 @@ std::optional<std::vector<double>> FieldReader::numbers(const char* key) const
 {
     if (!has(key))
         return std::nullopt;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_array()) {
         wrongType(key, "an array of numbers");
         return std::nullopt;
@@ -102,7 +103,7 @@ int FieldReader::index(const char* key) const
     if (!has(key))
         return -1;
     bool ok = false, sentinel = false;
-    const int i = indexValue(m_object[key], ok, sentinel);
+    const int i = indexValue(member(key), ok, sentinel);
     if (!ok) {
         wrongType(key, "an index (an integer >= 0)");
         return -1;
@@ -123,7 +124,7 @@ std::vector<int> FieldReader::indexArray(const char* key) const
     std::vector<int> out;
     if (!has(key))
         return out;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_array()) {
         wrongType(key, "an array of indices");
         return out;
@@ -146,7 +147,7 @@ std::optional<std::string> FieldReader::string(const char* key) const
 {
     if (!has(key))
         return std::nullopt;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_string()) {
         wrongType(key, "a string");
         return std::nullopt;
@@ -159,7 +160,7 @@ std::vector<std::string> FieldReader::strings(const char* key) const
     std::vector<std::string> out;
     if (!has(key))
         return out;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_array()) {
         wrongType(key, "an array of strings");
         return out;
@@ -177,7 +178,7 @@ std::optional<bool> FieldReader::boolean(const char* key) const
 {
     if (!has(key))
         return std::nullopt;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_boolean()) {
         wrongType(key, "true or false");
         return std::nullopt;
@@ -189,7 +190,7 @@ const Json* FieldReader::object(const char* key) const
 {
     if (!has(key))
         return nullptr;
-    const Json& v = m_object[key];
+    const Json& v = member(key);
     if (!v.is_object()) {
         wrongType(key, "an object");
         return nullptr;
@@ -202,6 +203,22 @@ Json withoutKeys(const Json& object, std::initializer_list<const char*> keys)
     Json out = object.is_object() ? object : Json::object();
     for (const char* k : keys)
         out.erase(k);
+    return out;
+}
+
+Json withValuesCleared(const Json& object, std::initializer_list<std::string_view> keys)
+{
+    if (!object.is_object())
+        return Json::object();
+    Json out(Json::value_t::object);
+    // Member by member, so that a repeated key stays repeated, as in a copy.
+    auto& members =
+        static_cast<std::vector<std::pair<const std::string, Json>>&>(out.get_ref<Json::object_t&>());
+    members.reserve(object.size());
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const bool cleared = std::find(keys.begin(), keys.end(), std::string_view(it.key())) != keys.end();
+        members.emplace_back(it.key(), cleared ? Json() : it.value());
+    }
     return out;
 }
 

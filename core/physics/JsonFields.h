@@ -1,9 +1,11 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "gltf/JsonText.h"
 #include "physics/PhysicsModel.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cs::physics {
@@ -18,7 +20,10 @@ public:
         : m_object(object), m_pointer(std::move(pointer)), m_diagnostics(diagnostics)
     {}
 
-    bool has(const char* key) const { return m_object.is_object() && m_object.contains(key); }
+    bool has(const char* key) const
+    {
+        return m_object.is_object() && m_object.find(std::string_view(key)) != m_object.end();
+    }
     std::string pointerTo(const char* key) const { return jsonPointerAppend(m_pointer, key); }
     const std::string& pointer() const { return m_pointer; }
 
@@ -40,6 +45,8 @@ public:
 
 private:
     void wrongType(const char* key, const char* expected) const;
+    /// The value at key, which has() found (looked up as string_view: lengths are compared first).
+    const Json& member(const char* key) const { return gltf::jsonMember(m_object, key); }
 
     const Json& m_object;
     std::string m_pointer;
@@ -48,5 +55,8 @@ private:
 
 /// A copy of `object` without the given keys (the keys a legacy form used and the reader consumed).
 Json withoutKeys(const Json& object, std::initializer_list<const char*> keys);
+/// A copy of `object` whose values at the given keys are null: the keys keep their places (a writer puts the
+/// rewritten values there), and values read into objects of their own are not copied a second time.
+Json withValuesCleared(const Json& object, std::initializer_list<std::string_view> keys);
 
 } // namespace cs::physics

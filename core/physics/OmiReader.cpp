@@ -1,5 +1,6 @@
 #include "physics/OmiReader.h"
 
+#include "gltf/JsonText.h"
 #include "gltf/SceneGraph.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
@@ -44,20 +45,17 @@ public:
     }
 
 private:
-    const Json* docExtension(const char* name) const
-    {
-        if (!m_json.contains("extensions") || !m_json["extensions"].is_object())
-            return nullptr;
-        const Json& e = m_json["extensions"];
-        return e.contains(name) ? &e[name] : nullptr;
-    }
+    const Json* docExtension(const char* name) const { return extensionOf(m_json, name); }
+    static const Json* nodeExtension(const Json& node, const char* name) { return extensionOf(node, name); }
 
-    static const Json* nodeExtension(const Json& node, const char* name)
+    /// object.extensions[name], or nullptr. Keys are looked up as string_view (lengths compared first).
+    static const Json* extensionOf(const Json& object, const char* name)
     {
-        if (!node.is_object() || !node.contains("extensions") || !node["extensions"].is_object())
+        const Json& e = gltf::jsonMember(object, "extensions");
+        if (!e.is_object())
             return nullptr;
-        const Json& e = node["extensions"];
-        return e.contains(name) ? &e[name] : nullptr;
+        const auto it = e.find(std::string_view(name));
+        return it == e.end() ? nullptr : &*it;
     }
 
     const Json& nodes() const
@@ -188,14 +186,17 @@ private:
     {
         const Json& list = nodes();
         for (size_t i = 0; i < list.size(); ++i) {
-            const std::string nodePointer = jsonPointerAppend("/nodes", i);
-            const std::string extPointer = jsonPointerAppend(nodePointer, "extensions");
+            // The pointers are made only for a node that has one of the extensions.
+            auto pointerOf = [i](const char* name) {
+                return jsonPointerAppend(jsonPointerAppend(jsonPointerAppend("/nodes", i), "extensions"),
+                                         name);
+            };
             if (const Json* body = nodeExtension(list[i], ext::Body))
-                readNodeBody(i, *body, jsonPointerAppend(extPointer, ext::Body));
+                readNodeBody(i, *body, pointerOf(ext::Body));
             if (const Json* shape = nodeExtension(list[i], ext::Shape))
-                readNodeShapeRef(i, *shape, jsonPointerAppend(extPointer, ext::Shape));
+                readNodeShapeRef(i, *shape, pointerOf(ext::Shape));
             if (const Json* collider = nodeExtension(list[i], ext::LegacyCollider))
-                readNodeCollider(i, *collider, jsonPointerAppend(extPointer, ext::LegacyCollider));
+                readNodeCollider(i, *collider, pointerOf(ext::LegacyCollider));
         }
     }
 
@@ -213,7 +214,8 @@ private:
         }
         NodePhysics& n = m_model.nodeRef(node);
         n.pointer = pointer;
-        n.source = body;
+        // motion, collider and trigger keep their places; their values are the sources of their own objects.
+        n.source = withValuesCleared(body, {"motion", "collider", "trigger"});
         if (body.contains("motion")) {
             n.motion = readMotion(body["motion"], jsonPointerAppend(pointer, "motion"), m_diagnostics);
             // A motion without type (Godot exports) is rewritten with its type: not already newest.
@@ -325,7 +327,8 @@ private:
 
     void resolveLegacyShapeRefs()
     {
-        ensureGraph();
+        if (!m_shapeRefs.empty())
+            ensureGraph(); // legacyOwner walks it; a file without legacy references never builds it
         for (const auto& [node, ref] : m_shapeRefs) {
             NodePhysics& n = m_model.nodeRef(node);
             if (n.pointer.empty())
@@ -377,13 +380,15 @@ private:
     // claims. The newest form lists the members, so the model does too.
     void makeImplicitCompoundsExplicit()
     {
-        ensureGraph();
         std::vector<size_t> groups;
         for (const auto& [node, n] : m_model.nodes) {
             if (n.trigger && n.trigger->shape < 0 && n.trigger->nodes.empty())
                 groups.push_back(node);
         }
-        if (groups.empty() || !m_graph)
+        if (groups.empty())
+            return;
+        ensureGraph();
+        if (!m_graph)
             return;
         for (size_t group : groups) {
             Trigger& t = *m_model.nodeRef(group).trigger;

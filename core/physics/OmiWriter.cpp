@@ -1,5 +1,6 @@
 #include "physics/OmiWriter.h"
 
+#include "gltf/JsonText.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/JsonObjectWriter.h"
@@ -307,14 +308,17 @@ void listWrittenExtension(Json& root, const std::string& name, bool used, bool r
 
 bool extensionPresent(const Json& root, const std::string& name)
 {
+    // Every node is looked at for each name asked: the keys are looked up as string_view (lengths compared
+    // first) and each node's "extensions" once.
     auto has = [&](const Json& o) {
-        return o.is_object() && o.contains("extensions") && o["extensions"].is_object() &&
-               o["extensions"].contains(name);
+        const Json& e = gltf::jsonMember(o, "extensions");
+        return e.is_object() && e.find(std::string_view(name)) != e.end();
     };
     if (has(root))
         return true;
-    if (root.contains("nodes") && root["nodes"].is_array()) {
-        for (const auto& n : root["nodes"]) {
+    const Json& nodes = gltf::jsonMember(root, "nodes");
+    if (nodes.is_array()) {
+        for (const auto& n : nodes) {
             if (has(n))
                 return true;
         }

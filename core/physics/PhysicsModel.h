@@ -240,6 +240,8 @@ struct NodePhysics
     std::optional<Trigger> trigger;
     std::optional<NodeJoint> joint;
 
+    /// The body object without the values of motion, collider and trigger (OMI: those keys stay, in their
+    /// places, with null values; KHR: they are left out): each of them is the source of its own object.
     Json source = Json::object();
     std::string pointer;
 

@@ -52,7 +52,7 @@ public:
         checkExtensionLists();
         Diagnostics meshes = validateShapeMeshes(m_doc, m_model);
         m_out.insert(m_out.end(), meshes.begin(), meshes.end());
-        Diagnostics family = validateFamilyRules(m_doc, m_model, m_graph);
+        Diagnostics family = validateFamilyRules(m_doc, m_model, m_graph, m_scene);
         m_out.insert(m_out.end(), family.begin(), family.end());
         return std::move(m_out);
     }

@@ -6,6 +6,8 @@
 
 namespace cs::physics {
 
+struct ResolvedScene;
+
 /// Sizes, radii and heights below this (metres) make a shape degenerate (SHAPE_DEGENERATE, an error), as does
 /// a convex mesh whose points lie within it of one plane (CONVEX_FEW_POINTS).
 inline constexpr double kDegenerateShapeSize = 1e-6;
@@ -25,6 +27,9 @@ Diagnostics validatePhysics(const gltf::GltfDocument& doc);
 /// mass and applied combine modes (part of validateModel).
 Diagnostics validateFamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model,
                                 const gltf::SceneGraph& graph);
+/// The same with the scene already resolved from `model` and `graph` (validateModel resolves it once).
+Diagnostics validateFamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model,
+                                const gltf::SceneGraph& graph, const ResolvedScene& scene);
 
 /// The mesh rules for convex/trimesh shapes (part of validateModel).
 Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsModel& model);

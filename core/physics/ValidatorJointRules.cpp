@@ -28,8 +28,9 @@ std::string at(const std::string& base, const std::string& key)
 class FamilyRules
 {
 public:
-    FamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph)
-        : m_doc(doc), m_model(model), m_graph(graph), m_scene(resolveScene(model, graph))
+    FamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph,
+                const ResolvedScene& scene)
+        : m_doc(doc), m_model(model), m_graph(graph), m_scene(scene)
     {}
 
     Diagnostics run()
@@ -309,7 +310,7 @@ private:
     const gltf::GltfDocument& m_doc;
     const PhysicsModel& m_model;
     const gltf::SceneGraph& m_graph;
-    ResolvedScene m_scene;
+    const ResolvedScene& m_scene;
     Diagnostics m_out;
 };
 
@@ -318,7 +319,13 @@ private:
 Diagnostics validateFamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model,
                                 const gltf::SceneGraph& graph)
 {
-    return FamilyRules(doc, model, graph).run();
+    return validateFamilyRules(doc, model, graph, resolveScene(model, graph));
+}
+
+Diagnostics validateFamilyRules(const gltf::GltfDocument& doc, const PhysicsModel& model,
+                                const gltf::SceneGraph& graph, const ResolvedScene& scene)
+{
+    return FamilyRules(doc, model, graph, scene).run();
 }
 
 } // namespace cs::physics

@@ -267,6 +267,48 @@ private slots:
         b["nodes"][4].erase("extensions");
         QCOMPARE(a.dump(), b.dump());
     }
+
+    void bodyKeysKeepTheirPlaces()
+    {
+        // The node's source keeps every key of the body in its place; the values of motion, collider and
+        // trigger are the sources of their own objects and are not copied into it a second time.
+        const std::string body =
+            R"({"extras":{"a":1},"collider":{"shape":0},"name":"Crate","motion":{"type":"dynamic","mass":2},"z":[1,2]})";
+        auto l = resolve(docFromJson(R"({"extensionsUsed":["OMI_physics_body","OMI_physics_shape"],
+            "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{"size":[1,2,3]}}]}},
+            "nodes":[{"extensions":{"OMI_physics_body":)" +
+                                     body + "}}]}"));
+        const NodePhysics& n = *l.model.node(0);
+        std::vector<std::string> keys;
+        for (auto it = n.source.begin(); it != n.source.end(); ++it)
+            keys.push_back(it.key());
+        QCOMPARE(keys, (std::vector<std::string>{"extras", "collider", "name", "motion", "z"}));
+        QVERIFY(n.source["collider"].is_null());
+        QVERIFY(n.source["motion"].is_null());
+        QCOMPARE_JSON(n.source["extras"], gltf::Json::parse(R"({"a":1})"));
+        QCOMPARE_JSON(n.source["z"], gltf::Json::parse("[1,2]"));
+        QCOMPARE_JSON(n.motion->source, gltf::Json::parse(R"({"type":"dynamic","mass":2})"));
+        QCOMPARE_JSON(n.collider->source, gltf::Json::parse(R"({"shape":0})"));
+        // Written back unchanged: the same text as the body read.
+        QCOMPARE(written(l)["nodes"][0]["extensions"]["OMI_physics_body"].dump(),
+                 gltf::Json::parse(body).dump());
+
+        // A repeated key stays repeated in the source (the first copy is the one read).
+        const std::string text = R"({"asset":{"version":"2.0"},"nodes":[{"extensions":{"OMI_physics_body":
+            {"motion":{"type":"static"},"motion":{"type":"kinematic"}}}}]})";
+        gltf::LoadOptions options;
+        options.checkStructure = false;
+        auto loaded = gltf::loadGltfFromBytes(gltf::Bytes(text.begin(), text.end()), {}, options);
+        QVERIFY(loaded.value.has_value());
+        const auto repeated = resolve(std::move(*loaded));
+        const NodePhysics& r = *repeated.model.node(0);
+        QCOMPARE(r.motion->type, MotionType::Static);
+        QCOMPARE(r.source.size(), size_t(2));
+        for (auto it = r.source.begin(); it != r.source.end(); ++it) {
+            QCOMPARE(it.key(), std::string("motion"));
+            QVERIFY(it.value().is_null());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOmiWriter)
