@@ -3,9 +3,24 @@
 #include "document/Document.h"
 #include "physics/ResolvedScene.h"
 
+#include <charconv>
+
 namespace cs::document {
 
 namespace {
+
+/// A figure measured on float data (vertex positions, a QQuaternion) as the shortest decimal that reads back
+/// to the same float: 0.1 rather than 0.10000000149011612, the double of 0.1f, which the document would
+/// otherwise keep and write.
+double floatFigure(double value)
+{
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, float(value));
+    double shortest = value;
+    if (written.ec != std::errc() || std::from_chars(text, written.ptr, shortest).ec != std::errc())
+        return value; // not finite as a float: left as it is
+    return shortest;
+}
 
 Quat toQuat(const QQuaternion& q)
 {
@@ -52,13 +67,15 @@ FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit)
                                         physics::ShapeType::Capsule, physics::ShapeType::Cylinder,
                                         physics::ShapeType::Convex,  physics::ShapeType::Trimesh};
     out.shape = physics::Shape::defaults(types[static_cast<int>(g.kind)]);
-    out.shape.size = toVec3(g.size);
-    out.shape.radius = g.radius;
-    out.shape.height = g.height;
-    out.shape.radiusTop = g.radiusTop;
-    out.shape.radiusBottom = g.radiusBottom;
-    out.translation = toVec3(fit.offset);
-    out.rotation = toQuat(fit.rotation);
+    // The fits measure float vertex data: each figure is written at that precision.
+    out.shape.size = {floatFigure(g.size.x), floatFigure(g.size.y), floatFigure(g.size.z)};
+    out.shape.radius = floatFigure(g.radius);
+    out.shape.height = floatFigure(g.height);
+    out.shape.radiusTop = floatFigure(g.radiusTop);
+    out.shape.radiusBottom = floatFigure(g.radiusBottom);
+    out.translation = {floatFigure(fit.offset.x), floatFigure(fit.offset.y), floatFigure(fit.offset.z)};
+    const QQuaternion& q = fit.rotation;
+    out.rotation = {floatFigure(q.x()), floatFigure(q.y()), floatFigure(q.z()), floatFigure(q.scalar())};
     return out;
 }
 

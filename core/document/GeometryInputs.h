@@ -19,7 +19,9 @@ Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t no
 Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
                                           const geometry::ConvexHullOptions& options = {});
 
-/// A fit from core/geometry as the input of fitPrimitive().
+/// A fit from core/geometry as the input of fitPrimitive(). The fits measure float vertex data, so every
+/// figure (sizes, radii, height, offset, rotation) is the shortest decimal that reads back to the same float
+/// (0.1, not 0.10000000149011612).
 FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit);
 
 /// Which figure decides the mass in bodyMassProperties().

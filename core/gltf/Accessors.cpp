@@ -1,6 +1,7 @@
 #include "gltf/Accessors.h"
 
 #include "gltf/DracoDecode.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/MeshoptDecode.h"
 
 #include <algorithm>
@@ -65,7 +66,7 @@ std::uint64_t unsignedOr(const Json& object, const char* key, std::uint64_t fall
     auto it = object.find(std::string_view(key));
     if (it == object.end())
         return fallback;
-    return it->is_number_unsigned() ? it->get<std::uint64_t>() : kInvalidUnsigned;
+    return isJsonIndex(*it) ? it->get<std::uint64_t>() : kInvalidUnsigned;
 }
 
 /// componentType, or 0 (no component type) when absent, not an integer or beyond int (1e300 overflowed it).
@@ -116,7 +117,7 @@ struct Span
 Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, const std::string& pointer)
 {
     using R = Result<Span>;
-    if (!viewIndex.is_number_unsigned())
+    if (!isJsonIndex(viewIndex))
         return R::failure(makeError("INVALID_INDEX", "bufferView must be a non-negative integer", pointer));
     const size_t v = viewIndex.get<size_t>();
     const Json* view = doc.element("bufferViews", v);
@@ -125,7 +126,7 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
             makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist", pointer));
     const std::string viewPointer = jsonPointerAppend("/bufferViews", v);
     const Json& b = memberOr(*view, "buffer", kNoValue);
-    if (!b.is_number_unsigned() || b.get<size_t>() >= doc.buffers().size())
+    if (!isJsonIndex(b) || b.get<size_t>() >= doc.buffers().size())
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "the buffer view's buffer does not exist",
                                     viewPointer + "/buffer"));
     if (const std::string unsupported = unsupportedRequiredExtension(doc, *view); !unsupported.empty())
@@ -152,7 +153,7 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
             makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
     const Json& off = memberOr(*view, "byteOffset", kZeroOffset);
     const Json& len = memberOr(*view, "byteLength", kNoValue);
-    if (!off.is_number_unsigned() || !len.is_number_unsigned())
+    if (!isJsonIndex(off) || !isJsonIndex(len))
         return R::failure(makeError("INVALID_TYPE", "byteOffset and byteLength must be non-negative integers",
                                     viewPointer));
     const std::uint64_t offset = off.get<std::uint64_t>();
@@ -254,7 +255,7 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
         return R::failure(makeError("ACCESSOR_INVALID_TYPE",
                                     "type '" + type + "' is not a glTF accessor type", l.pointer + "/type"));
     const Json& count = memberOr(*a, "count", kNoValue);
-    if (!count.is_number_unsigned() || count.get<std::uint64_t>() == 0)
+    if (!isJsonIndex(count) || count.get<std::uint64_t>() == 0)
         return R::failure(
             makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
     l.count = count.get<size_t>();
@@ -269,7 +270,7 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
         const Json* viewJson = doc.element("bufferViews", view->get<size_t>());
         l.stride = elemSize;
         if (auto s = viewJson->find(std::string_view("byteStride"));
-            s != viewJson->end() && s->is_number_unsigned() && s->get<size_t>() > 0)
+            s != viewJson->end() && isJsonIndex(*s) && s->get<size_t>() > 0)
             l.stride = s->get<size_t>();
         if (l.stride < elemSize)
             return R::failure(makeError("ACCESSOR_STRIDE_TOO_SMALL",
@@ -279,7 +280,7 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                                             std::to_string(elemSize) + " bytes (elements would overlap)",
                                         l.pointer + "/bufferView"));
         const Json& off = memberOr(*a, "byteOffset", kZeroOffset);
-        if (!off.is_number_unsigned())
+        if (!isJsonIndex(off))
             return R::failure(makeError("INVALID_TYPE", "byteOffset must be a non-negative integer",
                                         l.pointer + "/byteOffset"));
         const std::uint64_t offset = off.get<std::uint64_t>();
@@ -332,7 +333,7 @@ Diagnostics applySparse(const GltfDocument& doc, const Layout& l, const Json& a,
     const Json& countJson = sparse->value("count", Json());
     const Json& indices = sparse->value("indices", Json());
     const Json& values = sparse->value("values", Json());
-    if (!countJson.is_number_unsigned() || !indices.is_object() || !values.is_object())
+    if (!isJsonIndex(countJson) || !indices.is_object() || !values.is_object())
         return fail(makeError("ACCESSOR_SPARSE_INVALID", "sparse needs count, indices and values", sp));
     const size_t n = countJson.get<size_t>();
     if (n > l.count)

@@ -1,6 +1,7 @@
 #include "gltf/DracoDecode.h"
 
 #include "gltf/DecodeCache.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/PrimitiveData.h"
 
 #include <algorithm>
@@ -154,8 +155,7 @@ Result<std::shared_ptr<const DecodedPrimitive>> decodeDracoPrimitive(const GltfD
     if (!ext)
         return R::failure(makeError("DRACO_INVALID", "the primitive has no Draco compression", primPointer));
     const Json& viewIndex = ext->value("bufferView", Json());
-    const Json* view =
-        viewIndex.is_number_unsigned() ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
+    const Json* view = isJsonIndex(viewIndex) ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
     const Json& dracoAttributes = ext->value("attributes", Json());
     if (!view || !dracoAttributes.is_object())
         return R::failure(
@@ -163,8 +163,7 @@ Result<std::shared_ptr<const DecodedPrimitive>> decodeDracoPrimitive(const GltfD
     const Json& b = view->value("buffer", Json());
     const Json& off = view->value("byteOffset", Json(0u));
     const Json& len = view->value("byteLength", Json());
-    if (!b.is_number_unsigned() || b.get<size_t>() >= doc.buffers().size() || !off.is_number_unsigned() ||
-        !len.is_number_unsigned())
+    if (!isJsonIndex(b) || b.get<size_t>() >= doc.buffers().size() || !isJsonIndex(off) || !isJsonIndex(len))
         return R::failure(
             makeError("DRACO_INVALID", "the Draco buffer view is malformed", pointer + "/bufferView"));
     const Buffer& buffer = doc.buffers()[b.get<size_t>()];
@@ -180,11 +179,11 @@ Result<std::shared_ptr<const DecodedPrimitive>> decodeDracoPrimitive(const GltfD
     for (auto it = dracoAttributes.begin(); it != dracoAttributes.end(); ++it) {
         DracoAttributeRequest r;
         r.name = it.key();
-        r.uniqueId = it.value().is_number_unsigned() && it.value().get<std::uint64_t>() < (1u << 31)
+        r.uniqueId = isJsonIndex(it.value()) && it.value().get<std::uint64_t>() < (1u << 31)
                          ? it.value().get<int>()
                          : -1;
         const Json& acc = primAttributes.is_object() ? primAttributes.value(r.name, Json()) : Json();
-        const Json* a = acc.is_number_unsigned() ? doc.element("accessors", acc.get<size_t>()) : nullptr;
+        const Json* a = isJsonIndex(acc) ? doc.element("accessors", acc.get<size_t>()) : nullptr;
         if (!a)
             return R::failure(mismatch("attribute " + r.name +
                                            " is compressed but the primitive has no accessor "
@@ -193,11 +192,11 @@ Result<std::shared_ptr<const DecodedPrimitive>> decodeDracoPrimitive(const GltfD
         const Json& type = a->value("type", Json());
         const Json& componentType = a->value("componentType", Json());
         r.components = type.is_string() ? componentCount(type.get<std::string>()) : 0;
-        r.componentType = componentType.is_number_unsigned() && componentType.get<std::uint64_t>() < 0x10000
+        r.componentType = isJsonIndex(componentType) && componentType.get<std::uint64_t>() < 0x10000
                               ? componentType.get<int>()
                               : 0;
         const Json& count = a->value("count", Json());
-        r.count = count.is_number_unsigned() ? count.get<size_t>() : 0;
+        r.count = isJsonIndex(count) ? count.get<size_t>() : 0;
         const Json& normalized = a->value("normalized", Json());
         r.normalized = normalized.is_boolean() && normalized.get<bool>();
         key.push_back(*a);
@@ -231,12 +230,10 @@ std::optional<DracoSource> dracoSourceOf(const GltfDocument& doc, size_t accesso
                     continue;
                 const Json& compressed = ext->value("attributes", Json());
                 for (auto it = attributes->begin(); it != attributes->end(); ++it) {
-                    if (it.value().is_number_unsigned() && compressed.is_object() &&
-                        compressed.contains(it.key()))
+                    if (isJsonIndex(it.value()) && compressed.is_object() && compressed.contains(it.key()))
                         built->emplace(it.value().get<size_t>(), DracoSource{m, p, it.key()});
                 }
-                if (auto indices = prim->find("indices");
-                    indices != prim->end() && indices->is_number_unsigned())
+                if (auto indices = prim->find("indices"); indices != prim->end() && isJsonIndex(*indices))
                     built->emplace(indices->get<size_t>(), DracoSource{m, p, ""});
             }
         }
@@ -254,7 +251,7 @@ std::optional<DracoSource> dracoSourceOf(const GltfDocument& doc, size_t accesso
     const Json& ref = s.attribute.empty()      ? p.value("indices", Json())
                       : attributes.is_object() ? attributes.value(s.attribute, Json())
                                                : Json();
-    if (!ref.is_number_unsigned() || ref.get<size_t>() != accessor)
+    if (!isJsonIndex(ref) || ref.get<size_t>() != accessor)
         return std::nullopt;
     return s;
 }

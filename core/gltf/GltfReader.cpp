@@ -1,6 +1,7 @@
 // Reading .gltf and .glb files into a GltfDocument: container, JSON, buffers and images.
 #include "gltf/Glb.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/JsonText.h"
 #include "gltf/MeshoptDecode.h"
 #include "gltf/NodeLabel.h"
@@ -166,7 +167,7 @@ void loadBuffers(GltfDocument& doc, GlbContents* glb, const std::filesystem::pat
         if (buffer.origin == ResourceOrigin::Missing || buffer.origin == ResourceOrigin::MeshoptFallback)
             continue;
         auto byteLength = b.find("byteLength");
-        if (byteLength != b.end() && byteLength->is_number_unsigned()) {
+        if (byteLength != b.end() && isJsonIndex(*byteLength)) {
             const auto declared = byteLength->get<std::uint64_t>();
             if (buffer.data.size() < declared)
                 diags.push_back(makeError("BUFFER_TOO_SHORT",

@@ -1,6 +1,7 @@
 // Writing a GltfDocument as .glb (self-contained) or .gltf (with its resources next to it).
 #include "gltf/Glb.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/JsonText.h"
 #include "gltf/Uri.h"
 
@@ -29,12 +30,12 @@ void padTo4(Bytes& bin)
 void relocate(Json& view, const std::vector<size_t>& target, const std::vector<size_t>& offsets)
 {
     auto b = view.find("buffer");
-    if (b == view.end() || !b->is_number_unsigned() || b->get<size_t>() >= offsets.size())
+    if (b == view.end() || !isJsonIndex(*b) || b->get<size_t>() >= offsets.size())
         return; // out of range: left as it was, checkStructure reported it
     const size_t shift = offsets[b->get<size_t>()];
     *b = target[b->get<size_t>()];
     std::uint64_t offset = 0;
-    if (auto o = view.find("byteOffset"); o != view.end() && o->is_number_unsigned())
+    if (auto o = view.find("byteOffset"); o != view.end() && isJsonIndex(*o))
         offset = o->get<std::uint64_t>();
     if (shift != 0 || view.contains("byteOffset"))
         view["byteOffset"] = offset + shift;

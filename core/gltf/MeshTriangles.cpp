@@ -2,6 +2,7 @@
 
 #include "gltf/Accessors.h"
 #include "gltf/DracoDecode.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/PrimitiveData.h"
 
 #include <cmath>
@@ -89,7 +90,7 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
                                     pointer + "/mode"));
     const Json& attributes = p.value("attributes", Json());
     const Json& position = attributes.is_object() ? attributes.value("POSITION", Json()) : Json();
-    if (!position.is_number_unsigned())
+    if (!isJsonIndex(position))
         return R::failure(makeError("PRIMITIVE_NO_POSITION", "the primitive has no POSITION attribute",
                                     pointer + "/attributes"));
     // Through the primitive, so that Draco and meshopt compressed geometry reads decoded.
@@ -118,7 +119,7 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
     std::vector<std::uint32_t> order;
     if (*indices) {
         order = std::move(**indices);
-        const std::string where = p.value("indices", Json()).is_number_unsigned()
+        const std::string where = isJsonIndex(p.value("indices", Json()))
                                       ? jsonPointerAppend("/accessors", p["indices"].get<size_t>())
                                       : pointer;
         for (size_t i = 0; i < order.size(); ++i) {

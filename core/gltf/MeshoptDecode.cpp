@@ -1,6 +1,7 @@
 #include "gltf/MeshoptDecode.h"
 
 #include "gltf/DecodeCache.h"
+#include "gltf/JsonIndex.h"
 
 #include <algorithm>
 #include <meshoptimizer.h>
@@ -23,7 +24,7 @@ std::optional<std::uint64_t> unsignedProperty(const Json& object, const char* ke
     auto it = object.find(key);
     if (it == object.end())
         return fallback;
-    if (!it->is_number_unsigned())
+    if (!isJsonIndex(*it))
         return std::nullopt;
     return it->get<std::uint64_t>();
 }
@@ -159,7 +160,7 @@ Result<std::shared_ptr<const Bytes>> decodeMeshoptView(const GltfDocument& doc, 
                                         std::to_string(data.size()) + " bytes",
                                     pointer));
     const Json& viewLength = v->value("byteLength", Json());
-    if (!viewLength.is_number_unsigned() || viewLength.get<std::uint64_t>() != *count * *stride)
+    if (!isJsonIndex(viewLength) || viewLength.get<std::uint64_t>() != *count * *stride)
         return R::failure(makeError("MESHOPT_INVALID",
                                     "the buffer view's byteLength " + viewLength.dump() +
                                         " is not count x byteStride (" + std::to_string(*count * *stride) +

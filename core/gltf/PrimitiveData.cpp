@@ -1,6 +1,7 @@
 #include "gltf/PrimitiveData.h"
 
 #include "gltf/DracoDecode.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/MeshoptDecode.h"
 
 namespace cs::gltf {
@@ -63,7 +64,7 @@ Result<FloatArray> readPrimitiveAttribute(const GltfDocument& doc, size_t mesh, 
     }
     const Json& attributes = (*p)->value("attributes", Json());
     const Json& index = attributes.is_object() ? attributes.value(name, Json()) : Json();
-    if (!index.is_number_unsigned())
+    if (!isJsonIndex(index))
         return R::failure(makeError("PRIMITIVE_NO_ATTRIBUTE", "the primitive has no " + name + " attribute",
                                     primitivePointer(mesh, primitive) + "/attributes"));
     return readAccessorFloats(doc, index.get<size_t>());
@@ -87,7 +88,7 @@ Result<std::optional<std::vector<std::uint32_t>>> readPrimitiveIndices(const Glt
     auto indices = (*p)->find("indices");
     if (indices == (*p)->end())
         return R{std::optional<std::vector<std::uint32_t>>(), {}};
-    if (!indices->is_number_unsigned())
+    if (!isJsonIndex(*indices))
         return R::failure(makeError("INVALID_INDEX", "indices must be an accessor index",
                                     primitivePointer(mesh, primitive) + "/indices"));
     auto read = readAccessorIndices(doc, indices->get<size_t>());

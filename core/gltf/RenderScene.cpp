@@ -1,6 +1,7 @@
 #include "gltf/RenderScene.h"
 
 #include "gltf/Accessors.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/MeshTriangles.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ namespace {
 void readMaterial(const GltfDocument& doc, const Json& primitive, RenderPrimitive& out)
 {
     const Json& m = primitive.value("material", Json());
-    const Json* material = m.is_number_unsigned() ? doc.element("materials", m.get<size_t>()) : nullptr;
+    const Json* material = isJsonIndex(m) ? doc.element("materials", m.get<size_t>()) : nullptr;
     if (!material)
         return;
     const Json& sided = material->value("doubleSided", Json());
@@ -67,7 +68,7 @@ std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, con
 {
     const Json& attributes = primitive.value("attributes", Json());
     const Json& index = attributes.is_object() ? attributes.value(name, Json()) : Json();
-    if (!index.is_number_unsigned())
+    if (!isJsonIndex(index))
         return {};
     auto data = readAccessorFloats(doc, index.get<size_t>());
     if (!data || data->components != components || data->count != count)
@@ -84,8 +85,8 @@ RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, 
     readMaterial(doc, primitive, rp);
     const Json& material = primitive.value("material", Json());
     const BaseColorTexture texture =
-        material.is_number_unsigned() ? readBaseColorTexture(doc, material.get<size_t>(), textureDiagnostics)
-                                      : BaseColorTexture{};
+        isJsonIndex(material) ? readBaseColorTexture(doc, material.get<size_t>(), textureDiagnostics)
+                              : BaseColorTexture{};
     rp.image = texture.image;
     rp.sampler = texture.sampler;
     const size_t count = triangles.positions.size();
@@ -188,7 +189,7 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
     for (size_t node = 0; node < graph.nodeCount(); ++node) {
         const Json* n = doc.element("nodes", node);
         const Json& meshIndex = n ? n->value("mesh", Json()) : Json();
-        if (!meshIndex.is_number_unsigned() || meshIndex.get<size_t>() >= meshCount)
+        if (!isJsonIndex(meshIndex) || meshIndex.get<size_t>() >= meshCount)
             continue;
         const size_t mesh = meshIndex.get<size_t>();
         if (!built[mesh]) {

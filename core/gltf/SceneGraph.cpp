@@ -1,5 +1,6 @@
 #include "gltf/SceneGraph.h"
 
+#include "gltf/JsonIndex.h"
 #include "gltf/JsonText.h"
 
 #include <QQuaternion>
@@ -69,7 +70,7 @@ void linkParents(const Json& nodes, size_t n, ParentLinks& parent, Diagnostics& 
         const std::string pointer = jsonPointerAppend("/nodes", i) + "/children";
         for (size_t k = 0; k < children->size(); ++k) {
             const Json& c = (*children)[k];
-            if (!c.is_number_unsigned() || c.get<size_t>() >= n) {
+            if (!isJsonIndex(c) || c.get<size_t>() >= n) {
                 diags.push_back(
                     makeError("NODE_CHILD_OUT_OF_RANGE",
                               "child " + c.dump() + " is not a node index below " + std::to_string(n),
@@ -137,7 +138,7 @@ std::vector<std::vector<size_t>> childLists(const Json& nodes, const ParentLinks
         if (!nodes[i].is_object() || list == nodes[i].end() || !list->is_array())
             continue;
         for (const Json& c : *list) {
-            if (c.is_number_unsigned() && c.get<size_t>() < n && parent[c.get<size_t>()] == i &&
+            if (isJsonIndex(c) && c.get<size_t>() < n && parent[c.get<size_t>()] == i &&
                 std::find(children[i].begin(), children[i].end(), c.get<size_t>()) == children[i].end())
                 children[i].push_back(c.get<size_t>());
         }
@@ -183,12 +184,12 @@ Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
         if (!list.is_array())
             continue;
         for (const Json& r : list) {
-            if (r.is_number_unsigned() && r.get<size_t>() < n)
+            if (isJsonIndex(r) && r.get<size_t>() < n)
                 g.m_sceneRoots[s].push_back(r.get<size_t>());
         }
     }
     if (auto scene = doc.json().find(std::string_view("scene"));
-        scene != doc.json().end() && scene->is_number_unsigned() && scene->get<size_t>() < sceneCount)
+        scene != doc.json().end() && isJsonIndex(*scene) && scene->get<size_t>() < sceneCount)
         g.m_defaultScene = scene->get<int>();
 
     result.value = std::move(g);

@@ -1,6 +1,7 @@
 #include "gltf/StructureCheck.h"
 
 #include "gltf/Accessors.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/JsonText.h"
 #include "gltf/PrimitiveData.h"
 #include "gltf/SceneGraph.h"
@@ -106,12 +107,12 @@ private:
 
     bool isIndexInto(const Json& v, const char* target) const
     {
-        return v.is_number_unsigned() && v.get<std::uint64_t>() < m_doc.count(target);
+        return isJsonIndex(v) && v.get<std::uint64_t>() < m_doc.count(target);
     }
 
     void indexValue(const Json& v, const char* target, const std::string& pointer)
     {
-        if (!v.is_number_unsigned()) {
+        if (!isJsonIndex(v)) {
             error("INVALID_INDEX", "expected an index into '" + std::string(target) + "', found " + v.dump(),
                   pointer);
             return;
@@ -137,7 +138,7 @@ private:
         const size_t count = m_doc.count(target);
         for (size_t k = 0; k < it->size(); ++k) {
             const Json& v = (*it)[k];
-            if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= count)
+            if (!isJsonIndex(v) || v.get<std::uint64_t>() >= count)
                 indexValue(v, target, jsonPointerAppend(p, k));
         }
     }
@@ -208,7 +209,7 @@ private:
             index(prim, "indices", "accessors", pp);
             index(prim, "material", "materials", pp);
             auto mode = prim.find(std::string_view("mode"));
-            if (mode != prim.end() && (!mode->is_number_unsigned() || mode->get<std::uint64_t>() > 6))
+            if (mode != prim.end() && (!isJsonIndex(*mode) || mode->get<std::uint64_t>() > 6))
                 error("INVALID_VALUE", "mode must be 0 to 6", pp + "/mode");
             auto targets = prim.find(std::string_view("targets"));
             if (targets != prim.end() && targets->is_array()) {
@@ -236,14 +237,13 @@ private:
                 continue;
             for (size_t k = 0; k < prims.size(); ++k) {
                 const Json& prim = prims[k];
-                if (!prim.is_object() || !prim.contains("indices") || !prim["indices"].is_number_unsigned())
+                if (!prim.is_object() || !prim.contains("indices") || !isJsonIndex(prim["indices"]))
                     continue;
                 const Json& attributes = jsonMember(prim, "attributes");
                 const Json& position = jsonMember(attributes, "POSITION");
-                const Json* positionAccessor = position.is_number_unsigned()
-                                                   ? m_doc.element("accessors", position.get<size_t>())
-                                                   : nullptr;
-                if (!positionAccessor || !jsonMember(*positionAccessor, "count").is_number_unsigned())
+                const Json* positionAccessor =
+                    isJsonIndex(position) ? m_doc.element("accessors", position.get<size_t>()) : nullptr;
+                if (!positionAccessor || !isJsonIndex(jsonMember(*positionAccessor, "count")))
                     continue;
                 const size_t vertexCount = jsonMember(*positionAccessor, "count").get<size_t>();
                 const size_t indexAccessor = prim["indices"].get<size_t>();
@@ -265,20 +265,20 @@ private:
         const Json& b = jsonMember(v, "buffer");
         const Json& len = jsonMember(v, "byteLength");
         const Json& off = v.value("byteOffset", Json(0u));
-        if (!len.is_number_unsigned() || !off.is_number_unsigned()) {
+        if (!isJsonIndex(len) || !isJsonIndex(off)) {
             error("INVALID_TYPE", "byteLength (required) and byteOffset must be non-negative integers", p);
             return;
         }
         if (auto stride = v.find(std::string_view("byteStride")); stride != v.end()) {
-            if (!stride->is_number_unsigned() || stride->get<std::uint64_t>() < 4 ||
+            if (!isJsonIndex(*stride) || stride->get<std::uint64_t>() < 4 ||
                 stride->get<std::uint64_t>() > 252 || stride->get<std::uint64_t>() % 4 != 0)
                 error("INVALID_VALUE", "byteStride must be a multiple of 4 from 4 to 252", p + "/byteStride");
         }
-        if (!b.is_number_unsigned() || b.get<size_t>() >= m_doc.count("buffers"))
+        if (!isJsonIndex(b) || b.get<size_t>() >= m_doc.count("buffers"))
             return;
         const Json& buffer = m_root["buffers"][b.get<size_t>()];
         const Json& bufferLength = jsonMember(buffer, "byteLength");
-        if (!bufferLength.is_number_unsigned())
+        if (!isJsonIndex(bufferLength))
             return;
         const std::uint64_t end = off.get<std::uint64_t>() + len.get<std::uint64_t>();
         if (end < off.get<std::uint64_t>() || end > bufferLength.get<std::uint64_t>())
@@ -322,7 +322,7 @@ private:
                 continue;
             const std::string cp = jsonPointerAppend(p + "/channels", c);
             const Json& sampler = jsonMember(channels[c], "sampler");
-            if (!sampler.is_number_unsigned() || sampler.get<size_t>() >= samplerCount)
+            if (!isJsonIndex(sampler) || sampler.get<size_t>() >= samplerCount)
                 error("INDEX_OUT_OF_RANGE", "the channel's sampler is not one of the animation's samplers",
                       cp + "/sampler");
             const Json& target = jsonMember(channels[c], "target");

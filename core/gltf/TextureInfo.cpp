@@ -1,5 +1,7 @@
 #include "gltf/TextureInfo.h"
 
+#include "gltf/JsonIndex.h"
+
 #include <QBuffer>
 #include <QImageReader>
 #include <algorithm>
@@ -12,7 +14,7 @@ namespace {
 int glEnum(const Json& object, const char* key, int fallback)
 {
     const Json& v = object.value(key, Json());
-    return v.is_number_unsigned() && v.get<std::uint64_t>() < 65536 ? v.get<int>() : fallback;
+    return isJsonIndex(v) && v.get<std::uint64_t>() < 65536 ? v.get<int>() : fallback;
 }
 
 float number(const Json& v, float fallback)
@@ -27,7 +29,7 @@ TextureSampler readSampler(const GltfDocument& doc, const Json& texture)
 {
     TextureSampler s;
     const Json& index = texture.value("sampler", Json());
-    const Json* sampler = index.is_number_unsigned() ? doc.element("samplers", index.get<size_t>()) : nullptr;
+    const Json* sampler = isJsonIndex(index) ? doc.element("samplers", index.get<size_t>()) : nullptr;
     if (!sampler)
         return s;
     auto oneOf = [](int v, std::initializer_list<int> allowed, int fallback) {
@@ -69,14 +71,14 @@ BaseColorTexture readBaseColorTexture(const GltfDocument& doc, size_t material, 
     const Json* m = doc.element("materials", material);
     const Json& pbr = m ? m->value("pbrMetallicRoughness", Json()) : Json();
     const Json& info = pbr.is_object() ? pbr.value("baseColorTexture", Json()) : Json();
-    if (!info.is_object() || !info.value("index", Json()).is_number_unsigned())
+    if (!info.is_object() || !isJsonIndex(info.value("index", Json())))
         return result;
     const size_t textureIndex = info["index"].get<size_t>();
     const Json* texture = doc.element("textures", textureIndex);
     if (!texture)
         return result;
     const Json& source = texture->value("source", Json());
-    if (!source.is_number_unsigned() || source.get<size_t>() >= doc.count("images")) {
+    if (!isJsonIndex(source) || source.get<size_t>() >= doc.count("images")) {
         const Json& extensions = texture->value("extensions", Json());
         if (extensions.is_object() && !extensions.empty()) {
             diagnostics.push_back(
@@ -91,7 +93,7 @@ BaseColorTexture readBaseColorTexture(const GltfDocument& doc, size_t material, 
     result.image = source.get<int>();
     const Json& set = info.value("texCoord", Json());
     // A fraction, a negative or a huge number (1e300 overflowed the int) reads as set 0.
-    result.texCoord = set.is_number_unsigned() && set.get<std::uint64_t>() < 256 ? set.get<int>() : 0;
+    result.texCoord = isJsonIndex(set) && set.get<std::uint64_t>() < 256 ? set.get<int>() : 0;
     result.sampler = readSampler(doc, *texture);
     const Json& extensions = info.value("extensions", Json());
     const Json& transform =
@@ -99,7 +101,7 @@ BaseColorTexture readBaseColorTexture(const GltfDocument& doc, size_t material, 
     if (transform.is_object()) {
         result.transform = uvTransform(transform);
         const Json& override = transform.value("texCoord", Json());
-        if (override.is_number_unsigned() && override.get<std::uint64_t>() < 256)
+        if (isJsonIndex(override) && override.get<std::uint64_t>() < 256)
             result.texCoord = override.get<int>();
     }
     return result;
@@ -113,9 +115,8 @@ QByteArray encodedImage(const GltfDocument& doc, size_t image)
     }
     const Json* j = doc.element("images", image);
     const Json& viewIndex = j ? j->value("bufferView", Json()) : Json();
-    const Json* view =
-        viewIndex.is_number_unsigned() ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
-    if (!view || !view->value("buffer", Json()).is_number_unsigned())
+    const Json* view = isJsonIndex(viewIndex) ? doc.element("bufferViews", viewIndex.get<size_t>()) : nullptr;
+    if (!view || !isJsonIndex(view->value("buffer", Json())))
         return {};
     const size_t buffer = (*view)["buffer"].get<size_t>();
     if (buffer >= doc.buffers().size())
@@ -123,7 +124,7 @@ QByteArray encodedImage(const GltfDocument& doc, size_t image)
     const Bytes& data = doc.buffers()[buffer].data;
     const Json& offsetJson = view->value("byteOffset", Json(0u));
     const Json& lengthJson = view->value("byteLength", Json());
-    if (!offsetJson.is_number_unsigned() || !lengthJson.is_number_unsigned())
+    if (!isJsonIndex(offsetJson) || !isJsonIndex(lengthJson))
         return {};
     const std::uint64_t offset = offsetJson.get<std::uint64_t>();
     const std::uint64_t length = lengthJson.get<std::uint64_t>();

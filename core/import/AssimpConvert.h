@@ -30,8 +30,8 @@ std::string sourceFormatName(const aiScene& scene, const std::string& extension)
 /// matrices to be decomposable, so a sheared transform is replaced by its nearest TRS; returns false then.
 bool setNodeTransform(gltf::Json& node, const QMatrix4x4& transform);
 
-/// Stores every non-negative integer as unsigned, as the JSON parser does when the file is read back: the
-/// readers check indices with is_number_unsigned, so an imported document must look like a loaded one.
+/// Stores every non-negative integer as unsigned, as the JSON parser does when the file is read back, so an
+/// imported document holds the same JSON types as the one loaded from its saved text.
 void normaliseIntegers(gltf::Json& json);
 
 /// The percent-encoded form of a relative file path for a glTF uri (RFC 3986 path characters kept).

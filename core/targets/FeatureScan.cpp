@@ -1,5 +1,6 @@
 #include "targets/FeatureScan.h"
 
+#include "gltf/JsonIndex.h"
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
@@ -193,13 +194,13 @@ double FeatureScanner::meshPoints(const Json& meshIndex) const
 {
     const Json* meshes = arrayAt(m_root, "meshes");
     const Json* accessors = arrayAt(m_root, "accessors");
-    if (!meshIndex.is_number_unsigned() || !meshes || !accessors || meshIndex.get<size_t>() >= meshes->size())
+    if (!gltf::isJsonIndex(meshIndex) || !meshes || !accessors || meshIndex.get<size_t>() >= meshes->size())
         return 0;
     double points = 0;
     const Json* primitives = arrayAt((*meshes)[meshIndex.get<size_t>()], "primitives");
     for (size_t i = 0; primitives && i < primitives->size(); ++i) {
         const Json& position = fieldOf(fieldOf((*primitives)[i], "attributes"), "POSITION");
-        if (position.is_number_unsigned() && position.get<size_t>() < accessors->size())
+        if (gltf::isJsonIndex(position) && position.get<size_t>() < accessors->size())
             points += number((*accessors)[position.get<size_t>()], "count", 0);
     }
     return points;

@@ -1,5 +1,6 @@
 // What each node carries: motion, collider, trigger and joint, and where the collider sits.
 #include "geometry/ScaleRule.h"
+#include "gltf/JsonIndex.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
 
@@ -156,7 +157,7 @@ void FeatureScanner::scanCollider(size_t node, const Json& collider, const std::
     if (geometry)
         scanGeometry(node, *geometry, pointer + "/geometry");
     const Json shapeIndex = geometry ? fieldOf(*geometry, "shape") : fieldOf(collider, "shape");
-    if (shapeIndex.is_number_unsigned() && shapeIndex.get<size_t>() < m_shapes.size() &&
+    if (gltf::isJsonIndex(shapeIndex) && shapeIndex.get<size_t>() < m_shapes.size() &&
         fieldOf(m_shapes[shapeIndex.get<size_t>()], "type") == Json("trimesh") && inDynamicBody(node))
         add(Feature::TrimeshOnDynamic, pointer, "a triangle mesh in a dynamic body");
     scanColliderPlacement(node, pointer);

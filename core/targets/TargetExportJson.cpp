@@ -6,6 +6,7 @@
 #include "targets/TargetExport.h"
 #include "targets/TargetNodeOrder.h"
 
+#include <charconv>
 #include <cstdio>
 #include <utility>
 #include <vector>
@@ -101,6 +102,20 @@ void explicitShapeParameters(Json& root, bool khr, Diagnostics& changes)
     }
 }
 
+/// a + b as the decimal the two figures of the file add up to: a mid-height 0.2 and twice a radius 0.5 give a
+/// full height of 1.2, where double arithmetic leaves 1.2000000000000002. Fifteen significant digits are as
+/// many as every double keeps through decimal text, so the sum is rounded to them.
+double decimalSum(double a, double b)
+{
+    const double sum = a + b;
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, sum, std::chars_format::general, 15);
+    double decimal = sum;
+    if (written.ec != std::errc() || std::from_chars(text, written.ptr, decimal).ec != std::errc())
+        return sum;
+    return decimal;
+}
+
 /// Godot reads only `radius` and the full `height` (G47 shape.cpp:314-338): an E7 capsule with equal radii is
 /// rewritten in that form, and a cylinder with equal radii also gets `radius` (its `height` is already the
 /// full height); tapered ones stay (the check reports them).
@@ -124,7 +139,7 @@ void godotShapes(Json& root, Diagnostics& changes)
             changes.push_back(changed("cylinder `radius` written (Godot reads no other radius)", at));
             continue;
         }
-        const double full = numberOr(params, "height", 1.0) + 2 * top;
+        const double full = decimalSum(numberOr(params, "height", 1.0), 2 * top);
         params = Json{{"radius", top}, {"height", full}};
         char text[96];
         std::snprintf(text, sizeof text, "capsule written as radius %g, full height %g (Godot's form)", top,

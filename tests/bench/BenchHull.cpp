@@ -5,6 +5,7 @@
 #include "BenchUtil.h"
 #include "QhullReference.h"
 #include "geometry/ConvexHull.h"
+#include "gltf/JsonIndex.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/SceneGraph.h"
 
@@ -59,7 +60,7 @@ std::vector<Vec3d> scenePoints(const fs::path& path)
         return out;
     for (size_t n = 0; n < graph->nodeCount(); ++n) {
         const gltf::Json* node = doc->element("nodes", n);
-        if (!node || !node->contains("mesh") || !(*node)["mesh"].is_number_unsigned())
+        if (!node || !node->contains("mesh") || !gltf::isJsonIndex((*node)["mesh"]))
             continue;
         auto mesh = gltf::meshTriangles(*doc, (*node)["mesh"].get<size_t>());
         if (mesh)

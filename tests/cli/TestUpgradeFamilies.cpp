@@ -86,6 +86,69 @@ private slots:
         QVERIFY(middle["nodeJoints"] == first["nodeJoints"]);
     }
 
+    // Sizes typed as 0.1, 0.3 and 1e-3 are written as exactly those numbers: as read (upgrade, an export for
+    // a target) and as fitted to float vertex data (add-colliders, whose fit measures 0.1f).
+    void sizesWrittenAsTyped()
+    {
+        TempDir dir;
+        const fs::path typed = dir / "typed.gltf";
+        std::ofstream(typed)
+            << R"({"asset":{"version":"2.0"},"extensionsUsed":["OMI_physics_shape","OMI_physics_body"],
+          "extensions":{"OMI_physics_shape":{"shapes":[{"type":"box","box":{"size":[0.1,0.3,1e-3]}},
+            {"type":"capsule","capsule":{"height":0.3,"radiusTop":1e-3,"radiusBottom":1e-3}}]}},
+          "scene":0,"scenes":[{"nodes":[0,1]}],
+          "nodes":[{"extensions":{"OMI_physics_body":{"collider":{"shape":0}}}},
+                   {"translation":[0.1,0.3,1e-3],"extensions":{"OMI_physics_body":{"collider":{"shape":1}}}}]})";
+        // A crate mesh of half extents 0.05, 0.15 and 0.0005 (floats), no collider yet.
+        gltf::Bytes bytes;
+        for (int k = 0; k < 8; ++k)
+            appendFloats(bytes,
+                         {(k & 1) ? 0.05f : -0.05f, (k & 2) ? 0.15f : -0.15f, (k & 4) ? 0.0005f : -0.0005f});
+        appendValues<std::uint16_t>(bytes, {0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1,
+                                            2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4, 1, 5, 7, 1, 7, 3});
+        gltf::Json crateJson =
+            gltf::Json::parse(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
+          "nodes":[{"name":"Crate","mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],
+          "bufferViews":[{"buffer":0,"byteLength":96},{"buffer":0,"byteOffset":96,"byteLength":72}],
+          "accessors":[{"bufferView":0,"componentType":5126,"count":8,"type":"VEC3",
+                        "min":[-0.05,-0.15,-0.0005],"max":[0.05,0.15,0.0005]},
+                       {"bufferView":1,"componentType":5123,"count":36,"type":"SCALAR"}]})");
+        gltf::Json buffer;
+        buffer["byteLength"] = bytes.size();
+        buffer["uri"] = base64DataUri(bytes);
+        crateJson["buffers"] = gltf::Json::array();
+        crateJson["buffers"].push_back(buffer);
+        const fs::path crate = dir / "crate.gltf";
+        std::ofstream(crate) << crateJson.dump();
+        const Run fitted =
+            runCollidoscope({QStringLiteral("add-colliders"), qpath(crate), QStringLiteral("--strategy"),
+                             QStringLiteral("box"), QStringLiteral("-o"), qpath(dir / "fitted.gltf")});
+        EXPECT_CLI_EXIT(fitted, 0);
+
+        const gltf::Json sizes = gltf::Json::array({0.1, 0.3, 1e-3});
+        const auto shapesOf = [](const fs::path& file, const char* extension) {
+            std::ifstream in(file);
+            return gltf::Json::parse(in)["extensions"][extension]["shapes"];
+        };
+        gltf::Json fittedShapes = shapesOf(dir / "fitted.gltf", "OMI_physics_shape");
+        QVERIFY2(fittedShapes[0]["box"]["size"] == sizes, fittedShapes.dump().c_str());
+        int written = 0;
+        for (const fs::path& in : {typed, dir / "fitted.gltf"}) {
+            for (const QStringList& options :
+                 {QStringList{QStringLiteral("--to"), QStringLiteral("khr")},
+                  QStringList{QStringLiteral("--target"), QStringLiteral("babylon-havok")}}) {
+                const fs::path out = dir / ("out" + std::to_string(++written) + ".gltf");
+                EXPECT_CLI_EXIT(upgrade(in, out, options), 0);
+                gltf::Json shapes = shapesOf(out, "KHR_implicit_shapes");
+                QVERIFY2(shapes[0]["box"]["size"] == sizes, shapes.dump().c_str());
+                if (in == typed) {
+                    QCOMPARE(shapes[1]["capsule"]["height"].get<double>(), 0.3);
+                    QCOMPARE(shapes[1]["capsule"]["radiusTop"].get<double>(), 1e-3);
+                }
+            }
+        }
+    }
+
     // KHR: "If not provided, the mass and inertia properties should be calculated by the simulation engine";
     // "a value of zero in mass ... should be understood to represent a value of infinity". OMI reads a
     // missing mass as 1 kg and has no infinite mass: both are losses going to OMI. OMI's missing mass becomes

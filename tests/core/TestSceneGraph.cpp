@@ -1,6 +1,8 @@
 // The node hierarchy: TRS and matrix transforms, world transforms, scenes, and broken graphs.
 #include "TestSupport.h"
+#include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
+#include "gltf/StructureCheck.h"
 
 #include <QTest>
 #include <algorithm>
@@ -15,6 +17,37 @@ bool near(const QVector3D& a, const QVector3D& b)
 {
     return (a - b).length() < 1e-5f;
 }
+
+/// Every non-negative integer of the tree stored as a signed one, as JSON built in code holds it (`Json(3)`);
+/// text parses them as unsigned.
+void signIntegers(Json& json)
+{
+    if (json.is_number_unsigned())
+        json = std::int64_t(json.get<std::uint64_t>());
+    else if (json.is_structured()) {
+        for (Json& child : json)
+            signIntegers(child);
+    }
+}
+
+/// The document parsed from text and the same document with signed integers.
+std::pair<GltfDocument, GltfDocument> parsedAndSigned(const std::string& text)
+{
+    GltfDocument parsed = test::loadJson(text);
+    GltfDocument built = test::loadJson(text);
+    signIntegers(built.json());
+    return {std::move(parsed), std::move(built)};
+}
+
+/// A triangle (0,0,0), (1,0,0), (0,1,0) in a data URI, its mesh used by the leaf of a three-node chain.
+const char* kSignedGraph = R"({"asset":{"version":"2.0"},"scene":1,"scenes":[{"nodes":[3]},{"nodes":[0,3]}],
+    "buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+    "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36}],
+    "accessors":[{"bufferView":0,"byteOffset":0,"componentType":5126,"count":3,"type":"VEC3",
+                  "min":[0,0,0],"max":[1,1,0]}],
+    "meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":4}]}],
+    "nodes":[{"translation":[10,0,0],"children":[1]},{"translation":[0,2,0],"scale":[3,3,3],"children":[2]},
+             {"translation":[0,0,1],"mesh":0},{"translation":[0,0,-5]}]})";
 
 } // namespace
 
@@ -134,6 +167,76 @@ private slots:
         QCOMPARE(nodeMesh(doc, 2), std::optional<size_t>(0));
         QCOMPARE(nodesNamed(doc, "crate"), (std::vector<size_t>{0, 3}));
         QVERIFY(nodesNamed(doc, "5").empty());
+    }
+
+    void signedIndicesReadAsParsed()
+    {
+        auto [parsed, built] = parsedAndSigned(kSignedGraph);
+        const Json& child = built.json()["nodes"][0]["children"][0];
+        QVERIFY(child.is_number_integer() && !child.is_number_unsigned());
+        auto a = SceneGraph::build(parsed);
+        auto b = SceneGraph::build(built);
+        QVERIFY(a.diagnostics.empty());
+        QVERIFY(b.diagnostics.empty());
+        // The chain 0 -> 1 -> 2 from the file's children lists; 3 a root.
+        QCOMPARE(b->parent(1), std::optional<size_t>(0));
+        QCOMPARE(b->parent(2), std::optional<size_t>(1));
+        QVERIFY(!b->parent(3));
+        // Node 2's origin: (0,0,1) scaled by 3, moved by (0,2,0) and (10,0,0).
+        QVERIFY(near(b->worldTransform(2).map(QVector3D()), QVector3D(10, 2, 3)));
+        for (size_t i = 0; i < 4; ++i) {
+            QCOMPARE(b->parent(i), a->parent(i));
+            QCOMPARE(b->children(i), a->children(i));
+            QCOMPARE(b->worldTransform(i), a->worldTransform(i));
+        }
+        QCOMPARE(b->defaultScene(), 1);
+        QCOMPARE(b->sceneRoots(1), (std::vector<size_t>{0, 3}));
+        QCOMPARE(b->sceneRoots(0), a->sceneRoots(0));
+
+        QVERIFY(checkStructure(parsed).empty());
+        QCOMPARE(checkStructure(built), checkStructure(parsed));
+        auto renderParsed = buildRenderScene(parsed, *a);
+        auto renderBuilt = buildRenderScene(built, *b);
+        QCOMPARE(renderBuilt.diagnostics, renderParsed.diagnostics);
+        QCOMPARE(renderBuilt->instances.size(), size_t(1));
+        QCOMPARE(renderBuilt->instances[0].world, b->worldTransform(2));
+    }
+
+    void signedIndicesRefusedLikeParsed()
+    {
+        // Negative, fractional, out-of-range and self links, and a negative scene and mesh.
+        auto [parsed, built] =
+            parsedAndSigned(R"({"asset":{"version":"2.0"},"scene":-1,"scenes":[{"nodes":[0]}],
+            "meshes":[{"primitives":[]}],
+            "nodes":[{"children":[-1,1.5,9,0,1]},{"mesh":-2},{"children":[1]}]})");
+        QVERIFY(!built.json()["nodes"][0]["children"][4].is_number_unsigned());
+        auto a = SceneGraph::build(parsed);
+        auto b = SceneGraph::build(built);
+        QCOMPARE(b.diagnostics, a.diagnostics);
+        // -1, 1.5 and 9: not node indices; 0: the node itself; 1 again (from node 2): a second parent.
+        QCOMPARE(b.diagnostics.size(), size_t(5));
+        for (size_t k = 0; k < 3; ++k)
+            QCOMPARE(b.diagnostics[k].pointer, "/nodes/0/children/" + std::to_string(k));
+        QCOMPARE(b.diagnostics[3].code, std::string("NODE_CYCLE"));
+        QCOMPARE(b.diagnostics[4].code, std::string("NODE_MULTIPLE_PARENTS"));
+        QCOMPARE(b->parent(1), std::optional<size_t>(0));
+        QCOMPARE(b->defaultScene(), -1);
+        const Diagnostics structure = checkStructure(built);
+        QCOMPARE(structure, checkStructure(parsed));
+        // The references outside the node graph, then the graph's own findings.
+        std::vector<std::pair<std::string, std::string>> found;
+        for (const Diagnostic& d : structure)
+            found.emplace_back(d.code, d.pointer);
+        const std::vector<std::pair<std::string, std::string>> expected = {
+            {"INVALID_INDEX", "/scene"},
+            {"INVALID_INDEX", "/nodes/1/mesh"},
+            {"MISSING_PROPERTY", "/meshes/0/primitives"},
+            {"NODE_CHILD_OUT_OF_RANGE", "/nodes/0/children/0"},
+            {"NODE_CHILD_OUT_OF_RANGE", "/nodes/0/children/1"},
+            {"NODE_CHILD_OUT_OF_RANGE", "/nodes/0/children/2"},
+            {"NODE_CYCLE", "/nodes/0/children/3"},
+            {"NODE_MULTIPLE_PARENTS", "/nodes/2/children/0"}};
+        QVERIFY2(found == expected, test::describe(structure).c_str());
     }
 
     void deepChainIsLinear()

@@ -123,6 +123,42 @@ private slots:
         QCOMPARE(d->model().node(*node)->collider->shape, 18);
         QCOMPARE(d->model().shapes[18].radius, fitted.shape.radius);
     }
+
+    void fittedFiguresAtFloatPrecision()
+    {
+        // Crates' corners as float vertex data. The fit measures the floats (a size of the double of 0.1f,
+        // 0.10000000149011612); the document gets the shortest decimal of each float, the figure a user
+        // typed.
+        const auto corners = [](const float c[3], const float h[3]) {
+            std::vector<geometry::Vec3d> points;
+            for (int k = 0; k < 8; ++k) {
+                points.push_back({double((k & 1) ? c[0] + h[0] : c[0] - h[0]),
+                                  double((k & 2) ? c[1] + h[1] : c[1] - h[1]),
+                                  double((k & 4) ? c[2] + h[2] : c[2] - h[2])});
+            }
+            return points;
+        };
+        const float origin[3] = {0, 0, 0}, thin[3] = {0.05f, 0.15f, 0.0005f};
+        auto box = geometry::fitBox(corners(origin, thin));
+        QVERIFY(box);
+        QVERIFY(box->shape.size.x != 0.1); // the float's double
+        QCOMPARE(fittedPrimitive(*box).shape.size, (physics::Vec3{0.1, 0.3, 0.001}));
+        // Away from the origin (half extents whose sums with the centre are exact in float).
+        const float centre[3] = {1.1f, 0, -2.7f}, halves[3] = {0.5f, 0.25f, 0.125f};
+        auto moved = geometry::fitBox(corners(centre, halves));
+        QVERIFY(moved);
+        const FittedPrimitive placed = fittedPrimitive(*moved);
+        QCOMPARE(placed.translation, (physics::Vec3{1.1, 0.0, -2.7}));
+        QCOMPARE(placed.shape.size, (physics::Vec3{1.0, 0.5, 0.25}));
+        QCOMPARE(placed.rotation, (physics::Quat{0, 0, 0, 1}));
+
+        // A sphere of radius 0.1 given by six float points on it.
+        const std::vector<geometry::Vec3d> ball = {{0.1f, 0, 0},  {-0.1f, 0, 0}, {0, 0.1f, 0},
+                                                   {0, -0.1f, 0}, {0, 0, 0.1f},  {0, 0, -0.1f}};
+        auto sphere = geometry::fitSphere(ball);
+        QVERIFY(sphere);
+        QCOMPARE(fittedPrimitive(*sphere).shape.radius, 0.1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGeometryInputs)

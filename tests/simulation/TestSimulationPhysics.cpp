@@ -173,6 +173,49 @@ private slots:
             QVERIFY2(angle < 0.01, qPrintable(QString("tilted %1 rad").arg(angle)));
     }
 
+    void sphereOnBoxStaysOnItsLine_data()
+    {
+        // The middle of the box's top face (x, y, z); the sphere falls on the vertical line through it.
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::addColumn<double>("z");
+        QTest::addColumn<double>("height");     // of the sphere's bottom above the top face
+        QTest::addColumn<double>("turnAboutY"); // of the box, in degrees
+        QTest::newRow("10 m onto the box's middle") << 0.0 << 0.0 << 0.0 << 10.0 << 0.0;
+        QTest::newRow("placed resting") << 0.0 << 0.0 << 0.0 << 0.0 << 0.0;
+        QTest::newRow("box turned 30 degrees") << 0.0 << 0.0 << 0.0 << 3.0 << 30.0;
+        QTest::newRow("away from the origin") << 3.0 << 1.0 << -2.0 << 5.0 << 0.0;
+    }
+    void sphereOnBoxStaysOnItsLine()
+    {
+        // The simulation fixture's scene (tests/data/simulation/sphere_above_box.gltf): a 0.5 m sphere
+        // dropped on the middle of a 10 x 1 x 10 m static box. Nothing pushes it sideways, so it stays on the
+        // vertical line it fell on and rests with its centre one radius above the top face.
+        QFETCH(double, x);
+        QFETCH(double, y);
+        QFETCH(double, z);
+        QFETCH(double, height);
+        QFETCH(double, turnAboutY);
+        const double radius = 0.5;
+        SimulationInput in;
+        in.statics.push_back(
+            staticBox(100, {x, y - 0.5, z}, {10, 1, 10}, axisAngle({0, 1, 0}, turnAboutY * M_PI / 180)));
+        in.bodies.push_back(sphereBody(0, {x, y + radius + height, z}, radius));
+        simulation::World world(in);
+        for (double seconds : {2.0, 4.0}) {
+            world.advance(seconds); // to that time
+            const Vec3 p = world.states()[0].pose.position;
+            const double off = std::hypot(p[0] - x, p[2] - z);
+            QVERIFY2(off <= 1e-3, qPrintable(QString("%1 mm off the line after %2 s (at %3 %4 %5)")
+                                                 .arg(off * 1000)
+                                                 .arg(seconds)
+                                                 .arg(p[0])
+                                                 .arg(p[1])
+                                                 .arg(p[2])));
+            QVERIFY2(std::fabs(p[1] - (y + radius)) < 0.01, qPrintable(QString("at height %1").arg(p[1])));
+        }
+    }
+
     void stackComesToRest()
     {
         simulation::World world(boxStack(10));

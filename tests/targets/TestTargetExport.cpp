@@ -196,6 +196,45 @@ private slots:
         expectTargetHolds(out, "godot-4.x");
     }
 
+    void godotCapsuleHeightIsTheDecimalSum_data()
+    {
+        QTest::addColumn<double>("midHeight");
+        QTest::addColumn<double>("radius");
+        QTest::addColumn<double>("fullHeight"); // mid-height + 2 radius, as decimals add
+        QTest::newRow("0.2 + 2 * 0.5") << 0.2 << 0.5 << 1.2;
+        QTest::newRow("0.1 + 2 * 0.1") << 0.1 << 0.1 << 0.3;
+        QTest::newRow("0.3 + 2 * 0.001") << 0.3 << 0.001 << 0.302;
+    }
+    void godotCapsuleHeightIsTheDecimalSum()
+    {
+        // Godot's full height is written as the decimal the file's figures add up to, not the double sum
+        // (0.1 + 0.2 is 0.30000000000000004 in double arithmetic).
+        QFETCH(double, midHeight);
+        QFETCH(double, radius);
+        QFETCH(double, fullHeight);
+        TempDir dir;
+        Json params;
+        params["height"] = midHeight;
+        params["radiusTop"] = radius;
+        params["radiusBottom"] = radius;
+        Json shape;
+        shape["type"] = "capsule";
+        shape["capsule"] = params;
+        Json body;
+        body["collider"]["shape"] = 0;
+        Json shapes = Json::array();
+        shapes.push_back(shape);
+        Json bodies = Json::array();
+        bodies.push_back(body);
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = exportFor(write(dir, "in.gltf", omiDocument(shapes, bodies)), out, "godot-4.x");
+        EXPECT_CLI_EXIT(r, 0);
+        const Json written = readJson(out);
+        const Json& capsule = written["extensions"]["OMI_physics_shape"]["shapes"][0]["capsule"];
+        QCOMPARE(capsule["height"].get<double>(), fullHeight);
+        QCOMPARE(capsule["radius"].get<double>(), radius);
+    }
+
     void godotColliderMovedUnderItsBody()
     {
         // Godot joins a collider to the body of its node or its direct parent only (G47 doc_ext.cpp:337-346).
