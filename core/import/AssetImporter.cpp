@@ -230,6 +230,37 @@ gltf::Json ordered(gltf::Json& json)
     return out;
 }
 
+/// The scene's top-level glTF nodes, the whole node tree converted below them.
+gltf::Json convertNodeTree(ImportContext& ctx, const SourceFrame& frame)
+{
+    NodeConverter nodes(ctx);
+    gltf::Json roots = gltf::Json::array();
+    const aiNode& root = *ctx.scene.mRootNode;
+    if (!frame.baked) {
+        roots.push_back(nodes.convert(root, QMatrix4x4(), &frame.rootMatrix));
+    } else {
+        // The root's own transform is the frame (units and axes): it is baked, so the root node itself is
+        // only kept when it carries meshes.
+        if (root.mNumMeshes > 0) {
+            aiNode meshHolder;
+            meshHolder.mName = root.mName;
+            meshHolder.mNumMeshes = root.mNumMeshes;
+            meshHolder.mMeshes = root.mMeshes;
+            roots.push_back(nodes.convert(meshHolder, frame.placement));
+            meshHolder.mMeshes = nullptr; // borrowed from the scene
+            meshHolder.mNumMeshes = 0;
+        }
+        for (unsigned c = 0; c < root.mNumChildren; ++c) {
+            if (root.mChildren[c])
+                roots.push_back(nodes.convert(*root.mChildren[c], frame.placement));
+            else
+                nodes.noteMissingChild();
+        }
+    }
+    recoverUnplacedMeshes(ctx, nodes, frame, roots);
+    return roots;
+}
+
 } // namespace
 
 Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions& options)
@@ -277,31 +308,7 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
                                        std::to_string(aiGetVersionPatch()) + ")"}};
     json["nodes"] = gltf::Json::array();
 
-    NodeConverter nodes(ctx);
-    gltf::Json roots = gltf::Json::array();
-    const aiNode& root = *scene->mRootNode;
-    if (!frame.baked) {
-        roots.push_back(nodes.convert(root, QMatrix4x4(), &frame.rootMatrix));
-    } else {
-        // The root's own transform is the frame (units and axes): it is baked, so the root node itself is
-        // only kept when it carries meshes.
-        if (root.mNumMeshes > 0) {
-            aiNode meshHolder;
-            meshHolder.mName = root.mName;
-            meshHolder.mNumMeshes = root.mNumMeshes;
-            meshHolder.mMeshes = root.mMeshes;
-            roots.push_back(nodes.convert(meshHolder, frame.placement));
-            meshHolder.mMeshes = nullptr; // borrowed from the scene
-            meshHolder.mNumMeshes = 0;
-        }
-        for (unsigned c = 0; c < root.mNumChildren; ++c) {
-            if (root.mChildren[c])
-                roots.push_back(nodes.convert(*root.mChildren[c], frame.placement));
-            else
-                nodes.noteMissingChild();
-        }
-    }
-    recoverUnplacedMeshes(ctx, nodes, frame, roots);
+    gltf::Json roots = convertNodeTree(ctx, frame);
     json["scene"] = 0;
     json["scenes"] = gltf::Json::array({{{"nodes", std::move(roots)}}});
     if (!json.contains("meshes"))
