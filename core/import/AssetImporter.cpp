@@ -160,9 +160,15 @@ void recoverUnplacedMeshes(ImportContext& ctx, NodeConverter& nodes, const Sourc
         unsigned index = m;
         holder.mNumMeshes = 1;
         holder.mMeshes = &index;
-        roots.push_back(convertTopLevel(nodes, holder, frame));
+        const size_t node = convertTopLevel(nodes, holder, frame);
         holder.mMeshes = nullptr; // borrowed
         holder.mNumMeshes = 0;
+        auto& all = ctx.doc.json()["nodes"];
+        if (!all[node].contains("mesh")) { // points or lines only, reported by convertPrimitive
+            all.erase(node);               // the last node, with no children: no index moves
+            continue;
+        }
+        roots.push_back(node);
         ++recovered;
     }
     if (nodes.missingChildren() == 0 && recovered == 0)
