@@ -1,6 +1,7 @@
 #include "import/AssetImporter.h"
 
 #include "import/AssimpConvert.h"
+#include "import/HeaderCheck.h"
 #include "import/ImportContext.h"
 #include "import/SourceFrame.h"
 
@@ -13,6 +14,7 @@
 #include <assimp/version.h>
 #include <fstream>
 #include <map>
+#include <set>
 
 namespace cs::import {
 
@@ -73,21 +75,33 @@ public:
         if (const int mesh = meshFor(node); mesh >= 0)
             json["mesh"] = mesh;
         gltf::Json children = gltf::Json::array();
-        for (unsigned c = 0; c < node.mNumChildren; ++c)
-            children.push_back(convert(*node.mChildren[c], QMatrix4x4()));
+        for (unsigned c = 0; c < node.mNumChildren; ++c) {
+            if (node.mChildren[c])
+                children.push_back(convert(*node.mChildren[c], QMatrix4x4()));
+            else
+                ++m_missingChildren;
+        }
         if (!children.empty())
             json["children"] = std::move(children);
         m_ctx.doc.json()["nodes"][index] = std::move(json);
         return index;
     }
 
+    /// Child slots of converted nodes that held no node (Assimp's RAW reader leaves such holes in 5.2).
+    size_t missingChildren() const { return m_missingChildren; }
+    void noteMissingChild() { ++m_missingChildren; }
+
+    /// Whether a converted node refers to source mesh `mesh`.
+    bool used(unsigned mesh) const { return m_used.count(mesh) > 0; }
+
 private:
     /// One glTF mesh per distinct set of source meshes, so that instanced geometry stays shared.
     int meshFor(const aiNode& node)
     {
-        if (node.mNumMeshes == 0)
+        if (node.mNumMeshes == 0 || !node.mMeshes)
             return -1;
         std::vector<unsigned> key(node.mMeshes, node.mMeshes + node.mNumMeshes);
+        m_used.insert(key.begin(), key.end());
         if (auto it = m_meshes.find(key); it != m_meshes.end())
             return it->second;
         gltf::Json primitives = gltf::Json::array();
@@ -100,7 +114,9 @@ private:
         int index = -1;
         if (!primitives.empty()) {
             gltf::Json mesh = gltf::Json::object();
-            const std::string name = utf8(m_ctx.scene.mMeshes[key.front()]->mName);
+            const auto first =
+                std::find_if(key.begin(), key.end(), [&](unsigned m) { return m < m_ctx.scene.mNumMeshes; });
+            const std::string name = utf8(m_ctx.scene.mMeshes[*first]->mName);
             if (!name.empty())
                 mesh["name"] = name;
             mesh["primitives"] = std::move(primitives);
@@ -114,7 +130,56 @@ private:
 
     ImportContext& m_ctx;
     std::map<std::vector<unsigned>, int> m_meshes;
+    std::set<unsigned> m_used;
+    size_t m_missingChildren = 0;
 };
+
+/// Converts `node` as a top-level node: below the frame's placement when the frame is baked, else with
+/// the frame's root matrix as its own transform.
+size_t convertTopLevel(NodeConverter& nodes, const aiNode& node, const SourceFrame& frame)
+{
+    if (frame.baked)
+        return nodes.convert(node, frame.placement);
+    return nodes.convert(node, QMatrix4x4(), &frame.rootMatrix);
+}
+
+/// A scene whose node tree has holes (child slots without a node) can leave meshes that no node refers to.
+/// Each such mesh gets a top-level node of its own at the source's origin (the frame's placement), so the
+/// geometry is kept; both the holes and the recovered meshes are reported.
+void recoverUnplacedMeshes(ImportContext& ctx, NodeConverter& nodes, const SourceFrame& frame,
+                           gltf::Json& roots)
+{
+    const aiScene& scene = ctx.scene;
+    size_t recovered = 0;
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        if (nodes.used(m) || !scene.mMeshes[m])
+            continue;
+        aiNode holder;
+        const std::string name = utf8(scene.mMeshes[m]->mName);
+        holder.mName = aiString(name.empty() ? "mesh " + std::to_string(m) : name);
+        unsigned index = m;
+        holder.mNumMeshes = 1;
+        holder.mMeshes = &index;
+        const size_t node = convertTopLevel(nodes, holder, frame);
+        holder.mMeshes = nullptr; // borrowed
+        holder.mNumMeshes = 0;
+        auto& all = ctx.doc.json()["nodes"];
+        if (!all[node].contains("mesh")) { // points or lines only, reported by convertPrimitive
+            all.erase(node);               // the last node, with no children: no index moves
+            continue;
+        }
+        roots.push_back(node);
+        ++recovered;
+    }
+    if (nodes.missingChildren() == 0 && recovered == 0)
+        return;
+    ctx.diagnostics.push_back(makeWarning(
+        "IMPORT_NODE_TREE_REPAIRED",
+        "'" + ctx.sourcePath.string() + "': the node tree Assimp read has " +
+            std::to_string(nodes.missingChildren()) + " empty child slot(s); " + std::to_string(recovered) +
+            " mesh(es) that no node refers to were added as top-level nodes at the origin (their group "
+            "names are lost)"));
+}
 
 void reportSceneContents(ImportContext& ctx)
 {
@@ -171,6 +236,37 @@ gltf::Json ordered(gltf::Json& json)
     return out;
 }
 
+/// The scene's top-level glTF nodes, the whole node tree converted below them.
+gltf::Json convertNodeTree(ImportContext& ctx, const SourceFrame& frame)
+{
+    NodeConverter nodes(ctx);
+    gltf::Json roots = gltf::Json::array();
+    const aiNode& root = *ctx.scene.mRootNode;
+    if (!frame.baked) {
+        roots.push_back(nodes.convert(root, QMatrix4x4(), &frame.rootMatrix));
+    } else {
+        // The root's own transform is the frame (units and axes): it is baked, so the root node itself is
+        // only kept when it carries meshes.
+        if (root.mNumMeshes > 0) {
+            aiNode meshHolder;
+            meshHolder.mName = root.mName;
+            meshHolder.mNumMeshes = root.mNumMeshes;
+            meshHolder.mMeshes = root.mMeshes;
+            roots.push_back(nodes.convert(meshHolder, frame.placement));
+            meshHolder.mMeshes = nullptr; // borrowed from the scene
+            meshHolder.mNumMeshes = 0;
+        }
+        for (unsigned c = 0; c < root.mNumChildren; ++c) {
+            if (root.mChildren[c])
+                roots.push_back(nodes.convert(*root.mChildren[c], frame.placement));
+            else
+                nodes.noteMissingChild();
+        }
+    }
+    recoverUnplacedMeshes(ctx, nodes, frame, roots);
+    return roots;
+}
+
 } // namespace
 
 Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions& options)
@@ -179,6 +275,8 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
     if (!fs::is_regular_file(path, ec))
         return Result<gltf::GltfDocument>::failure(
             makeError("IMPORT_FAILED", "cannot import '" + path.string() + "': no such file"));
+    if (auto refused = declaredCountsBeyondSize(path))
+        return Result<gltf::GltfDocument>::failure(std::move(*refused));
 
     Assimp::Importer importer;
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, false); // fewer helper nodes
@@ -216,26 +314,7 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
                                        std::to_string(aiGetVersionPatch()) + ")"}};
     json["nodes"] = gltf::Json::array();
 
-    NodeConverter nodes(ctx);
-    gltf::Json roots = gltf::Json::array();
-    const aiNode& root = *scene->mRootNode;
-    if (!frame.baked) {
-        roots.push_back(nodes.convert(root, QMatrix4x4(), &frame.rootMatrix));
-    } else {
-        // The root's own transform is the frame (units and axes): it is baked, so the root node itself is
-        // only kept when it carries meshes.
-        if (root.mNumMeshes > 0) {
-            aiNode meshHolder;
-            meshHolder.mName = root.mName;
-            meshHolder.mNumMeshes = root.mNumMeshes;
-            meshHolder.mMeshes = root.mMeshes;
-            roots.push_back(nodes.convert(meshHolder, frame.placement));
-            meshHolder.mMeshes = nullptr; // borrowed from the scene
-            meshHolder.mNumMeshes = 0;
-        }
-        for (unsigned c = 0; c < root.mNumChildren; ++c)
-            roots.push_back(nodes.convert(*root.mChildren[c], frame.placement));
-    }
+    gltf::Json roots = convertNodeTree(ctx, frame);
     json["scene"] = 0;
     json["scenes"] = gltf::Json::array({{{"nodes", std::move(roots)}}});
     if (!json.contains("meshes"))

@@ -34,7 +34,10 @@ struct ImportOptions
 /// embedded textures as bufferView images). The result is in metres, Y up: every conversion made is an info
 /// diagnostic (code IMPORT_*); what could not be carried over (animations, skins, cameras, lights, morph
 /// targets, extra UV sets, vertex colours, points and lines, other textures) is a warning.
-/// No value, with an error (IMPORT_FAILED, IMPORT_CANCELLED) when the file cannot be read at all.
+/// A node tree with empty child slots (Assimp's RAW reader) is repaired: meshes no node refers to get
+/// top-level nodes of their own, with an IMPORT_NODE_TREE_REPAIRED warning.
+/// No value, with an error (IMPORT_FAILED, IMPORT_CANCELLED) when the file cannot be read at all, or when
+/// its header declares more elements than the file can hold (declaredCountsBeyondSize).
 /// The document's sourcePath is the source file, so relative texture files resolve against its folder.
 Result<gltf::GltfDocument> importAsset(const std::filesystem::path& path, const ImportOptions& options = {});
 

@@ -3,8 +3,12 @@
 #include "gltf/Accessors.h"
 #include "gltf/SceneGraph.h"
 
+#include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 namespace cs::test {
 
@@ -59,6 +63,48 @@ SourceCounts objCounts(const std::string& text)
                 c.triangles += corners - 2;
         }
     }
+    return c;
+}
+
+RawCounts rawCounts(const std::string& text)
+{
+    RawCounts c;
+    std::set<std::pair<size_t, std::string>> pairs;
+    std::istringstream lines(text);
+    std::string line;
+    size_t group = 0; // 0: triangles before the first group name
+    bool unnamedUsed = false;
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::vector<std::string> tokens;
+        for (std::string w; words >> w;)
+            tokens.push_back(w);
+        if (tokens.size() == 1) {
+            ++c.groups;
+            group = c.groups;
+            continue;
+        }
+        std::vector<float> numbers;
+        std::string texture;
+        for (const auto& t : tokens) {
+            char* end = nullptr;
+            const float v = std::strtof(t.c_str(), &end);
+            if (end && *end == 0)
+                numbers.push_back(v);
+            else
+                texture = t;
+        }
+        if (numbers.size() != 9 && numbers.size() != 12)
+            continue;
+        const size_t first = numbers.size() - 9; // skip the colour
+        for (size_t i = first; i < numbers.size(); i += 3)
+            grow(c.geometry, numbers[i], numbers[i + 1], numbers[i + 2]);
+        ++c.geometry.triangles;
+        unnamedUsed = unnamedUsed || group == 0;
+        pairs.emplace(group, texture);
+    }
+    c.groups += unnamedUsed ? 1 : 0;
+    c.groupTextures = pairs.size();
     return c;
 }
 

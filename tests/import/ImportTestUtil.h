@@ -26,6 +26,16 @@ SourceCounts objCounts(const std::string& text);      ///< "v x y z" and "f ..."
 SourceCounts plyAsciiCounts(const std::string& text); ///< header element counts, body vertices and faces
 size_t stlAsciiTriangles(const std::string& text);    ///< "facet normal" lines
 
+/// A RAW file's own text: a line with one word names a group, a line of 9 numbers (or 12: a colour first)
+/// is a triangle, optionally followed by a texture name.
+struct RawCounts
+{
+    SourceCounts geometry;    ///< triangles and bounds (vertices are not counted)
+    size_t groups = 0;        ///< named groups, plus one for triangles before the first name
+    size_t groupTextures = 0; ///< distinct (group, texture) pairs; no texture counts as one texture
+};
+RawCounts rawCounts(const std::string& text);
+
 /// Every triangle of every mesh node, in world space (node transforms applied).
 struct WorldGeometry
 {

@@ -71,7 +71,7 @@ private slots:
     void initTestCase()
     {
         if (!modelsAvailable())
-            QSKIP("assimp-testmodels is not installed (scripts/setup.sh)");
+            QFAIL("assimp-testmodels is not installed: scripts/setup.sh installs it (scripts/packages.txt)");
     }
 
     void boxOnCentredCube()

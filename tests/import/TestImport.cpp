@@ -50,7 +50,7 @@ private slots:
     void initTestCase()
     {
         if (!modelsAvailable())
-            QSKIP("assimp-testmodels is not installed (scripts/setup.sh)");
+            QFAIL("assimp-testmodels is not installed: scripts/setup.sh installs it (scripts/packages.txt)");
     }
 
     void objBoxCountsAndBounds()
@@ -134,6 +134,61 @@ private slots:
         const unsigned char png[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
         QVERIFY(offset + 8 <= bin.size() && std::memcmp(bin.data() + offset, png, 8) == 0);
         QVERIFY(doc.json()["materials"][0]["pbrMetallicRoughness"].contains("baseColorTexture"));
+    }
+
+    void rawGroupsAllKept()
+    {
+        // Assimp 5.2 reads these RAW files into a node tree with empty child slots and meshes no node
+        // refers to: every group's triangles must still be there, and the repair is reported.
+        struct Case
+        {
+            const char* file;
+            size_t triangles; // counted by hand in the fixture
+        };
+        for (const Case& c : {Case{"RAW/WithColor.raw", 4}, Case{"RAW/WithTexture.raw", 7}}) {
+            const auto path = model(c.file);
+            const RawCounts source = rawCounts(readText(path));
+            QCOMPARE(source.geometry.triangles, c.triangles);
+            auto r = import::importAsset(path);
+            QVERIFY2(r, describe(r.diagnostics).c_str());
+            QVERIFY2(!hasErrors(r.diagnostics), describe(r.diagnostics).c_str());
+            const auto* repaired = findDiagnostic(r.diagnostics, "IMPORT_NODE_TREE_REPAIRED");
+            QVERIFY2(repaired, c.file);
+            QVERIFY(repaired->message.find(path.string()) != std::string::npos);
+            const auto g = worldGeometry(*r);
+            QCOMPARE(g.triangles, source.geometry.triangles);
+            // RAW has no unit: metres are assumed, so the bounds are the file's numbers (a few metres).
+            compareVec(g.min, source.geometry.min, 1e-6f, "min");
+            compareVec(g.max, source.geometry.max, 1e-6f, "max");
+            size_t primitives = 0;
+            for (const auto& mesh : r->json()["meshes"])
+                primitives += mesh["primitives"].size();
+            QCOMPARE(primitives, source.groupTextures);
+            QVERIFY(r->count("meshes") >= source.groups);
+        }
+        // WithColor: two groups of one colour-only mesh each.
+        const auto colour = importOk(model("RAW/WithColor.raw"));
+        QCOMPARE(colour.count("meshes"), size_t(2));
+    }
+
+    void offHeaderBeyondSizeRefused()
+    {
+        // invalid/OutOfMemory.off declares 353535235358 vertices in a file of a few hundred bytes: Assimp
+        // would reserve memory for them, so the import refuses it first, naming the file and the count.
+        const auto path = model("invalid/OutOfMemory.off");
+        QVERIFY(readText(path).find("353535235358 6 0") != std::string::npos);
+        QVERIFY(std::filesystem::file_size(path) < 1000);
+        auto r = import::importAsset(path);
+        QVERIFY(!r);
+        const auto* error = findDiagnostic(r.diagnostics, "IMPORT_FAILED");
+        QVERIFY(error);
+        QCOMPARE(error->severity, Severity::Error);
+        QVERIFY(error->message.find(path.string()) != std::string::npos);
+        QVERIFY(error->message.find("353535235358 vertices") != std::string::npos);
+        // A sound OFF file still imports: Cube.off, "8 6 0", six quads.
+        const std::string cube = readText(model("OFF/Cube.off"));
+        QVERIFY(cube.find("8 6 0") != std::string::npos);
+        QCOMPARE(worldGeometry(importOk(model("OFF/Cube.off"))).triangles, size_t(12));
     }
 
     void plyCube()
