@@ -2,9 +2,11 @@
 #include "physics/JointCodec.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiWriter.h"
+#include "physics/ResolvedScene.h"
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <string_view>
 
 namespace cs::physics {
@@ -59,8 +61,10 @@ Json readSource(const Json& source, const std::string& pointer)
 class KhrWriter
 {
 public:
-    KhrWriter(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
-        : m_model(model), m_root(root), m_diagnostics(diagnostics)
+    KhrWriter(const PhysicsModel& model, Json& root, Diagnostics& diagnostics,
+              std::map<size_t, size_t> staticJointSides)
+        : m_model(model), m_root(root), m_diagnostics(diagnostics),
+          m_staticJointSides(std::move(staticJointSides))
     {}
 
     void write()
@@ -380,6 +384,25 @@ private:
         return keep(memberOf(owner, "geometry"), geometry, defaults, {"shape", "mesh", "node", "convexHull"});
     }
 
+    /// The motion of a static body that is a side of the joint on `jointNode` (staticJointSides): kinematic
+    /// without velocity, so it never moves, as a static body, and stays a body the joint joins.
+    Json staticJointSide(size_t index, size_t jointNode, const std::string& pointer)
+    {
+        m_diagnostics.push_back(makeInfo(code::KhrNotExpressible,
+                                         "node " + std::to_string(index) +
+                                             ": KHR has no static motion; this static body, a side of the "
+                                             "joint on node " +
+                                             std::to_string(jointNode) +
+                                             ", is written as a kinematic body without velocity so that the "
+                                             "joint still joins it",
+                                         pointer));
+        Json motion = Json::object();
+        motion["isKinematic"] = true;
+        motion["linearVelocity"] = Json::array({0.0, 0.0, 0.0});
+        motion["angularVelocity"] = Json::array({0.0, 0.0, 0.0});
+        return motion;
+    }
+
     /// The node's KHR_physics_rigid_bodies object; `old` is the one the file has (spelling kept).
     Json nodeJson(size_t index, const NodePhysics& n, const Json& old)
     {
@@ -387,11 +410,14 @@ private:
         if (n.motion) {
             const Motion& m = *n.motion;
             if (m.type == MotionType::Static) {
+                if (auto it = m_staticJointSides.find(index); it != m_staticJointSides.end())
+                    out["motion"] = staticJointSide(index, it->second, m.pointer);
                 const Motion plain;
                 if (m.mass != plain.mass || m.linearVelocity != plain.linearVelocity ||
                     m.angularVelocity != plain.angularVelocity || m.centerOfMass != plain.centerOfMass) {
                     warn("node " + std::to_string(index) +
-                             ": a static body is a collider without motion in KHR; its motion values are "
+                             ": KHR has no static motion (a static body is written as colliders, or as a "
+                             "kinematic body without velocity when a joint joins it); its motion values are "
                              "dropped",
                          m.pointer);
                 }
@@ -480,6 +506,7 @@ private:
     std::vector<int> m_shapeMap;
     bool m_keepSpelling = false;
     bool m_replacedRequired = false; ///< the file required a physics extension the KHR ones replace
+    std::map<size_t, size_t> m_staticJointSides; ///< static body node -> a joint node joining it
 };
 
 } // namespace
@@ -489,7 +516,10 @@ Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc)
     Diagnostics diagnostics;
     if (!doc.json().is_object())
         return diagnostics;
-    KhrWriter writer(model, doc.json(), diagnostics);
+    std::map<size_t, size_t> sides;
+    if (auto graph = gltf::SceneGraph::build(doc))
+        sides = staticJointSides(model, resolveScene(model, *graph));
+    KhrWriter writer(model, doc.json(), diagnostics, std::move(sides));
     writer.write();
     return diagnostics;
 }

@@ -140,4 +140,19 @@ ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& gr
     return scene;
 }
 
+std::map<size_t, size_t> staticJointSides(const PhysicsModel& model, const ResolvedScene& scene)
+{
+    std::map<size_t, size_t> sides;
+    for (const auto& [index, node] : model.nodes) {
+        if (!node.joint)
+            continue;
+        for (const int side : {int(index), node.joint->connectedNode}) {
+            const int body = side >= 0 ? scene.bodyOfNode(size_t(side)) : -1;
+            if (body >= 0 && scene.bodies[size_t(body)].motion.type == MotionType::Static)
+                sides.emplace(scene.bodies[size_t(body)].node, index);
+        }
+    }
+    return sides;
+}
+
 } // namespace cs::physics

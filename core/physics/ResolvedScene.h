@@ -4,6 +4,7 @@
 #include "physics/PhysicsModel.h"
 
 #include <QMatrix4x4>
+#include <map>
 #include <vector>
 
 namespace cs::physics {
@@ -59,5 +60,13 @@ struct ResolvedScene
 };
 
 ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& graph);
+
+/// The static bodies (OMI motion type static) that are a side of a joint: the nearest body at or above a
+/// joint node, or at or above its connectedNode. Each body's node maps to the first joint node that joins it.
+/// KHR has no static motion: written as colliders without motion, such a body would leave the joint's side to
+/// the world, so `enableCollision: false` would no longer keep the two bodies apart, and a joint with two
+/// static sides would have no side in a body. The KHR writer writes them as kinematic bodies without
+/// velocity.
+std::map<size_t, size_t> staticJointSides(const PhysicsModel& model, const ResolvedScene& scene);
 
 } // namespace cs::physics

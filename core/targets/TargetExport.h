@@ -2,12 +2,13 @@
 
 // Export for a target: the variant of a file that an engine reads best. adaptForTarget() changes the model
 // before it is written (family, plane -> thin box, geometry.mesh, explicit masses, a dynamic body's trimesh
-// -> its convex decomposition, Havok's materials, combine modes where the engine's precedence differs, dynamic
-// initial velocities in the world frame); finishForTarget() edits the written JSON where the writers' newest form
-// is not what the engine reads (document-level extension object, Godot's capsule form, explicit material fields,
-// render meshes off Godot's physics nodes, colliders moved to direct children of their Godot bodies, nested
-// bodies moved out for Babylon, Blender's colliders off their bodies' nodes, Unity's nodes renumbered into
-// depth-first order). Every change is an info diagnostic (code TARGET_CHANGED) with the pointer of what changed.
+// -> its convex decomposition, Havok's materials, combine modes where the engine's precedence differs,
+// dynamic initial velocities in the world frame); finishForTarget() edits the written JSON where the writers'
+// newest form is not what the engine reads (document-level extension object, Godot's capsule form, explicit
+// material fields, render meshes off Godot's physics nodes, colliders moved to direct children of their Godot
+// bodies, nested bodies moved out for Babylon, Blender's colliders off their bodies' nodes, Unity's nodes
+// renumbered into depth-first order). Every change is an info diagnostic (code TARGET_CHANGED) with the
+// pointer of what changed.
 
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"

@@ -94,40 +94,6 @@ std::optional<JointLimit> invertedLimit(const JointLimit& l, const Locked& locke
     return out;
 }
 
-/// The body a KHR reader builds at or above `node`, or -1: a static body (OMI `motion.type` static) is
-/// written as colliders without motion (KhrWriter), so the reader builds no body there (BAB:582-589: the
-/// joint node then has no body above it).
-int movingBodyOfNode(const physics::ResolvedScene& scene, size_t node)
-{
-    const int body = scene.bodyOfNode(node);
-    return body >= 0 && scene.bodies[size_t(body)].motion.type != physics::MotionType::Static ? body : -1;
-}
-
-/// A joint that could not move whose node is in an OMI static body: that body is written as kinematic with no
-/// velocity (it never moves, as a static body), so the KHR reader has a body above the joint node
-/// (BAB:582-589). Each is an info change (TARGET_CHANGED) at the body's motion.
-void kinematicStaticBodiesUnderJoints(physics::PhysicsModel& model, const physics::ResolvedScene& scene,
-                                      Diagnostics& changes)
-{
-    for (const auto& [index, node] : model.nodes) {
-        if (!node.joint || movingBodyOfNode(scene, index) >= 0 || scene.bodyOfNode(index) < 0)
-            continue;
-        const size_t owner = scene.bodies[size_t(scene.bodyOfNode(index))].node;
-        physics::NodePhysics& body = model.nodeRef(owner);
-        if (!body.motion || body.motion->type != physics::MotionType::Static)
-            continue;
-        body.motion->type = physics::MotionType::Kinematic;
-        body.motion->linearVelocity = {0, 0, 0};
-        body.motion->angularVelocity = {0, 0, 0};
-        changes.push_back(makeInfo(kTargetChanged,
-                                   "static body of node " + std::to_string(owner) +
-                                       " written as kinematic without velocity: the joint on node " +
-                                       std::to_string(index) +
-                                       " needs a body above it and cannot move exactly",
-                                   body.motion->pointer));
-    }
-}
-
 } // namespace
 
 std::optional<JointDescription> invertedJoint(const JointDescription& joint)
@@ -190,11 +156,11 @@ void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& 
             ++uses[size_t(node.joint->joint)];
     }
     for (const auto& [index, node] : model.nodes) {
-        if (!node.joint || movingBodyOfNode(scene, index) >= 0)
+        if (!node.joint || scene.bodyOfNode(index) >= 0)
             continue;
         const int other = node.joint->connectedNode;
         const int joint = node.joint->joint;
-        if (other < 0 || size_t(other) >= graph->nodeCount() || movingBodyOfNode(scene, size_t(other)) < 0 ||
+        if (other < 0 || size_t(other) >= graph->nodeCount() || scene.bodyOfNode(size_t(other)) < 0 ||
             joint < 0 || size_t(joint) >= model.joints.size())
             continue;
         const physics::NodePhysics* target = model.node(size_t(other));
@@ -232,7 +198,6 @@ void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& 
     }
     for (auto& [node, joint] : moves)
         model.nodeRef(node).joint = std::move(joint);
-    kinematicStaticBodiesUnderJoints(model, scene, changes);
 }
 
 } // namespace cs::targets

@@ -22,12 +22,11 @@ namespace cs::targets {
 /// which reads the same from either side. std::nullopt otherwise.
 std::optional<physics::JointDescription> invertedJoint(const physics::JointDescription& joint);
 
-/// For each joint on a node with no body at or above it (a static body counts as none: KHR writes it as
-/// colliders without motion) whose connected node has a moving one: the joint moves to the
+/// For each joint on a node with no body at or above it whose connected node has one: the joint moves to the
 /// connected node (pointing back at the first) with the inverted description. Each move is an info change
-/// (TARGET_CHANGED); a joint that cannot move exactly stays: when its node is in an OMI static body, that
-/// body becomes kinematic without velocity (KHR has no static motion, and the reader needs a body above the
-/// joint node), else the check of the written file reports it.
+/// (TARGET_CHANGED); a joint that cannot move exactly stays, and the check of the written file reports it. An
+/// OMI static body counts as a body here: the KHR writer writes every static body a joint joins as a
+/// kinematic body without velocity (physics::staticJointSides), so the reader finds it above the joint node.
 void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes);
 
 } // namespace cs::targets
