@@ -11,7 +11,7 @@ bool BehaviourProfile::isSpec() const
     const BehaviourProfile spec;
     return !velocityTimesWorldScale && !velocityInWorldFrame && absentMassDensity == spec.absentMassDensity &&
            !massWithInertiaOnly && angularDamping == 0 && !inertiaPerUnitMass &&
-           precedence == kSpecPrecedence && !gravityFactorIgnored;
+           precedence == kSpecPrecedence && !gravityFactorIgnored && !centerOfMassAtOrigin;
 }
 
 namespace {
@@ -44,6 +44,9 @@ void applyRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
         return;
     case Behaviour::GravityFactorIgnored:
         p.gravityFactorIgnored = true;
+        return;
+    case Behaviour::CenterOfMassAtOrigin:
+        p.centerOfMassAtOrigin = true;
         return;
     }
 }

@@ -47,6 +47,9 @@ struct BehaviourProfile
     CombinePrecedence precedence = kSpecPrecedence;
     /// Every body falls with the world's gravity (`gravityFactor` read as 1).
     bool gravityFactorIgnored = false;
+    /// A centre of mass the file leaves to the engine (KHR without `centerOfMass`) is the node origin, not
+    /// the colliders' centre.
+    bool centerOfMassAtOrigin = false;
 
     /// True for the spec's profile (no parameter differs).
     bool isSpec() const;

@@ -111,6 +111,8 @@ const char* behaviourId(Behaviour b)
         return "combine-precedence";
     case Behaviour::GravityFactorIgnored:
         return "gravity-factor-ignored";
+    case Behaviour::CenterOfMassAtOrigin:
+        return "center-of-mass-at-origin";
     }
     return "";
 }

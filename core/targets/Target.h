@@ -120,6 +120,7 @@ enum class Behaviour
     InertiaPerUnitMass, ///< a given `inertiaDiagonal` is per unit mass: the engine multiplies it by the mass
     CombinePrecedence,  ///< `precedence`: which combine mode wins when two materials meet, first wins
     GravityFactorIgnored, ///< every body falls with the world's gravity
+    CenterOfMassAtOrigin, ///< a centre of mass the file leaves to the engine (KHR) is the node origin
 };
 
 /// "velocity-times-world-scale", ...: the stable id used in JSON output.
