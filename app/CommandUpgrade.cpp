@@ -8,6 +8,7 @@
 #include "gltf/GltfDocument.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
+#include "scene/ComputedCenterOfMass.h"
 #include "targets/Target.h"
 #include "targets/TargetExport.h"
 
@@ -46,11 +47,15 @@ int upgradeToFamily(const std::string& in, const std::string& out, gltf::GltfDoc
                     physics::Family family, bool allowLoss)
 {
     auto model = physics::readPhysics(doc);
+    // KHR computes an absent centre of mass, OMI reads it as the node origin: the computed one is written.
+    const Diagnostics centres =
+        family == physics::Family::Omi ? scene::writeComputedCentersOfMass(*model, doc) : Diagnostics{};
     const Diagnostics losses = physics::conversionLosses(*model, doc, family);
     if (auto stop =
             refuseLosses(in, losses, allowLoss, std::string("written as ") + physics::familyName(family)))
         return *stop;
     Diagnostics changes = model.diagnostics;
+    changes.insert(changes.end(), centres.begin(), centres.end());
     const Diagnostics written = physics::writePhysics(*model, doc, family);
     changes.insert(changes.end(), written.begin(), written.end());
     printDiagnostics(stdout, in, changes);

@@ -67,6 +67,7 @@ inline constexpr char CenterOfMass[] = "Change Centre of Mass";
 inline constexpr char InertiaDiagonal[] = "Change Inertia";
 inline constexpr char MassInFile[] = "Leave Mass Out";
 inline constexpr char InertiaInFile[] = "Leave Inertia Out";
+inline constexpr char CenterOfMassInFile[] = "Leave Centre of Mass Out";
 inline constexpr char InertiaOrientation[] = "Change Inertia Orientation";
 inline constexpr char LinearVelocity[] = "Change Linear Velocity";
 inline constexpr char AngularVelocity[] = "Change Angular Velocity";
@@ -173,8 +174,14 @@ template <> inline double Mass::get(const Motion& o)
 {
     return o.mass.value_or(1.0);
 }
-using CenterOfMass = MemberField<Motion, &Motion::centerOfMass, MergeId::MotionCenterOfMass, P::CenterOfMass,
-                                 text::CenterOfMass>;
+/// Centre of mass in the node frame; absent reads as the origin (OMI's meaning; KHR computes it, the panel
+/// says so).
+using CenterOfMass = GivenField<&Motion::centerOfMass, physics::Vec3, MergeId::MotionCenterOfMass,
+                                P::CenterOfMass, text::CenterOfMass>;
+template <> inline physics::Vec3 CenterOfMass::get(const Motion& o)
+{
+    return o.centerOfMass.value_or(physics::Vec3{0, 0, 0});
+}
 /// Principal moments in kg m^2; absent (computed) reads as zeros.
 using InertiaDiagonal = GivenField<&Motion::inertiaDiagonal, physics::Vec3, MergeId::MotionInertiaDiagonal,
                                    P::Inertia, text::InertiaDiagonal>;
@@ -187,6 +194,9 @@ template <> inline physics::Vec3 InertiaDiagonal::get(const Motion& o)
 using MassInFile = MemberField<Motion, &Motion::mass, MergeId::None, P::Mass, text::MassInFile>;
 using InertiaInFile =
     MemberField<Motion, &Motion::inertiaDiagonal, MergeId::None, P::Inertia, text::InertiaInFile>;
+/// The centre of mass as the file has it: nullopt leaves the key out (OMI: the node origin; KHR: computed).
+using CenterOfMassInFile =
+    MemberField<Motion, &Motion::centerOfMass, MergeId::None, P::CenterOfMass, text::CenterOfMassInFile>;
 using InertiaOrientation = MemberField<Motion, &Motion::inertiaOrientation, MergeId::MotionInertiaOrientation,
                                        P::Inertia, text::InertiaOrientation>;
 using LinearVelocity = MemberField<Motion, &Motion::linearVelocity, MergeId::MotionLinearVelocity,
@@ -264,6 +274,7 @@ using SetInertiaDiagonal = SetField<locate::Motion, field::InertiaDiagonal>;
 using SetInertiaOrientation = SetField<locate::Motion, field::InertiaOrientation>;
 using SetMassInFile = SetField<locate::Motion, field::MassInFile>;
 using SetInertiaInFile = SetField<locate::Motion, field::InertiaInFile>;
+using SetCenterOfMassInFile = SetField<locate::Motion, field::CenterOfMassInFile>;
 using SetLinearVelocity = SetField<locate::Motion, field::LinearVelocity>;
 using SetAngularVelocity = SetField<locate::Motion, field::AngularVelocity>;
 using SetGravityFactor = SetField<locate::Motion, field::GravityFactor>;

@@ -14,7 +14,7 @@ constexpr double kReferenceDensity = 1000.0;
 
 bool sameMassProperties(const physics::Motion& m, const MassProperties& p)
 {
-    return (!p.mass || *p.mass == m.mass) && p.centerOfMass == m.centerOfMass &&
+    return (!p.mass || *p.mass == m.mass) && m.centerOfMass == p.centerOfMass &&
            p.inertiaDiagonal == m.inertiaDiagonal && p.inertiaOrientation == m.inertiaOrientation;
 }
 

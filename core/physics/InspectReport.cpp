@@ -56,7 +56,9 @@ Json motionJson(const Motion& m, SourceFormat format)
     const MassReading mass = massReading(m, format);
     out["mass"] = mass.meaning == MassMeaning::Given ? Json(rounded(mass.value)) : Json(nullptr);
     out["massMeaning"] = meaningName(mass.meaning);
-    out["centerOfMass"] = vec(m.centerOfMass);
+    const CenterOfMassReading com = centerOfMassReading(m, format);
+    out["centerOfMass"] = com.meaning == MassMeaning::Given ? vec(com.value) : Json(nullptr);
+    out["centerOfMassMeaning"] = meaningName(com.meaning);
     const auto inertia = inertiaMeanings(m, format);
     Json diagonal = Json::array();
     Json meanings = Json::array();
@@ -395,6 +397,8 @@ std::string inspectText(const gltf::GltfDocument& doc, const PhysicsModel& model
             out << mass.value;
         else
             out << meaningName(mass.meaning);
+        if (centerOfMassReading(b.motion, model.format).meaning == MassMeaning::Computed)
+            out << ", centre of mass computed";
         out << "\n";
         instances(b.colliders, "  ");
         instances(b.triggers, "  ");

@@ -414,7 +414,8 @@ private:
                     out["motion"] = staticJointSide(index, it->second, m.pointer);
                 const Motion plain;
                 if (m.mass != plain.mass || m.linearVelocity != plain.linearVelocity ||
-                    m.angularVelocity != plain.angularVelocity || m.centerOfMass != plain.centerOfMass) {
+                    m.angularVelocity != plain.angularVelocity ||
+                    m.centerOfMass.value_or(Vec3{0, 0, 0}) != Vec3{0, 0, 0}) {
                     warn("node " + std::to_string(index) +
                              ": KHR has no static motion (a static body is written as colliders, or as a "
                              "kinematic body without velocity when a joint joins it); its motion values are "
@@ -429,7 +430,10 @@ private:
                 const bool khr = khrMeanings(m_model.format);
                 if (m.mass || !khr)
                     motion["mass"] = m.mass.value_or(1.0);
-                motion["centerOfMass"] = m.centerOfMass;
+                // A centre KHR leaves to the engine stays absent; OMI's absent one (the node origin) is
+                // written out, since KHR would compute it from the colliders.
+                if (m.centerOfMass || !khr)
+                    motion["centerOfMass"] = m.centerOfMass.value_or(Vec3{0, 0, 0});
                 // Computed inertia (absent, or OMI's all zeros) is left out: in KHR a 0 component is
                 // infinite.
                 const auto inertia = inertiaMeanings(m, m_model.format);
@@ -440,9 +444,9 @@ private:
                 motion["linearVelocity"] = m.linearVelocity;
                 motion["angularVelocity"] = m.angularVelocity;
                 motion["gravityFactor"] = m.gravityFactor;
-                static const Json defaults = Json::parse(R"({"isKinematic": false, "centerOfMass": [0, 0, 0],
-                    "inertiaOrientation": [0, 0, 0, 1], "linearVelocity": [0, 0, 0],
-                    "angularVelocity": [0, 0, 0], "gravityFactor": 1})");
+                static const Json defaults =
+                    Json::parse(R"({"isKinematic": false, "inertiaOrientation": [0, 0, 0, 1],
+                    "linearVelocity": [0, 0, 0], "angularVelocity": [0, 0, 0], "gravityFactor": 1})");
                 out["motion"] =
                     keep(memberOf(old, "motion"), motion, defaults,
                          {"isKinematic", "mass", "centerOfMass", "inertiaDiagonal", "inertiaOrientation",

@@ -15,6 +15,9 @@ MassNotes massNotes(const std::vector<const Motion*>& motions, SourceFormat form
         out.massInfinite = out.massInfinite || mass.meaning == MassMeaning::Infinite;
         out.massZero = out.massZero || (!khrMeanings(format) && m->mass == 0.0);
         out.massNegative = out.massNegative || (m->mass && *m->mass < 0);
+        out.centerOfMassWritten = out.centerOfMassWritten || m->centerOfMass.has_value();
+        out.centerOfMassComputed =
+            out.centerOfMassComputed || centerOfMassReading(*m, format).meaning == MassMeaning::Computed;
         const auto inertia = inertiaMeanings(*m, format);
         out.inertiaWritten = out.inertiaWritten || m->inertiaDiagonal.has_value();
         for (size_t i = 0; i < 3; ++i) {

@@ -19,7 +19,9 @@ struct MassNotes
     bool massWritten = false;     ///< the file writes a mass (so it can be left out again)
     bool inertiaComputed = false; ///< inertia left out (both), or OMI's all zeros: computed by the engine
     std::array<bool, 3> inertiaInfinite{false, false, false}; ///< KHR, a 0 moment: no turning about that axis
-    bool inertiaWritten = false; ///< the file writes an inertia (so it can be left out again)
+    bool inertiaWritten = false;       ///< the file writes an inertia (so it can be left out again)
+    bool centerOfMassComputed = false; ///< KHR, centre of mass left out: computed from the colliders
+    bool centerOfMassWritten = false;  ///< the file writes a centre of mass (so it can be left out again)
 };
 
 MassNotes massNotes(const std::vector<const Motion*>& motions, SourceFormat format);

@@ -21,7 +21,8 @@ std::optional<double> optionalNumber(const FieldReader& f, const char* key)
 void readMotionValues(Motion& m, const FieldReader& f)
 {
     m.mass = optionalNumber(f, "mass");
-    m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
+    if (f.has("centerOfMass"))
+        m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
     if (f.has("inertiaDiagonal"))
         m.inertiaDiagonal = f.vec3("inertiaDiagonal", {0, 0, 0});
     m.inertiaOrientation = f.quat("inertiaOrientation", {0, 0, 0, 1});
@@ -99,7 +100,8 @@ Motion readLegacyMotion(const Json& object, const std::string& pointer, const st
                                        motionTypeName(m.type) + "'" + note,
                                    f.pointerTo("type")));
     m.mass = optionalNumber(f, "mass");
-    m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
+    if (f.has("centerOfMass"))
+        m.centerOfMass = f.vec3("centerOfMass", {0, 0, 0});
     m.linearVelocity = f.vec3("linearVelocity", {0, 0, 0});
     m.angularVelocity = f.vec3("angularVelocity", {0, 0, 0});
     if (const auto tensor = f.numbers("inertiaTensor")) {

@@ -55,7 +55,7 @@ Json motionToJson(const Motion& m)
     JsonObjectWriter w(m.source);
     w.string("type", motionTypeName(m.type), std::nullopt);
     w.optionalNumber("mass", m.mass);
-    w.numbers<3>("centerOfMass", m.centerOfMass, {0, 0, 0});
+    w.optionalNumbers<3>("centerOfMass", m.centerOfMass);
     w.optionalNumbers<3>("inertiaDiagonal", m.inertiaDiagonal);
     w.numbers<4>("inertiaOrientation", m.inertiaOrientation, {0, 0, 0, 1});
     w.numbers<3>("linearVelocity", m.linearVelocity, {0, 0, 0});

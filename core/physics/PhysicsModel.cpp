@@ -176,6 +176,15 @@ std::array<MassMeaning, 3> inertiaMeanings(const Motion& motion, SourceFormat fo
     return out;
 }
 
+CenterOfMassReading centerOfMassReading(const Motion& motion, SourceFormat format)
+{
+    if (motion.centerOfMass)
+        return {MassMeaning::Given, *motion.centerOfMass};
+    if (khrMeanings(format))
+        return {MassMeaning::Computed, Vec3{0, 0, 0}};
+    return {MassMeaning::Given, Vec3{0, 0, 0}};
+}
+
 std::optional<CombineMode> votingCombineMode(std::optional<CombineMode> mode, SourceFormat format)
 {
     if (mode || khrMeanings(format))

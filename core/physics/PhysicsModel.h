@@ -103,7 +103,10 @@ struct Motion
     /// kg, as the file has it. Absent: OMI reads 1 kg (its default); KHR leaves it to the engine ("calculated
     /// by the simulation engine"). 0: infinite in KHR; OMI gives 0 no meaning. Read it through massReading().
     std::optional<double> mass;
-    Vec3 centerOfMass{0, 0, 0};
+    /// Node frame, as the file has it. Absent: OMI reads the node origin; KHR leaves it to the engine (a mass
+    /// property, "typically derived from the volume of the collision geometry"). Read it through
+    /// centerOfMassReading().
+    std::optional<Vec3> centerOfMass;
     /// kg m^2 about the principal axes, as the file has it. Absent: computed (both families); OMI also reads
     /// all zeros as computed; in KHR a 0 component is infinite. Read it through inertiaMeanings().
     std::optional<Vec3> inertiaDiagonal;
@@ -122,6 +125,14 @@ struct MassReading
 {
     MassMeaning meaning = MassMeaning::Given;
     double value = 1.0; ///< kg when Given
+};
+
+/// How a file's centre of mass is to be read: Given (the value, or OMI's origin) or Computed (KHR without
+/// one: the colliders' centre of mass at uniform density).
+struct CenterOfMassReading
+{
+    MassMeaning meaning = MassMeaning::Given;
+    Vec3 value{0, 0, 0}; ///< node frame, when Given
 };
 
 /// A solid shape on a node. shape == -1: a grouping node that combines the colliders below it.
@@ -347,6 +358,10 @@ MassReading massReading(const Motion& motion, SourceFormat format);
 /// How each principal moment is read: absent -> Computed (both); OMI all zeros -> Computed; a KHR 0 component
 /// -> Infinite; else Given (OMI's partial zeros are read as KHR's, infinite, and reported by the validator).
 std::array<MassMeaning, 3> inertiaMeanings(const Motion& motion, SourceFormat format);
+/// A motion's centre of mass as its family reads it: a value -> Given; absent -> OMI the node origin (Given),
+/// KHR Computed ("If not provided, the mass and inertia properties should be calculated by the simulation
+/// engine").
+CenterOfMassReading centerOfMassReading(const Motion& motion, SourceFormat format);
 /// The mode a material takes part in the precedence rule with: the file's, else OMI's "average", else (KHR)
 /// none.
 std::optional<CombineMode> votingCombineMode(std::optional<CombineMode> mode, SourceFormat format);

@@ -37,6 +37,11 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
                 lost(node + "KHR leaves the mass to the engine; OMI reads a missing mass as 1 kg", m.pointer);
             else if (mass == MassMeaning::Infinite)
                 lost(node + "mass 0 means infinite in KHR; OMI has no infinite mass", m.pointer);
+            if (m.type != MotionType::Static &&
+                centerOfMassReading(m, model.format).meaning == MassMeaning::Computed)
+                lost(node + "KHR leaves the centre of mass to the engine (computed from the colliders); OMI "
+                            "reads a missing centerOfMass as the node origin",
+                     m.pointer);
             const auto inertia = inertiaMeanings(m, model.format);
             if (std::find(inertia.begin(), inertia.end(), MassMeaning::Infinite) != inertia.end())
                 lost(node + "an inertia component of 0 means infinite in KHR; OMI reads 0 as computed",

@@ -289,7 +289,7 @@ InertiaShown inertiaShown(const physics::ResolvedBody& body, const physics::Reso
 {
     const physics::Motion& m = body.motion;
     InertiaShown shown;
-    shown.com = toQ(m.centerOfMass);
+    shown.com = toQ(m.centerOfMass.value_or(physics::Vec3{0, 0, 0}));
     const auto inertia = physics::inertiaMeanings(m, model.format);
     const physics::MassReading mass = physics::massReading(m, model.format);
     shown.diagonal = m.inertiaDiagonal ? toQ(*m.inertiaDiagonal) : QVector3D();
@@ -299,14 +299,20 @@ InertiaShown inertiaShown(const physics::ResolvedBody& body, const physics::Reso
     shown.infinite =
         mass.meaning == physics::MassMeaning::Infinite ||
         std::find(inertia.begin(), inertia.end(), physics::MassMeaning::Infinite) != inertia.end();
+    const bool comComputed =
+        physics::centerOfMassReading(m, model.format).meaning == physics::MassMeaning::Computed;
     if (m.type != MotionType::Dynamic || shown.infinite ||
-        (inertia[0] != physics::MassMeaning::Computed && mass.meaning != physics::MassMeaning::Computed))
+        (inertia[0] != physics::MassMeaning::Computed && mass.meaning != physics::MassMeaning::Computed &&
+         !comComputed))
         return shown;
     // Left to the engine: show what it would compute from the colliders.
     const auto props = massFromShapes(body, scene, model, graph, cache);
     if (!props)
         return shown;
     shown.mass = props->mass;
+    if (comComputed)
+        shown.com = QVector3D(float(props->centerOfMass.x), float(props->centerOfMass.y),
+                              float(props->centerOfMass.z));
     if (inertia[0] == physics::MassMeaning::Computed) {
         const auto principal = geometry::principalInertia(props->inertia);
         shown.diagonal =

@@ -12,7 +12,7 @@ bool BehaviourProfile::isSpec() const
     return !velocityTimesWorldScale && !velocityInWorldFrame && absentMassDensity == spec.absentMassDensity &&
            !massWithInertiaOnly && angularDamping == 0 && !inertiaPerUnitMass &&
            precedence == kSpecPrecedence && !gravityFactorIgnored && !distanceLimitRigid &&
-           !lockedLimitRigid && !mixedLimitLinearOnly && !driveMaxForceZeroUnlimited;
+           !lockedLimitRigid && !mixedLimitLinearOnly && !driveMaxForceZeroUnlimited && !centerOfMassAtOrigin;
 }
 
 namespace {
@@ -57,6 +57,9 @@ void applyRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
         return;
     case Behaviour::DriveMaxForceZeroUnlimited:
         p.driveMaxForceZeroUnlimited = true;
+        return;
+    case Behaviour::CenterOfMassAtOrigin:
+        p.centerOfMassAtOrigin = true;
         return;
     }
 }

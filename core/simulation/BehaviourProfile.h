@@ -55,6 +55,9 @@ struct BehaviourProfile
     bool mixedLimitLinearOnly = false;
     /// A joint drive's `maxForce` 0 is no cap (the spec: the drive applies no force).
     bool driveMaxForceZeroUnlimited = false;
+    /// A centre of mass the file leaves to the engine (KHR without `centerOfMass`) is the node origin, not
+    /// the colliders' centre.
+    bool centerOfMassAtOrigin = false;
 
     /// True for the spec's profile (no parameter differs).
     bool isSpec() const;

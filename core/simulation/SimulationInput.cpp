@@ -234,7 +234,7 @@ private:
                                                                : BodyKind::Dynamic;
         initialVelocities(body, m);
         body.gravityFactor = m_behaviour.gravityFactorIgnored ? 1.0 : m.gravityFactor;
-        body.centerOfMass = m.centerOfMass;
+        body.centerOfMass = physics::centerOfMassReading(m, m_model.format).value;
 
         const QMatrix4x4 inverse = poseMatrix(body.pose).inverted();
         for (size_t i = 0; i < b.colliders.size(); ++i) {
@@ -252,6 +252,8 @@ private:
         }
         if (body.kind == BodyKind::Dynamic)
             massProperties(body, m);
+        else if (body.kind == BodyKind::Kinematic) // it turns about its centre of mass too
+            centerOfMass(body, m, shapeMass(body));
         return body;
     }
 
@@ -284,6 +286,7 @@ private:
         const physics::MassReading mass = physics::massReading(m, m_model.format);
         const auto inertia = physics::inertiaMeanings(m, m_model.format);
         std::optional<geometry::MassProperties> shapes = shapeMass(body);
+        centerOfMass(body, m, shapes);
         if (shapes && m_behaviour.absentMassDensity != physics::kComputedMassDensity)
             shapes = shapes->withMass(shapes->mass * m_behaviour.absentMassDensity /
                                       physics::kComputedMassDensity);
@@ -328,8 +331,9 @@ private:
             body.inertiaOrientation = m.inertiaOrientation;
             return;
         }
-        // Computed from the colliders at uniform density, about the file's centre of mass (not the centroid).
-        const Vec3d com{m.centerOfMass[0], m.centerOfMass[1], m.centerOfMass[2]};
+        // Computed from the colliders at uniform density, about the body's centre of mass (the file's, or
+        // the colliders' when the file leaves it to the engine).
+        const Vec3d com{body.centerOfMass[0], body.centerOfMass[1], body.centerOfMass[2]};
         Mat3d tensor = Mat3d::diagonal(Vec3d{1, 1, 1} * (body.mass / 6.0)); // a 1 m cube of the body's mass
         if (shapes) {
             const geometry::MassProperties total = shapes->withMass(body.mass);
@@ -344,6 +348,28 @@ private:
         const geometry::PrincipalInertia principal = geometry::principalInertia(tensor);
         body.inertiaDiagonal = fromVec(principal.diagonal);
         body.inertiaOrientation = fromQt(principal.orientation);
+    }
+
+    /// The centre of mass as the file's family reads it: a given one as it is; one KHR leaves to the engine
+    /// ("If not provided, the mass and inertia properties should be calculated by the simulation engine")
+    /// the colliders' centre at uniform density, or the node origin (with a note) when they have no volume
+    /// or the target engine uses the origin.
+    void centerOfMass(SimBody& body, const physics::Motion& m,
+                      const std::optional<geometry::MassProperties>& shapes)
+    {
+        const physics::CenterOfMassReading com = physics::centerOfMassReading(m, m_model.format);
+        body.centerOfMass = com.value;
+        if (com.meaning != physics::MassMeaning::Computed || m_behaviour.centerOfMassAtOrigin)
+            return;
+        if (shapes) {
+            body.centerOfMass = fromVec(shapes->centerOfMass);
+            return;
+        }
+        m_notes.push_back(
+            makeInfo("SIM_CENTER_OF_MASS_DEFAULT",
+                     "The centre of mass the file leaves to the engine cannot be computed from the "
+                     "body's colliders; the preview uses the node origin",
+                     m.pointer));
     }
 
     /// The colliders' mass properties at physics::kComputedMassDensity in the body's frame; nullopt when a

@@ -120,6 +120,8 @@ const char* behaviourId(Behaviour b)
         return "mixed-limit-linear-only";
     case Behaviour::DriveMaxForceZeroUnlimited:
         return "drive-max-force-zero-unlimited";
+    case Behaviour::CenterOfMassAtOrigin:
+        return "center-of-mass-at-origin";
     }
     return "";
 }

@@ -3,6 +3,7 @@
 #include "geometry/MassProperties.h"
 #include "physics/OmiReader.h"
 #include "physics/ResolvedScene.h"
+#include "scene/ComputedCenterOfMass.h"
 #include "scene/ShapeGeometryCache.h"
 #include "targets/TargetBabylon.h"
 #include "targets/TargetCheck.h"
@@ -191,6 +192,11 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
     }
     if (target.family != TargetFamily::Any)
         explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
+    // KHR computes an absent centre of mass; OMI and the targets that use the node origin need it written.
+    if (family == physics::Family::Omi || target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads) {
+        for (const Diagnostic& d : scene::writeComputedCentersOfMass(model, doc))
+            changes.push_back(changed(d.message, d.pointer));
+    }
     // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
     if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
         decomposeDynamicTrimeshes(model, doc, target, changes);

@@ -191,6 +191,7 @@ Target sampleViewerTarget()
          {M::Maximum, M::Multiply, M::Minimum, M::Average},
          "PhysX's higher-enum-wins order: maximum > multiply > minimum > average",
          "SR mapCombineMode"},
+        {B::CenterOfMassAtOrigin, 0, {}, "absent centerOfMass: node origin", "SR calculateMassAndInertia"},
     };
     return t;
 }

@@ -64,6 +64,11 @@ Target godotTarget()
          "initial velocities go to RigidBody3D unrotated, as global vectors (inferred)",
          "G47 body.cpp:231-233"},
         {Behaviour::GravityFactorIgnored, 0, {}, "gravity_scale is never set", "G47 body.cpp:292-334"},
+        {Behaviour::CenterOfMassAtOrigin,
+         0,
+         {},
+         "always CENTER_OF_MASS_MODE_CUSTOM: an absent centerOfMass is the node origin",
+         "G47 body.cpp:229-237"},
     };
     return t;
 }

@@ -63,6 +63,12 @@ const physics::Motion& motion(const Document& doc, size_t node)
 }
 
 // The mass the file has; -1 when it leaves it out.
+/// The centre of mass as the document's family reads it (OMI: absent is the node origin).
+physics::Vec3 comOf(const Document& doc, size_t node)
+{
+    return physics::centerOfMassReading(motion(doc, node), doc.model().format).value;
+}
+
 double massOf(const Document& doc, size_t node)
 {
     return motion(doc, node).mass.value_or(-1.0);
@@ -208,7 +214,7 @@ private slots:
         enter(m_panel->angularVelocityField()->component(2), QStringLiteral("1.5"));
         enter(m_panel->gravityFactorField(), QStringLiteral("-0.5"));
         const physics::Motion& m = motion(*m_doc, 0);
-        QCOMPARE(m.centerOfMass, (physics::Vec3{0, 0.25, 0}));
+        QCOMPARE(m.centerOfMass, std::optional(physics::Vec3{0, 0.25, 0}));
         QCOMPARE(m.inertiaDiagonal, std::optional(physics::Vec3{0, 0, 4}));
         const double s = std::sqrt(0.5);
         QVERIFY(near(m.inertiaOrientation[0], 0) && near(m.inertiaOrientation[1], s) &&
@@ -220,7 +226,7 @@ private slots:
         while (stack()->canUndo())
             stack()->undo();
         const physics::Motion& back = motion(*m_doc, 0);
-        QCOMPARE(back.centerOfMass, (physics::Vec3{0, 0, 0}));
+        QCOMPARE(comOf(*m_doc, 0), (physics::Vec3{0, 0, 0}));
         QCOMPARE(back.inertiaOrientation, (physics::Quat{0, 0, 0, 1}));
         QCOMPARE(back.gravityFactor, 1.0);
         QCOMPARE(m_panel->gravityFactorField()->value(), 1.0);
@@ -258,15 +264,15 @@ private slots:
         // One component on each node: y stays each node's own.
         enter(m_panel->centerOfMassField()->component(0), QStringLiteral("1"));
         QCOMPARE(stack()->count(), 2);
-        QCOMPARE(motion(*m_doc, 0).centerOfMass, (physics::Vec3{1, 0, 0}));
-        QCOMPARE(motion(*m_doc, 6).centerOfMass, (physics::Vec3{1, 7, 0}));
+        QCOMPARE(comOf(*m_doc, 0), (physics::Vec3{1, 0, 0}));
+        QCOMPARE(comOf(*m_doc, 6), (physics::Vec3{1, 7, 0}));
 
         stack()->undo();
         stack()->undo();
         QCOMPARE(massOf(*m_doc, 0), 2.0);
         QCOMPARE(massOf(*m_doc, 5), 3.0);
         QCOMPARE(massOf(*m_doc, 6), 2.0);
-        QCOMPARE(motion(*m_doc, 6).centerOfMass, (physics::Vec3{0, 7, 0}));
+        QCOMPARE(comOf(*m_doc, 6), (physics::Vec3{0, 7, 0}));
         QVERIFY(m_panel->massField()->isMixed());
     }
 
@@ -414,8 +420,9 @@ private slots:
         const physics::Motion& m = motion(*m_doc, 0);
         QVERIFY2(near(m.mass.value_or(-1.0), 3000.0, 1e-6),
                  qPrintable(QString::number(m.mass.value_or(-1.0))));
-        QVERIFY(near(m.centerOfMass[0], 0, 1e-9) && near(m.centerOfMass[1], 1, 1e-9) &&
-                near(m.centerOfMass[2], 0, 1e-9));
+        QVERIFY(m.centerOfMass);
+        QVERIFY(near((*m.centerOfMass)[0], 0, 1e-9) && near((*m.centerOfMass)[1], 1, 1e-9) &&
+                near((*m.centerOfMass)[2], 0, 1e-9));
         QVERIFY(m.inertiaDiagonal);
         std::vector<double> diagonal(m.inertiaDiagonal->begin(), m.inertiaDiagonal->end());
         std::sort(diagonal.begin(), diagonal.end());
@@ -428,7 +435,7 @@ private slots:
         QCOMPARE(m_panel->massField()->value(), m.mass.value_or(-1.0));
         stack()->undo();
         QCOMPARE(massOf(*m_doc, 0), 2.0);
-        QCOMPARE(motion(*m_doc, 0).centerOfMass, (physics::Vec3{0, 0, 0}));
+        QCOMPARE(comOf(*m_doc, 0), (physics::Vec3{0, 0, 0}));
         QVERIFY(!motion(*m_doc, 0).inertiaDiagonal); // the file left it out: computed again
     }
 

@@ -10,6 +10,8 @@
 #include "panels/BodyPanel.h"
 #include "panels/MaterialsPanel.h"
 #include "panels/RecordTableModel.h"
+#include "widgets/NumberField.h"
+#include "widgets/Vec3Field.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -92,6 +94,39 @@ private slots:
         QVERIFY(!m_panel->massLeaveOutButton()->isEnabled());
         QVERIFY(!m_panel->inertiaLeaveOutButton()->isEnabled());
         QCOMPARE(m_panel->massLeaveOutButton()->text(), QStringLiteral("Computed"));
+    }
+
+    void khrCentreOfMassLeftOutIsComputed()
+    {
+        // KHR: a centre of mass left out is a mass property "calculated by the simulation engine"; OMI reads
+        // it as the node origin.
+        open(kKhr);
+        m_panel->setNodes({0});
+        QVERIFY(m_panel->centerOfMassNote()->isVisible());
+        QVERIFY2(m_panel->centerOfMassNote()->text().contains(QStringLiteral("computed by the engine")),
+                 qPrintable(m_panel->centerOfMassNote()->text()));
+        QVERIFY(!m_panel->centerOfMassLeaveOutButton()->isEnabled());
+        QCOMPARE(m_panel->centerOfMassLeaveOutButton()->text(), QStringLiteral("Computed"));
+        // Typing a value makes it given; the button leaves it out again in one undo step.
+        auto* x = m_panel->centerOfMassField()->component(0)->spinBox();
+        x->selectAll();
+        QTest::keyClicks(x, QStringLiteral("0.5"));
+        QTest::keyClick(x, Qt::Key_Enter);
+        QCOMPARE(motion(*m_doc, 0).centerOfMass, std::optional(physics::Vec3{0.5, 0, 0}));
+        QVERIFY(!m_panel->centerOfMassNote()->isVisible());
+        QVERIFY(m_panel->centerOfMassLeaveOutButton()->isEnabled());
+        const int steps = m_doc->undoStack()->count();
+        m_panel->centerOfMassLeaveOutButton()->click();
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QVERIFY(!motion(*m_doc, 0).centerOfMass);
+        QVERIFY(m_panel->centerOfMassNote()->isVisible());
+        m_doc->undoStack()->undo();
+        QCOMPARE(motion(*m_doc, 0).centerOfMass, std::optional(physics::Vec3{0.5, 0, 0}));
+
+        open(kOmi);
+        m_panel->setNodes({0});
+        QVERIFY(!m_panel->centerOfMassNote()->isVisible());
+        QCOMPARE(m_panel->centerOfMassLeaveOutButton()->text(), QStringLiteral("Origin"));
     }
 
     void khrZerosAreInfinite()

@@ -37,7 +37,7 @@ private slots:
         QCOMPARE_JSON(
             body["motion"],
             gltf::Json::parse(R"({"type":"dynamic","mass":1.0,"massMeaning":"given","centerOfMass":[0,0,0],
-            "inertiaDiagonal":[null,null,null],"inertiaMeaning":["computed","computed","computed"],
+            "centerOfMassMeaning":"given","inertiaDiagonal":[null,null,null],"inertiaMeaning":["computed","computed","computed"],
             "inertiaOrientation":[0,0,0,1],"linearVelocity":[0,0,0],"angularVelocity":[0,0,0],"gravityFactor":1.0})"));
         const gltf::Json& collider = body["colliders"][0];
         QCOMPARE_JSON(collider["node"], 1);

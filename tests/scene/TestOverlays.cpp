@@ -221,9 +221,9 @@ private slots:
         for (const auto& b : s.resolved.bodies)
             ball = b.node == 5 ? &b : ball;
         QVERIFY(ball);
-        const QVector3D com = s.graph.worldTransform(5).map(QVector3D(float(ball->motion.centerOfMass[0]),
-                                                                      float(ball->motion.centerOfMass[1]),
-                                                                      float(ball->motion.centerOfMass[2])));
+        const physics::Vec3 ballCom = ball->motion.centerOfMass.value_or(physics::Vec3{0, 0, 0});
+        const QVector3D com =
+            s.graph.worldTransform(5).map(QVector3D(float(ballCom[0]), float(ballCom[1]), float(ballCom[2])));
         QVERIFY(contains(o[OverlayKind::Velocity], com));
         const QVector3D v(float(ball->motion.linearVelocity[0]), float(ball->motion.linearVelocity[1]),
                           float(ball->motion.linearVelocity[2]));

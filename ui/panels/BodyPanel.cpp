@@ -60,8 +60,8 @@ std::vector<PropertyRow<Motion>> BodyPanel::motionRows()
         propertyRow<Locate, field::CenterOfMass>(
             propertyLook(
                 QStringLiteral("centerOfMass"), tr("Centre of mass (m)"),
-                tr("Centre of mass in the body's local space, in metres (the body's origin when left "
-                   "out)."),
+                tr("Centre of mass in the body's local space, in metres. Left out of the file: OMI reads "
+                   "the body's origin, KHR leaves it to the engine (computed from the collider volumes)."),
                 MassGroup)
                 .withLimits(physics::limits::CenterOfMass)),
         propertyRow<Locate, field::InertiaDiagonal>(
@@ -120,7 +120,8 @@ BodyPanel::BodyPanel(QWidget* parent) : DocumentPanel(parent)
     m_fields->addRows(form, TypeRow, 1);
     m_fields->addRow(form, MassRow, m_meanings->massButton());
     form->addRow(m_meanings->massNote());
-    m_fields->addRows(form, CenterOfMassRow, 1);
+    m_fields->addRow(form, CenterOfMassRow, m_meanings->centerOfMassButton());
+    form->addRow(m_meanings->centerOfMassNote());
     m_fields->addRow(form, InertiaRow, m_meanings->inertiaButton());
     form->addRow(m_meanings->inertiaNote());
     m_fields->addRows(form, InertiaAxesRow, GravityFactorRow - InertiaAxesRow + 1);
@@ -292,6 +293,16 @@ QPushButton* BodyPanel::massLeaveOutButton() const
 QPushButton* BodyPanel::inertiaLeaveOutButton() const
 {
     return m_meanings->inertiaButton();
+}
+
+QPushButton* BodyPanel::centerOfMassLeaveOutButton() const
+{
+    return m_meanings->centerOfMassButton();
+}
+
+QLabel* BodyPanel::centerOfMassNote() const
+{
+    return m_meanings->centerOfMassNote();
 }
 
 Vec3Field* BodyPanel::centerOfMassField() const

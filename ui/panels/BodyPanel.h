@@ -71,6 +71,8 @@ public:
     /// The buttons that leave the mass or inertia out of the file (one undo step over the selection).
     QPushButton* massLeaveOutButton() const;
     QPushButton* inertiaLeaveOutButton() const;
+    QPushButton* centerOfMassLeaveOutButton() const;
+    QLabel* centerOfMassNote() const;
     /// The form of motion values; hidden when no selected node has motion.
     QWidget* motionEditor() const { return m_editor; }
 

@@ -75,8 +75,11 @@ QStringList inertiaLines(const physics::MassNotes& n)
 MassMeaningControls::MassMeaningControls(QWidget* parent)
     : QObject(parent), m_massButton(new QPushButton(parent)), m_inertiaButton(new QPushButton(parent)),
       m_massNote(noteLabel(QStringLiteral("massNote"), parent)),
-      m_inertiaNote(noteLabel(QStringLiteral("inertiaNote"), parent))
+      m_inertiaNote(noteLabel(QStringLiteral("inertiaNote"), parent)), m_comButton(new QPushButton(parent)),
+      m_comNote(noteLabel(QStringLiteral("centerOfMassNote"), parent))
 {
+    m_comButton->setObjectName(QStringLiteral("centerOfMassLeaveOut"));
+    connect(m_comButton, &QPushButton::clicked, this, [this] { leaveCenterOfMassOut(); });
     m_massButton->setObjectName(QStringLiteral("massLeaveOut"));
     m_inertiaButton->setObjectName(QStringLiteral("inertiaLeaveOut"));
     m_inertiaButton->setText(tr("Computed"));
@@ -105,6 +108,18 @@ void MassMeaningControls::show(document::Document* document, const std::vector<s
         m_massButton->setText(tr("Default"));
         m_massButton->setToolTip(tr("Leave the mass out of the file: OMI reads it as 1 kg."));
     }
+    showLines(m_comNote, notes.centerOfMassComputed
+                             ? QStringList{tr("Centre of mass computed by the engine from the collider "
+                                              "volumes: the file leaves it out (KHR).")}
+                             : QStringList{});
+    // KHR leaves a missing centre of mass to the engine; OMI reads it as the node origin.
+    m_comButton->setText(physics::khrMeanings(format) ? tr("Computed") : tr("Origin"));
+    m_comButton->setToolTip(physics::khrMeanings(format)
+                                ? tr("Leave the centre of mass out of the file: the engine computes it "
+                                     "from the collider volumes.")
+                                : tr("Leave the centre of mass out of the file: OMI reads it as the "
+                                     "body's origin."));
+    m_comButton->setEnabled(notes.centerOfMassWritten);
     m_massButton->setEnabled(notes.massWritten);
     m_inertiaButton->setEnabled(notes.inertiaWritten);
 }
@@ -124,6 +139,16 @@ void MassMeaningControls::leaveOut(bool mass)
             items.emplace_back(node, std::nullopt);
         document::setEach<document::SetInertiaInFile>(*m_document, std::move(items));
     }
+}
+
+void MassMeaningControls::leaveCenterOfMassOut()
+{
+    if (!m_document)
+        return;
+    std::vector<std::pair<size_t, std::optional<physics::Vec3>>> items;
+    for (size_t node : m_nodes)
+        items.emplace_back(node, std::nullopt);
+    document::setEach<document::SetCenterOfMassInFile>(*m_document, std::move(items));
 }
 
 } // namespace cs::ui

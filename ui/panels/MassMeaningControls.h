@@ -29,6 +29,8 @@ public:
 
     QPushButton* massButton() const { return m_massButton; }
     QPushButton* inertiaButton() const { return m_inertiaButton; }
+    QPushButton* centerOfMassButton() const { return m_comButton; }
+    QLabel* centerOfMassNote() const { return m_comNote; }
     QLabel* massNote() const { return m_massNote; }
     QLabel* inertiaNote() const { return m_inertiaNote; }
 
@@ -38,6 +40,7 @@ public:
 
 private:
     void leaveOut(bool mass);
+    void leaveCenterOfMassOut();
 
     QPointer<document::Document> m_document;
     std::vector<size_t> m_nodes;
@@ -45,6 +48,8 @@ private:
     QPushButton* m_inertiaButton;
     QLabel* m_massNote;
     QLabel* m_inertiaNote;
+    QPushButton* m_comButton;
+    QLabel* m_comNote;
 };
 
 } // namespace cs::ui
