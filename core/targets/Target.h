@@ -125,7 +125,7 @@ enum class Behaviour
     LockedLimitRigid,     ///< a joint limit with min = max = 0 is hard (stiffness, damping dropped)
     MixedLimitLinearOnly, ///< a joint limit naming linear and angular axes keeps its linear axes only
     DriveMaxForceZeroUnlimited, ///< a joint drive's `maxForce` 0 is no cap (the spec: no force)
-    CenterOfMassAtOrigin, ///< a centre of mass the file leaves to the engine (KHR) is the node origin
+    CenterOfMassAtOrigin,       ///< a centre of mass the file leaves to the engine (KHR) is the node origin
 };
 
 /// "velocity-times-world-scale", ...: the stable id used in JSON output.
