@@ -105,8 +105,9 @@ public:
     Result<FitMeasurement> measure(const std::vector<FitPart>& parts) const;
     /// The distance of each point (in the measuring space) to the mesh's surface, as overhangs are measured:
     /// on every core, over the hierarchy made once (infinite for a mesh without triangles). With a `stride`
-    /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a triangle
-    /// within the largest exact distance so far in its block (an upper bound that cannot raise the maximum).
+    /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a
+    /// triangle within the largest exact distance so far in its block (an upper bound that cannot raise the
+    /// maximum).
     std::vector<double> distancesToMesh(const std::vector<Vec3d>& points, size_t stride = 1) const;
     double diagonal() const { return m_diagonal; }
 
