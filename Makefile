@@ -60,7 +60,7 @@ bench: configure
 	@$(BUILD_DIR)/tests/bench/cs_bench $(BENCH_ARGS)
 	@for b in cs_bench_gui cs_bench_quick3d; do \
 	   if [ -n "$$DISPLAY" ]; then $(BUILD_DIR)/tests/benchgui/$$b $(BENCH_ARGS); \
-	   else xvfb-run -a -s "-screen 0 1920x1080x24" $(BUILD_DIR)/tests/benchgui/$$b $(BENCH_ARGS); fi; \
+	   else xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" $(BUILD_DIR)/tests/benchgui/$$b $(BENCH_ARGS); fi; \
 	 done
 
 # The C++ files git tracks, formatted by .clang-format; format-check changes nothing and fails on the first file

@@ -38,9 +38,13 @@ const char* kNo3DView =
     "xvfb-run by itself)\n";
 
 /// Without a display a screenshot still works: run again inside a virtual X server.
+/// The server runs with -noreset: by default it resets when its last client leaves and signals xvfb-run
+/// again, and when that signal lands while xvfb-run removes its temporary folder the script exits 5 in place
+/// of our status (one run in six to twenty when the program exits right after connecting).
 int rerunUnderXvfb(int argc, char** argv)
 {
-    QStringList args{QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1920x1080x24")};
+    QStringList args{QStringLiteral("-a"), QStringLiteral("-s"),
+                     QStringLiteral("-screen 0 1920x1080x24 -noreset")};
     for (int i = 0; i < argc; ++i)
         args << QString::fromLocal8Bit(argv[i]);
     qputenv("CS_UNDER_XVFB", "1");

@@ -290,6 +290,24 @@ private slots:
         QCOMPARE(pngSize(out), std::make_pair(1024, 768));
     }
 
+    void earlyExitUnderXvfbKeepsItsStatus()
+    {
+        // A screenshot refused right after the file opens (an unknown node) exits while the virtual X server
+        // is still settling; xvfb-run must hand back our status, 2, every time, never its own cleanup failure
+        // (5). Thirty runs: the race this guards against hit one run in six to twenty.
+        const QString file = QString::fromStdString(cs::test::dataPath("physics/omi_all.gltf").string());
+        TempDir dir;
+        const fs::path none = dir / "none.png";
+        for (int i = 0; i < 30; ++i) {
+            const Run r =
+                headless({file, QStringLiteral("--screenshot"), QString::fromStdString(none.string()),
+                          QStringLiteral("--select"), QStringLiteral("NoSuchNode")});
+            EXPECT_RUN(r, 2);
+            QVERIFY2(contains(r.err, "no node named 'NoSuchNode'"), r.err.c_str());
+        }
+        QVERIFY(!fs::exists(none));
+    }
+
     void screenshotWithHeatMap()
     {
         // The fixture's node "Hull" carries the tetrahedron mesh and a convex collider made from it.
