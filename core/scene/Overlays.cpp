@@ -2,6 +2,7 @@
 
 #include "geometry/MassProperties.h"
 #include "geometry/Wireframe.h"
+#include "scene/ComputedCenterOfMass.h"
 #include "scene/ShapeGeometryCache.h"
 
 #include <QQuaternion>
@@ -77,30 +78,21 @@ void addArrow(std::vector<QVector3D>& out, const QVector3D& from, const QVector3
 }
 
 /// The mass properties of a body from its colliders, in the body node's space, scaled to the body's mass
-/// (a mass the file leaves to the engine: at physics::kComputedMassDensity).
+/// (a mass the file leaves to the engine: at physics::kComputedMassDensity). The colliders are taken as the
+/// preview and the writers take them (collidersMass: a closed trimesh counts its volume; none when a collider
+/// has no volume), so the markers show what the preview simulates.
 std::optional<geometry::MassProperties>
 massFromShapes(const physics::ResolvedBody& body, const physics::ResolvedScene& scene,
                const physics::PhysicsModel& model, const gltf::SceneGraph& graph, ShapeGeometryCache& cache)
 {
     const physics::MassReading mass = physics::massReading(body.motion, model.format);
-    if (mass.meaning == physics::MassMeaning::Infinite)
+    if (mass.meaning == physics::MassMeaning::Infinite ||
+        (mass.meaning == physics::MassMeaning::Given && mass.value <= 0))
         return std::nullopt;
-    std::vector<geometry::PlacedMass> parts;
-    const QMatrix4x4 toBody = graph.worldTransform(body.node).inverted();
-    for (size_t i : body.colliders) {
-        const physics::ShapeInstance& inst = scene.instances[i];
-        auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
-        if (!g || g->kind == geometry::ShapeKind::Trimesh)
-            continue;
-        auto props = geometry::shapeMassProperties(*g, physics::kComputedMassDensity);
-        if (!props || props->mass <= 0)
-            continue;
-        parts.push_back({*props, toBody * inst.world});
-    }
-    if (parts.empty() || (mass.meaning == physics::MassMeaning::Given && mass.value <= 0))
+    const auto total = collidersMass(body, scene, model, graph, cache);
+    if (!total)
         return std::nullopt;
-    const geometry::MassProperties total = geometry::combineMassProperties(parts);
-    return mass.meaning == physics::MassMeaning::Given ? total.withMass(mass.value) : total;
+    return mass.meaning == physics::MassMeaning::Given ? total->withMass(mass.value) : *total;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Overlay lines: dashes, equivalent inertia boxes, and what the sample scene's colliders, triggers,
 // selection, centres of mass, inertia and velocities turn into.
+#include "KhrScenes.h"
 #include "TestSupport.h"
 #include "physics/OmiReader.h"
 #include "scene/Overlays.h"
@@ -230,6 +231,35 @@ private slots:
         QVERIFY(!v.isNull());
         QVERIFY(
             contains(o[OverlayKind::Velocity], com + s.graph.worldTransform(5).mapVector(v) * 0.5f, 1e-3f));
+    }
+
+    void computedMarkersCountAClosedTrimesh()
+    {
+        // A KHR body that leaves mass, centre of mass and inertia out ("If not provided, the mass and inertia
+        // properties should be calculated by the simulation engine") at (2, 0, 0), its one collider the
+        // closed unit cube mesh as a trimesh on a child at (1, 0, 0): the markers show what the preview
+        // computes from the cube's volume, centre (3, 0, 0) and the cube itself as the inertia box.
+        test::KhrScene k;
+        k.node(R"({"translation":[2,0,0],"children":[1],)"
+               R"("extensions":{"KHR_physics_rigid_bodies":{"motion":{}}}})");
+        k.node(R"({"translation":[1,0,0],"extensions":{"KHR_physics_rigid_bodies":)"
+               R"({"collider":{"geometry":{"mesh":0}}}}})");
+        Sample s{test::loadJson(k.json()), {}, {}, {}};
+        s.graph = std::move(*gltf::SceneGraph::build(s.doc).value);
+        s.model = std::move(*physics::readPhysics(s.doc).value);
+        s.resolved = physics::resolveScene(s.model, s.graph);
+        QCOMPARE(s.resolved.bodies.size(), size_t(1));
+        const scene::Overlays o = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph);
+        const auto& cross = o[OverlayKind::CenterOfMass];
+        QCOMPARE(cross.size(), size_t(6));
+        const QVector3D centre = (cross[0] + cross[1]) * 0.5f;
+        QVERIFY2((centre - QVector3D(3, 0, 0)).length() < 1e-4f,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(centre.x()).arg(centre.y()).arg(centre.z())));
+        for (int i = 0; i < 8; ++i) {
+            const QVector3D corner(3 + ((i & 1) ? 0.5f : -0.5f), (i & 2) ? 0.5f : -0.5f,
+                                   (i & 4) ? 0.5f : -0.5f);
+            QVERIFY2(contains(o[OverlayKind::Inertia], corner, 1e-3f), qPrintable(QString::number(i)));
+        }
     }
 };
 
