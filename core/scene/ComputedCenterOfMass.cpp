@@ -1,5 +1,6 @@
 #include "scene/ComputedCenterOfMass.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cs::scene {
@@ -23,6 +24,34 @@ collidersMass(const physics::ResolvedBody& body, const physics::ResolvedScene& s
     if (parts.empty())
         return std::nullopt;
     return geometry::combineMassProperties(parts);
+}
+
+std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::PhysicsModel& model,
+                                                                const gltf::GltfDocument& doc,
+                                                                const gltf::SceneGraph& graph,
+                                                                const std::vector<size_t>& bodyNodes)
+{
+    std::vector<std::optional<physics::Vec3>> out(bodyNodes.size());
+    auto computed = [&](size_t node) {
+        const physics::NodePhysics* n = model.node(node);
+        return n && n->motion &&
+               physics::centerOfMassReading(*n->motion, model.format).meaning ==
+                   physics::MassMeaning::Computed;
+    };
+    if (std::none_of(bodyNodes.begin(), bodyNodes.end(), computed))
+        return out;
+    const physics::ResolvedScene scene = physics::resolveScene(model, graph);
+    ShapeGeometryCache cache(doc);
+    for (size_t i = 0; i < bodyNodes.size(); ++i) {
+        const auto body =
+            std::find_if(scene.bodies.begin(), scene.bodies.end(),
+                         [&](const physics::ResolvedBody& b) { return b.node == bodyNodes[i]; });
+        if (!computed(bodyNodes[i]) || body == scene.bodies.end())
+            continue;
+        if (const auto props = collidersMass(*body, scene, model, graph, cache))
+            out[i] = physics::Vec3{props->centerOfMass.x, props->centerOfMass.y, props->centerOfMass.z};
+    }
+    return out;
 }
 
 Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc)

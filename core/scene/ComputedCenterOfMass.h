@@ -13,6 +13,7 @@
 #include "scene/ShapeGeometryCache.h"
 
 #include <optional>
+#include <vector>
 
 namespace cs::scene {
 
@@ -22,6 +23,14 @@ namespace cs::scene {
 std::optional<geometry::MassProperties>
 collidersMass(const physics::ResolvedBody& body, const physics::ResolvedScene& scene,
               const physics::PhysicsModel& model, const gltf::SceneGraph& graph, ShapeGeometryCache& cache);
+
+/// Per node of `bodyNodes`: the centre of mass the preview uses when the file leaves it to the engine (KHR
+/// without `centerOfMass`), the colliders' centre in the node's frame. Nothing for a node that is no body,
+/// whose centre is given (or that OMI reads as the origin), or whose colliders have no volume.
+std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::PhysicsModel& model,
+                                                                const gltf::GltfDocument& doc,
+                                                                const gltf::SceneGraph& graph,
+                                                                const std::vector<size_t>& bodyNodes);
 
 /// For a KHR model: every moving (dynamic or kinematic) body without `centerOfMass` gets its computed centre
 /// as a given value, one Info diagnostic each ("centerOfMass written explicitly ..."). Bodies whose centre

@@ -39,6 +39,15 @@ const char* kKhr = R"({"asset":{"version":"2.0"},
     {"name":"Axle","extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":2,"inertiaDiagonal":[0,1,0]}}}},
     {"name":"Given","extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":4,"inertiaDiagonal":[1,2,3]}}}}]})";
 
+// 0 Body without centerOfMass; its 1 m box collider on child 1 at (1, 2, 0): the colliders' centre is there.
+const char* kKhrOffset = R"({"asset":{"version":"2.0"},
+  "extensionsUsed":["KHR_physics_rigid_bodies","KHR_implicit_shapes"],
+  "extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"box","box":{"size":[1,1,1]}}]}},
+  "nodes":[
+    {"name":"Body","children":[1],"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":1}}}},
+    {"name":"Part","translation":[1,2,0],
+     "extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":0}}}}}]})";
+
 // 0 Default: no mass. 1 Given: mass 2, inertia [1, 2, 3]. Material 0 leaves its modes out.
 const char* kOmi = R"({"asset":{"version":"2.0"},
   "extensionsUsed":["OMI_physics_body","OMI_physics_shape"],
@@ -127,6 +136,32 @@ private slots:
         m_panel->setNodes({0});
         QVERIFY(!m_panel->centerOfMassNote()->isVisible());
         QCOMPARE(m_panel->centerOfMassLeaveOutButton()->text(), QStringLiteral("Origin"));
+    }
+
+    void khrCentreOfMassLeftOutShowsTheComputedCentre()
+    {
+        // The field shows the centre the preview computes (the colliders' centre at uniform density), in
+        // italics, not the origin; typing one component keeps the other two as shown.
+        open(kKhrOffset);
+        m_panel->setNodes({0});
+        Vec3Field* field = m_panel->centerOfMassField();
+        QCOMPARE(field->value(), (physics::Vec3{1, 2, 0}));
+        QVERIFY(field->component(0)->font().italic());
+        auto* z = field->component(2)->spinBox();
+        z->selectAll();
+        QTest::keyClicks(z, QStringLiteral("0.5"));
+        QTest::keyClick(z, Qt::Key_Enter);
+        QCOMPARE(motion(*m_doc, 0).centerOfMass, std::optional(physics::Vec3{1, 2, 0.5}));
+        QVERIFY(!field->component(0)->font().italic());
+        m_doc->undoStack()->undo();
+        QVERIFY(!motion(*m_doc, 0).centerOfMass);
+        QCOMPARE(field->value(), (physics::Vec3{1, 2, 0}));
+        QVERIFY(field->component(2)->font().italic());
+        // OMI reads the same absent value as the origin: plain (0, 0, 0).
+        open(kOmi);
+        m_panel->setNodes({0});
+        QCOMPARE(m_panel->centerOfMassField()->value(), (physics::Vec3{0, 0, 0}));
+        QVERIFY(!m_panel->centerOfMassField()->component(0)->font().italic());
     }
 
     void khrZerosAreInfinite()

@@ -210,6 +210,7 @@ void BodyPanel::refresh()
         return;
 
     showProperties(*m_fields, m_properties, motions, *document());
+    showComputedCenterOfMass(bodyNodes, motions);
     updateUsage(motions);
     m_meanings->show(document(), bodyNodes, motions);
 }

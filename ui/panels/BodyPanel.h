@@ -6,6 +6,7 @@
 #include "physics/PhysicsModel.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -112,6 +113,13 @@ private:
     void toggleMotion();
     /// An edit of a property row: one command over every selected body.
     void editProperty(size_t row, const PropertyEdit& edit);
+    /// The centres KHR leaves to the engine, as the preview computes them (see scene::computedCentersOfMass).
+    std::vector<std::optional<physics::Vec3>> computedCenters(const std::vector<size_t>& bodyNodes) const;
+    /// A component typed over computed centres; false when no selected centre is computed.
+    bool editComputedCenterOfMass(const PropertyEdit& edit);
+    /// The centre of mass field shows computed centres (in italics) where the file leaves them out.
+    void showComputedCenterOfMass(const std::vector<size_t>& bodyNodes,
+                                  const std::vector<const physics::Motion*>& motions);
 
     QCheckBox* m_motion;
     QWidget* m_editor;
