@@ -3,6 +3,11 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/JsonFields.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace cs::physics {
@@ -14,6 +19,23 @@ std::string num(double v)
     std::ostringstream s;
     s << v;
     return s.str();
+}
+
+/// `full - 2 radius` for two decimals read from a file, as the shortest decimal within the subtraction's
+/// rounding error: 1 - 2 x 0.35 is 0.3, not 0.30000000000000004, in the panel and in the upgraded file.
+double midHeight(double full, double radius)
+{
+    const double exact = full - 2.0 * radius;
+    const double bound =
+        4.0 * std::numeric_limits<double>::epsilon() * std::max(std::fabs(full), 2.0 * radius);
+    for (int digits = 1; digits <= 17; ++digits) {
+        char text[40];
+        std::snprintf(text, sizeof text, "%.*g", digits, exact);
+        const double candidate = std::strtod(text, nullptr);
+        if (std::fabs(candidate - exact) <= bound)
+            return candidate;
+    }
+    return exact;
 }
 
 // Parameter keys that may sit directly on a flat (legacy) shape object.
@@ -62,7 +84,7 @@ void readCapsuleOrCylinder(ShapeReadResult& r, const FieldReader& p, bool flat,
             p.pointerTo("height")));
         return;
     }
-    s.height = full - 2.0 * radius;
+    s.height = midHeight(full, radius);
     diagnostics.push_back(makeInfo(code::LegacyCapsuleHeight,
                                    "legacy capsule {height " + num(full) + " (full), radius " + num(radius) +
                                        "} becomes mid-height " + num(s.height),

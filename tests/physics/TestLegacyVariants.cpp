@@ -71,6 +71,31 @@ private slots:
         QCOMPARE(l.scene.staticColliders.size(), size_t(2));
     }
 
+    // V2: the mid-height of a legacy capsule is the decimal the file's two numbers give (1 - 2 x 0.35 = 0.3),
+    // not the double subtraction's 0.30000000000000004, so the panel and an upgraded file show 0.3; a
+    // difference that needs every digit keeps them.
+    void v2CapsuleMidHeightIsTheDecimalDifference()
+    {
+        auto l = resolve(docFromJson(R"({"extensions":{"OMI_collider":{"colliders":[
+              {"type":"capsule","height":1.0,"radius":0.35},
+              {"type":"capsule","height":1.1,"radius":0.05},
+              {"type":"capsule","height":1.0,"radius":0.123456789012345}]}},
+            "nodes":[{"extensions":{"OMI_collider":{"collider":0}}},{"extensions":{"OMI_collider":{"collider":1}}},
+                     {"extensions":{"OMI_collider":{"collider":2}}}]})"));
+        QCOMPARE(l.model.shapes.size(), size_t(3));
+        QVERIFY(1.0 - 2.0 * 0.35 != 0.3); // the double subtraction is off the decimal
+        // Exact comparisons: QCOMPARE on doubles would let the last digits through.
+        const auto exactly = [&](size_t shape, double want) {
+            const double got = l.model.shapes[shape].height;
+            if (got != want)
+                qWarning("shape %zu: height %.17g, want %.17g", shape, got, want);
+            return got == want;
+        };
+        QVERIFY(exactly(0, 0.3));
+        QVERIFY(exactly(1, 1.0));
+        QVERIFY(exactly(2, 0.75308642197531));
+    }
+
     // V3: body `type` on the node; rigid/vehicle -> dynamic, character -> kinematic, trigger -> compound
     // trigger.
     void v3BodyType()
