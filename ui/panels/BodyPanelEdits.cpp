@@ -48,6 +48,7 @@ bool BodyPanel::editComputedCenterOfMass(const PropertyEdit& edit)
     // A component typed over a computed centre keeps the other two as shown, not the origin.
     const auto list = bodies();
     std::vector<size_t> bodyNodes;
+    bodyNodes.reserve(list.size());
     for (const auto& entry : list)
         bodyNodes.push_back(entry.first);
     const auto computed = computedCenters(bodyNodes);
@@ -57,6 +58,7 @@ bool BodyPanel::editComputedCenterOfMass(const PropertyEdit& edit)
     if (vector.axis < 0 || vector.axis > 2)
         return true;
     std::vector<std::pair<size_t, physics::Vec3>> items;
+    items.reserve(list.size());
     for (size_t i = 0; i < list.size(); ++i) {
         physics::Vec3 value = computed[i].value_or(document::field::CenterOfMass::get(*list[i].second));
         value[size_t(vector.axis)] = vector.value;
@@ -75,6 +77,7 @@ void BodyPanel::showComputedCenterOfMass(const std::vector<size_t>& bodyNodes,
     Vec3Field* field = centerOfMassField();
     if (any) {
         std::vector<physics::Vec3> shown;
+        shown.reserve(motions.size());
         for (size_t i = 0; i < motions.size(); ++i)
             shown.push_back(computed[i].value_or(document::field::CenterOfMass::get(*motions[i])));
         field->setValues(shown);
