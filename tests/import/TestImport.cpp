@@ -191,6 +191,43 @@ private slots:
         QCOMPARE(worldGeometry(importOk(model("OFF/Cube.off"))).triangles, size_t(12));
     }
 
+    void plyHeaderBeyondSizeRefused()
+    {
+        // A PLY header declares its element counts; Assimp reserves memory for them, so a 2-billion-vertex
+        // header over a few bytes of data would take tens of gigabytes. Refused first, naming the file and
+        // the element lines; ASCII entries take at least 2 bytes a property, binary ones their types' sizes.
+        TempDir dir;
+        const std::string elements =
+            "element vertex 2000000000\nproperty float x\nproperty float y\n"
+            "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+            "end_header\n";
+        writeText(dir / "ascii.ply", "ply\nformat ascii 1.0\n" + elements + "0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+        writeText(dir / "binary.ply", "ply\nformat binary_little_endian 1.0\n" + elements);
+        for (const char* name : {"ascii.ply", "binary.ply"}) {
+            const auto path = dir / name;
+            auto r = import::importAsset(path);
+            QVERIFY2(!r, name);
+            const auto* error = findDiagnostic(r.diagnostics, "IMPORT_FAILED");
+            QVERIFY2(error, name);
+            QVERIFY2(error->message.find(path.string()) != std::string::npos, error->message.c_str());
+            QVERIFY2(error->message.find("'element vertex 2000000000'") != std::string::npos,
+                     error->message.c_str());
+        }
+        // The same triangle with its true counts, in binary down to the last byte (3 x 12 bytes of vertices,
+        // 1 + 3 x 4 of the face), imports.
+        gltf::Bytes binary;
+        const std::string header =
+            "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\n"
+            "property float y\nproperty float z\nelement face 1\n"
+            "property list uchar int vertex_indices\nend_header\n";
+        binary.insert(binary.end(), header.begin(), header.end());
+        appendFloats(binary, {0, 0, 0, 1, 0, 0, 0, 1, 0});
+        binary.push_back(3);
+        appendValues<std::int32_t>(binary, {0, 1, 2});
+        writeBytes(dir / "triangle.ply", binary);
+        QCOMPARE(worldGeometry(importOk(dir / "triangle.ply")).triangles, size_t(1));
+    }
+
     void plyCube()
     {
         const auto path = model("PLY/cube.ply");
