@@ -96,6 +96,23 @@ void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics
         std::fprintf(out, "%s\n", formatDiagnostics(diagnostics, fullLines(file + ": ")).c_str());
 }
 
+Result<gltf::GltfDocument> loadGltfInput(const std::string& file)
+{
+    auto loaded = gltf::loadGltf(file);
+    const std::string ext = lowerExtension(file);
+    if (loaded || ext.empty() || ext == ".gltf" || ext == ".glb" || loaded.diagnostics.empty() ||
+        loaded.diagnostics.front().code != "JSON_PARSE_ERROR")
+        return loaded;
+    const std::vector<std::string> importable = import::importableExtensions();
+    if (std::find(importable.begin(), importable.end(), ext.substr(1)) == importable.end())
+        return loaded;
+    const std::string stem = std::filesystem::path(file).stem().string();
+    return Result<gltf::GltfDocument>::failure(makeError(
+        "NOT_GLTF", "'" + file + "' is a " + ext + " file, not glTF: this command reads .gltf and .glb; " +
+                        "`collidoscope convert " + file + " -o " + stem +
+                        ".glb` converts it (the window opens it as it is)"));
+}
+
 std::string lowerExtension(const fs::path& p)
 {
     std::string ext = p.extension().string();

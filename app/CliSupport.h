@@ -44,6 +44,11 @@ size_t countSeverity(const Diagnostics& diagnostics, Severity s);
 /// One "FILE: severity CODE at POINTER: message" line per diagnostic.
 void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics);
 
+/// gltf::loadGltf for the commands that read glTF only; a file that does not parse and whose extension is one
+/// Assimp reads (.ply, .fbx, ...) gets one NOT_GLTF error saying so and naming `convert`, in place of the
+/// JSON parser's message about its first byte.
+Result<gltf::GltfDocument> loadGltfInput(const std::string& file);
+
 /// The extension of `p` in lower case, with its dot (".glb"); "" when there is none.
 std::string lowerExtension(const std::filesystem::path& p);
 

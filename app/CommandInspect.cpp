@@ -30,7 +30,7 @@ int runInspect(const QStringList& args)
         return ExitUnusable;
     }
     const std::string file = parser.positionalArguments().first().toStdString();
-    auto loaded = gltf::loadGltf(file);
+    auto loaded = loadGltfInput(file);
     if (!loaded || !parser.isSet(json))
         printDiagnostics(stderr, file, loaded.diagnostics);
     if (!loaded)

@@ -180,7 +180,7 @@ int runSimulate(const QStringList& args)
         return failUsage("simulate", "--behave-like wants one of: " + profileNames());
 
     const std::string file = parser.positionalArguments().first().toStdString();
-    auto loaded = gltf::loadGltf(file);
+    auto loaded = loadGltfInput(file);
     if (!loaded) {
         printDiagnostics(stderr, file, loaded.diagnostics);
         return ExitUnusable;

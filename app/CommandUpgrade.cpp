@@ -131,7 +131,7 @@ int upgradeJob(const Job& job, const targets::Target* target, physics::Family fa
 {
     const std::string in = job.input.string();
     const std::string out = job.output.string();
-    auto loaded = gltf::loadGltf(in);
+    auto loaded = loadGltfInput(in);
     printDiagnostics(stderr, in, loaded.diagnostics);
     if (!loaded)
         return ExitUnusable;

@@ -33,7 +33,7 @@ FileResult validateFile(const std::string& file, const TargetList& chosen,
     FileResult r;
     if (stage)
         stage("reading");
-    auto loaded = gltf::loadGltf(file);
+    auto loaded = loadGltfInput(file);
     r.diagnostics = loaded.diagnostics;
     r.readable = bool(loaded);
     if (loaded) {

@@ -170,6 +170,36 @@ private slots:
                     2);
     }
 
+    void glTfCommandsNameConvertForOtherFormats()
+    {
+        // inspect, validate, upgrade and simulate read glTF only: an OBJ (a format convert reads) is named as
+        // such with the convert command to run, not reported as invalid JSON at its first byte; a .gltf that
+        // does not parse still gets the parser's message.
+        TempDir dir;
+        const QString obj = q(model("OBJ/box.obj"));
+        const std::vector<QStringList> commands = {
+            {QStringLiteral("inspect"), obj},
+            {QStringLiteral("validate"), obj},
+            {QStringLiteral("upgrade"), obj, QStringLiteral("-o"), q(dir / "out.glb")},
+            {QStringLiteral("simulate"), obj, QStringLiteral("--seconds"), QStringLiteral("1")}};
+        for (const QStringList& args : commands) {
+            const Run r = collidoscope(args);
+            EXPECT_EXIT(r, 2);
+            const std::string said = r.out + r.err; // validate's report is its output
+            QVERIFY2(
+                contains(said, "NOT_GLTF") && contains(said, "is a .obj file, not glTF") &&
+                    contains(said, "collidoscope convert " + model("OBJ/box.obj").string() + " -o box.glb"),
+                said.c_str());
+            QVERIFY2(!contains(said, "JSON_PARSE_ERROR"), said.c_str());
+        }
+        QVERIFY(!fs::exists(dir / "out.glb"));
+        writeText(dir / "broken.gltf", "not json\n");
+        const Run broken = collidoscope({QStringLiteral("inspect"), q(dir / "broken.gltf")});
+        EXPECT_EXIT(broken, 2);
+        QVERIFY2(contains(broken.err, "JSON_PARSE_ERROR") && !contains(broken.err, "NOT_GLTF"),
+                 broken.err.c_str());
+    }
+
     void neverOverwritesItsInputUnlessAsked()
     {
         TempDir dir;
