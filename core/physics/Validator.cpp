@@ -273,6 +273,20 @@ private:
         }
     }
 
+    /// What a non-uniform scale does to the instance's shape: a round shape cannot hold it; a box, hull or
+    /// mesh keeps its scaled form, but Godot warns on any such collision shape (ENGINE-TARGETS, Godot).
+    std::string nonUniformScaleEffect(int shape) const
+    {
+        const bool round = shape >= 0 && size_t(shape) < m_model.shapes.size() &&
+                           (m_model.shapes[size_t(shape)].type == ShapeType::Sphere ||
+                            m_model.shapes[size_t(shape)].type == ShapeType::Capsule ||
+                            m_model.shapes[size_t(shape)].type == ShapeType::Cylinder);
+        return round ? "; a non-uniform scale distorts spheres, capsules and cylinders, which most engines "
+                       "cannot stretch"
+                     : "; the shape keeps its stretched form in most engines, but Godot warns that a "
+                       "non-uniformly scaled collision shape will probably not work as expected";
+    }
+
     void checkScale()
     {
         std::set<size_t> seen;
@@ -289,11 +303,16 @@ private:
             const std::string text = "node " + std::to_string(s.node) + " carries a shape and is scaled (" +
                                      num(scale[0]) + ", " + num(scale[1]) + ", " + num(scale[2]) + ")";
             if (nonUniform)
-                warning(code::ShapeNodeNonUniformScale,
-                        text + "; a non-uniform scale distorts spheres and capsules in most engines", p);
+                warning(code::ShapeNodeNonUniformScale, text + nonUniformScaleEffect(s.shape), p);
             else
                 info(code::ShapeNodeScaled, text + "; the spec discourages scaling shape nodes", p);
         }
+    }
+
+    static bool isKhrExtension(const char* name)
+    {
+        return std::string_view(name) == ext::KhrBodies || std::string_view(name) == ext::KhrShapes ||
+               std::string_view(name) == ext::KhrLegacyShapes;
     }
 
     void checkExtensionLists()
@@ -312,11 +331,19 @@ private:
                 error(code::ExtensionNotDeclared,
                       std::string(name) + " is used but not listed in extensionsUsed", "/extensionsUsed");
             }
-            if (listed("extensionsRequired", name)) {
+            if (!listed("extensionsRequired", name))
+                continue;
+            // OMI: "because it is optional, it does not need to be added to the extensionsRequired array".
+            // The KHR drafts say nothing either way (the Khronos samples require them): only what it does.
+            if (isKhrExtension(name))
+                info(code::ExtensionRequired,
+                     std::string(name) + " is in extensionsRequired: viewers without physics support refuse "
+                                         "the file instead of showing it without physics",
+                     "/extensionsRequired");
+            else
                 warning(code::ExtensionRequired,
                         std::string(name) + " is optional and should not be in extensionsRequired",
                         "/extensionsRequired");
-            }
         }
     }
 

@@ -305,6 +305,28 @@ private slots:
         QVERIFY2(!findDiagnostic(clean, code.toStdString()), describe(clean).c_str());
     }
 
+    // A non-uniform scale warns for every shape (Godot warns on any such collision shape, ENGINE-TARGETS),
+    // and says what it does: a sphere, capsule or cylinder cannot hold it; a box keeps its stretched form.
+    void nonUniformScaleSaysWhatItDoes()
+    {
+        const std::string scaled =
+            R"({"scale":[1,2,1],"extensions":{"OMI_physics_body":{"collider":{"shape":0}}}})";
+        for (const std::string& shape :
+             {std::string(R"({"type":"sphere","sphere":{"radius":0.5}})"),
+              std::string(R"({"type":"capsule","capsule":{"radius":0.5,"height":1}})"),
+              std::string(R"({"type":"cylinder","cylinder":{"height":1}})"), kBox}) {
+            const Diagnostics found = validate(file(shape, scaled));
+            const Diagnostic* d = findDiagnostic(found, code::ShapeNodeNonUniformScale);
+            QVERIFY2(d, describe(found).c_str());
+            const bool round = shape != kBox;
+            QVERIFY2((d->message.find("distorts spheres, capsules and cylinders") != std::string::npos) ==
+                         round,
+                     d->message.c_str());
+            QVERIFY2((d->message.find("keeps its stretched form") != std::string::npos) == !round,
+                     d->message.c_str());
+        }
+    }
+
     // Above 255 distinct hull points: a compatibility warning (Unity, PhysX), built from a generated mesh.
     void hullPointLimit()
     {
