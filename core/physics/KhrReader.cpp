@@ -10,6 +10,30 @@ namespace cs::physics {
 
 namespace {
 
+/// True when a geometry.node has a local transform other than identity, or children: the mesh it names is
+/// then not simply the node's mesh in the collider's frame.
+bool placesItsOwnWay(const Json& node)
+{
+    auto isList = [&](const char* key, std::initializer_list<double> identity) {
+        const auto it = node.find(key);
+        if (it == node.end())
+            return true;
+        if (!it->is_array() || it->size() != identity.size())
+            return false;
+        size_t k = 0;
+        for (double v : identity) {
+            const Json& e = (*it)[k++];
+            if (!e.is_number() || e.get<double>() != v)
+                return false;
+        }
+        return true;
+    };
+    const auto children = node.find("children");
+    const bool hasChildren = children != node.end() && children->is_array() && !children->empty();
+    return hasChildren || !isList("translation", {0, 0, 0}) || !isList("rotation", {0, 0, 0, 1}) ||
+           !isList("scale", {1, 1, 1}) || !isList("matrix", {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+}
+
 const Json* objectMember(const Json& o, const char* key)
 {
     return o.is_object() && o.contains(key) && o[key].is_object() ? &o[key] : nullptr;
@@ -185,12 +209,14 @@ private:
                                                   g.pointerTo("node")));
                 return -1;
             }
-            if (static_cast<size_t>(geometryNode) != node) {
+            if (static_cast<size_t>(geometryNode) != node && placesItsOwnWay(nodes[geometryNode])) {
                 m_diagnostics.push_back(
                     makeWarning(code::KhrGeometryNodeTransform,
                                 "geometry.node " + std::to_string(geometryNode) +
-                                    " is not the collider's node; OMI places the mesh with "
-                                    "the collider node's transform",
+                                    " is not the collider's node and has a transform or children of its own; "
+                                    "the mesh is placed in the collider node's frame without them (the spec "
+                                    "does not say whether they apply; an older Babylon loader applies the "
+                                    "node's own translation, rotation and scale)",
                                 g.pointerTo("node")));
             }
         }

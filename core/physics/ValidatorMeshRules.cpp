@@ -56,15 +56,16 @@ bool flat(const std::set<Point>& points)
     return true;
 }
 
-/// One primitive is what the spec asks for, as a triangle list; strips and fans are a warning, points and
-/// lines an error.
+/// One primitive is what the OMI spec asks for ("should be made of only one glTF mesh primitive"; KHR's
+/// geometry is the whole mesh and says nothing of it), as a triangle list; strips and fans are a warning,
+/// points and lines an error.
 void checkPrimitives(Diagnostics& out, const Json& mesh, int meshIndex, const std::string& label,
-                     const std::string& meshAt)
+                     const std::string& meshAt, bool omi)
 {
     if (!mesh.contains("primitives") || !mesh["primitives"].is_array())
         return;
     const Json& prims = mesh["primitives"];
-    if (prims.size() > 1) {
+    if (prims.size() > 1 && omi) {
         out.push_back(makeWarning(code::MeshMultiplePrimitives,
                                   "mesh " + std::to_string(meshIndex) + " of " + label + " has " +
                                       std::to_string(prims.size()) +
@@ -121,14 +122,15 @@ void checkHullPoints(Diagnostics& out, const gltf::TriangleMesh& triangles, cons
 
 /// The checks of one convex or trimesh shape's mesh (`firstLook`: the mesh's own problems are reported once,
 /// for the first shape that uses it).
-void checkShapeMesh(Diagnostics& out, const gltf::GltfDocument& doc, const Shape& s, size_t i, bool firstLook)
+void checkShapeMesh(Diagnostics& out, const gltf::GltfDocument& doc, const Shape& s, size_t i, bool firstLook,
+                    bool omi)
 {
     const std::string where = meshPointer(s);
     const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
     const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
     const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
     if (mesh && firstLook)
-        checkPrimitives(out, *mesh, s.mesh, label, meshAt);
+        checkPrimitives(out, *mesh, s.mesh, label, meshAt, omi);
     auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
     if (!triangles) {
         // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
@@ -170,7 +172,7 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                 where.empty() ? s.pointer : where));
             continue;
         }
-        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second);
+        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second, model.format != SourceFormat::Khr);
     }
     return out;
 }

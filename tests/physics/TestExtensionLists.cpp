@@ -55,6 +55,24 @@ private slots:
         }
     }
 
+    void requiredPhysicsSeverityFollowsTheSpecs()
+    {
+        // OMI README: "because it is optional, it does not need to be added to the extensionsRequired array":
+        // a warning. The KHR drafts say nothing (the Khronos samples list both names): an info on what it
+        // does.
+        const Diagnostics omi = validatePhysics(docFromJson(kOmi));
+        const Diagnostics khr = validatePhysics(docFromJson(kKhr));
+        const Diagnostic* o = findDiagnostic(omi, code::ExtensionRequired);
+        const Diagnostic* k = findDiagnostic(khr, code::ExtensionRequired);
+        QVERIFY(o && k);
+        QCOMPARE(o->severity, Severity::Warning);
+        QCOMPARE(k->severity, Severity::Info);
+        QVERIFY2(k->message.find("viewers without physics support refuse") != std::string::npos,
+                 k->message.c_str());
+        for (const Diagnostic& d : khr)
+            QVERIFY2(d.code != code::ExtensionRequired || d.severity == Severity::Info, d.message.c_str());
+    }
+
     void omiToKhrRequiresTheKhrNames()
     {
         const Loaded omi = resolve(docFromJson(kOmi));

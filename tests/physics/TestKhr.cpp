@@ -6,6 +6,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/KhrCodec.h"
 #include "physics/OmiReader.h"
+#include "physics/Validator.h"
 
 #include <QTest>
 
@@ -121,6 +122,25 @@ private slots:
         QVERIFY(!l.model.node(0)->motion->source.contains("isKinematic"));
     }
 
+    void meshOfSeveralPrimitivesIsOnlyAnOmiConcern()
+    {
+        // OMI: a convex or trimesh mesh "should be made of only one glTF mesh primitive" (a warning). KHR's
+        // geometry is the mesh as it is and says nothing of its primitives: no warning.
+        const std::string meshes = R"("meshes":[{"primitives":[{"attributes":{}},{"attributes":{}}]}])";
+        const auto khr = docFromJson(R"({"extensionsUsed":["KHR_physics_rigid_bodies"],)" + meshes +
+                                     R"(,"nodes":[{"extensions":{"KHR_physics_rigid_bodies":)"
+                                     R"({"collider":{"geometry":{"mesh":0}}}}}]})");
+        const auto omi =
+            docFromJson(R"({"extensionsUsed":["OMI_physics_shape","OMI_physics_body"],)" + meshes +
+                        R"(,"extensions":{"OMI_physics_shape":{"shapes":[{"type":"trimesh",)"
+                        R"("trimesh":{"mesh":0}}]}},"nodes":[{"extensions":{"OMI_physics_body":)"
+                        R"({"collider":{"shape":0}}}}]})");
+        const Diagnostics k = validatePhysics(khr);
+        const Diagnostics o = validatePhysics(omi);
+        QVERIFY2(!hasCode(k, code::MeshMultiplePrimitives), describe(k).c_str());
+        QVERIFY2(hasCode(o, code::MeshMultiplePrimitives), describe(o).c_str());
+    }
+
     void olderShapesKeyAndGeometryNodeElsewhere()
     {
         auto l = resolve(docFromJson(R"({"extensions":{"KHR_collision_shapes":{"shapes":[
@@ -131,8 +151,18 @@ private slots:
                      {"mesh":0}]})"));
         QVERIFY(hasCode(l.diagnostics, code::KhrLegacyShapesKey));
         QCOMPARE(l.model.shapes[l.model.node(0)->collider->shape].radius, 2.0);
-        QVERIFY(hasCode(l.diagnostics, code::KhrGeometryNodeTransform));
+        // Node 2 has no transform and no children of its own: the mesh in the collider's frame is all it can
+        // mean (the Khronos samples' "physicsMeshDataNode"s), so nothing to warn about.
+        QVERIFY2(!hasCode(l.diagnostics, code::KhrGeometryNodeTransform), describe(l.diagnostics).c_str());
         QCOMPARE(l.model.shapes[l.model.node(1)->collider->shape].type, ShapeType::Trimesh);
+        // With a translation (or children) of its own, whether they apply is not said: warned.
+        for (const char* own : {R"("translation":[0,1,0],)", R"("children":[3],)",
+                                R"("matrix":[2,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],)"}) {
+            auto moved = resolve(docFromJson(std::string(R"({"meshes":[{"primitives":[{"attributes":{}}]}],
+                "nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"node":1}}}}},
+                         {)") + own + R"("mesh":0},{}]})"));
+            QVERIFY2(hasCode(moved.diagnostics, code::KhrGeometryNodeTransform), own);
+        }
     }
 
     void exportWritesExplicitValues()
