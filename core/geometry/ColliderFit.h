@@ -107,7 +107,7 @@ public:
     /// on every core, over the hierarchy made once (infinite for a mesh without triangles). With a `stride`
     /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a
     /// triangle within the largest exact distance so far in its block (an upper bound that cannot raise the
-    /// maximum).
+    /// maximum). The points are queried along their Morton curve (mortonOrder), whatever their given order.
     std::vector<double> distancesToMesh(const std::vector<Vec3d>& points, size_t stride = 1) const;
     double diagonal() const { return m_diagonal; }
 
