@@ -318,10 +318,15 @@ std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points, 
 {
     stride = std::max<size_t>(1, stride);
     std::vector<double> out(points.size());
+    // Queried along a Morton curve of the points, whatever their order: each query then starts from a
+    // triangle near it (the last one's) and reads parts of the hierarchy the last ones brought into the
+    // cache. Which points are exact (every stride-th in the given order) does not change.
+    const std::vector<std::uint32_t> order = mortonOrder(points);
     parallelBlocks(points.size(), kBlock, [&](size_t begin, size_t end) {
         std::uint32_t hint = MeshBvh::kNoLeaf;
         double largest = 0;
-        for (size_t i = begin; i < end; ++i) {
+        for (size_t k = begin; k < end; ++k) {
+            const size_t i = order[k];
             const double enough = i % stride != 0 ? largest : 0.0;
             const MeshBvh::Hit hit = m_bvh->closest(points[i], hint, enough);
             out[i] = hit.distance;

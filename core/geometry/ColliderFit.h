@@ -49,9 +49,10 @@ struct FitOptions
     std::uint64_t seed = 0x636f6c6cULL;
     /// 1: every point's distance is exact. k > 1: only every k-th point's is (of the mesh's points and of
     /// the collider's, each in order); a point between gets an upper bound when a triangle lies within the
-    /// largest distance found so far among the points before it in its block (the search stops there), else
-    /// its exact distance. The maxima (outside and overhang) are then still exact, since a bound never
-    /// exceeds them; the means and p95s are over every k-th point.
+    /// largest exact distance found so far among the points queried before it in its block (the collider's
+    /// points are queried along their Morton curve; the search stops there), else its exact distance. The
+    /// maxima (outside and overhang) are then still exact, since a bound never exceeds them; the means and
+    /// p95s are over every k-th point.
     size_t exactStride = 1;
 };
 
@@ -107,7 +108,7 @@ public:
     /// on every core, over the hierarchy made once (infinite for a mesh without triangles). With a `stride`
     /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a
     /// triangle within the largest exact distance so far in its block (an upper bound that cannot raise the
-    /// maximum).
+    /// maximum). The points are queried along their Morton curve (mortonOrder), whatever their given order.
     std::vector<double> distancesToMesh(const std::vector<Vec3d>& points, size_t stride = 1) const;
     double diagonal() const { return m_diagonal; }
 

@@ -120,7 +120,7 @@ std::uint64_t spreadBits(std::uint64_t v)
 
 /// The triangles' indices sorted along the Morton curve of their centres (21 bits an axis over the centres'
 /// bounding box; ties in input order), and their codes in that order.
-std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& centres, std::vector<std::uint64_t>& codes)
+std::vector<std::uint32_t> mortonSort(const std::vector<Vec3d>& centres, std::vector<std::uint64_t>& codes)
 {
     Vec3d lo = centres[0], hi = lo;
     for (const Vec3d& c : centres) {
@@ -151,6 +151,14 @@ std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& centres, std::v
 
 } // namespace
 
+std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& points)
+{
+    if (points.empty())
+        return {};
+    std::vector<std::uint64_t> codes;
+    return mortonSort(points, codes);
+}
+
 void MeshBvh::build(std::vector<Vec3d> corners, Split split)
 {
     const auto count = std::uint32_t(corners.size() / 3);
@@ -164,7 +172,7 @@ void MeshBvh::build(std::vector<Vec3d> corners, Split split)
     }
     m_presorted = split == Split::Morton;
     if (m_presorted)
-        order = mortonOrder(centres, m_codes);
+        order = mortonSort(centres, m_codes);
     m_nodes.reserve(2 * (count / kLeafSize + 1));
     buildNode(order, centres, corners, 0, count);
     m_codes = {};

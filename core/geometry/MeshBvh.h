@@ -82,6 +82,10 @@ private:
 /// triangle: the reference the hierarchy is tested and timed against.
 double bruteForceDistance(const std::vector<Vec3d>& corners, const Vec3d& p);
 
+/// The indices of `points` sorted along a Morton (Z-order) curve over their bounding box, 21 bits an axis,
+/// ties in input order: points near each other in the order lie near each other in space.
+std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& points);
+
 /// The triangles of a mesh as three corners each, positions through `transform`; triangles with an index out
 /// of range are left out.
 std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& transform = {});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <future>
@@ -16,21 +17,72 @@ namespace cs::geometry {
 
 namespace {
 
-/// The mesh with every set of vertices at the same position merged into one.
-gltf::TriangleMesh weld(const gltf::TriangleMesh& mesh)
+/// A position's bits, for welding: two positions weld when all their bits agree.
+struct PositionBits
 {
-    std::vector<unsigned int> remap(mesh.positions.size());
-    const size_t unique =
-        meshopt_generateVertexRemap(remap.data(), mesh.indices.data(), mesh.indices.size(),
-                                    mesh.positions.data(), mesh.positions.size(), sizeof(QVector3D));
+    std::uint32_t x, y, z;
+    explicit PositionBits(const QVector3D& v)
+    {
+        static_assert(sizeof(QVector3D) == 3 * sizeof(float));
+        x = std::bit_cast<std::uint32_t>(v.x());
+        y = std::bit_cast<std::uint32_t>(v.y());
+        z = std::bit_cast<std::uint32_t>(v.z());
+    }
+    bool operator==(const PositionBits&) const = default;
+    std::uint64_t hash() const
+    {
+        std::uint64_t h = (std::uint64_t(x) | std::uint64_t(y) << 32U) * 0x9e3779b97f4a7c15ULL;
+        h ^= (std::uint64_t(z) + (h >> 29U)) * 0xc2b2ae3d27d4eb4fULL;
+        return h ^ (h >> 32U);
+    }
+};
+
+} // namespace
+
+Result<gltf::TriangleMesh> weldByPosition(const gltf::TriangleMesh& mesh)
+{
+    using R = Result<gltf::TriangleMesh>;
+    const size_t n = mesh.positions.size();
+    // Open addressing (linear probing, at most half full) from a position's bits to its new index; a vertex
+    // is looked up once, the first time an index names it.
+    size_t tableSize = 16;
+    while (tableSize < 2 * n)
+        tableSize *= 2;
+    const size_t mask = tableSize - 1;
+    std::vector<std::uint32_t> table(tableSize, UINT32_MAX);
+    std::vector<std::uint32_t> remap(n, UINT32_MAX);
     gltf::TriangleMesh out;
-    out.positions.resize(unique);
-    meshopt_remapVertexBuffer(out.positions.data(), mesh.positions.data(), mesh.positions.size(),
-                              sizeof(QVector3D), remap.data());
     out.indices.resize(mesh.indices.size());
-    meshopt_remapIndexBuffer(out.indices.data(), mesh.indices.data(), mesh.indices.size(), remap.data());
-    return out;
+    for (size_t i = 0; i < mesh.indices.size(); ++i) {
+        const std::uint32_t v = mesh.indices[i];
+        if (v >= n)
+            return R::failure(makeError("SIMPLIFY_BAD_INDEX", "index " + std::to_string(i) + " (triangle " +
+                                                                  std::to_string(i / 3) + ") names vertex " +
+                                                                  std::to_string(v) + " of " +
+                                                                  std::to_string(n)));
+        if (remap[v] == UINT32_MAX) {
+            const PositionBits bits(mesh.positions[v]);
+            for (size_t slot = bits.hash() & mask;; slot = (slot + 1) & mask) {
+                const std::uint32_t e = table[slot];
+                if (e == UINT32_MAX) {
+                    table[slot] = remap[v] = std::uint32_t(out.positions.size());
+                    out.positions.push_back(mesh.positions[v]);
+                    break;
+                }
+                if (PositionBits(out.positions[e]) == bits) {
+                    remap[v] = e;
+                    break;
+                }
+            }
+        }
+        out.indices[i] = remap[v];
+    }
+    R r;
+    r.value = std::move(out);
+    return r;
 }
+
+namespace {
 
 /// One run of the simplifier at `relativeError` (of the mesh's extent). `weldAfter`: the input has vertices
 /// at the same position (folds cut), merged again in the copy.
@@ -48,7 +100,11 @@ gltf::TriangleMesh reduce(const gltf::TriangleMesh& input, double relativeError,
                                           input.positions.size(), sizeof(QVector3D), target,
                                           float(relativeError), meshopt_SimplifyLockBorder, &resultError);
     out.indices.resize(count);
-    return removeDegenerateTriangles(weldAfter ? weld(out) : out, sliver);
+    if (!weldAfter)
+        return removeDegenerateTriangles(out, sliver);
+    // The copy's indices are the input's, all in range: welding it does not fail.
+    const auto welded = weldByPosition(out);
+    return removeDegenerateTriangles(welded ? *welded : out, sliver);
 }
 
 /// The copy measured as a trimesh collider of the mesh.
@@ -226,7 +282,10 @@ Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const Simpli
         return R::failure(makeError("SIMPLIFY_NO_TRIANGLES", "the mesh has no triangles to simplify"));
     if (!(options.maxError > 0))
         return R::failure(makeError("SIMPLIFY_BAD_ERROR", "the largest error must be above 0"));
-    const gltf::TriangleMesh welded = weld(mesh);
+    auto weldedOr = weldByPosition(mesh);
+    if (!weldedOr)
+        return R::failure(weldedOr.diagnostics.front());
+    const gltf::TriangleMesh welded = std::move(*weldedOr);
     const double scale = meshopt_simplifyScale(reinterpret_cast<const float*>(welded.positions.data()),
                                                welded.positions.size(), sizeof(QVector3D));
     SimplifiedMesh out;

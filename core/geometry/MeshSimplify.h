@@ -59,8 +59,14 @@ struct SimplifiedMesh
 /// then measures. When every copy strays beyond maxError and the mesh has folds (the rim of a fin of no
 /// thickness, which the simplifier's error, a distance to the faces' planes, lets it erode), the attempts
 /// are made again with the folds cut into borders, locked like the others; the copy is welded again.
-/// Errors: SIMPLIFY_NO_TRIANGLES, SIMPLIFY_BAD_ERROR (maxError not above 0).
+/// Errors: SIMPLIFY_NO_TRIANGLES, SIMPLIFY_BAD_ERROR (maxError not above 0), SIMPLIFY_BAD_INDEX (an index
+/// names no vertex).
 Result<SimplifiedMesh> simplifyMesh(const gltf::TriangleMesh& mesh, const SimplifyOptions& options);
+
+/// The mesh with every set of vertices at the same position (the same bits) merged into one; the vertices
+/// are numbered in the order the indices first name them, and vertices no index names are dropped.
+/// Errors: SIMPLIFY_BAD_INDEX (an index names no vertex; the message gives which).
+Result<gltf::TriangleMesh> weldByPosition(const gltf::TriangleMesh& mesh);
 
 /// The triangles of `mesh` less those with a repeated corner, no area, or a height below `sliver` times
 /// their longest edge, less copies of a triangle and pairs of a triangle and its reverse (a fin of no

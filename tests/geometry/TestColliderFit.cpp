@@ -9,6 +9,7 @@
 #include "geometry/ShapeSurface.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -113,6 +114,8 @@ private slots:
     void bvhMatchesBruteForce();
     void mortonBvhAndEarlyStopMatchBruteForce();
     void stridedMeasureKeepsExactMaxima();
+    void mortonOrderFollowsTheCurve();
+    void distancesToMeshInAnyOrder();
     void figuresOfKnownValues();
     void cubeInLargerBox();
     void sphereInLargerSphere();
@@ -257,6 +260,62 @@ void TestColliderFit::stridedMeasureKeepsExactMaxima()
     QVERIFY(m->summary.outside.max > 0.01 && m->summary.overhang.max > 0.01);
     QVERIFY(check(m->meshPoints, m->outside, colliderCorners, m->summary.outside));
     QVERIFY(check(m->colliderPoints, m->overhang, meshCorners, m->summary.overhang));
+}
+
+void TestColliderFit::mortonOrderFollowsTheCurve()
+{
+    // Points along the x axis, shuffled: the curve through them is the axis, so the order sorts them by x.
+    std::vector<Vec3d> points;
+    for (int i = 0; i < 200; ++i)
+        points.push_back({double(i), 0, 0});
+    std::mt19937_64 rng(11);
+    std::shuffle(points.begin(), points.end(), rng);
+    const std::vector<std::uint32_t> order = mortonOrder(points);
+    QCOMPARE(order.size(), points.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        QCOMPARE(points[order[k]].x, double(k));
+    // The eight corners of a cube: x is the lowest bit of the curve, then y, then z.
+    const std::vector<Vec3d> corners{{1, 1, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 1},
+                                     {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}};
+    const std::vector<std::uint32_t> cube = mortonOrder(corners);
+    QCOMPARE(cube.size(), corners.size());
+    for (size_t k = 0; k < cube.size(); ++k) {
+        const Vec3d& c = corners[cube[k]];
+        QCOMPARE(size_t(c.x) + 2 * size_t(c.y) + 4 * size_t(c.z), k);
+    }
+    QVERIFY(mortonOrder({}).empty());
+}
+
+void TestColliderFit::distancesToMeshInAnyOrder()
+{
+    // Points scattered around a torus in no order: stride 1 gives brute force's distance at every point;
+    // stride 8 the same at every 8th point and the same maximum, and never less than the truth elsewhere.
+    const auto mesh = test::torusMesh(2, 0.5);
+    const auto corners = triangleCorners(mesh);
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> u(-3, 3);
+    std::vector<Vec3d> points;
+    for (int i = 0; i < 3000; ++i)
+        points.push_back({u(rng), u(rng), 0.3 * u(rng)});
+    FitOptions o;
+    o.meshSamples = 100;
+    const FitMeter meter(mesh, {}, o);
+    const std::vector<double> exact = meter.distancesToMesh(points),
+                              strided = meter.distancesToMesh(points, 8);
+    QCOMPARE(exact.size(), points.size());
+    QCOMPARE(strided.size(), points.size());
+    double bruteMax = 0, stridedMax = 0;
+    for (size_t i = 0; i < points.size(); ++i) {
+        const double want = bruteForceDistance(corners, points[i]);
+        bruteMax = std::max(bruteMax, want);
+        stridedMax = std::max(stridedMax, strided[i]);
+        QVERIFY2(std::fabs(exact[i] - want) <= 1e-12 * (1 + want), qPrintable(QString::number(i)));
+        QVERIFY(strided[i] >= want - 1e-12);
+        if (i % 8 == 0)
+            QVERIFY(std::fabs(strided[i] - want) <= 1e-12 * (1 + want));
+    }
+    QVERIFY(bruteMax > 0.5);
+    QVERIFY(std::fabs(stridedMax - bruteMax) <= 1e-12 * (1 + bruteMax));
 }
 
 void TestColliderFit::figuresOfKnownValues()

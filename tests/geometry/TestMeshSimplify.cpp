@@ -9,6 +9,8 @@
 #include <QtTest>
 #include <cmath>
 #include <map>
+#include <meshoptimizer.h>
+#include <random>
 
 using namespace cs;
 using namespace cs::geometry;
@@ -97,6 +99,7 @@ class TestMeshSimplify : public QObject
 private slots:
     void sphereFallsWithinError();
     void seamsAreWelded();
+    void weldMatchesTheLibrary();
     void tinyErrorNeverReportsMore();
     void degenerateAndSliverTrianglesRemoved();
     void errors();
@@ -154,6 +157,65 @@ void TestMeshSimplify::seamsAreWelded()
     QVERIFY(s->trianglesAfter < split.triangleCount() / 2);
     QVERIFY(s->deviation <= o.maxError);
     QVERIFY(test::isClosedManifold(s->mesh));
+}
+
+void TestMeshSimplify::weldMatchesTheLibrary()
+{
+    // A cube with four vertices a face (24, 8 positions), its positions shuffled, plus a vertex no index
+    // names: 8 vertices in the order the indices first name them, every index at its old position.
+    gltf::TriangleMesh cube;
+    const float c[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
+                           {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+    const int faces[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
+                             {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
+    for (const auto& f : faces) {
+        const auto base = std::uint32_t(cube.positions.size());
+        for (int k : f)
+            cube.positions.emplace_back(c[k][0], c[k][1], c[k][2]);
+        cube.indices.insert(cube.indices.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+    }
+    cube.positions.emplace_back(5.f, 5.f, 5.f);
+    auto welded = weldByPosition(cube);
+    QVERIFY(welded);
+    QCOMPARE(welded->positions.size(), size_t(8));
+    QCOMPARE(welded->indices.size(), cube.indices.size());
+    std::uint32_t next = 0;
+    for (size_t i = 0; i < cube.indices.size(); ++i) {
+        QCOMPARE(welded->positions[welded->indices[i]], cube.positions[cube.indices[i]]);
+        if (welded->indices[i] == next)
+            ++next;
+        QVERIFY(welded->indices[i] < next); // numbered in order of first use
+    }
+    // A large mesh with repeated positions (and +0 and -0, which differ in their bits): the same as the
+    // library's remap.
+    gltf::TriangleMesh big;
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> cell(-40, 40);
+    for (int i = 0; i < 30000; ++i)
+        big.positions.emplace_back(float(cell(rng)) * 0.25f, float(cell(rng)) * 0.25f,
+                                   i % 7 == 0 ? -0.f : 0.f);
+    std::uniform_int_distribution<std::uint32_t> pick(0, 29999);
+    for (int i = 0; i < 60000; ++i)
+        big.indices.push_back(pick(rng));
+    std::vector<unsigned int> remap(big.positions.size());
+    const size_t unique =
+        meshopt_generateVertexRemap(remap.data(), big.indices.data(), big.indices.size(),
+                                    big.positions.data(), big.positions.size(), sizeof(QVector3D));
+    auto ours = weldByPosition(big);
+    QVERIFY(ours);
+    QCOMPARE(ours->positions.size(), unique);
+    QVERIFY(unique < 30000 && unique > 6561); // 81 x 81 cells, two zeros
+    for (size_t i = 0; i < big.indices.size(); ++i)
+        QCOMPARE(ours->indices[i], remap[big.indices[i]]);
+    // An index that names no vertex is refused, with its place.
+    gltf::TriangleMesh bad = cube;
+    bad.indices[7] = 99;
+    const auto refused = weldByPosition(bad);
+    QVERIFY(!refused);
+    const Diagnostic* d = findDiagnostic(refused.diagnostics, "SIMPLIFY_BAD_INDEX");
+    QVERIFY(d && QString::fromStdString(d->message).contains("index 7 (triangle 2)"));
+    SimplifyOptions o;
+    QVERIFY(findDiagnostic(simplifyMesh(bad, o).diagnostics, "SIMPLIFY_BAD_INDEX"));
 }
 
 void TestMeshSimplify::tinyErrorNeverReportsMore()
