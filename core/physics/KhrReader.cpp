@@ -222,6 +222,7 @@ private:
         }
         if (mesh < 0)
             return -1;
+        warnIfDeformed(mesh, geometryNode, g.pointerTo(g.has("mesh") ? "mesh" : "node"));
         const auto key = std::make_pair(mesh, convex);
         if (auto it = m_meshShapes.find(key); it != m_meshShapes.end())
             return it->second;
@@ -232,6 +233,51 @@ private:
         const int index = static_cast<int>(m_model.shapes.size()) - 1;
         m_meshShapes[key] = index;
         return index;
+    }
+
+    /// The geometry is the mesh "including any mesh deformation due to use of the skin or weights": a skinned
+    /// geometry node, or morph targets with a weight other than 0 (the node's weights, else the mesh's), are
+    /// not applied to the collider, which says so.
+    void warnIfDeformed(int mesh, int geometryNode, const std::string& pointer)
+    {
+        const Json* m = arrayElement("meshes", mesh);
+        if (!m || !m->is_object())
+            return;
+        const Json* node = arrayElement("nodes", geometryNode);
+        if (node && !node->is_object())
+            node = nullptr;
+        std::string what;
+        if (node && node->contains("skin"))
+            what = "node " + std::to_string(geometryNode) + " is skinned";
+        const auto nodeWeights = node ? node->find("weights") : m->end();
+        const auto meshWeights = m->find("weights");
+        const Json* weights = node && nodeWeights != node->end() ? &*nodeWeights
+                              : meshWeights != m->end()          ? &*meshWeights
+                                                                 : nullptr;
+        bool morphed = false;
+        if (weights && weights->is_array()) {
+            for (const Json& w : *weights)
+                morphed = morphed || (w.is_number() && w.get<double>() != 0.0);
+        }
+        if (morphed)
+            what += (what.empty() ? "" : " and ") + std::string("mesh ") + std::to_string(mesh) +
+                    " has morph target weights other than 0";
+        if (what.empty())
+            return;
+        m_diagnostics.push_back(
+            makeWarning(code::KhrGeometryDeformed,
+                        "the collider's geometry should include the mesh's deformation, but " + what +
+                            ": the collider uses the undeformed mesh",
+                        pointer));
+    }
+
+    /// Element `index` of the top-level array `key`; nullptr when there is none.
+    const Json* arrayElement(const char* key, int index) const
+    {
+        const auto it = m_json.find(key);
+        if (index < 0 || it == m_json.end() || !it->is_array() || size_t(index) >= it->size())
+            return nullptr;
+        return &(*it)[size_t(index)];
     }
 
     int mapShape(int khrIndex, const std::string& pointer)

@@ -141,6 +141,29 @@ private slots:
         QVERIFY2(hasCode(o, code::MeshMultiplePrimitives), describe(o).c_str());
     }
 
+    void deformedGeometryIsNamed()
+    {
+        // "Implementations should include any mesh deformation due to use of the skin or weights properties
+        // on the node or the referenced meshes": the collider uses the undeformed mesh, and says so for a
+        // skinned geometry node and for morph weights other than 0 (the node's, else the mesh's); weights all
+        // 0 and a plain mesh say nothing.
+        auto warned = [](const std::string& meshExtra, const std::string& nodeExtra, const char* geometry) {
+            const Loaded l = resolve(docFromJson(
+                std::string(R"({"meshes":[{"primitives":[{"attributes":{}}])") + meshExtra +
+                R"(}],"skins":[{"joints":[1]}],"nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"collider":)"
+                R"({"geometry":)" +
+                geometry + R"(}}}},{)" + nodeExtra + R"("mesh":0}]})"));
+            return hasCode(l.diagnostics, code::KhrGeometryDeformed);
+        };
+        QVERIFY(warned("", R"("skin":0,)", R"({"node":1})"));
+        QVERIFY(warned("", R"("weights":[0,0.5],)", R"({"node":1})"));
+        QVERIFY(warned(R"(,"weights":[1])", "", R"({"node":1})"));
+        QVERIFY(warned(R"(,"weights":[1])", "", R"({"mesh":0})"));
+        QVERIFY(!warned(R"(,"weights":[1])", R"("weights":[0],)", R"({"node":1})")); // the node's weights win
+        QVERIFY(!warned(R"(,"weights":[0,0])", "", R"({"mesh":0})"));
+        QVERIFY(!warned("", "", R"({"node":1})"));
+    }
+
     void olderShapesKeyAndGeometryNodeElsewhere()
     {
         auto l = resolve(docFromJson(R"({"extensions":{"KHR_collision_shapes":{"shapes":[
