@@ -1,5 +1,6 @@
 #include "gltf/Accessors.h"
 
+#include "gltf/AccessorScan.h"
 #include "gltf/DracoDecode.h"
 #include "gltf/JsonIndex.h"
 #include "gltf/MeshoptDecode.h"
@@ -76,11 +77,20 @@ int componentTypeOf(const Json& object)
     return v <= 0xFFFF ? static_cast<int>(v) : 0;
 }
 
-/// type, or "" when absent or not a string.
-std::string typeOf(const Json& object)
+/// type, or "" when absent or not a string (a view of the JSON's own string).
+std::string_view typeOf(const Json& object)
 {
     auto it = object.find(std::string_view("type"));
-    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    return it != object.end() && it->is_string() ? std::string_view(it->get_ref<const std::string&>())
+                                                 : std::string_view();
+}
+
+/// "/accessors/N" followed by `suffix`: made only for a finding, not for every accessor read.
+std::string accessorPointer(size_t index, std::string_view suffix = {})
+{
+    std::string pointer = jsonPointerAppend("/accessors", index);
+    pointer += suffix;
+    return pointer;
 }
 
 /// Rows of a matrix type (its columns have this many components), or 0 for vectors and scalars.
@@ -113,27 +123,31 @@ struct Span
     std::shared_ptr<const void> keepAlive; ///< decoded meshopt bytes the span points into
 };
 
-/// The bytes of a buffer view, or an error naming why they cannot be had.
-Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, const std::string& pointer)
+/// The bytes of a buffer view, or an error naming why they cannot be had; a bad index is reported at
+/// accessorPointer(accessor, suffix).
+Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, size_t accessor,
+                             std::string_view suffix)
 {
     using R = Result<Span>;
     if (!isJsonIndex(viewIndex))
-        return R::failure(makeError("INVALID_INDEX", "bufferView must be a non-negative integer", pointer));
+        return R::failure(makeError("INVALID_INDEX", "bufferView must be a non-negative integer",
+                                    accessorPointer(accessor, suffix)));
     const size_t v = viewIndex.get<size_t>();
     const Json* view = doc.element("bufferViews", v);
     if (!view)
-        return R::failure(
-            makeError("INDEX_OUT_OF_RANGE", "bufferView " + std::to_string(v) + " does not exist", pointer));
-    const std::string viewPointer = jsonPointerAppend("/bufferViews", v);
+        return R::failure(makeError("INDEX_OUT_OF_RANGE",
+                                    "bufferView " + std::to_string(v) + " does not exist",
+                                    accessorPointer(accessor, suffix)));
+    const auto viewPointer = [v] { return jsonPointerAppend("/bufferViews", v); };
     const Json& b = memberOr(*view, "buffer", kNoValue);
     if (!isJsonIndex(b) || b.get<size_t>() >= doc.buffers().size())
         return R::failure(makeError("INDEX_OUT_OF_RANGE", "the buffer view's buffer does not exist",
-                                    viewPointer + "/buffer"));
+                                    viewPointer() + "/buffer"));
     if (const std::string unsupported = unsupportedRequiredExtension(doc, *view); !unsupported.empty())
         return R::failure(makeError("EXTENSION_UNSUPPORTED",
                                     "the buffer view is encoded with " + unsupported +
                                         ", a required extension Collidoscope cannot decode",
-                                    viewPointer + "/extensions/" + unsupported));
+                                    viewPointer() + "/extensions/" + unsupported));
     if (meshoptExtension(*view)) {
         auto decoded = decodeMeshoptView(doc, v);
         if (!decoded)
@@ -147,15 +161,15 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
             makeError("BUFFER_MISSING_DATA",
                       "the buffer view reads a meshopt fallback buffer, which has no data, and has no "
                       "compressed stream of its own",
-                      viewPointer));
+                      viewPointer()));
     if (buffer.origin == ResourceOrigin::Missing)
         return R::failure(
-            makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer));
+            makeError("BUFFER_MISSING_DATA", "the buffer view's buffer has no data", viewPointer()));
     const Json& off = memberOr(*view, "byteOffset", kZeroOffset);
     const Json& len = memberOr(*view, "byteLength", kNoValue);
     if (!isJsonIndex(off) || !isJsonIndex(len))
         return R::failure(makeError("INVALID_TYPE", "byteOffset and byteLength must be non-negative integers",
-                                    viewPointer));
+                                    viewPointer()));
     const std::uint64_t offset = off.get<std::uint64_t>();
     const std::uint64_t length = len.get<std::uint64_t>();
     if (offset > buffer.data.size() || length > buffer.data.size() - offset)
@@ -163,7 +177,7 @@ Result<Span> bufferViewBytes(const GltfDocument& doc, const Json& viewIndex, con
                                     "the buffer view spans bytes " + std::to_string(offset) + " to " +
                                         std::to_string(offset + length) + " but its buffer has " +
                                         std::to_string(buffer.data.size()),
-                                    viewPointer));
+                                    viewPointer()));
     R r;
     r.value = Span{buffer.data.data() + offset, static_cast<size_t>(length), nullptr};
     return r;
@@ -230,41 +244,43 @@ struct Layout
     const std::uint8_t* base = nullptr; ///< null: no bufferView, the data is zeros
     size_t stride = 0;
     std::shared_ptr<const void> keepAlive; ///< what `base` points into when it is decoded data
-    std::string pointer;
+    size_t index = 0;                      ///< the accessor's own (accessorPointer for a finding)
 };
 
 Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
 {
     using R = Result<Layout>;
     Layout l;
-    l.pointer = jsonPointerAppend("/accessors", index);
+    l.index = index;
     const Json* a = doc.element("accessors", index);
     if (!a)
         return R::failure(makeError("INDEX_OUT_OF_RANGE",
-                                    "accessor " + std::to_string(index) + " does not exist", l.pointer));
+                                    "accessor " + std::to_string(index) + " does not exist",
+                                    accessorPointer(index)));
     l.componentType = componentTypeOf(*a);
-    const std::string type = typeOf(*a);
+    const std::string_view type = typeOf(*a);
     l.components = componentCount(type);
     l.rows = matrixRows(type);
     if (componentSize(l.componentType) == 0)
         return R::failure(
             makeError("ACCESSOR_INVALID_COMPONENT_TYPE",
                       "componentType " + std::to_string(l.componentType) + " is not a glTF component type",
-                      l.pointer + "/componentType"));
+                      accessorPointer(index, "/componentType")));
     if (l.components == 0)
         return R::failure(makeError("ACCESSOR_INVALID_TYPE",
-                                    "type '" + type + "' is not a glTF accessor type", l.pointer + "/type"));
+                                    "type '" + std::string(type) + "' is not a glTF accessor type",
+                                    accessorPointer(index, "/type")));
     const Json& count = memberOr(*a, "count", kNoValue);
     if (!isJsonIndex(count) || count.get<std::uint64_t>() == 0)
-        return R::failure(
-            makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer", l.pointer + "/count"));
+        return R::failure(makeError("ACCESSOR_INVALID_COUNT", "count must be a positive integer",
+                                    accessorPointer(index, "/count")));
     l.count = count.get<size_t>();
     const auto normalized = a->find(std::string_view("normalized"));
     l.normalized = normalized != a->end() && normalized->is_boolean() && normalized->get<bool>();
     const size_t elemSize = elementSize(l.componentType, type);
 
     if (auto view = a->find(std::string_view("bufferView")); view != a->end()) {
-        auto span = bufferViewBytes(doc, *view, l.pointer + "/bufferView");
+        auto span = bufferViewBytes(doc, *view, index, "/bufferView");
         if (!span)
             return R{std::nullopt, span.diagnostics};
         const Json* viewJson = doc.element("bufferViews", view->get<size_t>());
@@ -278,11 +294,11 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                                             std::to_string(l.stride) +
                                             " bytes, less than the accessor's element of " +
                                             std::to_string(elemSize) + " bytes (elements would overlap)",
-                                        l.pointer + "/bufferView"));
+                                        accessorPointer(index, "/bufferView")));
         const Json& off = memberOr(*a, "byteOffset", kZeroOffset);
         if (!isJsonIndex(off))
             return R::failure(makeError("INVALID_TYPE", "byteOffset must be a non-negative integer",
-                                        l.pointer + "/byteOffset"));
+                                        accessorPointer(index, "/byteOffset")));
         const std::uint64_t offset = off.get<std::uint64_t>();
         // The last element ends at offset + stride * (count - 1) + elementSize; check without overflowing.
         const std::uint64_t needed = offset + elemSize;
@@ -293,7 +309,7 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                 "the accessor needs " + std::to_string(l.count) + " elements of " + std::to_string(elemSize) +
                     " bytes (stride " + std::to_string(l.stride) + ") from byte " + std::to_string(offset) +
                     " but its buffer view has " + std::to_string(span->size) + " bytes",
-                l.pointer));
+                accessorPointer(index)));
         l.base = span->data + offset;
         l.keepAlive = span->keepAlive;
     } else if (l.count > kMaxUnbackedAccessorCount) {
@@ -302,21 +318,26 @@ Result<Layout> layoutOf(const GltfDocument& doc, size_t index)
                                         std::to_string(l.count) +
                                         "; reading it would make that many elements of zeros (at most " +
                                         std::to_string(kMaxUnbackedAccessorCount) + " are read)",
-                                    l.pointer + "/count"));
+                                    accessorPointer(index, "/count")));
     }
     return R{l, {}};
 }
 
-/// The layout of an accessor that must hold vertex indices: SCALAR unsigned bytes, shorts or ints.
+/// Whether a layout can hold vertex indices: SCALAR unsigned bytes, shorts or ints.
+bool isIndexLayout(const Layout& l)
+{
+    return l.components == 1 && (l.componentType == UnsignedByte || l.componentType == UnsignedShort ||
+                                 l.componentType == UnsignedInt);
+}
+
+/// The layout of an accessor that must hold vertex indices.
 Result<Layout> indexLayoutOf(const GltfDocument& doc, size_t index)
 {
     auto layout = layoutOf(doc, index);
-    if (layout && (layout->components != 1 ||
-                   (layout->componentType != UnsignedByte && layout->componentType != UnsignedShort &&
-                    layout->componentType != UnsignedInt)))
+    if (layout && !isIndexLayout(*layout))
         return Result<Layout>::failure(makeError(
             "ACCESSOR_INVALID_INDICES", "indices must be a SCALAR accessor of unsigned bytes, shorts or ints",
-            layout->pointer));
+            accessorPointer(index)));
     return layout;
 }
 
@@ -327,7 +348,7 @@ Diagnostics applySparse(const GltfDocument& doc, const Layout& l, const Json& a,
 {
     const Json* sparse = &sparseJson;
     const auto fail = [](Diagnostic d) { return Diagnostics{std::move(d)}; };
-    const std::string sp = l.pointer + "/sparse";
+    const std::string sp = accessorPointer(l.index, "/sparse");
     if (!sparse->is_object())
         return fail(makeError("INVALID_TYPE", "sparse must be an object", sp));
     const Json& countJson = sparse->value("count", Json());
@@ -343,8 +364,10 @@ Diagnostics applySparse(const GltfDocument& doc, const Layout& l, const Json& a,
     if (indexType != UnsignedByte && indexType != UnsignedShort && indexType != UnsignedInt)
         return fail(makeError("ACCESSOR_SPARSE_INVALID", "sparse indices must be unsigned integers",
                               sp + "/indices/componentType"));
-    auto indexSpan = bufferViewBytes(doc, indices.value("bufferView", Json()), sp + "/indices/bufferView");
-    auto valueSpan = bufferViewBytes(doc, values.value("bufferView", Json()), sp + "/values/bufferView");
+    auto indexSpan =
+        bufferViewBytes(doc, indices.value("bufferView", Json()), l.index, "/sparse/indices/bufferView");
+    auto valueSpan =
+        bufferViewBytes(doc, values.value("bufferView", Json()), l.index, "/sparse/values/bufferView");
     if (!indexSpan || !valueSpan) {
         Diagnostics d = indexSpan.diagnostics;
         d.insert(d.end(), valueSpan.diagnostics.begin(), valueSpan.diagnostics.end());
@@ -375,6 +398,23 @@ Diagnostics applySparse(const GltfDocument& doc, const Layout& l, const Json& a,
                 decodeComponent(e + offsets[c], l.componentType, l.normalized);
     }
     return {};
+}
+
+/// The largest index of an accessor whose layout holds indices (isIndexLayout).
+Result<std::uint32_t> maxIndexOf(const GltfDocument& doc, const Layout& l)
+{
+    using R = Result<std::uint32_t>;
+    const size_t index = l.index;
+    const Json& a = *doc.element("accessors", index);
+    if (a.find(std::string_view("sparse")) != a.end() || (!l.base && dracoSourceOf(doc, index))) {
+        auto all = readAccessorIndices(doc, index);
+        if (!all)
+            return R{std::nullopt, all.diagnostics};
+        return R{all->empty() ? 0u : *std::max_element(all->begin(), all->end()), {}};
+    }
+    if (!l.base)
+        return R{0u, {}};
+    return R{largestIndex(l.base, l.count, l.stride, l.componentType), {}};
 }
 
 } // namespace
@@ -434,17 +474,22 @@ Result<FloatArray> readAccessorFloats(const GltfDocument& doc, size_t index)
     return R{std::move(out), {}};
 }
 
-Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
+Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index, std::optional<std::uint32_t>* maxIndex)
 {
     auto layout = layoutOf(doc, index);
     if (!layout)
         return layout.diagnostics;
+    if (maxIndex && isIndexLayout(*layout)) {
+        // The same layout serves the index range check (maxAccessorIndex would work it out again).
+        auto maximum = maxIndexOf(doc, *layout);
+        *maxIndex = maximum ? std::optional<std::uint32_t>(*maximum) : std::nullopt;
+    }
     const Json& a = *doc.element("accessors", index);
-    auto sparse = a.find("sparse");
+    auto sparse = a.find(std::string_view("sparse"));
     if (sparse == a.end() || !sparse->is_object())
         return {};
     Diagnostics out;
-    const std::string sp = layout->pointer + "/sparse";
+    const std::string sp = accessorPointer(index, "/sparse");
     const size_t n = static_cast<size_t>(unsignedOr(*sparse, "count", 0)); // an invalid one runs past the end
     const size_t valueSize = elementSize(layout->componentType, typeOf(a));
     for (const char* part : {"indices", "values"}) {
@@ -454,7 +499,8 @@ Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index)
                                     sp + "/" + part));
             continue;
         }
-        auto span = bufferViewBytes(doc, j.value("bufferView", Json()), sp + "/" + part + "/bufferView");
+        auto span = bufferViewBytes(doc, j.value("bufferView", Json()), index,
+                                    "/sparse/" + std::string(part) + "/bufferView");
         if (!span) {
             out.insert(out.end(), span.diagnostics.begin(), span.diagnostics.end());
             continue;
@@ -490,76 +536,12 @@ std::optional<AccessorBounds> declaredBounds(const GltfDocument& doc, size_t ind
     return out;
 }
 
-AccessorBounds computeBounds(const FloatArray& data)
-{
-    AccessorBounds out;
-    if (data.count == 0 || data.components == 0)
-        return out;
-    out.min.assign(data.values.begin(), data.values.begin() + data.components);
-    out.max = out.min;
-    for (size_t i = 1; i < data.count; ++i) {
-        for (int c = 0; c < data.components; ++c) {
-            const double v = data.values[i * data.components + c];
-            out.min[c] = std::min(out.min[c], v);
-            out.max[c] = std::max(out.max[c], v);
-        }
-    }
-    return out;
-}
-
 Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index)
 {
-    using R = Result<std::uint32_t>;
     auto layout = indexLayoutOf(doc, index);
     if (!layout)
-        return R{std::nullopt, layout.diagnostics};
-    const Layout& l = *layout;
-    if (doc.element("accessors", index)->contains("sparse") || (!l.base && dracoSourceOf(doc, index))) {
-        auto all = readAccessorIndices(doc, index);
-        if (!all)
-            return R{std::nullopt, all.diagnostics};
-        return R{all->empty() ? 0u : *std::max_element(all->begin(), all->end()), {}};
-    }
-    if (!l.base)
-        return R{0u, {}};
-    std::uint32_t maximum = 0;
-    auto scan = [&](auto type) {
-        using T = decltype(type);
-        T m = 0;
-        if (l.stride == sizeof(T)) {
-            // The common, tightly packed case. Blocks of a fixed size let the compiler vectorize the
-            // reduction at -O2; this scan runs over every index of every mesh when a file is opened.
-            constexpr size_t kBlock = 64;
-            T block[kBlock];
-            size_t i = 0;
-            for (; i + kBlock <= l.count; i += kBlock) {
-                std::memcpy(block, l.base + i * sizeof(T), sizeof block);
-                T bm = 0;
-                for (size_t k = 0; k < kBlock; ++k)
-                    bm = block[k] > bm ? block[k] : bm;
-                m = bm > m ? bm : m;
-            }
-            for (; i < l.count; ++i) {
-                T v;
-                std::memcpy(&v, l.base + i * sizeof(T), sizeof(T));
-                m = v > m ? v : m;
-            }
-        } else {
-            for (size_t i = 0; i < l.count; ++i) {
-                T v;
-                std::memcpy(&v, l.base + i * l.stride, sizeof(T));
-                m = v > m ? v : m;
-            }
-        }
-        maximum = m;
-    };
-    if (l.componentType == UnsignedByte)
-        scan(std::uint8_t());
-    else if (l.componentType == UnsignedShort)
-        scan(std::uint16_t());
-    else
-        scan(std::uint32_t());
-    return R{maximum, {}};
+        return Result<std::uint32_t>{std::nullopt, layout.diagnostics};
+    return maxIndexOf(doc, *layout);
 }
 
 Result<std::vector<std::uint32_t>> readAccessorIndices(const GltfDocument& doc, size_t index)

@@ -70,7 +70,10 @@ AccessorBounds computeBounds(const FloatArray& data);
 Result<std::uint32_t> maxAccessorIndex(const GltfDocument& doc, size_t index);
 
 /// Checks that an accessor's elements (and sparse indices and values) lie inside their buffer views and
-/// buffers without reading the data: the cheap check to run on every accessor when a file is opened.
-Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index);
+/// buffers without reading the data: the cheap check to run on every accessor when a file is opened. With
+/// `maxIndex`, an accessor that can hold indices also gets maxAccessorIndex() from the same layout (none when
+/// it cannot be read; left as it is when the accessor cannot hold indices): the structure check runs both.
+Diagnostics checkAccessorBounds(const GltfDocument& doc, size_t index,
+                                std::optional<std::uint32_t>* maxIndex = nullptr);
 
 } // namespace cs::gltf

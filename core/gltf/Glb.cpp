@@ -1,5 +1,6 @@
 #include "gltf/Glb.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
@@ -62,8 +63,8 @@ std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk
                                                          "chunk and appear once; this one is ignored"));
             return std::nullopt;
         }
-        glb.bin.resize(length);
-        if (length > 0 && !source.read(chunk.offset, length, glb.bin.data()))
+        glb.bin.clear();
+        if (length > 0 && !source.append(chunk.offset, length, glb.bin))
             return makeError("FILE_READ_FAILED", where + ": reading the BIN chunk failed");
         glb.hasBin = true;
     } else {
@@ -81,6 +82,26 @@ std::optional<Diagnostic> readChunk(ByteSource& source, const ChunkHeader& chunk
 }
 
 } // namespace
+
+bool ByteSource::append(std::uint64_t offset, size_t n, Bytes& out)
+{
+    if (offset > size() || n > size() - offset)
+        return false;
+    out.reserve(out.size() + n);
+    // A block at a time: the zeros a resize writes are still in the cache when the read overwrites them, so
+    // the bytes go out to memory once.
+    constexpr size_t kBlock = size_t(1) << 18;
+    while (n > 0) {
+        const size_t k = std::min(n, kBlock);
+        const size_t at = out.size();
+        out.resize(at + k);
+        if (!read(offset, k, out.data() + at))
+            return false;
+        offset += k;
+        n -= k;
+    }
+    return true;
+}
 
 bool looksLikeGlb(ByteSource& source)
 {

@@ -24,6 +24,11 @@ public:
     virtual std::uint64_t size() const = 0;
     /// Reads n bytes at offset into out; false on an I/O error or when the range is past the end.
     virtual bool read(std::uint64_t offset, size_t n, void* out) = 0;
+    /// Appends n bytes at offset to `out`; false (and `out` of an unspecified length) on an I/O error or when
+    /// the range is past the end. Resizing `out` by n and reading into it would write the range twice out to
+    /// memory (zeros, then the bytes: the BIN chunk is most of a file); this reads a cache-sized block at a
+    /// time.
+    virtual bool append(std::uint64_t offset, size_t n, Bytes& out);
 };
 
 /// The chunks of a .glb. `json` is the JSON chunk's text; `bin` the BIN chunk when `hasBin`.

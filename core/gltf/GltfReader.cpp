@@ -53,6 +53,14 @@ public:
         std::copy_n(m_bytes.data() + offset, n, static_cast<std::uint8_t*>(out));
         return true;
     }
+    bool append(std::uint64_t offset, size_t n, Bytes& out) override
+    {
+        if (offset > m_bytes.size() || n > m_bytes.size() - offset)
+            return false;
+        const auto first = m_bytes.begin() + static_cast<std::ptrdiff_t>(offset);
+        out.insert(out.end(), first, first + static_cast<std::ptrdiff_t>(n));
+        return true;
+    }
 
 private:
     const Bytes& m_bytes;
@@ -72,8 +80,8 @@ std::optional<Bytes> readWholeFile(const std::filesystem::path& path, std::strin
         return std::nullopt;
     }
     FileSource source(f, std::filesystem::file_size(path));
-    Bytes bytes(source.size());
-    if (!bytes.empty() && !source.read(0, bytes.size(), bytes.data())) {
+    Bytes bytes;
+    if (source.size() > 0 && !source.append(0, source.size(), bytes)) {
         error = "read error";
         return std::nullopt;
     }

@@ -122,12 +122,13 @@ public:
     size_t errorPosition = 0;
     bool tooDeep = false; ///< stopped at kMaxJsonDepth
 
-    bool null() { return put(Json(nullptr)); }
-    bool boolean(bool v) { return put(Json(v)); }
-    bool number_integer(number_integer_t v) { return put(Json(v)); }
-    bool number_unsigned(number_unsigned_t v) { return put(Json(v)); }
-    bool number_float(number_float_t v, const string_t&) { return put(Json(v)); }
-    bool string(string_t& v) { return put(Json(std::move(v))); }
+    // Scalars are made in their place in the open frame, not as a temporary moved there.
+    bool null() { return put(nullptr); }
+    bool boolean(bool v) { return put(v); }
+    bool number_integer(number_integer_t v) { return put(v); }
+    bool number_unsigned(number_unsigned_t v) { return put(v); }
+    bool number_float(number_float_t v, const string_t&) { return put(v); }
+    bool string(string_t& v) { return put(std::move(v)); }
     bool binary(binary_t& v) { return put(Json::binary(std::move(v))); }
 
     bool start_object(std::size_t) { return open(true); }
@@ -235,12 +236,12 @@ private:
         }
         return jsonPointerAppend(pointer, key);
     }
-    bool put(Json&& value)
+    template <class Value> bool put(Value&& value)
     {
         if (m_depth == 0)
-            root = std::move(value);
+            root = Json(std::forward<Value>(value));
         else
-            m_frames[m_depth - 1].values.push_back(std::move(value));
+            m_frames[m_depth - 1].values.emplace_back(std::forward<Value>(value));
         return true;
     }
 

@@ -35,17 +35,7 @@ public:
             if (!a.contains("componentType") || !a.contains("count") || !a.contains("type"))
                 error("MISSING_PROPERTY", "an accessor needs componentType, count and type", p);
         });
-        const size_t accessorCount = m_doc.count("accessors");
-        for (size_t i = 0; i < accessorCount; ++i) {
-            if (m_doc.element("accessors", i)) {
-                // Problems of the buffer view or buffer itself are reported once, for the view (or when the
-                // buffer was loaded), not again for every accessor that uses it.
-                for (auto& d : checkAccessorBounds(m_doc, i)) {
-                    if (d.pointer.rfind("/accessors/", 0) == 0 && d.code != "BUFFER_MISSING_DATA")
-                        m_out.push_back(std::move(d));
-                }
-            }
-        }
+        checkAccessors();
         checkPrimitiveIndices();
         const Diagnostics compressed = checkCompressedGeometry(m_doc);
         m_out.insert(m_out.end(), compressed.begin(), compressed.end());
@@ -224,6 +214,34 @@ private:
         }
     }
 
+    /// The bounds of every accessor; the largest index of each one a primitive uses as its indices, from the
+    /// same layout (m_maxIndex).
+    void checkAccessors()
+    {
+        const size_t accessorCount = m_doc.count("accessors");
+        m_maxIndex.assign(accessorCount, std::nullopt);
+        std::vector<char> holdsIndices(accessorCount, 0);
+        const Json& meshes = jsonMember(m_root, "meshes");
+        for (size_t m = 0; m < (meshes.is_array() ? meshes.size() : 0); ++m) {
+            const Json& prims = jsonMember(meshes[m], "primitives");
+            for (size_t k = 0; k < (prims.is_array() ? prims.size() : 0); ++k) {
+                const Json& indices = jsonMember(prims[k], "indices");
+                if (isJsonIndex(indices) && indices.get<std::uint64_t>() < accessorCount)
+                    holdsIndices[indices.get<size_t>()] = 1;
+            }
+        }
+        for (size_t i = 0; i < accessorCount; ++i) {
+            if (m_doc.element("accessors", i)) {
+                // Problems of the buffer view or buffer itself are reported once, for the view (or when the
+                // buffer was loaded), not again for every accessor that uses it.
+                for (auto& d : checkAccessorBounds(m_doc, i, holdsIndices[i] ? &m_maxIndex[i] : nullptr)) {
+                    if (d.pointer.rfind("/accessors/", 0) == 0 && d.code != "BUFFER_MISSING_DATA")
+                        m_out.push_back(std::move(d));
+                }
+            }
+        }
+    }
+
     /// Every vertex index of every indexed primitive must name one of its vertices.
     void checkPrimitiveIndices()
     {
@@ -247,7 +265,9 @@ private:
                     continue;
                 const size_t vertexCount = jsonMember(*positionAccessor, "count").get<size_t>();
                 const size_t indexAccessor = prim["indices"].get<size_t>();
-                auto maximum = maxAccessorIndex(m_doc, indexAccessor);
+                // checkAccessors found it (none: not an accessor of indices, or unreadable).
+                const std::optional<std::uint32_t> maximum =
+                    indexAccessor < m_maxIndex.size() ? m_maxIndex[indexAccessor] : std::nullopt;
                 if (maximum && *maximum >= vertexCount)
                     error("MESH_INDEX_OUT_OF_RANGE",
                           "vertex index " + std::to_string(*maximum) + " in accessor " +
@@ -334,6 +354,7 @@ private:
     const GltfDocument& m_doc;
     const Json& m_root;
     Diagnostics m_out;
+    std::vector<std::optional<std::uint32_t>> m_maxIndex; ///< by accessor: its largest index (checkAccessors)
 };
 
 } // namespace

@@ -5,7 +5,9 @@
 #include "gltf/GltfDocument.h"
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTest>
+#include <fstream>
 
 using namespace cs;
 using namespace cs::gltf;
@@ -60,6 +62,39 @@ const std::string kMinimal = R"({"asset":{"version":"2.0"}})";
 Result<GltfDocument> load(const Bytes& bytes)
 {
     return loadGltfFromBytes(bytes, "input.glb");
+}
+
+/// `count` little-endian values of `bytes` bytes each (1, 2 or 4), value(i) for the i-th.
+template <class F> Bytes packed(size_t count, size_t bytes, F value)
+{
+    Bytes out(count * bytes);
+    for (size_t i = 0; i < count; ++i) {
+        const uint32_t v = value(i);
+        for (size_t b = 0; b < bytes; ++b)
+            out[i * bytes + b] = uint8_t(v >> (8 * b));
+    }
+    return out;
+}
+
+/// A .glb of one mesh: `vertices` positions, then the index bytes `indices` (component type `componentType`,
+/// `indexCount` of them), drawn by two primitives that share the index accessor.
+Bytes indexedGlb(size_t vertices, const Bytes& indices, int componentType, size_t indexCount)
+{
+    Bytes bin(vertices * 12, 0);
+    const size_t indexOffset = bin.size();
+    bin.insert(bin.end(), indices.begin(), indices.end());
+    while (bin.size() % 4)
+        bin.push_back(0);
+    const std::string json =
+        R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" + std::to_string(bin.size()) +
+        R"(}],"bufferViews":[{"buffer":0,"byteLength":)" + std::to_string(indexOffset) +
+        R"(},{"buffer":0,"byteOffset":)" + std::to_string(indexOffset) + R"(,"byteLength":)" +
+        std::to_string(indices.size()) + R"(}],"accessors":[{"bufferView":0,"componentType":5126,"count":)" +
+        std::to_string(vertices) + R"(,"type":"VEC3"},{"bufferView":1,"componentType":)" +
+        std::to_string(componentType) + R"(,"count":)" + std::to_string(indexCount) +
+        R"(,"type":"SCALAR"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1},)"
+        R"({"attributes":{"POSITION":0},"indices":1}]}]})";
+    return rawGlb({{0x4E4F534A, padded(json)}, {0x004E4942, bin}});
 }
 
 /// The single error of a result, checked for code; returns it for further checks.
@@ -376,6 +411,96 @@ private slots:
         const Diagnostic d = expectError(r, "MESH_INDEX_OUT_OF_RANGE");
         QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/meshes/0/primitives/0/indices"));
         QVERIFY2(d.message.find("vertex index 7 in accessor 1") != std::string::npos, d.message.c_str());
+    }
+
+    void bigIndexAccessorOutOfRange_data()
+    {
+        QTest::addColumn<int>("componentType");
+        QTest::addColumn<int>("bytes");
+        QTest::addColumn<int>("vertices");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("last");
+        // Many indices below the vertex count and the last one equal to it: the scan must reach the end
+        // (past its blocks of 64) and compare with "below", not "at most".
+        QTest::newRow("uint32") << 5125 << 4 << 70000 << 300001 << 70000;
+        QTest::newRow("uint16") << 5123 << 2 << 1000 << 300001 << 1000;
+        QTest::newRow("uint8") << 5121 << 1 << 200 << 1001 << 200;
+    }
+
+    void bigIndexAccessorOutOfRange()
+    {
+        QFETCH(int, componentType);
+        QFETCH(int, bytes);
+        QFETCH(int, vertices);
+        QFETCH(int, count);
+        QFETCH(int, last);
+        const auto n = size_t(count);
+        const Bytes indices = packed(n, size_t(bytes), [&](size_t i) {
+            return i + 1 == n ? uint32_t(last) : uint32_t((i * 7919) % size_t(vertices));
+        });
+        auto r = load(indexedGlb(size_t(vertices), indices, componentType, n));
+        QVERIFY(r.value.has_value());
+        // Both primitives use the accessor: each gets its finding, with the message it always had.
+        const std::string message = "vertex index " + std::to_string(last) +
+                                    " in accessor 1 is not below the " + "vertex count " +
+                                    std::to_string(vertices);
+        std::vector<std::string> pointers;
+        for (const Diagnostic& d : r.diagnostics) {
+            if (d.code == "MESH_INDEX_OUT_OF_RANGE") {
+                QCOMPARE(d.severity, Severity::Error);
+                QCOMPARE(QString::fromStdString(d.message), QString::fromStdString(message));
+                pointers.push_back(d.pointer);
+            }
+        }
+        QCOMPARE(pointers, (std::vector<std::string>{"/meshes/0/primitives/0/indices",
+                                                     "/meshes/0/primitives/1/indices"}));
+    }
+
+    void bigIndexAccessorInRange()
+    {
+        const size_t n = 300000;
+        const Bytes indices = packed(n, 4, [](size_t i) { return uint32_t(i % 70000); });
+        auto r = load(indexedGlb(70000, indices, 5125, n));
+        QVERIFY(r.value.has_value());
+        QVERIFY2(!hasErrors(r.diagnostics), test::describe(r.diagnostics).c_str());
+    }
+
+    void indexAccessorPastItsView()
+    {
+        // 1,000 indices declared, 999 present: the bounds check refuses the accessor, and the index range
+        // check, which cannot read it, adds nothing.
+        const size_t n = 1000;
+        Bytes indices = packed(n - 1, 4, [](size_t i) { return uint32_t(i % 10); });
+        auto r = load(indexedGlb(10, indices, 5125, n));
+        QVERIFY(r.value.has_value());
+        const Diagnostic d = expectError(r, "ACCESSOR_OUT_OF_BOUNDS");
+        QCOMPARE(QString::fromStdString(d.pointer), QStringLiteral("/accessors/1"));
+        QVERIFY2(d.message.find("needs 1000 elements of 4 bytes") != std::string::npos, d.message.c_str());
+        QVERIFY(!findDiagnostic(r.diagnostics, "MESH_INDEX_OUT_OF_RANGE"));
+    }
+
+    void binChunkReadInBlocks()
+    {
+        // Larger than the reader's block and not a multiple of it: every byte lands in its place, read from a
+        // file and from memory.
+        const size_t size = 3 * (size_t(1) << 18) + 1236;
+        Bytes bin(size);
+        for (size_t i = 0; i < size; ++i)
+            bin[i] = uint8_t((i * 131) ^ (i >> 9));
+        const std::string json =
+            R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":)" + std::to_string(size) + "}]}";
+        const Bytes glb = rawGlb({{0x4E4F534A, padded(json)}, {0x004E4942, bin}});
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path path = dir.filePath("blocks.glb").toStdString();
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(glb.data()), glb.size());
+        for (const auto& r : {loadGltf(path), load(glb)}) {
+            QVERIFY(r.value.has_value());
+            QVERIFY2(!hasErrors(r.diagnostics), test::describe(r.diagnostics).c_str());
+            QCOMPARE(r.value->buffers().size(), size_t(1));
+            QCOMPARE(r.value->buffers()[0].data.size(), size);
+            QVERIFY(r.value->buffers()[0].data == bin);
+        }
     }
 
     void nodeCycle()
