@@ -99,9 +99,9 @@ inline constexpr const char* KhrPlaneUnsupported =
 inline constexpr const char* KhrShapeTypeKept = "KHR_SHAPE_TYPE_KEPT"; // warning: unknown type kept as is
 inline constexpr const char* KhrGeometryNodeTransform = "KHR_GEOMETRY_NODE_TRANSFORM"; // warning
 inline constexpr const char* KhrGeometryDeformed = "KHR_GEOMETRY_DEFORMED"; // warning: skin/morph not applied
-inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";                    // info
-inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";                // warning on export
-inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";              // warning on export
+inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";         // info
+inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";     // warning on export
+inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";   // warning on export
 
 /// True for the reading notes that describe a conversion from a legacy form (LEGACY_*, KHR_LEGACY_SHAPES_KEY,
 /// JOINT_CONSTRAINTS_KEY). They describe the file as opened; a save after a physics edit writes the newest
