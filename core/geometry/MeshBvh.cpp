@@ -38,10 +38,26 @@ inline double beyond(double p, double lo, double hi)
 }
 
 /// Called for every node a query visits: written per axis, with no loop or index, so that it inlines.
-inline double boxDistanceSquared(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+inline double boxDistanceSquared(const Vec3d& p, const std::array<float, 3>& lo, const std::array<float, 3>& hi)
 {
-    const double x = beyond(p.x, lo.x, hi.x), y = beyond(p.y, lo.y, hi.y), z = beyond(p.z, lo.z, hi.z);
+    const double x = beyond(p.x, double(lo[0]), double(hi[0]));
+    const double y = beyond(p.y, double(lo[1]), double(hi[1]));
+    const double z = beyond(p.z, double(lo[2]), double(hi[2]));
     return x * x + y * y + z * z;
+}
+
+/// The largest float not above v (v itself when a float holds it exactly).
+float floatBelow(double v)
+{
+    const float f = float(v);
+    return double(f) > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+
+/// The smallest float not below v.
+float floatAbove(double v)
+{
+    const float f = float(v);
+    return double(f) < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
 }
 
 } // namespace
@@ -118,12 +134,14 @@ std::uint64_t spreadBits(std::uint64_t v)
     return v;
 }
 
-/// The triangles' indices sorted along the Morton curve of their centres (21 bits an axis over the centres'
-/// bounding box; ties in input order), and their codes in that order.
-std::vector<std::uint32_t> mortonSort(const std::vector<Vec3d>& centres, std::vector<std::uint64_t>& codes)
+/// The Morton codes of `count` points (21 bits an axis over their bounding box), point t given by
+/// `pointOf(t)`, which is called twice per point.
+template<typename PointOf>
+std::vector<std::uint64_t> mortonCodes(size_t count, const PointOf& pointOf)
 {
-    Vec3d lo = centres[0], hi = lo;
-    for (const Vec3d& c : centres) {
+    Vec3d lo = pointOf(0), hi = lo;
+    for (size_t t = 0; t < count; ++t) {
+        const Vec3d c = pointOf(t);
         lo = minOf(lo, c);
         hi = maxOf(hi, c);
     }
@@ -132,31 +150,82 @@ std::vector<std::uint32_t> mortonSort(const std::vector<Vec3d>& centres, std::ve
         const double t = size > 0 ? (v - from) / size : 0.0;
         return std::uint64_t(std::clamp(t, 0.0, 1.0) * double(0x1fffff));
     };
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(centres.size());
-    for (size_t t = 0; t < centres.size(); ++t) {
-        const Vec3d& c = centres[t];
-        keyed[t] = {spreadBits(cell(c.x, lo.x, extent.x)) | spreadBits(cell(c.y, lo.y, extent.y)) << 1U |
-                        spreadBits(cell(c.z, lo.z, extent.z)) << 2U,
-                    std::uint32_t(t)};
+    std::vector<std::uint64_t> codes(count);
+    for (size_t t = 0; t < count; ++t) {
+        const Vec3d c = pointOf(t);
+        codes[t] = spreadBits(cell(c.x, lo.x, extent.x)) | spreadBits(cell(c.y, lo.y, extent.y)) << 1U |
+                   spreadBits(cell(c.z, lo.z, extent.z)) << 2U;
     }
-    std::sort(keyed.begin(), keyed.end());
-    std::vector<std::uint32_t> order(centres.size());
-    codes.resize(centres.size());
-    for (size_t i = 0; i < keyed.size(); ++i) {
-        order[i] = keyed[i].second;
-        codes[i] = keyed[i].first;
-    }
+    return codes;
+}
+
+/// The indices 0..count-1 sorted by `codes` (ties in index order); `codes` sorted with them.
+std::vector<std::uint32_t> sortedOrder(std::vector<std::uint64_t>& codes)
+{
+    std::vector<std::uint32_t> order(codes.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = std::uint32_t(i);
+    sortByKey(codes, order);
     return order;
 }
 
+constexpr unsigned kDigitBits = 11;
+constexpr size_t kDigits = 6; // 66 bits: every bit of a 64-bit key
+constexpr size_t kBuckets = size_t(1) << kDigitBits;
+/// Below this many keys a comparison sort is cheaper than clearing and summing the radix counts.
+constexpr size_t kRadixFrom = 256;
+
 } // namespace
+
+void sortByKey(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values)
+{
+    const size_t n = keys.size();
+    if (n < kRadixFrom) {
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
+        for (size_t i = 0; i < n; ++i)
+            pairs[i] = {keys[i], values[i]};
+        std::stable_sort(pairs.begin(), pairs.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (size_t i = 0; i < n; ++i) {
+            keys[i] = pairs[i].first;
+            values[i] = pairs[i].second;
+        }
+        return;
+    }
+    // Every digit's counts in one pass over the keys.
+    std::vector<std::uint32_t> counts(kDigits * kBuckets, 0);
+    for (const std::uint64_t key : keys)
+        for (size_t d = 0; d < kDigits; ++d)
+            ++counts[d * kBuckets + ((key >> (d * kDigitBits)) & (kBuckets - 1))];
+    std::vector<std::uint64_t> keysOut(n);
+    std::vector<std::uint32_t> valuesOut(n);
+    for (size_t d = 0; d < kDigits; ++d) {
+        std::uint32_t* count = &counts[d * kBuckets];
+        const std::uint64_t digitOfFirst = (keys[0] >> (d * kDigitBits)) & (kBuckets - 1);
+        if (count[digitOfFirst] == n)
+            continue; // every key has this digit: the pass would keep the order
+        std::uint32_t sum = 0;
+        for (size_t b = 0; b < kBuckets; ++b) {
+            const std::uint32_t c = count[b];
+            count[b] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const std::uint32_t to = count[(keys[i] >> (d * kDigitBits)) & (kBuckets - 1)]++;
+            keysOut[to] = keys[i];
+            valuesOut[to] = values[i];
+        }
+        keys.swap(keysOut);
+        values.swap(valuesOut);
+    }
+}
 
 std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& points)
 {
     if (points.empty())
         return {};
-    std::vector<std::uint64_t> codes;
-    return mortonSort(points, codes);
+    std::vector<std::uint64_t> codes = mortonCodes(points.size(), [&points](size_t t) { return points[t]; });
+    return sortedOrder(codes);
 }
 
 void MeshBvh::build(std::vector<Vec3d> corners, Split split)
@@ -164,43 +233,73 @@ void MeshBvh::build(std::vector<Vec3d> corners, Split split)
     const auto count = std::uint32_t(corners.size() / 3);
     if (count == 0)
         return;
-    std::vector<Vec3d> centres(count);
-    std::vector<std::uint32_t> order(count);
-    for (std::uint32_t t = 0; t < count; ++t) {
-        centres[t] = (corners[3 * t] + corners[3 * t + 1] + corners[3 * t + 2]) / 3.0;
-        order[t] = t;
-    }
+    auto centreOf = [&corners](size_t t) {
+        return (corners[3 * t] + corners[3 * t + 1] + corners[3 * t + 2]) / 3.0;
+    };
+    std::vector<Vec3d> centres;
+    std::vector<std::uint32_t> order;
     m_presorted = split == Split::Morton;
-    if (m_presorted)
-        order = mortonSort(centres, m_codes);
+    if (m_presorted) {
+        // The centres only make the codes: made twice on the fly rather than stored.
+        m_codes = mortonCodes(count, centreOf);
+        order = sortedOrder(m_codes);
+    } else {
+        centres.resize(count);
+        order.resize(count);
+        for (std::uint32_t t = 0; t < count; ++t) {
+            centres[t] = centreOf(t);
+            order[t] = t;
+        }
+    }
     m_nodes.reserve(2 * (count / kLeafSize + 1));
     buildNode(order, centres, corners, 0, count);
     m_codes = {};
     // Store the triangles in leaf order, so that a leaf reads one contiguous run.
     m_corners.resize(corners.size());
-    m_triangleIds = order;
     for (std::uint32_t i = 0; i < count; ++i)
-        for (int k = 0; k < 3; ++k)
-            m_corners[3 * size_t(i) + size_t(k)] = corners[3 * size_t(order[i]) + size_t(k)];
+        for (size_t k = 0; k < 3; ++k)
+            m_corners[3 * size_t(i) + k] = corners[3 * size_t(order[i]) + k];
+    m_triangleIds = std::move(order);
+}
+
+std::uint32_t MeshBvh::buildLeaf(const std::vector<std::uint32_t>& order, const std::vector<Vec3d>& corners,
+                                 std::uint32_t begin, std::uint32_t end)
+{
+    const auto index = std::uint32_t(m_nodes.size());
+    Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
+    for (std::uint32_t i = begin; i < end; ++i) {
+        for (size_t k = 0; k < 3; ++k) {
+            const Vec3d& v = corners[3 * size_t(order[i]) + k];
+            lo = minOf(lo, v);
+            hi = maxOf(hi, v);
+        }
+    }
+    Node& node = m_nodes.emplace_back();
+    node.lo = {floatBelow(lo.x), floatBelow(lo.y), floatBelow(lo.z)};
+    node.hi = {floatAbove(hi.x), floatAbove(hi.y), floatAbove(hi.z)};
+    node.first = begin;
+    node.count = end - begin;
+    return index;
+}
+
+std::uint32_t MeshBvh::joinChildren(std::uint32_t index, std::uint32_t first, std::uint32_t second)
+{
+    Node& node = m_nodes[index];
+    for (size_t k = 0; k < 3; ++k) {
+        node.lo[k] = std::min(m_nodes[first].lo[k], m_nodes[second].lo[k]);
+        node.hi[k] = std::max(m_nodes[first].hi[k], m_nodes[second].hi[k]);
+    }
+    node.first = second;
+    return index;
 }
 
 std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
                                  const std::vector<Vec3d>& corners, std::uint32_t begin, std::uint32_t end)
 {
+    if (end - begin <= kLeafSize)
+        return buildLeaf(order, corners, begin, end);
     const auto index = std::uint32_t(m_nodes.size());
     m_nodes.emplace_back();
-    if (end - begin <= kLeafSize) {
-        Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
-        for (std::uint32_t i = begin; i < end; ++i) {
-            for (int k = 0; k < 3; ++k) {
-                const Vec3d& v = corners[3 * size_t(order[i]) + size_t(k)];
-                lo = minOf(lo, v);
-                hi = maxOf(hi, v);
-            }
-        }
-        m_nodes[index] = {lo, hi, begin, end - begin};
-        return index;
-    }
     std::uint32_t mid = begin + (end - begin) / 2;
     if (m_presorted) {
         // Split where the highest bit that differs in the range changes, so that each child is one cell of
@@ -213,11 +312,7 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
                                 m_codes.begin());
         }
         const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
-        const std::uint32_t second = buildNode(order, centres, corners, mid, end);
-        m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
-        m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
-        m_nodes[index].first = second;
-        return index;
+        return joinChildren(index, first, buildNode(order, centres, corners, mid, end));
     }
     // Split at the median centre along the axis the centres spread most; the node's box is its children's
     // union (made once per level from the two boxes rather than from every triangle below it).
@@ -235,11 +330,7 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
                          return centres[a].*coordinate < centres[b].*coordinate;
                      });
     const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
-    const std::uint32_t second = buildNode(order, centres, corners, mid, end);
-    m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
-    m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
-    m_nodes[index].first = second;
-    return index;
+    return joinChildren(index, first, buildNode(order, centres, corners, mid, end));
 }
 
 MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint, double enough) const

@@ -4,6 +4,7 @@
 #include "geometry/Vec3d.h"
 #include "gltf/MeshTriangles.h"
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -61,15 +62,21 @@ public:
     const std::vector<Vec3d>& corners() const { return m_corners; }
 
 private:
+    /// The box in float, rounded outwards from the double corners: never nearer to a point than the
+    /// triangles inside it, so that skipping a box farther than the best distance skips nothing nearer.
     struct Node
     {
-        Vec3d lo, hi;
+        std::array<float, 3> lo{}, hi{};
         std::uint32_t first = 0; ///< leaf: first triangle; inner node: index of the second child
         std::uint32_t count = 0; ///< leaf: triangle count; 0 for an inner node (its first child follows it)
     };
     void build(std::vector<Vec3d> corners, Split split);
     std::uint32_t buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
                             const std::vector<Vec3d>& corners, std::uint32_t begin, std::uint32_t end);
+    std::uint32_t buildLeaf(const std::vector<std::uint32_t>& order, const std::vector<Vec3d>& corners,
+                            std::uint32_t begin, std::uint32_t end);
+    /// The union of the two children's boxes into `index`, whose second child is `second`.
+    std::uint32_t joinChildren(std::uint32_t index, std::uint32_t first, std::uint32_t second);
 
     std::vector<Vec3d> m_corners;             ///< three per triangle, leaf order
     std::vector<std::uint32_t> m_triangleIds; ///< input index of each triangle in leaf order
@@ -81,6 +88,11 @@ private:
 /// The distance from p to the nearest of `corners`' triangles (three corners each), by visiting every
 /// triangle: the reference the hierarchy is tested and timed against.
 double bruteForceDistance(const std::vector<Vec3d>& corners, const Vec3d& p);
+
+/// Sorts `keys` ascending and moves `values` (of the same size) with them; equal keys keep their order (a
+/// stable sort). A least-significant-digit radix sort, 11 bits a pass, passes over digits that every key
+/// shares skipped.
+void sortByKey(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values);
 
 /// The indices of `points` sorted along a Morton (Z-order) curve over their bounding box, 21 bits an axis,
 /// ties in input order: points near each other in the order lie near each other in space.

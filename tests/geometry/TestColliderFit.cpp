@@ -11,6 +11,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numbers>
 #include <random>
 
@@ -115,6 +116,8 @@ private slots:
     void mortonBvhAndEarlyStopMatchBruteForce();
     void stridedMeasureKeepsExactMaxima();
     void mortonOrderFollowsTheCurve();
+    void sortByKeyEqualsStableSort();
+    void floatBoxesFarFromTheOriginMatchBruteForce();
     void distancesToMeshInAnyOrder();
     void figuresOfKnownValues();
     void cubeInLargerBox();
@@ -284,6 +287,76 @@ void TestColliderFit::mortonOrderFollowsTheCurve()
         QCOMPARE(size_t(c.x) + 2 * size_t(c.y) + 4 * size_t(c.z), k);
     }
     QVERIFY(mortonOrder({}).empty());
+}
+
+void TestColliderFit::sortByKeyEqualsStableSort()
+{
+    // Against std::stable_sort of (key, value) pairs by key: the same keys, and the values of equal keys in
+    // their given order. Sizes on both sides of the switch to the radix sort; keys with many ties, keys over
+    // all 64 bits, keys that differ only in their top bits or not at all (every pass skipped).
+    std::mt19937_64 rng(41);
+    auto kinds = std::vector<std::function<std::uint64_t()>>{
+        [&] { return rng() % 16; },
+        [&] { return rng(); },
+        [&] { return (rng() % 8) << 61U; },
+        [&] { return std::uint64_t(0x123456789abcdefULL); },
+        [&] { return (rng() % 2048) << 22U | (rng() % 3); },
+    };
+    for (const size_t n : {size_t(0), size_t(1), size_t(2), size_t(255), size_t(256), size_t(257), size_t(3000),
+                           size_t(70000)}) {
+        for (size_t kind = 0; kind < kinds.size(); ++kind) {
+            std::vector<std::uint64_t> keys(n);
+            std::vector<std::uint32_t> values(n);
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> want(n);
+            for (size_t i = 0; i < n; ++i) {
+                keys[i] = kinds[kind]();
+                values[i] = std::uint32_t(rng());
+                want[i].first = keys[i];
+                want[i].second = values[i];
+            }
+            std::stable_sort(want.begin(), want.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            sortByKey(keys, values);
+            QCOMPARE(keys.size(), n);
+            QCOMPARE(values.size(), n);
+            for (size_t i = 0; i < n; ++i) {
+                QVERIFY2(keys[i] == want[i].first && values[i] == want[i].second,
+                         qPrintable(QString("n %1 kind %2 at %3").arg(n).arg(kind).arg(i)));
+            }
+        }
+    }
+}
+
+void TestColliderFit::floatBoxesFarFromTheOriginMatchBruteForce()
+{
+    // Small triangles packed closely 1e5 from the origin, where a float's step (1/128) is larger than the
+    // gaps between them: the hierarchy's float boxes are rounded outwards, so no triangle is skipped and
+    // every answer is brute force's to the last bit, for both splits, with and without a hint; an early
+    // stop is never below it. (Boxes rounded to the nearest float fail this.)
+    std::mt19937_64 rng(43);
+    std::uniform_real_distribution<double> u(-0.03, 0.03), small(-0.003, 0.003);
+    const Vec3d offset{1e5 + 0.1, -2e5 + 0.3, 7e4 + 0.7};
+    std::vector<Vec3d> corners;
+    for (int t = 0; t < 2000; ++t) {
+        const Vec3d centre = offset + Vec3d{u(rng), u(rng), u(rng)};
+        for (int k = 0; k < 3; ++k)
+            corners.push_back(centre + Vec3d{small(rng), small(rng), small(rng)});
+    }
+    const MeshBvh morton(corners, MeshBvh::Split::Morton), median(corners);
+    for (int q = 0; q < 400; ++q) {
+        // Half the queries next to a triangle (within its own size), half anywhere around.
+        const size_t near = 3 * size_t(rng() % 2000);
+        const Vec3d p = q % 2 == 0 ? corners[near] + Vec3d{small(rng), small(rng), small(rng)}
+                                   : offset + Vec3d{1.5 * u(rng), 1.5 * u(rng), 1.5 * u(rng)};
+        const double want = bruteForceDistance(corners, p);
+        for (const MeshBvh* bvh : {&morton, &median}) {
+            const MeshBvh::Hit hit = bvh->closest(p);
+            QVERIFY2(hit.distance == want,
+                     qPrintable(QString("query %1: %2 vs %3").arg(q).arg(hit.distance, 0, 'g', 17).arg(want)));
+            QVERIFY(bvh->closest(p, std::uint32_t(rng() % 2000)).distance == want);
+            QVERIFY(bvh->closest(p, MeshBvh::kNoLeaf, 2 * want).distance >= want);
+        }
+    }
 }
 
 void TestColliderFit::distancesToMeshInAnyOrder()
