@@ -38,7 +38,8 @@ inline double beyond(double p, double lo, double hi)
 }
 
 /// Called for every node a query visits: written per axis, with no loop or index, so that it inlines.
-inline double boxDistanceSquared(const Vec3d& p, const std::array<float, 3>& lo, const std::array<float, 3>& hi)
+inline double boxDistanceSquared(const Vec3d& p, const std::array<float, 3>& lo,
+                                 const std::array<float, 3>& hi)
 {
     const double x = beyond(p.x, double(lo[0]), double(hi[0]));
     const double y = beyond(p.y, double(lo[1]), double(hi[1]));
@@ -135,7 +136,8 @@ MeshBvh::MeshBvh(const std::vector<Vec3d>& corners, Split split)
     build({corners.data(), indices.data()}, std::uint32_t(corners.size() / 3), split);
 }
 
-MeshBvh::MeshBvh(const std::vector<Vec3d>& positions, const std::vector<std::uint32_t>& triangles, Split split)
+MeshBvh::MeshBvh(const std::vector<Vec3d>& positions, const std::vector<std::uint32_t>& triangles,
+                 Split split)
 {
     build({positions.data(), triangles.data()}, std::uint32_t(triangles.size() / 3), split);
 }
@@ -161,13 +163,13 @@ constexpr std::array<std::uint64_t, 128> kSpreadSeven = [] {
 /// The bits of a 21-bit number spread to every third bit of a 64-bit one, seven bits a table look-up.
 inline std::uint64_t spreadBits(std::uint64_t v)
 {
-    return kSpreadSeven[v & 0x7fU] | kSpreadSeven[(v >> 7U) & 0x7fU] << 21U | kSpreadSeven[(v >> 14U) & 0x7fU] << 42U;
+    return kSpreadSeven[v & 0x7fU] | kSpreadSeven[(v >> 7U) & 0x7fU] << 21U |
+           kSpreadSeven[(v >> 14U) & 0x7fU] << 42U;
 }
 
 /// The Morton codes of `count` points (21 bits an axis over their bounding box), point t given by
 /// `pointOf(t)`, which is called twice per point.
-template<typename PointOf>
-std::vector<std::uint64_t> mortonCodes(size_t count, const PointOf& pointOf)
+template <typename PointOf> std::vector<std::uint64_t> mortonCodes(size_t count, const PointOf& pointOf)
 {
     Vec3d lo = pointOf(0), hi = lo;
     for (size_t t = 0; t < count; ++t) {

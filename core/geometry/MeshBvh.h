@@ -85,8 +85,8 @@ private:
     std::uint32_t buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
                             const Source& source, std::uint32_t begin, std::uint32_t end);
     /// Also writes the leaf's corners into m_corners, in leaf order.
-    std::uint32_t buildLeaf(const std::vector<std::uint32_t>& order, const Source& source, std::uint32_t begin,
-                            std::uint32_t end);
+    std::uint32_t buildLeaf(const std::vector<std::uint32_t>& order, const Source& source,
+                            std::uint32_t begin, std::uint32_t end);
     /// The union of the two children's boxes into `index`, whose second child is `second`.
     std::uint32_t joinChildren(std::uint32_t index, std::uint32_t first, std::uint32_t second);
 

@@ -258,7 +258,7 @@ namespace {
 
 /// `triangles` triangles, corner k of triangle t given by `corner(t, k)`: the one sampler behind both
 /// forms of sampleTriangles, so that the same triangles give the same points whichever form holds them.
-template<typename Corner>
+template <typename Corner>
 void sampleTrianglesOf(size_t triangles, const Corner& corner, size_t count, std::mt19937_64& rng,
                        std::vector<Vec3d>& out)
 {
@@ -303,8 +303,7 @@ void sampleTriangles(const std::vector<Vec3d>& positions, const std::vector<std:
 {
     sampleTrianglesOf(
         triangles.size() / 3,
-        [&](size_t t, size_t k) -> const Vec3d& { return positions[triangles[3 * t + k]]; }, count, rng,
-        out);
+        [&](size_t t, size_t k) -> const Vec3d& { return positions[triangles[3 * t + k]]; }, count, rng, out);
 }
 
 } // namespace cs::geometry

@@ -304,8 +304,8 @@ void TestColliderFit::sortByKeyEqualsStableSort()
         [&] { return std::uint64_t(0x123456789abcdefULL); },
         [&] { return (rng() % 2048) << 22U | (rng() % 3); },
     };
-    for (const size_t n : {size_t(0), size_t(1), size_t(2), size_t(255), size_t(256), size_t(257), size_t(3000),
-                           size_t(70000)}) {
+    for (const size_t n : {size_t(0), size_t(1), size_t(2), size_t(255), size_t(256), size_t(257),
+                           size_t(3000), size_t(70000)}) {
         for (size_t kind = 0; kind < kinds.size(); ++kind) {
             std::vector<std::uint64_t> keys(n);
             std::vector<std::uint32_t> values(n);
@@ -337,8 +337,11 @@ void TestColliderFit::mortonOrderEqualsInterleavedBits()
     std::mt19937_64 rng(53);
     std::uniform_real_distribution<double> u(-3, 5);
     std::vector<Vec3d> points;
-    for (int i = 0; i < 4000; ++i)
-        points.push_back({u(rng), 0.01 * u(rng), 100 * u(rng)});
+    points.reserve(8000);
+    for (int i = 0; i < 4000; ++i) {
+        const Vec3d p{u(rng), 0.01 * u(rng), 100 * u(rng)};
+        points.push_back(p);
+    }
     for (int i = 0; i < 4000; ++i)
         points.push_back(points[size_t(rng() % 4000)]);
     Vec3d lo = points[0], hi = points[0];
@@ -390,8 +393,9 @@ void TestColliderFit::floatBoxesFarFromTheOriginMatchBruteForce()
         const double want = bruteForceDistance(corners, p);
         for (const MeshBvh* bvh : {&morton, &median}) {
             const MeshBvh::Hit hit = bvh->closest(p);
-            QVERIFY2(hit.distance == want,
-                     qPrintable(QString("query %1: %2 vs %3").arg(q).arg(hit.distance, 0, 'g', 17).arg(want)));
+            QVERIFY2(
+                hit.distance == want,
+                qPrintable(QString("query %1: %2 vs %3").arg(q).arg(hit.distance, 0, 'g', 17).arg(want)));
             QVERIFY(bvh->closest(p, std::uint32_t(rng() % 2000)).distance == want);
             QVERIFY(bvh->closest(p, MeshBvh::kNoLeaf, 2 * want).distance >= want);
         }
@@ -408,15 +412,18 @@ void TestColliderFit::indexedTrianglesGiveTheSameHierarchyAndSamples()
     std::uniform_real_distribution<double> u(-2, 2);
     const size_t vertexCount = 700;
     std::vector<Vec3d> positions;
-    for (size_t i = 0; i < vertexCount; ++i)
-        positions.push_back({u(rng), u(rng), u(rng)});
+    for (size_t i = 0; i < vertexCount; ++i) {
+        const Vec3d p{u(rng), u(rng), u(rng)};
+        positions.push_back(p);
+    }
     std::vector<std::uint32_t> indices;
     std::vector<Vec3d> corners;
     size_t dropped = 0;
     for (int t = 0; t < 1200; ++t) {
         const bool bad = t % 97 == 5;
         const std::uint32_t i = std::uint32_t(rng() % vertexCount), j = std::uint32_t(rng() % vertexCount);
-        const std::uint32_t k = bad ? std::uint32_t(vertexCount + rng() % 3) : std::uint32_t(rng() % vertexCount);
+        const std::uint32_t k =
+            bad ? std::uint32_t(vertexCount + rng() % 3) : std::uint32_t(rng() % vertexCount);
         indices.insert(indices.end(), {i, j, k});
         if (bad)
             ++dropped;
