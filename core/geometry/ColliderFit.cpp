@@ -293,23 +293,28 @@ Mat4d fitPlacement(const Vec3d& offset, const Quatd& rotation)
 FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, FitOptions options)
     : m_options(options)
 {
+    std::vector<Vec3d> positions;
+    positions.reserve(mesh.positions.size());
     for (const QVector3D& v : mesh.positions)
-        m_points.push_back(transformPoint(meshToSpace, Vec3d(v)));
-    m_vertices = m_points.size();
-    if (!m_points.empty()) {
-        m_lo = m_hi = m_points[0];
-        for (const Vec3d& p : m_points) {
+        positions.push_back(transformPoint(meshToSpace, Vec3d(v)));
+    m_vertices = positions.size();
+    if (!positions.empty()) {
+        m_lo = m_hi = positions[0];
+        for (const Vec3d& p : positions) {
             m_lo = minOf(m_lo, p);
             m_hi = maxOf(m_hi, p);
         }
         m_diagonal = length(m_hi - m_lo);
     }
-    std::vector<Vec3d> corners = triangleCorners(mesh, meshToSpace);
+    // The triangles are read through their indices, never copied as corners in input order.
+    const std::vector<std::uint32_t> triangles = trianglesInRange(mesh.indices, positions.size());
+    m_points.reserve(positions.size() + options.meshSamples);
+    m_points = positions;
     std::mt19937_64 rng(options.seed);
-    sampleTriangles(corners, options.meshSamples, rng, m_points);
+    sampleTriangles(positions, triangles, options.meshSamples, rng, m_points);
     // The mesh's hierarchy answers the overhang queries (tens of thousands) whatever the mesh's size: the
     // cheaper Morton build.
-    m_bvh = std::make_unique<MeshBvh>(std::move(corners), MeshBvh::Split::Morton);
+    m_bvh = std::make_unique<MeshBvh>(positions, triangles, MeshBvh::Split::Morton);
 }
 
 FitMeter::~FitMeter() = default;

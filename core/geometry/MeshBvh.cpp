@@ -38,10 +38,27 @@ inline double beyond(double p, double lo, double hi)
 }
 
 /// Called for every node a query visits: written per axis, with no loop or index, so that it inlines.
-inline double boxDistanceSquared(const Vec3d& p, const Vec3d& lo, const Vec3d& hi)
+inline double boxDistanceSquared(const Vec3d& p, const std::array<float, 3>& lo,
+                                 const std::array<float, 3>& hi)
 {
-    const double x = beyond(p.x, lo.x, hi.x), y = beyond(p.y, lo.y, hi.y), z = beyond(p.z, lo.z, hi.z);
+    const double x = beyond(p.x, double(lo[0]), double(hi[0]));
+    const double y = beyond(p.y, double(lo[1]), double(hi[1]));
+    const double z = beyond(p.z, double(lo[2]), double(hi[2]));
     return x * x + y * y + z * z;
+}
+
+/// The largest float not above v (v itself when a float holds it exactly).
+float floatBelow(double v)
+{
+    const float f = float(v);
+    return double(f) > v ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+
+/// The smallest float not below v.
+float floatAbove(double v)
+{
+    const float f = float(v);
+    return double(f) < v ? std::nextafter(f, std::numeric_limits<float>::infinity()) : f;
 }
 
 } // namespace
@@ -76,6 +93,18 @@ Vec3d closestPointOnTriangle(const Vec3d& p, const Vec3d& a, const Vec3d& b, con
     return a + ab * (vb / sum) + ac * (vc / sum);
 }
 
+std::vector<std::uint32_t> trianglesInRange(const std::vector<std::uint32_t>& indices, size_t vertexCount)
+{
+    std::vector<std::uint32_t> triangles;
+    triangles.reserve(indices.size() / 3 * 3);
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        const auto i = indices[t], j = indices[t + 1], k = indices[t + 2];
+        if (i < vertexCount && j < vertexCount && k < vertexCount)
+            triangles.insert(triangles.end(), {i, j, k});
+    }
+    return triangles;
+}
+
 std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& transform)
 {
     std::vector<Vec3d> positions;
@@ -84,46 +113,67 @@ std::vector<Vec3d> triangleCorners(const gltf::TriangleMesh& mesh, const Mat4d& 
         positions.push_back(transformPoint(transform, Vec3d(v)));
     std::vector<Vec3d> corners;
     corners.reserve(mesh.indices.size());
-    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
-        const auto i = mesh.indices[t], j = mesh.indices[t + 1], k = mesh.indices[t + 2];
-        if (i >= positions.size() || j >= positions.size() || k >= positions.size())
-            continue;
-        corners.insert(corners.end(), {positions[i], positions[j], positions[k]});
-    }
+    for (const std::uint32_t i : trianglesInRange(mesh.indices, positions.size()))
+        corners.push_back(positions[i]);
     return corners;
 }
 
 MeshBvh::MeshBvh(const gltf::TriangleMesh& mesh, const Mat4d& transform)
 {
-    build(triangleCorners(mesh, transform), Split::Median);
+    std::vector<Vec3d> positions;
+    positions.reserve(mesh.positions.size());
+    for (const QVector3D& v : mesh.positions)
+        positions.push_back(transformPoint(transform, Vec3d(v)));
+    const std::vector<std::uint32_t> triangles = trianglesInRange(mesh.indices, positions.size());
+    build({positions.data(), triangles.data()}, std::uint32_t(triangles.size() / 3), Split::Median);
 }
 
-MeshBvh::MeshBvh(std::vector<Vec3d> corners, Split split)
+MeshBvh::MeshBvh(const std::vector<Vec3d>& corners, Split split)
 {
-    corners.resize(corners.size() / 3 * 3);
-    build(std::move(corners), split);
+    std::vector<std::uint32_t> indices(corners.size() / 3 * 3);
+    for (size_t i = 0; i < indices.size(); ++i)
+        indices[i] = std::uint32_t(i);
+    build({corners.data(), indices.data()}, std::uint32_t(corners.size() / 3), split);
+}
+
+MeshBvh::MeshBvh(const std::vector<Vec3d>& positions, const std::vector<std::uint32_t>& triangles,
+                 Split split)
+{
+    build({positions.data(), triangles.data()}, std::uint32_t(triangles.size() / 3), split);
 }
 
 namespace {
 
-/// The bits of a 21-bit number spread to every third bit of a 64-bit one.
-std::uint64_t spreadBits(std::uint64_t v)
+/// The bits of a 7-bit number spread to every third bit.
+constexpr std::uint64_t spreadSevenBits(std::uint64_t v)
 {
-    v &= 0x1fffffU;
-    v = (v | v << 32U) & 0x1f00000000ffffU;
-    v = (v | v << 16U) & 0x1f0000ff0000ffU;
-    v = (v | v << 8U) & 0x100f00f00f00f00fU;
-    v = (v | v << 4U) & 0x10c30c30c30c30c3U;
-    v = (v | v << 2U) & 0x1249249249249249U;
-    return v;
+    std::uint64_t out = 0;
+    for (unsigned bit = 0; bit < 7; ++bit)
+        out |= ((v >> bit) & 1U) << (3 * bit);
+    return out;
 }
 
-/// The triangles' indices sorted along the Morton curve of their centres (21 bits an axis over the centres'
-/// bounding box; ties in input order), and their codes in that order.
-std::vector<std::uint32_t> mortonSort(const std::vector<Vec3d>& centres, std::vector<std::uint64_t>& codes)
+constexpr std::array<std::uint64_t, 128> kSpreadSeven = [] {
+    std::array<std::uint64_t, 128> table{};
+    for (std::uint64_t v = 0; v < table.size(); ++v)
+        table[v] = spreadSevenBits(v);
+    return table;
+}();
+
+/// The bits of a 21-bit number spread to every third bit of a 64-bit one, seven bits a table look-up.
+inline std::uint64_t spreadBits(std::uint64_t v)
 {
-    Vec3d lo = centres[0], hi = lo;
-    for (const Vec3d& c : centres) {
+    return kSpreadSeven[v & 0x7fU] | kSpreadSeven[(v >> 7U) & 0x7fU] << 21U |
+           kSpreadSeven[(v >> 14U) & 0x7fU] << 42U;
+}
+
+/// The Morton codes of `count` points (21 bits an axis over their bounding box), point t given by
+/// `pointOf(t)`, which is called twice per point.
+template <typename PointOf> std::vector<std::uint64_t> mortonCodes(size_t count, const PointOf& pointOf)
+{
+    Vec3d lo = pointOf(0), hi = lo;
+    for (size_t t = 0; t < count; ++t) {
+        const Vec3d c = pointOf(t);
         lo = minOf(lo, c);
         hi = maxOf(hi, c);
     }
@@ -132,75 +182,169 @@ std::vector<std::uint32_t> mortonSort(const std::vector<Vec3d>& centres, std::ve
         const double t = size > 0 ? (v - from) / size : 0.0;
         return std::uint64_t(std::clamp(t, 0.0, 1.0) * double(0x1fffff));
     };
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(centres.size());
-    for (size_t t = 0; t < centres.size(); ++t) {
-        const Vec3d& c = centres[t];
-        keyed[t] = {spreadBits(cell(c.x, lo.x, extent.x)) | spreadBits(cell(c.y, lo.y, extent.y)) << 1U |
-                        spreadBits(cell(c.z, lo.z, extent.z)) << 2U,
-                    std::uint32_t(t)};
+    std::vector<std::uint64_t> codes(count);
+    for (size_t t = 0; t < count; ++t) {
+        const Vec3d c = pointOf(t);
+        codes[t] = spreadBits(cell(c.x, lo.x, extent.x)) | spreadBits(cell(c.y, lo.y, extent.y)) << 1U |
+                   spreadBits(cell(c.z, lo.z, extent.z)) << 2U;
     }
-    std::sort(keyed.begin(), keyed.end());
-    std::vector<std::uint32_t> order(centres.size());
-    codes.resize(centres.size());
-    for (size_t i = 0; i < keyed.size(); ++i) {
-        order[i] = keyed[i].second;
-        codes[i] = keyed[i].first;
-    }
+    return codes;
+}
+
+/// The indices 0..count-1 sorted by `codes` (ties in index order); `codes` sorted with them.
+std::vector<std::uint32_t> sortedOrder(std::vector<std::uint64_t>& codes)
+{
+    std::vector<std::uint32_t> order(codes.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = std::uint32_t(i);
+    sortByKey(codes, order);
     return order;
 }
 
+constexpr unsigned kDigitBits = 11;
+constexpr size_t kDigits = 6; // 66 bits: every bit of a 64-bit key
+constexpr size_t kBuckets = size_t(1) << kDigitBits;
+/// Below this many keys a comparison sort is cheaper than clearing and summing the radix counts.
+constexpr size_t kRadixFrom = 256;
+
 } // namespace
+
+void sortByKey(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values)
+{
+    const size_t n = keys.size();
+    if (n < kRadixFrom) {
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
+        for (size_t i = 0; i < n; ++i)
+            pairs[i] = {keys[i], values[i]};
+        std::stable_sort(pairs.begin(), pairs.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (size_t i = 0; i < n; ++i) {
+            keys[i] = pairs[i].first;
+            values[i] = pairs[i].second;
+        }
+        return;
+    }
+    // Every digit's counts in one pass over the keys.
+    std::vector<std::uint32_t> counts(kDigits * kBuckets, 0);
+    std::uint32_t* const c = counts.data();
+    constexpr std::uint64_t kMask = kBuckets - 1;
+    for (const std::uint64_t key : keys) {
+        ++c[key & kMask];
+        ++c[kBuckets + ((key >> kDigitBits) & kMask)];
+        ++c[2 * kBuckets + ((key >> (2 * kDigitBits)) & kMask)];
+        ++c[3 * kBuckets + ((key >> (3 * kDigitBits)) & kMask)];
+        ++c[4 * kBuckets + ((key >> (4 * kDigitBits)) & kMask)];
+        ++c[5 * kBuckets + ((key >> (5 * kDigitBits)) & kMask)];
+    }
+    static_assert(kDigits == 6);
+    std::vector<std::uint64_t> keysOut(n);
+    std::vector<std::uint32_t> valuesOut(n);
+    for (size_t d = 0; d < kDigits; ++d) {
+        std::uint32_t* const count = c + d * kBuckets;
+        const unsigned shift = unsigned(d) * kDigitBits;
+        if (count[(keys[0] >> shift) & kMask] == n)
+            continue; // every key has this digit: the pass would keep the order
+        std::uint32_t sum = 0;
+        for (size_t b = 0; b < kBuckets; ++b) {
+            const std::uint32_t here = count[b];
+            count[b] = sum;
+            sum += here;
+        }
+        const std::uint64_t* const from = keys.data();
+        const std::uint32_t* const fromValues = values.data();
+        std::uint64_t* const to = keysOut.data();
+        std::uint32_t* const toValues = valuesOut.data();
+        for (size_t i = 0; i < n; ++i) {
+            const std::uint64_t key = from[i];
+            const std::uint32_t at = count[(key >> shift) & kMask]++;
+            to[at] = key;
+            toValues[at] = fromValues[i];
+        }
+        keys.swap(keysOut);
+        values.swap(valuesOut);
+    }
+}
 
 std::vector<std::uint32_t> mortonOrder(const std::vector<Vec3d>& points)
 {
     if (points.empty())
         return {};
-    std::vector<std::uint64_t> codes;
-    return mortonSort(points, codes);
+    std::vector<std::uint64_t> codes = mortonCodes(points.size(), [&points](size_t t) { return points[t]; });
+    return sortedOrder(codes);
 }
 
-void MeshBvh::build(std::vector<Vec3d> corners, Split split)
+void MeshBvh::build(const Source& source, std::uint32_t count, Split split)
 {
-    const auto count = std::uint32_t(corners.size() / 3);
     if (count == 0)
         return;
-    std::vector<Vec3d> centres(count);
-    std::vector<std::uint32_t> order(count);
-    for (std::uint32_t t = 0; t < count; ++t) {
-        centres[t] = (corners[3 * t] + corners[3 * t + 1] + corners[3 * t + 2]) / 3.0;
-        order[t] = t;
-    }
+    auto centreOf = [&source](size_t t) {
+        return (source.corner(t, 0) + source.corner(t, 1) + source.corner(t, 2)) / 3.0;
+    };
+    std::vector<Vec3d> centres;
+    std::vector<std::uint32_t> order;
     m_presorted = split == Split::Morton;
-    if (m_presorted)
-        order = mortonSort(centres, m_codes);
+    if (m_presorted) {
+        // The centres only make the codes: made twice on the fly rather than stored.
+        m_codes = mortonCodes(count, centreOf);
+        order = sortedOrder(m_codes);
+    } else {
+        centres.resize(count);
+        order.resize(count);
+        for (std::uint32_t t = 0; t < count; ++t) {
+            centres[t] = centreOf(t);
+            order[t] = t;
+        }
+    }
     m_nodes.reserve(2 * (count / kLeafSize + 1));
-    buildNode(order, centres, corners, 0, count);
+    // The leaves store their triangles' corners as they are made, so that a leaf reads one contiguous run.
+    m_corners.resize(3 * size_t(count));
+    buildNode(order, centres, source, 0, count);
     m_codes = {};
-    // Store the triangles in leaf order, so that a leaf reads one contiguous run.
-    m_corners.resize(corners.size());
-    m_triangleIds = order;
-    for (std::uint32_t i = 0; i < count; ++i)
-        for (int k = 0; k < 3; ++k)
-            m_corners[3 * size_t(i) + size_t(k)] = corners[3 * size_t(order[i]) + size_t(k)];
+    m_triangleIds = std::move(order);
+}
+
+std::uint32_t MeshBvh::buildLeaf(const std::vector<std::uint32_t>& order, const Source& source,
+                                 std::uint32_t begin, std::uint32_t end)
+{
+    const auto index = std::uint32_t(m_nodes.size());
+    Vec3d* out = &m_corners[3 * size_t(begin)];
+    Vec3d lo = source.corner(order[begin], 0), hi = lo;
+    for (std::uint32_t i = begin; i < end; ++i) {
+        for (size_t k = 0; k < 3; ++k) {
+            const Vec3d& v = source.corner(order[i], k);
+            *out++ = v;
+            // Plain comparisons: a NaN coordinate leaves the box as it was, or, as the first corner, makes
+            // the box NaN, which is never skipped (its distance compares as 0).
+            lo = {v.x < lo.x ? v.x : lo.x, v.y < lo.y ? v.y : lo.y, v.z < lo.z ? v.z : lo.z};
+            hi = {v.x > hi.x ? v.x : hi.x, v.y > hi.y ? v.y : hi.y, v.z > hi.z ? v.z : hi.z};
+        }
+    }
+    Node& node = m_nodes.emplace_back();
+    node.lo = {floatBelow(lo.x), floatBelow(lo.y), floatBelow(lo.z)};
+    node.hi = {floatAbove(hi.x), floatAbove(hi.y), floatAbove(hi.z)};
+    node.first = begin;
+    node.count = end - begin;
+    return index;
+}
+
+std::uint32_t MeshBvh::joinChildren(std::uint32_t index, std::uint32_t first, std::uint32_t second)
+{
+    Node& node = m_nodes[index];
+    for (size_t k = 0; k < 3; ++k) {
+        node.lo[k] = std::min(m_nodes[first].lo[k], m_nodes[second].lo[k]);
+        node.hi[k] = std::max(m_nodes[first].hi[k], m_nodes[second].hi[k]);
+    }
+    node.first = second;
+    return index;
 }
 
 std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::vector<Vec3d>& centres,
-                                 const std::vector<Vec3d>& corners, std::uint32_t begin, std::uint32_t end)
+                                 const Source& source, std::uint32_t begin, std::uint32_t end)
 {
+    if (end - begin <= kLeafSize)
+        return buildLeaf(order, source, begin, end);
     const auto index = std::uint32_t(m_nodes.size());
     m_nodes.emplace_back();
-    if (end - begin <= kLeafSize) {
-        Vec3d lo = corners[3 * size_t(order[begin])], hi = lo;
-        for (std::uint32_t i = begin; i < end; ++i) {
-            for (int k = 0; k < 3; ++k) {
-                const Vec3d& v = corners[3 * size_t(order[i]) + size_t(k)];
-                lo = minOf(lo, v);
-                hi = maxOf(hi, v);
-            }
-        }
-        m_nodes[index] = {lo, hi, begin, end - begin};
-        return index;
-    }
     std::uint32_t mid = begin + (end - begin) / 2;
     if (m_presorted) {
         // Split where the highest bit that differs in the range changes, so that each child is one cell of
@@ -212,12 +356,8 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
                                                      [&](std::uint64_t c) { return (c & bit) == 0; }) -
                                 m_codes.begin());
         }
-        const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
-        const std::uint32_t second = buildNode(order, centres, corners, mid, end);
-        m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
-        m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
-        m_nodes[index].first = second;
-        return index;
+        const std::uint32_t first = buildNode(order, centres, source, begin, mid);
+        return joinChildren(index, first, buildNode(order, centres, source, mid, end));
     }
     // Split at the median centre along the axis the centres spread most; the node's box is its children's
     // union (made once per level from the two boxes rather than from every triangle below it).
@@ -234,12 +374,8 @@ std::uint32_t MeshBvh::buildNode(std::vector<std::uint32_t>& order, const std::v
                      [&centres, coordinate](std::uint32_t a, std::uint32_t b) {
                          return centres[a].*coordinate < centres[b].*coordinate;
                      });
-    const std::uint32_t first = buildNode(order, centres, corners, begin, mid);
-    const std::uint32_t second = buildNode(order, centres, corners, mid, end);
-    m_nodes[index].lo = minOf(m_nodes[first].lo, m_nodes[second].lo);
-    m_nodes[index].hi = maxOf(m_nodes[first].hi, m_nodes[second].hi);
-    m_nodes[index].first = second;
-    return index;
+    const std::uint32_t first = buildNode(order, centres, source, begin, mid);
+    return joinChildren(index, first, buildNode(order, centres, source, mid, end));
 }
 
 MeshBvh::Hit MeshBvh::closest(const Vec3d& p, std::uint32_t hint, double enough) const

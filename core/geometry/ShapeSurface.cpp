@@ -254,14 +254,20 @@ double trianglesArea(const std::vector<Vec3d>& corners)
     return total;
 }
 
-void sampleTriangles(const std::vector<Vec3d>& corners, size_t count, std::mt19937_64& rng,
-                     std::vector<Vec3d>& out)
+namespace {
+
+/// `triangles` triangles, corner k of triangle t given by `corner(t, k)`: the one sampler behind both
+/// forms of sampleTriangles, so that the same triangles give the same points whichever form holds them.
+template <typename Corner>
+void sampleTrianglesOf(size_t triangles, const Corner& corner, size_t count, std::mt19937_64& rng,
+                       std::vector<Vec3d>& out)
 {
     std::vector<double> cumulative;
-    cumulative.reserve(corners.size() / 3);
+    cumulative.reserve(triangles);
     double total = 0;
-    for (size_t t = 0; t + 2 < corners.size(); t += 3) {
-        total += length(cross(corners[t + 1] - corners[t], corners[t + 2] - corners[t])) / 2;
+    for (size_t t = 0; t < triangles; ++t) {
+        const Vec3d& a = corner(t, 0);
+        total += length(cross(corner(t, 1) - a, corner(t, 2) - a)) / 2;
         cumulative.push_back(total);
     }
     if (!(total > 0))
@@ -270,15 +276,34 @@ void sampleTriangles(const std::vector<Vec3d>& corners, size_t count, std::mt199
         const double u = uniform(rng, 0, total);
         const size_t t =
             size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
-        const size_t k = 3 * std::min(t, cumulative.size() - 1);
+        const size_t k = std::min(t, cumulative.size() - 1);
         // Uniform over the triangle: fold the unit square's upper half back onto the lower one.
         double a = uniform(rng), b = uniform(rng);
         if (a + b > 1) {
             a = 1 - a;
             b = 1 - b;
         }
-        out.push_back(corners[k] + (corners[k + 1] - corners[k]) * a + (corners[k + 2] - corners[k]) * b);
+        const Vec3d& c0 = corner(k, 0);
+        out.push_back(c0 + (corner(k, 1) - c0) * a + (corner(k, 2) - c0) * b);
     }
+}
+
+} // namespace
+
+void sampleTriangles(const std::vector<Vec3d>& corners, size_t count, std::mt19937_64& rng,
+                     std::vector<Vec3d>& out)
+{
+    sampleTrianglesOf(
+        corners.size() / 3, [&corners](size_t t, size_t k) -> const Vec3d& { return corners[3 * t + k]; },
+        count, rng, out);
+}
+
+void sampleTriangles(const std::vector<Vec3d>& positions, const std::vector<std::uint32_t>& triangles,
+                     size_t count, std::mt19937_64& rng, std::vector<Vec3d>& out)
+{
+    sampleTrianglesOf(
+        triangles.size() / 3,
+        [&](size_t t, size_t k) -> const Vec3d& { return positions[triangles[3 * t + k]]; }, count, rng, out);
 }
 
 } // namespace cs::geometry

@@ -7,6 +7,7 @@
 #include "geometry/Shape.h"
 #include "geometry/Vec3d.h"
 
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -28,6 +29,10 @@ void samplePrimitiveSurface(const ShapeGeometry& shape, size_t count, std::mt199
 /// Appends `count` points drawn uniformly by area over triangles given as three corners each.
 void sampleTriangles(const std::vector<Vec3d>& corners, size_t count, std::mt19937_64& rng,
                      std::vector<Vec3d>& out);
+/// The same over triangles given as three indices each into `positions` (every index in range): the same
+/// points as over their corners.
+void sampleTriangles(const std::vector<Vec3d>& positions, const std::vector<std::uint32_t>& triangles,
+                     size_t count, std::mt19937_64& rng, std::vector<Vec3d>& out);
 
 /// The area of triangles given as three corners each.
 double trianglesArea(const std::vector<Vec3d>& corners);

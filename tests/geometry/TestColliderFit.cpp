@@ -11,6 +11,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numbers>
 #include <random>
 
@@ -115,6 +116,10 @@ private slots:
     void mortonBvhAndEarlyStopMatchBruteForce();
     void stridedMeasureKeepsExactMaxima();
     void mortonOrderFollowsTheCurve();
+    void sortByKeyEqualsStableSort();
+    void mortonOrderEqualsInterleavedBits();
+    void floatBoxesFarFromTheOriginMatchBruteForce();
+    void indexedTrianglesGiveTheSameHierarchyAndSamples();
     void distancesToMeshInAnyOrder();
     void figuresOfKnownValues();
     void cubeInLargerBox();
@@ -284,6 +289,170 @@ void TestColliderFit::mortonOrderFollowsTheCurve()
         QCOMPARE(size_t(c.x) + 2 * size_t(c.y) + 4 * size_t(c.z), k);
     }
     QVERIFY(mortonOrder({}).empty());
+}
+
+void TestColliderFit::sortByKeyEqualsStableSort()
+{
+    // Against std::stable_sort of (key, value) pairs by key: the same keys, and the values of equal keys in
+    // their given order. Sizes on both sides of the switch to the radix sort; keys with many ties, keys over
+    // all 64 bits, keys that differ only in their top bits or not at all (every pass skipped).
+    std::mt19937_64 rng(41);
+    auto kinds = std::vector<std::function<std::uint64_t()>>{
+        [&] { return rng() % 16; },
+        [&] { return rng(); },
+        [&] { return (rng() % 8) << 61U; },
+        [&] { return std::uint64_t(0x123456789abcdefULL); },
+        [&] { return (rng() % 2048) << 22U | (rng() % 3); },
+    };
+    for (const size_t n : {size_t(0), size_t(1), size_t(2), size_t(255), size_t(256), size_t(257),
+                           size_t(3000), size_t(70000)}) {
+        for (size_t kind = 0; kind < kinds.size(); ++kind) {
+            std::vector<std::uint64_t> keys(n);
+            std::vector<std::uint32_t> values(n);
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> want(n);
+            for (size_t i = 0; i < n; ++i) {
+                keys[i] = kinds[kind]();
+                values[i] = std::uint32_t(rng());
+                want[i].first = keys[i];
+                want[i].second = values[i];
+            }
+            std::stable_sort(want.begin(), want.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            sortByKey(keys, values);
+            QCOMPARE(keys.size(), n);
+            QCOMPARE(values.size(), n);
+            for (size_t i = 0; i < n; ++i) {
+                QVERIFY2(keys[i] == want[i].first && values[i] == want[i].second,
+                         qPrintable(QString("n %1 kind %2 at %3").arg(n).arg(kind).arg(i)));
+            }
+        }
+    }
+}
+
+void TestColliderFit::mortonOrderEqualsInterleavedBits()
+{
+    // The order against one made here bit by bit: each coordinate scaled over the points' bounding box to
+    // 21 bits, bit b of x, y and z at bits 3b, 3b + 1 and 3b + 2 of the code, codes ascending, ties in input
+    // order (every point is here twice).
+    std::mt19937_64 rng(53);
+    std::uniform_real_distribution<double> u(-3, 5);
+    std::vector<Vec3d> points;
+    points.reserve(8000);
+    for (int i = 0; i < 4000; ++i) {
+        const Vec3d p{u(rng), 0.01 * u(rng), 100 * u(rng)};
+        points.push_back(p);
+    }
+    for (int i = 0; i < 4000; ++i)
+        points.push_back(points[size_t(rng() % 4000)]);
+    Vec3d lo = points[0], hi = points[0];
+    for (const Vec3d& p : points) {
+        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    }
+    auto scaled = [](double v, double from, double to) {
+        return std::uint64_t((v - from) / (to - from) * double((1U << 21U) - 1));
+    };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> want;
+    for (size_t i = 0; i < points.size(); ++i) {
+        const std::uint64_t axes[3] = {scaled(points[i].x, lo.x, hi.x), scaled(points[i].y, lo.y, hi.y),
+                                       scaled(points[i].z, lo.z, hi.z)};
+        std::uint64_t code = 0;
+        for (unsigned bit = 0; bit < 21; ++bit)
+            for (unsigned axis = 0; axis < 3; ++axis)
+                code |= ((axes[axis] >> bit) & 1U) << (3 * bit + axis);
+        want.emplace_back(code, std::uint32_t(i));
+    }
+    std::sort(want.begin(), want.end());
+    const std::vector<std::uint32_t> order = mortonOrder(points);
+    QCOMPARE(order.size(), want.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        QCOMPARE(order[k], want[k].second);
+}
+
+void TestColliderFit::floatBoxesFarFromTheOriginMatchBruteForce()
+{
+    // Small triangles packed closely 1e5 from the origin, where a float's step (1/128) is larger than the
+    // gaps between them: the hierarchy's float boxes are rounded outwards, so no triangle is skipped and
+    // every answer is brute force's to the last bit, for both splits, with and without a hint; an early
+    // stop is never below it. (Boxes rounded to the nearest float fail this.)
+    std::mt19937_64 rng(43);
+    std::uniform_real_distribution<double> u(-0.03, 0.03), small(-0.003, 0.003);
+    const Vec3d offset{1e5 + 0.1, -2e5 + 0.3, 7e4 + 0.7};
+    std::vector<Vec3d> corners;
+    for (int t = 0; t < 2000; ++t) {
+        const Vec3d centre = offset + Vec3d{u(rng), u(rng), u(rng)};
+        for (int k = 0; k < 3; ++k)
+            corners.push_back(centre + Vec3d{small(rng), small(rng), small(rng)});
+    }
+    const MeshBvh morton(corners, MeshBvh::Split::Morton), median(corners);
+    for (int q = 0; q < 400; ++q) {
+        // Half the queries next to a triangle (within its own size), half anywhere around.
+        const size_t near = 3 * size_t(rng() % 2000);
+        const Vec3d p = q % 2 == 0 ? corners[near] + Vec3d{small(rng), small(rng), small(rng)}
+                                   : offset + Vec3d{1.5 * u(rng), 1.5 * u(rng), 1.5 * u(rng)};
+        const double want = bruteForceDistance(corners, p);
+        for (const MeshBvh* bvh : {&morton, &median}) {
+            const MeshBvh::Hit hit = bvh->closest(p);
+            QVERIFY2(
+                hit.distance == want,
+                qPrintable(QString("query %1: %2 vs %3").arg(q).arg(hit.distance, 0, 'g', 17).arg(want)));
+            QVERIFY(bvh->closest(p, std::uint32_t(rng() % 2000)).distance == want);
+            QVERIFY(bvh->closest(p, MeshBvh::kNoLeaf, 2 * want).distance >= want);
+        }
+    }
+}
+
+void TestColliderFit::indexedTrianglesGiveTheSameHierarchyAndSamples()
+{
+    // A random mesh with shared vertices and some indices out of range: trianglesInRange keeps exactly the
+    // triangles whose three indices are in range; the hierarchy over positions and indices holds the same
+    // corners in the same leaf order as the one over the corners, answers as brute force does, and the
+    // sampler draws the same points from both forms.
+    std::mt19937_64 rng(47);
+    std::uniform_real_distribution<double> u(-2, 2);
+    const size_t vertexCount = 700;
+    std::vector<Vec3d> positions;
+    for (size_t i = 0; i < vertexCount; ++i) {
+        const Vec3d p{u(rng), u(rng), u(rng)};
+        positions.push_back(p);
+    }
+    std::vector<std::uint32_t> indices;
+    std::vector<Vec3d> corners;
+    size_t dropped = 0;
+    for (int t = 0; t < 1200; ++t) {
+        const bool bad = t % 97 == 5;
+        const std::uint32_t i = std::uint32_t(rng() % vertexCount), j = std::uint32_t(rng() % vertexCount);
+        const std::uint32_t k =
+            bad ? std::uint32_t(vertexCount + rng() % 3) : std::uint32_t(rng() % vertexCount);
+        indices.insert(indices.end(), {i, j, k});
+        if (bad)
+            ++dropped;
+        else
+            corners.insert(corners.end(), {positions[i], positions[j], positions[k]});
+    }
+    indices.push_back(0); // a trailing index that makes no triangle
+    const std::vector<std::uint32_t> triangles = trianglesInRange(indices, vertexCount);
+    QCOMPARE(triangles.size(), 3 * (1200 - dropped));
+    QVERIFY(dropped > 10);
+    for (size_t c = 0; c < triangles.size(); ++c)
+        QVERIFY(positions[triangles[c]] == corners[c]);
+    for (const MeshBvh::Split split : {MeshBvh::Split::Median, MeshBvh::Split::Morton}) {
+        const MeshBvh indexed(positions, triangles, split), fromCorners(corners, split);
+        QCOMPARE(indexed.triangleCount(), 1200 - dropped);
+        QVERIFY(indexed.corners() == fromCorners.corners());
+        for (int q = 0; q < 200; ++q) {
+            const Vec3d p{1.5 * u(rng), 1.5 * u(rng), 1.5 * u(rng)};
+            const MeshBvh::Hit a = indexed.closest(p), b = fromCorners.closest(p);
+            QVERIFY(a.distance == bruteForceDistance(corners, p));
+            QVERIFY(a.distance == b.distance && a.triangle == b.triangle && a.leaf == b.leaf);
+        }
+    }
+    std::mt19937_64 first(3), second(3);
+    std::vector<Vec3d> fromIndices, fromCorners;
+    sampleTriangles(positions, triangles, 500, first, fromIndices);
+    sampleTriangles(corners, 500, second, fromCorners);
+    QCOMPARE(fromIndices.size(), size_t(500));
+    QVERIFY(fromIndices == fromCorners);
 }
 
 void TestColliderFit::distancesToMeshInAnyOrder()
