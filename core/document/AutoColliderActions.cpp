@@ -111,9 +111,26 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     return result;
 }
 
-AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options)
+namespace {
+
+/// The mesh's triangles into m.triangles, or why they cannot be read into m.problems.
+void readMesh(const gltf::GltfDocument& doc, AutoColliderMesh& m)
+{
+    auto triangles = gltf::meshTriangles(doc, m.mesh);
+    if (triangles)
+        m.triangles = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
+    else
+        m.problems = triangles.diagnostics;
+}
+
+} // namespace
+
+AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options,
+                                      MeshCopies copies)
 {
     AutoColliderInput input;
+    if (copies == MeshCopies::ReadWhenFitted)
+        input.source = &document.gltf();
     input.options = options;
     input.undoIndex = document.undoStack()->index();
     const gltf::GltfDocument& doc = document.gltf();
@@ -149,11 +166,8 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
                 m.name = "mesh " + std::to_string(*mesh);
             // Read for a trimesh too, which refers to the mesh as it is: a mesh whose geometry cannot be read
             // (undecodable compression, an unknown required extension) gets no collider at all.
-            auto triangles = gltf::meshTriangles(doc, *mesh);
-            if (triangles)
-                m.triangles = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
-            else
-                m.problems = triangles.diagnostics;
+            if (!input.source)
+                readMesh(doc, m);
             input.meshes.push_back(std::move(m));
         }
         input.nodes.push_back({n, name, it->second});
@@ -168,7 +182,13 @@ namespace {
 bool planMesh(const AutoColliderInput& input, size_t i, AutoColliderPlan& plan,
               const std::atomic<bool>* cancel)
 {
-    const AutoColliderMesh& m = input.meshes[i];
+    // Read now (and let go when done) when the input left the meshes in the document.
+    AutoColliderMesh read;
+    if (input.source) {
+        read = input.meshes[i];
+        readMesh(*input.source, read);
+    }
+    const AutoColliderMesh& m = input.source ? read : input.meshes[i];
     Diagnostics& said = plan.meshDiagnostics[i];
     // A failure keeps its errors; a fit keeps its notes (a substitution, such as a flat mesh's thin box).
     auto keep = [&](const Diagnostics& from, bool errors) {

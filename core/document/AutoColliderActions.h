@@ -70,6 +70,18 @@ struct AutoColliderInput
     std::vector<size_t> skipped;          ///< matched nodes left alone (they have a collider)
     size_t matched = 0;                   ///< mesh nodes that matched the selection
     int undoIndex = -1;                   ///< the undo stack's index when gathered
+    /// Set when the meshes were not copied (MeshCopies::ReadWhenFitted): planAutoColliders reads each one
+    /// from this document when it fits it and lets it go after, so the meshes are never all in memory at
+    /// once. The document must not change until the plan is made.
+    const gltf::GltfDocument* source = nullptr;
+};
+
+/// Whether gatherAutoColliders copies every mesh (the window: the document may change while the plan is
+/// made off the GUI thread) or leaves them to be read as they are fitted (a caller that plans at once).
+enum class MeshCopies
+{
+    Copy,
+    ReadWhenFitted
 };
 
 /// The collider chosen for one mesh, in the space of the nodes that use it.
@@ -120,7 +132,8 @@ struct AutoColliderPlan
 
 /// Step 1 (GUI thread): the mesh nodes the options select, parents first, with copies of their meshes (for
 /// every strategy, the mesh itself as a trimesh too: a mesh that cannot be read gets no collider).
-AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options);
+AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOptions& options,
+                                      MeshCopies copies = MeshCopies::Copy);
 /// Step 2 (any thread): the fit of every mesh, the meshes on every core (the plan is the same on any number
 /// of cores). `progress` gets the fraction done (0..1) and options.collider.progress the meshes done and to
 /// do, each from the worker threads one call at a time; setting `cancel` stops at the next mesh or inside a

@@ -285,7 +285,9 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
 
 AutoColliderReport addAutoColliders(Document& document, const AutoColliderOptions& options)
 {
-    return applyAutoColliders(document, planAutoColliders(gatherAutoColliders(document, options)));
+    // Planned at once: each mesh is read as it is fitted, not copied up front.
+    return applyAutoColliders(
+        document, planAutoColliders(gatherAutoColliders(document, options, MeshCopies::ReadWhenFitted)));
 }
 
 Diagnostics skippedNotes(const Document& document, const std::vector<size_t>& skipped)

@@ -413,6 +413,31 @@ private slots:
         }
     }
 
+    void meshesReadWhenFittedGiveTheSamePlan()
+    {
+        // The command plans at once and reads each mesh as it fits it (MeshCopies::ReadWhenFitted), so the
+        // copies of every mesh are never all in memory; the window copies them first. Both give the same
+        // document, for every strategy.
+        for (ColliderStrategy strategy :
+             {ColliderStrategy::Box, ColliderStrategy::Sphere, ColliderStrategy::Hull,
+              ColliderStrategy::Trimesh, ColliderStrategy::Auto}) {
+            auto copied = makeScene();
+            auto lazy = makeScene();
+            const AutoColliderInput lazyInput =
+                gatherAutoColliders(*lazy, withStrategy(strategy), MeshCopies::ReadWhenFitted);
+            QCOMPARE(lazyInput.source, &lazy->gltf());
+            QCOMPARE(lazyInput.meshes.size(), size_t(3));
+            for (const AutoColliderMesh& m : lazyInput.meshes)
+                QVERIFY(!m.triangles);
+            const AutoColliderReport a = applyAutoColliders(
+                *copied, planAutoColliders(gatherAutoColliders(*copied, withStrategy(strategy))));
+            const AutoColliderReport b = applyAutoColliders(*lazy, planAutoColliders(lazyInput));
+            QCOMPARE(b.added.size(), a.added.size());
+            QVERIFY(!a.added.empty());
+            CS_COMPARE_TEXT(savedText(*lazy), savedText(*copied));
+        }
+    }
+
     void hullCap()
     {
         auto d = makeScene();
