@@ -161,6 +161,8 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
             c["trianglesBefore"] = a.trianglesBefore;
             c["trianglesAfter"] = a.trianglesAfter;
         }
+        if (a.hullPoints > 0 && a.parts == 0)
+            c["hullFromSimplifiedCopy"] = a.hullFromCopy;
         if (a.fit)
             c["fit"] = fitJson(*a.fit);
         colliders.push_back(std::move(c));
@@ -199,7 +201,10 @@ void printColliderRun(const Job& job, const ColliderRun& run)
             extra += ", on new child node " + std::to_string(a.colliderNode);
         if (a.hullPoints > 0)
             extra += ", " + std::to_string(a.hullPoints) + " points" + (a.capped ? " (capped)" : "");
-        if (a.trianglesBefore > 0)
+        if (a.hullFromCopy)
+            extra += ", points from a simplified copy (" + std::to_string(a.trianglesBefore) + " -> " +
+                     std::to_string(a.trianglesAfter) + " triangles)";
+        else if (a.trianglesBefore > 0)
             extra += ", " + std::to_string(a.trianglesBefore) + " -> " + std::to_string(a.trianglesAfter) +
                      " triangles";
         std::printf("%s: %s: %s [%s]%s\n", in.c_str(), where.c_str(), describeShape(run.shapes[i]).c_str(),
@@ -244,6 +249,33 @@ std::optional<std::string> readColliderOptions(const QCommandLineParser& parser,
                    "'";
         options.body = *type;
     }
+    return std::nullopt;
+}
+
+QCommandLineOption simplifyFirstOption()
+{
+    return {
+        QStringLiteral("simplify-first"),
+        QStringLiteral("hull (and auto's hull): also make the capped hull of a copy of the mesh simplified "
+                       "within M metres, and keep it when it fits the mesh closer (smaller deviation)."),
+        QStringLiteral("M")};
+}
+
+std::optional<std::string> readSimplifyFirst(const QCommandLineParser& parser,
+                                             const QCommandLineOption& option,
+                                             import::ColliderOptions& options)
+{
+    if (!parser.isSet(option))
+        return std::nullopt;
+    bool ok = false;
+    const double m = parser.value(option).toDouble(&ok);
+    if (!ok || !(m > 0) || !std::isfinite(m))
+        return "--simplify-first must be a distance in metres above 0, not '" +
+               parser.value(option).toStdString() + "'";
+    if (options.strategy != import::ColliderStrategy::Hull &&
+        options.strategy != import::ColliderStrategy::Auto)
+        return std::string("--simplify-first applies to the hull and auto strategies only");
+    options.simplifyFirst = m;
     return std::nullopt;
 }
 

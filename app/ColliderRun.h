@@ -46,4 +46,12 @@ std::optional<std::string> readColliderOptions(const QCommandLineParser& parser,
                                                const QCommandLineOption& body,
                                                import::ColliderOptions& options);
 
+/// --simplify-first M (hull, and add-colliders' hull and auto): also try the hull of a copy of the mesh
+/// simplified within M metres, kept when it fits closer (import::ColliderOptions::simplifyFirst).
+QCommandLineOption simplifyFirstOption();
+/// Reads it; an error message on a bad value.
+std::optional<std::string> readSimplifyFirst(const QCommandLineParser& parser,
+                                             const QCommandLineOption& option,
+                                             import::ColliderOptions& options);
+
 } // namespace cs::app

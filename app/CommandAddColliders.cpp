@@ -62,11 +62,12 @@ struct AddCollidersCli
     QCommandLineOption inPlace{QStringLiteral("in-place"),
                                QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent).")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
+    QCommandLineOption simplifyFirst = simplifyFirstOption();
 
     void addTo(QCommandLineParser& parser) const
     {
         for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
-                              &concavity, &strict, &format, &inPlace, &json})
+                              &concavity, &strict, &simplifyFirst, &format, &inPlace, &json})
             parser.addOption(*o);
     }
 };
@@ -106,6 +107,8 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
         if (!ok || !(*options.fitTolerance >= 0) || !std::isfinite(*options.fitTolerance))
             return std::string("--tolerance must be a distance in metres of at least 0");
     }
+    if (auto problem = readSimplifyFirst(parser, cli.simplifyFirst, options))
+        return problem;
     if (parser.isSet(cli.maxError)) {
         options.maxError = parser.value(cli.maxError).toDouble(&ok);
         if (!ok || !(options.maxError > 0) || !std::isfinite(options.maxError))

@@ -57,8 +57,9 @@ int runHull(const QStringList& args)
         QStringLiteral("in-place"),
         QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
+    const QCommandLineOption simplifyFirst = simplifyFirstOption();
     ImportCliOptions importCli;
-    for (const auto* o : {&node, &output, &maxPoints, &body, &inPlace, &json})
+    for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
         parser.addOption(*o);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "hull"))
@@ -74,6 +75,8 @@ int runHull(const QStringList& args)
     options.strategy = import::ColliderStrategy::Hull;
     options.strict = true; // asked for a hull by name: a flat mesh is an error, not a box
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
+        return failUsage("hull", *problem);
+    if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
         return failUsage("hull", *problem);
     std::string error;
     const auto importOptions = importCli.read(parser, error);

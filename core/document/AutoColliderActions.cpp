@@ -99,6 +99,7 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.simplified = std::move(choice->simplified);
     out.trianglesBefore = choice->trianglesBefore;
     out.trianglesAfter = choice->trianglesAfter;
+    out.hullFromCopy = choice->hullFromCopy;
     if (choice->parts.size() > 1) {
         out.parts = std::move(choice->parts);
         for (const gltf::TriangleMesh& part : out.parts)

@@ -97,6 +97,7 @@ struct MeshColliderFit
     /// Simplified (type Trimesh): the collision mesh, and the triangle counts before and after.
     std::optional<gltf::TriangleMesh> simplified;
     size_t trianglesBefore = 0, trianglesAfter = 0;
+    bool hullFromCopy = false; ///< convex: the hull's points came from a simplified copy (the counts are its)
     /// Decompose into more than one part (type Convex): each part's hull and its volume. Each part is a new
     /// mesh with a convex shape, on its own child node of every mesh node that uses the mesh (a compound).
     std::vector<gltf::TriangleMesh> parts;

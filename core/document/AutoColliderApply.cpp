@@ -178,6 +178,7 @@ a.hullPoints = fit.hullPoints;
 a.capped = fit.capped;
 a.trianglesBefore = fit.trianglesBefore;
 a.trianglesAfter = fit.trianglesAfter;
+a.hullFromCopy = fit.hullFromCopy;
 if (fit.measured) {
     a.fit = fit.measured->scaled(geometry::meanScale(world));
     a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);

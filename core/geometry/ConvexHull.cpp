@@ -281,27 +281,40 @@ Result<ConvexHull> generateConvexHull(const std::vector<Vec3d>& points, const Co
             return {};
         return [&options, from, to](double f) { options.progress(from + (to - from) * f); };
     };
+    const std::vector<Vec3d>& source = options.vertexPoints ? *options.vertexPoints : points;
+    if (options.vertexPoints) {
+        const InputBounds b = inputBounds(source);
+        if (!b.error.empty())
+            return failure("HULL_NONFINITE_POINT", "Of the points the vertices are taken from: " + b.error);
+    }
     QuickHullOptions qo;
     qo.cancel = options.cancel;
     qo.progress = report(0.0, measure ? 0.5 : 0.95);
     CappedHull hull;
-    const auto status = buildCapped(points, size_t(options.maxVertices), qo, hull);
+    const auto status = buildCapped(source, size_t(options.maxVertices), qo, hull);
     if (status != QuickHullOutput::Status::Ok)
-        return failure(statusCode(status), statusMessage(status, points.size()));
+        return failure(statusCode(status), statusMessage(status, source.size()));
+    if (options.vertexPoints) {
+        // Every given point may lie outside a hull of other points; the walks start anywhere (see
+        // FaceWalker).
+        hull.candidates.resize(points.size());
+        for (size_t i = 0; i < points.size(); ++i)
+            hull.candidates[i] = {static_cast<std::uint32_t>(i), 0u};
+    }
 
     ConvexHull result;
     HullQuality& q = result.quality;
     q.diagonal = length(bounds.hi - bounds.lo);
     q.capped = !hull.candidates.empty();
-    const HullFrame frame(points, hull.faces);
+    const HullFrame frame(source, hull.faces);
     const double scale = measureOutside(points, hull, frame, options, bounds.maxAbs, q);
     q.outsideRatio = q.diagonal > 0 ? q.maxOutsideDistance / q.diagonal : 0;
-    if (!writeHullMesh(result.mesh, points, hull.faces, frame, scale))
+    if (!writeHullMesh(result.mesh, source, hull.faces, frame, scale))
         return failure("HULL_OUT_OF_RANGE",
                        "The hull's vertices lie beyond the range of 32-bit floats (about "
                        "3.4e38); scale the points down.");
     q.vertexCount = frame.vertices.size();
-    const double innerVolume = hullVolume(points, hull.faces, frame.centroid);
+    const double innerVolume = hullVolume(source, hull.faces, frame.centroid);
     q.volume = innerVolume * scale * scale * scale;
     if (measure) {
         if (!q.capped) {

@@ -26,6 +26,10 @@ struct ConvexHullOptions
     std::function<void(double)> progress;
     /// Polled during the run; set it from another thread to stop early (the result is then an error).
     const std::atomic<bool>* cancel = nullptr;
+    /// When set, the hull takes its vertices from these points only (e.g. the vertices of a simplified copy
+    /// of the mesh, SimplifiedHull.h); every one of the given `points` is still measured (outside distance)
+    /// and, when conservative, held. The volume ratio is against the hull of the given points.
+    const std::vector<Vec3d>* vertexPoints = nullptr;
 };
 
 /// How well a capped hull approximates the true hull of its input.
@@ -39,7 +43,8 @@ struct HullQuality
     double maxOutsideDistance = 0;
     double diagonal = 0;     ///< of the input's axis-aligned bounding box
     double outsideRatio = 0; ///< maxOutsideDistance / diagonal
-    bool capped = false;     ///< true when input points were left out to meet the cap
+    /// true when input points were left out to meet the cap (always with ConvexHullOptions::vertexPoints)
+    bool capped = false;
 };
 
 /// A closed convex triangle mesh (every face wound counter-clockwise seen from outside) and its quality.

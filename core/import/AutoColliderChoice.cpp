@@ -4,6 +4,7 @@
 #include "geometry/Decomposition.h"
 #include "geometry/MeshSimplify.h"
 #include "geometry/PrimitiveFit.h"
+#include "geometry/SimplifiedHull.h"
 #include "import/AutoColliders.h"
 
 #include <algorithm>
@@ -214,29 +215,68 @@ R thinBox(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points, cons
     return success(primitiveChoice(std::move(*best), m), {makeInfo("COLLIDER_FLAT_MESH_BOX", text.str())});
 }
 
+/// The hull Hull and Auto use: of every point, or with options.simplifyFirst the one of the whole mesh's
+/// and a simplified copy's hulls that measures closer (geometry::chooseHullWithSimplifiedCopy; an info,
+/// COLLIDER_HULL_SIMPLIFIED_COPY, says which and why).
+struct HullCandidate
+{
+    geometry::ConvexHull hull;
+    std::optional<geometry::FitSummary> measured;
+    bool fromCopy = false;
+    size_t trianglesBefore = 0, trianglesAfter = 0;
+};
+
+Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
+                               const ColliderOptions& options, const geometry::FitMeter& meter,
+                               const std::atomic<bool>* cancel)
+{
+    geometry::ConvexHullOptions o;
+    o.maxVertices = options.maxPoints;
+    o.measureQuality = options.strategy == ColliderStrategy::Auto;
+    o.cancel = cancel;
+    Result<HullCandidate> out;
+    if (!options.simplifyFirst) {
+        auto h = geometry::generateConvexHull(points, o);
+        out.diagnostics = std::move(h.diagnostics);
+        if (h)
+            out.value = HullCandidate{std::move(*h), std::nullopt};
+        return out;
+    }
+    auto c = geometry::chooseHullWithSimplifiedCopy(mesh, meter, o, *options.simplifyFirst);
+    out.diagnostics = std::move(c.diagnostics);
+    if (!c)
+        return out;
+    out.diagnostics.push_back(makeInfo("COLLIDER_HULL_SIMPLIFIED_COPY", c->note));
+    out.value = HullCandidate{std::move(c->hull), c->fit, c->fromCopy};
+    if (c->fromCopy) {
+        out.value->trianglesBefore = c->trianglesBefore;
+        out.value->trianglesAfter = c->trianglesAfter;
+    }
+    return out;
+}
+
 /// Hull, the primitives, and auto's choice among them.
 R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
                   const ColliderOptions& options, const std::atomic<bool>* cancel)
 {
     const ColliderStrategy strategy = options.strategy;
-    std::optional<geometry::ConvexHull> hull;
+    const geometry::FitMeter meter(mesh, {}, sampling(options));
+    std::optional<HullCandidate> candidate;
+    Diagnostics diagnostics;
     if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
-        geometry::ConvexHullOptions o;
-        o.maxVertices = options.maxPoints;
-        o.measureQuality = strategy == ColliderStrategy::Auto;
-        o.cancel = cancel;
-        auto h = geometry::generateConvexHull(points, o);
+        auto h = makeHull(mesh, points, options, meter, cancel);
         if (h)
-            hull = std::move(*h);
+            candidate = std::move(*h);
         else if (strategy == ColliderStrategy::Hull && !options.strict && hasNoVolume(h.diagnostics))
             return thinBox(mesh, points, options);
         else if (strategy == ColliderStrategy::Hull || findDiagnostic(h.diagnostics, "HULL_CANCELLED"))
             return R{std::nullopt, h.diagnostics};
         // Auto with a flat or degenerate mesh: the primitives below still fit it (boxes get a floor).
+        if (h)
+            diagnostics = std::move(h.diagnostics);
     }
-    Diagnostics diagnostics;
+    const geometry::ConvexHull* hull = candidate ? &candidate->hull : nullptr;
     std::vector<FittedShape> fits = fitPrimitives(strategy, points, diagnostics);
-    const geometry::FitMeter meter(mesh, {}, sampling(options));
     const double hullVolume =
         !hull ? 0 : (hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume);
     std::optional<size_t> chosen;
@@ -274,9 +314,12 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
     out.volume = hull->quality.volume;
     out.hullPoints = hull->quality.vertexCount;
     out.capped = hull->quality.capped;
-    out.measured = measure(meter, {convexPart(hull->mesh)});
+    out.measured = candidate->measured ? candidate->measured : measure(meter, {convexPart(hull->mesh)});
     out.chosenByFit = byFit;
-    out.hull = std::move(hull->mesh);
+    out.hullFromCopy = candidate->fromCopy;
+    out.trianglesBefore = candidate->trianglesBefore;
+    out.trianglesAfter = candidate->trianglesAfter;
+    out.hull = std::move(candidate->hull.mesh);
     return success(std::move(out), std::move(diagnostics));
 }
 

@@ -60,6 +60,10 @@ struct ColliderOptions
     /// Simplified: the largest deviation of the copy from the mesh (metres in the space of the first node
     /// that uses the mesh).
     double maxError = 0.01;
+    /// Hull (and auto's hull): when set and the hull is capped, also the hull of a copy of the mesh
+    /// simplified within this error (metres in the mesh's space), kept when it fits the mesh closer
+    /// (geometry::chooseHullWithSimplifiedCopy).
+    std::optional<double> simplifyFirst;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
     /// Called as each mesh's collider is chosen (on worker threads, one call at a time), with the meshes done
@@ -94,8 +98,9 @@ struct AddedCollider
     /// How well the collider (for a part: the whole compound) fits the mesh, in world metres (the node's
     /// uniform scale applied; `approximate` under a non-uniform one).
     std::optional<geometry::FitSummary> fit;
-    size_t trianglesBefore = 0; ///< simplified: the mesh's triangles
-    size_t trianglesAfter = 0;  ///< simplified: the collision mesh's triangles
+    size_t trianglesBefore = 0; ///< simplified, or a hull from a copy: the mesh's triangles
+    size_t trianglesAfter = 0;  ///< simplified: the collision mesh's triangles; a hull: the copy's
+    bool hullFromCopy = false;  ///< the hull's points were taken from a simplified copy (simplifyFirst)
 };
 
 /// The collider `options` (strategy, maxPoints, autoTolerance) choose for one mesh, in the mesh's own space.
@@ -110,9 +115,11 @@ struct MeshColliderChoice
     bool capped = false;                      ///< the hull left points out to meet maxPoints
     /// Decompose: the convex parts (type Convex); with one part, `hull` is that part too.
     std::vector<gltf::TriangleMesh> parts;
-    /// Simplified: the collision mesh (type Trimesh), and the triangle counts before and after.
+    /// Simplified: the collision mesh (type Trimesh), and the triangle counts before and after (also set for
+    /// a hull whose points came from a simplified copy, hullFromCopy).
     std::optional<gltf::TriangleMesh> simplified;
     size_t trianglesBefore = 0, trianglesAfter = 0;
+    bool hullFromCopy = false;
     /// The chosen collider's fit, in the mesh's own space (a trimesh of the mesh itself: all zero).
     std::optional<geometry::FitSummary> measured;
     /// Auto: true when the measured fit chose (fitTolerance given), false for the volume rule.

@@ -1,5 +1,6 @@
 // convert, add-colliders, hull and validate as a pipeline sees them: exit codes, text and --json output, and
 // refusals (missing or unreadable input, bad arguments, output equal to input without --in-place).
+#include "KnurledCylinder.h"
 #include "TestSupport.h"
 #include "gltf/GltfDocument.h"
 #include "physics/OmiReader.h"
@@ -354,6 +355,73 @@ private slots:
         const Run bad = collidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("-o"),
                                       q(dir / "u.glb"), QStringLiteral("--max-error"), QStringLiteral("0")});
         EXPECT_EXIT(bad, 2);
+    }
+
+    void hullFromASimplifiedCopy()
+    {
+        // A knurled cylinder under a 16-point cap: the hull of a copy simplified within 5 mm measures closer
+        // than the hull of every vertex and is kept, said in the report and in an info line.
+        TempDir dir;
+        std::ofstream(dir / "knurled.obj") << test::objText(test::knurledCylinder(256, 32, 40, 0.008));
+        const QStringList base = {QStringLiteral("add-colliders"), q(dir / "knurled.obj"),
+                                  QStringLiteral("--strategy"),    QStringLiteral("hull"),
+                                  QStringLiteral("--max-points"),  QStringLiteral("16"),
+                                  QStringLiteral("--json"),        QStringLiteral("-o")};
+        const Run plain = collidoscope(base + QStringList{q(dir / "plain.glb")});
+        EXPECT_EXIT(plain, 0);
+        const Run copy =
+            collidoscope(base + QStringList{q(dir / "copy.glb"), QStringLiteral("--simplify-first"),
+                                            QStringLiteral("0.005")});
+        EXPECT_EXIT(copy, 0);
+        const auto p = plain.json()["colliders"][0], c = copy.json()["colliders"][0];
+        QVERIFY(!p["hullFromSimplifiedCopy"].get<bool>());
+        QVERIFY(c["hullFromSimplifiedCopy"].get<bool>());
+        QCOMPARE(c["trianglesBefore"].get<size_t>(), size_t(256 * 32 * 2 + 2 * 256));
+        QVERIFY(c["trianglesAfter"].get<size_t>() < c["trianglesBefore"].get<size_t>() / 2);
+        QVERIFY(c["hullPoints"].get<size_t>() <= 16);
+        const auto deviation = [](const gltf::Json& fit) {
+            return std::max(fit["outside"]["max"].get<double>(), fit["overhang"]["max"].get<double>());
+        };
+        QVERIFY(deviation(c["fit"]) < 0.85 * deviation(p["fit"]));
+        const std::string info = copy.json()["diagnostics"].dump();
+        QVERIFY2(contains(info, "COLLIDER_HULL_SIMPLIFIED_COPY") &&
+                     contains(info, "from the simplified copy"),
+                 info.c_str());
+        QVERIFY(!contains(plain.json()["diagnostics"].dump(), "COLLIDER_HULL_SIMPLIFIED_COPY"));
+        // The hull command says the same in its text report.
+        const Run hull = collidoscope(
+            {QStringLiteral("hull"), q(dir / "knurled.obj"), QStringLiteral("--node"), QStringLiteral("0"),
+             QStringLiteral("--max-points"), QStringLiteral("16"), QStringLiteral("--simplify-first"),
+             QStringLiteral("0.005"), QStringLiteral("-o"), q(dir / "hull.glb")});
+        EXPECT_EXIT(hull, 0);
+        QVERIFY2(contains(hull.out, "16 points (capped), points from a simplified copy (16896 -> "),
+                 hull.out.c_str());
+        // On Assimp's Wuson (3,732 triangles) under the same cap, the copy within 1 cm measures no closer:
+        // the hull of every vertex is kept, the same collider and figures as without the option.
+        const QStringList wuson = {QStringLiteral("add-colliders"), q(model("PLY/Wuson.ply")),
+                                   QStringLiteral("--strategy"),    QStringLiteral("hull"),
+                                   QStringLiteral("--max-points"),  QStringLiteral("16"),
+                                   QStringLiteral("--json"),        QStringLiteral("-o")};
+        const Run wusonPlain = collidoscope(wuson + QStringList{q(dir / "wuson-plain.glb")});
+        const Run wusonCopy =
+            collidoscope(wuson + QStringList{q(dir / "wuson-copy.glb"), QStringLiteral("--simplify-first"),
+                                             QStringLiteral("0.01")});
+        EXPECT_EXIT(wusonPlain, 0);
+        EXPECT_EXIT(wusonCopy, 0);
+        const auto wp = wusonPlain.json()["colliders"][0], wc = wusonCopy.json()["colliders"][0];
+        QVERIFY(!wc["hullFromSimplifiedCopy"].get<bool>());
+        QCOMPARE(wc["fit"].dump(), wp["fit"].dump());
+        QCOMPARE(wc["volume"].get<double>(), wp["volume"].get<double>());
+        QVERIFY2(contains(wusonCopy.json()["diagnostics"].dump(), "hull points taken from the whole mesh"),
+                 wusonCopy.out.c_str());
+        // Refused: a distance of 0, and a strategy that makes no hull.
+        for (const QStringList& bad : {QStringList{QStringLiteral("--simplify-first"), QStringLiteral("0")},
+                                       QStringList{QStringLiteral("--simplify-first"), QStringLiteral("0.01"),
+                                                   QStringLiteral("--strategy"), QStringLiteral("box")}}) {
+            const Run r = collidoscope(base + QStringList{q(dir / "bad.glb")} + bad);
+            EXPECT_EXIT(r, 2);
+            QVERIFY2(contains(r.err, "--simplify-first"), r.err.c_str());
+        }
     }
 
     void addCollidersFindingsAndBadArguments()

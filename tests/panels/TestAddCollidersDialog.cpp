@@ -1,5 +1,6 @@
 // "Add Colliders to All Meshes": the dialog's options reach the document actions, a run works off the GUI
 // thread and pushes one undo step, the summary says what happened, Stop and Close push nothing.
+#include "KnurledCylinder.h"
 #include "TestSupport.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "document/Document.h"
@@ -320,6 +321,34 @@ private slots:
         dialog.setMaxPoints(100);
         dialog.setStrategy(ColliderStrategy::Decompose);
         QCOMPARE(dialog.options().collider.maxPoints, 100);
+    }
+
+    void hullFromASimplifiedCopy()
+    {
+        // A knurled cylinder under a 16-point cap: with the copy tried (within 5 mm), the hull of the copy's
+        // points is kept and the report says so; the box strategy makes no hull, so it asks for no copy.
+        gltf::GltfDocument g = test::loadJson(R"({"asset": {"version": "2.0"},
+            "nodes": [{"name": "Knurled", "mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})");
+        QVERIFY(geometry::addTriangleMesh(g, test::knurledCylinder(256, 32, 40, 0.008), "knurled"));
+        g.setSourcePath({});
+        document::Document d(std::move(g));
+        AddCollidersDialog dialog(&d);
+        dialog.setStrategy(ColliderStrategy::Hull);
+        dialog.setMaxPoints(16);
+        dialog.setMaxError(0.005);
+        QVERIFY(!dialog.options().collider.simplifyFirst);
+        dialog.setHullCopy(true);
+        QCOMPARE(dialog.options().collider.simplifyFirst.value_or(-1), 0.005);
+        dialog.start();
+        QVERIFY(dialog.waitForFinished(kWait));
+        QCOMPARE(dialog.report().added.size(), size_t(1));
+        const auto& added = dialog.report().added[0];
+        QVERIFY(added.hullFromCopy);
+        QCOMPARE(added.trianglesBefore, size_t(16896));
+        QVERIFY(added.trianglesAfter < 8448);
+        QVERIFY(findDiagnostic(dialog.report().diagnostics, "COLLIDER_HULL_SIMPLIFIED_COPY"));
+        dialog.setStrategy(ColliderStrategy::Box);
+        QVERIFY(!dialog.options().collider.simplifyFirst);
     }
 
     void hullCapAndPattern()

@@ -1,11 +1,13 @@
 // The convex hull dialog: results for its options (cap, inner/conservative, child meshes), the preview it
 // announces in world space, runs cancelled when options change, Stop, Apply as one undo step, Cancel pushing
 // nothing, and following the document while open. No viewport: the signals and figures are checked.
+#include "KnurledCylinder.h"
 #include "TestSupport.h"
 #include "dialogs/HullDialog.h"
 #include "document/Document.h"
 #include "document/NodeCommands.h"
 #include "geometry/MeshWriter.h"
+#include "geometry/SimplifiedHull.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -90,6 +92,23 @@ std::unique_ptr<document::Document> makeScene()
     g.json()["nodes"][0]["mesh"] = 0;
     g.json()["nodes"][2]["mesh"] = 1;
     g.json()["nodes"][3]["mesh"] = 2;
+    g.setSourcePath({});
+    return std::make_unique<document::Document>(std::move(g));
+}
+
+// 0 Knurled (a knurled cylinder, test::knurledCylinder) scaled by 2, with child 1 Part (a tetrahedron).
+std::unique_ptr<document::Document> makeKnurledScene()
+{
+    gltf::GltfDocument g = test::loadJson(R"({
+      "asset": {"version": "2.0"},
+      "nodes": [{"name": "Knurled", "mesh": 0, "scale": [2, 2, 2], "children": [1]},
+                {"name": "Part", "mesh": 1}],
+      "scenes": [{"nodes": [0]}],
+      "scene": 0
+    })");
+    if (!geometry::addTriangleMesh(g, test::knurledCylinder(256, 32, 40, 0.008), "knurled") ||
+        !geometry::addTriangleMesh(g, tetrahedron(), "part"))
+        qFatal("mesh not added");
     g.setSourcePath({});
     return std::make_unique<document::Document>(std::move(g));
 }
@@ -301,6 +320,46 @@ private slots:
         QCOMPARE(preview.count(), 1);
         for (const QVector3D& p : dialog.previewSegments())
             QVERIFY(p.y() >= 2.999f);
+    }
+
+    void simplifiedCopyTried()
+    {
+        // Under a 16-point cap the hull of a copy simplified within 1 cm in the world (5 mm in the node,
+        // which is scaled by 2) measures closer than the hull of every vertex: it is kept and the dialog says
+        // so.
+        auto d = makeKnurledScene();
+        HullDialog dialog(d.get(), 0);
+        dialog.setMaxPoints(16);
+        QVERIFY(dialog.waitForResult(kWait));
+        QVERIFY(!dialog.hullFromCopy());
+        QVERIFY(dialog.simplifiedCopyNote().isEmpty());
+        QVERIFY(dialog.fit());
+        const double plain = dialog.fit()->deviation();
+        dialog.setSimplifyFirst(0.01);
+        QVERIFY(dialog.waitForResult(kWait));
+        QVERIFY2(dialog.hullFromCopy(), qPrintable(dialog.simplifiedCopyNote()));
+        QVERIFY2(dialog.simplifiedCopyNote().startsWith(QStringLiteral("kept: deviation ")) &&
+                     dialog.simplifiedCopyNote().contains(QStringLiteral(" of the mesh's 16896 triangles")),
+                 qPrintable(dialog.simplifiedCopyNote()));
+        // The figures are the node's (the copy made within 5 mm there) doubled into world metres.
+        const gltf::TriangleMesh mesh = test::knurledCylinder(256, 32, 40, 0.008);
+        geometry::ConvexHullOptions options;
+        options.maxVertices = 16;
+        const auto inNode =
+            geometry::chooseHullWithSimplifiedCopy(mesh, geometry::FitMeter(mesh), options, 0.005);
+        QVERIFY(inNode && inNode->fromCopy);
+        QVERIFY(std::fabs(dialog.fit()->deviation() - 2 * inNode->fit.deviation()) < 1e-12);
+        QVERIFY(std::fabs(plain - 2 * inNode->wholeFit.deviation()) < 1e-12);
+        QVERIFY(dialog.pointCount() <= 16);
+        QVERIFY2(dialog.fit()->deviation() < 0.85 * plain,
+                 QByteArray::number(dialog.fit()->deviation()) + " " + QByteArray::number(plain));
+        // World metres: the plain hull's figures are those of the node's space doubled.
+        QVERIFY(plain > 0.15 && plain < 0.2);
+        // With the meshes below the node there is no one mesh to simplify: the copy is not tried.
+        dialog.setIncludeChildren(true);
+        QVERIFY(dialog.waitForResult(kWait));
+        QVERIFY(!dialog.hullFromCopy());
+        QVERIFY(dialog.simplifiedCopyNote().isEmpty());
     }
 
     void documentGoneClosesTheDialog()

@@ -168,8 +168,16 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
     m_maxError->setSingleStep(0.005);
     m_maxError->setSuffix(QStringLiteral(" m"));
     m_maxError->setValue(0.01);
-    m_maxError->setToolTip(tr("simplified: the largest distance between the collision mesh and the mesh"));
+    m_maxError->setToolTip(tr("simplified: the largest distance between the collision mesh and the mesh; "
+                              "hull with a simplified copy tried: the copy's"));
     form->addRow(tr("Largest error:"), m_maxError);
+    m_hullCopy = new QCheckBox(tr("Hull: also try a simplified copy within the largest error"), this);
+    m_hullCopy->setObjectName(QStringLiteral("hullCopy"));
+    m_hullCopy->setToolTip(
+        tr("hull and auto: also make the capped hull of a copy of the mesh simplified within "
+           "the largest error, and keep it when it deviates less from the mesh"));
+    form->addRow(QString(), m_hullCopy);
+    connect(m_hullCopy, &QCheckBox::toggled, this, [this] { setRunning(isRunning()); });
     addPartFields(form);
 }
 
@@ -317,6 +325,11 @@ void AddCollidersDialog::setMaxError(double metres)
     m_maxError->setValue(metres);
 }
 
+void AddCollidersDialog::setHullCopy(bool on)
+{
+    m_hullCopy->setChecked(on);
+}
+
 void AddCollidersDialog::setMaxParts(int parts)
 {
     m_maxParts->setValue(parts);
@@ -343,6 +356,9 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     o.collider.nodePattern = m_pattern->text().trimmed().toStdString();
     o.collider.nodes = m_nodes;
     o.collider.maxError = m_maxError->value();
+    if (m_hullCopy->isChecked() &&
+        (o.collider.strategy == ColliderStrategy::Hull || o.collider.strategy == ColliderStrategy::Auto))
+        o.collider.simplifyFirst = m_maxError->value();
     o.collider.maxParts = m_maxParts->value();
     o.collider.concavity = m_concavity->value();
     o.skipExisting = m_skipExisting->isChecked();
@@ -375,7 +391,10 @@ void AddCollidersDialog::setRunning(bool running)
     m_byFit->setEnabled(!running && s == ColliderStrategy::Auto);
     m_fitTolerance->setEnabled(!running && s == ColliderStrategy::Auto && m_byFit->isChecked());
     m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto && !m_byFit->isChecked());
-    m_maxError->setEnabled(!running && s == ColliderStrategy::Simplified);
+    const bool hull = s == ColliderStrategy::Hull || s == ColliderStrategy::Auto;
+    m_hullCopy->setEnabled(!running && hull);
+    m_maxError->setEnabled(!running &&
+                           (s == ColliderStrategy::Simplified || (hull && m_hullCopy->isChecked())));
     m_pattern->setEnabled(!running && m_nodes.empty());
 }
 

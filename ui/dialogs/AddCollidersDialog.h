@@ -49,7 +49,9 @@ public:
     void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
     /// Exactly these nodes (the pattern is then not used); empty: the pattern decides.
     void setNodes(std::vector<size_t> nodes);
-    void setMaxError(double metres);    ///< simplified: the largest deviation of the collision mesh
+    void setMaxError(double metres); ///< simplified: the largest deviation of the collision mesh
+    /// Hull and auto: also try the hull of a copy simplified within the largest error (setMaxError).
+    void setHullCopy(bool on);
     void setMaxParts(int parts);        ///< decompose: the most parts per mesh, 1..256
     void setConcavity(double fraction); ///< decompose: of the mesh's bounding-box diagonal, 0.001..0.999
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
@@ -96,6 +98,7 @@ private:
     QCheckBox* m_byFit = nullptr;
     QDoubleSpinBox* m_fitTolerance = nullptr;
     QDoubleSpinBox* m_maxError = nullptr;
+    QCheckBox* m_hullCopy = nullptr;
     QSpinBox* m_maxParts = nullptr;
     QDoubleSpinBox* m_concavity = nullptr;
     std::vector<size_t> m_nodes;

@@ -4,6 +4,7 @@
 #include "dialogs/DialogButtons.h"
 #include "dialogs/DialogText.h"
 #include "dialogs/HullForm.h"
+#include "dialogs/HullRun.h"
 #include "document/Actions.h"
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
@@ -21,54 +22,6 @@
 #include <cmath>
 
 namespace cs::ui {
-
-namespace {
-
-QString lengthText(double metres)
-{
-    const double a = std::fabs(metres);
-    if (a == 0)
-        return QStringLiteral("0 m");
-    if (a < 0.01)
-        return QStringLiteral("%1 mm").arg(metres * 1000.0, 0, 'g', 3);
-    if (a < 1)
-        return QStringLiteral("%1 cm").arg(metres * 100.0, 0, 'g', 3);
-    return QStringLiteral("%1 m").arg(metres, 0, 'g', 4);
-}
-
-} // namespace
-
-struct HullDialog::Run
-{
-    std::optional<geometry::ConvexHull> hull;
-    std::optional<geometry::FitSummary> fit; ///< of the hull against the node's own mesh, in its space
-    Diagnostics diagnostics;
-};
-
-namespace {
-
-/// The worker's part: the hull of `points` and, when `mesh` is given, its fit against that mesh.
-template <class Run>
-Run computeHull(const std::vector<geometry::Vec3d>& points, const gltf::TriangleMesh* mesh,
-                geometry::ConvexHullOptions options, const JobToken& token)
-{
-    options.cancel = token.cancelFlag();
-    options.progress = [&token](double f) { token.progress(f); };
-    auto hull = geometry::generateConvexHull(points, options);
-    Run run;
-    run.diagnostics = std::move(hull.diagnostics);
-    if (hull && mesh) {
-        geometry::FitPart part;
-        part.shape = geometry::ShapeGeometry::convex(hull->mesh);
-        if (auto m = geometry::measureFit(*mesh, {}, {part}))
-            run.fit = m->summary;
-    }
-    if (hull)
-        run.hull = std::move(*hull);
-    return run;
-}
-
-} // namespace
 
 HullDialog::HullDialog(document::Document* document, size_t node, QWidget* parent)
     : QDialog(parent), m_document(document), m_node(node)
@@ -117,6 +70,10 @@ void HullDialog::buildUi()
     m_outsideLabel =
         m_results->addFigure(tr("Furthest point outside:"), "outsideLabel",
                              tr("How far the source point furthest outside the hull lies beyond it"));
+    m_copyLabel =
+        m_results->addFigure(tr("Simplified copy:"), "copyLabel",
+                             tr("Which hull was kept: the one whose deviation from the mesh is smaller"));
+    m_copyLabel->setWordWrap(true);
     m_results->stopButton()->setToolTip(tr("Stop computing the hull"));
     connect(m_results, &JobResultBox::stopRequested, this, &HullDialog::stopComputing);
     connect(m_job, &BackgroundJobBase::progressChanged, m_results, &JobResultBox::setProgress);
@@ -227,6 +184,21 @@ QString HullDialog::errorText() const
     return m_error;
 }
 
+void HullDialog::setSimplifyFirst(std::optional<double> metres)
+{
+    m_form->setSimplifyFirst(metres);
+}
+
+QString HullDialog::simplifiedCopyNote() const
+{
+    return m_result ? m_copyNote : QString();
+}
+
+bool HullDialog::hullFromCopy() const
+{
+    return m_result && m_fromCopy;
+}
+
 // --- Computing -------------------------------------------------------------------------------------------
 
 void HullDialog::gatherSources()
@@ -248,6 +220,7 @@ void HullDialog::gatherSources()
         if (auto triangles = document::nodeMeshTriangles(*m_document, m_node))
             m_mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
     m_form->setSourceText(m_points->size() == 1 ? tr("1 point") : tr("%1 points").arg(m_points->size()));
+    m_form->setSimplifyFirstAvailable(m_mesh != nullptr);
 }
 
 void HullDialog::optionsChanged()
@@ -285,8 +258,12 @@ void HullDialog::startRun()
     options.measureQuality = true;
     auto points = m_points;
     auto mesh = m_mesh;
-    m_job->start([points, mesh, options](const JobToken& token) {
-        return computeHull<Run>(*points, mesh.get(), options, token);
+    // The distance is asked in world metres; the copy is made in the node's space.
+    std::optional<double> simplifyFirst = m_form->simplifyFirst();
+    if (simplifyFirst)
+        *simplifyFirst /= geometry::meanScale(m_document->sceneGraph().worldTransform(m_node));
+    m_job->start([points, mesh, options, simplifyFirst](const JobToken& token) {
+        return computeHullRun(*points, mesh.get(), options, simplifyFirst, token);
     });
     m_results->setProgress(0);
     showResult();
@@ -321,6 +298,8 @@ void HullDialog::runFinished(Run run)
         m_error.clear();
         const double scale = geometry::meanScale(m_document->sceneGraph().worldTransform(m_node));
         m_fit = run.fit ? std::optional(run.fit->scaled(scale)) : std::nullopt;
+        m_copyNote = run.choice ? simplifiedCopyText(*run.choice, scale) : QString();
+        m_fromCopy = run.choice && run.choice->fromCopy;
         setPreview(worldSegments());
     } else {
         m_result.reset();
@@ -344,6 +323,7 @@ void HullDialog::showResult()
         return;
     }
     m_fitLabel->setText(m_fit ? QString::fromStdString(geometry::fitText(*m_fit)) : QStringLiteral("-"));
+    m_copyLabel->setText(m_copyNote.isEmpty() ? tr("not tried") : m_copyNote);
     const geometry::HullQuality& q = m_result->quality;
     m_pointsLabel->setText(
         q.capped ? tr("%1 (capped; %2 source points)").arg(q.vertexCount).arg(sourcePointCount())

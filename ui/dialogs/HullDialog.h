@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dialogs/HullRun.h"
 #include "geometry/ColliderFit.h"
 #include "geometry/ConvexHull.h"
 
@@ -65,6 +66,9 @@ public:
     Destination destination() const;
     void setTrigger(bool on);
     bool trigger() const;
+    /// Also make the hull of a copy of the node's mesh simplified within `metres` (world) and keep the closer
+    /// one (geometry::chooseHullWithSimplifiedCopy); none: the hull of every point only.
+    void setSimplifyFirst(std::optional<double> metres);
 
     // --- The current result
     /// True while a hull for the current options is being computed (or about to be).
@@ -82,6 +86,9 @@ public:
     bool capped() const;             ///< source points were left out to meet the cap
     size_t sourcePointCount() const; ///< points the hull is made from
     QString errorText() const;       ///< why there is no hull (no mesh, flat mesh, stopped...), else empty
+    /// With a simplified copy tried: which hull was kept and both deviations; else empty.
+    QString simplifiedCopyNote() const;
+    bool hullFromCopy() const; ///< the current hull's points came from the simplified copy
     /// The current hull (in the node's space) and its quality, or nullptr.
     const geometry::ConvexHull* hull() const { return m_result.get(); }
     /// The last preview sent, in world space (empty when none).
@@ -113,7 +120,7 @@ protected:
     void done(int result) override;
 
 private:
-    struct Run;
+    using Run = HullRun;
     void buildUi();
     void optionsChanged();
     void gatherSources();
@@ -137,6 +144,9 @@ private:
     QLabel* m_outsideLabel = nullptr;
     QLabel* m_fitLabel = nullptr; // outside and overhang of the hull, world metres
     std::optional<geometry::FitSummary> m_fit;
+    QLabel* m_copyLabel = nullptr; // which hull was kept, when a simplified copy was tried
+    QString m_copyNote;
+    bool m_fromCopy = false;
     QPushButton* m_apply = nullptr;
     QTimer* m_restart = nullptr; // coalesces option changes into one run
     QTimer* m_follow = nullptr;  // coalesces document changes

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -19,6 +20,12 @@ HullForm::HullForm(QWidget* parent) : QWidget(parent)
     connect(m_includeChildren, &QCheckBox::toggled, this, &HullForm::sourceChanged);
     connect(m_maxPoints, &QSpinBox::valueChanged, this, &HullForm::hullOptionsChanged);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &HullForm::hullOptionsChanged);
+    connect(m_simplifyFirst, &QCheckBox::toggled, this, &HullForm::hullOptionsChanged);
+    connect(m_simplifyFirst, &QCheckBox::toggled, m_simplifyError, &QWidget::setEnabled);
+    connect(m_simplifyError, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (m_simplifyFirst->isChecked())
+            emit hullOptionsChanged();
+    });
 }
 
 QWidget* HullForm::buildSource()
@@ -55,6 +62,21 @@ QWidget* HullForm::buildOptions()
     m_kind->setToolTip(tr("When the cap leaves points out, an inner hull cuts corners off the mesh; a "
                           "conservative hull is grown just enough to contain them all"));
     form->addRow(tr("Kind:"), m_kind);
+    m_simplifyFirst = new QCheckBox(tr("Also try a simplified copy, within"), options);
+    m_simplifyFirst->setObjectName(QStringLiteral("simplifyFirst"));
+    m_simplifyFirst->setToolTip(
+        tr("Also make the capped hull of a copy of the mesh simplified within this distance, measure both "
+           "against the mesh, and keep the one that deviates less"));
+    m_simplifyError = new QDoubleSpinBox(options);
+    m_simplifyError->setObjectName(QStringLiteral("simplifyError"));
+    m_simplifyError->setRange(0.0001, 1000);
+    m_simplifyError->setDecimals(4);
+    m_simplifyError->setSingleStep(0.005);
+    m_simplifyError->setSuffix(QStringLiteral(" m"));
+    m_simplifyError->setValue(0.01);
+    m_simplifyError->setKeyboardTracking(false);
+    m_simplifyError->setEnabled(false);
+    form->addRow(m_simplifyFirst, m_simplifyError);
     m_destination = new QComboBox(options);
     m_destination->setObjectName(QStringLiteral("destination"));
     m_destination->addItem(tr("A new child node"));
@@ -119,6 +141,30 @@ bool HullForm::trigger() const
 void HullForm::setSourceText(const QString& text)
 {
     m_sourceLabel->setText(text);
+}
+
+void HullForm::setSimplifyFirst(std::optional<double> metres)
+{
+    if (metres)
+        m_simplifyError->setValue(*metres);
+    m_simplifyFirst->setChecked(metres.has_value());
+}
+
+std::optional<double> HullForm::simplifyFirst() const
+{
+    if (!m_simplifyFirst->isChecked() || !m_simplifyFirst->isEnabled())
+        return std::nullopt;
+    return m_simplifyError->value();
+}
+
+void HullForm::setSimplifyFirstAvailable(bool available)
+{
+    m_simplifyFirst->setEnabled(available);
+    m_simplifyError->setEnabled(available && m_simplifyFirst->isChecked());
+    m_simplifyFirst->setToolTip(
+        available ? tr("Also make the capped hull of a copy of the mesh simplified within this distance, "
+                       "measure both against the mesh, and keep the one that deviates less")
+                  : tr("A simplified copy is made of the node's own mesh only, not of the meshes below it"));
 }
 
 } // namespace cs::ui

@@ -1,16 +1,18 @@
 #pragma once
 
 #include <QWidget>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 
 namespace cs::ui {
 
 /// The options of HullDialog: the source (the node's mesh, or with the meshes below it) and the hull (point
-/// cap, inner or conservative, where it goes, collider or trigger).
+/// cap, inner or conservative, a simplified copy tried too, where it goes, collider or trigger).
 class HullForm : public QWidget
 {
     Q_OBJECT
@@ -34,6 +36,11 @@ public:
     bool trigger() const;
     /// What the source is, e.g. "120 points".
     void setSourceText(const QString& text);
+    /// "Also try a simplified copy within M m" (world metres): none when unchecked.
+    void setSimplifyFirst(std::optional<double> metres);
+    std::optional<double> simplifyFirst() const;
+    /// The copy needs the node's own mesh: off (with the reason as a tooltip) when the source has children.
+    void setSimplifyFirstAvailable(bool available);
 
 signals:
     /// "Include the meshes of child nodes" was toggled: the source changed.
@@ -51,6 +58,8 @@ private:
     QComboBox* m_kind = nullptr;
     QComboBox* m_destination = nullptr;
     QCheckBox* m_trigger = nullptr;
+    QCheckBox* m_simplifyFirst = nullptr;
+    QDoubleSpinBox* m_simplifyError = nullptr;
 };
 
 } // namespace cs::ui
