@@ -4,6 +4,7 @@
 #include "gltf/Accessors.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace cs::gltf {
@@ -23,7 +24,7 @@ template <class T>
 [[gnu::always_inline]] inline T largestOf(const std::uint8_t* base, size_t count, size_t stride)
 {
     T m = 0;
-    if (stride != sizeof(T)) {
+    if (stride != sizeof(T) || reinterpret_cast<std::uintptr_t>(base) % alignof(T) != 0) {
         for (size_t i = 0; i < count; ++i) {
             T v;
             std::memcpy(&v, base + i * stride, sizeof(T));
@@ -31,23 +32,22 @@ template <class T>
         }
         return m;
     }
-    // The common, tightly packed case. Blocks of a fixed size let the compiler vectorize the reduction at
-    // -O2.
-    constexpr size_t kBlock = 64;
-    T block[kBlock];
+    // The common case, tightly packed and aligned (glTF aligns accessors to their component size): read in
+    // place through a type that may alias the bytes. Blocks of a fixed size let the compiler vectorize the
+    // reduction at -O2. (Copying each block to the stack first, as this once did, made every 32-byte load
+    // of the copy wait for the two 16-byte stores that wrote it: the scan ran at a third of its speed.)
+    typedef T __attribute__((may_alias)) Lane;
+    const Lane* lanes = reinterpret_cast<const Lane*>(base);
+    constexpr size_t kBlock = 256;
     size_t i = 0;
     for (; i + kBlock <= count; i += kBlock) {
-        std::memcpy(block, base + i * sizeof(T), sizeof block);
         T bm = 0;
         for (size_t k = 0; k < kBlock; ++k)
-            bm = block[k] > bm ? block[k] : bm;
+            bm = lanes[i + k] > bm ? lanes[i + k] : bm;
         m = bm > m ? bm : m;
     }
-    for (; i < count; ++i) {
-        T v;
-        std::memcpy(&v, base + i * sizeof(T), sizeof(T));
-        m = v > m ? v : m;
-    }
+    for (; i < count; ++i)
+        m = lanes[i] > m ? lanes[i] : m;
     return m;
 }
 

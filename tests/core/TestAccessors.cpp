@@ -1,12 +1,14 @@
 // Accessors (component types, normalization, stride, matrix padding, sparse) and primitives to triangles.
 // Expected values follow the glTF 2.0 specification's formulas (§3.11 for normalized integers).
 #include "TestSupport.h"
+#include "gltf/AccessorScan.h"
 #include "gltf/Accessors.h"
 #include "gltf/MeshTriangles.h"
 
 #include <QTest>
 #include <cmath>
 #include <limits>
+#include <random>
 
 using namespace cs;
 using namespace cs::gltf;
@@ -271,6 +273,47 @@ private slots:
         auto lines = primitiveTriangles(doc, 0, 1);
         QVERIFY(!lines);
         QVERIFY(lines.diagnostics[0].message.find("LINES") != std::string::npos);
+    }
+
+    void largestIndexEveryLayout()
+    {
+        // The scan's fast path (packed, aligned, blocks of 256) and its fallback (strided or misaligned) both
+        // give the brute-force maximum, wherever it sits: first, last, inside a block or in the tail.
+        std::mt19937 random(11);
+        for (const int type : {5121, 5123, 5125}) {
+            const size_t size = type == 5121 ? 1 : type == 5123 ? 2 : 4;
+            const std::uint32_t top = type == 5121 ? 0xffu : type == 5123 ? 0xffffu : 0xffffffffu;
+            for (const size_t count :
+                 {size_t(0), size_t(1), size_t(255), size_t(256), size_t(257), size_t(1000), size_t(70001)}) {
+                for (const size_t shift : {size_t(0), size_t(1), size_t(3)}) {
+                    for (const size_t stride : {size, size + 4}) {
+                        std::vector<std::uint8_t> bytes(shift + count * stride + 8, 0xee);
+                        std::vector<std::uint32_t> values(count);
+                        for (auto& v : values)
+                            v = std::uniform_int_distribution<std::uint32_t>(0, top / 2)(random);
+                        if (count > 0)
+                            values[std::uniform_int_distribution<size_t>(0, count - 1)(random)] = top - 1;
+                        std::uint32_t expected = 0;
+                        for (size_t i = 0; i < count; ++i) {
+                            expected = std::max(expected, values[i]);
+                            for (size_t b = 0; b < size; ++b)
+                                bytes[shift + i * stride + b] = std::uint8_t(values[i] >> (8 * b));
+                        }
+                        const std::uint32_t got =
+                            gltf::largestIndex(bytes.data() + shift, count, stride, type);
+                        QVERIFY2(got == expected,
+                                 qPrintable(QStringLiteral("type %1 count %2 shift %3 stride %4: "
+                                                           "%5, expected %6")
+                                                .arg(type)
+                                                .arg(count)
+                                                .arg(shift)
+                                                .arg(stride)
+                                                .arg(got)
+                                                .arg(expected)));
+                    }
+                }
+            }
+        }
     }
 
     void nonFinitePositionIsAnError()
