@@ -36,7 +36,7 @@ template <class T>
     // place through a type that may alias the bytes. Blocks of a fixed size let the compiler vectorize the
     // reduction at -O2. (Copying each block to the stack first, as this once did, made every 32-byte load
     // of the copy wait for the two 16-byte stores that wrote it: the scan ran at a third of its speed.)
-    typedef T __attribute__((may_alias)) Lane;
+    using Lane __attribute__((may_alias)) = T;
     const Lane* lanes = reinterpret_cast<const Lane*>(base);
     constexpr size_t kBlock = 256;
     size_t i = 0;
