@@ -193,8 +193,10 @@ private:
             if (attributes == prim.end() || !attributes->is_object()) {
                 error("MISSING_PROPERTY", "a primitive needs an 'attributes' object", pp + "/attributes");
             } else {
-                for (auto it = attributes->begin(); it != attributes->end(); ++it)
-                    indexValue(it.value(), "accessors", jsonPointerAppend(pp + "/attributes", it.key()));
+                for (auto it = attributes->begin(); it != attributes->end(); ++it) {
+                    if (!isIndexInto(it.value(), "accessors")) // the pointer is made only for a finding
+                        indexValue(it.value(), "accessors", jsonPointerAppend(pp + "/attributes", it.key()));
+                }
             }
             index(prim, "indices", "accessors", pp);
             index(prim, "material", "materials", pp);
@@ -310,17 +312,18 @@ private:
 
     void checkMaterial(const Json& m, const std::string& p)
     {
-        auto textureInfo = [&](const Json& owner, const char* key, const std::string& ownerPointer) {
+        // The pointers are made only for a texture info that is there (and for a finding below it).
+        auto textureInfo = [&](const Json& owner, const char* key, const char* ownerSuffix) {
             auto it = owner.find(std::string_view(key));
             if (it != owner.end() && it->is_object())
-                index(*it, "index", "textures", jsonPointerAppend(ownerPointer, key));
+                index(*it, "index", "textures", jsonPointerAppend(p + ownerSuffix, key));
         };
         if (auto pbr = m.find(std::string_view("pbrMetallicRoughness")); pbr != m.end() && pbr->is_object()) {
-            textureInfo(*pbr, "baseColorTexture", p + "/pbrMetallicRoughness");
-            textureInfo(*pbr, "metallicRoughnessTexture", p + "/pbrMetallicRoughness");
+            textureInfo(*pbr, "baseColorTexture", "/pbrMetallicRoughness");
+            textureInfo(*pbr, "metallicRoughnessTexture", "/pbrMetallicRoughness");
         }
         for (const char* key : {"normalTexture", "occlusionTexture", "emissiveTexture"})
-            textureInfo(m, key, p);
+            textureInfo(m, key, "");
     }
 
     void checkAnimation(const Json& a, const std::string& p)
