@@ -222,6 +222,27 @@ private slots:
         QCOMPARE(QString::fromStdString(expectError(r, "ASSET_MISSING").pointer), QStringLiteral("/asset"));
     }
 
+    void textureAndAttributeIndicesOutOfRange()
+    {
+        // Each finding names the place, also where the pointers are made only for findings.
+        auto r = load(textBytes(R"({"asset":{"version":"2.0"},
+            "materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":5}},
+                          "normalTexture":{"index":0}, "emissiveTexture":{"index":"a"}}],
+            "meshes":[{"primitives":[{"attributes":{"POSITION":7, "NORMAL":-1}}]}]})"));
+        QVERIFY(r.value.has_value());
+        std::vector<std::pair<std::string, std::string>> found;
+        for (const Diagnostic& d : r.diagnostics)
+            if (d.code == "INDEX_OUT_OF_RANGE" || d.code == "INVALID_INDEX")
+                found.emplace_back(d.code, d.pointer);
+        const std::vector<std::pair<std::string, std::string>> expected = {
+            {"INDEX_OUT_OF_RANGE", "/meshes/0/primitives/0/attributes/POSITION"},
+            {"INVALID_INDEX", "/meshes/0/primitives/0/attributes/NORMAL"},
+            {"INDEX_OUT_OF_RANGE", "/materials/0/pbrMetallicRoughness/baseColorTexture/index"},
+            {"INDEX_OUT_OF_RANGE", "/materials/0/normalTexture/index"},
+            {"INVALID_INDEX", "/materials/0/emissiveTexture/index"}};
+        QCOMPARE(found, expected);
+    }
+
     void glbHeaderTooShort()
     {
         Bytes b;
