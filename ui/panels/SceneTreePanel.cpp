@@ -90,10 +90,12 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes,
     m_updating = true;
     m_tree->clear();
     m_items.assign(nodes.size(), nullptr);
-    std::function<void(document::NodeIndex, QTreeWidgetItem*)> add = [&](document::NodeIndex index,
-                                                                         QTreeWidgetItem* parentItem) {
+    // The items are made apart from the tree and go in together (one insertion, not one per node), and a
+    // badge is painted once per colour and letter: a scene of 50,000 nodes is listed in a fraction of the
+    // time.
+    std::function<QTreeWidgetItem*(document::NodeIndex)> make = [&](document::NodeIndex index) {
         const SceneTreeNode& n = nodes[index];
-        auto* item = parentItem ? new QTreeWidgetItem(parentItem) : new QTreeWidgetItem(m_tree);
+        auto* item = new QTreeWidgetItem();
         item->setText(0, n.name);
         item->setData(0, Qt::UserRole, qulonglong(index));
         QStringList parts;
@@ -107,18 +109,34 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes,
         const QString letter = n.trigger ? QStringLiteral("T") : n.collider ? QStringLiteral("C") : QString();
         if (!n.body.isEmpty() || n.collider || n.trigger)
             item->setIcon(0,
-                          badge(n.trigger && !n.collider ? QColor(240, 90, 220)
-                                                         : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
-                                letter));
+                          badgeOf(n.trigger && !n.collider ? QColor(240, 90, 220)
+                                                           : bodyColor(n.body.isEmpty() ? n.behaves : n.body),
+                                  letter));
         m_items[index] = item;
+        QList<QTreeWidgetItem*> children;
+        children.reserve(qsizetype(n.children.size()));
         for (document::NodeIndex child : n.children)
-            add(child, item);
+            children.push_back(make(child));
+        item->addChildren(children);
+        return item;
     };
+    QList<QTreeWidgetItem*> top;
+    top.reserve(qsizetype(roots.size()));
     for (document::NodeIndex root : roots)
-        add(root, nullptr);
+        top.push_back(make(root));
+    m_tree->addTopLevelItems(top);
     m_tree->expandAll();
     m_updating = false;
     applyFilter();
+}
+
+QIcon SceneTreePanel::badgeOf(const QColor& color, const QString& letter)
+{
+    const QString key = color.name(QColor::HexArgb) + letter;
+    auto it = m_badges.find(key);
+    if (it == m_badges.end())
+        it = m_badges.insert(key, badge(color, letter));
+    return *it;
 }
 
 void SceneTreePanel::setSelectedNodes(const std::vector<document::NodeIndex>& nodes,

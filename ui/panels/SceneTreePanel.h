@@ -2,6 +2,8 @@
 
 #include "document/Selection.h"
 
+#include <QHash>
+#include <QIcon>
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -68,10 +70,13 @@ protected:
 
 private:
     void applyFilter();
+    /// The badge of a colour and letter, painted on first use.
+    QIcon badgeOf(const QColor& color, const QString& letter);
 
     QLineEdit* m_filter;
     QTreeWidget* m_tree;
     std::vector<QTreeWidgetItem*> m_items;
+    QHash<QString, QIcon> m_badges; ///< painted once per colour and letter
     bool m_updating = false;
 };
 
