@@ -95,8 +95,11 @@ void DocumentSession::openFile(const QString& path, std::function<void(bool)> do
     });
     m_openTicker->start();
     m_openCancel = std::make_shared<std::atomic<bool>>(false);
-    m_loader.setFuture(
-        QtConcurrent::run([path, cancel = m_openCancel] { return loadScene(path, cancel.get()); }));
+    m_loader.setFuture(QtConcurrent::run([path, cancel = m_openCancel] {
+        std::shared_ptr<LoadedScene> scene = loadScene(path, cancel.get());
+        planMeshes(*scene, cancel.get());
+        return scene;
+    }));
     emit openingChanged(true);
 }
 

@@ -1,6 +1,7 @@
 #include "SceneLoader.h"
 
 #include "import/AssetImporter.h"
+#include "viewport/MeshPlan.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -50,6 +51,19 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bo
         doc->moveToThread(QCoreApplication::instance()->thread());
     scene->document = std::move(doc);
     return scene;
+}
+
+void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel)
+{
+    if (!scene.document || scene.cancelled)
+        return;
+    scene.meshPlan = std::make_shared<MeshPlan>(scene.render);
+    scene.meshPlan->fill(cancel);
+    if (cancel && cancel->load()) {
+        // Some batches may be left unwritten: the plan goes with the cancelled open.
+        scene.meshPlan.reset();
+        scene.cancelled = true;
+    }
 }
 
 } // namespace cs::ui

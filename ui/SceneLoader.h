@@ -11,6 +11,8 @@
 
 namespace cs::ui {
 
+struct MeshPlan;
+
 /// Everything the window needs of a newly opened file, computed off the GUI thread: the document, what the
 /// views derive from it (SceneState: node graph, render scene, resolved physics, picking), and every
 /// diagnostic (the file's path is in the messages where they need it).
@@ -23,11 +25,19 @@ struct LoadedScene : document::SceneState
     Diagnostics fileDiagnostics; ///< the glTF loader's and the render scene's
     Diagnostics diagnostics;     ///< those, then the physics reader's and validator's
     bool cancelled = false;      ///< the reading stopped at a cancel (no document)
+    /// How the viewport draws `render`, its batches filled while reading so that the GUI thread only makes
+    /// the models; the viewport takes it (null once taken).
+    std::shared_ptr<MeshPlan> meshPlan;
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it
 /// makes is moved to the application's main thread before it is returned. When `cancel` is set, it stops at
 /// the next stage (after reading, after validation) with `cancelled` and no document.
 std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bool>* cancel = nullptr);
+/// Plans how the viewport draws a loaded scene and fills its batches (LoadedScene::meshPlan): the largest
+/// piece of work the window has left after loadScene (for a big scene, hundreds of megabytes written), done
+/// on the same worker so that the GUI thread only makes the models. Nothing for a scene without a document;
+/// a `cancel` set meanwhile stops the writing and marks the scene cancelled.
+void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace cs::ui

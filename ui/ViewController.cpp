@@ -12,6 +12,7 @@
 #include <QtMath>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cs::ui {
 
@@ -49,7 +50,7 @@ void ViewController::documentReplaced(document::Document* document)
     connect(document, &document::Document::changed, this, &ViewController::onChanged);
     connect(document, &document::Document::validated, this, &ViewController::showDiagnostics);
     LoadedScene* scene = m_session.scene();
-    m_viewport->setRenderScene(scene->render);
+    m_viewport->setRenderScene(scene->render, std::exchange(scene->meshPlan, nullptr));
     gltf::releaseDrawData(scene->render);
     refreshView(); // the loader made the graph, render scene, resolved physics and picking already
     m_viewport->frameAll();

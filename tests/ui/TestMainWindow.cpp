@@ -10,6 +10,7 @@
 #include "panels/DiagnosticsPanel.h"
 #include "panels/SceneTreePanel.h"
 #include "physics/OmiReader.h"
+#include "viewport/MeshPlan.h"
 #include "viewport/Viewport.h"
 
 #include <QAction>
@@ -171,6 +172,10 @@ private slots:
                                                          .arg(framesWhileReading)
                                                          .arg(readingMs)));
         QCOMPARE(w.session().scene()->render.instances.size(), size_t(800));
+        // The batches were written on the worker and taken by the view (the scene keeps no plan): 800
+        // patches of 729 vertices, 89 to a batch of at most 65,536 vertices, are 9 models.
+        QVERIFY(!w.session().scene()->meshPlan);
+        QCOMPARE(w.viewport()->meshModelCount(), size_t(9));
     }
 
     void selectionFollowsTreeAndBack()

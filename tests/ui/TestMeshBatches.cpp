@@ -3,11 +3,15 @@
 #include "WindowTestUtil.h"
 #include "gltf/RenderScene.h"
 #include "viewport/MeshBatches.h"
+#include "viewport/MeshLayer.h"
+#include "viewport/MeshPlan.h"
 #include "viewport/Viewport.h"
 
 #include <QBuffer>
 #include <QImage>
+#include <QQuickWindow>
 #include <QTest>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 
@@ -126,6 +130,20 @@ private slots:
         QCOMPARE(view.instanceCount(), size_t(305));
         // One batch of the 300 untextured squares (1,200 vertices), one instanced model, one textured batch.
         QCOMPARE(view.meshModelCount(), size_t(3));
+
+        // The same drawn from a plan filled beforehand (as while a file is read): the view takes its batches.
+        auto plan = std::make_shared<ui::MeshPlan>(scene);
+        plan->fill();
+        view.setRenderScene(scene, plan);
+        QCOMPARE(view.meshModelCount(), size_t(3));
+        QCOMPARE(plan->batches.size(), size_t(2));
+        QVERIFY(!plan->batches[0].batch && !plan->batches[1].batch);
+        // A plan made for another scene is not used.
+        gltf::RenderScene other = scene;
+        auto stale = std::make_shared<ui::MeshPlan>(other);
+        view.setRenderScene(scene, stale);
+        QCOMPARE(view.meshModelCount(), size_t(3));
+        QVERIFY(stale->batches[0].batch && !stale->batches[0].batch->filled());
     }
 
     void aMovedInstanceLeavesItsBatch()
@@ -169,6 +187,80 @@ private slots:
         const QImage greenGone = test::captured(view);
         QCOMPARE(greenPixels(greenGone), 0);
         QVERIFY(std::abs(redPixels(greenGone) - red) < red / 50);
+    }
+
+    void whenPresentedWaitsForAFrameOfTheChange()
+    {
+        // The call back comes once a frame synchronised after the call has been presented: at least one
+        // frameSwapped follows a synchronisation begun after the call.
+        gltf::RenderScene scene;
+        addMesh(scene, square(1, {1, 0, 0, 1}), {translation(0, 0, 0)});
+        scene.boundsMin = QVector3D(-1, 0, -1);
+        scene.boundsMax = QVector3D(1, 0, 1);
+        ui::Viewport view;
+        QVERIFY(test::showView(view, 200, 150));
+        auto* window = qobject_cast<QQuickWindow*>(view.renderWindow());
+        QVERIFY(window);
+        std::atomic<bool> called{false}, synced{false};
+        std::atomic<int> swapsAfterSync{0};
+        const auto sync = QObject::connect(
+            window, &QQuickWindow::beforeSynchronizing, window, [&] { synced = synced || called; },
+            Qt::DirectConnection);
+        const auto swap = QObject::connect(
+            window, &QQuickWindow::frameSwapped, window, [&] { swapsAfterSync += synced ? 1 : 0; },
+            Qt::DirectConnection);
+        bool presented = false;
+        int swapsSeen = -1;
+        view.setRenderScene(scene);
+        view.frameAll();
+        called = true;
+        view.whenPresented([&] {
+            presented = true;
+            swapsSeen = swapsAfterSync;
+        });
+        QVERIFY(QTest::qWaitFor([&] { return presented; }, 10000));
+        QObject::disconnect(sync);
+        QObject::disconnect(swap);
+        QVERIFY2(swapsSeen >= 1, qPrintable(QString::number(swapsSeen)));
+        // What is on screen shows the change: the red square.
+        QImage shown;
+        view.captureFrame([&](const QImage& image) { shown = image; });
+        QVERIFY(QTest::qWaitFor([&] { return !shown.isNull(); }, 10000));
+        QVERIFY(redPixels(shown) > 100);
+
+        // A scene over MeshLayer::heldTriangles is held for a frame that meets its geometry without drawing
+        // it: the frame that shows it comes at least one frame later, and a capture waits for it.
+        const size_t held = ui::MeshLayer::heldTriangles;
+        ui::MeshLayer::heldTriangles = 1;
+        gltf::RenderScene green;
+        addMesh(green, square(1, {0, 1, 0, 1}), {translation(0, 0, 0)});
+        green.boundsMin = scene.boundsMin;
+        green.boundsMax = scene.boundsMax;
+        synced = false;
+        called = false;
+        swapsAfterSync = 0;
+        const auto sync2 = QObject::connect(
+            window, &QQuickWindow::beforeSynchronizing, window, [&] { synced = synced || called; },
+            Qt::DirectConnection);
+        const auto swap2 = QObject::connect(
+            window, &QQuickWindow::frameSwapped, window, [&] { swapsAfterSync += synced ? 1 : 0; },
+            Qt::DirectConnection);
+        view.setRenderScene(green);
+        ui::MeshLayer::heldTriangles = held;
+        called = true;
+        presented = false;
+        view.whenPresented([&] {
+            presented = true;
+            swapsSeen = swapsAfterSync;
+        });
+        shown = QImage();
+        view.capture([&](const QImage& image) { shown = image; });
+        QVERIFY(QTest::qWaitFor([&] { return presented && !shown.isNull(); }, 10000));
+        QObject::disconnect(sync2);
+        QObject::disconnect(swap2);
+        QVERIFY2(swapsSeen >= 2, qPrintable(QString::number(swapsSeen)));
+        QVERIFY(greenPixels(shown) > 100);
+        QCOMPARE(redPixels(shown), 0);
     }
 
     void batchVerticesArePlacedAndGivenBack()

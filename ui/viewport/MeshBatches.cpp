@@ -192,6 +192,8 @@ void writeIndices(char* out, const std::vector<std::uint32_t>& indices, std::uin
 
 void MeshBatch::fill()
 {
+    if (m_filled)
+        return;
     const size_t floats = size_t(floatsPerVertex(layout()));
     const size_t indexBytes = shortIndices() ? 2 : 4;
     m_vertices = QByteArray(static_cast<qsizetype>(m_vertexCount * floats * 4), Qt::Uninitialized);
@@ -234,6 +236,7 @@ void MeshBatch::fill()
             writeIndices<std::uint32_t>(out, p.triangles->indices, member.firstVertex);
     }
     std::vector<const gltf::RenderPrimitive*>().swap(m_sources);
+    m_filled = true;
 }
 
 MeshGeometry* MeshBatch::makeGeometry()

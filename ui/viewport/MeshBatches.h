@@ -88,8 +88,11 @@ public:
 
     /// Adds primitive `p` of `instance` placed by `world`; `p` is read by fill().
     void add(size_t instance, const gltf::RenderPrimitive& p, const QMatrix4x4& world);
-    /// Writes the vertices and indices of the added primitives.
+    /// Writes the vertices and indices of the added primitives (once: later calls do nothing).
     void fill();
+    bool filled() const { return m_filled; }
+    /// The vertices fill() wrote, until makeGeometry() takes them.
+    const QByteArray& filledVertices() const { return m_vertices; }
     /// The geometry of the filled primitives (made once; the batch keeps no copy of the data).
     MeshGeometry* makeGeometry();
     MeshGeometry* geometry() const { return m_geometry; }
@@ -110,6 +113,7 @@ private:
     QByteArray m_vertices, m_indices;                    ///< from fill() to makeGeometry()
     std::vector<BatchMember> m_members;
     MeshGeometry* m_geometry = nullptr;
+    bool m_filled = false;
 };
 
 /// Vertices a batch takes before a new one is started (a primitive with more has a batch of its own): a

@@ -4,6 +4,7 @@
 #include "viewport/MeshBatches.h"
 #include "viewport/QuickScene.h"
 #include "viewport/TextureStream.h"
+#include "viewport/WindowFrames.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtQuick3D/qquick3dgeometry.h>
@@ -45,14 +46,6 @@ protected:
 
 namespace {
 
-/// A primitive's look. Back faces are culled for a material that is not doubleSided, unless a mirroring
-/// transform (negative determinant) places it: glTF then turns its winding round, which the world-space
-/// vertices of a batch and the instances of a table sharing one model cannot follow.
-MeshLook lookOf(const gltf::RenderPrimitive& p, bool mirrored)
-{
-    return {!p.doubleSided && !mirrored, p.alphaMode, p.alphaCutoff};
-}
-
 /// The material colour of a primitive, with the base colour's alpha when its alpha counts.
 QColor lookColor(const gltf::RenderPrimitive& p)
 {
@@ -74,25 +67,21 @@ public:
         : m_scene(scene), m_owner(owner), m_renderScene(renderScene)
     {}
 
-    /// The texture a primitive shows: null when it has none, its image has no bytes or it has no texture
-    /// coordinates for every vertex (then it is drawn in its base colour).
-    QQuick3DObject* of(const gltf::RenderPrimitive& p)
+    /// The texture of `key`; null for none.
+    QQuick3DObject* of(const std::optional<TextureKey>& key)
     {
-        if (p.image < 0 || size_t(p.image) >= m_renderScene.images.size() ||
-            m_renderScene.images[size_t(p.image)].encoded.isEmpty() ||
-            p.uvs.size() != p.triangles->positions.size())
+        if (!key)
             return nullptr;
-        const bool alpha = p.alphaMode != gltf::AlphaMode::Opaque;
-        for (const auto& [key, t] : m_textures)
-            if (key == std::tuple(p.image, p.sampler, alpha))
+        for (const auto& [k, t] : m_textures)
+            if (k == *key)
                 return t;
-        QQuick3DTextureData*& d = m_data[{p.image, alpha}];
+        QQuick3DTextureData*& d = m_data[{key->image, key->alpha}];
         if (!d) {
-            d = placeholderTextureData(alpha);
+            d = placeholderTextureData(key->alpha);
             QuickScene::adopt(d, m_owner);
         }
-        QQuick3DObject* t = m_scene.makeTexture(m_owner, d, p.sampler);
-        m_textures.push_back({{p.image, p.sampler, alpha}, t});
+        QQuick3DObject* t = m_scene.makeTexture(m_owner, d, key->sampler);
+        m_textures.emplace_back(*key, t);
         return t;
     }
 
@@ -117,133 +106,84 @@ private:
     const gltf::RenderScene& m_renderScene;
     /// By image and by whether its alpha counts (MASK, BLEND) or not (OPAQUE).
     std::map<std::pair<int, bool>, QQuick3DTextureData*> m_data;
-    std::vector<std::pair<std::tuple<int, gltf::TextureSampler, bool>, QQuick3DObject*>> m_textures;
+    std::vector<std::pair<TextureKey, QQuick3DObject*>> m_textures;
 };
 
-namespace {
-
-bool drawn(const gltf::RenderPrimitive& p)
-{
-    return p.triangles && !p.triangles->indices.empty();
-}
-
-} // namespace
-
 void MeshLayer::replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
-                        const gltf::RenderScene& renderScene, QQuick3DObject* parent)
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+                        std::shared_ptr<MeshPlan> plan)
 {
     // The pixels stay shared with the old texture data; the old layer goes before the new one is made.
     const std::vector<DecodedTexture> known =
         layer ? layer->textures().decoded() : std::vector<DecodedTexture>();
     layer.reset();
-    layer = std::make_unique<MeshLayer>(scene, renderScene, parent, known);
+    layer = std::make_unique<MeshLayer>(scene, renderScene, parent, known, std::move(plan));
 }
 
 MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
-                     const std::vector<DecodedTexture>& known)
+                     const std::vector<DecodedTexture>& known, std::shared_ptr<MeshPlan> plan)
     : m_scene(scene), m_node(scene.makeNode(parent))
 {
-    // A mesh that several instances draw, or whose alpha counts (blended or masked: not merged into a batch
-    // with opaque neighbours), is drawn through an instance table; a mesh with a mirrored instance is not
-    // culled.
-    std::vector<size_t> users(renderScene.meshes.size(), 0);
-    std::vector<bool> mirrored(renderScene.meshes.size(), false);
-    for (const auto& instance : renderScene.instances) {
-        ++users[instance.mesh];
-        if (instance.world.determinant() < 0)
-            mirrored[instance.mesh] = true;
-    }
-    for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
-        for (const auto& p : renderScene.meshes[m].primitives)
-            if (p.alphaMode != gltf::AlphaMode::Opaque)
-                users[m] = std::max<size_t>(users[m], 2);
-    }
+    if (!plan || !plan->plans(renderScene))
+        plan = std::make_shared<MeshPlan>(renderScene);
+    plan->fill();
     MeshTextures textures(scene, m_node, renderScene);
-
-    // Meshes that several instances draw: one instance table each. The others go into batches, by texture.
-    std::vector<size_t> tableOfMesh(renderScene.meshes.size(), kBatched);
-    m_batchesOf.resize(renderScene.instances.size());
+    for (size_t t = 0; t < plan->tableCount; ++t) {
+        m_tables.push_back(new InstanceTable());
+        QuickScene::adopt(m_tables.back(), m_node);
+    }
     for (size_t i = 0; i < renderScene.instances.size(); ++i) {
         const auto& instance = renderScene.instances[i];
+        for (const auto& p : renderScene.meshes[instance.mesh].primitives)
+            m_triangles += p.triangles ? p.triangles->indices.size() / 3 : 0;
         m_placed.push_back(instance.world);
         m_nodeOf.push_back(instance.node);
-        if (users[instance.mesh] > 1) {
-            size_t& t = tableOfMesh[instance.mesh];
-            if (t == kBatched) {
-                t = m_tables.size();
-                m_tables.push_back(new InstanceTable());
-                QuickScene::adopt(m_tables.back(), m_node);
-            }
-            m_slots.push_back({t, m_tables[t]->matrices.size()});
-            m_tables[t]->matrices.push_back(instance.world);
-            continue;
-        }
-        m_slots.push_back({kBatched, 0});
-        for (const auto& p : renderScene.meshes[instance.mesh].primitives) {
-            if (drawn(p))
-                addToBatch(i, p, textures.of(p), lookOf(p, mirrored[instance.mesh]).culled, instance.world);
-        }
+        if (plan->instanceSlots[i].table != MeshPlan::kBatched)
+            m_tables[plan->instanceSlots[i].table]->matrices.push_back(instance.world);
     }
-    addTableModels(renderScene, tableOfMesh, mirrored, textures);
-    fillBatches();
+    m_slots = plan->instanceSlots;
+    m_batchesOf = std::move(plan->batchesOf);
+    addTableModels(renderScene, *plan, textures);
+    addBatchModels(*plan, textures);
     m_textures = textures.stream(known);
 }
 
-void MeshLayer::addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,
-                           const QMatrix4x4& world)
-{
-    // The batch of a texture being filled is the last one with that texture (and look).
-    size_t b = m_batches.size();
-    for (size_t k = m_batches.size(); k-- > 0;) {
-        if (m_batches[k].map == map && m_batches[k].culled == culled &&
-            (!map || m_batches[k].tint == p.baseColor)) {
-            b = k;
-            break;
-        }
-    }
-    if (b == m_batches.size() ||
-        (m_batches[b].batch->vertexCount() > 0 &&
-         m_batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
-        b = m_batches.size();
-        m_batches.push_back({std::make_unique<MeshBatch>(map != nullptr), nullptr, map, true,
-                             map ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, culled});
-    }
-    m_batches[b].batch->add(instance, p, world);
-    auto& of = m_batchesOf[instance];
-    if (std::find(of.begin(), of.end(), b) == of.end())
-        of.push_back(b);
-}
-
-void MeshLayer::addTableModels(const gltf::RenderScene& renderScene, const std::vector<size_t>& tableOfMesh,
-                               const std::vector<bool>& mirrored, MeshTextures& textures)
+void MeshLayer::addTableModels(const gltf::RenderScene& renderScene, const MeshPlan& plan,
+                               MeshTextures& textures)
 {
     for (size_t m = 0; m < renderScene.meshes.size(); ++m) {
-        if (tableOfMesh[m] == kBatched)
+        if (plan.tableOfMesh[m] == MeshPlan::kBatched)
             continue;
         for (const auto& p : renderScene.meshes[m].primitives) {
-            if (!drawn(p))
+            if (!p.triangles || p.triangles->indices.empty())
                 continue;
-            QQuick3DObject* map = textures.of(p);
+            QQuick3DObject* map = textures.of(textureKeyOf(renderScene, p));
             auto* geometry = new MeshGeometry(map ? VertexLayout::Textured : VertexLayout::Plain,
                                               localVertices(p, map != nullptr), indexBytes(*p.triangles));
             QuickScene::adopt(geometry, m_node);
-            // The base colour factor tints a texture as well.
-            m_scene.makeMeshModel(m_node, geometry, m_tables[tableOfMesh[m]], lookColor(p), map, false,
-                                  lookOf(p, mirrored[m]));
+            // The base colour factor tints a texture as well. Back faces are culled as MeshPlan says.
+            m_scene.makeMeshModel(m_node, geometry, m_tables[plan.tableOfMesh[m]], lookColor(p), map, false,
+                                  {!p.doubleSided && !plan.mirrored[m], p.alphaMode, p.alphaCutoff});
             ++m_models;
         }
     }
 }
 
-void MeshLayer::fillBatches()
+void MeshLayer::addBatchModels(MeshPlan& plan, MeshTextures& textures)
 {
-    QtConcurrent::blockingMap(m_batches, [](Batch& b) { b.batch->fill(); });
-    for (Batch& b : m_batches) {
+    for (MeshPlan::Batch& planned : plan.batches) {
+        Batch b{std::move(planned.batch),
+                nullptr,
+                textures.of(planned.texture),
+                true,
+                planned.tint,
+                planned.culled};
         MeshGeometry* geometry = b.batch->makeGeometry();
         QuickScene::adopt(geometry, m_node);
         b.model = m_scene.makeMeshModel(m_node, geometry, nullptr,
                                         b.map ? materialColor(b.tint) : QColor(Qt::white), b.map,
                                         b.map == nullptr, MeshLook{b.culled});
+        m_batches.push_back(std::move(b));
         ++m_models;
     }
 }
@@ -257,7 +197,31 @@ MeshLayer::~MeshLayer()
 
 void MeshLayer::setVisible(bool visible)
 {
-    QuickScene::setVisible(m_node, visible);
+    m_visible = visible;
+    QuickScene::setVisible(m_node, visible && !m_held);
+}
+
+bool MeshLayer::holdUntilSynced(QQuickWindow* window)
+{
+    if (m_triangles <= heldTriangles)
+        return false;
+    m_held = true;
+    setVisible(m_visible);
+    whenFramePresented(window, m_node, [this] {
+        m_held = false;
+        setVisible(m_visible);
+        for (const auto& done : std::exchange(m_whenShown, {}))
+            done();
+    });
+    return true;
+}
+
+void MeshLayer::whenShown(std::function<void()> done)
+{
+    if (m_held)
+        m_whenShown.push_back(std::move(done));
+    else
+        done();
 }
 
 size_t MeshLayer::batchCount() const
@@ -318,7 +282,7 @@ void MeshLayer::applyTransforms()
         const QMatrix4x4& m = m_hiddenNode == m_nodeOf[i] ? collapsed
                               : i < m_moved.size()        ? m_moved[i]
                                                           : m_placed[i];
-        if (m_slots[i].table == kBatched) {
+        if (m_slots[i].table == MeshPlan::kBatched) {
             if (m == m_placed[i])
                 continue;
             for (size_t b : m_batchesOf[i])

@@ -1,17 +1,16 @@
 #pragma once
 
+#include "viewport/MeshPlan.h"
+
 #include <QMatrix4x4>
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
 class QQuick3DObject;
-
-namespace cs::gltf {
-struct RenderPrimitive;
-struct RenderScene;
-} // namespace cs::gltf
+class QQuickWindow;
 
 namespace cs::ui {
 
@@ -34,18 +33,33 @@ struct DecodedTexture;
 class MeshLayer
 {
 public:
-    /// `known`: pixels decoded before, filled at once into the textures of the same images.
+    /// `known`: pixels decoded before, filled at once into the textures of the same images. `plan`: the
+    /// drawing of `renderScene` planned (and its batches filled) beforehand, e.g. while the file was read;
+    /// null, or made for another scene: planned here. The layer takes its batches.
     MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
-              const std::vector<DecodedTexture>& known);
+              const std::vector<DecodedTexture>& known, std::shared_ptr<MeshPlan> plan = nullptr);
     /// Replaces `layer` (null: none yet) by a layer of `renderScene`; the images the old one had decoded
     /// are not decoded again.
     static void replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
-                        const gltf::RenderScene& renderScene, QQuick3DObject* parent);
+                        const gltf::RenderScene& renderScene, QQuick3DObject* parent,
+                        std::shared_ptr<MeshPlan> plan = nullptr);
     ~MeshLayer();
     MeshLayer(const MeshLayer&) = delete;
     MeshLayer& operator=(const MeshLayer&) = delete;
 
     void setVisible(bool visible);
+    /// For a layer of more than heldTriangles triangles: keeps it hidden until `window` has presented a
+    /// frame synchronised after this call. Qt Quick 3D asks for one more frame whenever it first meets a
+    /// geometry, and Qt Quick's render loop holds the GUI thread until the frame being drawn is done before
+    /// it starts that one: drawn at once, a scene that takes llvmpipe seconds to draw froze the window that
+    /// long. Held, the geometries are met in a frame that does not draw them, and the long frame follows with
+    /// the GUI thread free. False when the layer is not held (small enough).
+    bool holdUntilSynced(QQuickWindow* window);
+    /// About a third of a second of llvmpipe's drawing; tests lower it.
+    static inline size_t heldTriangles = 4'000'000;
+    bool held() const { return m_held; }
+    /// Calls `done` once the layer is no longer held (at once when it is not); not after the layer is gone.
+    void whenShown(std::function<void()> done);
     /// Moves the instances: one world matrix per instance of the scene, in its order; an empty list puts
     /// every instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
@@ -62,19 +76,13 @@ public:
     TextureStream& textures() const { return *m_textures; }
 
 private:
-    static constexpr size_t kBatched = size_t(-1);
     /// Draws `instance` on its own (its own instance table), out of the batches that held it; the batches
     /// left are added to `changed`.
     void leaveBatches(size_t instance, std::vector<bool>& changed);
-    /// Adds primitive `p` of `instance` (placed at `world`) to the batch of its texture and look, or a new
-    /// one when there is none or it is full.
-    void addToBatch(size_t instance, const gltf::RenderPrimitive& p, QQuick3DObject* map, bool culled,
-                    const QMatrix4x4& world);
     /// One model per primitive of each mesh drawn through an instance table.
-    void addTableModels(const gltf::RenderScene& renderScene, const std::vector<size_t>& tableOfMesh,
-                        const std::vector<bool>& mirrored, MeshTextures& textures);
-    /// Fills the batches (in parallel) and makes their models.
-    void fillBatches();
+    void addTableModels(const gltf::RenderScene& renderScene, const MeshPlan& plan, MeshTextures& textures);
+    /// Takes the plan's filled batches and makes their models.
+    void addBatchModels(MeshPlan& plan, MeshTextures& textures);
     /// Gives every instance its matrix: hidden, moved (m_moved) or as placed.
     void applyTransforms();
 
@@ -83,12 +91,7 @@ private:
     /// Instance tables: one per mesh that several instances draw, then one per instance that left its
     /// batches.
     std::vector<InstanceTable*> m_tables;
-    struct Slot
-    {
-        size_t table = kBatched;
-        size_t index = 0;
-    };
-    std::vector<Slot> m_slots; ///< where each instance sits
+    std::vector<MeshPlan::Slot> m_slots; ///< where each instance sits
     std::vector<QMatrix4x4> m_placed;
     std::vector<QMatrix4x4> m_moved; ///< the last setInstanceTransforms() (empty: as placed)
     std::vector<size_t> m_nodeOf;    ///< the node of each instance
@@ -105,6 +108,9 @@ private:
     std::vector<Batch> m_batches;
     std::vector<std::vector<size_t>> m_batchesOf; ///< per instance: the batches holding its primitives
     size_t m_models = 0;
+    size_t m_triangles = 0;
+    bool m_visible = true, m_held = false;
+    std::vector<std::function<void()>> m_whenShown;
     std::unique_ptr<TextureStream> m_textures;
 };
 

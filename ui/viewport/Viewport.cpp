@@ -11,11 +11,10 @@
 #include "viewport/TextureStream.h"
 #include "viewport/ViewportColors.h"
 #include "viewport/ViewportInput.h"
+#include "viewport/WindowFrames.h"
 
-#include <QOpenGLContext>
 #include <QPointer>
 #include <QQuickView>
-#include <QSGRendererInterface>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <array>
@@ -89,10 +88,11 @@ Viewport::~Viewport()
     delete m_impl->input;
 }
 
-void Viewport::setRenderScene(const gltf::RenderScene& scene)
+void Viewport::setRenderScene(const gltf::RenderScene& scene, std::shared_ptr<MeshPlan> plan)
 {
-    MeshLayer::replace(m_impl->meshes, *m_impl->scene, scene, m_impl->scene->meshRoot());
+    MeshLayer::replace(m_impl->meshes, *m_impl->scene, scene, m_impl->scene->meshRoot(), std::move(plan));
     m_impl->meshes->setVisible(m_meshesVisible);
+    m_impl->meshes->holdUntilSynced(m_impl->window());
     TextureStream& textures = m_impl->meshes->textures();
     connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
     textures.startAfterFrame(m_impl->window());
@@ -368,11 +368,11 @@ void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 void Viewport::capture(std::function<void(const QImage&)> done)
 {
     // Qt Quick 3D builds and draws the whole scene in the frame it renders: the next frame is final once
-    // every texture is in.
-    if (texturesPending() == 0) {
-        captureFrame(std::move(done));
-        return;
-    }
+    // the meshes are shown (MeshLayer::holdUntilSynced) and every texture is in.
+    if (m_impl->meshes && m_impl->meshes->held())
+        return m_impl->meshes->whenShown([this, done] { capture(done); });
+    if (texturesPending() == 0)
+        return captureFrame(std::move(done));
     m_impl->meshes->textures().start();
     auto waiting = std::make_shared<QMetaObject::Connection>();
     *waiting = connect(this, &Viewport::texturesLoading, this, [this, waiting, done](int ready, int total) {
@@ -392,6 +392,14 @@ void Viewport::captureFrame(std::function<void(const QImage&)> done)
     });
 }
 
+void Viewport::whenPresented(std::function<void()> done)
+{
+    if (m_impl->meshes && m_impl->meshes->held())
+        m_impl->meshes->whenShown([this, done] { whenPresented(done); });
+    else
+        whenFramePresented(m_impl->window(), this, std::move(done));
+}
+
 QWindow* Viewport::renderWindow() const
 {
     return m_impl->window();
@@ -399,20 +407,7 @@ QWindow* Viewport::renderWindow() const
 
 QString Viewport::rendererDescription() const
 {
-    // The context Qt Quick made for the window (on its render thread; its format is fixed once made).
-    QQuickWindow* window = m_impl->window();
-    auto* gl = window->rendererInterface()
-                   ? static_cast<QOpenGLContext*>(window->rendererInterface()->getResource(
-                         window, QSGRendererInterface::OpenGLContextResource))
-                   : nullptr;
-    if (!gl)
-        return {};
-    const QSurfaceFormat format = gl->format();
-    return QStringLiteral("Qt Quick 3D, OpenGL %1.%2 %3")
-        .arg(format.majorVersion())
-        .arg(format.minorVersion())
-        .arg(format.profile() == QSurfaceFormat::CoreProfile ? QStringLiteral("core")
-                                                             : QStringLiteral("compatibility"));
+    return describeRenderer(m_impl->window());
 }
 
 void Viewport::applyCamera()

@@ -25,6 +25,7 @@ namespace cs::ui {
 class GizmoInput;
 class HeatSurfaceLayer;
 struct HeatBuffers;
+struct MeshPlan;
 
 /// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
 /// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
@@ -59,8 +60,9 @@ public:
     explicit Viewport(QWidget* parent = nullptr);
     ~Viewport() override;
 
-    /// Replaces the drawn meshes (the document's own geometry).
-    void setRenderScene(const gltf::RenderScene& scene);
+    /// Replaces the drawn meshes (the document's own geometry). `plan`: their drawing planned and filled
+    /// beforehand for this scene (see MeshPlan), e.g. while the file was read; null: planned here.
+    void setRenderScene(const gltf::RenderScene& scene, std::shared_ptr<MeshPlan> plan = nullptr);
     /// Moves the drawn meshes without rebuilding them (e.g. a simulation preview): one world matrix per
     /// instance of the render scene, in its order (gltf::RenderScene::instances); an empty list puts every
     /// instance back where the scene placed it.
@@ -126,11 +128,15 @@ public:
     void frameAll();
     void frameBox(const QVector3D& boxMin, const QVector3D& boxMax);
 
-    /// Renders a frame once every texture of the scene is in and hands its image to `done` on the GUI thread.
+    /// Renders a frame once the meshes are shown and every texture is in; hands its image to `done`.
     void capture(std::function<void(const QImage&)> done);
     /// Renders one frame and hands it over, without waiting for the scene to settle or its textures to
     /// arrive (for frame timing).
     void captureFrame(std::function<void(const QImage&)> done);
+    /// Calls `done` once a frame showing the scene as it is now (meshes shown) is on screen: how long the
+    /// user waits for the view. Asks for no frame and, unlike capture(), leaves the GUI thread free
+    /// meanwhile.
+    void whenPresented(std::function<void()> done);
     /// Left-button drags that start on a handle go to `input` (null: none); the camera gets the rest.
     void setGizmoInput(GizmoInput* input);
     /// The gizmo's lines (world-space points, two per segment), drawn in front of everything, each part in
