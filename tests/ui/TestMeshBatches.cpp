@@ -228,8 +228,9 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return !shown.isNull(); }, 10000));
         QVERIFY(redPixels(shown) > 100);
 
-        // A scene over MeshLayer::heldTriangles is held for a frame that meets its geometry without drawing
-        // it: the frame that shows it comes at least one frame later, and a capture waits for it.
+        // A scene over MeshLayer::heldTriangles, opened (given with its plan), is held for a frame that meets
+        // its geometry without drawing it: the frame that shows it comes at least one frame later, and a
+        // capture waits for it.
         const size_t held = ui::MeshLayer::heldTriangles;
         ui::MeshLayer::heldTriangles = 1;
         gltf::RenderScene green;
@@ -245,7 +246,7 @@ private slots:
         const auto swap2 = QObject::connect(
             window, &QQuickWindow::frameSwapped, window, [&] { swapsAfterSync += synced ? 1 : 0; },
             Qt::DirectConnection);
-        view.setRenderScene(green);
+        view.setRenderScene(green, std::make_shared<ui::MeshPlan>(green));
         ui::MeshLayer::heldTriangles = held;
         called = true;
         presented = false;
@@ -261,6 +262,22 @@ private slots:
         QVERIFY2(swapsSeen >= 2, qPrintable(QString::number(swapsSeen)));
         QVERIFY(greenPixels(shown) > 100);
         QCOMPARE(redPixels(shown), 0);
+
+        // Held, a frame drawn at once shows no mesh; an edit (no plan) is not held: the same frame shows it.
+        ui::MeshLayer::heldTriangles = 1;
+        const auto frameNow = [&view] {
+            QImage image;
+            view.captureFrame([&](const QImage& i) { image = i; });
+            return QTest::qWaitFor([&] { return !image.isNull(); }, 10000) ? image : QImage();
+        };
+        view.setRenderScene(scene, std::make_shared<ui::MeshPlan>(scene));
+        const QImage heldFrame = frameNow();
+        view.setRenderScene(green);
+        const QImage editFrame = frameNow();
+        ui::MeshLayer::heldTriangles = held;
+        QVERIFY(!heldFrame.isNull() && !editFrame.isNull());
+        QCOMPARE(redPixels(heldFrame), 0);
+        QVERIFY(greenPixels(editFrame) > 100);
     }
 
     void batchVerticesArePlacedAndGivenBack()

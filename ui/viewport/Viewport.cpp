@@ -90,9 +90,11 @@ Viewport::~Viewport()
 
 void Viewport::setRenderScene(const gltf::RenderScene& scene, std::shared_ptr<MeshPlan> plan)
 {
+    const bool opened = plan != nullptr;
     MeshLayer::replace(m_impl->meshes, *m_impl->scene, scene, m_impl->scene->meshRoot(), std::move(plan));
     m_impl->meshes->setVisible(m_meshesVisible);
-    m_impl->meshes->holdUntilSynced(m_impl->window());
+    if (opened)
+        m_impl->meshes->holdUntilSynced(m_impl->window());
     TextureStream& textures = m_impl->meshes->textures();
     connect(&textures, &TextureStream::progress, this, &Viewport::texturesLoading);
     textures.startAfterFrame(m_impl->window());

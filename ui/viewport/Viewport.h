@@ -61,11 +61,12 @@ public:
     ~Viewport() override;
 
     /// Replaces the drawn meshes (the document's own geometry). `plan`: their drawing planned and filled
-    /// beforehand for this scene (see MeshPlan), e.g. while the file was read; null: planned here.
+    /// while the file was read (MeshPlan), for an open (a large scene is shown a frame late: see
+    /// MeshLayer::holdUntilSynced; an edit keeps the last frame on screen until the next is drawn instead);
+    /// null: planned here.
     void setRenderScene(const gltf::RenderScene& scene, std::shared_ptr<MeshPlan> plan = nullptr);
-    /// Moves the drawn meshes without rebuilding them (e.g. a simulation preview): one world matrix per
-    /// instance of the render scene, in its order (gltf::RenderScene::instances); an empty list puts every
-    /// instance back where the scene placed it.
+    /// Moves the drawn meshes without rebuilding them (a simulation preview): a world matrix per instance, in
+    /// gltf::RenderScene::instances order; an empty list puts every instance back where the scene placed it.
     void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
     /// The Qt Quick 3D models drawing the meshes (see MeshLayer: meshes drawn once are merged into batches).
     size_t meshModelCount() const;
@@ -81,8 +82,7 @@ public:
     /// see LineLayer::setMovingSegments. A null `make` removes them.
     void setMovingOverlayLines(OverlayLayer layer, const std::array<double, 4>& detailLength,
                                size_t givenCount, MovingLines make);
-    /// Replaces the joints' lines (frames, links, limits and drives, each part in its own colour, see
-    /// JointLayer).
+    /// Replaces the joints' lines (frames, links, limits and drives, each in its colour, see JointLayer).
     void setJointLines(const scene::JointLines& lines);
     /// Points of the joints' lines, every part together.
     size_t jointPointCount() const;
@@ -98,8 +98,7 @@ public:
     /// Several preview sets at once, each in its own colour (previewPartColor(i)), e.g. the parts of a convex
     /// decomposition: world-space points, two per segment. An empty list removes them; clearPreview() too.
     void setPreviewParts(const std::vector<std::vector<QVector3D>>& parts);
-    /// Points of every preview part together.
-    size_t previewPartPointCount() const;
+    size_t previewPartPointCount() const; ///< points of every preview part together
     /// The fit heat map's coloured surfaces and the collider's wireframe (see HeatSurfaceLayer), replacing
     /// the previous ones (empty buffers remove them); the meshes of `hiddenNode` are hidden while they show,
     /// and come back exactly as they were drawn when another node or none is given.
@@ -108,8 +107,7 @@ public:
     /// Where the heat map is on screen (its bounds projected at the current camera, in the render window's
     /// pixels); empty when nothing is drawn.
     QRect heatScreenRect() const;
-    /// The number of preview points drawn (0: no preview).
-    size_t previewPointCount() const;
+    size_t previewPointCount() const; ///< 0: no preview
     /// Points of a layer as given, and as drawn at the current camera distance: far away, circles are drawn
     /// with fewer segments (see LineLayer).
     size_t overlayPointCount(OverlayLayer layer) const;
