@@ -6,7 +6,7 @@
 #include "viewport/TextureStream.h"
 #include "viewport/WindowFrames.h"
 
-#include <QtConcurrent/QtConcurrentMap>
+#include <QQuickWindow>
 #include <QtQuick3D/qquick3dgeometry.h>
 #include <QtQuick3D/qquick3dinstancing.h>
 #include <QtQuick3D/qquick3dtexturedata.h>
@@ -203,7 +203,8 @@ void MeshLayer::setVisible(bool visible)
 
 bool MeshLayer::holdUntilSynced(QQuickWindow* window)
 {
-    if (m_triangles <= heldTriangles)
+    // A window not on screen presents no frame: nothing would show the layer.
+    if (m_triangles <= heldTriangles || !window->isExposed())
         return false;
     m_held = true;
     setVisible(m_visible);

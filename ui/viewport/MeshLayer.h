@@ -53,7 +53,7 @@ public:
     /// geometry, and Qt Quick's render loop holds the GUI thread until the frame being drawn is done before
     /// it starts that one: drawn at once, a scene that takes llvmpipe seconds to draw froze the window that
     /// long. Held, the geometries are met in a frame that does not draw them, and the long frame follows with
-    /// the GUI thread free. False when the layer is not held (small enough).
+    /// the GUI thread free. False when the layer is not held (small enough, or the window not on screen).
     bool holdUntilSynced(QQuickWindow* window);
     /// About a third of a second of llvmpipe's drawing; tests lower it.
     static inline size_t heldTriangles = 4'000'000;
