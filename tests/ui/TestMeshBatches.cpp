@@ -298,6 +298,14 @@ private slots:
         ui::MeshGeometry* geometry = batch.makeGeometry();
         QCOMPARE(geometry->vertexCount(), size_t(8));
         QCOMPARE(geometry->stride(), 40);
+        // The bounds found while filling are those of the positions written: a from x 10 - 2 to 10 + 2, z -3
+        // to 3, y 0; b from x -0.5 to 0.5 at y 5. The same as a geometry that reads its vertices for them.
+        QCOMPARE(geometry->boundsMin(), QVector3D(-0.5f, 0.0f, -3.0f));
+        QCOMPARE(geometry->boundsMax(), QVector3D(12.0f, 5.0f, 3.0f));
+        const ui::MeshGeometry scanned(ui::VertexLayout::Coloured, geometry->vertexData(),
+                                       geometry->indexData(), true);
+        QCOMPARE(scanned.boundsMin(), geometry->boundsMin());
+        QCOMPARE(scanned.boundsMax(), geometry->boundsMax());
 
         // Vertex 1 of a: local (1, 0, -1) -> (10 + 2, 0, -3); its normal (1, 1, 0)/sqrt 2 by the inverse
         // transpose diag(1/2, 2, 1/3): (0.5, 2, 0)/sqrt 2, left unnormalised.

@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QMatrix3x3>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -59,7 +60,7 @@ int floatsPerVertex(VertexLayout layout)
 }
 
 MeshGeometry::MeshGeometry(VertexLayout layout, const QByteArray& vertices, const QByteArray& indices,
-                           bool shortIndices)
+                           bool shortIndices, std::optional<std::pair<QVector3D, QVector3D>> bounds)
     : m_layout(layout)
 {
     setStride(floatsPerVertex(layout) * 4);
@@ -73,7 +74,10 @@ MeshGeometry::MeshGeometry(VertexLayout layout, const QByteArray& vertices, cons
     addAttribute(Attribute::IndexSemantic, 0, shortIndices ? Attribute::U16Type : Attribute::U32Type);
     setVertexData(vertices);
     setIndexData(indices);
-    updateBounds();
+    if (bounds)
+        setBounds(bounds->first, bounds->second);
+    else
+        updateBounds();
 }
 
 void MeshGeometry::replace(const QByteArray& vertices, const QByteArray& indices)
@@ -198,6 +202,8 @@ void MeshBatch::fill()
     const size_t indexBytes = shortIndices() ? 2 : 4;
     m_vertices = QByteArray(static_cast<qsizetype>(m_vertexCount * floats * 4), Qt::Uninitialized);
     m_indices = QByteArray(static_cast<qsizetype>(m_indexCount * indexBytes), Qt::Uninitialized);
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    std::array<float, 3> lo{inf, inf, inf}, hi{-inf, -inf, -inf};
     for (size_t m = 0; m < m_members.size(); ++m) {
         const BatchMember& member = m_members[m];
         const gltf::RenderPrimitive& p = *m_sources[m];
@@ -217,6 +223,8 @@ void MeshBatch::fill()
         float* o = reinterpret_cast<float*>(m_vertices.data()) + size_t(member.firstVertex) * floats;
         for (size_t i = 0; i < positions.size(); ++i, o += floats) {
             const QVector3D v = world.map(positions[i]);
+            lo = {std::min(lo[0], v.x()), std::min(lo[1], v.y()), std::min(lo[2], v.z())};
+            hi = {std::max(hi[0], v.x()), std::max(hi[1], v.y()), std::max(hi[2], v.z())};
             const QVector3D n = times(normalMatrix, i < p.normals.size() ? p.normals[i] : QVector3D(0, 1, 0));
             writePositionNormal(o, v, n);
             if (m_textured) {
@@ -236,12 +244,16 @@ void MeshBatch::fill()
             writeIndices<std::uint32_t>(out, p.triangles->indices, member.firstVertex);
     }
     std::vector<const gltf::RenderPrimitive*>().swap(m_sources);
+    if (m_vertexCount > 0) {
+        m_lo = QVector3D(lo[0], lo[1], lo[2]);
+        m_hi = QVector3D(hi[0], hi[1], hi[2]);
+    }
     m_filled = true;
 }
 
 MeshGeometry* MeshBatch::makeGeometry()
 {
-    m_geometry = new MeshGeometry(layout(), m_vertices, m_indices, shortIndices());
+    m_geometry = new MeshGeometry(layout(), m_vertices, m_indices, shortIndices(), std::pair(m_lo, m_hi));
     m_vertices = QByteArray();
     m_indices = QByteArray();
     return m_geometry;

@@ -14,6 +14,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace cs::ui {
@@ -42,8 +44,9 @@ int floatsPerVertex(VertexLayout layout);
 class MeshGeometry : public QQuick3DGeometry
 {
 public:
+    /// The bounds of the positions are found by reading every vertex, unless given (`lo`, `hi`).
     MeshGeometry(VertexLayout layout, const QByteArray& vertices, const QByteArray& indices,
-                 bool shortIndices = false);
+                 bool shortIndices = false, std::optional<std::pair<QVector3D, QVector3D>> bounds = {});
     /// New vertices and indices (same layout and index size); the bounds follow.
     void replace(const QByteArray& vertices, const QByteArray& indices);
     VertexLayout layout() const { return m_layout; }
@@ -111,6 +114,8 @@ private:
     size_t m_vertexCount = 0, m_indexCount = 0;
     std::vector<const gltf::RenderPrimitive*> m_sources; ///< the members' primitives, until fill()
     QByteArray m_vertices, m_indices;                    ///< from fill() to makeGeometry()
+    QVector3D m_lo,
+        m_hi; ///< the bounds of the positions fill() wrote (read there, not again on the GUI thread)
     std::vector<BatchMember> m_members;
     MeshGeometry* m_geometry = nullptr;
     bool m_filled = false;
