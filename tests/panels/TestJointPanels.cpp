@@ -71,10 +71,14 @@ private slots:
         auto doc = openJoints();
         JointPanel panel;
         panel.setDocument(doc.get());
+        // No node: the node list is not built (a scene may have tens of thousands of nodes).
+        QCOMPARE(panel.connectedCombo()->count(), 0);
         const size_t hinge = nodeNamed(*doc, "HingeJoint");
         const size_t hingeB = nodeNamed(*doc, "HingeB");
         const size_t sliderB = nodeNamed(*doc, "SliderB");
         panel.setNodes({hinge});
+        // "(none)" and every node but the joint's own.
+        QCOMPARE(panel.connectedCombo()->count(), int(doc->gltf().count("nodes")));
         QVERIFY(panel.jointCheck()->isChecked());
         QCOMPARE(panel.connectedCombo()->currentData().toInt(), int(hingeB));
         QCOMPARE(panel.descriptionCombo()->currentData().toInt(), 1);
@@ -111,6 +115,7 @@ private slots:
         // Several nodes: nothing to edit.
         panel.setNodes({pad, hinge});
         QVERIFY(!panel.isEnabled());
+        QCOMPARE(panel.connectedCombo()->count(), 0);
     }
 
     void jointsTabShowsTheDocumentsSelectedJoint()

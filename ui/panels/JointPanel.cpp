@@ -185,7 +185,8 @@ void JointPanel::refresh()
     setEnabled(document() && node());
     for (size_t row = ConnectedRow; row <= CollisionRow; ++row)
         m_fields->field(row)->setEnabled(joint.present);
-    if (!document()) {
+    if (!document() || !node()) {
+        // Nothing to show (the panel is off): the node list is not built, a scene may have thousands.
         m_fields->showToggles(JointRow, {false});
         m_fields->showToggles(CollisionRow, {false});
         connectedCombo()->clear();
