@@ -127,7 +127,8 @@ void SceneTreePanel::setNodes(const std::vector<SceneTreeNode>& nodes,
     m_tree->addTopLevelItems(top);
     m_tree->expandAll();
     m_updating = false;
-    applyFilter();
+    if (!m_filter->text().trimmed().isEmpty()) // new items are all shown: only a filter hides any
+        applyFilter();
 }
 
 QIcon SceneTreePanel::badgeOf(const QColor& color, const QString& letter)

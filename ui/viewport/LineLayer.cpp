@@ -3,6 +3,7 @@
 #include "geometry/Wireframe.h"
 #include "viewport/QuickScene.h"
 
+#include <QtConcurrent/QtConcurrentMap>
 #include <QtQuick3D/qquick3dgeometry.h>
 #include <algorithm>
 
@@ -109,10 +110,14 @@ void LineLayer::setSegments(const std::vector<QVector3D>& points)
     }
     size_t used = 0;
     if (m_count >= kChunkingThreshold) {
-        for (const auto& cell : byPlace(points, m_count, m_lo, m_hi))
-            fill(m_chunks[used++], cell);
+        // The chunks' levels are worked out on every core, then handed to their geometries here.
+        std::vector<Coarsened> coarse = QtConcurrent::blockingMapped<std::vector<Coarsened>>(
+            byPlace(points, m_count, m_lo, m_hi), coarsen);
+        for (Coarsened& c : coarse)
+            fill(m_chunks[used++], std::move(c));
     } else if (m_count > 0) {
-        fill(m_chunks[used++], std::vector<QVector3D>(points.begin(), points.begin() + qsizetype(m_count)));
+        fill(m_chunks[used++],
+             coarsen(std::vector<QVector3D>(points.begin(), points.begin() + qsizetype(m_count))));
     }
     for (size_t i = used; i < m_chunks.size(); ++i) {
         Chunk& chunk = m_chunks[i];
@@ -128,23 +133,32 @@ void LineLayer::setSegments(const std::vector<QVector3D>& points)
     }
 }
 
-void LineLayer::fill(Chunk& chunk, const std::vector<QVector3D>& points)
+LineLayer::Coarsened LineLayer::coarsen(const std::vector<QVector3D>& points)
 {
-    std::array<std::vector<QVector3D>, kLevels> levels;
-    levels[0] = points;
+    Coarsened out;
+    out.levels[0] = points;
     for (int l = 1; l < kLevels; ++l) {
         // The last level replaces each shape by one segment: kept for shapes a few pixels across, where the
         // lines of a whole shape would cover the same pixels. It groups the full detail: merged chains no
         // longer meet the segments that joined them in the middle (a cylinder's sides and its circles).
-        geometry::CoarserLines coarser =
-            l + 1 < kLevels ? geometry::mergeChainedSegments(levels[l - 1]) : geometry::shapeMarks(levels[0]);
-        chunk.detailLength[l - 1] = coarser.merged ? coarser.mergedMeanLength : 0.0;
-        levels[l] = std::move(coarser.points);
+        geometry::CoarserLines coarser = l + 1 < kLevels ? geometry::mergeChainedSegments(out.levels[l - 1])
+                                                         : geometry::shapeMarks(out.levels[0]);
+        out.detailLength[l - 1] = coarser.merged ? coarser.mergedMeanLength : 0.0;
+        out.levels[l] = std::move(coarser.points);
     }
-    chunk.detailLength[kLevels - 1] = 0.0;
-    chunk.lo = chunk.hi = points[0];
+    out.detailLength[kLevels - 1] = 0.0;
+    out.lo = out.hi = points[0];
     for (const QVector3D& p : points)
-        grow(chunk.lo, chunk.hi, p);
+        grow(out.lo, out.hi, p);
+    return out;
+}
+
+void LineLayer::fill(Chunk& chunk, Coarsened coarse)
+{
+    std::array<std::vector<QVector3D>, kLevels>& levels = coarse.levels;
+    chunk.detailLength = coarse.detailLength;
+    chunk.lo = coarse.lo;
+    chunk.hi = coarse.hi;
     for (int l = 0; l < kLevels; ++l) {
         Level& level = chunk.levels[size_t(l)];
         // A level that merged nothing is the one before it again: never shown (see choose()).

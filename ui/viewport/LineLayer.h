@@ -80,7 +80,15 @@ private:
         bool used = false;
         bool inView = true;
     };
-    void fill(Chunk& chunk, const std::vector<QVector3D>& points);
+    /// A chunk's levels of detail worked out from its points (no Qt Quick object: chunks in parallel).
+    struct Coarsened
+    {
+        std::array<std::vector<QVector3D>, kLevels> levels;
+        std::array<double, kLevels> detailLength{};
+        QVector3D lo, hi;
+    };
+    static Coarsened coarsen(const std::vector<QVector3D>& points);
+    void fill(Chunk& chunk, Coarsened coarse);
     void show(Chunk& chunk);
     /// Shows or hides a level's model (and its X-ray pass).
     void showLevel(Level& level, bool shown);
