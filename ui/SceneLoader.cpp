@@ -59,6 +59,7 @@ void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel)
         return;
     scene.meshPlan = std::make_shared<MeshPlan>(scene.render);
     scene.meshPlan->fill(cancel);
+    scene.rows = scene.nodeRows(*scene.document);
     if (cancel && cancel->load()) {
         // Some batches may be left unwritten: the plan goes with the cancelled open.
         scene.meshPlan.reset();

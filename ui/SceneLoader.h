@@ -28,6 +28,8 @@ struct LoadedScene : document::SceneState
     /// How the viewport draws `render`, its batches filled while reading so that the GUI thread only makes
     /// the models; the viewport takes it (null once taken).
     std::shared_ptr<MeshPlan> meshPlan;
+    /// The scene tree's rows as opened (SceneState::nodeRows), listed on the worker too; taken by the view.
+    std::vector<document::NodeRow> rows;
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it
@@ -36,8 +38,9 @@ struct LoadedScene : document::SceneState
 std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bool>* cancel = nullptr);
 /// Plans how the viewport draws a loaded scene and fills its batches (LoadedScene::meshPlan): the largest
 /// piece of work the window has left after loadScene (for a big scene, hundreds of megabytes written), done
-/// on the same worker so that the GUI thread only makes the models. Nothing for a scene without a document;
-/// a `cancel` set meanwhile stops the writing and marks the scene cancelled.
+/// on the same worker so that the GUI thread only makes the models; and lists the tree's rows
+/// (LoadedScene::rows). Nothing for a scene without a document; a `cancel` set meanwhile stops the writing and
+/// marks the scene cancelled.
 void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace cs::ui

@@ -52,7 +52,8 @@ void ViewController::documentReplaced(document::Document* document)
     LoadedScene* scene = m_session.scene();
     m_viewport->setRenderScene(scene->render, std::exchange(scene->meshPlan, nullptr));
     gltf::releaseDrawData(scene->render);
-    refreshView(); // the loader made the graph, render scene, resolved physics and picking already
+    // The loader made the graph, render scene, resolved physics, picking and the tree's rows already.
+    refreshView(std::exchange(scene->rows, {}));
     m_viewport->frameAll();
 }
 
@@ -84,13 +85,14 @@ void ViewController::refreshFromDocument()
     refreshView();
 }
 
-void ViewController::refreshView()
+void ViewController::refreshView(std::vector<document::NodeRow> rows)
 {
     const document::Document* document = m_session.document();
     const LoadedScene* scene = m_session.scene();
     if (!document || !scene)
         return;
-    const std::vector<document::NodeRow> rows = scene->nodeRows(*document);
+    if (rows.empty())
+        rows = scene->nodeRows(*document);
     std::vector<SceneTreeNode> nodes;
     nodes.reserve(rows.size());
     for (const document::NodeRow& row : rows)

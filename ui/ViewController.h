@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/SceneState.h"
 #include "scene/JointPick.h"
 
 #include <QObject>
@@ -50,7 +51,8 @@ private:
     /// After edits: the scene state (SceneState::update), then the view.
     void refreshFromDocument();
     /// The tree, overlays and diagnostics from what the scene holds.
-    void refreshView();
+    /// The tree (from `rows` when given: listed while the file was read), the overlays and the diagnostics.
+    void refreshView(std::vector<document::NodeRow> rows = {});
     void showSelection();
 
     DocumentSession& m_session;

@@ -175,6 +175,7 @@ private slots:
         // The batches were written on the worker and taken by the view (the scene keeps no plan): 800
         // patches of 729 vertices, 89 to a batch of at most 65,536 vertices, are 9 models.
         QVERIFY(!w.session().scene()->meshPlan);
+        QVERIFY(w.session().scene()->rows.empty()); // the tree's rows, listed on the worker, taken too
         QCOMPARE(w.viewport()->meshModelCount(), size_t(9));
     }
 

@@ -233,6 +233,15 @@ private slots:
         }
         QVERIFY(once > 0);
         QCOMPARE(batchedVertices(*scene->meshPlan), once);
+        // The tree's rows listed too: those the scene gives for its document.
+        const std::vector<document::NodeRow> rows = scene->nodeRows(*scene->document);
+        QCOMPARE(scene->rows.size(), rows.size());
+        QVERIFY(!rows.empty());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            QCOMPARE(scene->rows[i].name, rows[i].name);
+            QCOMPARE(scene->rows[i].children, rows[i].children);
+            QCOMPARE(scene->rows[i].body, rows[i].body);
+        }
 
         // Cancelled while the batches are written: no plan, and the open is cancelled.
         std::shared_ptr<ui::LoadedScene> again = ui::loadScene(path);
