@@ -60,6 +60,10 @@ void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel)
     scene.meshPlan = std::make_shared<MeshPlan>(scene.render);
     scene.meshPlan->fill(cancel);
     scene.rows = scene.nodeRows(*scene.document);
+    const document::Document& doc = *scene.document;
+    scene.overlays = scene::buildOverlays(
+        doc.gltf(), doc.model(), scene.resolved, scene.graph,
+        scene::windowOverlayOptions(scene.resolved.instances.size(), doc.selectedNodes()));
     if (cancel && cancel->load()) {
         // Some batches may be left unwritten: the plan goes with the cancelled open.
         scene.meshPlan.reset();

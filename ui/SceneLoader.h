@@ -3,6 +3,7 @@
 #include "Diagnostic.h"
 #include "document/Document.h"
 #include "document/SceneState.h"
+#include "scene/Overlays.h"
 
 #include <QString>
 #include <atomic>
@@ -30,6 +31,8 @@ struct LoadedScene : document::SceneState
     std::shared_ptr<MeshPlan> meshPlan;
     /// The scene tree's rows as opened (SceneState::nodeRows), listed on the worker too; taken by the view.
     std::vector<document::NodeRow> rows;
+    /// The overlays as opened (nothing selected), built on the worker too; taken by the view.
+    std::optional<scene::Overlays> overlays;
 };
 
 /// Reads and prepares a file (or a Qt resource path). Safe to call from a worker thread: the document it
@@ -39,8 +42,8 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bo
 /// Plans how the viewport draws a loaded scene and fills its batches (LoadedScene::meshPlan): the largest
 /// piece of work the window has left after loadScene (for a big scene, hundreds of megabytes written), done
 /// on the same worker so that the GUI thread only makes the models; and lists the tree's rows
-/// (LoadedScene::rows). Nothing for a scene without a document; a `cancel` set meanwhile stops the writing and
-/// marks the scene cancelled.
+/// (LoadedScene::rows) and builds the overlays (LoadedScene::overlays). Nothing for a scene without a
+/// document; a `cancel` set meanwhile stops the writing and marks the scene cancelled.
 void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace cs::ui

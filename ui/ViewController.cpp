@@ -53,7 +53,7 @@ void ViewController::documentReplaced(document::Document* document)
     m_viewport->setRenderScene(scene->render, std::exchange(scene->meshPlan, nullptr));
     gltf::releaseDrawData(scene->render);
     // The loader made the graph, render scene, resolved physics, picking and the tree's rows already.
-    refreshView(std::exchange(scene->rows, {}));
+    refreshView(std::exchange(scene->rows, {}), std::exchange(scene->overlays, std::nullopt));
     m_viewport->frameAll();
 }
 
@@ -85,7 +85,7 @@ void ViewController::refreshFromDocument()
     refreshView();
 }
 
-void ViewController::refreshView(std::vector<document::NodeRow> rows)
+void ViewController::refreshView(std::vector<document::NodeRow> rows, std::optional<scene::Overlays> overlays)
 {
     const document::Document* document = m_session.document();
     const LoadedScene* scene = m_session.scene();
@@ -100,7 +100,7 @@ void ViewController::refreshView(std::vector<document::NodeRow> rows)
                          QString::fromStdString(row.behaves), row.collider, row.trigger, row.mesh});
     m_tree->setNodes(nodes, scene->graph.roots());
     m_tree->setSelectedNodes(document->selectedNodes(), document->currentNode());
-    updateOverlays();
+    updateOverlays(std::move(overlays));
     showDiagnostics();
     emit selectionShown();
 }
@@ -137,27 +137,24 @@ void ViewController::showDiagnostics()
     m_diagnostics->setDiagnostics(all);
 }
 
-void ViewController::updateOverlays()
+void ViewController::updateOverlays(std::optional<scene::Overlays> overlays)
 {
     const document::Document* document = m_session.document();
     const LoadedScene* scene = m_session.scene();
     if (!scene || !document)
         return;
-    scene::OverlayOptions options;
-    // Circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
-    // scenes stay interactive; a shape among thousands is small on screen anyway.
-    const double shapes = std::max<double>(1.0, double(scene->resolved.instances.size()));
-    options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / shapes)), 12, 32);
-    options.selectedNodes = document->selectedNodes();
-    const scene::Overlays overlays =
-        scene::buildOverlays(document->gltf(), document->model(), scene->resolved, scene->graph, options);
+    // Overlays built while the file was read have nothing selected: of no use once something is.
+    if (!overlays || !document->selectedNodes().empty())
+        overlays = scene::buildOverlays(
+            document->gltf(), document->model(), scene->resolved, scene->graph,
+            scene::windowOverlayOptions(scene->resolved.instances.size(), document->selectedNodes()));
     // The viewport's first layers are the overlay kinds, in the same order.
     static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
-        m_viewport->setOverlayLines(OverlayLayer(k), overlays.lines[k]);
-    m_selectionLines = overlays[scene::OverlayKind::Selection];
+        m_viewport->setOverlayLines(OverlayLayer(k), overlays->lines[k]);
+    m_selectionLines = (*overlays)[scene::OverlayKind::Selection];
     // Joints drawn at a size that follows the scene's (meshes and colliders), picked as drawn.
-    QVector3D lo = overlays.boundsMin, hi = overlays.boundsMax;
+    QVector3D lo = overlays->boundsMin, hi = overlays->boundsMax;
     const gltf::RenderScene& render = scene->render;
     if (render.boundsMin != render.boundsMax) {
         const bool noLines = lo == hi;

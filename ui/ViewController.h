@@ -2,9 +2,11 @@
 
 #include "document/SceneState.h"
 #include "scene/JointPick.h"
+#include "scene/Overlays.h"
 
 #include <QObject>
 #include <QVector3D>
+#include <optional>
 #include <vector>
 
 namespace cs::document {
@@ -33,7 +35,8 @@ public:
 
     Viewport* viewport() const { return m_viewport; }
     /// Draws the overlays of the document as it is (colliders, selection, joints).
-    void updateOverlays();
+    /// Hands the overlays to the viewport (`overlays` when given: built while the file was read).
+    void updateOverlays(std::optional<scene::Overlays> overlays = std::nullopt);
     /// Frames the selection (View > Frame Selected); everything without one.
     void frameSelection();
     /// Selects what a click's ray hits (a joint line near it first), or nothing.
@@ -51,8 +54,9 @@ private:
     /// After edits: the scene state (SceneState::update), then the view.
     void refreshFromDocument();
     /// The tree, overlays and diagnostics from what the scene holds.
-    /// The tree (from `rows` when given: listed while the file was read), the overlays and the diagnostics.
-    void refreshView(std::vector<document::NodeRow> rows = {});
+    /// The tree (from `rows` when given: listed while the file was read), the overlays (`overlays` when
+    /// given, likewise) and the diagnostics.
+    void refreshView(std::vector<document::NodeRow> rows = {}, std::optional<scene::Overlays> overlays = {});
     void showSelection();
 
     DocumentSession& m_session;

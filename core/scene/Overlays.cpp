@@ -348,6 +348,15 @@ void addBodyMarkers(Overlays& out, const physics::PhysicsModel& model, const phy
 
 } // namespace
 
+OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected)
+{
+    OverlayOptions options;
+    const double count = std::max<double>(1.0, double(shapes));
+    options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / count)), 12, 32);
+    options.selectedNodes = std::move(selected);
+    return options;
+}
+
 Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
                        const physics::ResolvedScene& scene, const gltf::SceneGraph& graph,
                        const OverlayOptions& options)

@@ -57,6 +57,11 @@ struct OverlayOptions
     float dashLength = 0.0f;
 };
 
+/// The options the window draws a scene of `shapes` collider and trigger instances with, `selected` selected:
+/// circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
+/// scenes stay interactive (a shape among thousands is small on screen anyway).
+OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected);
+
 /// Everything the viewport draws over the meshes, as plain data: each collider and trigger's wireframe placed
 /// by its node's world transform and sorted by what moves it; lines from a body (or compound trigger) to each
 /// of its parts when it has several, so that parts read as one; the selection; centres of mass, inertia boxes

@@ -61,6 +61,17 @@ class TestOverlays : public QObject
     Q_OBJECT
 
 private slots:
+    void windowOptionsFollowTheShapeCount()
+    {
+        // 32 segments up to 1,500 shapes, then 32 sqrt(1500 / n) (16 at 6,000), never below 12.
+        QCOMPARE(scene::windowOverlayOptions(0, {}).circleSegments, 32);
+        QCOMPARE(scene::windowOverlayOptions(1500, {}).circleSegments, 32);
+        QCOMPARE(scene::windowOverlayOptions(6000, {}).circleSegments, 16);
+        QCOMPARE(scene::windowOverlayOptions(10000, {}).circleSegments, 12);
+        QCOMPARE(scene::windowOverlayOptions(1000000, {}).circleSegments, 12);
+        QCOMPARE(scene::windowOverlayOptions(10, {3, 5}).selectedNodes, (std::vector<size_t>{3, 5}));
+    }
+
     void dashes()
     {
         const std::vector<QVector3D> segments = {QVector3D(0, 0, 0), QVector3D(10, 0, 0), QVector3D(0, 1, 0),

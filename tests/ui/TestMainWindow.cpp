@@ -176,6 +176,7 @@ private slots:
         // patches of 729 vertices, 89 to a batch of at most 65,536 vertices, are 9 models.
         QVERIFY(!w.session().scene()->meshPlan);
         QVERIFY(w.session().scene()->rows.empty()); // the tree's rows, listed on the worker, taken too
+        QVERIFY(!w.session().scene()->overlays);    // and the overlays
         QCOMPARE(w.viewport()->meshModelCount(), size_t(9));
     }
 

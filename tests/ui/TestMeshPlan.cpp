@@ -243,6 +243,18 @@ private slots:
             QCOMPARE(scene->rows[i].body, rows[i].body);
         }
 
+        // And the overlays, as the window builds them for the scene with nothing selected.
+        QVERIFY(scene->overlays);
+        const scene::Overlays built = scene::buildOverlays(
+            scene->document->gltf(), scene->document->model(), scene->resolved, scene->graph,
+            scene::windowOverlayOptions(scene->resolved.instances.size(), {}));
+        size_t drawn = 0;
+        for (size_t k = 0; k < built.lines.size(); ++k) {
+            QCOMPARE(scene->overlays->lines[k], built.lines[k]);
+            drawn += built.lines[k].size();
+        }
+        QVERIFY(drawn > 0);
+
         // Cancelled while the batches are written: no plan, and the open is cancelled.
         std::shared_ptr<ui::LoadedScene> again = ui::loadScene(path);
         const std::atomic<bool> cancel{true};
