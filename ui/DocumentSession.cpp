@@ -97,7 +97,7 @@ void DocumentSession::openFile(const QString& path, std::function<void(bool)> do
     m_openCancel = std::make_shared<std::atomic<bool>>(false);
     m_loader.setFuture(QtConcurrent::run([path, cancel = m_openCancel] {
         std::shared_ptr<LoadedScene> scene = loadScene(path, cancel.get());
-        planMeshes(*scene, cancel.get());
+        prepareView(*scene, cancel.get());
         return scene;
     }));
     emit openingChanged(true);

@@ -53,22 +53,23 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bo
     return scene;
 }
 
-void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel)
+void prepareView(LoadedScene& scene, const std::atomic<bool>* cancel)
 {
     if (!scene.document || scene.cancelled)
         return;
     scene.meshPlan = std::make_shared<MeshPlan>(scene.render);
     scene.meshPlan->fill(cancel);
+    if (cancel && cancel->load()) {
+        // Some batches may be left unwritten: the plan goes with the cancelled open.
+        scene.meshPlan.reset();
+        scene.cancelled = true;
+        return;
+    }
     scene.rows = scene.nodeRows(*scene.document);
     const document::Document& doc = *scene.document;
     scene.overlays = scene::buildOverlays(
         doc.gltf(), doc.model(), scene.resolved, scene.graph,
         scene::windowOverlayOptions(scene.resolved.instances.size(), doc.selectedNodes()));
-    if (cancel && cancel->load()) {
-        // Some batches may be left unwritten: the plan goes with the cancelled open.
-        scene.meshPlan.reset();
-        scene.cancelled = true;
-    }
 }
 
 } // namespace cs::ui

@@ -39,11 +39,11 @@ struct LoadedScene : document::SceneState
 /// makes is moved to the application's main thread before it is returned. When `cancel` is set, it stops at
 /// the next stage (after reading, after validation) with `cancelled` and no document.
 std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bool>* cancel = nullptr);
-/// Plans how the viewport draws a loaded scene and fills its batches (LoadedScene::meshPlan): the largest
-/// piece of work the window has left after loadScene (for a big scene, hundreds of megabytes written), done
-/// on the same worker so that the GUI thread only makes the models; and lists the tree's rows
-/// (LoadedScene::rows) and builds the overlays (LoadedScene::overlays). Nothing for a scene without a
-/// document; a `cancel` set meanwhile stops the writing and marks the scene cancelled.
-void planMeshes(LoadedScene& scene, const std::atomic<bool>* cancel = nullptr);
+/// What the window derives from a loaded scene beyond SceneState, made on the same worker so that the GUI
+/// thread only hands it over: how the viewport draws it with its batches filled (LoadedScene::meshPlan; for a
+/// big scene, hundreds of megabytes written), the tree's rows (LoadedScene::rows) and the overlays
+/// (LoadedScene::overlays). Nothing for a scene without a document; a `cancel` set meanwhile stops the
+/// writing and marks the scene cancelled.
+void prepareView(LoadedScene& scene, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace cs::ui

@@ -52,7 +52,7 @@ void ViewController::documentReplaced(document::Document* document)
     LoadedScene* scene = m_session.scene();
     m_viewport->setRenderScene(scene->render, std::exchange(scene->meshPlan, nullptr));
     gltf::releaseDrawData(scene->render);
-    // The loader made the graph, render scene, resolved physics, picking and the tree's rows already.
+    // The loader made the graph, render scene, resolved physics, picking, the tree's rows and the overlays.
     refreshView(std::exchange(scene->rows, {}), std::exchange(scene->overlays, std::nullopt));
     m_viewport->frameAll();
 }

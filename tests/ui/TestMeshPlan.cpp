@@ -1,6 +1,6 @@
 // How the viewport draws a render scene, worked out without Qt Quick (ui/viewport/MeshPlan): instance tables
 // for shared and translucent meshes, batches by texture, tint, culling and size, the batches filled (or left
-// when cancelled), and the plan made while a file is read (ui/SceneLoader planMeshes).
+// when cancelled), and the plan made while a file is read (ui/SceneLoader prepareView).
 #include "SceneLoader.h"
 #include "viewport/MeshBatches.h"
 #include "viewport/MeshPlan.h"
@@ -219,7 +219,7 @@ private slots:
         std::shared_ptr<ui::LoadedScene> scene = ui::loadScene(path);
         QVERIFY(scene->document);
         QVERIFY(!scene->meshPlan);
-        ui::planMeshes(*scene);
+        ui::prepareView(*scene);
         QVERIFY(scene->meshPlan && scene->meshPlan->filled());
         QVERIFY(scene->meshPlan->plans(scene->render));
         // Every vertex of the meshes drawn once is in a batch.
@@ -258,7 +258,7 @@ private slots:
         // Cancelled while the batches are written: no plan, and the open is cancelled.
         std::shared_ptr<ui::LoadedScene> again = ui::loadScene(path);
         const std::atomic<bool> cancel{true};
-        ui::planMeshes(*again, &cancel);
+        ui::prepareView(*again, &cancel);
         QVERIFY(!again->meshPlan);
         QVERIFY(again->cancelled);
     }
