@@ -26,13 +26,27 @@ Options parseOptions(int argc, char** argv, int defaultRuns, const std::vector<s
     return o;
 }
 
+std::vector<size_t> runOrder(size_t run, size_t n)
+{
+    // A Williams square: the first row 0, 1, n-1, 2, n-2, ..., each next row the one before plus 1 (mod n);
+    // for an odd n the rows of a second square are the first's reversed.
+    std::vector<size_t> order(n);
+    for (size_t k = 0; k < n; ++k) {
+        const size_t first = k % 2 == 1 ? (k + 1) / 2 : (n - k / 2) % n;
+        order[k] = (first + run) % n;
+    }
+    if (n % 2 == 1 && (run / n) % 2 == 1)
+        std::reverse(order.begin(), order.end());
+    return order;
+}
+
 std::vector<double> medianMs(const std::vector<std::function<void()>>& contenders, int runs)
 {
     for (const auto& f : contenders)
         f();
     std::vector<std::vector<double>> times(contenders.size());
     for (int r = 0; r < runs; ++r) {
-        for (size_t i = 0; i < contenders.size(); ++i) {
+        for (const size_t i : runOrder(size_t(r), contenders.size())) {
             const auto start = std::chrono::steady_clock::now();
             contenders[i]();
             const auto end = std::chrono::steady_clock::now();

@@ -29,9 +29,14 @@ struct Options
 };
 Options parseOptions(int argc, char** argv, int defaultRuns, const std::vector<std::string>& valued = {});
 
-/// Median wall time in milliseconds of `runs` calls of each function, the calls interleaved (a, b, c, a, b,
-/// c...) so that a slow spell of a shared machine hits every contender alike. One untimed warm-up call each
-/// first.
+/// The order in which run `run` calls `n` contenders: over n runs (2n for an odd n) each contender comes
+/// right after each other one equally often, so that none always follows the same one (a contender that
+/// runs right after a heavy one, Assimp, finds the caches full of that one's data).
+std::vector<size_t> runOrder(size_t run, size_t n);
+
+/// Median wall time in milliseconds of `runs` calls of each function, the calls interleaved so that a slow
+/// spell of a shared machine hits every contender alike, each run in its runOrder(). One untimed warm-up
+/// call each first.
 std::vector<double> medianMs(const std::vector<std::function<void()>>& contenders, int runs);
 
 /// "1.23" style formatting for key=value lines.
