@@ -280,6 +280,40 @@ private slots:
         QVERIFY(greenPixels(editFrame) > 100);
     }
 
+    void waitsOutliveAReplacedHeldLayer()
+    {
+        // A capture and a wait for the screen asked for while the meshes are held are still answered when
+        // another scene replaces them first: by an edit (not held), and by another open (held in turn).
+        gltf::RenderScene red, green;
+        addMesh(red, square(1, {1, 0, 0, 1}), {translation(0, 0, 0)});
+        addMesh(green, square(1, {0, 1, 0, 1}), {translation(0, 0, 0)});
+        for (auto* scene : {&red, &green}) {
+            scene->boundsMin = QVector3D(-1, 0, -1);
+            scene->boundsMax = QVector3D(1, 0, 1);
+        }
+        ui::Viewport view;
+        QVERIFY(test::showView(view, 200, 150));
+        const size_t held = ui::MeshLayer::heldTriangles;
+        ui::MeshLayer::heldTriangles = 1;
+        for (const bool reopened : {false, true}) {
+            view.setRenderScene(red, std::make_shared<ui::MeshPlan>(red));
+            view.frameAll();
+            QImage shown;
+            bool presented = false;
+            view.capture([&](const QImage& image) { shown = image; });
+            view.whenPresented([&] { presented = true; });
+            if (reopened)
+                view.setRenderScene(green, std::make_shared<ui::MeshPlan>(green));
+            else
+                view.setRenderScene(green);
+            QVERIFY2(QTest::qWaitFor([&] { return presented && !shown.isNull(); }, 10000),
+                     reopened ? "reopened" : "edited");
+            QVERIFY(greenPixels(shown) > 100);
+            QCOMPARE(redPixels(shown), 0);
+        }
+        ui::MeshLayer::heldTriangles = held;
+    }
+
     void batchVerticesArePlacedAndGivenBack()
     {
         // A square placed by a translation and a non-uniform scale, with one tilted normal.

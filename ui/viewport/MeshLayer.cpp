@@ -7,12 +7,14 @@
 #include "viewport/WindowFrames.h"
 
 #include <QQuickWindow>
+#include <QTimer>
 #include <QtQuick3D/qquick3dgeometry.h>
 #include <QtQuick3D/qquick3dinstancing.h>
 #include <QtQuick3D/qquick3dtexturedata.h>
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 namespace cs::ui {
 
@@ -116,8 +118,17 @@ void MeshLayer::replace(std::unique_ptr<MeshLayer>& layer, QuickScene& scene,
     // The pixels stay shared with the old texture data; the old layer goes before the new one is made.
     const std::vector<DecodedTexture> known =
         layer ? layer->textures().decoded() : std::vector<DecodedTexture>();
+    // Those waiting for a held layer now wait for this one: once it is shown, or on the next turn of the
+    // event loop if it is not held (the caller may hold it first).
+    auto waiting = layer ? std::exchange(layer->m_whenShown, {}) : decltype(m_whenShown)();
     layer.reset();
     layer = std::make_unique<MeshLayer>(scene, renderScene, parent, known, std::move(plan));
+    layer->m_whenShown = std::move(waiting);
+    if (!layer->m_whenShown.empty())
+        QTimer::singleShot(0, layer->m_node, [next = layer.get()] {
+            if (!next->m_held)
+                next->showWaiting();
+        });
 }
 
 MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQuick3DObject* parent,
@@ -211,10 +222,15 @@ bool MeshLayer::holdUntilSynced(QQuickWindow* window)
     whenFramePresented(window, m_node, [this] {
         m_held = false;
         setVisible(m_visible);
-        for (const auto& done : std::exchange(m_whenShown, {}))
-            done();
+        showWaiting();
     });
     return true;
+}
+
+void MeshLayer::showWaiting()
+{
+    for (const auto& done : std::exchange(m_whenShown, {}))
+        done();
 }
 
 void MeshLayer::whenShown(std::function<void()> done)

@@ -58,7 +58,8 @@ public:
     /// About a third of a second of llvmpipe's drawing; tests lower it.
     static inline size_t heldTriangles = 4'000'000;
     bool held() const { return m_held; }
-    /// Calls `done` once the layer is no longer held (at once when it is not); not after the layer is gone.
+    /// Calls `done` once the layer is no longer held (at once when it is not). A layer replaced while held
+    /// hands `done` to the next one.
     void whenShown(std::function<void()> done);
     /// Moves the instances: one world matrix per instance of the scene, in its order; an empty list puts
     /// every instance back where the scene placed it.
@@ -76,6 +77,8 @@ public:
     TextureStream& textures() const { return *m_textures; }
 
 private:
+    /// Calls those waiting for the layer to be shown.
+    void showWaiting();
     /// Draws `instance` on its own (its own instance table), out of the batches that held it; the batches
     /// left are added to `changed`.
     void leaveBatches(size_t instance, std::vector<bool>& changed);
