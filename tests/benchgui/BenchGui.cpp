@@ -18,6 +18,7 @@
 //     the rasterizer's threads (llvmpipe) and the simulation's worker, for both.
 #include "BenchUtil.h"
 #include "DocumentSession.h"
+#include "EventWait.h"
 #include "LargeScene.h"
 #include "MainWindow.h"
 #include "PeakMemory.h"
@@ -88,16 +89,17 @@ double openToFirstFrame(ui::MainWindow& window, const fs::path& file)
     QTest::qWait(300);
     QElapsedTimer timer;
     timer.start();
-    bool opened = false, ok = false, framed = false;
+    bool opened = false, ok = false;
+    double framed = -1;
     window.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
         opened = true;
         ok = result;
         if (ok)
-            window.viewport()->capture([&](const QImage&) { framed = true; });
+            window.viewport()->capture([&](const QImage&) { framed = double(timer.nsecsElapsed()) / 1e6; });
     });
-    if (!QTest::qWaitFor([&] { return opened && (!ok || framed); }, 120000) || !ok)
+    if (!bench::runUntil([&] { return opened && (!ok || framed >= 0); }, 120000) || !ok)
         return -1;
-    return double(timer.nsecsElapsed()) / 1e6;
+    return framed;
 }
 
 /// Opens a file and times two frames: the first one drawn (textures may still be arriving: their materials
@@ -120,7 +122,7 @@ std::pair<double, double> openToTexturedFrame(ui::MainWindow& window, const fs::
             window.viewport()->capture([&](const QImage&) { textured = double(timer.nsecsElapsed()) / 1e6; });
         });
     });
-    if (!QTest::qWaitFor([&] { return opened && (!ok || (first >= 0 && textured >= 0)); }, 120000) || !ok)
+    if (!bench::runUntil([&] { return opened && (!ok || (first >= 0 && textured >= 0)); }, 120000) || !ok)
         return {-1, -1};
     return {first, textured};
 }
@@ -132,24 +134,27 @@ double framesPerSecond(ui::MainWindow& window, int frames, std::string* cpu = nu
     // The first capture waits for the scene to settle; the timed ones render one frame each.
     bool ready = false;
     window.viewport()->capture([&](const QImage&) { ready = true; });
-    if (!QTest::qWaitFor([&] { return ready; }, 60000))
+    if (!bench::runUntil([&] { return ready; }, 60000))
         return 0;
     int done = 0;
     const auto threadsBefore = bench::threadTimes();
     QElapsedTimer timer;
     timer.start();
+    qint64 elapsedNs = 0;
     std::function<void()> next = [&] {
         // A small turn per frame, as when the user orbits: every frame is a new view.
         window.viewport()->camera().orbit(0.01f, 0.0f);
         window.viewport()->captureFrame([&](const QImage&) {
             if (++done < frames)
                 next();
+            else
+                elapsedNs = timer.nsecsElapsed();
         });
     };
     next();
-    if (!QTest::qWaitFor([&] { return done >= frames; }, 120000))
+    if (!bench::runUntil([&] { return done >= frames; }, 120000))
         return 0;
-    const double fps = done * 1000.0 / std::max<qint64>(1, timer.elapsed());
+    const double fps = done * 1e9 / double(std::max<qint64>(1, elapsedNs));
     if (cpu)
         *cpu = bench::cpuPerFrame(threadsBefore, bench::threadTimes(), done);
     return fps;

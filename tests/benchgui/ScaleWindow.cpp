@@ -2,6 +2,7 @@
 
 #include "BenchUtil.h"
 #include "DocumentSession.h"
+#include "EventWait.h"
 #include "MainWindow.h"
 #include "PeakMemory.h"
 #include "ScaleScene.h"
@@ -69,20 +70,22 @@ private:
 double cancelLatency(ui::MainWindow& window, const fs::path& file, int afterMs)
 {
     bool ended = false, ok = true;
+    QElapsedTimer timer;
+    double endedMs = -1;
     window.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
         ended = true;
         ok = result;
+        endedMs = timer.isValid() ? double(timer.nsecsElapsed()) / 1e6 : -1;
     });
     QTest::qWait(afterMs);
     auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelOpen"));
     if (!cancel || !cancel->isVisible() || ended)
         return -1;
-    QElapsedTimer timer;
     timer.start();
     QTest::mouseClick(cancel, Qt::LeftButton);
-    if (!QTest::qWaitFor([&] { return ended; }, 600000) || ok)
+    if (!runUntil([&] { return ended; }, 600000) || ok)
         return -1;
-    return double(timer.nsecsElapsed()) / 1e6;
+    return endedMs;
 }
 
 } // namespace
@@ -105,7 +108,7 @@ bool scaleWindow(ui::MainWindow& window, bool quick, const fs::path& shotDir)
     QElapsedTimer timer;
     timer.start();
     bool opened = false, ok = false, framed = false;
-    double readMs = 0, readStall = 0;
+    double readMs = 0, readStall = 0, frameAt = -1;
     window.session().openFile(QString::fromStdString(file.string()), [&](bool result) {
         // Called once the window has adopted what the worker read and prepared: the GUI thread's last tick
         // came before the adoption began (it has been busy with it since), so the gaps so far are the ones
@@ -117,10 +120,13 @@ bool scaleWindow(ui::MainWindow& window, bool quick, const fs::path& shotDir)
         // The first frame is the one presented on screen, as the user waits for it: a capture would block
         // the GUI thread while it renders and count as a stall of the window's own.
         if (ok)
-            window.viewport()->whenPresented([&] { framed = true; });
+            window.viewport()->whenPresented([&] {
+                frameAt = double(timer.nsecsElapsed()) / 1e6;
+                framed = true;
+            });
     });
-    const bool done = QTest::qWaitFor([&] { return opened && (!ok || framed); }, 900000);
-    const double frameMs = double(timer.nsecsElapsed()) / 1e6;
+    const bool done = runUntil([&] { return opened && (!ok || framed); }, 900000);
+    const double frameMs = frameAt;
     const double adoptStall = stalls.takeLongest(true);
     const double adoptStalled = stalls.stalledTaken();
     QObject::disconnect(counting);
