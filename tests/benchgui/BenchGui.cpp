@@ -362,7 +362,8 @@ int main(int argc, char** argv)
     const size_t count = quick ? 1000 : 10000;
     const fs::path colliders = bench::makeColliderScene(dir, count);
     const double openMs = openToFirstFrame(window, colliders);
-    const double fps = framesPerSecond(window, frames);
+    std::string cpu;
+    const double fps = framesPerSecond(window, frames, &cpu);
     size_t given = 0, drawn = 0;
     std::string perLayer;
     for (int layer = 0; layer < int(ui::OverlayLayer::Count); ++layer) {
@@ -372,12 +373,14 @@ int main(int argc, char** argv)
         perLayer += (perLayer.empty() ? "" : ",") + std::to_string(n);
     }
     std::printf("bench=fps colliders=%zu open_ms=%s fps=%s empty_scene_fps=%s ratio_empty=%s line_points=%zu "
-                "drawn_points=%zu drawn_per_layer=%s renderer=\"%s; %s\" platform=%s size=%dx%d\n",
+                "drawn_points=%zu drawn_per_layer=%s cpu_ms_per_frame=%s empty_cpu_ms_per_frame=%s "
+                "renderer=\"%s; %s\" platform=%s size=%dx%d\n",
                 count, bench::fixed(openMs, 1).c_str(), bench::fixed(fps, 1).c_str(),
                 bench::fixed(emptyFps, 1).c_str(), bench::fixed(fps / emptyFps, 2).c_str(), given, drawn,
-                perLayer.c_str(), qPrintable(window.viewport()->rendererDescription()),
-                qPrintable(glRenderer()), qPrintable(QGuiApplication::platformName()),
-                window.viewport()->renderWindow()->width(), window.viewport()->renderWindow()->height());
+                perLayer.c_str(), cpu.c_str(), emptyCpu.c_str(),
+                qPrintable(window.viewport()->rendererDescription()), qPrintable(glRenderer()),
+                qPrintable(QGuiApplication::platformName()), window.viewport()->renderWindow()->width(),
+                window.viewport()->renderWindow()->height());
     fs::remove_all(dir);
     return 0;
 }
