@@ -12,6 +12,7 @@
 // frame with a render capture. Meshes are drawn untextured with one lit material per colour. --size should be
 // the Qt 3D viewport's size in the bench window (cs_bench_gui prints it as size=; make bench passes it).
 #include "BenchUtil.h"
+#include "EventWait.h"
 #include "LargeScene.h"
 #include "document/Document.h"
 #include "document/SceneState.h"
@@ -262,6 +263,12 @@ std::unique_ptr<QQuickView> makeView(BenchScene* scene, QSize size)
         return nullptr;
     }
     view->show();
+    // A window not yet on screen is grabbed through a renderer made for that one grab (slow, and not how the
+    // window draws): wait until it is exposed, as the program's window is before it draws.
+    if (!bench::runUntil([&view] { return view->isExposed(); }, 10000)) {
+        std::fprintf(stderr, "cs_bench_quick3d: the view was never shown (is there a display?)\n");
+        return nullptr;
+    }
     return view;
 }
 
