@@ -1,15 +1,16 @@
 // cs_bench_quick3d [--runs N] [--quick] [--only first_frame|fps] [--size WxH]: the figures of
-// bench=first_frame and bench=fps drawn by a bare Qt Quick 3D scene (one model per mesh instance, every line
-// drawn: none of the window's batching, levels of detail or preparation off the GUI thread), on the same
-// files, machine and run (make bench prints both): what the renderer alone makes of them.
+// bench=first_frame and bench=fps drawn by a bare Qt Quick 3D scene (one model per primitive of each
+// instance, every line drawn: none of the window's batching, levels of detail or preparation off the GUI
+// thread), on the same files, machine and run (make bench prints both): what the renderer alone makes of
+// them.
 //   bench=quick3d_first_frame: from reading the file (the steps of the window's ui::loadScene for a glTF
 //     file: read, physics, validation, scene state) to a rendered frame of its meshes, against core's load
 //     plus two frames of an empty View3D (the same baseline as bench=first_frame's ratio_core_plus_frames).
 //   bench=quick3d_fps: frames per second with the collider lines of the 10,000-collider scene as one line
 //     geometry per overlay layer, against the same View3D empty (bench=fps's ratio_empty).
-// Each frame is taken with QQuickWindow::grabWindow (render and read back) of a view on screen, as the window's
-// figures take each frame with a capture. Meshes are drawn untextured with one lit material per colour. --size
-// is the 3D view's size in the bench window (cs_bench_gui prints it as size=).
+// Each frame is taken with QQuickWindow::grabWindow (render and read back) of a view on screen, as the
+// window's figures take each frame with a capture. Meshes are drawn untextured with one lit material per
+// colour. --size is the 3D view's size in the bench window (cs_bench_gui prints it as size=).
 #include "BenchUtil.h"
 #include "EventWait.h"
 #include "LargeScene.h"
@@ -208,7 +209,7 @@ std::unique_ptr<BenchScene> makeScene(const Loaded& loaded, bool withLines)
 {
     auto scene = std::make_unique<BenchScene>();
     const gltf::RenderScene& render = loaded.render;
-    // One geometry per primitive, shared by every instance of its mesh (as the Qt 3D viewport does).
+    // One geometry per primitive, shared by every instance of its mesh.
     std::map<const gltf::RenderPrimitive*, QQuick3DGeometry*> made;
     for (const auto& instance : render.instances) {
         for (const auto& p : render.meshes[instance.mesh].primitives) {
