@@ -297,28 +297,31 @@ int main(int argc, char** argv)
         const double frameMs = 1000.0 / std::max(framesPerSecond(window, quick ? 3 : 6), 1e-6);
         const double o = median(ours), c = median(coreMs), a = median(assimpMs), t = median(tinyMs);
         const double baseline = c + 2000.0 / std::max(emptyFps, 1e-6);
+        // What the window adds to the least any viewer pays on this renderer: the load and one frame of the
+        // scene (a later one, whose buffers already exist).
+        const double floor = c + frameMs;
         if (file == textured) {
             const double all = median(texturedMs);
             std::printf(
                 "bench=first_frame file=%s first_frame_ms=%s first_open_ms=%s textured_frame_ms=%s "
                 "core_load_ms=%s two_empty_frames_ms=%s ratio_first_frame=%s ratio_first_open=%s "
-                "ratio_textured_frame=%s scene_frame_ms=%s mesh_models=%zu\n",
+                "ratio_textured_frame=%s ratio_core_plus_scene_frame=%s scene_frame_ms=%s mesh_models=%zu\n",
                 file.filename().string().c_str(), bench::fixed(o).c_str(), bench::fixed(ours.front()).c_str(),
                 bench::fixed(all).c_str(), bench::fixed(c).c_str(), bench::fixed(2000.0 / emptyFps).c_str(),
                 bench::fixed(o / baseline, 2).c_str(), bench::fixed(ours.front() / baseline, 2).c_str(),
-                bench::fixed(all / baseline, 2).c_str(), bench::fixed(frameMs).c_str(),
-                window.viewport()->meshModelCount());
+                bench::fixed(all / baseline, 2).c_str(), bench::fixed(o / floor, 2).c_str(),
+                bench::fixed(frameMs).c_str(), window.viewport()->meshModelCount());
             continue;
         }
         std::printf(
             "bench=first_frame file=%s ours_ms=%s first_open_ms=%s core_load_ms=%s two_empty_frames_ms=%s "
             "assimp_ms=%s tinygltf_ms=%s ratio_core_plus_frames=%s ratio_first_open=%s ratio_assimp=%s "
-            "ratio_tinygltf=%s scene_frame_ms=%s mesh_models=%zu\n",
+            "ratio_tinygltf=%s ratio_core_plus_scene_frame=%s scene_frame_ms=%s mesh_models=%zu\n",
             file.filename().string().c_str(), bench::fixed(o).c_str(), bench::fixed(ours.front()).c_str(),
             bench::fixed(c).c_str(), bench::fixed(2000.0 / emptyFps).c_str(), bench::fixed(a).c_str(),
             bench::fixed(t).c_str(), bench::fixed(o / baseline, 2).c_str(),
             bench::fixed(ours.front() / baseline, 2).c_str(), bench::fixed(o / a, 2).c_str(),
-            bench::fixed(o / t, 2).c_str(), bench::fixed(frameMs).c_str(),
+            bench::fixed(o / t, 2).c_str(), bench::fixed(o / floor, 2).c_str(), bench::fixed(frameMs).c_str(),
             window.viewport()->meshModelCount());
     }
     std::fflush(stdout);
