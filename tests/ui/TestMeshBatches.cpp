@@ -10,6 +10,7 @@
 #include <QBuffer>
 #include <QImage>
 #include <QQuickWindow>
+#include <QScopeGuard>
 #include <QTest>
 #include <atomic>
 #include <cmath>
@@ -146,10 +147,54 @@ private slots:
         QVERIFY(stale->batches[0].batch && !stale->batches[0].batch->filled());
     }
 
+    void oneColourBatchesDrawAsColouredOnes()
+    {
+        // A scene of few colours is batched by colour, the model giving it; drawn with the colours in the
+        // vertices instead (over MeshPlan::oneColourLimit) it looks the same, pixel for pixel.
+        gltf::RenderScene scene;
+        for (int i = 0; i < 6; ++i) {
+            const std::array<float, 4> colour =
+                i % 2 ? std::array<float, 4>{1, 0, 0, 1} : std::array<float, 4>{0, 1, 0, 1};
+            addMesh(scene, square(0.5f, colour), {translation(float(i % 3) - 1, 0.3f, float(i / 3))});
+        }
+        scene.boundsMin = QVector3D(-1.5f, 0.3f, -0.5f);
+        scene.boundsMax = QVector3D(1.5f, 0.3f, 1.5f);
+        ui::Viewport view;
+        QVERIFY(test::showView(view, 300, 200));
+        const size_t limit = ui::MeshPlan::oneColourLimit;
+        const auto restore = qScopeGuard([limit] { ui::MeshPlan::oneColourLimit = limit; });
+        // The models each way: one per colour, or one for both.
+        std::array<size_t, 2> models{};
+        std::array<QImage, 2> images;
+        for (const size_t way : {0, 1}) {
+            ui::MeshPlan::oneColourLimit = way == 0 ? limit : 0;
+            view.setRenderScene(scene);
+            view.frameAll();
+            models[way] = view.meshModelCount();
+            images[way] = test::captured(view);
+        }
+        QCOMPARE(models[0], size_t(2));
+        QCOMPARE(models[1], size_t(1));
+        QCOMPARE(images[0].size(), images[1].size());
+        int differing = 0;
+        for (int y = 0; y < images[0].height(); ++y)
+            for (int x = 0; x < images[0].width(); ++x) {
+                const QColor a = images[0].pixelColor(x, y), b = images[1].pixelColor(x, y);
+                differing += std::abs(a.red() - b.red()) > 1 || std::abs(a.green() - b.green()) > 1 ||
+                             std::abs(a.blue() - b.blue()) > 1;
+            }
+        QCOMPARE(differing, 0);
+        QVERIFY(redPixels(images[0]) > 500);
+        QVERIFY(greenPixels(images[0]) > 500);
+    }
+
     void aMovedInstanceLeavesItsBatch()
     {
-        // A red and a green square side by side, each drawn once: one batch. Above the ground grid, so that
-        // its lines do not cross them.
+        // A red and a green square side by side, each drawn once: one batch (their colours in the vertices).
+        // Above the ground grid, so that its lines do not cross them.
+        const size_t limit = ui::MeshPlan::oneColourLimit;
+        ui::MeshPlan::oneColourLimit = 0;
+        const auto restore = qScopeGuard([limit] { ui::MeshPlan::oneColourLimit = limit; });
         gltf::RenderScene scene;
         addMesh(scene, square(1.0f, {1, 0, 0, 1}), {translation(-0.7f, 0.3f, 0)});
         addMesh(scene, square(1.0f, {0, 1, 0, 1}), {translation(0.7f, 0.3f, 0)});

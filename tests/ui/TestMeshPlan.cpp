@@ -145,11 +145,11 @@ private slots:
         QVERIFY(plan.batches[5].batch->textured());
 
         // Batches take at most kBatchVertexLimit vertices: 200 x 200 grids (40,000 vertices each) one per
-        // batch, and a small mesh joins the last one that has room.
+        // batch, and a small mesh of their colour joins the last one that has room.
         gltf::RenderScene big;
         addMesh(big, {grid(200)}, {at(0)});
         addMesh(big, {grid(200)}, {at(300)});
-        addMesh(big, {square()}, {at(600)});
+        addMesh(big, {square(grid(2).baseColor)}, {at(600)});
         const ui::MeshPlan split(big);
         QCOMPARE(split.batches.size(), size_t(2));
         QCOMPARE(split.batches[0].batch->vertexCount(), size_t(40000));
@@ -198,7 +198,51 @@ private slots:
         QCOMPARE(v[0], 400.0f);
         QCOMPARE(v[1], 5.0f);
         QCOMPARE(v[2], 0.0f);
-        QCOMPARE(first.filledVertices().size(), qsizetype(60000 * 10 * 4));
+        // One colour in the scene: the model gives it, the vertices carry position and normal only.
+        QCOMPARE(first.layout(), ui::VertexLayout::Plain);
+        QCOMPARE(first.filledVertices().size(), qsizetype(60000 * 6 * 4));
+    }
+
+    void untexturedBatchesOfFewColoursHoldOneColourEach()
+    {
+        // Three colours, two squares each: three batches, each of one colour (its tint), no colour in the
+        // vertices.
+        const std::array<std::array<float, 4>, 3> colours{{{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}}};
+        gltf::RenderScene scene;
+        for (int i = 0; i < 6; ++i)
+            addMesh(scene, {square(colours[size_t(i % 3)])}, {at(float(2 * i))});
+        const ui::MeshPlan plan(scene);
+        QCOMPARE(plan.batches.size(), size_t(3));
+        for (size_t b = 0; b < 3; ++b) {
+            QCOMPARE(plan.batches[b].tint, colours[b]);
+            QCOMPARE(plan.batches[b].batch->members().size(), size_t(2));
+            QCOMPARE(plan.batches[b].batch->layout(), ui::VertexLayout::Plain);
+        }
+        QCOMPARE(plan.batchesOf[3], std::vector<size_t>{0});
+
+        // Over the limit, the colours go into the vertices and the squares share one batch.
+        const size_t limit = ui::MeshPlan::oneColourLimit;
+        ui::MeshPlan::oneColourLimit = 2;
+        const ui::MeshPlan mixed(scene);
+        ui::MeshPlan::oneColourLimit = limit;
+        QCOMPARE(mixed.batches.size(), size_t(1));
+        QCOMPARE(mixed.batches[0].batch->members().size(), size_t(6));
+        QCOMPARE(mixed.batches[0].batch->layout(), ui::VertexLayout::Coloured);
+
+        // Textured primitives and meshes drawn through tables do not count: one colour batched here.
+        gltf::RenderScene some;
+        some.images.push_back({QByteArray("png"), QSize(4, 4)});
+        addMesh(some, {square(colours[0])}, {at(0)});
+        addMesh(some, {square(colours[0])}, {at(2)});
+        addMesh(some, {textured(0, colours[1])}, {at(4)});
+        addMesh(some, {square(colours[2])}, {at(6), at(8)}); // two instances: a table
+        ui::MeshPlan::oneColourLimit = 1;
+        const ui::MeshPlan counted(some);
+        ui::MeshPlan::oneColourLimit = limit;
+        QCOMPARE(counted.batches.size(), size_t(2));
+        QCOMPARE(counted.batches[0].batch->layout(), ui::VertexLayout::Plain);
+        QCOMPARE(counted.batches[0].tint, colours[0]);
+        QVERIFY(counted.batches[1].batch->textured());
     }
 
     void plansOnlyItsOwnScene()

@@ -230,7 +230,7 @@ void MeshBatch::fill()
             if (m_textured) {
                 o[6] = p.uvs[i].x();
                 o[7] = p.uvs[i].y();
-            } else {
+            } else if (!m_oneColour) {
                 o[6] = linear[0];
                 o[7] = linear[1];
                 o[8] = linear[2];

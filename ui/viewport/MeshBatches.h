@@ -74,18 +74,26 @@ struct BatchMember
     bool removed = false;
 };
 
-/// Primitives of instances drawn by one model: either untextured (the base colour in each vertex) or all
-/// showing one texture with one sampler, their vertices placed in the world. Made in three steps: add() the
-/// primitives, fill() the vertices (any thread; batches in parallel), makeGeometry() (the GUI thread).
+/// Primitives of instances drawn by one model, their vertices placed in the world: untextured with the base
+/// colour in each vertex, untextured all of one colour (the model's), or all showing one texture with one
+/// sampler. Made in three steps: add() the primitives, fill() the vertices (any thread; batches in
+/// parallel), makeGeometry() (the GUI thread).
 class MeshBatch
 {
 public:
-    /// Untextured when `textured` is false.
-    explicit MeshBatch(bool textured) : m_textured(textured) {}
+    /// Untextured when `textured` is false; then the colours go into the vertices unless `oneColour` (every
+    /// primitive added has the same base colour, which the model draws).
+    explicit MeshBatch(bool textured, bool oneColour = false) : m_textured(textured), m_oneColour(oneColour)
+    {}
 
     bool textured() const { return m_textured; }
     size_t vertexCount() const { return m_vertexCount; }
-    VertexLayout layout() const { return m_textured ? VertexLayout::Textured : VertexLayout::Coloured; }
+    VertexLayout layout() const
+    {
+        return m_textured    ? VertexLayout::Textured
+               : m_oneColour ? VertexLayout::Plain
+                             : VertexLayout::Coloured;
+    }
     /// 16-bit indices: the batch has at most 65,536 vertices.
     bool shortIndices() const { return m_vertexCount <= (size_t(1) << 16); }
 
@@ -110,7 +118,7 @@ public:
     bool rebuild();
 
 private:
-    bool m_textured;
+    bool m_textured, m_oneColour;
     size_t m_vertexCount = 0, m_indexCount = 0;
     std::vector<const gltf::RenderPrimitive*> m_sources; ///< the members' primitives, until fill()
     QByteArray m_vertices, m_indices;                    ///< from fill() to makeGeometry()

@@ -191,9 +191,11 @@ void MeshLayer::addBatchModels(MeshPlan& plan, MeshTextures& textures)
                 planned.culled};
         MeshGeometry* geometry = b.batch->makeGeometry();
         QuickScene::adopt(geometry, m_node);
+        // The colours are in the vertices, or the batch is of one colour (which tints a texture too).
+        const bool vertexColours = b.batch->layout() == VertexLayout::Coloured;
         b.model = m_scene.makeMeshModel(m_node, geometry, nullptr,
-                                        b.map ? materialColor(b.tint) : QColor(Qt::white), b.map,
-                                        b.map == nullptr, MeshLook{b.culled});
+                                        vertexColours ? QColor(Qt::white) : materialColor(b.tint), b.map,
+                                        vertexColours, MeshLook{b.culled});
         m_batches.push_back(std::move(b));
         ++m_models;
     }

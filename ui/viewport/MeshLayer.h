@@ -105,7 +105,7 @@ private:
         QQuick3DObject* model = nullptr;
         QQuick3DObject* map = nullptr; ///< the texture of a textured batch
         bool drawing = true;
-        std::array<float, 4> tint{1, 1, 1, 1}; ///< a textured batch's base colour factor (linear)
+        std::array<float, 4> tint{1, 1, 1, 1}; ///< the base colour factor of a textured or one-colour batch
         bool culled = false;                   ///< back faces not drawn (materials that are not doubleSided)
     };
     std::vector<Batch> m_batches;

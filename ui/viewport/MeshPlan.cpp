@@ -22,6 +22,26 @@ bool culled(const gltf::RenderPrimitive& p, bool mirrored)
     return !p.doubleSided && !mirrored;
 }
 
+/// Whether the untextured primitives that go into batches (those of meshes one opaque instance draws) have
+/// at most `limit` colours.
+bool fewUntexturedColours(const gltf::RenderScene& scene, const std::vector<size_t>& users, size_t limit)
+{
+    std::vector<std::array<float, 4>> colours;
+    for (const auto& instance : scene.instances) {
+        if (users[instance.mesh] > 1)
+            continue;
+        for (const auto& p : scene.meshes[instance.mesh].primitives) {
+            if (!drawn(p) || textureKeyOf(scene, p) ||
+                std::find(colours.begin(), colours.end(), p.baseColor) != colours.end())
+                continue;
+            colours.push_back(p.baseColor);
+            if (colours.size() > limit)
+                return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<TextureKey> textureKeyOf(const gltf::RenderScene& scene, const gltf::RenderPrimitive& p)
@@ -47,6 +67,7 @@ MeshPlan::MeshPlan(const gltf::RenderScene& scene)
             if (p.alphaMode != gltf::AlphaMode::Opaque)
                 users[m] = std::max<size_t>(users[m], 2);
     }
+    m_oneColour = fewUntexturedColours(scene, users, oneColourLimit);
     tableOfMesh.assign(scene.meshes.size(), kBatched);
     std::vector<size_t> rows;
     batchesOf.resize(scene.instances.size());
@@ -81,7 +102,7 @@ void MeshPlan::addToBatch(size_t instance, const gltf::RenderPrimitive& p,
     size_t b = batches.size();
     for (size_t k = batches.size(); k-- > 0;) {
         if (batches[k].texture == texture && batches[k].culled == cull &&
-            (!texture || batches[k].tint == p.baseColor)) {
+            ((!texture && !m_oneColour) || batches[k].tint == p.baseColor)) {
             b = k;
             break;
         }
@@ -90,8 +111,9 @@ void MeshPlan::addToBatch(size_t instance, const gltf::RenderPrimitive& p,
         (batches[b].batch->vertexCount() > 0 &&
          batches[b].batch->vertexCount() + p.triangles->positions.size() > kBatchVertexLimit)) {
         b = batches.size();
-        batches.push_back({std::make_unique<MeshBatch>(texture.has_value()), texture,
-                           texture ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, cull});
+        const bool oneColour = !texture && m_oneColour;
+        batches.push_back({std::make_unique<MeshBatch>(texture.has_value(), oneColour), texture,
+                           texture || oneColour ? p.baseColor : std::array<float, 4>{1, 1, 1, 1}, cull});
     }
     batches[b].batch->add(instance, p, world);
     auto& of = batchesOf[instance];

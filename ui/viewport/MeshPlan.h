@@ -34,7 +34,8 @@ std::optional<TextureKey> textureKeyOf(const gltf::RenderScene& scene, const glt
 /// A mesh that several instances draw, or whose alpha counts (blended or masked: never merged with opaque
 /// neighbours), is drawn through an instance table; the primitives of the others are placed in the world
 /// and merged into batches, by texture, tint and culling, each up to kBatchVertexLimit vertices. A mesh with
-/// a mirrored instance is not culled.
+/// a mirrored instance is not culled. Untextured primitives of a few colours (oneColourLimit) are batched by
+/// colour, the model giving it; of more, together with each vertex carrying its colour (16 bytes more).
 struct MeshPlan
 {
     static constexpr size_t kBatched = size_t(-1);
@@ -46,10 +47,15 @@ struct MeshPlan
     struct Batch
     {
         std::unique_ptr<MeshBatch> batch;
-        std::optional<TextureKey> texture;     ///< none: untextured (the colours in the vertices)
-        std::array<float, 4> tint{1, 1, 1, 1}; ///< a textured batch's base colour factor (linear)
-        bool culled = false;                   ///< back faces not drawn (materials that are not doubleSided)
+        std::optional<TextureKey> texture; ///< none: untextured
+        std::array<float, 4> tint{1, 1, 1,
+                                  1}; ///< the base colour factor (linear) of a textured or one-colour batch
+        bool culled = false;          ///< back faces not drawn (materials that are not doubleSided)
     };
+
+    /// Untextured colours up to which batches hold one colour each: a model per colour at least, against 16
+    /// bytes a vertex for the colour in it.
+    static inline size_t oneColourLimit = 16;
 
     /// Plans the drawing of `scene` (the batches not filled yet).
     explicit MeshPlan(const gltf::RenderScene& scene);
@@ -80,6 +86,7 @@ private:
     const gltf::RenderScene* m_scene = nullptr;
     size_t m_instances = 0, m_meshes = 0;
     bool m_filled = false;
+    bool m_oneColour = false; ///< untextured batches of one colour each
 };
 
 } // namespace cs::ui
