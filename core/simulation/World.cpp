@@ -4,6 +4,7 @@
 #include "simulation/EngineCallbacks.h"
 #include "simulation/EngineJoints.h"
 #include "simulation/EngineShapes.h"
+#include "simulation/EngineSolver.h"
 
 #include <BulletCollision/CollisionDispatch/btConvexConvexAlgorithm.h>
 #include <BulletCollision/Gimpact/btGImpactCollisionAlgorithm.h>
@@ -23,7 +24,7 @@ struct World::Engine
     btDefaultCollisionConfiguration configuration;
     btCollisionDispatcher dispatcher{&configuration};
     btDbvtBroadphase broadphase;
-    btSequentialImpulseConstraintSolver solver;
+    ContactSolver solver;
     btGjkEpaPenetrationDepthSolver penetrationSolver;
     btConvexConvexAlgorithm::CreateFunc singlePointConvex{&penetrationSolver}; // no perturbed extra points
     btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &configuration};

@@ -100,6 +100,67 @@ inline physics::PhysicsMaterial material(double friction, double restitution,
     return m;
 }
 
+/// A closed box of `size` centred on the origin, as an outward-wound triangle mesh (8 corners, 12 triangles).
+inline gltf::TriangleMesh boxTriangles(const Vec3& size)
+{
+    gltf::TriangleMesh m;
+    for (int i = 0; i < 8; ++i)
+        m.positions.emplace_back(float((i & 1 ? 0.5 : -0.5) * size[0]), float((i & 2 ? 0.5 : -0.5) * size[1]),
+                                 float((i & 4 ? 0.5 : -0.5) * size[2]));
+    // -x, +x, -y, +y, -z, +z.
+    m.indices = {0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5, 0, 1, 5, 0, 5, 4,
+                 2, 6, 7, 2, 7, 3, 0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6};
+    return m;
+}
+
+/// The kinds of static floor the contact tests run on.
+enum class FloorKind
+{
+    Box,
+    Plane,
+    Hull,
+    Trimesh
+};
+
+inline const char* floorName(FloorKind f)
+{
+    switch (f) {
+    case FloorKind::Box:
+        return "box";
+    case FloorKind::Plane:
+        return "plane";
+    case FloorKind::Hull:
+        return "hull";
+    case FloorKind::Trimesh:
+        return "trimesh";
+    }
+    return "";
+}
+
+/// Static floor geometry (node 1000) whose top is the plane y = 0: a 40 x 1 x 40 m box, hull or closed mesh,
+/// or an infinite plane.
+inline simulation::SimStatic flatFloor(FloorKind kind, int material = -1)
+{
+    const Vec3 size{40, 1, 40};
+    switch (kind) {
+    case FloorKind::Box:
+        break;
+    case FloorKind::Plane: {
+        simulation::SimStatic s{
+            placed(geometry::ShapeGeometry::box({1, 1, 1}), {0, 0, 0}, {0, 0, 0, 1}, material, 1000)};
+        s.shape.infinitePlane = true;
+        return s;
+    }
+    case FloorKind::Hull:
+        return {placed(geometry::ShapeGeometry::convex(boxTriangles(size)), {0, -0.5, 0}, {0, 0, 0, 1},
+                       material, 1000)};
+    case FloorKind::Trimesh:
+        return {placed(geometry::ShapeGeometry::trimesh(boxTriangles(size)), {0, -0.5, 0}, {0, 0, 0, 1},
+                       material, 1000)};
+    }
+    return floorBox(1000, material);
+}
+
 /// `count` boxes of `size` metres stacked on a floor with 1 cm gaps (bodies 0..count-1, nodes 0..count-1).
 inline SimulationInput boxStack(int count, double size = 1.0)
 {
