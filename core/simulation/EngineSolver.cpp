@@ -27,7 +27,8 @@ std::optional<double> reboundVelocity(double gap, double approach, double accele
 btScalar ContactSolver::solveGroupCacheFriendlySetup(btCollisionObject** bodies, int numBodies,
                                                      btPersistentManifold** manifolds, int numManifolds,
                                                      btTypedConstraint** constraints, int numConstraints,
-                                                     const btContactSolverInfo& info, btIDebugDraw* debugDrawer)
+                                                     const btContactSolverInfo& info,
+                                                     btIDebugDraw* debugDrawer)
 {
     const btScalar result = btSequentialImpulseConstraintSolver::solveGroupCacheFriendlySetup(
         bodies, numBodies, manifolds, numManifolds, constraints, numConstraints, info, debugDrawer);
@@ -42,10 +43,9 @@ void ContactSolver::setBounce(btSolverConstraint& row, const btContactSolverInfo
     const btSolverBody& a = m_tmpSolverBodyPool[row.m_solverBodyIdA];
     const btSolverBody& b = m_tmpSolverBodyPool[row.m_solverBodyIdB];
     // The rows' normals and lever arms are zero for a side without a body (static geometry).
-    const double velocity = row.m_contactNormal1.dot(a.m_linearVelocity) +
-                            row.m_relpos1CrossNormal.dot(a.m_angularVelocity) +
-                            row.m_contactNormal2.dot(b.m_linearVelocity) +
-                            row.m_relpos2CrossNormal.dot(b.m_angularVelocity);
+    const double velocity =
+        row.m_contactNormal1.dot(a.m_linearVelocity) + row.m_relpos1CrossNormal.dot(a.m_angularVelocity) +
+        row.m_contactNormal2.dot(b.m_linearVelocity) + row.m_relpos2CrossNormal.dot(b.m_angularVelocity);
     // What the step's forces (gravity) add to it before the contact acts.
     const double forced = row.m_contactNormal1.dot(a.m_externalForceImpulse) +
                           row.m_relpos1CrossNormal.dot(a.m_externalTorqueImpulse) +

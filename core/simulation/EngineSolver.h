@@ -3,7 +3,6 @@
 // Internal to the simulation library (World.cpp): Bullet's contact solver with bounces that keep the energy
 // the restitution leaves them.
 #include <BulletDynamics/ConstraintSolver/btSequentialImpulseConstraintSolver.h>
-
 #include <optional>
 
 namespace cs::simulation::engine {
@@ -32,7 +31,8 @@ protected:
     btScalar solveGroupCacheFriendlySetup(btCollisionObject** bodies, int numBodies,
                                           btPersistentManifold** manifolds, int numManifolds,
                                           btTypedConstraint** constraints, int numConstraints,
-                                          const btContactSolverInfo& info, btIDebugDraw* debugDrawer) override;
+                                          const btContactSolverInfo& info,
+                                          btIDebugDraw* debugDrawer) override;
 
 private:
     void setBounce(btSolverConstraint& row, const btContactSolverInfo& info) const;

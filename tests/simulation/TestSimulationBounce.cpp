@@ -1,7 +1,7 @@
-// A preview that keeps a bounce's energy (issue 47, item 3): a ball dropped from h onto a floor of restitution
-// e rises e^2 h, whatever the floor's shape and wherever the fixed step falls, and keeps doing so bounce after
-// bounce; a box sliding on a floor stops after v^2 / (2 mu g); the issue's two-ball scene read from a KHR and
-// an OMI document, whose combine rules give the ball different restitutions.
+// A preview that keeps a bounce's energy (issue 47, item 3): a ball dropped from h onto a floor of
+// restitution e rises e^2 h, whatever the floor's shape and wherever the fixed step falls, and keeps doing so
+// bounce after bounce; a box sliding on a floor stops after v^2 / (2 mu g); the issue's two-ball scene read
+// from a KHR and an OMI document, whose combine rules give the ball different restitutions.
 #include "KhrScenes.h"
 
 #include <QTest>
@@ -61,27 +61,29 @@ QString listed(const std::vector<double>& peaks)
 }
 
 /// The issue's scene: a ball of radius 1 whose lowest point is 4 m above a 15 x 1 x 15 m floor; the ball's
-/// material has `restitution` under "maximum", the floor's material gives no combine mode (and restitution 0).
+/// material has `restitution` under "maximum", the floor's material gives no combine mode (and restitution
+/// 0).
 std::string twoMaterialScene(bool khr, double restitution)
 {
     const std::string shapes =
         R"({"type":"sphere","sphere":{"radius":1}},{"type":"box","box":{"size":[15,1,15]}})";
-    const std::string materials = R"([{"restitution":)" + std::to_string(restitution) +
-                                  R"(,"restitutionCombine":"maximum"},{}])";
+    const std::string materials =
+        R"([{"restitution":)" + std::to_string(restitution) + R"(,"restitutionCombine":"maximum"},{}])";
     const std::string ext = khr ? "KHR_physics_rigid_bodies" : "OMI_physics_body";
     auto collider = [&](int shape, int material) {
-        return khr ? R"("collider":{"geometry":{"shape":)" + std::to_string(shape) + R"(},"physicsMaterial":)" +
-                         std::to_string(material) + "}"
+        return khr ? R"("collider":{"geometry":{"shape":)" + std::to_string(shape) +
+                         R"(},"physicsMaterial":)" + std::to_string(material) + "}"
                    : R"("collider":{"shape":)" + std::to_string(shape) + R"(,"physicsMaterial":)" +
                          std::to_string(material) + "}";
     };
     const std::string motion = khr ? R"("motion":{"mass":1})" : R"("motion":{"type":"dynamic","mass":1})";
     return R"({"asset":{"version":"2.0"},"extensionsUsed":[")" + ext + R"(",")" +
            (khr ? "KHR_implicit_shapes" : "OMI_physics_shape") + R"("],"extensions":{")" +
-           (khr ? "KHR_implicit_shapes" : "OMI_physics_shape") + R"(":{"shapes":[)" + shapes + R"(]},")" + ext +
-           R"(":{"physicsMaterials":)" + materials + R"(}},"nodes":[{"translation":[0,5,0],"extensions":{")" +
-           ext + R"(":{)" + motion + "," + collider(0, 0) +
-           R"(}}},{"translation":[0,-0.5,0],"extensions":{")" + ext + R"(":{)" + collider(1, 1) + "}}}]}";
+           (khr ? "KHR_implicit_shapes" : "OMI_physics_shape") + R"(":{"shapes":[)" + shapes + R"(]},")" +
+           ext + R"(":{"physicsMaterials":)" + materials +
+           R"(}},"nodes":[{"translation":[0,5,0],"extensions":{")" + ext + R"(":{)" + motion + "," +
+           collider(0, 0) + R"(}}},{"translation":[0,-0.5,0],"extensions":{")" + ext + R"(":{)" +
+           collider(1, 1) + "}}}]}";
 }
 
 } // namespace
