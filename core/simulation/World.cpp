@@ -3,6 +3,7 @@
 #include "simulation/BulletMath.h"
 #include "simulation/EngineCallbacks.h"
 #include "simulation/EngineJoints.h"
+#include "simulation/EngineRoundContacts.h"
 #include "simulation/EngineShapes.h"
 #include "simulation/EngineSolver.h"
 
@@ -27,6 +28,7 @@ struct World::Engine
     ContactSolver solver;
     btGjkEpaPenetrationDepthSolver penetrationSolver;
     btConvexConvexAlgorithm::CreateFunc singlePointConvex{&penetrationSolver}; // no perturbed extra points
+    RoundEndsAlgorithm::CreateFunc roundEnds{&penetrationSolver};
     btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &configuration};
     EngineShapes shapes;
     std::shared_ptr<const SimulationInput> input; // the callbacks' copy: the World (and its input) may move
@@ -93,6 +95,12 @@ void World::Engine::meetSpheresAtOnePoint()
             dispatcher.registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, other, &singlePointConvex);
         if (configuration.getCollisionAlgorithmCreateFunc(other, SPHERE_SHAPE_PROXYTYPE) == perturbing)
             dispatcher.registerCollisionCreateFunc(other, SPHERE_SHAPE_PROXYTYPE, &singlePointConvex);
+        for (int round : {CAPSULE_SHAPE_PROXYTYPE, MULTI_SPHERE_SHAPE_PROXYTYPE}) {
+            if (configuration.getCollisionAlgorithmCreateFunc(round, other) == perturbing)
+                dispatcher.registerCollisionCreateFunc(round, other, &roundEnds);
+            if (configuration.getCollisionAlgorithmCreateFunc(other, round) == perturbing)
+                dispatcher.registerCollisionCreateFunc(other, round, &roundEnds);
+        }
     }
 }
 

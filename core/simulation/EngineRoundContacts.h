@@ -1,0 +1,42 @@
+#pragma once
+
+// Internal to the simulation library (World.cpp): contacts of capsules and tapered capsules.
+#include <BulletCollision/CollisionDispatch/btConvexConvexAlgorithm.h>
+
+namespace cs::simulation::engine {
+
+/// Bullet's convex pair algorithm for a capsule or tapered capsule (a btMultiSphereShape of two spheres)
+/// against a convex shape, with the contact of each of its end spheres added to the one contact Bullet finds
+/// for the pair. A capsule lying on a flat face touches it along a line, between its end spheres' lowest
+/// points: Bullet met it one point at a time, and its extra points (found by turning the capsule a little)
+/// came out beside that line; their share of the weight and friction rolled a capsule lying on a box away,
+/// metres in 10 s. The end spheres' points are exact (a sphere meets a face at one point) and lie on the
+/// line.
+class RoundEndsAlgorithm : public btConvexConvexAlgorithm
+{
+public:
+    RoundEndsAlgorithm(btPersistentManifold* manifold, const btCollisionAlgorithmConstructionInfo& info,
+                       const btCollisionObjectWrapper* a, const btCollisionObjectWrapper* b,
+                       btConvexPenetrationDepthSolver* penetration)
+        : btConvexConvexAlgorithm(manifold, info, a, b, penetration, 0, 0), m_penetration(penetration)
+    {}
+
+    void processCollision(const btCollisionObjectWrapper* a, const btCollisionObjectWrapper* b,
+                          const btDispatcherInfo& info, btManifoldResult* result) override;
+
+    struct CreateFunc : btCollisionAlgorithmCreateFunc
+    {
+        explicit CreateFunc(btConvexPenetrationDepthSolver* solver) : penetration(solver) {}
+        btCollisionAlgorithm* CreateCollisionAlgorithm(btCollisionAlgorithmConstructionInfo& info,
+                                                       const btCollisionObjectWrapper* a,
+                                                       const btCollisionObjectWrapper* b) override;
+        btConvexPenetrationDepthSolver* penetration;
+    };
+
+private:
+    void addEndSpheres(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
+                       bool roundIsFirst, btManifoldResult* result);
+    btConvexPenetrationDepthSolver* m_penetration;
+};
+
+} // namespace cs::simulation::engine
