@@ -61,7 +61,7 @@ class TestDiagnosticsDock : public QObject
     Q_OBJECT
 
     test::TempDir m_dir;
-    const QString m_file = QString::fromStdString(test::dataPath("physics/omi_all.gltf").string());
+    const QString m_file = QStringLiteral(CS_SAMPLE_FILE); // 24 nodes, most with a body and a collider
 
 private slots:
     void initTestCase() { test::useTestSettings(m_dir.path()); }
@@ -88,15 +88,19 @@ private slots:
     {
         MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, m_file));
-        chooseTarget(w, QStringLiteral("godot-4.x"));
-        const Diagnostics& all = w.diagnostics()->diagnostics();
+        // The first target that finds something more than once in the file.
+        QComboBox* box = w.diagnostics()->targetBox();
         std::map<std::tuple<int, std::string, std::string>, int> times;
-        for (const Diagnostic& d : all)
-            ++times[{int(d.severity), d.code, d.message}];
         int repeated = 0;
-        for (const auto& [key, n] : times)
-            repeated = std::max(repeated, n);
-        QVERIFY2(repeated > 1, "the file and target should give a finding more than once");
+        for (int t = 1; t < box->count() && repeated < 2; ++t) {
+            box->setCurrentIndex(t);
+            settle();
+            times.clear();
+            for (const Diagnostic& d : w.diagnostics()->diagnostics())
+                repeated = std::max(repeated, ++times[{int(d.severity), d.code, d.message}]);
+        }
+        QVERIFY2(repeated > 1, "some target should find something more than once in the file");
+        const Diagnostics& all = w.diagnostics()->diagnostics();
 
         // Each finding is on one top-level row; one said n times is one row counting n, its children where.
         QTreeWidget* list = w.diagnostics()->list();
