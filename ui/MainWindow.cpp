@@ -164,10 +164,11 @@ void MainWindow::restoreLayout()
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1280, 800);
     if (!settings.contains(QStringLiteral("window/state"))) {
-        // First run: most of the window for the view, and eight rows of findings under it.
+        // First run: most of the window for the view, and eight rows of findings under it (room for nine,
+        // so that a style's extra pixel does not hide the eighth).
         const int dockChrome =
             m_diagnosticsDock->minimumSizeHint().height() - m_diagnostics->minimumSizeHint().height();
-        resizeDocks({m_diagnosticsDock}, {m_diagnostics->heightForRows(8) + std::max(dockChrome, 0)},
+        resizeDocks({m_diagnosticsDock}, {m_diagnostics->heightForRows(9) + std::max(dockChrome, 0)},
                     Qt::Vertical);
         resizeDocks({m_treeDock, m_propertiesDock}, {280, 340}, Qt::Horizontal);
     }

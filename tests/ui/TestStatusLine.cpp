@@ -185,18 +185,16 @@ private slots:
             for (const QString& part : statusCounts(w).split(QStringLiteral(", ")))
                 seen.insert(part);
         }
-        // Between them the files and targets gave a 1 and a larger count of each severity.
+        // Between them the files and targets gave findings of every severity (the wording of each number
+        // is test_diagnostic_counts').
         QStringList words;
         for (const QString& s : seen)
             words << s;
         for (const char* noun : {"error", "warning", "info"}) {
-            bool one = false, many = false;
-            for (const QString& s : seen) {
-                one = one || s == QStringLiteral("1 %1").arg(QLatin1String(noun));
-                many = many || (s.endsWith(QStringLiteral(" %1s").arg(QLatin1String(noun))) &&
-                                !s.startsWith(QStringLiteral("0 ")) && !s.startsWith(QStringLiteral("1 ")));
-            }
-            QVERIFY2(one && many, qPrintable(words.join(QStringLiteral(" | "))));
+            bool some = false;
+            for (const QString& s : seen)
+                some = some || (s.contains(QLatin1String(noun)) && !s.startsWith(QStringLiteral("0 ")));
+            QVERIFY2(some, qPrintable(words.join(QStringLiteral(" | "))));
         }
     }
 
