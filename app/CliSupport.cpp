@@ -100,12 +100,18 @@ Result<gltf::GltfDocument> loadGltfInput(const std::string& file)
 {
     auto loaded = gltf::loadGltf(file);
     const std::string ext = lowerExtension(file);
-    if (loaded || ext.empty() || ext == ".gltf" || ext == ".glb" || loaded.diagnostics.empty() ||
+    if (loaded || ext == ".gltf" || loaded.diagnostics.empty() ||
         loaded.diagnostics.front().code != "JSON_PARSE_ERROR")
         return loaded;
+    // A .gltf is glTF text whatever its state, and its parse error says where; any other file that is no
+    // JSON was never glTF, and an asset Assimp reads gets the way to convert it.
     const std::vector<std::string> importable = import::importableExtensions();
-    if (std::find(importable.begin(), importable.end(), ext.substr(1)) == importable.end())
+    if (ext.empty() || ext == ".glb" ||
+        std::find(importable.begin(), importable.end(), ext.substr(1)) == importable.end()) {
+        if (std::optional<Diagnostic> notGltf = import::notGltfFile(file))
+            return Result<gltf::GltfDocument>::failure(*notGltf);
         return loaded;
+    }
     const std::string stem = std::filesystem::path(file).stem().string();
     return Result<gltf::GltfDocument>::failure(makeError(
         "NOT_GLTF", "'" + file + "' is a " + ext + " file, not glTF: this command reads .gltf and .glb; " +

@@ -16,6 +16,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QProcess>
+#include <QScreen>
 #include <QSize>
 #include <QTimer>
 #include <cmath>
@@ -178,13 +179,43 @@ bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& 
     return !parser.isSet(QStringLiteral("heat-map")) || showHeatMap(window, parser);
 }
 
+/// True when `image` is `size` (in the window's pixels); else says why on stderr. A window cannot be smaller
+/// than its menus, toolbars and docks need, nor larger than the screen lets it be: the picture would silently
+/// have another size.
+bool pictureHasSize(const QImage& image, QSize size, const cs::ui::MainWindow& window, bool viewOnly)
+{
+    const QSize got = (QSizeF(image.size()) / image.devicePixelRatio()).toSize();
+    if (got == size)
+        return true;
+    const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
+    std::fprintf(stderr, "collidoscope: the %s came out %dx%d, not the %dx%d asked",
+                 viewOnly ? "view" : "window", got.width(), got.height(), size.width(), size.height());
+    if (!viewOnly && (size.width() < least.width() || size.height() < least.height()))
+        std::fprintf(stderr,
+                     ": its menus, toolbars and docks need at least %dx%d (use a larger --size, or "
+                     "--viewport for the 3D view alone at any size)",
+                     least.width(), least.height());
+    else
+        std::fprintf(stderr, ": the screen (%dx%d) has no room for it", window.screen()->size().width(),
+                     window.screen()->size().height());
+    std::fprintf(stderr, "; nothing was written\n");
+    return false;
+}
+
 /// Screenshot mode: a fixed size, no questions (the window has an UnattendedPrompter), then save the picture
 /// and quit; the exit status.
 int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommandLineParser& parser,
                    const QString& file, QSize size, cs::ui::OrbitCamera::View camera)
 {
     const QString out = parser.value(QStringLiteral("screenshot"));
-    window.resize(size);
+    const bool viewOnly = parser.isSet(QStringLiteral("viewport"));
+    if (viewOnly) {
+        // The view is the size asked; the window grows around it to hold the docks and bars as well.
+        window.viewport()->setFixedSize(size);
+        window.resize(window.minimumSizeHint());
+    } else {
+        window.resize(size);
+    }
     window.show();
     int exitCode = 0;
     window.session().openFile(file, [&](bool ok) {
@@ -210,6 +241,10 @@ int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommand
                     app.exit(2);
                     return;
                 }
+                if (!pictureHasSize(image, size, window, viewOnly)) {
+                    app.exit(2);
+                    return;
+                }
                 if (!image.save(out)) {
                     std::fprintf(stderr, "collidoscope: cannot write %s\n", qPrintable(out));
                     app.exit(2);
@@ -218,7 +253,7 @@ int takeScreenshot(QApplication& app, cs::ui::MainWindow& window, const QCommand
                 std::printf("%s\n", qPrintable(QFileInfo(out).absoluteFilePath()));
                 app.exit(0);
             };
-            if (parser.isSet(QStringLiteral("viewport")))
+            if (viewOnly)
                 window.viewport()->capture(save);
             else
                 window.grabWindow(save);
@@ -238,8 +273,10 @@ QList<QCommandLineOption> windowOptions()
         {QStringLiteral("screenshot"),
          QStringLiteral("Save a picture of the window and exit (uses xvfb-run without a display)."),
          QStringLiteral("OUT.png")},
-        {QStringLiteral("size"), QStringLiteral("Window size for the screenshot."), QStringLiteral("WxH"),
-         QStringLiteral("1280x800")},
+        {QStringLiteral("size"),
+         QStringLiteral("Size of the screenshot: the window's, or with --viewport the 3D view's "
+                        "(the command says so and exits 2 when it cannot be that size)."),
+         QStringLiteral("WxH"), QStringLiteral("1280x800")},
         {QStringLiteral("view"), QStringLiteral("Camera: front, back, left, right, top or iso."),
          QStringLiteral("VIEW"), QStringLiteral("iso")},
         {QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes.")},

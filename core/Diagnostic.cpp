@@ -3,6 +3,8 @@
 #include "DiagnosticText.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 namespace cs {
 
@@ -86,6 +88,31 @@ std::string firstErrorMessage(const Diagnostics& diagnostics)
     const auto it = std::find_if(diagnostics.begin(), diagnostics.end(),
                                  [](const Diagnostic& d) { return d.severity == Severity::Error; });
     return it == diagnostics.end() ? std::string() : it->message;
+}
+
+std::string diagnosticCounts(const Diagnostics& diagnostics)
+{
+    const auto counted = [&](Severity severity, const char* noun) {
+        const auto n = std::count_if(diagnostics.begin(), diagnostics.end(),
+                                     [severity](const Diagnostic& d) { return d.severity == severity; });
+        return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+    };
+    return counted(Severity::Error, "error") + ", " + counted(Severity::Warning, "warning") + ", " +
+           counted(Severity::Info, "info");
+}
+
+std::vector<std::vector<size_t>> identicalDiagnostics(const Diagnostics& diagnostics)
+{
+    std::vector<std::vector<size_t>> groups;
+    std::map<std::tuple<Severity, std::string, std::string>, size_t> groupOf;
+    for (size_t i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic& d = diagnostics[i];
+        const auto [at, added] = groupOf.try_emplace({d.severity, d.code, d.message}, groups.size());
+        if (added)
+            groups.emplace_back();
+        groups[at->second].push_back(i);
+    }
+    return groups;
 }
 
 std::string jsonPointerAppend(const std::string& base, const std::string& token)

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace cs {
 
@@ -51,5 +52,11 @@ inline DiagnosticsText codesAndMessages()
 std::string formatDiagnostics(const Diagnostics& diagnostics, const DiagnosticsText& style = {});
 /// The message of the first error, "" when there is none.
 std::string firstErrorMessage(const Diagnostics& diagnostics);
+/// How many of each severity: "1 error, 2 warnings, 0 infos" (every severity, each count with its noun in
+/// the singular for 1 and the plural otherwise).
+std::string diagnosticCounts(const Diagnostics& diagnostics);
+/// The diagnostics that say the same thing (severity, code and message alike, wherever they point), as
+/// lists of indices into `diagnostics`: each list in order, the lists in the order of their first member.
+std::vector<std::vector<size_t>> identicalDiagnostics(const Diagnostics& diagnostics);
 
 } // namespace cs

@@ -39,6 +39,14 @@ QAction* ActionTable::get(ActionId id) const
     return found == m_actions.end() ? nullptr : found->second;
 }
 
+std::vector<QAction*> ActionTable::all() const
+{
+    std::vector<QAction*> actions;
+    for (const auto& [id, action] : m_actions)
+        actions.push_back(action);
+    return actions;
+}
+
 void ActionTable::updateEnabled(std::initializer_list<ActionId> ids) const
 {
     for (const ActionId id : ids) {

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QObject;
@@ -75,6 +76,7 @@ enum class ActionId
     FitHeatMap,
     FitHeatMapTolerance,
     // Help
+    Guide,
     About
 };
 
@@ -106,6 +108,8 @@ public:
     QAction* adopt(ActionId id, QAction* action);
     /// The action of `id`; null when it was never added.
     QAction* get(ActionId id) const;
+    /// Every action, in the order of their ids.
+    std::vector<QAction*> all() const;
     /// Enables each listed action whose enabledWhen holds (and disables the others among them).
     void updateEnabled(std::initializer_list<ActionId> ids) const;
 

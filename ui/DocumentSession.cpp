@@ -44,6 +44,12 @@ QString listed(const Diagnostics& diagnostics)
     return lines.join(QLatin1Char('\n'));
 }
 
+/// "1 node", "2 nodes".
+QString counted(size_t n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
 QString familyText(physics::Family family)
 {
     return QString::fromLatin1(physics::familyName(family)).toUpper();
@@ -82,10 +88,17 @@ void DocumentSession::close()
 
 void DocumentSession::openFile(const QString& path, std::function<void(bool)> done)
 {
+    load(path, QString(), std::move(done));
+}
+
+void DocumentSession::load(const QString& path, const QString& recoveredName, std::function<void(bool)> done)
+{
     if (m_loader.isRunning())
         m_loader.waitForFinished();
     m_loadDone = std::move(done);
-    const QString name = QFileInfo(path).fileName();
+    m_loadingRecovery = recoveredName;
+    const QString name = recoveredName.isEmpty() ? QFileInfo(path).fileName() : recoveredName;
+    m_openName = name;
     emit statusMessage(tr("Opening %1...").arg(name));
     m_openTicker->disconnect();
     QElapsedTimer clock;
@@ -113,7 +126,7 @@ void DocumentSession::chooseAndOpen()
 {
     if (!maybeSave())
         return;
-    const QString path = m_prompter.chooseOpenPath(tr("Open"), fileFilter());
+    const QString path = m_prompter.chooseOpenPath(tr("Open"), fileFilter(), folder());
     if (!path.isEmpty())
         openFile(path);
 }
@@ -122,7 +135,7 @@ void DocumentSession::chooseAndImport()
 {
     if (!maybeSave())
         return;
-    const QString path = m_prompter.chooseOpenPath(tr("Import"), importFilter());
+    const QString path = m_prompter.chooseOpenPath(tr("Import"), importFilter(), folder());
     if (!path.isEmpty())
         openFile(path);
 }
@@ -141,17 +154,19 @@ void DocumentSession::adopt(std::shared_ptr<LoadedScene> scene)
     emit openingChanged(false);
     if (scene->cancelled || (cancel && cancel->load())) {
         // Cancelled: what was read is dropped and what was open stays.
-        emit statusMessage(tr("Opening %1 cancelled").arg(QFileInfo(scene->path).fileName()));
+        emit statusMessage(tr("Opening %1 cancelled").arg(m_openName));
         if (done)
             done(false);
         return;
     }
     if (!scene->document) {
         // The file could not be used at all: say why, keep what was open.
-        emit statusMessage(tr("Could not open %1").arg(scene->path));
-        m_prompter.reportError(
-            tr("Could not open file"),
-            tr("%1 could not be opened:\n\n%2").arg(scene->path, listed(scene->diagnostics)));
+        const QString what = m_loadingRecovery.isEmpty()
+                                 ? scene->path
+                                 : tr("The recovery copy of %1 (%2)").arg(m_loadingRecovery, scene->path);
+        emit statusMessage(tr("Could not open %1").arg(what));
+        m_prompter.reportError(tr("Could not open file"),
+                               tr("%1 could not be opened:\n\n%2").arg(what, listed(scene->diagnostics)));
         if (done)
             done(false);
         return;
@@ -160,14 +175,10 @@ void DocumentSession::adopt(std::shared_ptr<LoadedScene> scene)
     if (!m_scene->path.startsWith(QLatin1String(":/")) &&
         !QFileInfo(m_scene->path).absolutePath().startsWith(QFileInfo(recoveryFolder()).absoluteFilePath()))
         addRecentFile(m_scene->path);
-    const auto errors = std::count_if(m_scene->diagnostics.begin(), m_scene->diagnostics.end(),
-                                      [](const Diagnostic& d) { return d.severity == Severity::Error; });
-    emit statusMessage(tr("%1: %2 nodes, %3 meshes drawn, %4 diagnostics (%5 errors)")
-                           .arg(QFileInfo(m_scene->path).fileName())
-                           .arg(m_scene->graph.nodeCount())
-                           .arg(m_scene->render.instances.size())
-                           .arg(m_scene->diagnostics.size())
-                           .arg(errors));
+    // The findings are counted beside this line (StatusLine), from the list as validation fills it.
+    emit statusMessage(tr("Opened %1: %2, %3 drawn")
+                           .arg(displayName(), counted(m_scene->graph.nodeCount(), tr("node"), tr("nodes")),
+                                counted(m_scene->render.instances.size(), tr("mesh"), tr("meshes"))));
     updateTitle();
     if (done)
         done(true);
@@ -185,6 +196,11 @@ void DocumentSession::replaceDocument(std::shared_ptr<LoadedScene> scene)
         m_scene->path.startsWith(QLatin1String(":/")) || !import::isGltfFile(m_scene->path.toStdString());
     m_document = std::move(m_scene->document);
     m_suggestedPath.clear();
+    // A recovery copy is known by its original's name from the first title on: its own file name is the
+    // recovery folder's business.
+    m_recoveredName = std::exchange(m_loadingRecovery, QString());
+    if (!m_recoveredName.isEmpty())
+        m_untitled = true;
     m_autosave->setDocument(m_document.get(), m_untitled ? QString() : m_scene->path);
     connect(m_document.get(), &document::Document::modifiedChanged, this, &DocumentSession::modifiedChanged);
     emit documentReplaced(m_document.get());
@@ -195,7 +211,7 @@ bool DocumentSession::maybeSave()
 {
     if (!m_document || !m_document->isModified())
         return true;
-    const SaveChangesAnswer answer = m_prompter.askSaveChanges(QFileInfo(currentFile()).fileName());
+    const SaveChangesAnswer answer = m_prompter.askSaveChanges(displayName());
     if (answer == SaveChangesAnswer::Cancel)
         return false;
     if (answer == SaveChangesAnswer::Discard) {
@@ -234,6 +250,8 @@ void DocumentSession::chooseAndSaveAs()
         suggestion = file.completeBaseName() + QStringLiteral(".glb");
     if (!m_suggestedPath.isEmpty())
         suggestion = m_suggestedPath;
+    else if (!m_recoveredName.isEmpty())
+        suggestion = m_recoveredName + QStringLiteral(".glb");
     const QString path = m_prompter.chooseSavePath(suggestion, fileFilter());
     if (path.isEmpty())
         return;
@@ -259,6 +277,7 @@ bool DocumentSession::saveTo(const QString& path)
     }
     emit statusMessage(tr("Saved %1").arg(path));
     m_untitled = false;
+    m_recoveredName.clear();
     addRecentFile(path);
     updateTitle();
     return true;
@@ -320,11 +339,11 @@ bool DocumentSession::offerRecovery()
 void DocumentSession::recover(const QString& recoveryFile, const QString& originalPath,
                               std::function<void(bool)> done)
 {
-    openFile(recoveryFile, [this, originalPath, done = std::move(done)](bool ok) {
+    const QString name = originalPath.isEmpty() ? tr("Untitled") : QFileInfo(originalPath).fileName();
+    load(recoveryFile, name, [this, originalPath, done = std::move(done)](bool ok) {
         if (ok && m_document) {
             // The copy holds edits the original file does not have: untitled and modified, so that nothing
             // is lost until the user saves it somewhere, and a new recovery copy is written at once.
-            m_untitled = true;
             m_suggestedPath = originalPath;
             m_document->undoStack()->resetClean();
             m_autosave->setDocument(m_document.get(), originalPath);
@@ -358,8 +377,8 @@ void DocumentSession::addRecentFile(const QString& path)
 
 QString DocumentSession::title() const
 {
-    if (m_document && m_untitled && !m_suggestedPath.isEmpty())
-        return tr("%1 (recovered)[*] - Collidoscope").arg(QFileInfo(m_suggestedPath).fileName());
+    if (m_document && !m_recoveredName.isEmpty())
+        return tr("%1 (recovered)[*] - Collidoscope").arg(m_recoveredName);
     const QString name =
         m_document && !m_untitled
             ? QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName()
@@ -367,6 +386,26 @@ QString DocumentSession::title() const
                         (m_scene->path.startsWith(QLatin1String(":/")) ? QString() : tr(" (imported)"))
                   : tr("No file");
     return tr("%1[*] - Collidoscope").arg(name);
+}
+
+QString DocumentSession::displayName() const
+{
+    if (!m_recoveredName.isEmpty())
+        return m_recoveredName;
+    if (m_document && !m_untitled)
+        return QFileInfo(QString::fromStdString(m_document->filePath().string())).fileName();
+    return m_scene ? QFileInfo(m_scene->path).fileName() : QString();
+}
+
+QString DocumentSession::folder() const
+{
+    if (!m_recoveredName.isEmpty())
+        return m_suggestedPath.isEmpty() ? QString() : QFileInfo(m_suggestedPath).absolutePath();
+    if (m_document && !m_untitled)
+        return QFileInfo(QString::fromStdString(m_document->filePath().string())).absolutePath();
+    if (m_scene && !m_scene->path.startsWith(QLatin1String(":/")))
+        return QFileInfo(m_scene->path).absolutePath();
+    return {};
 }
 
 void DocumentSession::updateTitle()

@@ -83,6 +83,12 @@ public:
 
     /// The window title for the document ("[*]" where the modified mark goes).
     QString title() const;
+    /// The document's name as the user knows it, in the title and every question: the file's name; a
+    /// recovered document's original's ("Untitled" when it had none), never the recovery copy's.
+    QString displayName() const;
+    /// Where the file the user knows the document by lies ("" for the bundled sample or a recovered
+    /// untitled document): File > Open and Import start there.
+    QString folder() const;
     static QStringList recentFiles();
     /// Where crash-recovery copies go: $CS_RECOVERY_DIR when set, else Autosave::defaultFolder().
     static QString recoveryFolder();
@@ -111,6 +117,9 @@ signals:
     void recentFilesChanged();
 
 private:
+    /// Opens `path` in the background; `recoveredName` ("" for none): it is a recovery copy of that
+    /// document, and so named from the first title on.
+    void load(const QString& path, const QString& recoveredName, std::function<void(bool)> done);
     void adopt(std::shared_ptr<LoadedScene> scene);
     void replaceDocument(std::shared_ptr<LoadedScene> scene);
     void addRecentFile(const QString& path);
@@ -127,8 +136,11 @@ private:
     /// Qt Quick draw the viewport at the display's rate, which takes the processor from the reading.
     QTimer* m_openTicker = nullptr;
     Autosave* m_autosave = nullptr;
-    QString m_suggestedPath; ///< where Save As starts for a recovered document
-    bool m_untitled = false; ///< no glTF file of its own: Save asks where
+    QString m_suggestedPath;   ///< where Save As starts for a recovered document
+    QString m_recoveredName;   ///< the original's name while the document is an unsaved recovered copy
+    QString m_loadingRecovery; ///< the original's name while its recovery copy is read
+    QString m_openName;        ///< the name the status line gives the file being read
+    bool m_untitled = false;   ///< no glTF file of its own: Save asks where
 };
 
 } // namespace cs::ui

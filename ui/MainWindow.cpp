@@ -5,6 +5,7 @@
 #include "MainWindowNodes.h"
 #include "Prompter.h"
 #include "SimulationMenu.h"
+#include "StatusLine.h"
 #include "ToolDialogs.h"
 #include "ViewController.h"
 #include "WindowMenus.h"
@@ -85,8 +86,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     layout->addWidget(m_viewport, 1);
     layout->addWidget(makeLegend(central));
     setCentralWidget(central);
-    m_statusLabel = new QLabel(this);
-    statusBar()->addWidget(m_statusLabel, 1);
+    m_statusLine = new StatusLine(statusBar(), this);
 
     // The order of the connections to documentReplaced is the order of the work: the tool dialogs close,
     // the editors take the new document, then the view shows it and the menus' tools follow.
@@ -99,7 +99,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
 
     connect(m_session, &DocumentSession::titleChanged, this, &QWidget::setWindowTitle);
     connect(m_session, &DocumentSession::modifiedChanged, this, &QWidget::setWindowModified);
-    connect(m_session, &DocumentSession::statusMessage, m_statusLabel, &QLabel::setText);
+    connect(m_session, &DocumentSession::statusMessage, m_statusLine, &StatusLine::showMessage);
     // Cancel beside the "Opening..." line while a file is read.
     auto* cancelOpen = new QPushButton(tr("Cancel"), this);
     cancelOpen->setObjectName(QStringLiteral("cancelOpen"));
@@ -121,8 +121,10 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
         textureStatus->setText(tr("Loading textures %1/%2").arg(ready).arg(total));
         textureStatus->setVisible(ready < total);
     });
-    connect(m_tools, &ToolDialogs::statusMessage, m_statusLabel, &QLabel::setText);
-    connect(m_menus, &WindowMenus::statusMessage, m_statusLabel, &QLabel::setText);
+    connect(m_tools, &ToolDialogs::statusMessage, m_statusLine, &StatusLine::showMessage);
+    connect(m_menus, &WindowMenus::statusMessage, m_statusLine, &StatusLine::showMessage);
+    connect(m_diagnostics, &DiagnosticsPanel::listFilled, m_statusLine,
+            [this] { m_statusLine->setDiagnostics(m_diagnostics->diagnostics()); });
     const auto selectActivated = [this](NodeIndex node) { m_session->selectNode(node); };
     connect(m_diagnostics, &DiagnosticsPanel::nodeActivated, this, selectActivated);
     connect(m_properties, &PropertiesPanel::nodeActivated, this, selectActivated);
@@ -132,9 +134,9 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     connect(m_properties, &PropertiesPanel::hullRequested, this,
             [this](NodeIndex node) { m_tools->openHullDialog(node); });
     connect(m_diagnostics, &DiagnosticsPanel::fixApplied, this,
-            [this](const QString& label) { m_statusLabel->setText(tr("Fixed: %1").arg(label)); });
+            [this](const QString& label) { m_statusLine->showMessage(tr("Fixed: %1").arg(label)); });
     connect(m_diagnostics, &DiagnosticsPanel::fixFailed, this,
-            [this](const QString& why) { m_statusLabel->setText(tr("Not fixed: %1").arg(why)); });
+            [this](const QString& why) { m_statusLine->showMessage(tr("Not fixed: %1").arg(why)); });
     m_joints->setPrompter(m_prompter.get());
     restoreLayout();
     setWindowTitle(m_session->title());
@@ -162,8 +164,12 @@ void MainWindow::restoreLayout()
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1280, 800);
     if (!settings.contains(QStringLiteral("window/state"))) {
-        // First run: most of the window for the view.
-        resizeDocks({m_diagnosticsDock}, {130}, Qt::Vertical);
+        // First run: most of the window for the view, and eight rows of findings under it (room for nine,
+        // so that a style's extra pixel does not hide the eighth).
+        const int dockChrome =
+            m_diagnosticsDock->minimumSizeHint().height() - m_diagnostics->minimumSizeHint().height();
+        resizeDocks({m_diagnosticsDock}, {m_diagnostics->heightForRows(9) + std::max(dockChrome, 0)},
+                    Qt::Vertical);
         resizeDocks({m_treeDock, m_propertiesDock}, {280, 340}, Qt::Horizontal);
     }
 }
@@ -199,6 +205,8 @@ void MainWindow::createDocks()
     m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
     m_diagnosticsDock->setObjectName(QStringLiteral("DiagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnostics);
+    // Movable to another side, but a click or double-click on its title does not float it off the window.
+    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
 
     // The editors: the selection's properties on the right, the file's materials and filters beside them.
@@ -240,6 +248,7 @@ void MainWindow::showDocument(document::Document* document)
     m_filters->setDocument(document);
     m_joints->setDocument(document);
     m_diagnostics->setDocument(document);
+    m_statusLine->setDocument(document);
     if (document) {
         // The stack of the document going away leaves the group when it is destroyed.
         m_undoGroup->addStack(document->undoStack());

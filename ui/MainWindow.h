@@ -7,7 +7,6 @@
 #include <memory>
 
 class QDockWidget;
-class QLabel;
 class QUndoGroup;
 
 namespace cs::document {
@@ -28,6 +27,7 @@ class PropertiesPanel;
 class Prompter;
 class SceneTreePanel;
 class SimulationMenu;
+class StatusLine;
 class ToolDialogs;
 class ViewController;
 class Viewport;
@@ -103,7 +103,7 @@ private:
     QDockWidget* m_jointsDock = nullptr;
     QDockWidget* m_historyDock = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
-    QLabel* m_statusLabel = nullptr;
+    StatusLine* m_statusLine = nullptr;
 };
 
 } // namespace cs::ui

@@ -65,9 +65,9 @@ bool MessageBoxPrompter::confirmTargetExport(const QString& target, const Diagno
     return ui::confirmTargetExport(m_parent, target, changes, losses);
 }
 
-QString MessageBoxPrompter::chooseOpenPath(const QString& title, const QString& filter)
+QString MessageBoxPrompter::chooseOpenPath(const QString& title, const QString& filter, const QString& folder)
 {
-    return QFileDialog::getOpenFileName(m_parent, title, QString(), filter);
+    return QFileDialog::getOpenFileName(m_parent, title, folder, filter);
 }
 
 QString MessageBoxPrompter::chooseSavePath(const QString& suggestion, const QString& filter)

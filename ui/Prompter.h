@@ -57,8 +57,9 @@ public:
     /// Export for `target` makes `changes` (one line each) and cannot hold `losses` (may be empty): export?
     virtual bool confirmTargetExport(const QString& target, const Diagnostics& changes,
                                      const Diagnostics& losses) = 0;
-    /// A file to open (empty: cancelled). `filter` in QFileDialog's form.
-    virtual QString chooseOpenPath(const QString& title, const QString& filter) = 0;
+    /// A file to open (empty: cancelled), looking in `folder` first ("": wherever the dialog likes).
+    /// `filter` in QFileDialog's form.
+    virtual QString chooseOpenPath(const QString& title, const QString& filter, const QString& folder) = 0;
     /// Where to save (empty: cancelled), starting at `suggestion`.
     virtual QString chooseSavePath(const QString& suggestion, const QString& filter) = 0;
     /// Something failed (opening, saving, an operation refused): says why.
@@ -80,7 +81,7 @@ public:
     bool confirmFamilyLosses(physics::Family family, const Diagnostics& losses) override;
     bool confirmTargetExport(const QString& target, const Diagnostics& changes,
                              const Diagnostics& losses) override;
-    QString chooseOpenPath(const QString& title, const QString& filter) override;
+    QString chooseOpenPath(const QString& title, const QString& filter, const QString& folder) override;
     QString chooseSavePath(const QString& suggestion, const QString& filter) override;
     void reportError(const QString& title, const QString& message) override;
 
@@ -105,7 +106,7 @@ public:
     {
         return losses.empty();
     }
-    QString chooseOpenPath(const QString&, const QString&) override { return {}; }
+    QString chooseOpenPath(const QString&, const QString&, const QString&) override { return {}; }
     QString chooseSavePath(const QString&, const QString&) override { return {}; }
     void reportError(const QString&, const QString&) override { ++m_errors; }
 

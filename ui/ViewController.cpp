@@ -128,13 +128,16 @@ void ViewController::showDiagnostics()
     const Diagnostics& rules = document->diagnostics();
     all.insert(all.end(), rules.begin(), rules.end());
     // The chosen engine target's findings on the document as a save would write it.
+    // Its verdict heads the list, as the command line says it ("godot-4.x: loads with 3 differences").
+    QString verdict;
     if (const targets::Target* target = m_diagnostics->chosenTarget()) {
-        const Diagnostics found =
-            targets::targetDiagnostics(targets::checkTarget(document->snapshot(), *target), *target);
+        const std::vector<targets::Finding> findings = targets::checkTarget(document->snapshot(), *target);
+        const Diagnostics found = targets::targetDiagnostics(findings, *target);
         all.insert(all.end(), found.begin(), found.end());
+        verdict = QString::fromStdString(target->name + ": " + targets::summaryText(findings));
     }
     scene->diagnostics = all;
-    m_diagnostics->setDiagnostics(all);
+    m_diagnostics->setDiagnostics(all, verdict);
 }
 
 void ViewController::updateOverlays(std::optional<scene::Overlays> overlays)

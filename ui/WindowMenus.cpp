@@ -2,6 +2,7 @@
 
 #include "ActionTable.h"
 #include "DocumentSession.h"
+#include "HelpGuide.h"
 #include "TargetExportAction.h"
 #include "ToolDialogs.h"
 #include "ViewController.h"
@@ -154,6 +155,7 @@ void WindowMenus::createPhysicsMenu()
             [&tools](NodeIndex node) { tools.openHullDialog(node); });
     connect(m_addCollider, &AddColliderMenu::colliderAdded, this,
             [&session](size_t, size_t colliderNode) { session.selectNode(colliderNode); });
+    connect(m_addCollider, &AddColliderMenu::added, this, &WindowMenus::statusMessage);
     connect(m_addCollider, &AddColliderMenu::addFailed, this,
             [this](const QString& why) { emit statusMessage(tr("No collider added: %1").arg(why)); });
     // Session and nodes are asked when the menu opens (enabledWhen).
@@ -310,7 +312,11 @@ void WindowMenus::addDockToggles(const QList<QAction*>& toggles)
 void WindowMenus::createHelpMenu()
 {
     m_help = new QMenu(tr("&Help"), m_window);
+    m_help->setObjectName(QStringLiteral("menuHelp"));
     Viewport* viewport = m_context.view.viewport();
+    m_help->addAction(m_context.actions.add({ActionId::Guide, "actionGuide", tr("Quick &Guide and Shortcuts"),
+                                             QKeySequence::HelpContents,
+                                             [this] { showGuide(m_window, m_context.actions); }}));
     m_help->addAction(m_context.actions.add(
         {ActionId::About, "actionAbout", tr("&About Collidoscope"), {}, [this, viewport] {
              QMessageBox::about(

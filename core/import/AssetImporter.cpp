@@ -347,6 +347,28 @@ bool isGltfFile(const fs::path& path)
     return false;
 }
 
+std::optional<Diagnostic> notGltfFile(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char head[64] = {};
+    in.read(head, sizeof head);
+    const std::string text(head, size_t(in.gcount()));
+    if (!in && !in.eof())
+        return std::nullopt;
+    if (text.compare(0, 4, "glTF") == 0)
+        return std::nullopt;
+    // Leading white space and a UTF-8 byte order mark are allowed before the JSON.
+    const size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (first != std::string::npos && text[first] == '{')
+        return std::nullopt;
+    if (first == std::string::npos && text.size() == sizeof head)
+        return std::nullopt; // only white space so far: too little to tell
+    return makeError("NOT_GLTF", "'" + path.string() + "' is not a glTF or GLB file: " +
+                                     (text.empty() ? std::string("it is empty")
+                                                   : "it starts with neither the GLB magic 'glTF' nor a JSON "
+                                                     "object"));
+}
+
 Result<gltf::GltfDocument> openAnyAsset(const fs::path& path, const ImportOptions& options)
 {
     std::error_code ec;
@@ -354,6 +376,9 @@ Result<gltf::GltfDocument> openAnyAsset(const fs::path& path, const ImportOption
         return Result<gltf::GltfDocument>::failure(
             makeError("FILE_NOT_FOUND", "cannot open '" + path.string() + "': no such file"));
     const std::string ext = lowerExtension(path);
+    if (ext == "glb" && !fs::is_directory(path, ec))
+        if (std::optional<Diagnostic> notGltf = notGltfFile(path))
+            return Result<gltf::GltfDocument>::failure(*notGltf);
     if (isGltfFile(path) || ((ext == "gltf" || ext == "glb") && !fs::is_directory(path, ec)))
         return gltf::loadGltf(path);
     return importAsset(path, options);

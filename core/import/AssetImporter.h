@@ -45,8 +45,14 @@ Result<gltf::GltfDocument> importAsset(const std::filesystem::path& path, const 
 /// it should be opened losslessly with gltf::loadGltf instead of being imported.
 bool isGltfFile(const std::filesystem::path& path);
 
+/// NOT_GLTF, naming the file, when it starts with neither the GLB magic nor a JSON object: a file named .glb
+/// (or anything) that is no glTF at all, which a JSON parse error at its first byte would not tell. None for
+/// a file that starts like glTF (whatever is wrong further on) or cannot be read.
+std::optional<Diagnostic> notGltfFile(const std::filesystem::path& path);
+
 /// Opens any asset: glTF files losslessly with gltf::loadGltf, everything else through importAsset. The
-/// entry point for the GUI's Open/Import and for commands that accept any asset.
+/// entry point for the GUI's Open/Import and for commands that accept any asset. A .glb that is not glTF
+/// (notGltfFile) is refused as such; a .gltf is read as glTF text, whose parse errors say where.
 Result<gltf::GltfDocument> openAnyAsset(const std::filesystem::path& path, const ImportOptions& options = {});
 
 /// The file extensions Assimp can read, lower case without the dot ("fbx", "obj", ...), for file dialogs.

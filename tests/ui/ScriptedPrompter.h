@@ -20,6 +20,8 @@ public:
     std::deque<QString> openPaths;
     std::deque<QString> savePaths;
     std::deque<bool> exportAnswers;
+    /// The folder each file dialog was to start in, in order.
+    QStringList openFolders;
     /// Every question asked, as "kind: detail" ("saveChanges: level.glb", "delete: Delete Node", ...).
     QStringList asked;
 
@@ -71,10 +73,11 @@ public:
                      .arg(losses.size());
         return next(exportAnswers, m_unattended.confirmTargetExport(target, changes, losses));
     }
-    QString chooseOpenPath(const QString& title, const QString& filter) override
+    QString chooseOpenPath(const QString& title, const QString& filter, const QString& folder) override
     {
         asked << QStringLiteral("openPath: ") + title;
-        return next(openPaths, m_unattended.chooseOpenPath(title, filter));
+        openFolders << folder;
+        return next(openPaths, m_unattended.chooseOpenPath(title, filter, folder));
     }
     QString chooseSavePath(const QString& suggestion, const QString& filter) override
     {

@@ -63,13 +63,7 @@ class TestPrompts : public QObject
     test::TempDir m_dir;
 
     /// A new copy of the sample (Crate 1: 20 kg) in the test folder.
-    QString copyOfSample(const std::string& name)
-    {
-        const std::filesystem::path file = m_dir / name;
-        std::filesystem::remove(file);
-        std::filesystem::copy_file(CS_SAMPLE_FILE, file);
-        return QString::fromStdString(file.string());
-    }
+    QString copyOfSample(const std::string& name) { return test::freshCopy(CS_SAMPLE_FILE, m_dir / name); }
 
     /// What a session that ended without closing leaves in the recovery folder: the document with Crate 1
     /// at `mass` and the sidecar naming `original`. Returns the copy's path.

@@ -40,6 +40,14 @@ inline void useTestSettings(const std::filesystem::path& dir)
     qputenv("CS_RECOVERY_DIR", QByteArray::fromStdString((dir / "recovery").string()));
 }
 
+/// A fresh copy of `from` at `to` (replacing one left by an earlier test), as a path for the window.
+inline QString freshCopy(const std::filesystem::path& from, const std::filesystem::path& to)
+{
+    std::filesystem::remove(to);
+    std::filesystem::copy_file(from, to);
+    return QString::fromStdString(to.string());
+}
+
 /// Opens `path` in the window and waits (up to 20 s) until the scene is shown; false when it failed.
 inline bool openAndWait(ui::MainWindow& w, const QString& path)
 {

@@ -8,6 +8,7 @@
 #include "document/ShapeConversion.h"
 #include "widgets/EventWait.h"
 
+#include <QCoreApplication>
 #include <QUndoStack>
 
 namespace cs::ui {
@@ -111,6 +112,18 @@ Fit computeFit(AddColliderMenu::Kind kind, const gltf::TriangleMesh& mesh, const
     if (fitted)
         fit.primitive = std::move(*fitted);
     return fit;
+}
+
+/// "Box collider added to Crate": what an entry did, for the status line.
+QString addedText(AddColliderMenu::Kind kind, bool trigger, const std::string& parentLabel)
+{
+    QString what;
+    for (const Entry& e : kEntries)
+        if (e.kind == kind)
+            what = QCoreApplication::translate("AddColliderMenu", e.text).remove(QLatin1Char('&'));
+    return (trigger ? QCoreApplication::translate("AddColliderMenu", "%1 trigger added to %2")
+                    : QCoreApplication::translate("AddColliderMenu", "%1 collider added to %2"))
+        .arg(what, QString::fromStdString(parentLabel));
 }
 
 } // namespace
@@ -259,6 +272,7 @@ void AddColliderMenu::addTrimesh(document::Document& doc, document::NodeIndex no
         fail(tr("The collider could not be added"));
         return;
     }
+    emit added(addedText(Kind::Trimesh, options.trigger, base));
     emit colliderAdded(node, *m_lastAdded);
 }
 
@@ -298,6 +312,7 @@ void AddColliderMenu::fitFinished(const Request& request, const Fit& fit)
         fail(tr("The collider could not be added"));
         return;
     }
+    emit added(addedText(request.kind, request.trigger, gltf::nodeLabel(doc.gltf(), request.node)));
     emit colliderAdded(request.node, *m_lastAdded);
 }
 

@@ -78,6 +78,8 @@ signals:
     void hullDialogRequested(cs::document::NodeIndex node);
     /// An entry added `colliderNode` (a child of `node`).
     void colliderAdded(size_t node, size_t colliderNode);
+    /// An entry added its collider: what it did ("Box collider added to Crate"), before colliderAdded().
+    void added(const QString& what);
     /// An entry could not add its collider (e.g. the mesh is flat and has no hull).
     void addFailed(const QString& why);
 

@@ -1,5 +1,6 @@
 #include "panels/DiagnosticsPanel.h"
 
+#include "DiagnosticText.h"
 #include "document/Document.h"
 #include "targets/Target.h"
 #include "widgets/ChildSignals.h"
@@ -13,12 +14,21 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cs::ui {
 
 namespace {
 
-constexpr int kRowRole = Qt::UserRole + 1;
+constexpr int kRowRole = Qt::UserRole + 1; // the index of the row's diagnostic; -1 for a heading
+
+QIcon severityIcon(Severity severity)
+{
+    return QApplication::style()->standardIcon(severity == Severity::Error ? QStyle::SP_MessageBoxCritical
+                                               : severity == Severity::Warning
+                                                   ? QStyle::SP_MessageBoxWarning
+                                                   : QStyle::SP_MessageBoxInformation);
+}
 
 } // namespace
 
@@ -27,7 +37,6 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : DocumentPanel(parent)
     m_list = new QTreeWidget(this);
     m_list->setColumnCount(4);
     m_list->setHeaderLabels({tr("Code"), tr("Where"), tr("Message"), tr("Fix")});
-    m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->header()->setSectionResizeMode(CodeColumn, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(WhereColumn, QHeaderView::ResizeToContents);
@@ -78,46 +87,98 @@ bool DiagnosticsPanel::concerns(const document::ChangeEvent& /*event*/) const
 void DiagnosticsPanel::documentReplaced()
 {
     m_diagnostics.clear();
+    m_verdict.clear();
 }
 
-void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics)
+void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics, const QString& verdict)
 {
     m_diagnostics = diagnostics;
+    m_verdict = verdict;
     refresh();
 }
 
 void DiagnosticsPanel::refresh()
 {
     m_list->clear();
-    const Diagnostics& diagnostics = m_diagnostics;
-    m_fixes.assign(diagnostics.size(), document::Fix{});
-    QStyle* style = QApplication::style();
-    QFont linkFont = m_list->font();
-    linkFont.setUnderline(true);
-    const QBrush linkColour = m_list->palette().brush(QPalette::Link);
-    for (size_t i = 0; i < diagnostics.size(); ++i) {
-        const Diagnostic& d = diagnostics[i];
+    m_fixes.assign(m_diagnostics.size(), document::Fix{});
+    m_items.assign(m_diagnostics.size(), nullptr);
+    addVerdictRow();
+    for (const std::vector<size_t>& group : identicalDiagnostics(m_diagnostics)) {
+        if (group.size() == 1) {
+            addRow(group.front(), nullptr);
+            continue;
+        }
+        // One row says it once and counts; its children say where each one points (and fix each).
+        const Diagnostic& d = m_diagnostics[group.front()];
         auto* item = new QTreeWidgetItem(m_list);
         item->setText(CodeColumn, QString::fromStdString(d.code));
-        item->setText(WhereColumn, QString::fromStdString(d.pointer));
+        item->setIcon(CodeColumn, severityIcon(d.severity));
+        item->setData(CodeColumn, Qt::UserRole, int(d.severity));
+        item->setData(CodeColumn, kRowRole, -1);
+        item->setText(WhereColumn, tr("%1 places").arg(group.size()));
         item->setText(MessageColumn, QString::fromStdString(d.message));
         item->setToolTip(MessageColumn, QString::fromStdString(d.message));
-        const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
-                          : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                            : QStyle::SP_MessageBoxInformation;
-        item->setIcon(CodeColumn, style->standardIcon(icon));
-        item->setData(CodeColumn, Qt::UserRole, int(d.severity));
-        item->setData(CodeColumn, kRowRole, int(i));
-        if (document()) {
-            m_fixes[i] = document::fixFor(*document(), d);
-            if (m_fixes[i]) {
-                item->setText(FixColumn, QString::fromStdString(m_fixes[i].label));
-                item->setToolTip(FixColumn, QString::fromStdString(m_fixes[i].description));
-                item->setFont(FixColumn, linkFont);
-                item->setForeground(FixColumn, linkColour);
-            }
-        }
+        for (size_t index : group)
+            addRow(index, item);
     }
+    emit listFilled();
+}
+
+void DiagnosticsPanel::addVerdictRow()
+{
+    if (m_verdict.isEmpty())
+        return;
+    const targets::Target* target = chosenTarget();
+    auto* item = new QTreeWidgetItem(m_list);
+    item->setText(CodeColumn, tr("TARGET"));
+    item->setText(MessageColumn, m_verdict);
+    item->setToolTip(MessageColumn, target ? QString::fromStdString(target->name) : QString());
+    item->setData(CodeColumn, kRowRole, -1);
+    const bool fails = m_verdict.endsWith(QLatin1String(": fails"));
+    item->setIcon(CodeColumn, QApplication::style()->standardIcon(fails ? QStyle::SP_MessageBoxCritical
+                                                                        : QStyle::SP_DialogApplyButton));
+    QFont bold = m_list->font();
+    bold.setBold(true);
+    for (int column = 0; column < m_list->columnCount(); ++column)
+        item->setFont(column, bold);
+}
+
+QTreeWidgetItem* DiagnosticsPanel::addRow(size_t index, QTreeWidgetItem* parent)
+{
+    const Diagnostic& d = m_diagnostics[index];
+    auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(m_list);
+    m_items[index] = item;
+    item->setText(CodeColumn, QString::fromStdString(d.code));
+    item->setText(WhereColumn, QString::fromStdString(d.pointer));
+    item->setText(MessageColumn, QString::fromStdString(d.message));
+    item->setToolTip(MessageColumn, QString::fromStdString(d.message));
+    item->setIcon(CodeColumn, severityIcon(d.severity));
+    item->setData(CodeColumn, Qt::UserRole, int(d.severity));
+    item->setData(CodeColumn, kRowRole, int(index));
+    if (!document())
+        return item;
+    m_fixes[index] = document::fixFor(*document(), d);
+    if (m_fixes[index]) {
+        QFont linkFont = m_list->font();
+        linkFont.setUnderline(true);
+        item->setText(FixColumn, QString::fromStdString(m_fixes[index].label));
+        item->setToolTip(FixColumn, QString::fromStdString(m_fixes[index].description));
+        item->setFont(FixColumn, linkFont);
+        item->setForeground(FixColumn, m_list->palette().brush(QPalette::Link));
+    }
+    return item;
+}
+
+int DiagnosticsPanel::heightForRows(int rows) const
+{
+    // A row as the list draws one (an icon and a line of text), measured on a list of the same font.
+    QTreeWidget probe;
+    probe.setFont(m_list->font());
+    auto* item = new QTreeWidgetItem(&probe, {QStringLiteral("X")});
+    item->setIcon(CodeColumn, severityIcon(Severity::Error));
+    const int row = std::max(probe.sizeHintForRow(0), m_list->fontMetrics().height());
+    return m_target->sizeHint().height() + m_list->header()->sizeHint().height() + rows * row +
+           2 * m_list->frameWidth() + std::max(layout()->spacing(), 0);
 }
 
 const Diagnostic* DiagnosticsPanel::diagnosticAt(int row) const
@@ -147,7 +208,7 @@ bool DiagnosticsPanel::applyFixAt(int row)
         return false;
     }
     // The owner refills the list once the document is validated again; until then the entry says it is done.
-    if (QTreeWidgetItem* item = m_list->topLevelItem(row)) {
+    if (QTreeWidgetItem* item = m_items[size_t(row)]) {
         item->setText(FixColumn, tr("Fixed"));
         item->setFont(FixColumn, m_list->font());
         item->setForeground(FixColumn, m_list->palette().brush(QPalette::Disabled, QPalette::Text));
