@@ -17,17 +17,12 @@ void keepHeaderTextsWhole(QHeaderView* header)
     for (int i = 0; i < header->count(); ++i) {
         const QString text = model->headerData(i, header->orientation()).toString();
         const int needed = header->fontMetrics().horizontalAdvance(text) + 2 * margin;
-        switch (header->sectionResizeMode(i)) {
-        case QHeaderView::Interactive:
-        case QHeaderView::Fixed:
-            header->resizeSection(i, std::max(header->sectionSize(i), needed));
-            break;
-        case QHeaderView::Stretch:
+        if (header->sectionResizeMode(i) == QHeaderView::ResizeToContents)
+            continue;
+        // Until the view is laid out a section has the default size, whatever its mode.
+        header->resizeSection(i, std::max(header->sectionSize(i), needed));
+        if (header->sectionResizeMode(i) == QHeaderView::Stretch)
             stretched = std::max(stretched, needed);
-            break;
-        case QHeaderView::ResizeToContents:
-            break;
-        }
     }
     header->setMinimumSectionSize(stretched);
 }
