@@ -8,6 +8,7 @@
 #include "scene/FitHeatMap.h"
 #include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
+#include "widgets/DialogPlacement.h"
 #include "widgets/EventWait.h"
 
 #include <QAction>
@@ -69,12 +70,30 @@ FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable
 
 void FitHeatMap::askTolerance()
 {
-    bool ok = false;
-    const double t = QInputDialog::getDouble(m_window, tr("Fit Heat Map Tolerance"),
-                                             tr("Distances up to this are green (metres):"), m_tolerance,
-                                             0.0001, 1000, 4, &ok);
-    if (ok)
-        setTolerance(t);
+    if (m_toleranceDialog) {
+        m_toleranceDialog->raise();
+        return;
+    }
+    auto* dialog = new QInputDialog(m_window);
+    dialog->setObjectName(QStringLiteral("fitHeatMapToleranceDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Fit Heat Map Tolerance"));
+    dialog->setLabelText(tr("Distances up to this are green (metres):"));
+    dialog->setInputMode(QInputDialog::DoubleInput);
+    dialog->setDoubleRange(0.0001, 1000);
+    dialog->setDoubleDecimals(4);
+    dialog->setDoubleValue(m_tolerance);
+    // The map follows the value as it is typed, so that its colours can be judged before OK; Cancel
+    // puts the tolerance back.
+    const double before = m_tolerance;
+    connect(dialog, &QInputDialog::doubleValueChanged, this, &FitHeatMap::setTolerance);
+    connect(dialog, &QInputDialog::doubleValueSelected, this, &FitHeatMap::setTolerance);
+    connect(dialog, &QDialog::rejected, this, [this, before] { setTolerance(before); });
+    m_toleranceDialog = dialog;
+    // Beside the view, not over the map it previews.
+    moveBeside(dialog, m_viewport);
+    dialog->show();
+    moveBeside(dialog, m_viewport);
 }
 
 FitHeatMap::~FitHeatMap()

@@ -4,9 +4,11 @@
 #include "geometry/ColliderFit.h"
 
 #include <QObject>
+#include <QPointer>
 #include <optional>
 
 class QAction;
+class QInputDialog;
 class QLabel;
 class QMenu;
 class QStatusBar;
@@ -64,6 +66,7 @@ private:
     DocumentSession& m_session;
     Viewport* m_viewport;
     QWidget* m_window;
+    QPointer<QInputDialog> m_toleranceDialog; ///< View > Fit Heat Map Tolerance..., while open
     QAction* m_toggle = nullptr;
     QLabel* m_legend = nullptr;
     QTimer* m_timer;

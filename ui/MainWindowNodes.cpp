@@ -5,6 +5,7 @@
 #include "Prompter.h"
 #include "document/NodeOperations.h"
 #include "panels/SceneTreePanel.h"
+#include "scene/ViewPlacement.h"
 #include "tools/GizmoController.h"
 #include "viewport/Viewport.h"
 
@@ -159,12 +160,13 @@ void NodeMenu::addEmpty(bool trigger, int shapeType)
     document::EmptyShapeNode options;
     options.trigger = trigger;
     options.type = static_cast<physics::ShapeType>(shapeType);
-    if (const auto current = m_session.currentNode()) {
-        const geometry::Mat4d world = document::nodeWorldMatrix(*doc, *current);
-        options.position = {world(0, 3), world(1, 3), world(2, 3)};
-    } else {
-        options.position = geometry::Vec3d(m_viewport->camera().target());
-    }
+    // Where the user looks, so that it is in view: the current node's origin may be anywhere (a level's
+    // root lies under its floor), and so may the orbit focus when a surface is in front of it.
+    const OrbitCamera& camera = m_viewport->camera();
+    const LoadedScene* scene = m_session.scene();
+    options.position = geometry::Vec3d(
+        scene ? scene::pointUnderView(scene->picking, camera.position(), camera.forward(), camera.target())
+              : camera.target());
     const Result<document::NodeIndex> added = document::addEmptyShapeNode(*doc, options);
     if (added)
         m_session.selectNode(*added);

@@ -6,6 +6,7 @@
 #include "dialogs/HullDialog.h"
 #include "document/DecomposeAction.h"
 #include "viewport/Viewport.h"
+#include "widgets/DialogPlacement.h"
 
 namespace cs::ui {
 
@@ -32,7 +33,7 @@ HullDialog* ToolDialogs::openHullDialog(std::optional<NodeIndex> node)
     connect(dialog, &HullDialog::applied, this,
             [this](size_t shape) { emit statusMessage(tr("Convex hull added (shape %1)").arg(shape)); });
     m_hull = dialog;
-    dialog->show();
+    showBesideView(dialog);
     return dialog;
 }
 
@@ -54,7 +55,7 @@ DecomposeDialog* ToolDialogs::openDecomposeDialog()
     connect(dialog, &DecomposeDialog::applied, this,
             [this](size_t parts) { emit statusMessage(tr("%n convex part(s) added", nullptr, int(parts))); });
     m_decompose = dialog;
-    dialog->show();
+    showBesideView(dialog);
     return dialog;
 }
 
@@ -78,7 +79,7 @@ AddCollidersDialog* ToolDialogs::openAddCollidersDialog()
         m_addColliders->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_addColliders->setNodes({}); // every mesh node again after Add Simplified Mesh Collider
-    m_addColliders->show();
+    showBesideView(m_addColliders);
     m_addColliders->raise();
     return m_addColliders;
 }
@@ -93,6 +94,15 @@ AddCollidersDialog* ToolDialogs::openSimplifiedColliderDialog()
     dialog->setNodes({*node});
     dialog->setSkipExisting(false);
     return dialog;
+}
+
+void ToolDialogs::showBesideView(QWidget* dialog)
+{
+    // The dialogs preview in the view: they open beside it, not over what they show. Placed before they
+    // are shown (so that Qt does not centre them on the window) and again once their frame is known.
+    moveBeside(dialog, m_viewport);
+    dialog->show();
+    moveBeside(dialog, m_viewport);
 }
 
 void ToolDialogs::closeAll()

@@ -21,7 +21,7 @@ class HullDialog;
 class Viewport;
 
 /// The non-modal tool dialogs of the session's document (convex hull, decomposition, add colliders): at
-/// most one of each, previewing in the viewport, closed when the document is replaced.
+/// most one of each, previewing in the viewport, opened beside it, closed when the document is replaced.
 class ToolDialogs : public QObject
 {
     Q_OBJECT
@@ -52,6 +52,8 @@ signals:
     void statusMessage(const QString& text);
 
 private:
+    void showBesideView(QWidget* dialog);
+
     DocumentSession& m_session;
     Viewport* m_viewport;
     QWidget* m_dialogParent;

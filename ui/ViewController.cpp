@@ -177,9 +177,14 @@ void ViewController::frameSelection()
     const LoadedScene* scene = m_session.scene();
     const std::optional<document::Box> box =
         document && scene ? scene->selectionBounds(*document, m_selectionLines) : std::nullopt;
-    if (box)
-        m_viewport->frameBox(box->min, box->max);
-    else
+    // Room around the selection, so that it reads as a thing in its surroundings rather than filling the
+    // view to its edges: its bounds grown by a fifth about their middle (the camera's distance grows with
+    // them).
+    constexpr float kSelectionRoom = 1.2f;
+    if (box) {
+        const QVector3D middle = (box->min + box->max) * 0.5f, half = (box->max - box->min) * 0.5f;
+        m_viewport->frameBox(middle - half * kSelectionRoom, middle + half * kSelectionRoom);
+    } else
         m_viewport->frameAll();
 }
 

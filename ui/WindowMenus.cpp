@@ -23,6 +23,7 @@
 #include <QUndoGroup>
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 namespace cs::ui {
 
@@ -337,8 +338,14 @@ void WindowMenus::createToolBar()
     m_toolBar->addAction(actions.get(ActionId::Open));
     m_toolBar->addAction(actions.get(ActionId::Save));
     m_toolBar->addSeparator();
-    m_toolBar->addAction(actions.get(ActionId::Undo));
-    m_toolBar->addAction(actions.get(ActionId::Redo));
+    // The toolbar's Undo and Redo keep one text (the command they would undo is in the menu and the
+    // tooltip), so that the buttons after them do not move with every edit.
+    for (const auto& [id, text] :
+         {std::pair{ActionId::Undo, tr("Undo")}, std::pair{ActionId::Redo, tr("Redo")}}) {
+        QAction* action = actions.get(id);
+        action->setIconText(text);
+        m_toolBar->addAction(action);
+    }
     m_toolBar->addSeparator();
     m_toolBar->addAction(actions.get(ActionId::Xray));
     m_toolBar->addAction(actions.get(ActionId::FrameAll));

@@ -3,6 +3,7 @@
 #include "gltf/RenderScene.h"
 #include "physics/OmiReader.h"
 #include "scene/PickScene.h"
+#include "scene/ViewPlacement.h"
 
 #include <QTest>
 
@@ -83,6 +84,27 @@ private slots:
         QVERIFY(!m_pick.pick(QVector3D(0, 20, 0), QVector3D(0, 1, 0)).has_value());
         QVERIFY(!m_pick.pick(QVector3D(100, 1, 100), QVector3D(1, 0, 0)).has_value());
         QVERIFY(!m_pick.pick(QVector3D(0, 20, 0), QVector3D(0, 0, 0)).has_value());
+    }
+
+    // Where a new thing goes "where the user looks" (issue 46): the surface under the view's centre, else
+    // the orbit focus.
+    void onTheSurfaceUnderTheCentre()
+    {
+        // Crate 1 (node 2) is a 1 m box: looking straight down at it from 10 m above, with the focus far
+        // below the floor, the new thing goes on its top face, 0.5 m above its centre.
+        const QVector3D crate = origin(2);
+        const QVector3D eye = crate + QVector3D(0, 10, 0);
+        const QVector3D focus = crate - QVector3D(0, 5, 0);
+        const QVector3D at = scene::pointUnderView(m_pick, eye, QVector3D(0, -2, 0), focus);
+        QVERIFY2((at - (crate + QVector3D(0, 0.5f, 0))).length() < 1e-3f,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(at.x()).arg(at.y()).arg(at.z())));
+    }
+
+    void atTheFocusWhenNothingIsThere()
+    {
+        // Looking up into the sky: nothing is hit, the focus is the place.
+        const QVector3D focus(1, 2, 3);
+        QCOMPARE(scene::pointUnderView(m_pick, QVector3D(0, 50, 0), QVector3D(0, 1, 0), focus), focus);
     }
 };
 

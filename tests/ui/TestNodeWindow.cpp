@@ -1,5 +1,6 @@
-// Node operations through the real window (issue 19): with Crate 1 (node 2, at (1.4, 0.5, -5.3)) current,
-// Node > Add Empty Trigger > Box puts a box trigger there and selects it; the Transform section moves it;
+// Node operations through the real window (issue 19): with Crate 1 (node 2) current, Node > Add Empty
+// Trigger > Box puts a box trigger where the user looks (on the surface under the view's centre, issue 46)
+// and selects it; the Transform section moves it;
 // Ctrl+D duplicates it with its trigger; F2 renames it in the scene tree; Delete Node removes the copy; each
 // is one undo step; the file saved and opened again has the trigger where it was put, and our validator finds
 // no error in it.
@@ -68,7 +69,13 @@ private slots:
         w.session().selectNode(kCrate);
         settle();
 
-        // Add Empty Trigger > Box: a new node at the crate's place, with a new box shape, selected.
+        // Add Empty Trigger > Box: a new node where the view's centre meets the scene, with a new box
+        // shape, selected.
+        const ui::OrbitCamera& camera = w.viewport()->camera();
+        const auto hit = w.session().scene()->picking.pick(camera.position(), camera.forward());
+        QVERIFY(hit);
+        const QVector3D place = camera.position() + camera.forward() * float(hit->distance);
+        const double x = place.x(), z = place.z();
         QAction* add = w.actions().get(cs::ui::ActionId::AddEmptyTriggerBox);
         QVERIFY(add);
         add->trigger();
@@ -77,7 +84,7 @@ private slots:
         QCOMPARE(doc.gltf().count("nodes"), kSampleNodes + 1);
         QCOMPARE(w.session().currentNode(), std::optional<document::NodeIndex>(added));
         QCOMPARE(nodeJson(doc, added)["name"].get<std::string>(), std::string("Box Trigger"));
-        QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {1.4, 0.5, -5.3}, 1e-6));
+        QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {x, place.y(), z}, 1e-5));
         const physics::NodePhysics* p = doc.model().node(added);
         QVERIFY(p && p->trigger && p->trigger->shape >= 0);
         QCOMPARE(doc.model().shapes[size_t(p->trigger->shape)].type, physics::ShapeType::Box);
@@ -91,7 +98,7 @@ private slots:
         QTest::keyClick(y->spinBox(), Qt::Key_Enter);
         settle();
         QCOMPARE(stack->index(), afterAdd + 1);
-        QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {1.4, 2, -5.3}, 1e-6));
+        QVERIFY(test::numbersNear(nodeJson(doc, added)["translation"], {x, 2, z}, 1e-3));
 
         // Ctrl+D: a copy with its own trigger, selected.
         QAction* duplicate = w.actions().get(cs::ui::ActionId::DuplicateNode);
@@ -143,7 +150,7 @@ private slots:
         const document::Document& reopened = **again;
         QCOMPARE(reopened.gltf().count("nodes"), kSampleNodes + 1);
         QCOMPARE(nodeJson(reopened, added)["name"].get<std::string>(), std::string("Door Trigger"));
-        QVERIFY(test::numbersNear(nodeJson(reopened, added)["translation"], {1.4, 2, -5.3}, 1e-6));
+        QVERIFY(test::numbersNear(nodeJson(reopened, added)["translation"], {x, 2, z}, 1e-3));
         const physics::NodePhysics* r = reopened.model().node(added);
         QVERIFY(r && r->trigger);
         const Diagnostics ours = physics::validatePhysics(reopened.gltf());

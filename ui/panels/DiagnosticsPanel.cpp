@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "targets/Target.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/HeaderFit.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -43,6 +44,7 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : DocumentPanel(parent)
     m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(FixColumn, QHeaderView::ResizeToContents);
+    keepHeaderTextsWhole(m_list->header());
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
     m_target = new QComboBox(this);
     m_target->addItem(tr("None"));

@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
+#include "document/JointNames.h"
 #include "panels/RecordTableModel.h"
 #include "widgets/ModelLabels.h"
 
@@ -171,8 +172,12 @@ void JointsPanel::setCurrentJoint(int joint)
 bool JointsPanel::concerns(const document::ChangeEvent& event) const
 {
     using Kind = document::ChangeEvent::Kind;
+    // Node names and node numbers are in the list's lines.
+    const bool node = event.kind == Kind::Node &&
+                      (event.has(document::ChangeEvent::Name) || event.has(document::ChangeEvent::Created) ||
+                       event.has(document::ChangeEvent::Removed));
     return event.kind == Kind::Joint || event.kind == Kind::NodeJoint || event.kind == Kind::Document ||
-           (event.kind == Kind::Selection && currentJoint() != m_list->currentRow());
+           node || (event.kind == Kind::Selection && currentJoint() != m_list->currentRow());
 }
 
 void JointsPanel::refresh()
@@ -183,10 +188,13 @@ void JointsPanel::refresh()
         if (const document::Document* doc = document()) {
             const auto& joints = doc->model().joints;
             for (size_t i = 0; i < joints.size(); ++i) {
-                const size_t users = document::jointUsers(doc->model(), int(i)).size();
-                m_list->addItem(tr("Joint %1: %2 (used by %n node(s))", nullptr, int(users))
-                                    .arg(i)
-                                    .arg(QString::fromStdString(document::jointSummary(joints[i]))));
+                // Named as the artist knows it (its kind and the nodes it joins); its limits in the tooltip.
+                auto* item = new QListWidgetItem(
+                    QString::fromStdString(document::jointListText(doc->gltf(), doc->model(), int(i))),
+                    m_list);
+                item->setToolTip(tr("Joint description %1: %2")
+                                     .arg(i)
+                                     .arg(QString::fromStdString(document::jointSummary(joints[i]))));
             }
         }
         m_list->setCurrentRow(currentJoint());

@@ -21,7 +21,8 @@ namespace cs::ui {
 class Prompter;
 class RecordTableModel;
 
-/// The document's joint descriptions: a list (each with a summary and how many nodes use it), and the
+/// The document's joint descriptions: a list (each by its name or kind and the nodes it joins, e.g.
+/// "hinge: Door -> Frame", see document::jointListText), and the
 /// limits and drives of the current one as two record tables whose cells are edited in place
 /// (document/JointFields parses them). Add appends a preset, Delete removes the current description with the
 /// node joints that use it (named in the status line, after asking). Every change is one undo command.

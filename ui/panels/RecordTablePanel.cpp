@@ -5,6 +5,7 @@
 #include "document/ListItems.h"
 #include "panels/RecordDelegate.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/HeaderFit.h"
 #include "widgets/ModelLabels.h"
 
 #include <QHBoxLayout>
@@ -61,6 +62,7 @@ RecordTablePanel::RecordTablePanel(RecordList list, std::vector<RecordColumn> co
     m_table->verticalHeader()->setVisible(false);
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_table->horizontalHeader()->setSectionResizeMode(c, resizeMode(m_model->column(c).width));
+    keepHeaderTextsWhole(m_table->horizontalHeader());
 
     m_add = new QPushButton(tr("Add"), this);
     m_add->setToolTip(m_texts.addToolTip);

@@ -1,6 +1,7 @@
 #include "panels/SceneTreePanel.h"
 
 #include "widgets/ChildSignals.h"
+#include "widgets/HeaderFit.h"
 
 #include <QDropEvent>
 #include <QHeaderView>
@@ -61,6 +62,7 @@ SceneTreePanel::SceneTreePanel(QWidget* parent) : QWidget(parent)
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(false);
+    keepHeaderTextsWhole(m_tree->header());
     m_tree->setUniformRowHeights(true);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     // Reparent by drag: the drop is caught before the tree moves any item (eventFilter), and the document

@@ -74,6 +74,11 @@ HeatBuffers heatBuffers(const scene::HeatSurfaces& surfaces)
     return out;
 }
 
+namespace {
+/// The opacity of the collider's surface.
+constexpr float kColliderOpacity = 0.2f;
+} // namespace
+
 HeatSurfaceLayer::HeatSurfaceLayer(QuickScene& scene, QQuick3DObject* meshParent, QQuick3DObject* lineParent)
     : m_scene(scene), m_node(scene.makeNode(meshParent)),
       m_lines(std::make_unique<LineLayer>(scene, lineColor(), lineParent, true))
@@ -94,9 +99,10 @@ void HeatSurfaceLayer::setSurface(Surface& surface, const QByteArray& vertices, 
         surface.geometry = new MeshGeometry(VertexLayout::Coloured, vertices, indices);
         QuickScene::adopt(surface.geometry, m_node);
         surface.model = m_scene.makeHeatModel(m_node, surface.geometry, opacity);
+        QuickScene::setVisible(surface.model, &surface != &m_collider || m_colliderShown);
     } else {
         surface.geometry->replace(vertices, indices);
-        QuickScene::setVisible(surface.model, true);
+        QuickScene::setVisible(surface.model, &surface != &m_collider || m_colliderShown);
     }
 }
 
@@ -116,6 +122,13 @@ void HeatSurfaceLayer::setVisible(bool visible)
     m_visible = visible;
     QuickScene::setVisible(m_node, visible);
     m_lines->setVisible(visible);
+}
+
+void HeatSurfaceLayer::setColliderSurfaceVisible(bool visible)
+{
+    m_colliderShown = visible;
+    if (m_collider.model)
+        QuickScene::setVisible(m_collider.model, visible && m_collider.corners > 0);
 }
 
 void HeatSurfaceLayer::updateDetail(const QVector3D& eye, float pixelsPerMetreAtUnitDistance,

@@ -50,6 +50,9 @@ public:
     /// Shows or hides the surfaces and the wireframe, keeping them.
     void setVisible(bool visible);
     bool isVisible() const { return m_visible; }
+    /// Shows or hides the collider's surface alone (the render tests compare the mesh seen through it with
+    /// the mesh alone).
+    void setColliderSurfaceVisible(bool visible);
     /// Triangle corners drawn of the mesh's surface and of the collider's, points of the wireframe.
     size_t meshCornerCount() const { return m_mesh.corners; }
     size_t colliderCornerCount() const { return m_collider.corners; }
@@ -60,8 +63,6 @@ public:
     /// Bounds of everything drawn (false when nothing is).
     bool bounds(QVector3D& lo, QVector3D& hi) const;
 
-    /// The opacity of the collider's surface.
-    static constexpr float kColliderOpacity = 0.4f;
     /// The wireframe's colour.
     static QColor lineColor() { return {25, 25, 30}; }
 
@@ -82,6 +83,7 @@ private:
     bool m_any = false;
     QVector3D m_lo, m_hi;
     bool m_visible = true;
+    bool m_colliderShown = true;
 };
 
 } // namespace cs::ui

@@ -97,8 +97,30 @@ bool outsideView(const QMatrix4x4& viewProjection, const QVector3D& lo, const QV
 } // namespace
 
 LineLayer::LineLayer(QuickScene& scene, const QColor& color, QQuick3DObject* parent, bool onTop)
-    : m_scene(scene), m_color(color), m_onTop(onTop), m_node(scene.makeNode(parent))
+    : m_scene(scene), m_color(color), m_onTop(onTop), m_order(onTop ? kOnTopOrder : 0),
+      m_node(scene.makeNode(parent))
 {}
+
+void LineLayer::setDrawOrder(int order)
+{
+    m_order = order;
+    for (Chunk& chunk : m_chunks)
+        for (Level& level : chunk.levels)
+            for (QQuick3DObject* model : {level.model, level.faint})
+                applyOrder(model);
+    for (QQuick3DObject* model : {m_moving.model, m_moving.faint})
+        applyOrder(model);
+}
+
+void LineLayer::applyOrder(QQuick3DObject* model) const
+{
+    // Qt Quick 3D draws blended models from the farthest to the nearest, by their distance from the camera
+    // plus their depth bias: a bias far beyond any scene's size puts every model of a higher order after
+    // those of a lower one.
+    constexpr float kOrderStep = 1e6f;
+    if (model)
+        model->setProperty("depthBias", -kOrderStep * float(m_order));
+}
 
 void LineLayer::setSegments(const std::vector<QVector3D>& points)
 {
@@ -182,6 +204,7 @@ void LineLayer::makeLevel(Level& level)
     level.geometry = new LineGeometry();
     QuickScene::adopt(level.geometry, m_node);
     level.model = m_scene.makeLineModel(m_node, level.geometry, m_color, 1.0f, m_onTop);
+    applyOrder(level.model);
     QuickScene::setVisible(level.model, false);
 }
 
@@ -201,8 +224,10 @@ void LineLayer::showLevel(Level& level, bool shown)
         level.modelShown = shown;
     }
     const bool faint = shown && m_xray && !m_onTop;
-    if (faint && !level.faint)
+    if (faint && !level.faint) {
         level.faint = m_scene.makeLineModel(m_node, level.geometry, m_color, 0.35f, true);
+        applyOrder(level.faint);
+    }
     if (level.faint && faint != level.faintShown) {
         QuickScene::setVisible(level.faint, faint);
         level.faintShown = faint;

@@ -30,8 +30,17 @@ public:
     static constexpr int kLevels = 4;
     static constexpr int kMaxChunks = 16;
 
-    /// `onTop`: always drawn in front of the meshes (gizmos and handles).
+    /// `onTop`: always drawn in front of the meshes (gizmos and handles), and over the lines of every layer
+    /// that is not (draw order kOnTopOrder).
     LineLayer(QuickScene& scene, const QColor& color, QQuick3DObject* parent, bool onTop = false);
+
+    /// The draw order of a layer drawn on top.
+    static constexpr int kOnTopOrder = 2;
+    /// Where lines of two layers lie on each other (a selected collider drawn in its kind's colour and again
+    /// in the selection's), the layer of the higher order is drawn over the other. Lines do not write depth
+    /// (they are blended), so without an order the renderer's sorting by distance picks a different winner
+    /// as the camera moves. 0 by default.
+    void setDrawOrder(int order);
 
     void setSegments(const std::vector<QVector3D>& points);
     /// Writes level `level` (0 .. kLevels - 1) of the moving segments into `out` (replaced).
@@ -101,9 +110,13 @@ private:
     /// one on show or `always`.
     void showMoving(bool always);
 
+    /// Gives `model` the layer's draw order.
+    void applyOrder(QQuick3DObject* model) const;
+
     QuickScene& m_scene;
     QColor m_color;
     bool m_onTop;
+    int m_order = 0;
     QQuick3DObject* m_node = nullptr;
     std::array<Chunk, kMaxChunks> m_chunks;
     bool m_xray = false;

@@ -55,6 +55,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), m_impl(std::make_unique<I
     QuickScene& scene = *d.scene;
     for (size_t i = 0; i < d.layers.size(); ++i)
         d.layers[i] = std::make_unique<LineLayer>(scene, overlayColor(OverlayLayer(i)), scene.lineRoot());
+    d.layers[size_t(OverlayLayer::Selection)]->setDrawOrder(1); // its shapes are in their kinds' layers too
     d.preview = std::make_unique<LineLayer>(scene, previewColor(), scene.lineRoot());
     for (size_t i = 0; i < d.previewParts.size(); ++i)
         d.previewParts[i] = std::make_unique<LineLayer>(scene, previewPartColor(i), scene.lineRoot());
@@ -369,8 +370,7 @@ void Viewport::frameBox(const QVector3D& boxMin, const QVector3D& boxMax)
 
 void Viewport::capture(std::function<void(const QImage&)> done)
 {
-    // Qt Quick 3D builds and draws the whole scene in the frame it renders: the next frame is final once
-    // the meshes are shown (MeshLayer::holdUntilSynced) and every texture is in.
+    // One frame draws the whole scene: final once the meshes are shown and every texture is in.
     if (m_impl->meshes && m_impl->meshes->held())
         return m_impl->meshes->whenShown([this, done] { capture(done); });
     if (texturesPending() == 0)
