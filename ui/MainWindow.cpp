@@ -17,6 +17,7 @@
 #include "viewport/JointLayer.h"
 #include "viewport/Viewport.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/WheelGuard.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -76,6 +77,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
       m_actions(this)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    WheelGuard::install();
     setAcceptDrops(true);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
