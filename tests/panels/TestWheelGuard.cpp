@@ -70,8 +70,10 @@ QWidget* wheelOver(QWidget* widget, int notches)
     const QPointF local = target->mapFrom(window, inWindow);
     QWheelEvent event(local, QPointF(window->mapToGlobal(inWindow)), QPoint(), QPoint(0, 120 * notches),
                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    // As QTest does for keys: sendEvent() would make the event non-spontaneous, and Qt does not hand a
+    // non-spontaneous wheel event on to the parents.
     QSpontaneKeyEvent::setSpontaneous(&event);
-    QApplication::sendEvent(target, &event);
+    qApp->notify(target, &event);
     return target;
 }
 
