@@ -18,6 +18,7 @@
 #include "viewport/JointLayer.h"
 #include "viewport/Viewport.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/WheelGuard.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -77,6 +78,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
       m_actions(this)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    WheelGuard::install();
     setAcceptDrops(true);
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);

@@ -8,6 +8,7 @@
 #include "scene/ViewPlacement.h"
 #include "tools/GizmoController.h"
 #include "viewport/Viewport.h"
+#include "widgets/EntrySpinBox.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -131,7 +132,7 @@ void NodeMenu::addTransformTools(ActionTable& actions, QWidget* window)
     m_menu->addAction(local);
     bar->addAction(local);
     bar->addSeparator();
-    auto* grid = new QDoubleSpinBox(bar);
+    auto* grid = new DecimalSpinBox(bar);
     grid->setObjectName(QStringLiteral("gridStep"));
     grid->setToolTip(tr("Grid step that moves and shape handles snap to while Ctrl is held"));
     grid->setDecimals(3);
@@ -141,7 +142,7 @@ void NodeMenu::addTransformTools(ActionTable& actions, QWidget* window)
     grid->setValue(m_gizmo->gridStep());
     connect(grid, &QDoubleSpinBox::valueChanged, m_gizmo, &GizmoController::setGridStep);
     bar->addWidget(grid);
-    auto* angle = new QDoubleSpinBox(bar);
+    auto* angle = new DecimalSpinBox(bar);
     angle->setObjectName(QStringLiteral("angleStep"));
     angle->setToolTip(tr("Angle step that rotations snap to while Ctrl is held"));
     angle->setDecimals(1);

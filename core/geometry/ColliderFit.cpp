@@ -14,6 +14,8 @@ namespace cs::geometry {
 
 namespace {
 
+constexpr double kShownMetres = 0.00005; ///< half the 0.0001 m the editors show
+
 constexpr size_t kBlock = 2048;
 
 /// One part of a collider, ready to answer signed distances and give points of its surface, in the
@@ -258,7 +260,12 @@ FitFigures fitFigures(const std::vector<double>& values)
 
 std::string fitText(const FitSummary& fit)
 {
-    auto metres = [](double v) {
+    // Below what the line can show (a tenth of a millimetre, as the editors, and 0.0 % of the diagonal) a
+    // distance is rounding noise of the measure: "0 m", not "7.74e-09 m".
+    const double shown = fit.diagonal > 0 ? std::min(kShownMetres, 0.0005 * fit.diagonal) : kShownMetres;
+    auto metres = [shown](double v) {
+        if (std::fabs(v) < shown)
+            return std::string("0 m");
         char buffer[32];
         std::snprintf(buffer, sizeof buffer, "%.3g m", v);
         return std::string(buffer);

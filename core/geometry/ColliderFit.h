@@ -129,7 +129,8 @@ Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& m
 FitFigures fitFigures(const std::vector<double>& values);
 
 /// The figures in one line: "outside max 0.012 m (0.4 %), p95 0.003 m; overhang max 0.21 m (7.1 %), mean
-/// 0.05 m, p95 0.12 m" (percentages of the diagonal; none when it is 0).
+/// 0.05 m, p95 0.12 m" (percentages of the diagonal; none when it is 0). A distance below what the line
+/// shows (0.05 mm, and 0.05 % of the diagonal) is "0 m".
 std::string fitText(const FitSummary& fit);
 
 /// The mean scale of a transform's linear part (the cube root of its volume scale; 1 when it has none): what

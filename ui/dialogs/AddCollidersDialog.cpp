@@ -5,6 +5,7 @@
 #include "document/Document.h"
 #include "gltf/NodeLabel.h"
 #include "widgets/ChildSignals.h"
+#include "widgets/EntrySpinBox.h"
 #include "widgets/EventWait.h"
 
 #include <QCheckBox>
@@ -131,13 +132,13 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
         m_strategy->setItemData(m_strategy->count() - 1, tr(e.tip), Qt::ToolTipRole);
     }
     form->addRow(tr("Strategy:"), m_strategy);
-    m_maxPoints = new QSpinBox(this);
+    m_maxPoints = new WholeSpinBox(this);
     m_maxPoints->setObjectName(QStringLiteral("maxPoints"));
     m_maxPoints->setRange(4, 255);
     m_maxPoints->setValue(255);
     m_maxPoints->setToolTip(tr("Most vertices of a hull (Unity and PhysX accept 255)"));
     form->addRow(tr("Most hull points:"), m_maxPoints);
-    m_tolerance = new QDoubleSpinBox(this);
+    m_tolerance = new DecimalSpinBox(this);
     m_tolerance->setObjectName(QStringLiteral("tolerance"));
     m_tolerance->setRange(0, 1000);
     m_tolerance->setDecimals(0);
@@ -149,7 +150,7 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
     m_byFit->setObjectName(QStringLiteral("byFit"));
     m_byFit->setToolTip(tr("auto: measure every candidate against the mesh and keep the primitive that "
                            "pokes out and stands off no further than this; unchecked, the volume rule"));
-    m_fitTolerance = new QDoubleSpinBox(this);
+    m_fitTolerance = new DecimalSpinBox(this);
     m_fitTolerance->setObjectName(QStringLiteral("fitTolerance"));
     m_fitTolerance->setRange(0, 1000);
     m_fitTolerance->setDecimals(4);
@@ -161,7 +162,7 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
     fitRow->addWidget(m_fitTolerance, 1);
     form->addRow(tr("Fit tolerance:"), fitRow);
     connect(m_byFit, &QCheckBox::toggled, this, [this] { setRunning(isRunning()); });
-    m_maxError = new QDoubleSpinBox(this);
+    m_maxError = new DecimalSpinBox(this);
     m_maxError->setObjectName(QStringLiteral("maxError"));
     m_maxError->setRange(0.0001, 1000);
     m_maxError->setDecimals(4);
@@ -185,13 +186,13 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
 void AddCollidersDialog::addPartFields(QFormLayout* form)
 {
     const import::ColliderOptions defaults;
-    m_maxParts = new QSpinBox(this);
+    m_maxParts = new WholeSpinBox(this);
     m_maxParts->setObjectName(QStringLiteral("maxParts"));
     m_maxParts->setRange(1, 256);
     m_maxParts->setValue(defaults.maxParts);
     m_maxParts->setToolTip(tr("decompose: the most convex parts per mesh"));
     form->addRow(tr("Most parts:"), m_maxParts);
-    m_concavity = new QDoubleSpinBox(this);
+    m_concavity = new DecimalSpinBox(this);
     m_concavity->setObjectName(QStringLiteral("concavity"));
     m_concavity->setRange(0.001, 0.999);
     m_concavity->setDecimals(3);

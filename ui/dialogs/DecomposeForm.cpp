@@ -1,5 +1,7 @@
 #include "dialogs/DecomposeForm.h"
 
+#include "widgets/EntrySpinBox.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -31,7 +33,7 @@ DecomposeForm::DecomposeForm(QWidget* parent) : QWidget(parent)
 void DecomposeForm::addSizeFields(QFormLayout* form)
 {
     QWidget* box = form->parentWidget();
-    m_concavity = new QDoubleSpinBox(box);
+    m_concavity = new DecimalSpinBox(box);
     m_concavity->setObjectName(QStringLiteral("concavity"));
     m_concavity->setRange(0.1, 50.0);
     m_concavity->setDecimals(1);
@@ -42,14 +44,14 @@ void DecomposeForm::addSizeFields(QFormLayout* form)
     m_concavity->setToolTip(tr("A part is convex enough when its hull lies no further than this from the "
                                "mesh's surface (percent of the mesh's bounding-box diagonal)"));
     form->addRow(tr("Concavity threshold:"), m_concavity);
-    m_maxParts = new QSpinBox(box);
+    m_maxParts = new WholeSpinBox(box);
     m_maxParts->setObjectName(QStringLiteral("maxParts"));
     m_maxParts->setRange(1, 128);
     m_maxParts->setValue(16);
     m_maxParts->setKeyboardTracking(false);
     m_maxParts->setToolTip(tr("The most parts per mesh: splitting stops there even above the threshold"));
     form->addRow(tr("Most parts:"), m_maxParts);
-    m_points = new QSpinBox(box);
+    m_points = new WholeSpinBox(box);
     m_points->setObjectName(QStringLiteral("pointsPerPart"));
     m_points->setRange(4, kMaxPoints);
     m_points->setValue(kPresetPoints);
@@ -67,14 +69,14 @@ void DecomposeForm::addSizeFields(QFormLayout* form)
 void DecomposeForm::addRunFields(QFormLayout* form)
 {
     QWidget* box = form->parentWidget();
-    m_resolution = new QSpinBox(box);
+    m_resolution = new WholeSpinBox(box);
     m_resolution->setObjectName(QStringLiteral("resolution"));
     m_resolution->setRange(16, 256);
     m_resolution->setValue(64);
     m_resolution->setKeyboardTracking(false);
     m_resolution->setToolTip(tr("Voxels along the longest side for the inside test; finer is slower"));
     form->addRow(tr("Resolution:"), m_resolution);
-    m_budget = new QDoubleSpinBox(box);
+    m_budget = new DecimalSpinBox(box);
     m_budget->setObjectName(QStringLiteral("timeBudget"));
     m_budget->setRange(0, 600);
     m_budget->setDecimals(1);

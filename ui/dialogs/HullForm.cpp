@@ -1,5 +1,7 @@
 #include "dialogs/HullForm.h"
 
+#include "widgets/EntrySpinBox.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -47,7 +49,7 @@ QWidget* HullForm::buildOptions()
 {
     auto* options = new QGroupBox(tr("Hull"), this);
     auto* form = new QFormLayout(options);
-    m_maxPoints = new QSpinBox(options);
+    m_maxPoints = new WholeSpinBox(options);
     m_maxPoints->setObjectName(QStringLiteral("maxPoints"));
     m_maxPoints->setRange(4, kMaxHullPoints);
     m_maxPoints->setValue(kMaxHullPoints);
@@ -67,7 +69,7 @@ QWidget* HullForm::buildOptions()
     m_simplifyFirst->setToolTip(
         tr("Also make the capped hull of a copy of the mesh simplified within this distance, measure both "
            "against the mesh, and keep the one that deviates less"));
-    m_simplifyError = new QDoubleSpinBox(options);
+    m_simplifyError = new DecimalSpinBox(options);
     m_simplifyError->setObjectName(QStringLiteral("simplifyError"));
     m_simplifyError->setRange(0.0001, 1000);
     m_simplifyError->setDecimals(4);

@@ -1,6 +1,7 @@
 #include "dialogs/SaveFamilyDialog.h"
 
 #include "DiagnosticText.h"
+#include "widgets/WheelGuard.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -30,6 +31,7 @@ FamilyChoice chooseSaveFamily(QWidget* parent, physics::Family current)
     dialog.setWindowTitle(QObject::tr("Physics format"));
     auto* layout = new QVBoxLayout(&dialog);
     layout->addWidget(new QLabel(QObject::tr("Write the physics as:"), &dialog));
+    WheelGuard::install();
     auto* combo = new QComboBox(&dialog);
     combo->setObjectName(QStringLiteral("familyCombo"));
     combo->addItem(QObject::tr("Keep: %1").arg(familyLabel(current)));

@@ -1,12 +1,16 @@
 #include "panels/DocumentPanel.h"
 
 #include "document/Document.h"
+#include "widgets/WheelGuard.h"
 
 #include <algorithm>
 
 namespace cs::ui {
 
-DocumentPanel::DocumentPanel(QWidget* parent) : QWidget(parent) {}
+DocumentPanel::DocumentPanel(QWidget* parent) : QWidget(parent)
+{
+    WheelGuard::install();
+}
 
 void DocumentPanel::setDocument(document::Document* document)
 {

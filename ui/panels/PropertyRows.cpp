@@ -20,6 +20,7 @@ namespace {
 template <class Field> void setUpNumbers(Field* field, const PropertyLook& look)
 {
     field->setRange(look.minimum, look.maximum);
+    field->setAbove(look.above);
     field->setDecimals(look.decimals);
     if (look.step > 0)
         field->setSingleStep(look.step);

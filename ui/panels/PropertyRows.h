@@ -60,8 +60,9 @@ struct PropertyLook
     double minimum = -1e9;
     double maximum = 1e9;
     int decimals = 4;
-    double step = 0.0;   ///< 0: the editor's own step
-    QString toolTip;     ///< while the row is in use (see PropertyFields::setGroupUsed)
+    std::optional<double> above; ///< a number must be above this (typed values at or below it are refused)
+    double step = 0.0;           ///< 0: the editor's own step
+    QString toolTip;             ///< while the row is in use (see PropertyFields::setGroupUsed)
     QString minimumText; ///< a number shown at its minimum as this text (e.g. "Unbounded"); empty: the number
     int group = 0;       ///< rows used or not together; the section names its groups
     ChoiceEntries choices; ///< Choice rows
@@ -89,6 +90,7 @@ struct PropertyLook
     PropertyLook& withLimits(const physics::FieldLimits& limits)
     {
         unit = QString::fromLatin1(limits.unit);
+        above = limits.minimumAllowed ? std::nullopt : std::optional<double>(limits.minimum);
         return withRange(limits.editorMinimum(), limits.maximum).withPrecision(limits.decimals, limits.step);
     }
     /// A number row shows its minimum as `text`.

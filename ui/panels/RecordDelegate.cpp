@@ -1,6 +1,7 @@
 #include "panels/RecordDelegate.h"
 
 #include "panels/RecordTableModel.h"
+#include "widgets/EntrySpinBox.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -26,12 +27,15 @@ QWidget* RecordDelegate::createEditor(QWidget* parent, const QStyleOptionViewIte
         return edit;
     }
     case RecordEditor::Number: {
-        auto* spin = new QDoubleSpinBox(parent);
+        auto* spin = new DecimalSpinBox(parent);
         spin->setFrame(false);
         spin->setDecimals(column.decimals);
         spin->setSingleStep(column.step);
         spin->setRange(column.minimum, column.maximum);
         spin->setAccelerated(true);
+        // Enter closes the editor even on text that is not a number yet: the spin box says what it made of
+        // it.
+        spin->setCorrectionMode(QAbstractSpinBox::CorrectToNearestValue);
         return spin;
     }
     case RecordEditor::Choice: {
@@ -70,6 +74,8 @@ void RecordDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, co
             model->setData(index, combo->currentData(), Qt::EditRole);
         return;
     }
+    if (auto* spin = dynamic_cast<DecimalSpinBox*>(editor))
+        spin->commitTyped(); // the view commits on focus-out before the spin box sees it
     QStyledItemDelegate::setModelData(editor, model, index);
 }
 

@@ -1,5 +1,9 @@
 #include "widgets/NumberField.h"
 
+#include "physics/NumberEntry.h"
+#include "widgets/EntryMessage.h"
+#include "widgets/WheelGuard.h"
+
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -25,15 +29,12 @@ double finiteBound(double v)
 
 NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent)
 {
+    WheelGuard::install();
     setKeyboardTracking(false);
     setAccelerated(true);
     setFocusPolicy(Qt::StrongFocus);
     connect(lineEdit(), &QLineEdit::textEdited, this, [this] { m_typing = true; });
-    // Connected before any owner's slot: a commit that changed the value is reported by valueChanged.
-    connect(this, &QDoubleSpinBox::valueChanged, this, [this] {
-        m_commitPending = false;
-        m_typing = false;
-    });
+    connect(this, &QDoubleSpinBox::valueChanged, this, [this] { m_typing = false; });
 }
 
 QString NumberSpinBox::mixedText()
@@ -65,20 +66,7 @@ QString NumberSpinBox::textFromValue(double value) const
 {
     if (m_mixed)
         return mixedText();
-    QLocale loc = locale();
-    loc.setNumberOptions(loc.numberOptions() | QLocale::OmitGroupSeparator);
-    QString text = loc.toString(value, 'f', decimals());
-    const QString point = loc.decimalPoint();
-    if (text.contains(point)) {
-        const QString zero = loc.zeroDigit();
-        while (text.endsWith(zero))
-            text.chop(zero.size());
-        if (text.endsWith(point))
-            text.chop(point.size());
-    }
-    if (text == loc.negativeSign() + loc.zeroDigit())
-        text = loc.zeroDigit();
-    return text;
+    return physics::entryText(value, locale(), decimals());
 }
 
 double NumberSpinBox::valueFromText(const QString& text) const
@@ -101,7 +89,14 @@ QValidator::State NumberSpinBox::validate(QString& input, int& pos) const
                 pos -= static_cast<int>(mixedText().size());
         }
     }
-    return QDoubleSpinBox::validate(input, pos);
+    if (!specialValueText().isEmpty() && input == specialValueText())
+        return QDoubleSpinBox::validate(input, pos);
+    // Any text may be typed: the owner reads it when it is committed and says what it made of it. The base
+    // class alone would drop a comma it takes for a thousands separator and refuse keys that leave the range.
+    const QValidator::State state = QDoubleSpinBox::validate(input, pos);
+    if (state == QValidator::Acceptable && physics::readNumber(input, locale(), suffix()))
+        return QValidator::Acceptable;
+    return QValidator::Intermediate;
 }
 
 QSize NumberSpinBox::sizeHint() const
@@ -128,26 +123,24 @@ QSize NumberSpinBox::minimumSizeHint() const
 
 void NumberSpinBox::beginCommit()
 {
-    m_commitPending = false;
     if (!m_typing)
         return;
-    QString text = lineEdit()->displayText();
-    int pos = lineEdit()->cursorPosition();
-    if (isMixedText(text) || validate(text, pos) != QValidator::Acceptable)
-        return;
-    m_commitPending = true;
-    // The committed number must show as a number when the base class rewrites the text.
-    m_mixed = false;
+    m_typing = false;
+    const QString text = lineEdit()->displayText();
+    if (!isMixedText(text))
+        emit textEntered(text); // the owner shows what it read, so the base class finds nothing to change
 }
 
 void NumberSpinBox::endCommit()
 {
     m_typing = false;
-    if (m_commitPending) {
-        m_commitPending = false;
-        emit textCommitted();
-    }
     emit commitEnded();
+}
+
+void NumberSpinBox::stepBy(int steps)
+{
+    beginCommit();
+    QDoubleSpinBox::stepBy(steps);
 }
 
 void NumberSpinBox::keyPressEvent(QKeyEvent* event)
@@ -193,7 +186,7 @@ NumberField::NumberField(QWidget* parent) : QWidget(parent), m_spin(new NumberSp
     m_spin->setValue(0.0);
     m_setting = false;
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, &NumberField::onValueChanged);
-    connect(m_spin, &NumberSpinBox::textCommitted, this, &NumberField::onTextCommitted);
+    connect(m_spin, &NumberSpinBox::textEntered, this, &NumberField::onTextEntered);
     connect(m_spin, &NumberSpinBox::commitEnded, this, [this] {
         if (m_deferred) {
             m_deferred = false;
@@ -282,6 +275,8 @@ void NumberField::discardTyping()
 {
     m_spin->discardTyping();
     m_deferred = false;
+    m_message.clear(); // it spoke of the objects shown before
+    showEntryMessage(m_spin, m_message, QString());
     showValue();
 }
 
@@ -315,16 +310,38 @@ void NumberField::onValueChanged(double value)
     emit edited(v);
 }
 
-void NumberField::onTextCommitted()
+void NumberField::onTextEntered(const QString& text)
 {
-    const double v = clamped(m_spin->value());
-    const bool changed = m_mixed || v != m_value;
-    m_value = v;
-    m_mixed = false;
     m_deferred = false;
+    physics::NumberEntry entry;
+    const QString special = m_spin->specialValueText();
+    if (!special.isEmpty() && text.trimmed() == special.trimmed()) {
+        entry.outcome = physics::NumberEntry::Outcome::Accepted;
+        entry.value = m_min; // what the special text stands for
+    } else {
+        entry = physics::readNumberEntry(text, m_spin->locale(),
+                                         {m_min, m_max, m_spin->decimals(), m_spin->suffix(), m_above});
+    }
+    report(entry.message);
+    if (!entry.applies()) {
+        showValue();
+        return;
+    }
+    const bool changed = m_mixed || entry.value != m_value;
+    m_value = entry.value;
+    m_mixed = false;
     showValue();
     if (changed)
-        emit edited(v);
+        emit edited(entry.value);
+}
+
+void NumberField::report(const QString& message)
+{
+    m_message = message;
+    // Without a message the spin box has no tooltip, so the field's own (which its panel changes) shows.
+    showEntryMessage(m_spin, message, message.isEmpty() ? QString() : toolTip());
+    if (!message.isEmpty())
+        emit entryReported(message);
 }
 
 } // namespace cs::ui

@@ -2,6 +2,7 @@
 
 #include <QDoubleSpinBox>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 namespace cs::ui {
@@ -29,6 +30,8 @@ public:
     QString textFromValue(double value) const override;
     double valueFromText(const QString& text) const override;
     QValidator::State validate(QString& input, int& pos) const override;
+    /// Text typed and not committed is read first (as a commit would), so a step goes from what was typed.
+    void stepBy(int steps) override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -36,9 +39,9 @@ public:
     static QString mixedText();
 
 signals:
-    /// Text the user typed was committed (Enter or focus-out) without changing the spin box's value, so
-    /// valueChanged() was not emitted (the text was the value already held, or the box was mixed).
-    void textCommitted();
+    /// The user committed typed text (Enter or focus-out); the owner reads it (see physics::readNumberEntry)
+    /// before the spin box would, so that nothing typed is dropped or changed without a word.
+    void textEntered(const QString& text);
     /// A commit (Enter or focus-out) has been handled, whether or not the user had typed anything.
     void commitEnded();
 
@@ -55,7 +58,6 @@ private:
 
     bool m_mixed = false;
     bool m_typing = false;
-    bool m_commitPending = false;
 };
 
 /// One number with an optional unit: a spin box that emits edited() for user edits only (typing committed
@@ -65,8 +67,10 @@ private:
 /// 3 decimals does not round the stored value unless the user edits it. Non-finite values cannot be entered;
 /// the range (default -1e9 .. 1e9) clamps what can.
 ///
-/// A value outside the range (read from a file) is shown as it is; what the user enters is clamped to the
-/// range.
+/// A value outside the range (read from a file) is shown as it is; what the user types is read in the
+/// widget's locale (its decimal separator, no thousands separators), kept to the decimals and clamped to the
+/// range, each change said in the field's tooltip and through entryReported() (which the main window's status
+/// bar shows); text that is not a number is refused with the reason and the value kept.
 ///
 /// When several selected objects disagree, setMixed() shows an em dash until the user enters a value.
 /// setValue() does not overwrite text the user is typing (the new value is kept and shown when the edit
@@ -79,6 +83,9 @@ public:
     explicit NumberField(QWidget* parent = nullptr);
 
     void setRange(double min, double max);
+    /// The value must be above `bound` (a size above 0): typed values at or below it are refused with that
+    /// reason instead of clamped to the minimum. Nothing: the minimum itself is allowed.
+    void setAbove(std::optional<double> bound) { m_above = bound; }
     double minimum() const;
     double maximum() const;
     /// Shown after the number, e.g. " kg" (include the space).
@@ -103,20 +110,28 @@ public:
     bool isMixed() const { return m_spin->isMixed(); }
     NumberSpinBox* spinBox() const { return m_spin; }
 
+    /// What became of the text the user last typed, when it was not taken as typed (else empty).
+    QString entryMessage() const { return m_message; }
+
 signals:
     /// The user entered `value` (already clamped to the range).
     void edited(double value);
+    /// Typed text was adjusted or refused; `message` says how (also the field's tooltip and a status tip).
+    void entryReported(const QString& message);
 
 private:
     void showValue();
     void onValueChanged(double value);
-    void onTextCommitted();
+    void onTextEntered(const QString& text);
+    void report(const QString& message);
     double clamped(double value) const;
 
     NumberSpinBox* m_spin;
+    QString m_message;
     double m_value = 0.0;
     double m_min = -1e9;
     double m_max = 1e9;
+    std::optional<double> m_above;
     bool m_mixed = false;    ///< what the owner asked for; the box leaves it as soon as the user commits
     bool m_deferred = false; ///< a value was set while the user was typing: show it when the edit ends
     bool m_setting = false;  ///< inside a programmatic change of the box

@@ -35,6 +35,12 @@ void Vec3Field::setRange(double min, double max)
         f->setRange(min, max);
 }
 
+void Vec3Field::setAbove(std::optional<double> bound)
+{
+    for (NumberField* f : m_fields)
+        f->setAbove(bound);
+}
+
 void Vec3Field::setUnit(const QString& unit)
 {
     for (NumberField* f : m_fields)

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 #include <array>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -25,6 +26,8 @@ public:
     explicit Vec3Field(QWidget* parent = nullptr);
 
     void setRange(double min, double max);
+    /// NumberField::setAbove on each component.
+    void setAbove(std::optional<double> bound);
     void setUnit(const QString& unit);
     void setDecimals(int decimals);
     void setSingleStep(double step);
