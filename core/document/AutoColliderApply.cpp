@@ -52,8 +52,10 @@ std::optional<Diagnostic> newMeshProblem(const Document& document, const MeshCol
     return std::nullopt;
 }
 
-// The plan's findings per mesh at the nodes that use it, as the command has always reported them: an error
-// at every node that gets no collider, a note (such as a flat mesh's thin box) at the first node only.
+// The plan's findings per mesh at the nodes that use it: an error at every node that gets no collider; a
+// warning (a collider beyond the fit tolerance) and the note of a concave mesh's trimesh at every node, since
+// each node's collider is what they speak of; another note (such as a flat mesh's thin box) at the first
+// node only.
 Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
 {
     Diagnostics out;
@@ -62,11 +64,15 @@ Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
         if (n.meshInput >= plan.meshDiagnostics.size())
             continue;
         for (const Diagnostic& d : plan.meshDiagnostics[n.meshInput]) {
-            if (d.severity == Severity::Error)
+            if (d.severity == Severity::Error) {
                 out.push_back(noCollider(n, d));
-            else if (!noted[n.meshInput])
-                out.push_back(makeInfo(d.code, gltf::nodeReference(n.name, n.node) + ": " + d.message,
-                                       jsonPointerAppend("/nodes", n.node)));
+            } else if (d.severity == Severity::Warning || d.code == "COLLIDER_CONCAVE_TRIMESH" ||
+                       !noted[n.meshInput]) {
+                Diagnostic at = d;
+                at.message = gltf::nodeReference(n.name, n.node) + ": " + d.message;
+                at.pointer = jsonPointerAppend("/nodes", n.node);
+                out.push_back(std::move(at));
+            }
         }
         noted[n.meshInput] = 1;
     }
