@@ -1,6 +1,8 @@
 // applyAutoColliders: the planned fits written into the document as one undo step (see
 // AutoColliderActions.h).
 #include "document/AutoColliderActions.h"
+#include "document/ColliderFitCache.h"
+#include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "document/MeshCommands.h"
 #include "document/ModelCommands.h"
@@ -185,10 +187,8 @@ a.capped = fit.capped;
 a.trianglesBefore = fit.trianglesBefore;
 a.trianglesAfter = fit.trianglesAfter;
 a.hullFromCopy = fit.hullFromCopy;
-if (fit.measured) {
-    a.fit = fit.measured->scaled(geometry::meanScale(world));
-    a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);
-}
+if (fit.measured)
+    a.fit = worldFitFigures(*fit.measured, world);
 return a;
 } // namespace
 
@@ -221,6 +221,19 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
         a.parts = shapes.size();
         report.added.push_back(std::move(a));
     }
+}
+
+/// The figures of each node that had no collider before are those of its colliders now (measured as every
+/// view measures them, ColliderFitInput.h): kept in the document's fit cache, so that the Shape section shows
+/// the ones the report gives.
+void rememberFigures(Document& document, const AutoColliderInput& input, const AutoColliderReport& report)
+{
+    std::map<size_t, bool> fresh;
+    for (const AutoColliderNode& n : input.nodes)
+        fresh[n.node] = !n.hadCollider;
+    for (const import::AddedCollider& a : report.added)
+        if (a.fit && fresh[a.meshNode])
+            fitCache(document).store(a.meshNode, documentRevision(document), *a.fit);
 }
 
 Diagnostic unevenScale(const AutoColliderNode& n)
@@ -287,6 +300,7 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
     }
     stack->endMacro();
     report.pushed = true;
+    rememberFigures(document, input, report);
     return report;
 }
 

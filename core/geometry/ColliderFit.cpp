@@ -258,9 +258,13 @@ FitFigures fitFigures(const std::vector<double>& values)
 
 std::string fitText(const FitSummary& fit)
 {
-    auto metres = [](double v) {
+    // A distance of a billionth of the model's size (a nanometre at least) is rounding (of float vertices, of
+    // a placement written as floats), not a fit: shown as 0, so that one collider reads the same however
+    // placed.
+    const double noise = 1e-9 * std::max(fit.diagonal, 1.0);
+    auto metres = [noise](double v) {
         char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.3g m", v);
+        std::snprintf(buffer, sizeof buffer, "%.3g m", std::fabs(v) < noise ? 0.0 : v);
         return std::string(buffer);
     };
     auto percent = [&](double v) {
