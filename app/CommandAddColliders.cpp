@@ -61,13 +61,18 @@ struct AddCollidersCli
                               QStringLiteral("glb|gltf"), QStringLiteral("glb")};
     QCommandLineOption inPlace{QStringLiteral("in-place"),
                                QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent).")};
+    QCommandLineOption axis{
+        QStringLiteral("axis"),
+        QStringLiteral("capsule (and auto's capsule): the node axis it runs along: auto (default: the mesh's "
+                       "long axis, of its principal axes the one it reaches furthest along), x, y or z."),
+        QStringLiteral("AXIS"), QStringLiteral("auto")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
 
     void addTo(QCommandLineParser& parser) const
     {
         for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
-                              &concavity, &strict, &simplifyFirst, &format, &inPlace, &json})
+                              &concavity, &strict, &simplifyFirst, &axis, &format, &inPlace, &json})
             parser.addOption(*o);
     }
 };
@@ -83,6 +88,10 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
                parser.value(cli.strategy).toStdString() + "'";
     options.strategy = *chosen;
     options.nodePattern = parser.value(cli.nodes).toStdString();
+    const auto axis = geometry::roundAxisFromName(parser.value(cli.axis).toLower().toStdString());
+    if (!axis)
+        return "--axis must be auto, x, y or z, not '" + parser.value(cli.axis).toStdString() + "'";
+    options.roundAxis = *axis;
     options.strict = parser.isSet(cli.strict);
     if (auto problem = readColliderOptions(parser, cli.maxPoints, cli.body, options))
         return problem;

@@ -64,6 +64,12 @@ FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable
     connect(&session, &DocumentSession::documentReplaced, this, [this](document::Document* doc) {
         if (doc)
             connect(doc, &document::Document::changed, this, &FitHeatMap::schedule);
+        // Until one is chosen, the tolerance is in proportion to the model: a prop's and a level's colours
+        // mean the same.
+        if (doc && !m_toleranceChosen) {
+            m_tolerance = scene::defaultHeatTolerance(document::modelDiagonal(*doc));
+            m_legend->setText(legendText());
+        }
         schedule();
     });
 }
@@ -118,6 +124,7 @@ void FitHeatMap::setEnabled(bool on)
 
 void FitHeatMap::setTolerance(double metres)
 {
+    m_toleranceChosen = true;
     m_tolerance = metres;
     m_legend->setText(legendText());
     schedule();

@@ -42,6 +42,8 @@ public:
 
     void setEnabled(bool on);
     bool isEnabled() const { return m_enabled; }
+    /// Distances up to this are green. Until it is set, each document opened starts with
+    /// scene::defaultHeatTolerance of its size (document::modelDiagonal).
     void setTolerance(double metres);
     double tolerance() const { return m_tolerance; }
     /// The legend as the status bar shows it (empty when off).
@@ -74,6 +76,7 @@ private:
     bool m_enabled = false;
     bool m_again = false;
     double m_tolerance = 0.01;
+    bool m_toleranceChosen = false; ///< setTolerance() was called: documents opened later keep it
     std::optional<geometry::FitSummary> m_figures;
 };
 

@@ -59,6 +59,32 @@ std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
     return order;
 }
 
+// True when the mesh is one primitive of triangles as a list (mode 4, the default).
+bool onePrimitive(const gltf::GltfDocument& doc, size_t mesh)
+{
+    const gltf::Json* m = doc.element("meshes", mesh);
+    if (!m || !m->contains("primitives") || !(*m)["primitives"].is_array())
+        return true;
+    const gltf::Json& prims = (*m)["primitives"];
+    if (prims.size() != 1)
+        return false;
+    const gltf::Json& p = prims[0];
+    return !p.is_object() || !p.contains("mode") || (p["mode"].is_number() && p["mode"].get<double>() == 4.0);
+}
+
+// True when the node is in a dynamic body, or is made one (options.addMotion with a dynamic body), in the
+// model as it is when gathering.
+bool dynamicBody(const Document& document, size_t node, const AutoColliderOptions& options)
+{
+    const auto body = document.sceneGraph().findUp(node, [&](size_t n) {
+        const physics::NodePhysics* p = document.model().node(n);
+        return p && p->motion;
+    });
+    if (body)
+        return document.model().node(*body)->motion->type == physics::MotionType::Dynamic;
+    return options.addMotion && options.collider.body == physics::MotionType::Dynamic;
+}
+
 } // namespace
 
 bool MeshColliderFit::offset() const
@@ -153,7 +179,8 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
                             : !everyNode && !whole.match(QString::fromStdString(name)).hasMatch())
             continue;
         ++input.matched;
-        if (options.skipExisting && hasCollider(document, n)) {
+        const bool had = hasCollider(document, n);
+        if (options.skipExisting && had) {
             input.skipped.push_back(n);
             continue;
         }
@@ -165,13 +192,16 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
             m.scale = geometry::meanScale(document.sceneGraph().worldTransform(n));
             if (m.name.empty())
                 m.name = "mesh " + std::to_string(*mesh);
+            m.onePrimitive = onePrimitive(doc, *mesh);
             // Read for a trimesh too, which refers to the mesh as it is: a mesh whose geometry cannot be read
             // (undecodable compression, an unknown required extension) gets no collider at all.
             if (!input.source)
                 readMesh(doc, m);
             input.meshes.push_back(std::move(m));
         }
-        input.nodes.push_back({n, name, it->second});
+        if (dynamicBody(document, n, options))
+            input.meshes[it->second].trimeshAllowed = false;
+        input.nodes.push_back({n, name, it->second, had});
     }
     return input;
 }
@@ -202,10 +232,13 @@ bool planMesh(const AutoColliderInput& input, size_t i, AutoColliderPlan& plan,
     }
     AutoColliderOptions options = input.options;
     options.collider.maxError /= m.scale;
+    options.collider.trimeshAllowed = m.trimeshAllowed;
     auto fit = fitMeshCollider(*m.triangles, options, cancel);
     if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED"))
         return false;
     keep(fit.diagnostics, !fit);
+    if (fit && fit->type == physics::ShapeType::Trimesh && !fit->simplified && !m.onePrimitive)
+        fit->simplified = *m.triangles;
     if (fit)
         plan.fits[i] = std::move(*fit);
     return true;

@@ -51,6 +51,13 @@ struct AutoColliderMesh
     /// The uniform world scale of the first node that uses the mesh: a simplified copy's largest error is
     /// asked in world metres and met in the mesh's space.
     double scale = 1;
+    /// No node that uses the mesh is (or is made) a dynamic body: auto by the measured fit may give a
+    /// concave mesh a trimesh of itself (import::ColliderOptions::trimeshAllowed).
+    bool trimeshAllowed = true;
+    /// The mesh is one primitive of triangles (a list): a trimesh may refer to it as it is. Otherwise a
+    /// trimesh gets a copy of its triangles in one primitive, which is what the OMI spec asks of a collision
+    /// mesh (the validator's MESH_MULTIPLE_PRIMITIVES and MESH_NOT_TRIANGLES).
+    bool onePrimitive = true;
 };
 
 /// One node that gets a collider.
@@ -59,6 +66,8 @@ struct AutoColliderNode
     size_t node = 0;
     std::string name;     ///< "" when unnamed
     size_t meshInput = 0; ///< index into AutoColliderInput::meshes
+    /// The node, or a child of it without a mesh, had a collider or trigger when gathered (skipExisting off).
+    bool hadCollider = false;
 };
 
 /// What gatherAutoColliders() found: everything planAutoColliders() reads.
@@ -94,7 +103,9 @@ struct MeshColliderFit
     double hullVolume = 0;                  ///< of the mesh's full hull, when computed
     size_t hullPoints = 0;
     bool capped = false;
-    /// Simplified (type Trimesh): the collision mesh, and the triangle counts before and after.
+    /// Simplified (type Trimesh): the collision mesh, and the triangle counts before and after; also a
+    /// trimesh of a mesh that is not one triangle-list primitive (AutoColliderMesh::onePrimitive): its
+    /// triangles in one.
     std::optional<gltf::TriangleMesh> simplified;
     size_t trianglesBefore = 0, trianglesAfter = 0;
     bool hullFromCopy = false; ///< convex: the hull's points came from a simplified copy (the counts are its)

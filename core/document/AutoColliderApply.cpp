@@ -1,6 +1,8 @@
 // applyAutoColliders: the planned fits written into the document as one undo step (see
 // AutoColliderActions.h).
 #include "document/AutoColliderActions.h"
+#include "document/ColliderFitCache.h"
+#include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "document/MeshCommands.h"
 #include "document/ModelCommands.h"
@@ -52,8 +54,10 @@ std::optional<Diagnostic> newMeshProblem(const Document& document, const MeshCol
     return std::nullopt;
 }
 
-// The plan's findings per mesh at the nodes that use it, as the command has always reported them: an error
-// at every node that gets no collider, a note (such as a flat mesh's thin box) at the first node only.
+// The plan's findings per mesh at the nodes that use it: an error at every node that gets no collider; a
+// warning (a collider beyond the fit tolerance) and the note of a concave mesh's trimesh at every node, since
+// each node's collider is what they speak of; another note (such as a flat mesh's thin box) at the first
+// node only.
 Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
 {
     Diagnostics out;
@@ -62,11 +66,15 @@ Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
         if (n.meshInput >= plan.meshDiagnostics.size())
             continue;
         for (const Diagnostic& d : plan.meshDiagnostics[n.meshInput]) {
-            if (d.severity == Severity::Error)
+            if (d.severity == Severity::Error) {
                 out.push_back(noCollider(n, d));
-            else if (!noted[n.meshInput])
-                out.push_back(makeInfo(d.code, gltf::nodeReference(n.name, n.node) + ": " + d.message,
-                                       jsonPointerAppend("/nodes", n.node)));
+            } else if (d.severity == Severity::Warning || d.code == "COLLIDER_CONCAVE_TRIMESH" ||
+                       !noted[n.meshInput]) {
+                Diagnostic at = d;
+                at.message = gltf::nodeReference(n.name, n.node) + ": " + d.message;
+                at.pointer = jsonPointerAppend("/nodes", n.node);
+                out.push_back(std::move(at));
+            }
         }
         noted[n.meshInput] = 1;
     }
@@ -179,10 +187,8 @@ a.capped = fit.capped;
 a.trianglesBefore = fit.trianglesBefore;
 a.trianglesAfter = fit.trianglesAfter;
 a.hullFromCopy = fit.hullFromCopy;
-if (fit.measured) {
-    a.fit = fit.measured->scaled(geometry::meanScale(world));
-    a.fit->approximate = a.fit->approximate || geometry::nonUniformScale(world);
-}
+if (fit.measured)
+    a.fit = worldFitFigures(*fit.measured, world);
 return a;
 } // namespace
 
@@ -215,6 +221,19 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
         a.parts = shapes.size();
         report.added.push_back(std::move(a));
     }
+}
+
+/// The figures of each node that had no collider before are those of its colliders now (measured as every
+/// view measures them, ColliderFitInput.h): kept in the document's fit cache, so that the Shape section shows
+/// the ones the report gives.
+void rememberFigures(Document& document, const AutoColliderInput& input, const AutoColliderReport& report)
+{
+    std::map<size_t, bool> fresh;
+    for (const AutoColliderNode& n : input.nodes)
+        fresh[n.node] = !n.hadCollider;
+    for (const import::AddedCollider& a : report.added)
+        if (a.fit && fresh[a.meshNode])
+            fitCache(document).store(a.meshNode, documentRevision(document), *a.fit);
 }
 
 Diagnostic unevenScale(const AutoColliderNode& n)
@@ -281,6 +300,7 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
     }
     stack->endMacro();
     report.pushed = true;
+    rememberFigures(document, input, report);
     return report;
 }
 

@@ -1,10 +1,16 @@
 #include "document/ColliderFitInput.h"
 
+#include "document/ColliderFitCache.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "document/NodeOperations.h"
 #include "document/ShapeFit.h"
+#include "geometry/ScaleRule.h"
+#include "gltf/Accessors.h"
 #include "gltf/SceneGraph.h"
+#include "import/AutoColliders.h"
+
+#include <algorithm>
 
 namespace cs::document {
 
@@ -44,7 +50,9 @@ Result<ColliderFitInput> gatherColliderFit(const Document& document, NodeIndex n
                                     "neither the node nor its parent has a mesh to measure against",
                                     jsonPointerAppend("/nodes", node)));
     ColliderFitInput input;
+    input.node = node;
     input.meshNode = *source.meshNode;
+    input.revision = documentRevision(document);
     std::vector<NodeIndex> candidates{node};
     if (!source.fromParent) {
         const gltf::SceneGraph& graph = document.sceneGraph();
@@ -55,6 +63,11 @@ Result<ColliderFitInput> gatherColliderFit(const Document& document, NodeIndex n
     }
     for (NodeIndex n : candidates)
         if (auto part = colliderPart(document, n)) {
+            // In the mesh node's space: the node itself, or a child of it (exact, no inverse taken).
+            geometry::FitPart local = *part;
+            local.toSpace = n == input.meshNode ? geometry::Mat4d{}
+                                                : nodeLocalMatrix(*document.gltf().element("nodes", n));
+            input.meshParts.push_back(std::move(local));
             input.parts.push_back(std::move(*part));
             input.colliderNodes.push_back(n);
         }
@@ -66,6 +79,9 @@ Result<ColliderFitInput> gatherColliderFit(const Document& document, NodeIndex n
         return R{std::nullopt, mesh.diagnostics};
     input.mesh = std::move(*mesh);
     input.meshToWorld = nodeWorldMatrix(document, input.meshNode);
+    const QMatrix4x4 world = document.sceneGraph().worldTransform(input.meshNode);
+    input.meshScale = geometry::meanScale(world);
+    input.unevenScale = geometry::nonUniformScale(world);
     R r;
     r.value = std::move(input);
     return r;
@@ -75,6 +91,85 @@ Result<geometry::FitMeasurement> measureColliderFit(const ColliderFitInput& inpu
                                                     const geometry::FitOptions& options)
 {
     return geometry::measureFit(input.mesh, input.meshToWorld, input.parts, options);
+}
+
+double modelDiagonal(const Document& document)
+{
+    const gltf::GltfDocument& doc = document.gltf();
+    const gltf::SceneGraph& graph = document.sceneGraph();
+    QVector3D lo, hi;
+    bool any = false;
+    for (size_t n = 0; n < graph.nodeCount(); ++n) {
+        const auto mesh = gltf::nodeMesh(doc, n);
+        const gltf::Json* m = mesh ? doc.element("meshes", *mesh) : nullptr;
+        if (!m || !m->contains("primitives") || !(*m)["primitives"].is_array())
+            continue;
+        const QMatrix4x4 world = graph.worldTransform(n);
+        for (const gltf::Json& p : (*m)["primitives"]) {
+            if (!p.is_object() || !p.contains("attributes") || !p["attributes"].is_object() ||
+                !p["attributes"].contains("POSITION") || !p["attributes"]["POSITION"].is_number_unsigned())
+                continue;
+            const auto bounds = gltf::declaredBounds(doc, p["attributes"]["POSITION"].get<size_t>());
+            if (!bounds || bounds->min.size() != 3)
+                continue;
+            for (int corner = 0; corner < 8; ++corner) {
+                const auto b = [&](int axis) -> const std::vector<double>& {
+                    return (corner >> axis & 1) ? bounds->max : bounds->min;
+                };
+                const QVector3D q = world.map(QVector3D(float(b(0)[0]), float(b(1)[1]), float(b(2)[2])));
+                lo =
+                    any ? QVector3D(std::min(lo.x(), q.x()), std::min(lo.y(), q.y()), std::min(lo.z(), q.z()))
+                        : q;
+                hi =
+                    any ? QVector3D(std::max(hi.x(), q.x()), std::max(hi.y(), q.y()), std::max(hi.z(), q.z()))
+                        : q;
+                any = true;
+            }
+        }
+    }
+    return any ? double((hi - lo).length()) : 0.0;
+}
+
+geometry::FitOptions standardFitOptions()
+{
+    geometry::FitOptions o;
+    // Add Colliders' own sampling: what it measures as it chooses is what every view shows.
+    const size_t samples = import::ColliderOptions{}.fitSamples;
+    o.meshSamples = samples;
+    o.colliderSamples = samples;
+    return o;
+}
+
+geometry::FitSummary worldFitFigures(const geometry::FitSummary& meshSpace, const QMatrix4x4& worldTransform)
+{
+    geometry::FitSummary world = meshSpace.scaled(geometry::meanScale(worldTransform));
+    world.approximate = world.approximate || geometry::nonUniformScale(worldTransform);
+    return world;
+}
+
+Result<geometry::FitSummary> colliderFitFigures(const ColliderFitInput& input)
+{
+    using R = Result<geometry::FitSummary>;
+    auto m = geometry::measureFit(input.mesh, {}, input.meshParts, standardFitOptions());
+    if (!m)
+        return R{std::nullopt, m.diagnostics};
+    geometry::FitSummary world = m->summary.scaled(input.meshScale);
+    world.approximate = world.approximate || input.unevenScale;
+    return R{world, {}};
+}
+
+Result<geometry::FitSummary> colliderFitFigures(const Document& document, NodeIndex node)
+{
+    using R = Result<geometry::FitSummary>;
+    if (auto cached = fitCache(document).find(node, documentRevision(document)))
+        return R{*cached, {}};
+    auto input = gatherColliderFit(document, node);
+    if (!input)
+        return R{std::nullopt, input.diagnostics};
+    auto figures = colliderFitFigures(*input);
+    if (figures)
+        fitCache(document).store(node, input->revision, *figures);
+    return figures;
 }
 
 } // namespace cs::document

@@ -106,7 +106,8 @@ Result<ShapeFit> fitOnChildNode(Document& doc, size_t shapeIndex, NodeIndex node
 
 } // namespace
 
-Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry::Vec3d>& points)
+Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry::Vec3d>& points,
+                                        geometry::RoundAxis axis)
 {
     switch (kind) {
     case FitKind::Box:
@@ -116,9 +117,9 @@ Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry
     case FitKind::Sphere:
         return geometry::fitSphere(points);
     case FitKind::Capsule:
-        return geometry::fitCapsule(points);
+        return geometry::fitCapsule(points, axis);
     case FitKind::Cylinder:
-        return geometry::fitCylinder(points);
+        return geometry::fitCylinder(points, axis);
     }
     return Result<geometry::FittedShape>::failure(makeError("FIT_UNKNOWN", "unknown fit"));
 }
@@ -217,14 +218,14 @@ void pushShapeParameters(Document& doc, size_t shapeIndex, const Shape& target)
 } // namespace
 
 Result<ShapeFit> fitShapeToMesh(Document& doc, size_t shapeIndex, NodeIndex node, FitKind kind,
-                                const QString& undoText)
+                                const QString& undoText, geometry::RoundAxis axis)
 {
     if (const auto refused = fitRefused(doc, shapeIndex, node))
         return Result<ShapeFit>::failure(*refused);
     Result<geometry::FittedShape> fitted;
     auto points = fitMeshPoints(doc, node);
     if (points)
-        fitted = fitPoints(kind, *points);
+        fitted = fitPoints(kind, *points, axis);
     else
         fitted.diagnostics = points.diagnostics;
     return applyShapeFit(doc, shapeIndex, node, fitted, undoText);

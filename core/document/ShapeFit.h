@@ -29,8 +29,9 @@ enum class FitKind
 };
 inline constexpr int kFitKindCount = 5;
 
-/// Runs the fit of `kind` on points.
-Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry::Vec3d>& points);
+/// Runs the fit of `kind` on points; a capsule or cylinder along `axis` (in the points' space).
+Result<geometry::FittedShape> fitPoints(FitKind kind, const std::vector<geometry::Vec3d>& points,
+                                        geometry::RoundAxis axis = geometry::RoundAxis::Auto);
 
 /// Where fits for a node take their points from.
 struct FitMeshSource
@@ -72,10 +73,11 @@ struct ShapeFit
 ///   takes its material and filter;
 /// - otherwise the shape takes the fitted type and parameters, and a node that fits its parent's mesh moves
 ///   to the fitted offset (its rotation too; exact for a uniform scale).
-/// One undo step named `undoText`. Errors: no such shape or node, an opaque shape, no mesh, or the fit's
-/// own error.
+/// One undo step named `undoText`. A capsule or cylinder runs along `axis` of the node's space. Errors: no
+/// such shape or node, an opaque shape, no mesh, or the fit's own error.
 Result<ShapeFit> fitShapeToMesh(Document& document, size_t shape, NodeIndex node, FitKind kind,
-                                const QString& undoText);
+                                const QString& undoText,
+                                geometry::RoundAxis axis = geometry::RoundAxis::Auto);
 
 /// The second half of fitShapeToMesh, for a fit computed elsewhere (off the GUI thread): applies `fitted`,
 /// the primitive fitted to fitMeshPoints(document, node), as fitShapeToMesh does. The same errors, and the

@@ -261,13 +261,12 @@ FitFigures fitFigures(const std::vector<double>& values)
 std::string fitText(const FitSummary& fit)
 {
     // Below what the line can show (a tenth of a millimetre, as the editors, and 0.0 % of the diagonal) a
-    // distance is rounding noise of the measure: "0 m", not "7.74e-09 m".
+    // distance is rounding noise of the measure (float vertices, a placement written as floats): "0 m", not
+    // "7.74e-09 m", so that one collider reads the same however placed.
     const double shown = fit.diagonal > 0 ? std::min(kShownMetres, 0.0005 * fit.diagonal) : kShownMetres;
     auto metres = [shown](double v) {
-        if (std::fabs(v) < shown)
-            return std::string("0 m");
         char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.3g m", v);
+        std::snprintf(buffer, sizeof buffer, "%.3g m", std::fabs(v) < shown ? 0.0 : v);
         return std::string(buffer);
     };
     auto percent = [&](double v) {

@@ -140,25 +140,67 @@ FittedShape roundAlong(const std::vector<Vec3d>& points, const Vec3d& axis, bool
     return f;
 }
 
-Result<FittedShape> fitRound(const std::vector<Vec3d>& input, bool capsule)
+/// How far the points reach along `axis` (unit).
+double extentAlong(const std::vector<Vec3d>& points, const Vec3d& axis)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const Vec3d& p : points) {
+        lo = std::min(lo, dot(p, axis));
+        hi = std::max(hi, dot(p, axis));
+    }
+    return hi - lo;
+}
+
+/// Auto's candidates: the principal, oriented-box and X/Y/Z axes within 20 degrees of the long axis (the
+/// principal axis along which the points reach furthest), the long axis first.
+std::vector<Vec3d> axesNearLongAxis(const std::vector<Vec3d>& points)
+{
+    const Mat3d pca = principalAxes(points);
+    Vec3d along = pca.column(0);
+    for (int i = 1; i < 3; ++i)
+        if (extentAlong(points, normalized(pca.column(i))) >
+            extentAlong(points, normalized(along)) * (1 + 1e-9))
+            along = pca.column(i);
+    along = normalized(along);
+    std::vector<Vec3d> all{along, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    if (auto box = fitOrientedBox(points)) {
+        const Mat3d r = Mat3d::fromQuaternion(box->rotation);
+        for (int i = 0; i < 3; ++i)
+            all.push_back(r.column(i));
+    }
+    const double nearCos = std::cos(20.0 * std::numbers::pi / 180.0);
+    std::vector<Vec3d> near;
+    for (const Vec3d& a : all)
+        if (std::fabs(dot(normalized(a), along)) >= nearCos)
+            near.push_back(normalized(a));
+    return near;
+}
+
+Result<FittedShape> fitRound(const std::vector<Vec3d>& input, bool capsule, RoundAxis axis)
 {
     auto check = checkPoints(input);
     if (!check)
         return check;
     const std::vector<Vec3d> points = hullPoints(input);
-    std::vector<Vec3d> axes{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    const Mat3d pca = principalAxes(points);
-    for (int i = 0; i < 3; ++i)
-        axes.push_back(pca.column(i));
-    if (auto box = fitOrientedBox(points)) {
-        const Mat3d r = Mat3d::fromQuaternion(box->rotation);
-        for (int i = 0; i < 3; ++i)
-            axes.push_back(r.column(i));
+    std::vector<Vec3d> axes;
+    switch (axis) {
+    case RoundAxis::X:
+        axes = {{1, 0, 0}};
+        break;
+    case RoundAxis::Y:
+        axes = {{0, 1, 0}};
+        break;
+    case RoundAxis::Z:
+        axes = {{0, 0, 1}};
+        break;
+    case RoundAxis::Auto:
+        axes = axesNearLongAxis(points);
+        break;
     }
     FittedShape best;
     best.volume = HUGE_VAL;
-    for (const Vec3d& axis : axes) {
-        FittedShape f = roundAlong(points, normalized(axis), capsule);
+    for (const Vec3d& a : axes) {
+        FittedShape f = roundAlong(points, a, capsule);
         if (f.volume < best.volume)
             best = f;
     }
@@ -233,13 +275,36 @@ Result<FittedShape> fitSphere(const std::vector<Vec3d>& input)
     return {f, {}};
 }
 
-Result<FittedShape> fitCapsule(const std::vector<Vec3d>& points)
+const char* roundAxisName(RoundAxis axis)
 {
-    return fitRound(points, true);
+    switch (axis) {
+    case RoundAxis::X:
+        return "x";
+    case RoundAxis::Y:
+        return "y";
+    case RoundAxis::Z:
+        return "z";
+    case RoundAxis::Auto:
+        break;
+    }
+    return "auto";
 }
-Result<FittedShape> fitCylinder(const std::vector<Vec3d>& points)
+
+std::optional<RoundAxis> roundAxisFromName(const std::string& name)
 {
-    return fitRound(points, false);
+    for (RoundAxis a : {RoundAxis::Auto, RoundAxis::X, RoundAxis::Y, RoundAxis::Z})
+        if (name == roundAxisName(a))
+            return a;
+    return std::nullopt;
+}
+
+Result<FittedShape> fitCapsule(const std::vector<Vec3d>& points, RoundAxis axis)
+{
+    return fitRound(points, true, axis);
+}
+Result<FittedShape> fitCylinder(const std::vector<Vec3d>& points, RoundAxis axis)
+{
+    return fitRound(points, false, axis);
 }
 
 } // namespace cs::geometry

@@ -5,6 +5,8 @@
 #include "geometry/Vec3d.h"
 
 #include <QQuaternion>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace cs::geometry {
@@ -29,11 +31,25 @@ Result<FittedShape> fitBox(const std::vector<Vec3d>& points); ///< axis-aligned 
 /// (coarse-to-fine search), keeping whichever of that and the axis-aligned box is smaller.
 Result<FittedShape> fitOrientedBox(const std::vector<Vec3d>& points);
 Result<FittedShape> fitSphere(const std::vector<Vec3d>& points); ///< the smallest enclosing sphere
-/// Capsule (equal radii) and cylinder along the best of the principal and oriented-box axes: for each axis
-/// the smallest circle around the points' projection, then the shortest length that holds them; least volume
-/// wins.
-Result<FittedShape> fitCapsule(const std::vector<Vec3d>& points);
-Result<FittedShape> fitCylinder(const std::vector<Vec3d>& points);
+
+/// The axis a capsule or cylinder runs along, in the points' space. Auto: the mesh's long axis, the one of
+/// its principal axes along which it reaches furthest (a standing character gets a standing capsule, however
+/// wide its arms).
+enum class RoundAxis
+{
+    Auto,
+    X,
+    Y,
+    Z
+};
+const char* roundAxisName(RoundAxis axis); ///< "auto", "x", "y", "z"
+std::optional<RoundAxis> roundAxisFromName(const std::string& name);
+
+/// Capsule (equal radii) and cylinder along `axis`: the smallest circle around the points' projection
+/// across it, then the shortest length that holds them. Auto: of the principal, oriented-box and X/Y/Z axes
+/// within 20 degrees of the long axis, the one of least volume.
+Result<FittedShape> fitCapsule(const std::vector<Vec3d>& points, RoundAxis axis = RoundAxis::Auto);
+Result<FittedShape> fitCylinder(const std::vector<Vec3d>& points, RoundAxis axis = RoundAxis::Auto);
 
 /// The rotation that takes +Y to `axis` (unit), turning the shortest way.
 QQuaternion rotationFromY(const Vec3d& axis);

@@ -135,9 +135,10 @@ R simplifiedMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options)
 }
 
 /// The primitives a strategy fits (auto: all four), each enclosing every point.
-std::vector<FittedShape> fitPrimitives(ColliderStrategy strategy, const std::vector<Vec3d>& points,
+std::vector<FittedShape> fitPrimitives(const ColliderOptions& options, const std::vector<Vec3d>& points,
                                        Diagnostics& diagnostics)
 {
+    const ColliderStrategy strategy = options.strategy;
     std::vector<FittedShape> fits;
     auto take = [&](Result<FittedShape> r) {
         if (r)
@@ -153,10 +154,17 @@ std::vector<FittedShape> fitPrimitives(ColliderStrategy strategy, const std::vec
     if (all || strategy == ColliderStrategy::Sphere)
         take(geometry::fitSphere(points));
     if (all || strategy == ColliderStrategy::Capsule)
-        take(geometry::fitCapsule(points));
+        take(geometry::fitCapsule(points, options.roundAxis));
     for (FittedShape& f : fits)
         raiseToMinimum(f.shape);
     return fits;
+}
+
+/// The rule of auto by the measured fit: nothing pokes out further than `tolerance`, and 95 % of the
+/// collider's surface stands off no further.
+bool withinTolerance(const std::optional<geometry::FitSummary>& m, double tolerance)
+{
+    return m && m->outside.max <= tolerance && m->overhang.p95 <= tolerance;
 }
 
 /// Auto by the measured fit: the primitive within `tolerance` that stands off least on average.
@@ -167,7 +175,7 @@ std::optional<size_t> pickByFit(const geometry::FitMeter& meter, const std::vect
     for (size_t i = 0; i < fits.size(); ++i) {
         measured.push_back(measure(meter, {primitivePart(fits[i])}));
         const auto& m = measured.back();
-        if (!m || m->outside.max > tolerance || m->overhang.p95 > tolerance)
+        if (!withinTolerance(m, tolerance))
             continue;
         if (!best || m->overhang.mean < measured[*best]->overhang.mean)
             best = i;
@@ -276,7 +284,7 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
             diagnostics = std::move(h.diagnostics);
     }
     const geometry::ConvexHull* hull = candidate ? &candidate->hull : nullptr;
-    std::vector<FittedShape> fits = fitPrimitives(strategy, points, diagnostics);
+    std::vector<FittedShape> fits = fitPrimitives(options, points, diagnostics);
     const double hullVolume =
         !hull ? 0 : (hull->quality.uncappedVolume > 0 ? hull->quality.uncappedVolume : hull->quality.volume);
     std::optional<size_t> chosen;
@@ -321,6 +329,45 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
     out.trianglesAfter = candidate->trianglesAfter;
     out.hull = std::move(candidate->hull.mesh);
     return success(std::move(out), std::move(diagnostics));
+}
+
+std::string metres(double m)
+{
+    std::ostringstream text;
+    text.precision(3);
+    text << m << " m";
+    return text.str();
+}
+
+/// Auto by the measured fit when the best convex collider is beyond the tolerance (a concave mesh: a floor
+/// with a hollow, an L-shaped wall): the mesh itself as a triangle mesh when options.trimeshAllowed, else the
+/// convex collider with a warning. Either way the reason names the figures, so that no collider stands off
+/// the mesh further than asked without a word.
+R beyondTolerance(MeshColliderChoice convex, Diagnostics diagnostics, const ColliderOptions& options)
+{
+    const geometry::FitSummary& m = *convex.measured;
+    const std::string figures = "the closest convex collider (" +
+                                std::string(physics::shapeTypeName(convex.type)) + ") stands off up to " +
+                                metres(m.overhang.max) + " (95 % within " + metres(m.overhang.p95) +
+                                ") and the mesh pokes out of it up to " + metres(m.outside.max);
+    const std::string tolerance = metres(*options.fitTolerance);
+    if (options.trimeshAllowed) {
+        MeshColliderChoice out;
+        out.type = physics::ShapeType::Trimesh;
+        out.hullVolume = convex.hullVolume;
+        out.measured = geometry::FitSummary{};
+        out.measured->diagonal = m.diagonal;
+        out.chosenByFit = true;
+        diagnostics.push_back(makeInfo("COLLIDER_CONCAVE_TRIMESH",
+                                       "concave: nothing convex fits within " + tolerance + " (" + figures +
+                                           "); the mesh itself as a triangle mesh (static)"));
+        return success(std::move(out), std::move(diagnostics));
+    }
+    diagnostics.push_back(makeWarning("COLLIDER_BEYOND_TOLERANCE",
+                                      "beyond the fit tolerance of " + tolerance + ": " + figures +
+                                          "; a triangle mesh cannot move with a dynamic body: decompose the "
+                                          "mesh into convex parts instead"));
+    return success(std::move(convex), std::move(diagnostics));
 }
 
 } // namespace
@@ -379,7 +426,11 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
     }
     if (strategy == ColliderStrategy::Simplified)
         return simplifiedMesh(mesh, options);
-    return primitiveOrHull(mesh, points, options, cancel);
+    auto chosen = primitiveOrHull(mesh, points, options, cancel);
+    if (chosen && chosen->chosenByFit && !withinTolerance(chosen->measured, *options.fitTolerance) &&
+        chosen->measured)
+        return beyondTolerance(std::move(*chosen), std::move(chosen.diagnostics), options);
+    return chosen;
 }
 
 } // namespace cs::import

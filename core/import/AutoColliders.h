@@ -55,8 +55,14 @@ struct ColliderOptions
     /// Decompose: the most parts per mesh, and the concavity threshold (fraction of the mesh's diagonal).
     int maxParts = 16;
     double concavity = 0.03;
-    /// Auto: choose by the measured fit against this distance (metres) instead of the volume rule.
+    /// Auto: choose by the measured fit against this distance (metres) instead of the volume rule. A
+    /// collider is never made beyond it silently: when nothing convex fits within it (a concave mesh), the
+    /// mesh gets a trimesh of itself when trimeshAllowed (COLLIDER_CONCAVE_TRIMESH, an info), else the
+    /// closest convex collider with a warning (COLLIDER_BEYOND_TOLERANCE) that gives its figures.
     std::optional<double> fitTolerance;
+    /// Auto with fitTolerance: no node that uses the mesh is in a dynamic body, so a triangle mesh may stand
+    /// for a concave mesh (engines do not move one).
+    bool trimeshAllowed = false;
     /// Simplified: the largest deviation of the copy from the mesh (metres in the space of the first node
     /// that uses the mesh).
     double maxError = 0.01;
@@ -64,6 +70,8 @@ struct ColliderOptions
     /// simplified within this error (metres in the mesh's space), kept when it fits the mesh closer
     /// (geometry::chooseHullWithSimplifiedCopy).
     std::optional<double> simplifyFirst;
+    /// Capsule (and auto's capsule): the axis it runs along, in the node's space (auto: the long axis).
+    geometry::RoundAxis roundAxis = geometry::RoundAxis::Auto;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
     /// Called as each mesh's collider is chosen (on worker threads, one call at a time), with the meshes done

@@ -10,6 +10,23 @@
 
 namespace cs::scene {
 
+double defaultHeatTolerance(double modelDiagonal)
+{
+    if (!(modelDiagonal > 0) || !std::isfinite(modelDiagonal))
+        return 0.01;
+    const double wanted = std::log10(modelDiagonal * 0.005);
+    const double decade = std::floor(wanted);
+    double best = 0, bestGap = HUGE_VAL;
+    for (double step : {1.0, 2.0, 5.0, 10.0}) {
+        const double gap = std::fabs(std::log10(step) + decade - wanted);
+        if (gap < bestGap) {
+            bestGap = gap;
+            best = step * std::pow(10.0, decade);
+        }
+    }
+    return best;
+}
+
 int heatBand(double distance, double tolerance)
 {
     if (!(distance > tolerance))

@@ -23,6 +23,11 @@ namespace cs::scene {
 /// orange), 5 beyond twice the tolerance (red).
 inline constexpr int kHeatBands = 6;
 
+/// The tolerance the map starts with for a model whose bounding box has this diagonal (metres): half a per
+/// cent of it, taken to the nearest of 1, 2 and 5 times a power of ten (0.01 m for a 2 m character, 0.2 m
+/// for a 40 m level), so that the colours mean the same for a prop and a level. 0.01 m without a size.
+double defaultHeatTolerance(double modelDiagonal);
+
 /// The band of a distance (metres) for a tolerance above 0.
 int heatBand(double distance, double tolerance);
 QColor heatColour(int band);

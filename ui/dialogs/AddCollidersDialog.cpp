@@ -186,6 +186,17 @@ void AddCollidersDialog::addFitFields(QFormLayout* form)
 void AddCollidersDialog::addPartFields(QFormLayout* form)
 {
     const import::ColliderOptions defaults;
+    m_axis = new QComboBox(this);
+    m_axis->setObjectName(QStringLiteral("axis"));
+    for (auto a :
+         {geometry::RoundAxis::Auto, geometry::RoundAxis::X, geometry::RoundAxis::Y, geometry::RoundAxis::Z})
+        m_axis->addItem(a == geometry::RoundAxis::Auto
+                            ? tr("auto: the long axis")
+                            : QString::fromLatin1(geometry::roundAxisName(a)).toUpper(),
+                        int(a));
+    m_axis->setToolTip(tr("capsule and auto: the axis of each node a capsule runs along; auto takes the "
+                          "mesh's long axis (of its principal axes, the one it reaches furthest along)"));
+    form->addRow(tr("Capsule along:"), m_axis);
     m_maxParts = new WholeSpinBox(this);
     m_maxParts->setObjectName(QStringLiteral("maxParts"));
     m_maxParts->setRange(1, 256);
@@ -360,6 +371,7 @@ document::AutoColliderOptions AddCollidersDialog::options() const
     if (m_hullCopy->isChecked() &&
         (o.collider.strategy == ColliderStrategy::Hull || o.collider.strategy == ColliderStrategy::Auto))
         o.collider.simplifyFirst = m_maxError->value();
+    o.collider.roundAxis = geometry::RoundAxis(m_axis->currentData().toInt());
     o.collider.maxParts = m_maxParts->value();
     o.collider.concavity = m_concavity->value();
     o.skipExisting = m_skipExisting->isChecked();
@@ -388,6 +400,7 @@ void AddCollidersDialog::setRunning(bool running)
     m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto ||
                                          s == ColliderStrategy::Decompose));
     m_maxParts->setEnabled(!running && s == ColliderStrategy::Decompose);
+    m_axis->setEnabled(!running && (s == ColliderStrategy::Capsule || s == ColliderStrategy::Auto));
     m_concavity->setEnabled(!running && s == ColliderStrategy::Decompose);
     m_byFit->setEnabled(!running && s == ColliderStrategy::Auto);
     m_fitTolerance->setEnabled(!running && s == ColliderStrategy::Auto && m_byFit->isChecked());

@@ -99,6 +99,7 @@ private:
     QDoubleSpinBox* m_fitTolerance = nullptr;
     QDoubleSpinBox* m_maxError = nullptr;
     QCheckBox* m_hullCopy = nullptr;
+    QComboBox* m_axis = nullptr; ///< capsule and auto's capsule: the node axis
     QSpinBox* m_maxParts = nullptr;
     QDoubleSpinBox* m_concavity = nullptr;
     std::vector<size_t> m_nodes;

@@ -7,6 +7,8 @@
 #include "dialogs/HullRun.h"
 #include "document/Actions.h"
 #include "document/AutoColliderActions.h"
+#include "document/ColliderFitCache.h"
+#include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "geometry/Wireframe.h"
@@ -296,8 +298,9 @@ void HullDialog::runFinished(Run run)
     if (run.hull) {
         m_result = std::make_shared<const geometry::ConvexHull>(std::move(*run.hull));
         m_error.clear();
-        const double scale = geometry::meanScale(m_document->sceneGraph().worldTransform(m_node));
-        m_fit = run.fit ? std::optional(run.fit->scaled(scale)) : std::nullopt;
+        const QMatrix4x4 world = m_document->sceneGraph().worldTransform(m_node);
+        const double scale = geometry::meanScale(world);
+        m_fit = run.fit ? std::optional(document::worldFitFigures(*run.fit, world)) : std::nullopt;
         m_copyNote = run.choice ? simplifiedCopyText(*run.choice, scale) : QString();
         m_fromCopy = run.choice && run.choice->fromCopy;
         setPreview(worldSegments());
@@ -372,6 +375,11 @@ bool HullDialog::apply()
     options.node.trigger = trigger();
     // Keep the result alive: pushing emits document changes that this dialog listens to.
     const std::shared_ptr<const geometry::ConvexHull> hull = m_result;
+    // The node's colliders are then this hull alone when it had none, or when the hull replaces its only one:
+    // its figures are the ones shown here (one measurement per collider, see ColliderFitCache).
+    const auto before = document::gatherColliderFit(*m_document, m_node);
+    const bool hullAlone = !before || (!options.onNewChildNode && before->colliderNodes.size() == 1 &&
+                                       before->colliderNodes[0] == m_node);
     m_closed = true;
     const Result<size_t> shape = document::generateConvexHull(*m_document, m_node, hull->mesh, options);
     if (!shape) {
@@ -381,6 +389,8 @@ bool HullDialog::apply()
         return false;
     }
     m_closed = false;
+    if (m_fit && hullAlone && !trigger())
+        document::fitCache(*m_document).store(m_node, document::documentRevision(*m_document), *m_fit);
     emit applied(*shape);
     accept();
     return true;

@@ -1,6 +1,7 @@
 #include "dialogs/HullRun.h"
 
 #include "BackgroundJob.h"
+#include "document/ColliderFitInput.h"
 
 #include <QCoreApplication>
 #include <cmath>
@@ -15,7 +16,7 @@ HullRun computeHullRun(const std::vector<geometry::Vec3d>& points, const gltf::T
     options.progress = [&token](double f) { token.progress(f); };
     HullRun run;
     if (mesh && simplifyFirst) {
-        const geometry::FitMeter meter(*mesh);
+        const geometry::FitMeter meter(*mesh, {}, document::standardFitOptions());
         auto choice = geometry::chooseHullWithSimplifiedCopy(*mesh, meter, options, *simplifyFirst);
         run.diagnostics = std::move(choice.diagnostics);
         if (choice) {
@@ -30,7 +31,7 @@ HullRun computeHullRun(const std::vector<geometry::Vec3d>& points, const gltf::T
     if (hull && mesh) {
         geometry::FitPart part;
         part.shape = geometry::ShapeGeometry::convex(hull->mesh);
-        if (auto m = geometry::measureFit(*mesh, {}, {part}))
+        if (auto m = geometry::measureFit(*mesh, {}, {part}, document::standardFitOptions()))
             run.fit = m->summary;
     }
     if (hull)

@@ -17,7 +17,9 @@ class JobToken;
 struct HullRun
 {
     std::optional<geometry::ConvexHull> hull;
-    std::optional<geometry::FitSummary> fit; ///< of the hull against the node's own mesh, in its space
+    /// Of the hull against the node's own mesh, in its space, sampled as every view samples
+    /// (document::standardFitOptions).
+    std::optional<geometry::FitSummary> fit;
     Diagnostics diagnostics;
     std::optional<geometry::HullChoice> choice; ///< with a simplified copy asked for: how both measured
 };

@@ -54,9 +54,9 @@ FitFunction fitOf(AddColliderMenu::Kind kind)
     case AddColliderMenu::Kind::Sphere:
         return &geometry::fitSphere;
     case AddColliderMenu::Kind::Capsule:
-        return &geometry::fitCapsule;
+        return [](const std::vector<geometry::Vec3d>& p) { return geometry::fitCapsule(p); };
     case AddColliderMenu::Kind::Cylinder:
-        return &geometry::fitCylinder;
+        return [](const std::vector<geometry::Vec3d>& p) { return geometry::fitCylinder(p); };
     default:
         return nullptr;
     }

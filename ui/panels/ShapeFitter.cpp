@@ -111,7 +111,8 @@ ShapeFitter::ShapeFitter(StillShown stillShown, QObject* parent)
 {}
 
 ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
-                                        std::optional<document::NodeIndex> node, document::FitKind kind)
+                                        std::optional<document::NodeIndex> node, document::FitKind kind,
+                                        geometry::RoundAxis axis)
 {
     m_job->cancel();
     m_lastChildNode.reset();
@@ -133,8 +134,9 @@ ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
     const Request request{shape, *node, kind, document->undoStack()->index()};
     m_job->setOnFinished(
         [this, request](const Result<geometry::FittedShape>& fitted) { apply(request, fitted); });
-    m_job->start([kind, points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points))](
-                     const JobToken&) { return document::fitPoints(kind, *points); });
+    m_job->start(
+        [kind, axis, points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points))](
+            const JobToken&) { return document::fitPoints(kind, *points, axis); });
     m_lastOutcome = Outcome::Started;
     return Outcome::Started;
 }

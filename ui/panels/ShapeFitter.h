@@ -41,8 +41,9 @@ public:
 
     /// Fits `kind` to the mesh `node` sees and applies it to `shape` when done: Started, or Failed at once
     /// (no document, shape or node; an opaque shape; no mesh) with finished() already emitted.
+    /// A capsule or cylinder runs along `axis` of the node's space.
     Outcome start(cs::document::Document* document, int shape, std::optional<document::NodeIndex> node,
-                  document::FitKind kind);
+                  document::FitKind kind, geometry::RoundAxis axis = geometry::RoundAxis::Auto);
     /// Drops the fit in progress (nothing is applied, finished() is not emitted).
     void cancel();
     bool isFitting() const;

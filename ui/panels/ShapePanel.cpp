@@ -69,6 +69,7 @@ ShapePanel::ShapePanel(QWidget* parent) : DocumentPanel(parent)
     auto* fitLayout = new QVBoxLayout(fitBox);
     fitLayout->addWidget(m_fitSource);
     fitLayout->addLayout(fitGrid);
+    fitLayout->addWidget(buildAxisRow(fitBox));
     fitLayout->addWidget(m_fitFigures);
 
     m_usedBy = new ShapeUsersBox(this);

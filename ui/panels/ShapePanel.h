@@ -110,6 +110,8 @@ public:
     QComboBox* meshCombo() const;
     QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
     QPushButton* hullButton() const { return m_hull; }
+    /// The axis capsule and cylinder fits run along (objectName "fitAxis"): auto, X, Y or Z.
+    QComboBox* fitAxisCombo() const { return m_fitAxis; }
     QListWidget* usedByList() const;
     QLabel* statusLabel() const { return m_status; }
     /// What is odd or worth knowing about the shape (tapered, no mesh, a plane bounded along one axis...).
@@ -137,6 +139,7 @@ private:
     void onLinkActivated(const QString& link);
     bool shapeExists() const;
     void setUpFitter();
+    QWidget* buildAxisRow(QWidget* parent);
 
     int m_shown = -1; ///< the shape the last refresh showed
     std::optional<document::NodeIndex> m_contextNode;
@@ -148,6 +151,7 @@ private:
     FitFiguresLabel* m_fitFigures;
     std::array<QPushButton*, kFitCount> m_fitButtons{};
     QPushButton* m_hull;
+    QComboBox* m_fitAxis = nullptr;
     ShapeUsersBox* m_usedBy;
     QLabel* m_status;
     QTimer* m_usersTimer; ///< coalesces the "Used by" list's refresh after the events of one edit

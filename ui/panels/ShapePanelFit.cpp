@@ -4,6 +4,8 @@
 
 #include "document/Document.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QLabel>
 
 namespace cs::ui {
@@ -25,10 +27,30 @@ void ShapePanel::setUpFitter()
     });
 }
 
+/// The axis capsule and cylinder fits run along, in the node's space.
+QWidget* ShapePanel::buildAxisRow(QWidget* parent)
+{
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_fitAxis = new QComboBox(row);
+    m_fitAxis->setObjectName(QStringLiteral("fitAxis"));
+    m_fitAxis->addItem(tr("Auto (the long axis)"), int(geometry::RoundAxis::Auto));
+    m_fitAxis->addItem(tr("X"), int(geometry::RoundAxis::X));
+    m_fitAxis->addItem(tr("Y"), int(geometry::RoundAxis::Y));
+    m_fitAxis->addItem(tr("Z"), int(geometry::RoundAxis::Z));
+    m_fitAxis->setToolTip(tr("The axis of the node a fitted capsule or cylinder runs along; auto takes the "
+                             "mesh's long axis (of its principal axes, the one it reaches furthest along)"));
+    layout->addWidget(new QLabel(tr("Capsule and cylinder along:"), row));
+    layout->addWidget(m_fitAxis, 1);
+    return row;
+}
+
 ShapePanel::FitOutcome ShapePanel::fit(Fit kind)
 {
     m_lastFitNode.reset();
-    const FitOutcome outcome = m_fitter->start(document(), shape(), m_contextNode, kind);
+    const auto axis = geometry::RoundAxis(m_fitAxis->currentData().toInt());
+    const FitOutcome outcome = m_fitter->start(document(), shape(), m_contextNode, kind, axis);
     if (outcome == FitOutcome::Started)
         m_status->setText(tr("Fitting a %1 to the mesh\u2026").arg(fitLabel(kind).toLower()).toHtmlEscaped());
     return outcome;

@@ -1,6 +1,7 @@
 #include "widgets/FitFiguresLabel.h"
 
 #include "BackgroundJob.h"
+#include "document/ColliderFitCache.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "widgets/EventWait.h"
@@ -8,11 +9,6 @@
 #include <QTimer>
 
 namespace cs::ui {
-
-namespace {
-/// Fewer points than the command line's default: the figures follow a drag.
-constexpr size_t kSamples = 4000;
-} // namespace
 
 FitFiguresLabel::FitFiguresLabel(QWidget* parent)
     : QLabel(parent), m_job(new BackgroundJob<std::optional<geometry::FitSummary>>(this)),
@@ -65,6 +61,12 @@ void FitFiguresLabel::start()
         return;
     }
     m_again = false;
+    // Measured already at this revision (by Add Colliders, the hull dialog, or here): the same figures.
+    if (auto cached =
+            document::fitCache(*m_document).find(*m_node, document::documentRevision(*m_document))) {
+        showFigures(*cached);
+        return;
+    }
     // Gathering copies what the measurement reads, so the document may change while it runs.
     auto input = document::gatherColliderFit(*m_document, *m_node);
     if (!input) {
@@ -75,13 +77,11 @@ void FitFiguresLabel::start()
         emit figuresChanged();
         return;
     }
+    m_revision = input->revision;
     m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input))](
                      const JobToken&) -> std::optional<geometry::FitSummary> {
-        geometry::FitOptions o;
-        o.meshSamples = kSamples;
-        o.colliderSamples = kSamples;
-        auto m = document::measureColliderFit(*input, o);
-        return m ? std::optional(m->summary) : std::nullopt;
+        auto figures = document::colliderFitFigures(*input);
+        return figures ? std::optional(*figures) : std::nullopt;
     });
 }
 
@@ -91,8 +91,21 @@ void FitFiguresLabel::finished(std::optional<geometry::FitSummary> figures)
         start();
         return;
     }
+    if (!figures) {
+        m_figures.reset();
+        setText(QString());
+        emit figuresChanged();
+        return;
+    }
+    if (m_document && m_node)
+        document::fitCache(*m_document).store(*m_node, m_revision, *figures);
+    showFigures(*figures);
+}
+
+void FitFiguresLabel::showFigures(const geometry::FitSummary& figures)
+{
     m_figures = figures;
-    setText(m_figures ? tr("Fit: %1").arg(QString::fromStdString(geometry::fitText(*m_figures))) : QString());
+    setText(tr("Fit: %1").arg(QString::fromStdString(geometry::fitText(figures))));
     emit figuresChanged();
 }
 

@@ -5,6 +5,7 @@
 
 #include <QLabel>
 #include <QPointer>
+#include <cstdint>
 #include <optional>
 
 class QTimer;
@@ -18,9 +19,10 @@ namespace cs::ui {
 
 template <class Result> class BackgroundJob;
 
-/// Shows how well a node's colliders fit its mesh (document::gatherColliderFit): the outside and overhang
-/// figures in metres. Measured off the GUI thread, again after every edit of the document (coalesced); the
-/// figures shown stay until the new ones are ready.
+/// Shows how well a node's colliders fit its mesh (document::colliderFitFigures): the outside and overhang
+/// figures in metres. The figures of the document's revision from its fit cache when some view measured them
+/// already (Add Colliders, the hull dialog), else measured off the GUI thread and cached; again after every
+/// edit of the document (coalesced); the figures shown stay until the new ones are ready.
 class FitFiguresLabel : public QLabel
 {
     Q_OBJECT
@@ -44,13 +46,15 @@ private:
     void schedule();
     void start();
     void finished(std::optional<geometry::FitSummary> figures);
+    void showFigures(const geometry::FitSummary& figures);
 
     QPointer<cs::document::Document> m_document;
     std::optional<document::NodeIndex> m_node;
     std::optional<geometry::FitSummary> m_figures;
     BackgroundJob<std::optional<geometry::FitSummary>>* m_job;
-    QTimer* m_timer;      ///< coalesces the edits of a drag
-    bool m_again = false; ///< an edit came while measuring: measure once more when done
+    QTimer* m_timer;              ///< coalesces the edits of a drag
+    bool m_again = false;         ///< an edit came while measuring: measure once more when done
+    std::uint64_t m_revision = 0; ///< the document's revision the running measurement was gathered at
 };
 
 } // namespace cs::ui
