@@ -118,8 +118,9 @@ private slots:
                 auto fresh = colliderFitFigures(*input);
                 QVERIFY(fresh);
                 QVERIFY2(geometry::fitText(*fresh) == geometry::fitText(*reported),
-                         (std::string(import::colliderStrategyName(strategy)) + " node " + std::to_string(node) +
-                          ": " + geometry::fitText(*fresh) + " | " + geometry::fitText(*reported))
+                         (std::string(import::colliderStrategyName(strategy)) + " node " +
+                          std::to_string(node) + ": " + geometry::fitText(*fresh) + " | " +
+                          geometry::fitText(*reported))
                              .c_str());
                 QVERIFY(std::fabs(fresh->overhang.p95 - reported->overhang.p95) <= 1e-6 * reported->diagonal);
                 QVERIFY(std::fabs(fresh->overhang.max - reported->overhang.max) <= 1e-6 * reported->diagonal);

@@ -71,7 +71,7 @@ private slots:
         MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, m_file));
         QTreeWidget* list = w.diagnostics()->list();
-        for (const QString target : {QStringLiteral("godot-4.x"), QStringLiteral("babylon-havok")}) {
+        for (const QString& target : {QStringLiteral("godot-4.x"), QStringLiteral("babylon-havok")}) {
             chooseTarget(w, target);
             QVERIFY(list->topLevelItemCount() > 1);
             QCOMPARE(list->topLevelItem(0)->text(DiagnosticsPanel::MessageColumn),

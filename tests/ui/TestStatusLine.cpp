@@ -225,7 +225,8 @@ private slots:
         settle();
         QVERIFY2(statusMessage(w).startsWith(QStringLiteral("Convex hull added")),
                  qPrintable(statusMessage(w)));
-        hull->close();
+        if (hull) // Apply may have closed (and deleted) it already
+            hull->close();
         QVERIFY(clickTreeRow(w, QStringLiteral("Crate 1")));
         QVERIFY(addCollider(w, ui::AddColliderMenu::Kind::Box));
         QCOMPARE(statusMessage(w), QStringLiteral("Box collider added to Crate 1"));

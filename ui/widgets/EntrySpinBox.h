@@ -53,6 +53,8 @@ public:
     explicit EntrySpinBox(QWidget* parent = nullptr) : Base(parent), m_entry(this, Base::lineEdit())
     {
         Base::setFocusPolicy(Qt::StrongFocus);
+        // The value changes on a commit only: "2" of a "2,5" that is then refused must not stay behind.
+        Base::setKeyboardTracking(false);
     }
 
     QValidator::State validate(QString& input, int& /*pos*/) const override
