@@ -3,6 +3,7 @@
 #include "ActionTable.h"
 #include "BackgroundJob.h"
 #include "DocumentSession.h"
+#include "document/ColliderFitCache.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
 #include "scene/FitHeatMap.h"
@@ -26,6 +27,8 @@ struct FitHeatMap::Map
     std::optional<geometry::FitSummary> figures;
     HeatBuffers surfaces;           ///< made on the worker: the GUI thread only hands them to the scene
     std::optional<size_t> meshNode; ///< the node whose mesh the surfaces show (its own drawing is hidden)
+    document::NodeIndex node = 0;   ///< the node whose colliders were measured
+    std::uint64_t revision = 0;     ///< the document's revision they were measured at
 };
 
 FitHeatMap::FitHeatMap(DocumentSession& session, Viewport* viewport, ActionTable& actions, QMenu* viewMenu,
@@ -177,15 +180,21 @@ void FitHeatMap::start()
         return;
     }
     const double tolerance = m_tolerance;
-    m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input)),
-                  tolerance](const JobToken&) {
+    // The figures are the ones every other view shows for these colliders at this revision (the document's
+    // fit cache), measured the same way when no view has measured them yet.
+    const std::optional<geometry::FitSummary> known = document::fitCache(*doc).find(*node, input->revision);
+    m_job->start([input = std::make_shared<const document::ColliderFitInput>(std::move(*input)), tolerance,
+                  known, node = *node](const JobToken&) {
         Map map;
-        // One meter for both: the collider's drawn vertices are measured over the hierarchy the figures made.
+        map.node = node;
+        map.revision = input->revision;
+        // One meter for the colours: the collider's drawn vertices are measured over the hierarchy the
+        // mesh's distances made.
         const geometry::FitMeter meter(input->mesh, input->meshToWorld);
         auto measured = meter.measure(input->parts);
         if (!measured)
             return map;
-        map.figures = measured->summary;
+        map.figures = known ? known : document::colliderFitFigures(*input).value;
         map.surfaces =
             heatBuffers(scene::fitHeatSurfaces(input->mesh, input->parts, meter, *measured, tolerance));
         map.meshNode = input->meshNode;
@@ -201,6 +210,8 @@ void FitHeatMap::finished(const Map& map)
         return;
     }
     m_figures = map.figures;
+    if (const document::Document* doc = m_session.document(); doc && map.figures)
+        document::fitCache(*doc).store(map.node, map.revision, *map.figures);
     m_viewport->setHeatSurfaces(map.surfaces, map.meshNode);
     emit mapChanged();
 }

@@ -4,6 +4,7 @@
 #include "DocumentSession.h"
 #include "Prompter.h"
 #include "document/NodeOperations.h"
+#include "gltf/NodeLabel.h"
 #include "panels/SceneTreePanel.h"
 #include "scene/ViewPlacement.h"
 #include "tools/GizmoController.h"
@@ -169,8 +170,18 @@ void NodeMenu::addEmpty(bool trigger, int shapeType)
         scene ? scene::pointUnderView(scene->picking, camera.position(), camera.forward(), camera.target())
               : camera.target());
     const Result<document::NodeIndex> added = document::addEmptyShapeNode(*doc, options);
-    if (added)
-        m_session.selectNode(*added);
+    if (!added) {
+        m_status->showMessage(tr("Not added: %1").arg(listed(added.diagnostics)), 10000);
+        return;
+    }
+    m_session.selectNode(*added);
+    const geometry::Vec3d& at = options.position;
+    m_status->showMessage(tr("Added %1 at (%2, %3, %4) m")
+                              .arg(QString::fromStdString(gltf::nodeLabel(doc->gltf(), *added)))
+                              .arg(at.x, 0, 'g', 4)
+                              .arg(at.y, 0, 'g', 4)
+                              .arg(at.z, 0, 'g', 4),
+                          8000);
 }
 
 void NodeMenu::reparent(const std::vector<document::NodeIndex>& nodes,

@@ -83,8 +83,8 @@ std::optional<size_t> fitPrimitive(Document& document, size_t node, const Fitted
     options.translation = fitted.translation;
     options.rotation = fitted.rotation;
     if (options.nodeName.empty())
-        options.nodeName =
-            gltf::nodeLabel(document.gltf(), node) + " " + physics::shapeTypeName(fitted.shape.type);
+        options.nodeName = gltf::nodeLabel(document.gltf(), node) + " " +
+                           fittedShapeName(fitted.shape.type, fitted.rotation);
     return addColliderChildNode(document, node, fitted.shape, options);
 }
 

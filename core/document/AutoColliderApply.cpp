@@ -33,9 +33,9 @@ bool insideBody(const Document& document, const gltf::SceneGraph& graph, size_t 
         .has_value();
 }
 
-std::string typeLabel(physics::ShapeType type)
+std::string typeLabel(const MeshColliderFit& fit)
 {
-    return physics::shapeTypeName(type);
+    return fittedShapeName(fit.type, fit.primitive.rotation);
 }
 
 Diagnostic noCollider(const AutoColliderNode& n, const Diagnostic& why)
@@ -100,7 +100,7 @@ physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const
         shape.mesh = static_cast<int>(m.mesh);
         return shape;
     }
-    return writableShape(fit.primitive.shape, m.name + " " + typeLabel(fit.type));
+    return writableShape(fit.primitive.shape, m.name + " " + typeLabel(fit));
 }
 
 // The shapes of a mesh's fit, made on its first use: one, or one per part, each part a new mesh
@@ -156,7 +156,7 @@ size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const Mesh
     if (!fit.offset() && !(p && p->collider))
         return n.node;
     gltf::Json child = gltf::Json::object();
-    child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit.type);
+    child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit);
     const Vec3& t = fit.primitive.translation;
     Quat q = fit.primitive.rotation;
     if (q[3] < 0)
@@ -170,27 +170,31 @@ size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const Mesh
     return addNode->nodeIndex();
 }
 
-/// The report's entry for a collider added to `n` (whose world matrix is `world`).
-import::AddedCollider addedCollider(const AutoColliderNode& n, size_t colliderNode, size_t shape,
-                                    const MeshColliderFit& fit, ColliderStrategy strategy,
-                                    const QMatrix4x4& world){import::AddedCollider a;
-a.meshNode = n.node;
-a.name = n.name;
-a.colliderNode = colliderNode;
-a.shape = shape;
-a.type = fit.type;
-a.strategy = strategy;
-a.volume = fit.volume;
-a.hullVolume = fit.hullVolume;
-a.hullPoints = fit.hullPoints;
-a.capped = fit.capped;
-a.trianglesBefore = fit.trianglesBefore;
-a.trianglesAfter = fit.trianglesAfter;
-a.hullFromCopy = fit.hullFromCopy;
-if (fit.measured)
-    a.fit = worldFitFigures(*fit.measured, world);
-return a;
-} // namespace
+/// The report's entry for a collider added to `n` (whose world matrix is `world`). The return type is
+/// spelled from `cs::` since a line that starts with `import` reads to clang-format as a module import.
+cs::import::AddedCollider addedCollider(const AutoColliderNode& n, size_t colliderNode, size_t shape,
+                                        const MeshColliderFit& fit, ColliderStrategy strategy,
+                                        const QMatrix4x4& world)
+{
+    cs::import::AddedCollider a;
+    a.meshNode = n.node;
+    a.name = n.name;
+    a.colliderNode = colliderNode;
+    a.shape = shape;
+    a.type = fit.type;
+    a.typeName = typeLabel(fit);
+    a.strategy = strategy;
+    a.volume = fit.volume;
+    a.hullVolume = fit.hullVolume;
+    a.hullPoints = fit.hullPoints;
+    a.capped = fit.capped;
+    a.trianglesBefore = fit.trianglesBefore;
+    a.trianglesAfter = fit.trianglesAfter;
+    a.hullFromCopy = fit.hullFromCopy;
+    if (fit.measured)
+        a.fit = worldFitFigures(*fit.measured, world);
+    return a;
+}
 
 /// The colliders of one mesh node: on the node or an offset child, or for parts one child node
 /// "<node> part i" per part (each entry of the report carries the whole compound's fit).
@@ -214,7 +218,7 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
         physics::Collider collider;
         collider.shape = static_cast<int>(shapes[i]);
         document.push(addCollider(&document, addNode->nodeIndex(), collider));
-        import::AddedCollider a = addedCollider(n, addNode->nodeIndex(), shapes[i], fit, strategy, world);
+        cs::import::AddedCollider a = addedCollider(n, addNode->nodeIndex(), shapes[i], fit, strategy, world);
         a.volume = fit.partVolumes[i];
         a.hullPoints = fit.parts[i].positions.size();
         a.part = i;
@@ -245,7 +249,7 @@ Diagnostic unevenScale(const AutoColliderNode& n)
         jsonPointerAppend("/nodes", n.node));
 }
 
-} // namespace cs::document
+} // namespace
 
 AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan& plan)
 {

@@ -1,6 +1,7 @@
 #include "document/ShapeConversion.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cs::document {
 
@@ -131,6 +132,17 @@ physics::Shape writableShape(const physics::Shape& shape, const std::string& nam
     out.radiusBottom = shape.radiusBottom;
     out.mesh = shape.mesh;
     return out;
+}
+
+std::string fittedShapeName(physics::ShapeType type, const physics::Quat& rotation)
+{
+    const double norm = std::sqrt(rotation[0] * rotation[0] + rotation[1] * rotation[1] +
+                                  rotation[2] * rotation[2] + rotation[3] * rotation[3]);
+    // A turn of less than 1e-6 rad (2 acos |w|) is no turn.
+    const bool turned = norm > 0 && std::abs(rotation[3]) / norm < std::cos(0.5e-6);
+    if (type == physics::ShapeType::Box && turned)
+        return "oriented box";
+    return physics::shapeTypeName(type);
 }
 
 } // namespace cs::document

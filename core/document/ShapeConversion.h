@@ -30,4 +30,8 @@ physics::Shape convertShape(const physics::Shape& shape, physics::ShapeType type
 /// Full extents of a primitive shape along x, y, z (mesh shapes: zero, their extent is the mesh's).
 physics::Vec3 shapeExtents(const physics::Shape& shape);
 
+/// What a fitted shape is called in node names and summaries: a box the fit turned (its node's rotation is
+/// not the identity) is an "oriented box"; any other shape goes by its type ("box", "capsule", ...).
+std::string fittedShapeName(physics::ShapeType type, const physics::Quat& rotation);
+
 } // namespace cs::document

@@ -79,7 +79,7 @@ Result<ShapeFit> fitOnChildNode(Document& doc, size_t shapeIndex, NodeIndex node
         options.collisionFilter = np->trigger->collisionFilter;
     }
     const std::string name =
-        gltf::nodeLabel(doc.gltf(), node) + " " + physics::shapeTypeName(primitive.shape.type);
+        gltf::nodeLabel(doc.gltf(), node) + " " + fittedShapeName(primitive.shape.type, primitive.rotation);
     Shape named = makeShape(primitive.shape.type, name);
     copyParameters(primitive.shape, named);
     primitive.shape = named;

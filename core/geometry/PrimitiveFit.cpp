@@ -69,6 +69,32 @@ FittedShape boxInFrame(const std::vector<Vec3d>& points, const Mat3d& r)
     return f;
 }
 
+/// Of the 24 frames that give the same box (its axes permuted and turned end for end, kept right-handed),
+/// the one nearest the identity: the smallest turn (trace = 1 + 2 cos angle), so the node's angles read as
+/// small as they can and a box that is only turned a quarter is no turn at all with its sizes swapped.
+Mat3d nearestEquivalentFrame(const Mat3d& frame)
+{
+    static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    Mat3d best = frame;
+    double bestTrace = -HUGE_VAL;
+    for (const auto& order : kOrders) {
+        for (int signs = 0; signs < 8; ++signs) {
+            Mat3d m;
+            for (int c = 0; c < 3; ++c) {
+                const double sign = (signs >> c) & 1 ? -1.0 : 1.0;
+                for (int r = 0; r < 3; ++r)
+                    m[r][c] = sign * frame[r][order[c]];
+            }
+            const double trace = m[0][0] + m[1][1] + m[2][2];
+            if (m.determinant() > 0 && trace > bestTrace + 1e-12) {
+                best = m;
+                bestTrace = trace;
+            }
+        }
+    }
+    return best;
+}
+
 Mat3d rotationAbout(int axis, double angle)
 {
     Mat3d r = Mat3d::identity();
@@ -255,6 +281,9 @@ Result<FittedShape> fitOrientedBox(const std::vector<Vec3d>& input)
             frame = frame * rotationAbout(axis, centre);
         }
     }
+    const FittedShape nearest = boxInFrame(points, nearestEquivalentFrame(frame));
+    if (nearest.volume <= best.volume * (1 + 1e-9))
+        best = nearest;
     FittedShape aligned = boxInFrame(points, Mat3d::identity());
     if (aligned.volume <= best.volume * (1 + 1e-9))
         return {aligned, {}};

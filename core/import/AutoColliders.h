@@ -96,6 +96,7 @@ struct AddedCollider
         0;            ///< the node carrying the collider: meshNode, or a new child when the fit is offset
     size_t shape = 0; ///< index into the OMI shapes
     physics::ShapeType type = physics::ShapeType::Box;
+    std::string typeName = "box"; ///< what summaries call it: the type, or "oriented box" for a turned box
     ColliderStrategy strategy = ColliderStrategy::Auto; ///< what was asked for
     double volume = 0;                                  ///< of the shape, cubic metres (0 for a trimesh)
     double hullVolume = 0;                              ///< of the mesh's convex hull, when it was computed

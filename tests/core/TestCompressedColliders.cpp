@@ -25,10 +25,12 @@ GltfDocument load(const Bytes& bytes)
     return std::move(*r.value);
 }
 
-import::ColliderOptions strategy(import::ColliderStrategy s){import::ColliderOptions o;
-o.strategy = s;
-return o;
-} // namespace
+cs::import::ColliderOptions strategy(cs::import::ColliderStrategy s)
+{
+    cs::import::ColliderOptions o;
+    o.strategy = s;
+    return o;
+}
 
 /// The box of the collider added for `node`.
 physics::Vec3 boxOf(const GltfDocument& doc, const document::AutoColliderReport& report, size_t node)

@@ -119,6 +119,54 @@ private slots:
         QVERIFY(length(aligned->shape.size - Vec3d{1, 2, 3}) < 1e-12);
     }
 
+    void orientedBoxTakesTheSmallestTurn()
+    {
+        // A box is the same box under the 24 turns of the cube that keep its axes on axes (sizes swapped):
+        // the fit's node turns by the least of them (issue 46: angles in their shortest form).
+        QList<QQuaternion> cube;
+        for (const QVector3D axis : {QVector3D(1, 0, 0), QVector3D(0, 1, 0), QVector3D(0, 0, 1)})
+            for (float a : {90.0f, 180.0f, 270.0f})
+                cube << QQuaternion::fromAxisAndAngle(axis, a);
+        for (const QVector3D axis :
+             {QVector3D(1, 1, 1), QVector3D(-1, 1, 1), QVector3D(1, -1, 1), QVector3D(1, 1, -1)})
+            for (float a : {120.0f, 240.0f})
+                cube << QQuaternion::fromAxisAndAngle(axis, a);
+        for (const QVector3D axis : {QVector3D(1, 1, 0), QVector3D(1, -1, 0), QVector3D(1, 0, 1),
+                                     QVector3D(1, 0, -1), QVector3D(0, 1, 1), QVector3D(0, 1, -1)})
+            cube << QQuaternion::fromAxisAndAngle(axis, 180.0f);
+        cube << QQuaternion();
+        QCOMPARE(cube.size(), 24);
+        auto degrees = [](const QQuaternion& q) {
+            return 2.0 * std::acos(std::min(1.0, double(std::abs(q.normalized().scalar())))) * 180.0 / M_PI;
+        };
+        QList<QQuaternion> turns = {
+            QQuaternion::fromAxisAndAngle(0, 0, 1, 100), QQuaternion::fromAxisAndAngle(1, 0, 0, -95),
+            QQuaternion::fromEulerAngles(20, 35, -50), QQuaternion::fromEulerAngles(170, -80, 100)};
+        for (int k = 0; k < 40; ++k) // turns spread over the whole sphere of rotations
+            turns << QQuaternion::fromEulerAngles(float((k * 97) % 360 - 180), float((k * 41) % 180 - 90),
+                                                  float((k * 131) % 360 - 180));
+        for (const QQuaternion& q : turns) {
+            double least = 360;
+            for (const QQuaternion& s : cube)
+                least = std::min(least, degrees(q * s));
+            auto points = test::pointsInBox(500, {-1.5, -0.5, -0.25}, {1.5, 0.5, 0.25}, 7);
+            for (const QVector3D& c : test::boxMesh({-1.5, -0.5, -0.25}, {1.5, 0.5, 0.25}).positions)
+                points.emplace_back(c);
+            auto f = fitOrientedBox(placed(points, q, {1, 2, 3}));
+            QVERIFY(f);
+            QVERIFY2(std::abs(degrees(f->rotation) - least) < 0.5,
+                     qPrintable(QStringLiteral("%1 degrees, least %2").arg(degrees(f->rotation)).arg(least)));
+            QVERIFY2(f->volume < 3 * 1 * 0.5 * 1.01, qPrintable(QString::number(f->volume)));
+        }
+        // A quarter turn plus 10 degrees about Z: 10 degrees, the sizes along x and y swapped.
+        auto points = test::pointsInBox(500, {-1.5, -0.5, -0.25}, {1.5, 0.5, 0.25}, 8);
+        for (const QVector3D& c : test::boxMesh({-1.5, -0.5, -0.25}, {1.5, 0.5, 0.25}).positions)
+            points.emplace_back(c);
+        auto f = fitOrientedBox(placed(points, turns.front(), {}));
+        QVERIFY(f);
+        QVERIFY(length(f->shape.size - Vec3d{1, 3, 0.5}) < 0.01);
+    }
+
     void sphere()
     {
         auto points = placed(test::pointsOnSphere(2000, 2.0, 4), QQuaternion(), {1, 2, 3});

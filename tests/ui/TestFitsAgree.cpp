@@ -181,6 +181,17 @@ private slots:
         QVERIFY(doc->model().node(0) && doc->model().node(0)->collider);
         w.session().selectNode(0);
         QCOMPARE(shapeSectionFigures(w), fromAdd);
+
+        // The fit heat map of the node has the very figures the Shape section shows.
+        const auto* label = w.findChild<ui::FitFiguresLabel*>(QStringLiteral("fitFigures"));
+        QVERIFY(label && label->figures());
+        test::menuAction(w, QStringLiteral("actionFitHeatMap"))->trigger();
+        ui::FitHeatMap* map = w.fitHeatMap();
+        QVERIFY(map->waitForMap(kWait));
+        QVERIFY(map->figures());
+        QCOMPARE(map->figures()->outside.max, label->figures()->outside.max);
+        QCOMPARE(map->figures()->overhang.p95, label->figures()->overhang.p95);
+        QCOMPARE(map->figures()->overhang.mean, label->figures()->overhang.mean);
     }
 
     void concavePiecesSaySoPerNode()

@@ -17,6 +17,7 @@
 #include "gltf/GltfDocument.h"
 #include "viewport/Viewport.h"
 
+#include <QStatusBar>
 #include <QTest>
 #include <QWindow>
 #include <cmath>
@@ -88,6 +89,12 @@ private slots:
                                 .arg(floor.z())));
         const QVector3D ndc = test::viewNdc(view, at);
         QVERIFY(std::abs(ndc.x()) < 1 && std::abs(ndc.y()) < 1 && ndc.z() > -1 && ndc.z() < 1);
+        // The status bar says what was added and where.
+        const QString message = w.statusBar()->currentMessage();
+        const std::string name = doc.gltf().json()["nodes"][*added].value("name", std::string());
+        QVERIFY(!name.empty());
+        QVERIFY2(message.startsWith(QStringLiteral("Added %1 at (").arg(QString::fromStdString(name))),
+                 qPrintable(message));
 
         // Frame Selected: every corner of the sphere's bounds (radius as the file's shape says) inside the
         // view with a margin, and the sphere large in it.

@@ -465,7 +465,7 @@ QString AddCollidersDialog::summary() const
     } else {
         std::map<std::string, int> byType;
         for (const auto& a : r.added)
-            ++byType[physics::shapeTypeName(a.type)];
+            ++byType[a.typeName];
         QStringList kinds;
         for (const auto& [type, count] : byType)
             kinds << QStringLiteral("%1 %2").arg(count).arg(QString::fromStdString(type));
