@@ -15,19 +15,19 @@
 //
 // What stands in for the renderer, and why:
 // - the glTF document classes (gltf.js, node.js, accessor.js, ...) import the WebGL renderer, images and the
-//   interactivity engine; `GltfDocument` below gives PhysX.js what it reads of them: node transforms (local,
-//   world, world rotation and scale), `extensions.KHR_physics_rigid_bodies` with the spec's defaults for `motion`,
-//   `shapes` (KHR_implicit_shapes read into the glTF 2.1 `shapes` array through the renderer's own shape.js,
-//   whose defaults are 2.1's) and accessor views. Nothing is animated, so every "dirty" flag is false.
-// - gltf_object.js / utils.js: `GltfObject.fromJson` copies the JSON's keys onto the object over its defaults,
-//   `objectsFromJsons` makes one object per JSON entry.
-// - the physics controller (source/GltfState/phyiscs_controller.js at 1078e91 is not readable from the index):
-//   `gatherActors` sorts nodes as its `gatherRigidBodies` does in the stored revision 08e0866 (a node with
-//   `motion` is a kinematic or dynamic actor and the owner of the colliders below it; a physics node with no
-//   `motion` at or above it is a static actor; a node with `joint` is a joint), and physics runs only when
-//   `extensionsUsed` names KHR_physics_rigid_bodies (its loadScene).
+//   interactivity engine; `GltfDocument` (sample-renderer-document.mjs) gives the controller and PhysX.js what they
+//   read of them: node transforms (local, world, world rotation and scale), `extensions.KHR_physics_rigid_bodies`
+//   with the spec's defaults for `motion`, `shapes` (KHR_implicit_shapes read into the glTF 2.1 `shapes` array
+//   through the renderer's own shape.js, whose defaults are 2.1's) and accessor views. Nothing is animated, so
+//   every "dirty" flag is false.
+// - gltf_object.js, utils.js, gltf_utils.js (sample-renderer-stand-ins.mjs): `GltfObject.fromJson` copies the
+//   JSON's keys onto the object over its defaults, `objectsFromJsons` makes one object per JSON entry, and
+//   `getAnimatedIndices` finds no animation.
 // - physx-js-webidl's web build throws under Node ("not compiled for this environment") and would fetch its
-//   .wasm: `loadPhysX` hands it the binary and hides Node from its environment test while it starts.
+//   .wasm: the stand-in hands it the binary and hides Node from its environment test while it starts.
+// The physics controller is the renderer's own (physics_controller.js): it sorts the nodes into actors, starts the
+// simulation (loadScene) and runs one PhysX step per rendered frame once 1/60 s has gathered (simulateStep); the
+// harness gives it frames of exactly 1/60 s, after the two it skips at start.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +44,7 @@ const RENDERER_FILES = [
     "source/gltf/rigid_bodies.js",
     "source/gltf/shape.js",
     "source/geometry_generator.js",
+    "source/GltfState/physics_controller.js",
 ];
 
 function usage(message) {
@@ -82,7 +83,7 @@ function stageRenderer(rendererDir) {
     const specifier = (from, spec) => {
         if (spec === "gl-matrix") return pathToFileURL(path.join(nodeModules, "gl-matrix/cjs/index.js")).href;
         if (spec.startsWith("physx-js-webidl")) return stand;
-        if (/\/(gltf_object|utils)$/.test(spec)) return stand;
+        if (/\/(gltf_object|utils|gltf_utils)$/.test(spec)) return stand;
         if (spec.startsWith(".")) {
             const target = path.join(path.dirname(from), spec).replace(/\.js$/, "");
             return pathToFileURL(path.join(out, `${target}.mjs`)).href;
@@ -101,53 +102,51 @@ function stageRenderer(rendererDir) {
     return out;
 }
 
+/// Loads one file through the renderer's controller, steps it, and reports what the engine holds.
+async function run(file, { controller, engine, classes, GltfDocument, describeActor, describeJoints }, steps) {
+    const report = { file, loaded: false, error: null, bodies: [], joints: [], steps, step: STEP };
+    let state = null;
+    try {
+        const gltf = await GltfDocument.load(file, classes);
+        state = { gltf, physicsController: controller, graphController: { rigidBodyTriggerEntered() {}, rigidBodyTriggerExited() {} } };
+        controller.loadScene(state, gltf.scene);
+        report.loaded = true;
+    } catch (e) {
+        report.error = String(e?.message ?? e);
+        return report;
+    }
+    const start = new Map([...engine.nodeToActor.keys()].map((i) => [i, state.gltf.nodes[i].worldTranslation()]));
+    try {
+        // The frames the controller skips at start (simulateStep) come first; then one PhysX step per frame.
+        for (let i = 0, frames = steps + controller.skipFrames; i < frames; ++i) controller.simulateStep(state, STEP);
+    } catch (e) {
+        report.error = `stepping threw: ${String(e?.message ?? e)}`;
+    }
+    for (const [index, entry] of engine.nodeToActor.entries())
+        report.bodies.push({ ...describeActor(engine, state.gltf, index, entry), start: start.get(index) });
+    report.bodies.sort((a, b) => a.node - b.node);
+    report.joints = describeJoints(engine, state.gltf);
+    return report;
+}
+
 async function main() {
     const args = parseArgs(process.argv.slice(2));
     console.log = (...a) => console.error(...a); // the renderer's log lines go to stderr: stdout is the report
     const staged = stageRenderer(args.renderer);
     const { setWasm } = await import("./sample-renderer-stand-ins.mjs");
-    const { GltfDocument, gatherActors, describeActor, describeJoints } = await import("./sample-renderer-document.mjs");
+    const { GltfDocument, describeActor, describeJoints } = await import("./sample-renderer-document.mjs");
     setWasm(fs.readFileSync(path.join(nodeModules, "physx-js-webidl/physx-js-webidl.wasm")));
     const staging = (file) => pathToFileURL(path.join(staged, file)).href;
-    const { NvidiaPhysicsInterface } = await import(staging("source/PhysicsEngines/PhysX.mjs"));
+    const { PhysicsController } = await import(staging("source/GltfState/physics_controller.mjs"));
     const classes = { ...(await import(staging("source/gltf/shape.mjs"))), ...(await import(staging("source/gltf/rigid_bodies.mjs"))) };
-    const engine = new NvidiaPhysicsInterface();
-    await engine.initializeEngine();
+    const controller = new PhysicsController();
+    await controller.initializeEngine("NvidiaPhysX");
+    const engine = controller.engine;
 
     const reports = [];
     for (const file of args.files) {
-        const report = { file, loaded: false, error: null, bodies: [], joints: [], steps: args.steps, step: STEP };
-        let state = null;
-        try {
-            const gltf = await GltfDocument.load(file, classes);
-            state = {
-                gltf,
-                physicsController: { compoundTriggerNodes: new Map(), triggerToCompound: new Map() },
-                graphController: { rigidBodyTriggerEntered() {}, rigidBodyTriggerExited() {} },
-            };
-            const actors = gatherActors(gltf);
-            if (actors)
-                engine.initializeSimulation(state, actors.statics, actors.kinematics, actors.dynamics, actors.joints,
-                    actors.triggers, actors.independentTriggers, actors.nodeToMotion, false, 0, 0);
-            report.loaded = true;
-        } catch (e) {
-            report.error = String(e?.message ?? e);
-        }
-        if (report.loaded) {
-            const start = new Map([...engine.nodeToActor.keys()].map((i) => [i, state.gltf.nodes[i].worldTranslation()]));
-            try {
-                for (let i = 0; i < args.steps; ++i) engine.simulateStep(state, STEP);
-            } catch (e) {
-                report.error = `stepping threw: ${String(e?.message ?? e)}`;
-            }
-            for (const [index, entry] of engine.nodeToActor.entries())
-                report.bodies.push({ ...describeActor(engine, state.gltf, index, entry), start: start.get(index) });
-            report.bodies.sort((a, b) => a.node - b.node);
-            report.joints = describeJoints(engine, state.gltf);
-        }
-        if (engine.scene) engine._resetSimulation();
-        engine.nodeToMotion = new Map();
-        reports.push(report);
+        reports.push(await run(file, { controller, engine, classes, GltfDocument, describeActor, describeJoints }, args.steps));
+        controller.resetScene(undefined);
     }
     fs.rmSync(staged, { recursive: true, force: true });
     process.stdout.write(JSON.stringify(reports, null, 2) + "\n");

@@ -123,6 +123,8 @@ export class GltfDocument {
         return new GltfDocument(json, file, glbBuffer, classes);
     }
 
+    resetAllDirtyFlags() {}
+
     constructor(json, file, glbBuffer, classes) {
         this.json = json;
         this.extensionsUsed = json.extensionsUsed;
@@ -152,39 +154,6 @@ export class GltfDocument {
             this.extensions.KHR_physics_rigid_bodies.fromJson(document);
         }
     }
-}
-
-/// The actor lists the physics controller hands PhysX.js, or null when it runs no physics (its loadScene: only
-/// when `extensionsUsed` names KHR_physics_rigid_bodies). Sorted as its gatherRigidBodies does (stored revision
-/// 08e0866): a `motion` node is a kinematic or dynamic actor and owns the nodes below it; any other physics node
-/// with no `motion` at or above it is a static actor; a `joint` node is a joint.
-export function gatherActors(gltf) {
-    if (!gltf.extensionsUsed?.includes("KHR_physics_rigid_bodies")) return null;
-    const lists = { statics: [], kinematics: [], dynamics: [], joints: [], triggers: [], independentTriggers: [], nodeToMotion: new Map() };
-    const walk = (indices, owner) => {
-        for (const index of indices) {
-            const node = gltf.nodes[index];
-            const body = node.extensions.KHR_physics_rigid_bodies;
-            let next = owner;
-            if (body) {
-                if (body.motion) {
-                    (body.motion.isKinematic ? lists.kinematics : lists.dynamics).push(node);
-                    next = node;
-                } else if (owner === undefined) {
-                    lists.statics.push(node);
-                }
-                if (next !== undefined) lists.nodeToMotion.set(index, next.gltfObjectIndex);
-                if (body.joint !== undefined) lists.joints.push(node);
-                if (body.trigger !== undefined) {
-                    lists.triggers.push(node);
-                    if (next === undefined) lists.independentTriggers.push(node);
-                }
-            }
-            walk(node.children, next);
-        }
-    };
-    walk(gltf.scenes[gltf.scene]?.nodes ?? [], undefined);
-    return lists;
 }
 
 /// Value -> name of the listed members of one of the bindings' enums (their members are not enumerable).

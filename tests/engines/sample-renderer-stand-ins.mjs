@@ -1,6 +1,7 @@
 // Stand-ins sample-renderer-check.mjs gives the Khronos glTF Sample Renderer's physics files in place of modules
-// they import: gltf_object.js and utils.js (the glTF object base class and its JSON helper) and the package
-// physx-js-webidl (its web build, started in Node). Nothing here simulates: PhysX.js does.
+// they import: gltf_object.js and utils.js (the glTF object base class and its JSON helper), gltf_utils.js (the
+// animation look-up) and the package physx-js-webidl (its web build, started in Node). Nothing here simulates:
+// PhysX.js does.
 import PhysXFactory from "./node_modules/physx-js-webidl/physx-js-webidl.mjs";
 
 /// The renderer's base class of glTF objects as PhysX.js and the classes it uses read it: the JSON's keys over the
@@ -26,6 +27,11 @@ export function objectsFromJsons(jsons, Type) {
         object.fromJson(json);
         return object;
     });
+}
+
+/// The controller asks which nodes are animated; nothing is animated here.
+export function getAnimatedIndices() {
+    return { animatedIndices: new Set(), runtimeChanges: false };
 }
 
 let wasmBinary = null;
