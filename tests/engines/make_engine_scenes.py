@@ -307,6 +307,20 @@ def filtered(name, box_filter, floor_filter, description):
     return name, s
 
 
+def many_filters():
+    s = Scene("32 collision filters: 30 unused ones, then the floor's (collides with its own system only) and, "
+              "32nd, the box's (collides with its own system only): the box and the floor do not collide")
+    for i in range(30):
+        s.filter(collisionSystems=[f"unused{i}"])
+    floor = s.box_floor()
+    s.nodes[floor]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["collisionFilter"] = s.filter(
+        collisionSystems=["floor"], collideWithSystems=["floor"])
+    b = body(s.shape("box", size=[1.0, 1.0, 1.0]))
+    b["collider"]["collisionFilter"] = s.filter(collisionSystems=["box"], collideWithSystems=["box"])
+    s.node("Box", translation=[0.0, 2.0, 0.0], **b)
+    return s
+
+
 def joint_scene(name, description, limits, start=(1.0, 0.0, 0.0)):
     s = Scene(description)
     hinge_to_world(s, "Arm", (0.0, 3.0, 0.0), limits, collider_offset=start, mass=1.0,
@@ -401,6 +415,7 @@ def scenes():
                  "filters: the box is in systems a and b, the floor excludes a"),
         filtered("filter_none_on_box", None, {"collisionSystems": ["a"], "collideWithSystems": ["a"]},
                  "filters: a box with no filter over a floor that collides with its own system a only"),
+        ("filter_32_filters", many_filters()),
     ]
     out += [
         joint_scene("joint_hinge_limit", "hinge about Z (one limit per locked angular axis) with a Z range of "
