@@ -7,8 +7,8 @@
 //
 //   node sample-renderer-check.mjs [--renderer DIR] [--steps N] FILE...
 //
-// DIR (or the variable SAMPLE_RENDERER_DIR) holds the renderer's files at commit 1078e91, laid out as in its
-// repository (source/PhysicsEngines/PhysX.js, ...; docs/engine-check.md lists them). They are copied into a scratch
+// DIR (or the variable SAMPLE_RENDERER_DIR) holds the renderer's files of commit 1078e91, laid out as in its
+// repository (source/PhysicsEngines/PhysX.js, ...; docs/engine-check.md lists them with the revision of each). They are copied into a scratch
 // directory at each run with their imports pointed at our packages and at the stand-ins below; nothing of them is
 // kept. Exit status: 0 when every file was reported (a file that fails to load is a report, not an error), 2 when
 // the renderer's files or the packages are missing.
@@ -36,7 +36,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const nodeModules = path.join(here, "node_modules");
 const STEP = 1 / 60;
-// The renderer's files the harness runs, relative to SAMPLE_RENDERER_DIR (commit 1078e91 where the index has it).
+// The renderer's files the harness runs, relative to SAMPLE_RENDERER_DIR (docs/engine-check.md: their revisions).
 const RENDERER_FILES = [
     "source/PhysicsEngines/PhysX.js",
     "source/PhysicsEngines/PhysicsInterface.js",
