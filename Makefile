@@ -8,7 +8,7 @@
 #   make install    install into PREFIX (default /usr/local; sudo for a system folder)
 #   make tidy       clang-tidy (.clang-tidy) over app/, core/, ui/; TIDY_FILES=<regex> for a subset
 #   make fuzz       the libFuzzer targets, FUZZ_TIME seconds each (docs/FUZZING.md); make fuzz-smoke: 15,000 runs each, fixed seed
-#   make engine-check  our Babylon.js + Havok exports loaded in the real engine (docs/engine-check.md; not in CI)
+#   make engine-check  our exports in Babylon.js + Havok and in the Khronos Sample Renderer's PhysX (docs/engine-check.md; not in CI)
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
@@ -107,10 +107,12 @@ TIDY_FILES ?= ^$(CURDIR)/(app|core|ui)/.*\.cpp$$
 tidy: configure
 	@python3 scripts/tidy.py -p $(BUILD_DIR) -j $(JOBS) --files '$(TIDY_FILES)'
 
-# Every fixture exported with `upgrade --target babylon-havok`, loaded by the glTF physics loader in Babylon.js +
-# Havok (headless Node) and compared with `simulate --behave-like babylon-havok` (docs/engine-check.md). Not part
-# of CI: the loader is not on npm. BABYLON_LOADER_DIR is its package directory; the npm packages come from
-# `scripts/setup.sh --engines`. ENGINE_SECONDS sets the simulated time.
+# Every fixture exported with `upgrade --target babylon-havok` and `--target khronos-sample-viewer`, loaded in
+# Babylon.js + Havok through the glTF physics loader and in the Khronos glTF Sample Renderer's physics on PhysX
+# (both headless Node), and compared with `simulate --behave-like` each target (docs/engine-check.md). Not part of
+# CI: neither the loader nor the renderer's physics is on npm. BABYLON_LOADER_DIR is the loader's package
+# directory, SAMPLE_RENDERER_DIR the renderer's files; the npm packages come from `scripts/setup.sh --engines`.
+# ENGINE_SECONDS sets the simulated time.
 ENGINE_SECONDS ?= 2
 .PHONY: engine-check
 engine-check: configure

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Collidoscope needs to build, run and test, and nothing that is already there.
 # Debian 12 / Ubuntu 22.04+: apt packages, then the Khronos glTF-Validator and V-HACD 4 (the decompose bench's baseline) from npm into tests/tools.
-# --engines also installs what `make engine-check` runs (Babylon.js, Havok and typescript from npm into tests/engines;
-# not needed by the build or `make test`).
+# --engines also installs what `make engine-check` runs (Babylon.js, Havok, typescript, PhysX (physx-js-webidl) and
+# gl-matrix from npm into tests/engines; not needed by the build or `make test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,7 +45,7 @@ if [ ! -d tests/tools/node_modules/gltf-validator ] || [ ! -f tests/tools/node_m
   (cd tests/tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-if ((engines)) && [ ! -d tests/engines/node_modules/@babylonjs/havok ]; then
-  echo "setup: installing Babylon.js, Havok and typescript for the engine check (npm)"
+if ((engines)) && { [ ! -d tests/engines/node_modules/@babylonjs/havok ] || [ ! -f tests/engines/node_modules/physx-js-webidl/physx-js-webidl.wasm ]; }; then
+  echo "setup: installing Babylon.js, Havok, typescript, PhysX and gl-matrix for the engine check (npm)"
   (cd tests/engines && npm ci --no-audit --no-fund --loglevel=error)
 fi
