@@ -60,7 +60,7 @@ std::vector<PropertyRow<document::NodeTransform>> TransformPanel::transformRows(
     };
     auto translation = row(
         propertyLook(QStringLiteral("nodeTranslation"), tr("Translation"), {}, 0)
-            .withUnit(QStringLiteral("m"))
+            .withUnit(QStringLiteral(" m"))
             .withPrecision(4, 0.1),
         [](const NodeTransform& t) { return toArray(t.trs.translation); },
         vectorPart(&geometry::Trs::translation));
