@@ -366,6 +366,19 @@ private slots:
             QVERIFY2(!hasErrors(d), (f.string() + "\n" + describe(d)).c_str());
         }
     }
+
+    void engineScenesHaveNoValidatorErrors()
+    {
+        // The scenes `make engine-check` runs in both engines (tests/engines/make_engine_scenes.py): each one
+        // valid, so that an engine's departure is never a reading of a broken file.
+        const auto files = filesBelow(dataPath("engine-scenes"), {".gltf"});
+        QVERIFY(files.size() >= 30);
+        for (const auto& f : files) {
+            const Diagnostics d =
+                validatePhysics(loadData(std::filesystem::relative(f, dataPath("")).string()));
+            QVERIFY2(!hasErrors(d), (f.string() + "\n" + describe(d)).c_str());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValidator)
