@@ -1,6 +1,6 @@
 #pragma once
 
-// Internal to the simulation library (World.cpp): contacts of capsules and tapered capsules.
+// Internal to the simulation library (World.cpp): contacts of capsules, tapered capsules and cylinders.
 #include <BulletCollision/CollisionDispatch/btConvexConvexAlgorithm.h>
 
 namespace cs::simulation::engine {
@@ -11,7 +11,8 @@ namespace cs::simulation::engine {
 /// points: Bullet met it one point at a time, and its extra points (found by turning the capsule a little)
 /// came out beside that line; their share of the weight and friction rolled a capsule lying on a box away,
 /// metres in 10 s. The end spheres' points are exact (a sphere meets a face at one point) and lie on the
-/// line.
+/// line. A cylinder lying on a face rolled away the same way: it gets the lowest point of each rim (the ends
+/// of its contact line), or standing on an end four points around that rim.
 class RoundEndsAlgorithm : public btConvexConvexAlgorithm
 {
 public:
@@ -35,6 +36,11 @@ public:
 
 private:
     void addEndSpheres(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
+                       bool roundIsFirst, btManifoldResult* result);
+    void addRimPoints(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
+                      bool roundIsFirst, btManifoldResult* result);
+    /// The contact of a sphere of `radius` at `at` (world) with `other`, as the round shape's, into `result`.
+    void closestPoints(btScalar radius, const btTransform& at, const btCollisionObjectWrapper* other,
                        bool roundIsFirst, btManifoldResult* result);
     btConvexPenetrationDepthSolver* m_penetration;
 };

@@ -95,7 +95,11 @@ void World::Engine::meetSpheresAtOnePoint()
             dispatcher.registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, other, &singlePointConvex);
         if (configuration.getCollisionAlgorithmCreateFunc(other, SPHERE_SHAPE_PROXYTYPE) == perturbing)
             dispatcher.registerCollisionCreateFunc(other, SPHERE_SHAPE_PROXYTYPE, &singlePointConvex);
-        for (int round : {CAPSULE_SHAPE_PROXYTYPE, MULTI_SPHERE_SHAPE_PROXYTYPE}) {
+        for (int round : {CAPSULE_SHAPE_PROXYTYPE, MULTI_SPHERE_SHAPE_PROXYTYPE, CYLINDER_SHAPE_PROXYTYPE}) {
+            // A mesh's triangles keep the perturbed points for cylinders: there the rim points of one
+            // triangle fall on its neighbours.
+            if (round == CYLINDER_SHAPE_PROXYTYPE && other == TRIANGLE_SHAPE_PROXYTYPE)
+                continue;
             if (configuration.getCollisionAlgorithmCreateFunc(round, other) == perturbing)
                 dispatcher.registerCollisionCreateFunc(round, other, &roundEnds);
             if (configuration.getCollisionAlgorithmCreateFunc(other, round) == perturbing)

@@ -141,11 +141,11 @@ private slots:
             moved = std::max(moved, distance(s.pose.position, body.pose.position));
             turned = std::max(turned, angleBetween(s.pose.rotation, body.pose.rotation));
         }
-        // Known departures (docs/simulation.md, "What still departs"): a lying cylinder rolls away on a box,
-        // a hull or a dynamic box; a tapered capsule lying on a static box turns about 2.5 degrees.
+        // Known departures (docs/simulation.md, "What still departs"): a lying cylinder settles with a small
+        // roll on a static box (0.9 cm, 2.7 degrees) and rolls on a hull (35 cm); a tapered capsule lying on
+        // a static box turns about 2.5 degrees.
         const std::string name = r.name;
-        if ((name == "cylinder lying" && floor != int(FloorKind::Trimesh) &&
-             floor != int(FloorKind::Plane)) ||
+        if ((name == "cylinder lying" && (floor == int(FloorKind::Box) || floor == int(FloorKind::Hull))) ||
             (name == "tapered capsule lying" && floor == int(FloorKind::Box)))
             QEXPECT_FAIL("", "a known departure of the preview", Continue);
         QVERIFY2(moved <= 0.01 && turned <= 2 * Pi / 180,
