@@ -1,7 +1,8 @@
-// Accuracy where a scene needs it (issue 47, item 5): the solver iterations and continuous collision detection
-// the engine is given, by the rules of core/simulation/SolverSettings.h (docs/simulation.md, "Solver
-// settings"), and the accuracy those choices keep: a loaded hinge on its limit in a scene large enough that
-// contacts get Bullet's default iterations, and the bounce of a ball that no longer needs a swept step.
+// Accuracy where a scene needs it (issue 47, item 5): the solver iterations and continuous collision
+// detection the engine is given, by the rules of core/simulation/SolverSettings.h (docs/simulation.md,
+// "Solver settings"), and the accuracy those choices keep: a loaded hinge on its limit in a scene large
+// enough that contacts get Bullet's default iterations, and the bounce of a ball that no longer needs a swept
+// step.
 #include "SimulationScenes.h"
 
 #include <QTest>
@@ -17,7 +18,8 @@ namespace {
 void addDistantBoxes(SimulationInput& in, int count)
 {
     for (int i = 0; i < count; ++i)
-        in.bodies.push_back(boxBody(size_t(100 + i), {(i % 30) * 1.0, -20.0, (i / 30) * 1.0}, {0.2, 0.2, 0.2}));
+        in.bodies.push_back(
+            boxBody(size_t(100 + i), {(i % 30) * 1.0, -20.0, (i / 30) * 1.0}, {0.2, 0.2, 0.2}));
 }
 
 /// A 1 kg arm whose centre is 1 m from a world hinge at the origin (at -X), with a small inertia about its
