@@ -315,6 +315,10 @@ void EngineJoints::beforeStep()
     State& s = *m_state;
     for (DistanceLimit& d : s.distances)
         s.alignDistance(d);
+    // The soft limits and drives read positions from the current frames; Bullet computes them itself for its
+    // own rows, so joints with neither cost nothing here.
+    if (s.soft.empty() && s.drives.empty())
+        return;
     for (auto& c : s.constraints)
         c->calculateTransforms();
     for (const SoftAxis& soft : s.soft)
