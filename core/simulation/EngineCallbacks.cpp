@@ -12,8 +12,9 @@ namespace cs::simulation::engine {
 namespace {
 
 /// The material of the shape a contact touched: the innermost shape on the wrapper chain that carries one
-/// (a compound child, or the object's own shape), else the input's default material.
-physics::PhysicsMaterial materialOf(const btCollisionObjectWrapper* wrapper)
+/// (a compound child, or the object's own shape), else the input's default material. A reference into the
+/// world's input: a copy (its JSON source and pointer) cost every new contact point two allocations.
+const physics::PhysicsMaterial& materialOf(const btCollisionObjectWrapper* wrapper)
 {
     const ObjectInfo& info = infoOf(wrapper->getCollisionObject());
     for (const btCollisionObjectWrapper* w = wrapper; w; w = w->m_parent) {

@@ -1,6 +1,7 @@
 #include "simulation/EngineJoints.h"
 
 #include "simulation/BulletMath.h"
+#include "simulation/SolverSettings.h"
 
 #include <algorithm>
 #include <btBulletDynamicsCommon.h>
@@ -130,6 +131,10 @@ struct EngineJoints::State
                                         const btTransform& fb, RotateOrder order, bool enableCollision)
     {
         auto c = std::make_unique<btGeneric6DofSpring2Constraint>(a, b, fa, fb, order);
+        // Joint limits are hard in the spec (absent stiffness): with Bullet's default 10 iterations a
+        // pendulum whose inertia about its centre of mass is small next to m d^2 rested 0.2 rad past its
+        // limit (the solver's residual, in proportion to the load).
+        c->setOverrideNumSolverIterations(kJointSolverIterations);
         for (int i = 0; i < 6; ++i) {
             c->setLimit(i, Free, 0);
             // A hard limit pushes a frame back from most of its overshoot in one step (Bullet's 0.2 left a
@@ -297,11 +302,23 @@ EngineJoints::~EngineJoints()
         m_state->world->removeConstraint(c.get());
 }
 
+std::vector<int> EngineJoints::iterations() const
+{
+    std::vector<int> out;
+    for (const auto& c : m_state->constraints)
+        out.push_back(c->getOverrideNumSolverIterations());
+    return out;
+}
+
 void EngineJoints::beforeStep()
 {
     State& s = *m_state;
     for (DistanceLimit& d : s.distances)
         s.alignDistance(d);
+    // The soft limits and drives read positions from the current frames; Bullet computes them itself for its
+    // own rows, so joints with neither cost nothing here.
+    if (s.soft.empty() && s.drives.empty())
+        return;
     for (auto& c : s.constraints)
         c->calculateTransforms();
     for (const SoftAxis& soft : s.soft)

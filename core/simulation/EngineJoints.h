@@ -29,6 +29,8 @@ public:
     EngineJoints& operator=(const EngineJoints&) = delete;
 
     void beforeStep();
+    /// Each constraint's solver iterations (its override), in the order the joints made them.
+    std::vector<int> iterations() const;
 
 private:
     struct State;

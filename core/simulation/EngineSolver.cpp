@@ -40,6 +40,10 @@ btScalar ContactSolver::solveGroupCacheFriendlySetup(btCollisionObject** bodies,
 void ContactSolver::setBounce(btSolverConstraint& row, const btContactSolverInfo& info) const
 {
     const btManifoldPoint& point = *static_cast<const btManifoldPoint*>(row.m_originalContactPoint);
+    const double gap = point.getDistance() + info.m_linearSlop;
+    // No restitution and no penetration: Bullet's row as it is.
+    if (!(point.m_combinedRestitution > 0) && !(gap < 0))
+        return;
     const btSolverBody& a = m_tmpSolverBodyPool[row.m_solverBodyIdA];
     const btSolverBody& b = m_tmpSolverBodyPool[row.m_solverBodyIdB];
     // The rows' normals and lever arms are zero for a side without a body (static geometry).
@@ -53,7 +57,6 @@ void ContactSolver::setBounce(btSolverConstraint& row, const btContactSolverInfo
                           row.m_relpos2CrossNormal.dot(b.m_externalTorqueImpulse);
     const double threshold = info.m_restitutionVelocityThreshold;
     const double step = info.m_timeStep;
-    const double gap = point.getDistance() + info.m_linearSlop;
     double target = 0;
     if (point.m_combinedRestitution > 0 && velocity < -threshold) {
         const auto rebound = reboundVelocity(gap, velocity, forced / step, point.m_combinedRestitution, step);

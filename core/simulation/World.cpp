@@ -71,10 +71,11 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
     pairFilter.table = &filters;
     world.getPairCache()->setOverlapFilterCallback(&pairFilter);
     world.setGravity(toBullet(settings.gravity));
-    // Joint limits are hard in the spec (absent stiffness); with Bullet's default 10 iterations a pendulum
-    // whose inertia about its centre of mass is small next to m d^2 rested 0.2 rad past its limit (the
-    // solver's residual, in proportion to the load), which 60 iterations bring under 0.01 rad.
-    world.getSolverInfo().m_numIterations = kSolverIterations;
+    // The contacts' iterations for the scene's size; each joint constraint has its own (EngineJoints).
+    const auto dynamic = std::count_if(in.bodies.begin(), in.bodies.end(), [](const SimBody& b) {
+        return b.kind == BodyKind::Dynamic && !b.colliders.empty();
+    });
+    world.getSolverInfo().m_numIterations = contactSolverIterations(size_t(dynamic));
     addBodies(in, settings);
     joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
     addStatics(in);
@@ -110,19 +111,17 @@ void World::Engine::meetSpheresAtOnePoint()
 
 namespace {
 
-/// Continuous collision detection for a body that moves more than half its thickness in one engine step: a
-/// sphere inside the body (half its smallest extent) is swept along the step's motion, so that a small,
-/// fast body does not pass through a thin wall.
+/// Continuous collision detection for the steps in which a body moves farther than its threshold
+/// (continuousCollision): a sphere inside it is swept along the step's motion, so that a small, fast body
+/// does not pass through a thin wall. Slower steps (every step of a large or slow body) cost nothing.
 void enableContinuousCollision(btRigidBody& body)
 {
     btVector3 min, max;
     body.getCollisionShape()->getAabb(btTransform::getIdentity(), min, max);
     const btVector3 extent = max - min;
-    const btScalar thickness = std::min({extent.x(), extent.y(), extent.z()});
-    if (!(thickness > 0))
-        return;
-    body.setCcdSweptSphereRadius(thickness / 4);
-    body.setCcdMotionThreshold(thickness / 4);
+    const ContinuousCollision ccd = continuousCollision(std::min({extent.x(), extent.y(), extent.z()}));
+    body.setCcdSweptSphereRadius(btScalar(ccd.sweptRadius));
+    body.setCcdMotionThreshold(btScalar(ccd.motionThreshold));
 }
 
 } // namespace
@@ -394,6 +393,16 @@ double World::kineticEnergy() const
         }
     }
     return energy;
+}
+
+SolverReport World::solverReport() const
+{
+    SolverReport report;
+    report.contactIterations = m_engine->world.getSolverInfo().m_numIterations;
+    report.constraintIterations = m_engine->joints->iterations();
+    for (const auto& body : m_engine->bodies)
+        report.ccdMotionThresholds.push_back(double(body->getCcdMotionThreshold()));
+    return report;
 }
 
 Pose interpolate(const Pose& a, const Pose& b, double alpha)

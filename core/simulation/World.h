@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simulation/SimulationInput.h"
+#include "simulation/SolverSettings.h"
 
 #include <memory>
 #include <optional>
@@ -8,9 +9,6 @@
 #include <vector>
 
 namespace cs::simulation {
-
-/// Constraint solver iterations per step (Bullet's default is 10; see World::Engine for why more).
-inline constexpr int kSolverIterations = 60;
 
 struct Settings
 {
@@ -82,6 +80,8 @@ public:
     std::vector<size_t> occupiedTriggers() const;
     /// Translational plus rotational kinetic energy of the dynamic bodies, joules.
     double kineticEnergy() const;
+    /// The solver iterations and continuous collision thresholds the engine was given.
+    SolverReport solverReport() const;
 
 private:
     struct Engine;

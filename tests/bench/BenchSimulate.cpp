@@ -5,6 +5,15 @@
 // point, the kinematic and trigger passes. The baseline is what a Bullet user would write: one shared box
 // shape, Bullet's default filtering and material product, with each object's friction set to sqrt(0.6) so
 // that the product equals the friction ours combines from the spec's default material (0.6 average 0.6).
+//
+// bench=simulate_joints: the preview engine's step time on a scene with joints against the same scene built
+// directly with Bullet in the same run. A 100-link chain (0.3 m boxes joined end to end by ball joints, the
+// first to the world) starts straight and level and swings down; 50 pendulums (0.5 m boxes on world hinges
+// about Z, limited to +-1 rad) start level and fall onto their limit, which then holds their weight. Each
+// run builds fresh worlds (not timed) and times `steps` fixed steps of 1/60 s. Ours goes through the
+// preview's joints (a generic 6-dof constraint per joint, its frames updated before every step) and its
+// solver settings; the baseline is what a Bullet user would write: a point-to-point constraint per link, a
+// hinge with a limit per pendulum, with the iteration count the preview gives joints for the whole world.
 #include "../simulation/SimulationScenes.h"
 #include "BenchUtil.h"
 
@@ -12,6 +21,7 @@
 #include <btBulletDynamicsCommon.h>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 namespace cs::bench {
@@ -26,34 +36,53 @@ test::Vec3 gridPosition(int i)
     return {(i % 10 - 4.5) * 0.8, 2.0 + (i / 100) * 0.8, ((i / 10) % 10 - 4.5) * 0.8};
 }
 
-double msSince(std::chrono::steady_clock::time_point start)
+/// Milliseconds `steps` fixed steps of `world` take (a simulation::World or a btDiscreteDynamicsWorld).
+template <class W, class F> double stepsMs(W& world, int steps, F step)
 {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const auto start = std::chrono::steady_clock::now();
+    for (int s = 0; s < steps; ++s)
+        step(world);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    keep(&world);
+    return ms;
 }
 
-double oursMs(int bodies, int steps)
+double oursMs(simulation::World world, int steps)
+{
+    return stepsMs(world, steps, [](simulation::World& w) { w.step(); });
+}
+
+double bulletStepsMs(btDiscreteDynamicsWorld& world, int steps)
+{
+    return stepsMs(world, steps,
+                   [](btDiscreteDynamicsWorld& w) { w.stepSimulation(btScalar(Step), 0, btScalar(Step)); });
+}
+
+test::SimulationInput pileScene(int bodies)
 {
     test::SimulationInput in;
     in.statics.push_back(test::floorBox());
     for (int i = 0; i < bodies; ++i)
         in.bodies.push_back(test::boxBody(size_t(i), gridPosition(i), {BoxSize, BoxSize, BoxSize}));
-    simulation::World world(std::move(in));
-    const auto start = std::chrono::steady_clock::now();
-    for (int s = 0; s < steps; ++s)
-        world.step();
-    const double ms = msSince(start);
-    keep(&world);
-    return ms;
+    return in;
 }
+
+/// Bullet's default world under the scenes' gravity.
+struct BulletWorld
+{
+    btDefaultCollisionConfiguration configuration;
+    btCollisionDispatcher dispatcher{&configuration};
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &configuration};
+    BulletWorld() { world.setGravity(btVector3(0, btScalar(-test::StandardGravity), 0)); }
+};
 
 double bulletMs(int bodies, int steps)
 {
-    btDefaultCollisionConfiguration configuration;
-    btCollisionDispatcher dispatcher(&configuration);
-    btDbvtBroadphase broadphase;
-    btSequentialImpulseConstraintSolver solver;
-    btDiscreteDynamicsWorld world(&dispatcher, &broadphase, &solver, &configuration);
-    world.setGravity(btVector3(0, btScalar(-test::StandardGravity), 0));
+    BulletWorld bullet;
+    btDiscreteDynamicsWorld& world = bullet.world;
     btBoxShape floorShape(btVector3(20, 0.5, 20));
     btCollisionObject floor;
     floor.setCollisionShape(&floorShape);
@@ -74,13 +103,110 @@ double bulletMs(int bodies, int steps)
         list.push_back(std::make_unique<btRigidBody>(info));
         world.addRigidBody(list.back().get());
     }
-    const auto start = std::chrono::steady_clock::now();
-    for (int s = 0; s < steps; ++s)
-        world.stepSimulation(btScalar(Step), 0, btScalar(Step));
-    const double ms = msSince(start);
+    const double ms = bulletStepsMs(world, steps);
     for (auto& b : list)
         world.removeRigidBody(b.get());
     world.removeCollisionObject(&floor);
+    return ms;
+}
+
+constexpr int Links = 100;
+constexpr int Pendulums = 50;
+constexpr double LinkLength = 0.3, LinkWidth = 0.08;
+constexpr double ArmLength = 0.5, ArmWidth = 0.1;
+constexpr double Height = 40;
+constexpr double Limit = 1.0;
+
+test::Vec3 linkCentre(int i)
+{
+    return {LinkLength * (i + 0.5), Height, 0};
+}
+
+/// The pendulums' pivots: a row along Z away from the chain's plane.
+test::Vec3 pivot(int i)
+{
+    return {-5, Height, 2.0 + i};
+}
+
+simulation::SimJointLimit lockedAxes(bool angular, std::vector<int> axes)
+{
+    return {angular, std::move(axes), 0, 0};
+}
+
+test::SimulationInput jointScene()
+{
+    test::SimulationInput in;
+    for (int i = 0; i < Links; ++i) {
+        in.bodies.push_back(test::boxBody(size_t(i), linkCentre(i), {LinkLength, LinkWidth, LinkWidth}));
+        simulation::SimJoint j;
+        j.bodyA = i - 1;
+        j.bodyB = i;
+        j.frameA.position = i == 0 ? test::Vec3{0, Height, 0} : test::Vec3{LinkLength / 2, 0, 0};
+        j.frameB.position = {-LinkLength / 2, 0, 0};
+        j.limits = {lockedAxes(false, {0, 1, 2})};
+        in.joints.push_back(j);
+    }
+    for (int i = 0; i < Pendulums; ++i) {
+        const test::Vec3 p = pivot(i);
+        in.bodies.push_back(test::boxBody(size_t(Links + i), {p[0] + ArmLength / 2, p[1], p[2]},
+                                          {ArmLength, ArmWidth, ArmWidth}));
+        simulation::SimJoint j;
+        j.bodyB = Links + i;
+        j.frameA.position = p;
+        j.frameB.position = {-ArmLength / 2, 0, 0};
+        j.limits = {lockedAxes(false, {0, 1, 2}), lockedAxes(true, {0, 1}), {true, {2}, -Limit, Limit}};
+        in.joints.push_back(j);
+    }
+    return in;
+}
+
+/// A box body of the scene's mass (1 kg) and the inertia boxBody gives it, at rest at `at`.
+std::unique_ptr<btRigidBody> bulletBox(btBoxShape& shape, const btVector3& size, const test::Vec3& at)
+{
+    const btVector3 inertia(size.y() * size.y() + size.z() * size.z(),
+                            size.x() * size.x() + size.z() * size.z(),
+                            size.x() * size.x() + size.y() * size.y());
+    btRigidBody::btRigidBodyConstructionInfo info(1, nullptr, &shape, inertia / 12);
+    info.m_startWorldTransform.setOrigin(btVector3(btScalar(at[0]), btScalar(at[1]), btScalar(at[2])));
+    return std::make_unique<btRigidBody>(info);
+}
+
+double bulletJointsMs(int steps)
+{
+    BulletWorld bullet;
+    btDiscreteDynamicsWorld& world = bullet.world;
+    world.getSolverInfo().m_numIterations = simulation::kJointSolverIterations;
+    const btVector3 linkSize{btScalar(LinkLength), btScalar(LinkWidth), btScalar(LinkWidth)};
+    const btVector3 armSize{btScalar(ArmLength), btScalar(ArmWidth), btScalar(ArmWidth)};
+    btBoxShape link(linkSize / 2), arm(armSize / 2);
+    std::vector<std::unique_ptr<btRigidBody>> bodies;
+    std::vector<std::unique_ptr<btTypedConstraint>> constraints;
+    const btVector3 halfLink(btScalar(LinkLength / 2), 0, 0);
+    for (int i = 0; i < Links; ++i) {
+        bodies.push_back(bulletBox(link, linkSize, linkCentre(i)));
+        world.addRigidBody(bodies.back().get());
+        if (i == 0)
+            constraints.push_back(std::make_unique<btPoint2PointConstraint>(*bodies[0], -halfLink));
+        else
+            constraints.push_back(std::make_unique<btPoint2PointConstraint>(
+                *bodies[size_t(i - 1)], *bodies.back(), halfLink, -halfLink));
+        world.addConstraint(constraints.back().get(), true);
+    }
+    for (int i = 0; i < Pendulums; ++i) {
+        const test::Vec3 p = pivot(i);
+        bodies.push_back(bulletBox(arm, armSize, {p[0] + ArmLength / 2, p[1], p[2]}));
+        world.addRigidBody(bodies.back().get());
+        auto hinge = std::make_unique<btHingeConstraint>(
+            *bodies.back(), btVector3(btScalar(-ArmLength / 2), 0, 0), btVector3(0, 0, 1));
+        hinge->setLimit(btScalar(-Limit), btScalar(Limit));
+        constraints.push_back(std::move(hinge));
+        world.addConstraint(constraints.back().get(), true);
+    }
+    const double ms = bulletStepsMs(world, steps);
+    for (auto& c : constraints)
+        world.removeConstraint(c.get());
+    for (auto& b : bodies)
+        world.removeRigidBody(b.get());
     return ms;
 }
 
@@ -90,22 +216,38 @@ double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
+/// Median milliseconds per step of ours and of the baseline over `runs` interleaved runs of `steps` steps,
+/// after one short untimed run each.
+std::pair<double, double> medianStepMs(const std::function<double(int)>& ours,
+                                       const std::function<double(int)>& bullet, int runs, int steps)
+{
+    ours(10);
+    bullet(10);
+    std::vector<double> o, b;
+    for (int r = 0; r < runs; ++r) {
+        o.push_back(ours(steps));
+        b.push_back(bullet(steps));
+    }
+    return {median(o) / steps, median(b) / steps};
+}
+
 } // namespace
 
 int runSimulateBenchmarks(int runs, bool quick)
 {
     const int bodies = 1000;
     const int steps = quick ? 60 : 240;
-    std::vector<double> ours, bullet;
-    oursMs(bodies, 10); // warm-up
-    bulletMs(bodies, 10);
-    for (int r = 0; r < runs; ++r) {
-        ours.push_back(oursMs(bodies, steps));
-        bullet.push_back(bulletMs(bodies, steps));
-    }
-    const double o = median(ours) / steps, b = median(bullet) / steps;
+    const auto [o, b] = medianStepMs([&](int n) { return oursMs(simulation::World(pileScene(bodies)), n); },
+                                     [&](int n) { return bulletMs(bodies, n); }, runs, steps);
     std::printf("bench=simulate bodies=%d steps=%d step_s=1/60 ours_step_ms=%s bullet_step_ms=%s ratio=%s\n",
                 bodies, steps, fixed(o).c_str(), fixed(b).c_str(), fixed(o / b).c_str());
+    const auto [oj, bj] = medianStepMs([](int n) { return oursMs(simulation::World(jointScene()), n); },
+                                       bulletJointsMs, runs, steps);
+    std::printf(
+        "bench=simulate_joints links=%d pendulums=%d steps=%d step_s=1/60 iterations=%d ours_step_ms=%s "
+        "bullet_step_ms=%s ratio=%s\n",
+        Links, Pendulums, steps, simulation::kJointSolverIterations, fixed(oj).c_str(), fixed(bj).c_str(),
+        fixed(oj / bj).c_str());
     return 0;
 }
 
