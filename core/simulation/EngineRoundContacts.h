@@ -2,6 +2,8 @@
 
 // Internal to the simulation library (World.cpp): contacts of capsules, tapered capsules and cylinders.
 #include <BulletCollision/CollisionDispatch/btConvexConvexAlgorithm.h>
+#include <memory>
+#include <optional>
 
 namespace cs::simulation::engine {
 
@@ -12,18 +14,22 @@ namespace cs::simulation::engine {
 /// came out beside that line; their share of the weight and friction rolled a capsule lying on a box away,
 /// metres in 10 s. The end spheres' points are exact (a sphere meets a face at one point) and lie on the
 /// line. A cylinder lying on a face rolled away the same way: it gets the lowest point of each rim (the ends
-/// of its contact line), or standing on an end four points around that rim.
+/// of its contact line); standing on an end it keeps Bullet's extra points (the face it meets may be smaller
+/// than its rim).
 class RoundEndsAlgorithm : public btConvexConvexAlgorithm
 {
 public:
     RoundEndsAlgorithm(btPersistentManifold* manifold, const btCollisionAlgorithmConstructionInfo& info,
                        const btCollisionObjectWrapper* a, const btCollisionObjectWrapper* b,
                        btConvexPenetrationDepthSolver* penetration)
-        : btConvexConvexAlgorithm(manifold, info, a, b, penetration, 0, 0), m_penetration(penetration)
+        : btConvexConvexAlgorithm(manifold, info, a, b, penetration, 0, 0),
+          m_multipoint(std::make_unique<btConvexConvexAlgorithm>(nullptr, info, a, b, penetration, 3, 3)),
+          m_penetration(penetration)
     {}
 
     void processCollision(const btCollisionObjectWrapper* a, const btCollisionObjectWrapper* b,
                           const btDispatcherInfo& info, btManifoldResult* result) override;
+    void getAllContactManifolds(btManifoldArray& manifolds) override;
 
     struct CreateFunc : btCollisionAlgorithmCreateFunc
     {
@@ -38,10 +44,19 @@ private:
     void addEndSpheres(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
                        bool roundIsFirst, btManifoldResult* result);
     void addRimPoints(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
-                      bool roundIsFirst, btManifoldResult* result);
-    /// The contact of a sphere of `radius` at `at` (world) with `other`, as the round shape's, into `result`.
+                      bool roundIsFirst, const btVector3& n, btManifoldResult* result);
+    std::optional<btVector3> normalTowardsCylinder(const btCollisionObjectWrapper* cylinder,
+                                                   const btCollisionObjectWrapper* other) const;
+    /// The contact of a sphere of `radius` at `at` (world) with `other` within `reach`, as the round shape's,
+    /// into `result`.
     void closestPoints(btScalar radius, const btTransform& at, const btCollisionObjectWrapper* other,
-                       bool roundIsFirst, btManifoldResult* result);
+                       bool roundIsFirst, btScalar reach,
+                       btDiscreteCollisionDetectorInterface::Result& result);
+    /// A cylinder standing on an end meets the other shape as Bullet's multipoint iterations do (its own
+    /// manifold, cleared while the cylinder lies). On the heap: this algorithm lives in the dispatcher's
+    /// pool, whose elements are sized for one algorithm (World's collision configuration allows for this
+    /// class).
+    std::unique_ptr<btConvexConvexAlgorithm> m_multipoint;
     btConvexPenetrationDepthSolver* m_penetration;
 };
 

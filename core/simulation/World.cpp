@@ -20,9 +20,18 @@ namespace cs::simulation {
 
 using namespace engine;
 
+/// A collision configuration whose pool of pair algorithms has room for `Algorithm` too: the pool's elements
+/// are sized for Bullet's own algorithms, and an allocation from it is never checked against that size.
+template <typename Algorithm> btDefaultCollisionConstructionInfo poolFor()
+{
+    btDefaultCollisionConstructionInfo info;
+    info.m_customCollisionAlgorithmMaxElementSize = int(sizeof(Algorithm));
+    return info;
+}
+
 struct World::Engine
 {
-    btDefaultCollisionConfiguration configuration;
+    btDefaultCollisionConfiguration configuration{poolFor<RoundEndsAlgorithm>()};
     btCollisionDispatcher dispatcher{&configuration};
     btDbvtBroadphase broadphase;
     ContactSolver solver;
