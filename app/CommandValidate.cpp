@@ -56,7 +56,7 @@ bool strictFailure(const std::vector<targets::Finding>& findings)
     });
 }
 
-gltf::Json targetsJson(const FileResult& r, const TargetList& chosen)
+gltf::Json targetsJson(const std::string& file, const FileResult& r, const TargetList& chosen)
 {
     gltf::Json out = gltf::Json::object();
     for (size_t t = 0; t < r.targetFindings.size(); ++t) {
@@ -67,8 +67,20 @@ gltf::Json targetsJson(const FileResult& r, const TargetList& chosen)
             {"summary", targets::summaryText(r.targetFindings[t])},
             {"verdict", targets::verdictName(targets::overallVerdict(r.targetFindings[t]))},
             {"findings", findings}};
+        const std::string fix = targets::fixCommand(r.targetFindings[t], file, *chosen[t]);
+        if (!fix.empty())
+            out[chosen[t]->name]["fix"] = fix;
     }
     return out;
+}
+
+/// "FILE: target NAME: fix: collidoscope upgrade ..." when the target will not load the file.
+void printFix(const std::string& file, const std::vector<targets::Finding>& findings,
+              const targets::Target& target)
+{
+    const std::string fix = targets::fixCommand(findings, file, target);
+    if (!fix.empty())
+        std::printf("%s: target %s: fix: %s\n", file.c_str(), target.name.c_str(), fix.c_str());
 }
 
 /// One line per finding of a single target; with several targets, the matrix file x target.
@@ -80,12 +92,15 @@ void printTargets(const std::string& file, const FileResult& r, const TargetList
                         targets::formatFinding(f).c_str());
         std::printf("%s: target %s: %s\n", file.c_str(), chosen[0]->name.c_str(),
                     targets::summaryText(r.targetFindings[0]).c_str());
+        printFix(file, r.targetFindings[0], *chosen[0]);
         return;
     }
     std::printf("%s", file.c_str());
     for (size_t t = 0; t < r.targetFindings.size(); ++t)
         std::printf(" | %s: %s", chosen[t]->name.c_str(), targets::summaryText(r.targetFindings[t]).c_str());
     std::printf("\n");
+    for (size_t t = 0; t < r.targetFindings.size(); ++t)
+        printFix(file, r.targetFindings[t], *chosen[t]);
 }
 
 gltf::Json fileJson(const std::string& file, const FileResult& r, const TargetList& chosen)
@@ -97,7 +112,7 @@ gltf::Json fileJson(const std::string& file, const FileResult& r, const TargetLi
                          {"infos", countSeverity(r.diagnostics, Severity::Info)},
                          {"diagnostics", diagnosticsJson(r.diagnostics)}};
     if (!chosen.empty())
-        result["targets"] = targetsJson(r, chosen);
+        result["targets"] = targetsJson(file, r, chosen);
     return result;
 }
 

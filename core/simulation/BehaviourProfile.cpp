@@ -12,10 +12,77 @@ bool BehaviourProfile::isSpec() const
     return !velocityTimesWorldScale && !velocityInWorldFrame && absentMassDensity == spec.absentMassDensity &&
            !massWithInertiaOnly && angularDamping == 0 && !inertiaPerUnitMass &&
            precedence == kSpecPrecedence && !gravityFactorIgnored && !distanceLimitRigid &&
-           !lockedLimitRigid && !mixedLimitLinearOnly && !driveMaxForceZeroUnlimited && !centerOfMassAtOrigin;
+           !lockedLimitRigid && !mixedLimitLinearOnly && !driveMaxForceZeroUnlimited &&
+           !centerOfMassAtOrigin && !symplecticEuler && !absentMass && !absentInertia &&
+           !inertiaOrientationIgnored && !massZeroFalls && !absentFrictionCombine &&
+           !absentRestitutionCombine && filterRule == FilterRule::Spec && !distanceLimitWithoutMinHeld &&
+           !distanceLimitWithMinPerAxis && lockedPairAngularRange == 0 && gravityFactorAcceleration == 0 &&
+           !gravity && !geometryNodeIgnored && !meshOnDynamicHull && !planeAlongX;
 }
 
 namespace {
+
+/// The rules added for issue 47 (the engines' integration, PhysX's mass reading, filters and joints).
+void applyEngineRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
+{
+    using targets::Behaviour;
+    switch (rule.behaviour) {
+    case Behaviour::SymplecticEuler:
+        p.symplecticEuler = true;
+        return;
+    case Behaviour::AbsentMass:
+        p.absentMass = rule.value;
+        return;
+    case Behaviour::AbsentInertia:
+        p.absentInertia = rule.value;
+        return;
+    case Behaviour::InertiaOrientationIgnored:
+        p.inertiaOrientationIgnored = true;
+        return;
+    case Behaviour::MassZeroFalls:
+        p.massZeroFalls = true;
+        return;
+    case Behaviour::AbsentFrictionCombine:
+        p.absentFrictionCombine = rule.mode;
+        return;
+    case Behaviour::AbsentRestitutionCombine:
+        p.absentRestitutionCombine = rule.mode;
+        return;
+    case Behaviour::FilterHavokMasks:
+        p.filterRule = FilterRule::HavokMasks;
+        return;
+    case Behaviour::FilterPhysXWords:
+        p.filterRule = FilterRule::PhysXWords;
+        p.filterCap = int(rule.value);
+        return;
+    case Behaviour::DistanceLimitWithoutMinHeld:
+        p.distanceLimitWithoutMinHeld = true;
+        return;
+    case Behaviour::DistanceLimitWithMinPerAxis:
+        p.distanceLimitWithMinPerAxis = true;
+        return;
+    case Behaviour::LockedPairAngularRange:
+        p.lockedPairAngularRange = rule.value;
+        return;
+    case Behaviour::GravityFactorAcceleration:
+        p.gravityFactorAcceleration = rule.value;
+        return;
+    case Behaviour::WorldGravity:
+        p.gravity = rule.value;
+        return;
+    case Behaviour::GeometryNodeIgnored:
+        p.geometryNodeIgnored = true;
+        return;
+    case Behaviour::MeshOnDynamicHull:
+        p.meshOnDynamicHull = true;
+        return;
+    case Behaviour::PlaneAlongX:
+        p.planeAlongX = true;
+        return;
+    default:
+        return;
+    }
+}
 
 void applyRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
 {
@@ -61,6 +128,9 @@ void applyRule(BehaviourProfile& p, const targets::BehaviourRule& rule)
     case Behaviour::CenterOfMassAtOrigin:
         p.centerOfMassAtOrigin = true;
         return;
+    default:
+        applyEngineRule(p, rule);
+        return;
     }
 }
 
@@ -92,6 +162,13 @@ std::optional<BehaviourProfile> findBehaviourProfile(std::string_view name)
             return std::move(p);
     }
     return std::nullopt;
+}
+
+physics::Vec3 bodyGravity(const BehaviourProfile& profile, const physics::Vec3& gravity, double factor)
+{
+    if (profile.gravityFactorAcceleration > 0 && factor != 1)
+        return {0, -profile.gravityFactorAcceleration * factor, 0};
+    return {gravity[0] * factor, gravity[1] * factor, gravity[2] * factor};
 }
 
 physics::CombineMode appliedCombineMode(std::optional<physics::CombineMode> a,

@@ -56,14 +56,61 @@ bool filtersCollide(const physics::CollisionFilter& a, const physics::CollisionF
     return filterAccepts(a, b) && filterAccepts(b, a);
 }
 
-FilterTable::FilterTable(const std::vector<physics::CollisionFilter>& filters) : m_size(filters.size() + 1)
+namespace {
+
+/// Havok's side of a pair (loader BAB:289-299): `self`'s collide mask meets `other`'s membership. A
+/// collider without a filter keeps every bit in both masks, as does a filter without `collisionSystems`
+/// (membership) or without either collide list (collide mask); `notCollideWithSystems` is the complement
+/// of its bits, so it excludes only an object all of whose systems it names.
+bool havokAccepts(const physics::CollisionFilter* self, const physics::CollisionFilter* other)
 {
+    const bool otherInAll = !other || other->collisionSystems.empty();
+    if (!self || otherInAll)
+        return true;
+    if (!self->collideWithSystems.empty())
+        return sharesSystem(self->collideWithSystems, other->collisionSystems);
+    if (!self->notCollideWithSystems.empty()) {
+        const auto& excluded = self->notCollideWithSystems;
+        return std::any_of(other->collisionSystems.begin(), other->collisionSystems.end(),
+                           [&](const std::string& s) {
+                               return std::find(excluded.begin(), excluded.end(), s) == excluded.end();
+                           });
+    }
+    return true;
+}
+
+} // namespace
+
+bool filtersCollide(int a, int b, const std::vector<physics::CollisionFilter>& filters, FilterRule rule,
+                    int cap)
+{
+    auto filterOf = [&](int i) -> const physics::CollisionFilter* {
+        if (i < 0 || size_t(i) >= filters.size() || (rule == FilterRule::PhysXWords && cap > 0 && i >= cap))
+            return nullptr;
+        return &filters[size_t(i)];
+    };
+    const physics::CollisionFilter* fa = filterOf(a);
+    const physics::CollisionFilter* fb = filterOf(b);
+    switch (rule) {
+    case FilterRule::HavokMasks:
+        return havokAccepts(fa, fb) && havokAccepts(fb, fa);
+    case FilterRule::PhysXWords:
+        // The default filter data (word0 bit 31, word1 every bit) passes PhysX's test against any other.
+        return !fa || !fb || filtersCollide(*fa, *fb);
+    case FilterRule::Spec:
+        break;
+    }
     const physics::CollisionFilter none;
-    auto at = [&](size_t i) -> const physics::CollisionFilter& { return i == 0 ? none : filters[i - 1]; };
+    return filtersCollide(fa ? *fa : none, fb ? *fb : none);
+}
+
+FilterTable::FilterTable(const std::vector<physics::CollisionFilter>& filters, FilterRule rule, int cap)
+    : m_size(filters.size() + 1)
+{
     m_collide.assign(m_size * m_size, 0);
     for (size_t a = 0; a < m_size; ++a) {
         for (size_t b = 0; b < m_size; ++b)
-            m_collide[a * m_size + b] = filtersCollide(at(a), at(b)) ? 1 : 0;
+            m_collide[a * m_size + b] = filtersCollide(int(a) - 1, int(b) - 1, filters, rule, cap) ? 1 : 0;
     }
 }
 

@@ -29,13 +29,20 @@ bool filterAccepts(const physics::CollisionFilter& self, const physics::Collisio
 /// The spec's pair rule (KHR_physics_rigid_bodies): two objects collide only when each accepts the other.
 bool filtersCollide(const physics::CollisionFilter& a, const physics::CollisionFilter& b);
 
-/// filtersCollide for every pair of a document's filters, plus the default filter (index -1, a member of no
-/// system that accepts everything), looked up in constant time. Any number of systems.
+/// Whether colliders with filters `a` and `b` (indices into `filters`, -1 for none) touch under a target's
+/// rule: the spec's (filtersCollide; no filter is in no system and accepts everything), Havok's bit masks
+/// or PhysX's words (BehaviourProfile.h). `cap` (PhysXWords): filters from that index on are read as none.
+bool filtersCollide(int a, int b, const std::vector<physics::CollisionFilter>& filters, FilterRule rule,
+                    int cap = 0);
+
+/// filtersCollide for every pair of a document's filters, plus the default filter (index -1), under a
+/// target's rule, looked up in constant time. Any number of systems.
 class FilterTable
 {
 public:
     FilterTable() = default;
-    explicit FilterTable(const std::vector<physics::CollisionFilter>& filters);
+    explicit FilterTable(const std::vector<physics::CollisionFilter>& filters,
+                         FilterRule rule = FilterRule::Spec, int cap = 0);
     /// a and b: filter indices, -1 for the default filter.
     bool collide(int a, int b) const { return m_collide[size_t(a + 1) * m_size + size_t(b + 1)] != 0; }
 

@@ -63,8 +63,9 @@ public:
 
     /// A limit naming both linear and angular axes (OMI's weld) holds both sets: it becomes two limits
     /// with the same range, unless the profile keeps its linear axes only.
-    void limits(const physics::JointDescription& description, SimJoint& joint)
+    void limits(const physics::JointDescription& description, SimJoint& joint, double startDistance)
     {
+        m_startDistance = startDistance;
         for (const physics::JointLimit& l : description.limits) {
             const bool linear = !l.linearAxes.empty();
             const bool angular = !l.angularAxes.empty() && !(linear && m_behaviour.mixedLimitLinearOnly);
@@ -72,11 +73,16 @@ public:
                 noAxes(l);
                 continue;
             }
-            if (linear)
+            if (linear && perAxisDistance(l))
+                for (int axis : l.linearAxes)
+                    add(l, false, {axis}, joint);
+            else if (linear)
                 add(l, false, l.linearAxes, joint);
             if (angular)
                 add(l, true, l.angularAxes, joint);
         }
+        if (m_behaviour.lockedPairAngularRange > 0)
+            dropAngularRangesBesideLockedPair(joint);
     }
 
     void drives(const physics::JointDescription& description, SimJoint& joint)
@@ -104,6 +110,33 @@ public:
     }
 
 private:
+    /// A three-axis linear limit with min > 0 that the target reads as a range on each axis.
+    bool perAxisDistance(const physics::JointLimit& l) const
+    {
+        return m_behaviour.distanceLimitWithMinPerAxis && l.linearAxes.size() == 3 && l.min && *l.min > 0;
+    }
+
+    /// A target that, beside a limit locking two or more angular axes, gives every other angular range of
+    /// the joint its default -r..r (the Sample Renderer's cylindrical joint without a cone).
+    void dropAngularRangesBesideLockedPair(SimJoint& joint) const
+    {
+        auto locked = [](const SimJointLimit& l) { return l.min == 0 && l.max == 0; };
+        const bool lockedPair =
+            std::any_of(joint.limits.begin(), joint.limits.end(),
+                        [&](const SimJointLimit& l) { return l.angular && l.axes.size() > 1 && locked(l); });
+        const bool cone = std::any_of(joint.limits.begin(), joint.limits.end(), [&](const SimJointLimit& l) {
+            return l.angular && l.axes.size() > 1 && !locked(l);
+        });
+        if (!lockedPair || cone)
+            return;
+        for (SimJointLimit& l : joint.limits) {
+            if (l.angular && !locked(l)) {
+                l.min = -m_behaviour.lockedPairAngularRange;
+                l.max = m_behaviour.lockedPairAngularRange;
+            }
+        }
+    }
+
     void noAxes(const physics::JointLimit& l)
     {
         m_notes.push_back(makeWarning("SIM_JOINT_LIMIT_NO_AXES",
@@ -128,6 +161,10 @@ private:
         limit.stiffness = limitStiffness(l.stiffness);
         limit.damping = std::isfinite(l.damping) ? std::fmax(l.damping, 0.0) : 0.0;
         const bool distance = !angular && limit.axes.size() == 3;
+        if (distance && !l.min && m_behaviour.distanceLimitWithoutMinHeld) {
+            limit.min = m_startDistance;
+            limit.max = m_startDistance;
+        }
         if ((distance && m_behaviour.distanceLimitRigid) ||
             (limit.min == 0 && limit.max == 0 && m_behaviour.lockedLimitRigid)) {
             limit.stiffness = 0;
@@ -144,6 +181,7 @@ private:
 
     Diagnostics& m_notes;
     const BehaviourProfile& m_behaviour;
+    double m_startDistance = 0; ///< between the two attachment frames at time 0, metres
 };
 
 } // namespace
@@ -185,7 +223,11 @@ std::vector<SimJoint> buildJoints(const physics::PhysicsModel& model, const phys
             joint.worldColliderNodes =
                 worldSideColliders(scene, graph, joint.bodyA < 0 ? node : joint.connectedNode);
         const physics::JointDescription& description = model.joints[size_t(nj.joint)];
-        reader.limits(description, joint);
+        reader.limits(
+            description, joint,
+            (graph.worldTransform(node).column(3) - graph.worldTransform(joint.connectedNode).column(3))
+                .toVector3D()
+                .length());
         reader.drives(description, joint);
         joints.push_back(std::move(joint));
     }

@@ -68,6 +68,10 @@ public:
         for (physics::PhysicsMaterial& m : in.materials) {
             m.frictionCombine = physics::votingCombineMode(m.frictionCombine, format);
             m.restitutionCombine = physics::votingCombineMode(m.restitutionCombine, format);
+            if (!m.frictionCombine)
+                m.frictionCombine = m_behaviour.absentFrictionCombine;
+            if (!m.restitutionCombine)
+                m.restitutionCombine = m_behaviour.absentRestitutionCombine;
         }
         in.defaultMaterial.frictionCombine = physics::votingCombineMode(std::nullopt, format);
         in.defaultMaterial.restitutionCombine = physics::votingCombineMode(std::nullopt, format);
@@ -116,6 +120,16 @@ private:
         return n->collider ? n->collider->pointer : std::string();
     }
 
+    int geometryNodeOf(const physics::ShapeInstance& inst) const
+    {
+        const physics::NodePhysics* n = m_model.node(inst.node);
+        if (!n)
+            return -1;
+        if (inst.trigger)
+            return n->trigger ? n->trigger->geometryNode : -1;
+        return n->collider ? n->collider->geometryNode : -1;
+    }
+
     int filterIndex(int index, const std::string& pointer)
     {
         if (index < 0)
@@ -145,6 +159,12 @@ private:
     {
         const std::string pointer = pointerOf(inst);
         const physics::Shape& shape = m_model.shapes[size_t(inst.shape)];
+        if (m_behaviour.geometryNodeIgnored && geometryNodeOf(inst) >= 0) {
+            m_notes.push_back(makeInfo(
+                "SIM_GEOMETRY_NODE_IGNORED",
+                m_behaviour.name + " gives a `geometry.node` collider or trigger no shape", pointer));
+            return std::nullopt;
+        }
         if (shape.isPlane())
             return placePlane(inst, *shape.plane, ownerInverse, pointer);
         auto geometry = m_cache.geometryOf(shape);
@@ -199,6 +219,13 @@ private:
         s.filter = filterIndex(inst.collisionFilter, pointer);
         Vec3d scale;
         decomposeTransform(ownerInverse * inst.world, s.pose, scale);
+        if (m_behaviour.planeAlongX && inst.body < 0 && !inst.trigger) {
+            // The target's plane is x = 0 of the node with normal +X: a turn of -90 degrees about Z takes the
+            // preview's half-space below +Y there.
+            s.pose.rotation = fromQt(toQt(s.pose.rotation) * QQuaternion::fromAxisAndAngle(0, 0, 1, -90));
+            s.infinitePlane = true;
+            return s;
+        }
         if (plane.infinite()) {
             if (inst.body >= 0 || inst.trigger) {
                 m_notes.push_back(makeWarning("SIM_PLANE_NOT_STATIC",
@@ -242,7 +269,10 @@ private:
             auto s = place(inst, inverse);
             if (!s)
                 continue;
-            if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh)
+            if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh &&
+                m_behaviour.meshOnDynamicHull && s->geometry.mesh)
+                s->geometry = geometry::ShapeGeometry::convex(*s->geometry.mesh);
+            else if (body.kind == BodyKind::Dynamic && s->geometry.kind == geometry::ShapeKind::Trimesh)
                 m_notes.push_back(
                     makeInfo("SIM_TRIMESH_ON_DYNAMIC",
                              "A trimesh on a dynamic body is simulated as a concave moving mesh "
@@ -290,8 +320,10 @@ private:
         if (shapes && m_behaviour.absentMassDensity != physics::kComputedMassDensity)
             shapes = shapes->withMass(shapes->mass * m_behaviour.absentMassDensity /
                                       physics::kComputedMassDensity);
-        if (mass.meaning == physics::MassMeaning::Computed && m.inertiaDiagonal &&
-            m_behaviour.massWithInertiaOnly) {
+        if (mass.meaning == physics::MassMeaning::Computed && m_behaviour.absentMass) {
+            body.mass = *m_behaviour.absentMass;
+        } else if (mass.meaning == physics::MassMeaning::Computed && m.inertiaDiagonal &&
+                   m_behaviour.massWithInertiaOnly) {
             body.mass = *m_behaviour.massWithInertiaOnly;
         } else if (mass.meaning == physics::MassMeaning::Given) {
             body.mass = mass.value;
@@ -310,7 +342,9 @@ private:
                              "body's colliders; the preview uses 1 kg",
                              m.pointer));
         }
-        if (mass.meaning == physics::MassMeaning::Infinite) {
+        if (mass.meaning == physics::MassMeaning::Infinite && m_behaviour.massZeroFalls) {
+            fallThrough(body, m);
+        } else if (mass.meaning == physics::MassMeaning::Infinite) {
             body.infiniteMass = true;
             m_notes.push_back(
                 makeInfo("SIM_INFINITE_MASS",
@@ -328,7 +362,13 @@ private:
                 for (size_t i = 0; i < 3; ++i)
                     body.inertiaDiagonal[i] *= body.mass;
             }
-            body.inertiaOrientation = m.inertiaOrientation;
+            if (!m_behaviour.inertiaOrientationIgnored)
+                body.inertiaOrientation = m.inertiaOrientation;
+            return;
+        }
+        if (m_behaviour.absentInertia) {
+            body.inertiaDiagonal = {*m_behaviour.absentInertia, *m_behaviour.absentInertia,
+                                    *m_behaviour.absentInertia};
             return;
         }
         // Computed from the colliders at uniform density, about the body's centre of mass (the file's, or
@@ -348,6 +388,20 @@ private:
         const geometry::PrincipalInertia principal = geometry::principalInertia(tensor);
         body.inertiaDiagonal = fromVec(principal.diagonal);
         body.inertiaOrientation = fromQt(principal.orientation);
+    }
+
+    /// A target's infinite mass that gravity still moves (PhysX's setMass(0): an inverse mass of 0, with
+    /// gravity applied as an acceleration): no contact can stop it, so the preview gives it no colliders
+    /// and says so.
+    void fallThrough(SimBody& body, const physics::Motion& m)
+    {
+        body.mass = 1.0;
+        body.colliders.clear();
+        m_notes.push_back(makeInfo("SIM_MASS_ZERO_FALLS",
+                                   "Mass 0 in " + m_behaviour.name +
+                                       ": an infinite mass that gravity still moves and no contact stops; "
+                                       "the preview lets it fall through everything",
+                                   m.pointer));
     }
 
     /// The centre of mass as the file's family reads it: a given one as it is; one KHR leaves to the engine

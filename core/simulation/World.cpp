@@ -68,7 +68,8 @@ struct World::Engine
 };
 
 World::Engine::Engine(const SimulationInput& in, const Settings& settings)
-    : input(std::make_shared<SimulationInput>(in)), filters(in.filters)
+    : input(std::make_shared<SimulationInput>(in)),
+      filters(in.filters, in.behaviour.filterRule, in.behaviour.filterCap)
 {
     installCallbacks();
     // Several contact points per pair for shapes Bullet meets one point at a time (cylinders, hulls): a
@@ -164,7 +165,7 @@ void World::Engine::addBodies(const SimulationInput& in, const Settings& setting
         body->setCollisionFlags(flags);
         body->setFlags(body->getFlags() | BT_DISABLE_WORLD_GRAVITY);
         world.addRigidBody(body.get());
-        body->setGravity(toBullet(settings.gravity) * btScalar(b.gravityFactor));
+        body->setGravity(toBullet(bodyGravity(in.behaviour, settings.gravity, b.gravityFactor)));
         if (dynamic && b.infiniteMass) {
             // Infinite mass: no force, gravity or contact changes the velocity; turning stays free.
             body->setLinearFactor(btVector3(0, 0, 0));
@@ -182,7 +183,7 @@ void World::Engine::addBodies(const SimulationInput& in, const Settings& setting
             btVector3 velocity = toBullet(b.linearVelocity);
             // Half a step of gravity behind: Bullet's velocity-then-position step is then exact for a
             // constant acceleration (see World).
-            if (dynamic && !b.infiniteMass)
+            if (dynamic && !b.infiniteMass && !in.behaviour.symplecticEuler)
                 velocity -= body->getGravity() * btScalar(settings.step / 2);
             body->setLinearVelocity(velocity);
             body->setAngularVelocity(toBullet(b.angularVelocity));
@@ -326,6 +327,8 @@ World::World(SimulationInput input, Settings settings) : m_input(std::move(input
 {
     if (!(m_settings.step > 0))
         m_settings.step = 1.0 / 60.0;
+    if (m_input.behaviour.gravity) // the target engine's own, whatever the preview is given
+        m_settings.gravity = {0, -*m_input.behaviour.gravity, 0};
     reset();
 }
 

@@ -122,6 +122,40 @@ const char* behaviourId(Behaviour b)
         return "drive-max-force-zero-unlimited";
     case Behaviour::CenterOfMassAtOrigin:
         return "center-of-mass-at-origin";
+    case Behaviour::SymplecticEuler:
+        return "symplectic-euler";
+    case Behaviour::AbsentMass:
+        return "absent-mass";
+    case Behaviour::AbsentInertia:
+        return "absent-inertia";
+    case Behaviour::InertiaOrientationIgnored:
+        return "inertia-orientation-ignored";
+    case Behaviour::MassZeroFalls:
+        return "mass-zero-falls";
+    case Behaviour::AbsentFrictionCombine:
+        return "absent-friction-combine";
+    case Behaviour::AbsentRestitutionCombine:
+        return "absent-restitution-combine";
+    case Behaviour::FilterHavokMasks:
+        return "filter-havok-masks";
+    case Behaviour::FilterPhysXWords:
+        return "filter-physx-words";
+    case Behaviour::DistanceLimitWithoutMinHeld:
+        return "distance-limit-without-min-held";
+    case Behaviour::DistanceLimitWithMinPerAxis:
+        return "distance-limit-with-min-per-axis";
+    case Behaviour::LockedPairAngularRange:
+        return "locked-pair-angular-range";
+    case Behaviour::GravityFactorAcceleration:
+        return "gravity-factor-acceleration";
+    case Behaviour::WorldGravity:
+        return "world-gravity";
+    case Behaviour::GeometryNodeIgnored:
+        return "geometry-node-ignored";
+    case Behaviour::MeshOnDynamicHull:
+        return "mesh-on-dynamic-hull";
+    case Behaviour::PlaneAlongX:
+        return "plane-along-x";
     }
     return "";
 }

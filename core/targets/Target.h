@@ -126,6 +126,23 @@ enum class Behaviour
     MixedLimitLinearOnly, ///< a joint limit naming linear and angular axes keeps its linear axes only
     DriveMaxForceZeroUnlimited, ///< a joint drive's `maxForce` 0 is no cap (the spec: no force)
     CenterOfMassAtOrigin,       ///< a centre of mass the file leaves to the engine (KHR) is the node origin
+    SymplecticEuler,            ///< each step moves by the velocity after that step's gravity
+    AbsentMass,                 ///< `value` kg for a mass the file leaves to the engine, whatever the shapes
+    AbsentInertia,              ///< `value` kg m^2 per axis for an inertia the file leaves to the engine
+    InertiaOrientationIgnored,  ///< `inertiaOrientation` is not read
+    MassZeroFalls,              ///< `mass: 0` is infinite, yet gravity moves it and no contact stops it
+    AbsentFrictionCombine,      ///< `mode` for a material without `frictionCombine`
+    AbsentRestitutionCombine,   ///< `mode` for a material without `restitutionCombine`
+    FilterHavokMasks,           ///< filters as Havok's membership and collide bit masks (no filter: all bits)
+    FilterPhysXWords, ///< the spec's pair rule, but no filter (or one past the `value`th) collides with all
+    DistanceLimitWithoutMinHeld, ///< a three-axis linear limit without `min` holds the starting distance
+    DistanceLimitWithMinPerAxis, ///< a three-axis linear limit with `min` > 0 is min..max on each axis
+    LockedPairAngularRange,    ///< a limit locking two angular axes makes other angular ranges -value..value
+    GravityFactorAcceleration, ///< a gravity factor f != 1 is an acceleration of value x f along -Y
+    WorldGravity,              ///< the engine's gravity is `value` m/s^2 along -Y, whatever it is given
+    GeometryNodeIgnored,       ///< colliders and triggers spelled `geometry.node` get no shape
+    MeshOnDynamicHull,         ///< a triangle mesh collider on a dynamic body is its convex hull
+    PlaneAlongX,               ///< a plane is the half-space x < 0 of its node, normal +X
 };
 
 /// "velocity-times-world-scale", ...: the stable id used in JSON output.
@@ -138,7 +155,8 @@ struct BehaviourRule
     double value = 0;
     std::vector<physics::CombineMode> precedence; ///< CombinePrecedence: the four modes, the winner first
     std::string reason;
-    std::string cite; ///< ENGINE-TARGETS.md key:line, as Rule::cite
+    std::string cite;                         ///< ENGINE-TARGETS.md key:line, as Rule::cite
+    std::optional<physics::CombineMode> mode; ///< AbsentFrictionCombine, AbsentRestitutionCombine
 };
 
 /// One reader of glTF physics.

@@ -73,6 +73,18 @@ std::string summaryText(const std::vector<Finding>& findings)
     }
 }
 
+std::string fixCommand(const std::vector<Finding>& findings, const std::string& file, const Target& target)
+{
+    if (overallVerdict(findings) != Verdict::Fails)
+        return {};
+    const size_t slash = file.find_last_of('/');
+    const size_t dot = file.find_last_of('.');
+    const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+    const std::string out = hasExtension ? file.substr(0, dot) + "-" + target.name + file.substr(dot)
+                                         : file + "-" + target.name + ".gltf";
+    return "collidoscope upgrade " + file + " --target " + target.name + " -o " + out;
+}
+
 std::string formatFinding(const Finding& f)
 {
     return (f.pointer.empty() ? std::string("(document)") : f.pointer) + ": " + verdictName(f.verdict) +
@@ -178,9 +190,10 @@ void writeBehaviours(std::ostringstream& out)
         out << "\n### `" << t.name << "`\n\n";
         for (const BehaviourRule& b : t.behaviours) {
             out << "- `" << behaviourId(b.behaviour) << "`";
-            if (b.behaviour == Behaviour::AbsentMassDensity ||
-                b.behaviour == Behaviour::MassWithInertiaOnly || b.behaviour == Behaviour::AngularDamping)
+            if (b.value != 0)
                 out << " " << b.value;
+            if (b.mode)
+                out << " " << physics::combineModeName(*b.mode);
             out << ": " << b.reason << " (" << b.cite << ")\n";
         }
     }

@@ -32,6 +32,11 @@ Verdict overallVerdict(const std::vector<Finding>& findings);
 /// "loads", "loads with N differences" or "fails" (a file without physics data "loads").
 std::string summaryText(const std::vector<Finding>& findings);
 
+/// The command that writes `file` in the form `target` reads, when `findings` hold a "won't load":
+/// `collidoscope upgrade FILE --target NAME -o OUT`, OUT being FILE with `-NAME` before its extension; ""
+/// when nothing fails.
+std::string fixCommand(const std::vector<Finding>& findings, const std::string& file, const Target& target);
+
 /// "/nodes/3/...: won't load: reason [cite] (detail)".
 std::string formatFinding(const Finding& f);
 /// A finding as JSON: verdict, feature, pointer, detail, reason, cite.

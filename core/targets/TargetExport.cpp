@@ -13,6 +13,7 @@
 #include "targets/TargetVelocity.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace cs::targets {
@@ -56,27 +57,45 @@ void replacePlanes(physics::PhysicsModel& model, Diagnostics& changes)
     }
 }
 
-/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out: a
-/// KHR reader's own density differs (Babylon 1000 kg/m^3, the Sample Renderer 1 kg/m^3), and OMI would read
-/// the absent mass as 1 kg.
-void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+/// What a pass over the bodies of a KHR model reads them with.
+struct KhrBodyContext
+{
+    const gltf::SceneGraph& graph;
+    const physics::ResolvedScene& scene;
+    scene::ShapeGeometryCache& cache;
+};
+
+/// Calls `visit(body, context)` for every body of a KHR model (nothing for OMI or a document without a scene
+/// graph).
+template <typename Visit>
+void forEachKhrBody(const physics::PhysicsModel& model, const gltf::GltfDocument& doc, Visit visit)
 {
     auto graph = gltf::SceneGraph::build(doc);
     if (!graph || model.format != physics::SourceFormat::Khr)
         return;
     const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
     scene::ShapeGeometryCache cache(doc);
-    for (const physics::ResolvedBody& body : scene.bodies) {
+    const KhrBodyContext context{*graph, scene, cache};
+    for (const physics::ResolvedBody& body : scene.bodies)
+        visit(body, context);
+}
+
+/// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out: a
+/// KHR reader's own density differs (Babylon 1000 kg/m^3, the Sample Renderer 1 kg/m^3), and OMI would read
+/// the absent mass as 1 kg.
+void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+{
+    forEachKhrBody(model, doc, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
         physics::NodePhysics& node = model.nodeRef(body.node);
         if (!node.motion ||
             physics::massReading(*node.motion, model.format).meaning != physics::MassMeaning::Computed)
-            continue;
+            return;
         std::vector<geometry::PlacedMass> parts;
-        const QMatrix4x4 toBody = graph->worldTransform(body.node).inverted();
+        const QMatrix4x4 toBody = at.graph.worldTransform(body.node).inverted();
         bool complete = !body.colliders.empty();
         for (size_t i : body.colliders) {
-            const physics::ShapeInstance& inst = scene.instances[i];
-            auto g = cache.geometryOf(model.shapes[size_t(inst.shape)]);
+            const physics::ShapeInstance& inst = at.scene.instances[i];
+            auto g = at.cache.geometryOf(model.shapes[size_t(inst.shape)]);
             auto props = g ? geometry::shapeMassProperties(*g, physics::kComputedMassDensity)
                            : Result<geometry::MassProperties>{};
             complete = complete && props && props->mass > 0;
@@ -84,14 +103,53 @@ void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
                 parts.push_back({*props, toBody * inst.world});
         }
         if (!complete)
-            continue; // reported by the check of the written file (mass left to the engine)
+            return; // reported by the check of the written file (mass left to the engine)
         const double mass = geometry::combineMassProperties(parts).mass;
         node.motion->mass = mass;
         changes.push_back(changed("mass written explicitly: " + metres(mass) +
                                       " kg (the colliders' volume at " +
                                       metres(physics::kComputedMassDensity) + " kg/m^3)",
                                   node.motion->pointer));
-    }
+    });
+}
+
+/// A target that reads an absent `inertiaDiagonal` as a fixed value (the Sample Renderer sets mass and
+/// inertia before any shape is attached: (1, 1, 1), SR createActor) gets the inertia the spec computes
+/// written out: the colliders at uniform density scaled to the body's mass, about its centre of mass, in the
+/// node's axes. Such a target ignores `inertiaOrientation` (SR calculateMassAndInertia), so the products of
+/// inertia of a body whose principal axes are not the node's are lost, and the note says so.
+void explicitInertias(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+{
+    forEachKhrBody(model, doc, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
+        physics::NodePhysics& node = model.nodeRef(body.node);
+        physics::Motion* motion = node.motion ? &*node.motion : nullptr;
+        if (!motion || motion->type != physics::MotionType::Dynamic || motion->inertiaDiagonal ||
+            !motion->mass || !(*motion->mass > 0))
+            return;
+        const auto shapes = scene::collidersMass(body, at.scene, model, at.graph, at.cache);
+        if (!shapes)
+            return;
+        const geometry::MassProperties total = shapes->withMass(*motion->mass);
+        const physics::Vec3 c = motion->centerOfMass.value_or(
+            physics::Vec3{total.centerOfMass.x, total.centerOfMass.y, total.centerOfMass.z});
+        const geometry::Vec3d d = geometry::Vec3d{c[0], c[1], c[2]} - total.centerOfMass;
+        geometry::Mat3d tensor = total.inertia; // moved to the centre of mass used (parallel axes)
+        bool products = false;
+        for (int r = 0; r < 3; ++r) {
+            for (int k = 0; k < 3; ++k) {
+                tensor[r][k] += total.mass * ((r == k ? geometry::dot(d, d) : 0.0) - d[r] * d[k]);
+                products = products || (r != k && std::fabs(tensor[r][k]) > 1e-6 * std::fabs(tensor[r][r]));
+            }
+        }
+        motion->inertiaDiagonal = physics::Vec3{tensor[0][0], tensor[1][1], tensor[2][2]};
+        changes.push_back(changed("inertiaDiagonal written explicitly: (" + metres(tensor[0][0]) + ", " +
+                                      metres(tensor[1][1]) + ", " + metres(tensor[2][2]) +
+                                      ") kg m^2, the colliders' about the centre of mass" +
+                                      (products ? " (the target ignores inertiaOrientation: the products of "
+                                                  "inertia are left out)"
+                                                : ""),
+                                  motion->pointer));
+    });
 }
 
 /// More filters than the target tells apart: identical filters are merged (the colliders and triggers that
@@ -197,6 +255,9 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
         for (const Diagnostic& d : scene::writeComputedCentersOfMass(model, doc))
             changes.push_back(changed(d.message, d.pointer));
     }
+    if (std::any_of(target.behaviours.begin(), target.behaviours.end(),
+                    [](const BehaviourRule& b) { return b.behaviour == Behaviour::AbsentInertia; }))
+        explicitInertias(model, doc, changes);
     // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
     if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
         decomposeDynamicTrimeshes(model, doc, target, changes);

@@ -7,12 +7,51 @@ namespace cs::targets {
 
 namespace {
 
+/// The loader's readings of materials, filters, limits and gravity that the engine check measured (issue 47).
+std::vector<BehaviourRule> babylonLoaderBehaviours()
+{
+    using B = Behaviour;
+    using M = physics::CombineMode;
+    return {
+        {B::AbsentFrictionCombine,
+         0,
+         {},
+         "a material without `frictionCombine` combines as MAXIMUM",
+         "BAB:301-308 (`_setShapeFilterMaterial`)",
+         M::Maximum},
+        {B::AbsentRestitutionCombine,
+         0,
+         {},
+         "a material without `restitutionCombine` combines as MINIMUM",
+         "BAB:301-308 (`_setShapeFilterMaterial`)",
+         M::Minimum},
+        {B::FilterHavokMasks,
+         0,
+         {},
+         "filters become bit masks, a pair colliding when each one's membership meets the other's collide "
+         "mask: without a filter (or `collisionSystems`) every bit, `notCollideWithSystems` the complement, "
+         "so a collider in two systems of which one is excluded still collides",
+         "BAB:289-299 (`_setShapeFilterMaterial`)"},
+        {B::DistanceLimitWithoutMinHeld,
+         0,
+         {},
+         "a limit on three linear axes without `min` becomes LINEAR_DISTANCE with minLimit undefined, which "
+         "Havok holds at the starting distance (measured: a ball 0.5 m under a 1 m rope stays 0.5 m under)",
+         "BAB:592-594"},
+        {B::WorldGravity,
+         9.81,
+         {},
+         "the loader enables physics with gravity (0, -9.81, 0) when the page has not",
+         "BAB:499-507 (`loadSceneAsync`)"},
+    };
+}
+
 /// Havok's and the loader's deviations that are simulation parameters (Behave like).
 std::vector<BehaviourRule> babylonBehaviours()
 {
     using B = Behaviour;
     using M = physics::CombineMode;
-    return {
+    std::vector<BehaviourRule> rules = {
         {B::VelocityTimesWorldScale,
          0,
          {},
@@ -60,6 +99,141 @@ std::vector<BehaviourRule> babylonBehaviours()
          "`maxForce` 0 (falsy) sets Havok's motor force cap to 3.4e38",
          "BAB:589-676"},
     };
+    for (BehaviourRule& r : babylonLoaderBehaviours())
+        rules.push_back(std::move(r));
+    return rules;
+}
+
+/// The Sample Renderer's reading of a motion: mass properties set before any shape is attached.
+std::vector<BehaviourRule> sampleViewerMassBehaviours()
+{
+    using B = Behaviour;
+    return {
+        {B::VelocityInWorldFrame,
+         0,
+         {},
+         "dynamic initial velocities go to PhysX unrotated",
+         "SR createActor"},
+        {B::AbsentMass,
+         1,
+         {},
+         "mass properties are set before any shape is attached: without `mass`, updateMassAndInertia on a "
+         "shapeless actor leaves PhysX's 1 kg",
+         "SR createActor (calculateMassAndInertia before createAndAddShape); SR calculateMassAndInertia"},
+        {B::AbsentInertia,
+         1,
+         {},
+         "without `inertiaDiagonal` the shapeless actor keeps PhysX's inertia (1, 1, 1), whatever the mass",
+         "SR createActor; SR calculateMassAndInertia"},
+        {B::InertiaOrientationIgnored,
+         0,
+         {},
+         "the orientation test (length > 1e-5 or < 1e-5) always holds: the rotation is dropped with a "
+         "warning",
+         "SR calculateMassAndInertia"},
+        {B::CenterOfMassAtOrigin, 0, {}, "absent centerOfMass: node origin", "SR calculateMassAndInertia"},
+        {B::MassZeroFalls,
+         0,
+         {},
+         "`mass: 0` goes to setMass(0), PhysX's infinite mass: gravity still accelerates it and no contact "
+         "stops it (measured: 19.78 m in 2 s, through the floor)",
+         "SR createActor"},
+    };
+}
+
+/// How the Sample Renderer builds shapes, where that is a parameter of the preview.
+std::vector<BehaviourRule> sampleViewerShapeBehaviours()
+{
+    using B = Behaviour;
+    return {
+        {B::GeometryNodeIgnored, 0, {}, "createShape has no `geometry.node` branch", "SR createShape"},
+        {B::MeshOnDynamicHull,
+         0,
+         {},
+         "dynamic actors get convex meshes only (noMeshShapes): a triangle mesh collider is its hull",
+         "SR createActor"},
+        {B::PlaneAlongX,
+         0,
+         {},
+         "a plane is PxPlaneGeometry with no rotation added: the plane x = 0 of its node, normal +X (a "
+         "wall "
+         "where a floor was meant; measured: a ball at x = 2 falls past it, one at x = -0.25 is pushed "
+         "out to "
+         "+X)",
+         "SR generatePlane"},
+    };
+}
+
+/// The Sample Renderer's (PhysX's) deviations that are simulation parameters (Behave like).
+std::vector<BehaviourRule> sampleViewerBehaviours()
+{
+    using B = Behaviour;
+    using M = physics::CombineMode;
+    std::vector<BehaviourRule> rules = sampleViewerMassBehaviours();
+    for (BehaviourRule& r : std::vector<BehaviourRule>{
+             {B::CombinePrecedence,
+              0,
+              {M::Maximum, M::Multiply, M::Minimum, M::Average},
+              "PhysX's higher-enum-wins order: maximum > multiply > minimum > average; a material without a "
+              "mode "
+              "keeps PhysX's average, which loses",
+              "SR mapCombineMode; SR createPhysXMaterial"},
+             {B::AngularDamping,
+              0.05,
+              {},
+              "no damping is set: PhysX's default angular damping 0.05 (2 rad/s turns 3.806 rad in 2 s)",
+              "SR createActor"},
+             {B::SymplecticEuler,
+              0,
+              {},
+              "PhysX steps velocity, then position: 120 steps of 1/60 s fall g dt^2 n (n + 1) / 2 = 19.7835 "
+              "m",
+              "SR initializeSimulation (scene gravity); engine-check.md free_fall"},
+             {B::WorldGravity,
+              9.81,
+              {},
+              "the scene's gravity is hard-coded (0, -9.81, 0)",
+              "SR initializeSimulation"},
+             {B::GravityFactorAcceleration,
+              9.81,
+              {},
+              "a gravity factor other than 1 turns gravity off for the actor and adds (0, -9.81 x factor, 0) "
+              "as an "
+              "acceleration every step",
+              "SR subStepSimulation; SR createActor"},
+             {B::FilterPhysXWords,
+              31,
+              {},
+              "filters need a shared system both ways; a collider without a filter, or with one past the "
+              "31st, "
+              "gets the default filter data (word0 bit 31, word1 every bit) and collides with everything",
+              "SR computeFilterData; SR createPhysXCollisionFilter"},
+             {B::LockedLimitRigid,
+              0,
+              {},
+              "min = max = 0 is a LOCKED axis; the spring only goes to a range",
+              "SR _setLimitValues"},
+             {B::DistanceLimitWithMinPerAxis,
+              0,
+              {},
+              "a three-axis linear limit is a distance limit only when `min` is absent or 0; else each axis "
+              "gets "
+              "the range min..max",
+              "SR _setLimitValues (isDistanceLimit)"},
+             {B::LockedPairAngularRange,
+              1.5707963267948966,
+              {},
+              "a limit on two angular axes makes the joint cylindrical; when it locks them no cone is found, "
+              "so no "
+              "twist or swing range is assigned and the other angular limits keep PhysX's default +-90 "
+              "degrees",
+              "SRR simplifiedPhysicsJoint, _handleCylindricalLimits; SR _setLimitValues, "
+              "_setSwingLimitValues"},
+         })
+        rules.push_back(std::move(r));
+    for (BehaviourRule& r : sampleViewerShapeBehaviours())
+        rules.push_back(std::move(r));
+    return rules;
 }
 
 } // namespace
@@ -138,7 +312,10 @@ Target sampleViewerTarget()
         {F::ShapeDefaults, V::Differs,
          "glTF 2.1 defaults (capsule height 1.0, cylinder 2.0, radii 0.5) replace KHR's (0.5, 0.25)",
          "SRS gltfShapeCapsule/gltfShapeCylinder"},
-        {F::Plane, V::Differs, "infinite PhysX plane, sizes ignored, no rotation added (inferred)",
+        {F::Plane, V::Differs,
+         "won't behave as the file means: PhysX's plane is x = 0 of the node with normal +X (a vertical "
+         "wall; "
+         "sizes ignored, no rotation added; confirmed by the engine check's plane_floor)",
          "SR generatePlane"},
         {F::Tapered, V::Differs, "capsules and cylinders are always convex hulls", "SR generateCapsule"},
         {F::Cylinder, V::Differs, "cylinders are convex hulls", "SR generateCylinder"},
@@ -155,7 +332,11 @@ Target sampleViewerTarget()
          "two linear axes become per-axis limits; swing limits need equal "
          "springs",
          "SR _setSwingLimitValues"},
-        {F::MassAbsent, V::Differs, "no mass and no inertia: density 1 kg/m^3", "SR calculateMassAndInertia"},
+        {F::MassAbsent, V::Differs,
+         "mass set before any shape is attached: 1 kg whatever the shapes, inertia (1, 1, 1)",
+         "SR createActor; SR calculateMassAndInertia"},
+        {F::MassZero, V::Differs, "setMass(0): an infinite mass that still falls, through everything",
+         "SR createActor"},
         {F::InertiaWithoutMass, V::Differs, "inertia without mass: PhysX's default 1 kg",
          "SR calculateMassAndInertia"},
         {F::InertiaOrientation, V::Ignored, "a non-identity inertiaOrientation is always rejected",
@@ -167,32 +348,8 @@ Target sampleViewerTarget()
         {F::GravityFactor, V::Differs, "gravity off plus an acceleration of 9.81 x factor along -Y",
          "SR subStepSimulation"},
     };
-    using B = Behaviour;
-    using M = physics::CombineMode;
-    t.absentCombine = M::Average; // SR createPhysXMaterial, SRR gltfPhysicsMaterial: PhysX's average
-    t.behaviours = {
-        {B::VelocityInWorldFrame,
-         0,
-         {},
-         "dynamic initial velocities go to PhysX unrotated",
-         "SR createActor"},
-        {B::AbsentMassDensity,
-         1,
-         {},
-         "no mass and no inertia: density 1 kg/m^3",
-         "SR calculateMassAndInertia"},
-        {B::MassWithInertiaOnly,
-         1,
-         {},
-         "inertia without mass: PhysX's default 1 kg",
-         "SR calculateMassAndInertia"},
-        {B::CombinePrecedence,
-         0,
-         {M::Maximum, M::Multiply, M::Minimum, M::Average},
-         "PhysX's higher-enum-wins order: maximum > multiply > minimum > average",
-         "SR mapCombineMode"},
-        {B::CenterOfMassAtOrigin, 0, {}, "absent centerOfMass: node origin", "SR calculateMassAndInertia"},
-    };
+    t.absentCombine = physics::CombineMode::Average; // SR createPhysXMaterial, SRR gltfPhysicsMaterial
+    t.behaviours = sampleViewerBehaviours();
     return t;
 }
 

@@ -204,6 +204,8 @@ async function main() {
                 mass: round(mp.mass),
                 inertia: vec(mp.inertia),
                 centerOfMass: vec(mp.centerOfMass),
+                linearDamping: round(body.getLinearDamping()),
+                angularDamping: round(body.getAngularDamping()),
                 colliders: shape ? leaves(shape).length : 0,
                 shape,
                 start: vec(start.get(node)),

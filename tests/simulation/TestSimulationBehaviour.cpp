@@ -4,7 +4,7 @@
 // combine precedence, an ignored gravity factor, and Havok's reading of joints (a soft distance limit held
 // rigidly, a limit on linear and angular axes read as linear, a drive's maxForce 0 uncapped). The spec
 // profile changes nothing.
-#include "KhrScenes.h"
+#include "BehaviourScenes.h"
 #include "simulation/BehaviourProfile.h"
 #include "simulation/ContactRules.h"
 #include "targets/Target.h"
@@ -18,43 +18,6 @@ using namespace cs::test;
 using simulation::BehaviourProfile;
 
 namespace {
-
-BehaviourProfile profile(const std::string& name)
-{
-    auto p = simulation::findBehaviourProfile(name);
-    if (!p)
-        qFatal("no behaviour profile %s", name.c_str());
-    return *p;
-}
-
-SimulationInput inputLike(const KhrScene& scene, const std::string& name)
-{
-    const gltf::GltfDocument doc = loadJson(scene.json());
-    auto model = physics::readPhysics(doc);
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!model || !graph)
-        qFatal("the scene does not read");
-    auto in = simulation::buildSimulationInput(doc, *model, *graph, profile(name));
-    if (!in)
-        qFatal("the scene gives no simulation input: %s", describe(in.diagnostics).c_str());
-    return *in;
-}
-
-std::string physicsOf(const std::string& body)
-{
-    return R"("extensions":{"KHR_physics_rigid_bodies":)" + body + "}";
-}
-
-/// A scene with one dynamic body on node 0 (a 0.2 m sphere unless `shape` is given) with this motion.
-KhrScene oneBody(const std::string& motion, const std::string& node = "",
-                 const std::string& shape = R"({"type":"sphere","sphere":{"radius":0.1}})")
-{
-    KhrScene scene;
-    scene.shape(shape);
-    scene.node("{" + node + physicsOf(R"({"motion":)" + motion + R"(,"collider":{"geometry":{"shape":0}}})") +
-               "}");
-    return scene;
-}
 
 simulation::Settings weightless()
 {
@@ -88,15 +51,6 @@ double springDrop(double k, double t)
 double turnAboutZ(const Quat& q)
 {
     return 2 * std::atan2(q[2], q[3]);
-}
-
-simulation::BodyState stateOf(const simulation::World& world, size_t node)
-{
-    for (const simulation::BodyState& s : world.states()) {
-        if (s.node == node)
-            return s;
-    }
-    qFatal("no body on node %zu", node);
 }
 
 } // namespace

@@ -143,7 +143,11 @@ private slots:
         for (const char* name : {"khronos-sample-viewer", "godot-4.x"}) {
             const auto profile = simulation::findBehaviourProfile(name);
             QVERIFY(profile && profile->centerOfMassAtOrigin);
-            const Vec3 origin = originAfter(loadJson(khrScene("")), *profile);
+            Vec3 origin = originAfter(loadJson(khrScene("")), *profile);
+            // The Sample Renderer's own gravity (9.81, SR initializeSimulation) replaces the test's zero
+            // gravity: the body turns in place across the horizontal while it falls.
+            if (profile->gravity)
+                origin[1] = 0;
             QVERIFY2(near(origin, {0, 0, 0}), (std::string(name) + " " + text(origin)).c_str());
         }
         QVERIFY(!simulation::findBehaviourProfile("babylon-havok")->centerOfMassAtOrigin);

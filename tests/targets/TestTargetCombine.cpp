@@ -220,9 +220,14 @@ private slots:
         const double exportSpec = cubeX(out);
         const double g = 9.81;
         QVERIFY2(std::abs(original - 9.0 / (2 * 0.5 * g)) <= 0.02, qPrintable(QString::number(original)));
-        QVERIFY2(std::abs(exported - original) <= 0.02, qPrintable(QString::number(exported)));
+        // PhysX steps velocity, then position (symplectic Euler): a body slowing from v0 stops v0 dt / 2
+        // short of the exact stopping distance (2.5 cm at 3 m/s and 1/60 s).
+        const double symplecticShortfall = 3.0 * (1.0 / 60) / 2;
+        QVERIFY2(std::abs(exported - (original - symplecticShortfall)) <= 0.02,
+                 qPrintable(QString::number(exported)));
         QVERIFY2(std::abs(exportSpec - original) <= 0.02, qPrintable(QString::number(exportSpec)));
-        QVERIFY2(std::abs(asWritten - 9.0 / (2 * 0.2 * g)) <= 0.02, qPrintable(QString::number(asWritten)));
+        QVERIFY2(std::abs(asWritten - (9.0 / (2 * 0.2 * g) - symplecticShortfall)) <= 0.02,
+                 qPrintable(QString::number(asWritten)));
     }
 };
 
