@@ -129,15 +129,20 @@ void ViewController::showDiagnostics()
     all.insert(all.end(), rules.begin(), rules.end());
     // The chosen engine target's findings on the document as a save would write it.
     // Its verdict heads the list, as the command line says it ("godot-4.x: loads with 3 differences").
-    QString verdict;
+    QString verdict, fix;
     if (const targets::Target* target = m_diagnostics->chosenTarget()) {
         const std::vector<targets::Finding> findings = targets::checkTarget(document->snapshot(), *target);
         const Diagnostics found = targets::targetDiagnostics(findings, *target);
         all.insert(all.end(), found.begin(), found.end());
         verdict = QString::fromStdString(target->name + ": " + targets::summaryText(findings));
+        const std::string command =
+            targets::fixCommand(findings, m_session.currentFile().toStdString(), *target);
+        if (!command.empty())
+            fix = tr("File > Export For > %1 writes a copy it loads; on the command line: %2")
+                      .arg(QString::fromStdString(target->name), QString::fromStdString(command));
     }
     scene->diagnostics = all;
-    m_diagnostics->setDiagnostics(all, verdict);
+    m_diagnostics->setDiagnostics(all, verdict, fix);
 }
 
 void ViewController::updateOverlays(std::optional<scene::Overlays> overlays)

@@ -41,8 +41,10 @@ QString commandLineVerdict(const QString& file, const QString& target)
     const QStringList lines =
         QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QString prefix = file + QStringLiteral(": target ") + target + QStringLiteral(": ");
+    // The verdict is the last line of the target's but for the fix of a failing file ("fix: collidoscope
+    // ...").
     for (qsizetype i = lines.size() - 1; i >= 0; --i)
-        if (lines[i].startsWith(prefix))
+        if (lines[i].startsWith(prefix) && !lines[i].mid(prefix.size()).startsWith(QStringLiteral("fix: ")))
             return lines[i].mid(prefix.size());
     return QStringLiteral("(no verdict line in: %1)").arg(lines.join(QLatin1Char('\n')));
 }
@@ -74,8 +76,20 @@ private slots:
         for (const QString& target : {QStringLiteral("godot-4.x"), QStringLiteral("babylon-havok")}) {
             chooseTarget(w, target);
             QVERIFY(list->topLevelItemCount() > 1);
+            const QString verdict = commandLineVerdict(m_file, target);
             QCOMPARE(list->topLevelItem(0)->text(DiagnosticsPanel::MessageColumn),
-                     target + QStringLiteral(": ") + commandLineVerdict(m_file, target));
+                     target + QStringLiteral(": ") + verdict);
+            // A file the target fails to load: the verdict row says how to make a copy it loads, in the menus
+            // and as the command line's fix.
+            const QString fix = list->topLevelItem(0)->text(DiagnosticsPanel::FixColumn);
+            if (verdict == QStringLiteral("fails")) {
+                QVERIFY2(fix.contains(QStringLiteral("Export For > ") + target), qPrintable(fix));
+                QVERIFY2(fix.contains(QStringLiteral("collidoscope upgrade ") + m_file +
+                                      QStringLiteral(" --target ") + target + QStringLiteral(" -o ")),
+                         qPrintable(fix));
+            } else {
+                QVERIFY2(fix.isEmpty(), qPrintable(fix));
+            }
         }
         // No target, no verdict: the first row is a finding.
         chooseTarget(w, QStringLiteral("None"));

@@ -92,10 +92,12 @@ void DiagnosticsPanel::documentReplaced()
     m_verdict.clear();
 }
 
-void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics, const QString& verdict)
+void DiagnosticsPanel::setDiagnostics(const Diagnostics& diagnostics, const QString& verdict,
+                                      const QString& fix)
 {
     m_diagnostics = diagnostics;
     m_verdict = verdict;
+    m_verdictFix = fix;
     refresh();
 }
 
@@ -135,6 +137,11 @@ void DiagnosticsPanel::addVerdictRow()
     item->setText(CodeColumn, tr("TARGET"));
     item->setText(MessageColumn, m_verdict);
     item->setToolTip(MessageColumn, target ? QString::fromStdString(target->name) : QString());
+    if (!m_verdictFix.isEmpty()) {
+        item->setText(FixColumn, m_verdictFix);
+        item->setToolTip(FixColumn, m_verdictFix);
+        item->setToolTip(MessageColumn, m_verdictFix);
+    }
     item->setData(CodeColumn, kRowRole, -1);
     const bool fails = m_verdict.endsWith(QLatin1String(": fails"));
     item->setIcon(CodeColumn, QApplication::style()->standardIcon(fails ? QStyle::SP_MessageBoxCritical

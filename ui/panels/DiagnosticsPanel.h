@@ -52,7 +52,9 @@ public:
     // when it is destroyed.
     /// `verdict`: the chosen target's verdict on the file ("godot-4.x: loads with 3 differences"), shown
     /// first; empty for none.
-    void setDiagnostics(const Diagnostics& diagnostics, const QString& verdict = {});
+    /// `fix`: how to make a copy the target loads when the verdict is "fails" (the verdict row's Fix column
+    /// and tooltip).
+    void setDiagnostics(const Diagnostics& diagnostics, const QString& verdict = {}, const QString& fix = {});
     /// The findings given last (the list's rows group them).
     const Diagnostics& diagnostics() const { return m_diagnostics; }
     QTreeWidget* list() const { return m_list; }
@@ -100,6 +102,7 @@ private:
     QComboBox* m_target;
     Diagnostics m_diagnostics;
     QString m_verdict;
+    QString m_verdictFix;
     std::vector<document::Fix> m_fixes;    // per diagnostic
     std::vector<QTreeWidgetItem*> m_items; // per diagnostic: the row that shows it
 };
