@@ -62,13 +62,20 @@ Target godotTarget()
          0,
          {},
          "initial velocities go to RigidBody3D unrotated, as global vectors (inferred)",
-         "G47 body.cpp:231-233"},
-        {Behaviour::GravityFactorIgnored, 0, {}, "gravity_scale is never set", "G47 body.cpp:292-334"},
+         "G47 body.cpp:231-233",
+         std::nullopt},
+        {Behaviour::GravityFactorIgnored,
+         0,
+         {},
+         "gravity_scale is never set",
+         "G47 body.cpp:292-334",
+         std::nullopt},
         {Behaviour::CenterOfMassAtOrigin,
          0,
          {},
          "always CENTER_OF_MASS_MODE_CUSTOM: an absent centerOfMass is the node origin",
-         "G47 body.cpp:229-237"},
+         "G47 body.cpp:229-237",
+         std::nullopt},
     };
     return t;
 }
@@ -140,12 +147,14 @@ Target unityTarget()
          0,
          {M::Maximum, M::Multiply, M::Minimum, M::Average},
          "Unity resolves mixed modes by PhysX's priority: maximum > multiply > minimum > average",
-         "UNI PhysicsBody/OMIPhysicsBodyData.cs:202-217"},
+         "UNI PhysicsBody/OMIPhysicsBodyData.cs:202-217",
+         std::nullopt},
         {Behaviour::GravityFactorIgnored,
          0,
          {},
          "gravityFactor is ignored",
-         "UNI DefaultPhysicsBodyHandler.cs:276-277"},
+         "UNI DefaultPhysicsBodyHandler.cs:276-277",
+         std::nullopt},
     };
     return t;
 }
