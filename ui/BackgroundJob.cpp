@@ -1,6 +1,6 @@
 #include "BackgroundJob.h"
 
-#include "widgets/EventWait.h"
+#include "EventWait.h"
 
 namespace cs::ui {
 

@@ -3,6 +3,7 @@
 #include "ActionTable.h"
 #include "BackgroundJob.h"
 #include "DocumentSession.h"
+#include "EventWait.h"
 #include "document/ColliderFitCache.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
@@ -10,7 +11,6 @@
 #include "viewport/HeatSurfaceLayer.h"
 #include "viewport/Viewport.h"
 #include "widgets/DialogPlacement.h"
-#include "widgets/EventWait.h"
 
 #include <QAction>
 #include <QInputDialog>

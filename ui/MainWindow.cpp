@@ -1,8 +1,9 @@
 #include "MainWindow.h"
 
+#include "ChildSignals.h"
 #include "DocumentSession.h"
 #include "FitHeatMap.h"
-#include "MainWindowNodes.h"
+#include "NodeMenu.h"
 #include "Prompter.h"
 #include "SimulationMenu.h"
 #include "StatusLine.h"
@@ -17,7 +18,6 @@
 #include "panels/SceneTreePanel.h"
 #include "viewport/JointLayer.h"
 #include "viewport/Viewport.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/WheelGuard.h"
 
 #include <QCloseEvent>

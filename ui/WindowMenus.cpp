@@ -3,7 +3,7 @@
 #include "ActionTable.h"
 #include "DocumentSession.h"
 #include "HelpGuide.h"
-#include "TargetExportAction.h"
+#include "TargetExporter.h"
 #include "ToolDialogs.h"
 #include "ViewController.h"
 #include "document/Actions.h"

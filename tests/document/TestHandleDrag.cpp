@@ -5,7 +5,7 @@
 // turn about the view direction; the handle target's colour source (trigger, or the owning body's motion).
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/NodeOperationsDrag.h"
+#include "document/HandleDragSession.h"
 
 #include <QTest>
 #include <QUndoStack>

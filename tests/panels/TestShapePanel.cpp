@@ -2,6 +2,7 @@
 // their combo boxes, fits run with the buttons. Checks are on the model, the saved JSON, node transforms and
 // undo/redo. The scene has box meshes of known sizes, so every fit has an exact expected result.
 #include "BoxMeshes.h"
+#include "ModelLabels.h"
 #include "TestSupport.h"
 #include "document/Actions.h"
 #include "document/Document.h"
@@ -9,7 +10,6 @@
 #include "document/NodeCommands.h"
 #include "panels/ShapePanel.h"
 #include "widgets/FitFiguresLabel.h"
-#include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
 

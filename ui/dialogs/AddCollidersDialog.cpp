@@ -1,12 +1,12 @@
 #include "dialogs/AddCollidersDialog.h"
 
 #include "BackgroundJob.h"
+#include "ChildSignals.h"
 #include "DiagnosticText.h"
+#include "EventWait.h"
 #include "document/Document.h"
 #include "gltf/NodeLabel.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/EntrySpinBox.h"
-#include "widgets/EventWait.h"
 
 #include <QCheckBox>
 #include <QComboBox>

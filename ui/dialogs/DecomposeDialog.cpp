@@ -1,14 +1,14 @@
 #include "dialogs/DecomposeDialog.h"
 
 #include "BackgroundJob.h"
+#include "ChildSignals.h"
+#include "EventWait.h"
+#include "ModelLabels.h"
 #include "dialogs/DialogButtons.h"
 #include "dialogs/DialogText.h"
 #include "document/Document.h"
 #include "geometry/Wireframe.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/EventWait.h"
 #include "widgets/JobResultBox.h"
-#include "widgets/ModelLabels.h"
 
 #include <QLabel>
 #include <QPushButton>

@@ -1,6 +1,9 @@
 #include "dialogs/HullDialog.h"
 
 #include "BackgroundJob.h"
+#include "ChildSignals.h"
+#include "EventWait.h"
+#include "ModelLabels.h"
 #include "dialogs/DialogButtons.h"
 #include "dialogs/DialogText.h"
 #include "dialogs/HullForm.h"
@@ -12,10 +15,7 @@
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "geometry/Wireframe.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/EventWait.h"
 #include "widgets/JobResultBox.h"
-#include "widgets/ModelLabels.h"
 
 #include <QLabel>
 #include <QPushButton>

@@ -2,11 +2,11 @@
 
 #include "BackgroundJob.h"
 #include "DiagnosticText.h"
+#include "EventWait.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "document/ShapeConversion.h"
-#include "widgets/EventWait.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>

@@ -1,5 +1,7 @@
 #include "panels/BodyPanel.h"
 
+#include "ChildSignals.h"
+#include "ModelLabels.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
@@ -10,8 +12,6 @@
 #include "panels/MassComputeControls.h"
 #include "panels/MassMeaningControls.h"
 #include "physics/MotionUsage.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 #include "widgets/QuatAsEulerField.h"
 #include "widgets/Vec3Field.h"

@@ -1,11 +1,11 @@
 #include "panels/ColliderPanel.h"
 
+#include "ChildSignals.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
 #include "document/NodeActions.h"
 #include "panels/TriggerMembersEditor.h"
-#include "widgets/ChildSignals.h"
 
 #include <QCheckBox>
 #include <QComboBox>

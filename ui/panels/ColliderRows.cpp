@@ -1,10 +1,10 @@
 #include "panels/ColliderRows.h"
 
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/NodeActions.h"
 #include "document/SetFields.h"
-#include "widgets/ModelLabels.h"
 
 #include <QCoreApplication>
 

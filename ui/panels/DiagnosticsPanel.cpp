@@ -1,9 +1,9 @@
 #include "panels/DiagnosticsPanel.h"
 
+#include "ChildSignals.h"
 #include "DiagnosticText.h"
 #include "document/Document.h"
 #include "targets/Target.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/HeaderFit.h"
 
 #include <QApplication>

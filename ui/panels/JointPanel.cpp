@@ -1,9 +1,9 @@
 #include "panels/JointPanel.h"
 
+#include "ChildSignals.h"
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "document/JointFields.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/ModelLabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,12 +1,12 @@
 #include "panels/JointsPanel.h"
 
+#include "ModelLabels.h"
 #include "Prompter.h"
 #include "document/Document.h"
 #include "document/JointCommands.h"
 #include "document/JointFields.h"
 #include "document/JointNames.h"
 #include "panels/RecordTableModel.h"
-#include "widgets/ModelLabels.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 #include "panels/MassComputeControls.h"
 
+#include "ModelLabels.h"
 #include "document/Document.h"
-#include "widgets/ModelLabels.h"
 #include "widgets/NumberField.h"
 
 #include <QComboBox>

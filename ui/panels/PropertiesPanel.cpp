@@ -1,13 +1,13 @@
 #include "panels/PropertiesPanel.h"
 
+#include "ChildSignals.h"
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "panels/BodyPanel.h"
 #include "panels/ColliderPanel.h"
 #include "panels/JointPanel.h"
 #include "panels/ShapePanel.h"
 #include "panels/TransformPanel.h"
-#include "widgets/ChildSignals.h"
-#include "widgets/ModelLabels.h"
 
 #include <QEvent>
 #include <QLabel>

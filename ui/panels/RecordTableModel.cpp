@@ -1,8 +1,8 @@
 #include "panels/RecordTableModel.h"
 
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "document/ListItems.h"
-#include "widgets/ModelLabels.h"
 
 namespace cs::ui {
 

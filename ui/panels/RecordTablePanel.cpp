@@ -1,12 +1,12 @@
 #include "panels/RecordTablePanel.h"
 
+#include "ChildSignals.h"
+#include "ModelLabels.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/ListItems.h"
 #include "panels/RecordDelegate.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/HeaderFit.h"
-#include "widgets/ModelLabels.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #include "panels/SceneTreePanel.h"
 
-#include "widgets/ChildSignals.h"
+#include "ChildSignals.h"
 #include "widgets/HeaderFit.h"
 
 #include <QDropEvent>

@@ -2,10 +2,10 @@
 
 #include "BackgroundJob.h"
 #include "DiagnosticText.h"
+#include "EventWait.h"
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "panels/ShapePanel.h"
-#include "widgets/EventWait.h"
-#include "widgets/ModelLabels.h"
 
 #include <QLocale>
 #include <QUndoStack>

@@ -1,9 +1,9 @@
 #include "panels/ShapeForm.h"
 
+#include "ChildSignals.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/NumberField.h"
 #include "widgets/Vec3Field.h"
 

@@ -1,12 +1,12 @@
 #include "panels/ShapePanel.h"
 
+#include "ChildSignals.h"
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "document/ShapeFit.h"
 #include "panels/ShapeForm.h"
 #include "panels/ShapeUsersBox.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/FitFiguresLabel.h"
-#include "widgets/ModelLabels.h"
 
 #include <QGridLayout>
 #include <QGroupBox>

@@ -1,8 +1,8 @@
 #include "panels/ShapeUsersBox.h"
 
+#include "ModelLabels.h"
 #include "document/Document.h"
 #include "document/ListItems.h"
-#include "widgets/ModelLabels.h"
 
 #include <QListWidget>
 #include <QVBoxLayout>

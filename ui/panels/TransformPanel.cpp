@@ -1,8 +1,8 @@
 #include "panels/TransformPanel.h"
 
+#include "ChildSignals.h"
 #include "document/Document.h"
 #include "document/NodeOperations.h"
-#include "widgets/ChildSignals.h"
 #include "widgets/QuatAsEulerField.h"
 #include "widgets/Vec3Field.h"
 

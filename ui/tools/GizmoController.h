@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/NodeOperationsDrag.h"
+#include "document/HandleDragSession.h"
 #include "geometry/GizmoParts.h"
 #include "viewport/GizmoInput.h"
 

@@ -1,10 +1,10 @@
 #include "widgets/FitFiguresLabel.h"
 
 #include "BackgroundJob.h"
+#include "EventWait.h"
 #include "document/ColliderFitCache.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
-#include "widgets/EventWait.h"
 
 #include <QTimer>
 

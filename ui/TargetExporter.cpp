@@ -1,4 +1,4 @@
-#include "TargetExportAction.h"
+#include "TargetExporter.h"
 
 #include "BackgroundJob.h"
 #include "DiagnosticText.h"

@@ -1,4 +1,4 @@
-#include "MainWindowNodes.h"
+#include "NodeMenu.h"
 
 #include "ActionTable.h"
 #include "DocumentSession.h"

@@ -1,4 +1,4 @@
-#include "widgets/ModelLabels.h"
+#include "ModelLabels.h"
 
 #include "document/Document.h"
 

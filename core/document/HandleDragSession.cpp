@@ -1,4 +1,4 @@
-#include "document/NodeOperationsDrag.h"
+#include "document/HandleDragSession.h"
 
 #include "document/Document.h"
 #include "document/FieldCommands.h"
