@@ -159,7 +159,7 @@ AutoColliderInput gatherAutoColliders(Document& document, const AutoColliderOpti
     if (copies == MeshCopies::ReadWhenFitted)
         input.source = &document.gltf();
     input.options = options;
-    input.undoIndex = document.undoStack()->index();
+    input.revision = document.revision();
     const gltf::GltfDocument& doc = document.gltf();
     // As the add-colliders command matches --nodes: a shell wildcard against the whole name.
     const std::string& pattern = options.collider.nodePattern;

@@ -78,7 +78,7 @@ struct AutoColliderInput
     std::vector<AutoColliderNode> nodes;  ///< parents first
     std::vector<size_t> skipped;          ///< matched nodes left alone (they have a collider)
     size_t matched = 0;                   ///< mesh nodes that matched the selection
-    int undoIndex = -1;                   ///< the undo stack's index when gathered
+    std::uint64_t revision = 0;           ///< Document::revision() when gathered
     /// Set when the meshes were not copied (MeshCopies::ReadWhenFitted): planAutoColliders reads each one
     /// from this document when it fits it and lets it go after, so the meshes are never all in memory at
     /// once. The document must not change until the plan is made.

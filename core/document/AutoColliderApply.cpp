@@ -261,7 +261,7 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
     report.cancelled = plan.cancelled;
     if (plan.cancelled)
         return report;
-    if (document.undoStack()->index() != input.undoIndex) {
+    if (document.revision() != input.revision) {
         report.diagnostics.push_back(makeError("DOCUMENT_CHANGED",
                                                "the document was edited while the colliders were computed; "
                                                "nothing was added, run it again"));

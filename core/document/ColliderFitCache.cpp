@@ -2,53 +2,36 @@
 
 #include "document/Document.h"
 
-#include <atomic>
-
 namespace cs::document {
 
 namespace {
 
-// Revisions are drawn from one counter, so that no two documents (a file reopened at the same address) share
-// one.
-std::uint64_t nextRevision()
-{
-    static std::atomic<std::uint64_t> last{0};
-    return ++last;
-}
-
-/// Owned by the document (a child QObject): its revision, raised by every change event, and its fit cache.
-class DocumentRevision : public QObject
+/// Owned by the document (a child QObject): its fit cache.
+class FitCacheKeeper : public QObject
 {
 public:
-    explicit DocumentRevision(Document* document) : QObject(document), m_revision(nextRevision())
+    explicit FitCacheKeeper(Document* document) : QObject(document)
     {
-        setObjectName(QStringLiteral("csDocumentRevision"));
-        connect(document, &Document::changed, this, [this](const ChangeEvent& event) {
-            if (event.kind != ChangeEvent::Kind::Selection)
-                m_revision = nextRevision();
-        });
+        setObjectName(QStringLiteral("csFitCache"));
     }
-    std::uint64_t revision() const { return m_revision; }
     ColliderFitCache& cache() { return m_cache; }
 
 private:
-    std::uint64_t m_revision;
     ColliderFitCache m_cache;
 };
 
-DocumentRevision& keeper(const Document& document)
+FitCacheKeeper& keeper(const Document& document)
 {
-    auto* found = document.findChild<DocumentRevision*>(QStringLiteral("csDocumentRevision"),
-                                                        Qt::FindDirectChildrenOnly);
-    // Made on first use: before it nobody has seen a revision, so a fresh number is as good as any.
-    return found ? *found : *new DocumentRevision(const_cast<Document*>(&document));
+    auto* found =
+        document.findChild<FitCacheKeeper*>(QStringLiteral("csFitCache"), Qt::FindDirectChildrenOnly);
+    return found ? *found : *new FitCacheKeeper(const_cast<Document*>(&document));
 }
 
 } // namespace
 
 std::uint64_t documentRevision(const Document& document)
 {
-    return keeper(document).revision();
+    return document.revision();
 }
 
 ColliderFitCache& fitCache(const Document& document)

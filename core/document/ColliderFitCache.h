@@ -12,11 +12,7 @@ namespace cs::document {
 
 class Document;
 
-/// The document's revision: raised by every change that reaches it (an edit pushed or merged into the last
-/// one, an undo, a redo: each ChangeEvent it emits) and never the same for two documents (one loaded or made
-/// gets a new number), so that a result computed from the document can be keyed by it. Selection changes
-/// leave it. Kept by a small object the document owns (made on the first call, on the document's thread), so
-/// that Document itself, included nearly everywhere, stays as it is.
+/// Document::revision(), for code that has only this header's forward declaration.
 std::uint64_t documentRevision(const Document& document);
 
 /// The fit figures of each node's colliders (document::colliderFitFigures), one measurement per node and

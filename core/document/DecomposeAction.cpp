@@ -42,7 +42,7 @@ Result<DecomposeInput> gatherDecomposition(Document& document, size_t node)
     if (in.meshName.empty())
         in.meshName = "mesh " + std::to_string(mesh);
     in.mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles));
-    in.undoIndex = document.undoStack()->index();
+    in.revision = document.revision();
     r.value = std::move(in);
     return r;
 }
@@ -73,7 +73,7 @@ Diagnostics whyNotApplicable(Document& document, const DecomposeInput& input,
                              const geometry::Decomposition& result)
 {
     Diagnostics out;
-    if (document.undoStack()->index() != input.undoIndex) {
+    if (document.revision() != input.revision) {
         out.push_back(makeError("DOCUMENT_CHANGED", "the document was edited while the parts were computed; "
                                                     "nothing was added, run it again"));
         return out;

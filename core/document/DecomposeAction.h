@@ -30,7 +30,7 @@ struct DecomposeInput
     std::string name;                               ///< the node's name ("" when unnamed)
     std::string meshName;                           ///< the mesh's name, or "mesh N"
     std::shared_ptr<const gltf::TriangleMesh> mesh; ///< in the node's space
-    int undoIndex = -1;                             ///< the undo stack's index when gathered
+    std::uint64_t revision = 0;                     ///< Document::revision() when gathered
 };
 
 /// The nodes of `nodes` that name a mesh (a `mesh` member), in the given order: what Decompose into Convex

@@ -9,6 +9,7 @@
 
 #include <QTimer>
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <system_error>
 
@@ -54,6 +55,16 @@ FileStamp FileStamp::of(const std::filesystem::path& path)
     return stamp;
 }
 
+namespace {
+
+std::uint64_t nextRevision()
+{
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
+
+} // namespace
+
 Document::Document(gltf::GltfDocument gltf, QObject* parent)
     : QObject(parent), m_gltf(std::move(gltf)), m_undoStack(new QUndoStack(this)),
       m_validationTimer(new QTimer(this))
@@ -63,6 +74,9 @@ Document::Document(gltf::GltfDocument gltf, QObject* parent)
     m_loadDiagnostics = std::move(read.diagnostics);
     m_filePath = m_gltf.sourcePath();
     m_stamp = FileStamp::of(m_filePath);
+    // A command changes data through notify(); a move of the index counts too, in case one changed nothing.
+    m_revision = nextRevision();
+    connect(m_undoStack, &QUndoStack::indexChanged, this, [this] { m_revision = nextRevision(); });
     connect(m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
     m_validationTimer->setSingleShot(true);
@@ -243,6 +257,8 @@ void Document::setValidationDelay(int milliseconds)
 void Document::notify(const ChangeEvent& event)
 {
     using K = ChangeEvent::Kind;
+    if (event.kind != K::Selection)
+        m_revision = nextRevision();
     if (event.kind == K::Node || event.kind == K::Document)
         m_graph.reset(); // names, transforms, children or everything: the hierarchy is rebuilt on next use
     const std::optional<NodeIndex> current = m_selection.current;

@@ -61,6 +61,12 @@ public:
     const gltf::SceneGraph& sceneGraph() const;
 
     QUndoStack* undoStack() { return m_undoStack; }
+    /// Raised by every change that reaches the document's data: a command's redo or undo, whether pushed,
+    /// merged into the one before, undone or redone (the undo stack's index is not: a merged edit, or an
+    /// undo followed by a new edit, leaves it where it was). A result computed from the document at one
+    /// revision applies only at that revision. Selection changes leave it. Revisions are drawn from one
+    /// counter for all documents, so no two documents (a file reopened at the same address) share one.
+    std::uint64_t revision() const { return m_revision; }
     /// Same as undoStack()->push(command).
     void push(QUndoCommand* command);
 
@@ -163,6 +169,7 @@ private:
     physics::PhysicsModel m_model;
     Diagnostics m_loadDiagnostics;
     QUndoStack* m_undoStack = nullptr; // a child QObject
+    std::uint64_t m_revision = 0;
 
     mutable std::optional<gltf::SceneGraph> m_graph; // empty: stale
     Diagnostics m_diagnostics;

@@ -154,6 +154,48 @@ private slots:
         QCOMPARE(gatherDecomposition(*d, 99).diagnostics.at(0).code, std::string("NODE_INDEX_INVALID"));
     }
 
+    // The undo stack's index does not tell that the document changed: a merged edit and an undo followed by
+    // a new edit both leave it where it was. Parts computed before either are refused.
+    void refusesPartsAfterAMergedEdit()
+    {
+        size_t node = 0;
+        auto d = lScene(node);
+        d->push(new SetNodeTranslation(d.get(), node, Vec3{1, 0, 0}));
+        const auto input = gatherDecomposition(*d, node);
+        QVERIFY(input);
+        const auto preview = previewDecomposition(*input, {});
+        QVERIFY(preview);
+        const int index = d->undoStack()->index();
+        d->push(new SetNodeTranslation(d.get(), node, Vec3{2, 0, 0})); // merges into the edit before
+        QCOMPARE(d->undoStack()->index(), index);
+        const auto report = applyDecomposition(*d, *input, *preview);
+        QVERIFY(!report.pushed);
+        QCOMPARE(report.diagnostics.at(0).code, std::string("DOCUMENT_CHANGED"));
+        QCOMPARE(d->undoStack()->index(), index);
+    }
+
+    void refusesPartsAfterAnUndoAndANewEdit()
+    {
+        size_t node = 0;
+        auto d = lScene(node);
+        d->push(new RenameNode(d.get(), node, "First"));
+        const auto input = gatherDecomposition(*d, node);
+        QVERIFY(input);
+        const auto preview = previewDecomposition(*input, {});
+        QVERIFY(preview);
+        const int index = d->undoStack()->index();
+        d->undoStack()->undo();
+        d->push(new SetNodeTranslation(d.get(), node, Vec3{0, 3, 0}));
+        QCOMPARE(d->undoStack()->index(), index);
+        const auto report = applyDecomposition(*d, *input, *preview);
+        QVERIFY(!report.pushed);
+        QCOMPARE(report.diagnostics.at(0).code, std::string("DOCUMENT_CHANGED"));
+        // Unchanged, the same parts apply.
+        const auto again = gatherDecomposition(*d, node);
+        QVERIFY(again);
+        QVERIFY(applyDecomposition(*d, *again, *preview).pushed);
+    }
+
     void nodesWithMeshKeepsMeshNodesInOrder()
     {
         size_t l = 0;

@@ -9,6 +9,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <algorithm>
 
 using namespace cs;
 using namespace cs::document;
@@ -186,6 +187,41 @@ private slots:
         CS_COMPARE_TEXT(savedText(d), original);
         d.undoStack()->redo();
         QCOMPARE(d.model().node(2)->motion->mass, 23.0);
+    }
+
+    // Document::revision() moves with every change of the data, where the undo index may not.
+    void revisionCountsEveryChange()
+    {
+        Document& d = *m_doc;
+        std::vector<std::uint64_t> seen{d.revision()};
+        auto changedSince = [&] {
+            const bool moved = std::find(seen.begin(), seen.end(), d.revision()) == seen.end();
+            seen.push_back(d.revision());
+            return moved;
+        };
+        d.push(new SetMotionMass(&d, 2, 21.0));
+        QVERIFY(changedSince());
+        const int index = d.undoStack()->index();
+        d.push(new SetMotionMass(&d, 2, 22.0)); // merged: the index stays
+        QCOMPARE(d.undoStack()->index(), index);
+        QVERIFY(changedSince());
+        d.undoStack()->undo();
+        QVERIFY(changedSince());
+        d.push(new SetGravityFactor(&d, 2, 3.0)); // undo then a new edit: the index is back where it was
+        QCOMPARE(d.undoStack()->index(), index);
+        QVERIFY(changedSince());
+        d.undoStack()->undo();
+        QVERIFY(changedSince());
+        d.undoStack()->redo();
+        QVERIFY(changedSince());
+        // Selecting changes no data.
+        const std::uint64_t before = d.revision();
+        d.setSelectedNodes({2});
+        d.setSelectedMaterial(0);
+        QCOMPARE(d.revision(), before);
+        // An edit that changes nothing is not pushed and changes nothing.
+        d.push(new SetMotionMass(&d, 2, 20.0)); // already 20
+        QCOMPARE(d.revision(), before);
     }
 
     void mergeBackToStartIsDropped()

@@ -84,7 +84,7 @@ struct AddColliderMenu::Request
     Kind kind = Kind::Box;
     const document::Document* document = nullptr;
     document::NodeIndex node = 0;
-    int undoIndex = 0; ///< the document's undo index when the mesh was read
+    std::uint64_t revision = 0; ///< Document::revision() when the mesh was read
     bool trigger = false;
 };
 
@@ -251,7 +251,7 @@ bool AddColliderMenu::add(Kind kind)
     auto mesh = document::nodeMeshTriangles(doc, node);
     if (!mesh)
         return fail(errorsOf(mesh.diagnostics));
-    const Request request{kind, &doc, node, doc.undoStack()->index(), trigger()};
+    const Request request{kind, &doc, node, doc.revision(), trigger()};
     m_job->setOnFinished([this, request](const Fit& fit) { fitFinished(request, fit); });
     m_job->start([kind, mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*mesh))](
                      const JobToken& token) { return computeFit<Fit>(kind, *mesh, token); });
@@ -283,7 +283,7 @@ void AddColliderMenu::fitFinished(const Request& request, const Fit& fit)
         return;
     }
     document::Document& doc = *m_document;
-    if (doc.undoStack()->index() != request.undoIndex) {
+    if (doc.revision() != request.revision) {
         fail(tr("the document changed while the collider was computed"));
         return;
     }

@@ -131,7 +131,7 @@ ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
     auto points = document::fitMeshPoints(*document, *node);
     if (!points)
         return end(Outcome::Failed, failureOf(kind, points.diagnostics).toHtmlEscaped());
-    const Request request{shape, *node, kind, document->undoStack()->index()};
+    const Request request{shape, *node, kind, document->revision()};
     m_job->setOnFinished(
         [this, request](const Result<geometry::FittedShape>& fitted) { apply(request, fitted); });
     m_job->start(
@@ -165,7 +165,7 @@ void ShapeFitter::apply(const Request& request, const Result<geometry::FittedSha
         end(Outcome::Failed, QString()); // the panel shows something else now
         return;
     }
-    if (doc->undoStack()->index() != request.undoIndex) {
+    if (doc->revision() != request.revision) {
         end(Outcome::Failed, ShapePanel::tr("The document changed while the fit was computed, so it was not "
                                             "applied. Fit again.")
                                  .toHtmlEscaped());

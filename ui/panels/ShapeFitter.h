@@ -64,7 +64,7 @@ private:
         int shape = -1;
         document::NodeIndex node = 0;
         document::FitKind kind = document::FitKind::Box;
-        int undoIndex = 0; ///< the document's undo index when the points were read
+        std::uint64_t revision = 0; ///< Document::revision() when the points were read
     };
     void apply(const Request& request, const Result<geometry::FittedShape>& fitted);
     Outcome end(Outcome outcome, const QString& status);
