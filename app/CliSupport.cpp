@@ -72,18 +72,6 @@ std::optional<import::ImportOptions> ImportCliOptions::read(const QCommandLinePa
     return options;
 }
 
-gltf::Json diagnosticsJson(const Diagnostics& diagnostics)
-{
-    gltf::Json out = gltf::Json::array();
-    for (const auto& d : diagnostics) {
-        out.push_back({{"severity", severityName(d.severity)},
-                       {"code", d.code},
-                       {"message", d.message},
-                       {"pointer", d.pointer}});
-    }
-    return out;
-}
-
 size_t countSeverity(const Diagnostics& diagnostics, Severity s)
 {
     return size_t(std::count_if(diagnostics.begin(), diagnostics.end(),

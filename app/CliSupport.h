@@ -3,6 +3,7 @@
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
 #include "import/AssetImporter.h"
+#include "physics/InspectReport.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
@@ -39,7 +40,7 @@ struct ImportCliOptions
     std::optional<import::ImportOptions> read(const QCommandLineParser& parser, std::string& error) const;
 };
 
-gltf::Json diagnosticsJson(const Diagnostics& diagnostics);
+using physics::diagnosticsJson;
 size_t countSeverity(const Diagnostics& diagnostics, Severity s);
 /// One "FILE: severity CODE at POINTER: message" line per diagnostic.
 void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics& diagnostics);

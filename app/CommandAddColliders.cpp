@@ -4,6 +4,7 @@
 #include "CliSupport.h"
 #include "ColliderRun.h"
 #include "Commands.h"
+#include "geometry/HullCap.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -24,7 +25,8 @@ struct AddCollidersCli
         QStringLiteral("STRATEGY"), QStringLiteral("auto")};
     QCommandLineOption maxPoints{
         QStringLiteral("max-points"),
-        QStringLiteral("Most vertices of a hull (default 255; 64 per part for decompose)."),
+        QStringLiteral("Most vertices of a hull (default %1; 64 per part for decompose).")
+            .arg(geometry::kMaxHullPoints),
         QStringLiteral("N")};
     QCommandLineOption body{QStringLiteral("body"),
                             QStringLiteral("Motion of each new body: static (default), kinematic, dynamic."),
@@ -98,8 +100,8 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
     const bool decompose = options.strategy == import::ColliderStrategy::Decompose;
     if (decompose && !parser.isSet(cli.maxPoints))
         options.maxPoints = 64;
-    if (decompose && options.maxPoints > 255)
-        return std::string("--max-points must be at most 255 for decompose");
+    if (decompose && options.maxPoints > geometry::kMaxHullPoints)
+        return "--max-points must be at most " + std::to_string(geometry::kMaxHullPoints) + " for decompose";
     bool ok = true;
     if (parser.isSet(cli.maxParts)) {
         options.maxParts = parser.value(cli.maxParts).toInt(&ok);

@@ -3,6 +3,7 @@
 #include "CliSupport.h"
 #include "ColliderRun.h"
 #include "Commands.h"
+#include "geometry/HullCap.h"
 
 #include <QCommandLineParser>
 
@@ -47,9 +48,10 @@ int runHull(const QStringList& args)
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("The file to write (.gltf or .glb)."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption maxPoints(QStringLiteral("max-points"),
-                                       QStringLiteral("Most vertices of the hull (default 255)."),
-                                       QStringLiteral("N"));
+    const QCommandLineOption maxPoints(
+        QStringLiteral("max-points"),
+        QStringLiteral("Most vertices of the hull (default %1).").arg(geometry::kMaxHullPoints),
+        QStringLiteral("N"));
     const QCommandLineOption body(QStringLiteral("body"),
                                   QStringLiteral("Motion of the body: static (default), kinematic, dynamic."),
                                   QStringLiteral("TYPE"));

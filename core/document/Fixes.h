@@ -21,6 +21,7 @@
 //   INERTIA_ORIENTATION_NOT_UNIT          the quaternion normalised (identity when it is zero)
 
 #include "Diagnostic.h"
+#include "geometry/HullCap.h"
 
 #include <string>
 
@@ -30,8 +31,8 @@ class Document;
 
 /// The smallest size, height or radius a degenerate shape is given (metres).
 inline constexpr double kMinimumShapeSize = 0.001;
-/// The vertex cap of a regenerated hull (Unity and PhysX accept 255 points per convex mesh).
-inline constexpr int kHullFixPoints = 255;
+/// The vertex cap of a regenerated hull.
+inline constexpr int kHullFixPoints = geometry::kMaxHullPoints;
 
 enum class FixKind
 {

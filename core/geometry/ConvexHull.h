@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "geometry/HullCap.h"
 #include "geometry/Vec3d.h"
 #include "gltf/MeshTriangles.h"
 
@@ -14,8 +15,8 @@ namespace cs::geometry {
 /// How to build a capped convex hull. Distances are in the points' units (metres for glTF).
 struct ConvexHullOptions
 {
-    /// The most vertices the result may have; at least 4. Unity and PhysX accept 255 per convex mesh.
-    int maxVertices = 255;
+    /// The most vertices the result may have; at least 4.
+    int maxVertices = kMaxHullPoints;
     /// false: an inner hull, every vertex an input point (may leave points outside when capped).
     /// true: the inner hull grown about its centroid just enough to contain every input point.
     bool conservative = false;

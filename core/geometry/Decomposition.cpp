@@ -454,8 +454,9 @@ Result<Decomposition> failure(const char* code, std::string message)
 
 std::optional<std::string> checkOptions(const DecompositionOptions& o)
 {
-    if (o.pointsPerPart < 4 || o.pointsPerPart > 255)
-        return "points per part must be 4 to 255, not " + std::to_string(o.pointsPerPart);
+    if (o.pointsPerPart < 4 || o.pointsPerPart > kMaxHullPoints)
+        return "points per part must be 4 to " + std::to_string(kMaxHullPoints) + ", not " +
+               std::to_string(o.pointsPerPart);
     if (o.maxParts < 1)
         return "the most parts must be at least 1, not " + std::to_string(o.maxParts);
     if (!(o.concavity > 0) || !std::isfinite(o.concavity))

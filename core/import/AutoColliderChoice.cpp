@@ -2,6 +2,7 @@
 // geometry::FitMeter in the mesh's own space).
 #include "geometry/ConvexHull.h"
 #include "geometry/Decomposition.h"
+#include "geometry/HullCap.h"
 #include "geometry/MeshSimplify.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/SimplifiedHull.h"
@@ -87,7 +88,7 @@ R decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
                 const std::atomic<bool>* cancel)
 {
     geometry::DecompositionOptions o;
-    o.pointsPerPart = std::min(options.maxPoints, 255);
+    o.pointsPerPart = std::min(options.maxPoints, geometry::kMaxHullPoints);
     o.maxParts = options.maxParts;
     o.concavity = options.concavity;
     o.measure = false;

@@ -315,6 +315,8 @@ private:
     ResolvedScene m_scene;
 };
 
+} // namespace
+
 Json diagnosticsJson(const Diagnostics& diagnostics)
 {
     Json out = Json::array();
@@ -326,8 +328,6 @@ Json diagnosticsJson(const Diagnostics& diagnostics)
     }
     return out;
 }
-
-} // namespace
 
 Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, const gltf::SceneGraph& graph,
                    const Diagnostics& diagnostics)

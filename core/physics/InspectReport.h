@@ -16,6 +16,9 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
 std::string inspectText(const gltf::GltfDocument& doc, const PhysicsModel& model,
                         const gltf::SceneGraph& graph);
 
+/// Diagnostics as the command line's JSON reports write them: [{"severity", "code", "message", "pointer"}].
+Json diagnosticsJson(const Diagnostics& diagnostics);
+
 /// One shape's normalised parameters: {"type": ..., and the type's parameters}.
 Json shapeParameters(const Shape& shape);
 

@@ -1,3 +1,4 @@
+#include "geometry/HullCap.h"
 #include "gltf/MeshTriangles.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/Validator.h"
@@ -11,7 +12,7 @@ namespace cs::physics {
 namespace {
 
 // The OMI spec once limited hulls to 255 points (removed in 2023); Unity and PhysX still do.
-constexpr size_t kHullPointLimit = 255;
+constexpr size_t kHullPointLimit = geometry::kMaxHullPoints;
 
 std::string meshPointer(const Shape& s)
 {

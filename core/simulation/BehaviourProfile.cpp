@@ -171,19 +171,4 @@ physics::Vec3 bodyGravity(const BehaviourProfile& profile, const physics::Vec3& 
     return {gravity[0] * factor, gravity[1] * factor, gravity[2] * factor};
 }
 
-physics::CombineMode appliedCombineMode(std::optional<physics::CombineMode> a,
-                                        std::optional<physics::CombineMode> b,
-                                        const CombinePrecedence& precedence)
-{
-    if (!a && !b)
-        return physics::CombineMode::Average;
-    if (!a || !b)
-        return a ? *a : *b;
-    for (physics::CombineMode m : precedence) {
-        if (m == *a || m == *b)
-            return m;
-    }
-    return *a;
-}
-
 } // namespace cs::simulation

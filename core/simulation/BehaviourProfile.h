@@ -121,10 +121,4 @@ std::optional<BehaviourProfile> findBehaviourProfile(std::string_view name);
 /// the profile's gravityFactorAcceleration x factor along -Y for a factor other than 1.
 physics::Vec3 bodyGravity(const BehaviourProfile& profile, const physics::Vec3& gravity, double factor);
 
-/// The mode that applies between two materials' combine modes under `precedence`: a side without a mode
-/// takes no part; when neither has one, average. With kSpecPrecedence this is physics::appliedCombineMode.
-physics::CombineMode appliedCombineMode(std::optional<physics::CombineMode> a,
-                                        std::optional<physics::CombineMode> b,
-                                        const CombinePrecedence& precedence);
-
 } // namespace cs::simulation

@@ -1,26 +1,14 @@
 #include "simulation/ContactRules.h"
 
+#include "physics/CombineRule.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace cs::simulation {
 
-using physics::CombineMode;
-
-double combineValues(double a, double b, CombineMode mode)
-{
-    switch (mode) {
-    case CombineMode::Average:
-        return (a + b) / 2;
-    case CombineMode::Minimum:
-        return std::fmin(a, b);
-    case CombineMode::Maximum:
-        return std::fmax(a, b);
-    case CombineMode::Multiply:
-        return a * b;
-    }
-    return (a + b) / 2;
-}
+using physics::appliedCombineMode;
+using physics::combineValues;
 
 ContactMaterial combineMaterials(const physics::PhysicsMaterial& a, const physics::PhysicsMaterial& b,
                                  const CombinePrecedence& precedence)

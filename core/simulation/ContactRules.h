@@ -7,8 +7,6 @@
 
 namespace cs::simulation {
 
-double combineValues(double a, double b, physics::CombineMode mode);
-
 /// What a contact between two materials uses. The preview's solver has one friction coefficient, so it takes
 /// the dynamic friction, as the spec asks of engines that do not tell static from dynamic friction. The
 /// materials' combine modes are the ones that take part in the precedence rule (physics::votingCombineMode,

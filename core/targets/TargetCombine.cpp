@@ -1,5 +1,6 @@
 #include "targets/TargetCombine.h"
 
+#include "physics/CombineRule.h"
 #include "targets/TargetExport.h"
 
 #include <algorithm>
@@ -16,31 +17,7 @@ namespace {
 constexpr int kModeCount = 4;
 constexpr size_t kSearchLimit = 8;
 
-double combine(double a, double b, CombineMode mode)
-{
-    switch (mode) {
-    case CombineMode::Average:
-        return (a + b) / 2;
-    case CombineMode::Minimum:
-        return std::min(a, b);
-    case CombineMode::Maximum:
-        return std::max(a, b);
-    case CombineMode::Multiply:
-        return a * b;
-    }
-    return (a + b) / 2;
-}
-
-/// The target's rule: both sides have a mode (an absent one was read as the engine's default); the first of
-/// `precedence` that either uses wins.
-CombineMode targetApplied(CombineMode a, CombineMode b, const std::vector<CombineMode>& precedence)
-{
-    for (CombineMode m : precedence) {
-        if (m == a || m == b)
-            return m;
-    }
-    return a;
-}
+using physics::combineValues;
 
 /// How one participant reads under each rule, for one choice (keep, or a written mode).
 struct Reading
@@ -60,13 +37,14 @@ struct Search
     bool pairHolds(size_t i, const Reading& a, size_t j, const Reading& b) const
     {
         const CombineMode spec = physics::appliedCombineMode(a.specOriginal, b.specOriginal);
-        const CombineMode engine = targetApplied(a.target, b.target, precedence);
+        // The target reads both sides with a mode (an absent one as the engine's default).
+        const CombineMode engine = physics::appliedCombineMode(a.target, b.target, precedence);
         const CombineMode specExport = physics::appliedCombineMode(a.specExport, b.specExport);
         for (size_t k = 0; k < parts[i].values.size() && k < parts[j].values.size(); ++k) {
             const double x = parts[i].values[k], y = parts[j].values[k];
-            const double want = combine(x, y, spec);
-            if (std::abs(combine(x, y, engine) - want) > 1e-12 ||
-                std::abs(combine(x, y, specExport) - want) > 1e-12)
+            const double want = combineValues(x, y, spec);
+            if (std::abs(combineValues(x, y, engine) - want) > 1e-12 ||
+                std::abs(combineValues(x, y, specExport) - want) > 1e-12)
                 return false;
         }
         return true;

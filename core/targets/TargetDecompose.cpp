@@ -1,6 +1,7 @@
 #include "targets/TargetDecompose.h"
 
 #include "geometry/Decomposition.h"
+#include "geometry/HullCap.h"
 #include "geometry/MeshWriter.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/SceneGraph.h"
@@ -61,7 +62,8 @@ public:
     Decomposer(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target)
         : m_model(model), m_doc(doc)
     {
-        m_options.pointsPerPart = std::clamp(target.hullPointCap.value_or(255), 4, 255);
+        m_options.pointsPerPart =
+            std::clamp(target.hullPointCap.value_or(geometry::kMaxHullPoints), 4, geometry::kMaxHullPoints);
         m_options.measure = false;
     }
 

@@ -5,6 +5,7 @@
 // rigidly, a limit on linear and angular axes read as linear, a drive's maxForce 0 uncapped). The spec
 // profile changes nothing.
 #include "BehaviourScenes.h"
+#include "physics/CombineRule.h"
 #include "simulation/BehaviourProfile.h"
 #include "simulation/ContactRules.h"
 #include "targets/Target.h"
@@ -94,7 +95,7 @@ private slots:
                                                      M::Multiply};
         for (auto a : modes) {
             for (auto b : modes)
-                QCOMPARE(simulation::appliedCombineMode(a, b, simulation::kSpecPrecedence),
+                QCOMPARE(physics::appliedCombineMode(a, b, simulation::kSpecPrecedence),
                          physics::appliedCombineMode(a, b));
         }
     }
