@@ -3,14 +3,14 @@
 // Node operations, each one undo step: add an empty collider or trigger node, duplicate nodes with their
 // subtrees and physics, rename, delete nodes with their subtrees, reparent keeping the world transform, and
 // set the transform (TRS) of several nodes at once. Every node reference in the file is carried over (see
-// NodeOperationsReferences.h); what cannot be is reported before the change (deletionProblems) and an
+// physics/NodeReferences.h); what cannot be is reported before the change (deletionProblems) and an
 // operation that would break the file (a skin losing a joint) is refused with the reason.
 
 #include "Diagnostic.h"
 #include "document/NodeCommands.h"
-#include "document/NodeOperationsReferences.h"
 #include "document/Selection.h"
 #include "geometry/Transform.h"
+#include "physics/NodeReferences.h"
 
 #include <map>
 #include <optional>
@@ -19,6 +19,15 @@
 #include <vector>
 
 namespace cs::document {
+
+// Node renumbering is a glTF and physics matter (export reorders nodes too); the document's operations use
+// it.
+using physics::identityMap;
+using physics::NodeMap;
+using physics::nodeMapProblems;
+using physics::remapDocument;
+using physics::remapNodeObject;
+using physics::remapPhysicsNodes;
 
 class Document;
 

@@ -109,17 +109,6 @@ std::vector<size_t> usersOf(const physics::PhysicsModel& model, ListKind list, i
     return users;
 }
 
-bool isDisposable(const physics::NodePhysics& node)
-{
-    if (!node.empty())
-        return false;
-    for (auto it = node.source.begin(); it != node.source.end(); ++it) {
-        if (it.key() != "motion" && it.key() != "collider" && it.key() != "trigger")
-            return false;
-    }
-    return true;
-}
-
 void putNodePhysics(physics::PhysicsModel& model, size_t node,
                     const std::optional<physics::NodePhysics>& value)
 {

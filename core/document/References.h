@@ -1,5 +1,6 @@
 #pragma once
 
+#include "physics/NodeReferences.h"
 #include "physics/PhysicsModel.h"
 
 #include <optional>
@@ -37,8 +38,7 @@ struct NodeChange
 /// Only nodes that change are listed, in node order.
 std::vector<NodeChange> changesForRemoval(const physics::PhysicsModel& model, ListKind list, int index);
 
-/// True when a node's physics entry holds nothing worth writing (no component, no keys of its own).
-bool isDisposable(const physics::NodePhysics& node);
+using physics::isDisposable;
 
 /// Puts a node's physics entry in the model (nullopt: erases it).
 void putNodePhysics(physics::PhysicsModel& model, size_t node,

@@ -1,6 +1,6 @@
 #include "targets/TargetNodeOrder.h"
 
-#include "document/NodeOperationsReferences.h"
+#include "physics/NodeReferences.h"
 #include "physics/OmiReader.h"
 #include "targets/TargetExport.h"
 
@@ -31,9 +31,9 @@ namespace {
 
 /// map[old] = new: the walk first, then every node it does not reach in index order. Empty when the walk
 /// reaches a node twice or leaves the array (no such map).
-document::NodeMap depthFirstMap(const std::vector<size_t>& order, size_t count)
+physics::NodeMap depthFirstMap(const std::vector<size_t>& order, size_t count)
 {
-    document::NodeMap map(count, -1);
+    physics::NodeMap map(count, -1);
     int next = 0;
     for (size_t n : order) {
         if (n >= count || map[n] != -1)
@@ -56,7 +56,7 @@ void depthFirstNodeOrder(gltf::GltfDocument& doc, Diagnostics& changes)
     if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
         return;
     const size_t count = root["nodes"].size();
-    const document::NodeMap map = depthFirstMap(depthFirstNodes(*graph), count);
+    const physics::NodeMap map = depthFirstMap(depthFirstNodes(*graph), count);
     bool moves = false;
     for (size_t n = 0; n < map.size(); ++n)
         moves = moves || map[n] != int(n);
@@ -65,13 +65,13 @@ void depthFirstNodeOrder(gltf::GltfDocument& doc, Diagnostics& changes)
     const auto model = physics::readPhysics(doc);
     if (!model)
         return;
-    const Diagnostics problems = document::nodeMapProblems(root, *model, map);
+    const Diagnostics problems = physics::nodeMapProblems(root, *model, map);
     if (!problems.empty()) {
         for (const Diagnostic& p : problems)
             changes.push_back(makeInfo(p.code, "nodes left in their order: " + p.message, p.pointer));
         return;
     }
-    document::remapDocument(root, map);
+    physics::remapDocument(root, map);
     Json nodes = Json::array();
     for (size_t n = 0; n < count; ++n)
         nodes.push_back(Json());

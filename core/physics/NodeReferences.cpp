@@ -1,13 +1,11 @@
-#include "document/NodeOperationsReferences.h"
-
-#include "document/References.h"
+#include "physics/NodeReferences.h"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 #include <string>
 
-namespace cs::document {
+namespace cs::physics {
 
 namespace {
 
@@ -382,6 +380,17 @@ void remapNodePhysics(physics::NodePhysics& node, const NodeMap& map)
     }
 }
 
+bool isDisposable(const NodePhysics& node)
+{
+    if (!node.empty())
+        return false;
+    for (auto it = node.source.begin(); it != node.source.end(); ++it) {
+        if (it.key() != "motion" && it.key() != "collider" && it.key() != "trigger")
+            return false;
+    }
+    return true;
+}
+
 std::map<size_t, physics::NodePhysics> remapPhysicsNodes(const std::map<size_t, physics::NodePhysics>& nodes,
                                                          const NodeMap& map)
 {
@@ -399,4 +408,4 @@ std::map<size_t, physics::NodePhysics> remapPhysicsNodes(const std::map<size_t, 
     return out;
 }
 
-} // namespace cs::document
+} // namespace cs::physics

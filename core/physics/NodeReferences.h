@@ -14,7 +14,7 @@
 #include <map>
 #include <vector>
 
-namespace cs::document {
+namespace cs::physics {
 
 /// Where each node goes: map[old index] is the new index, or -1 when the node goes. Indices past the end of
 /// the map (references that were already out of range) are left as they are.
@@ -33,7 +33,7 @@ NodeMap identityMap(size_t count);
 /// - NODE_JOINT_REMOVED: a joint whose connected node goes is removed from its node;
 /// - NODE_REFERENCE_UNREMAPPED: an extension we do not know holds what looks like a node index (a key
 ///   naming "node" with integer values) that the change would move or remove; it is left as it is.
-Diagnostics nodeMapProblems(const gltf::Json& root, const physics::PhysicsModel& model, const NodeMap& map);
+Diagnostics nodeMapProblems(const gltf::Json& root, const PhysicsModel& model, const NodeMap& map);
 
 /// One node object's own references renumbered: `children` and the known node extensions. A reference to a
 /// node that goes is dropped (a list loses the entry; a single reference loses its key, a joint its whole
@@ -47,10 +47,13 @@ void remapDocument(gltf::Json& root, const NodeMap& map);
 /// One node's physics with its node references renumbered (trigger members, joint connected node, KHR
 /// geometry node). A joint whose connected node goes is removed; a compound trigger left with no member
 /// loses its trigger.
-void remapNodePhysics(physics::NodePhysics& node, const NodeMap& map);
+void remapNodePhysics(NodePhysics& node, const NodeMap& map);
+
+/// True when a node's physics entry holds nothing worth writing (no component, no keys of its own).
+bool isDisposable(const NodePhysics& node);
 
 /// The model's node entries moved to their new indices and renumbered; entries of nodes that go are dropped.
-std::map<size_t, physics::NodePhysics> remapPhysicsNodes(const std::map<size_t, physics::NodePhysics>& nodes,
-                                                         const NodeMap& map);
+std::map<size_t, NodePhysics> remapPhysicsNodes(const std::map<size_t, NodePhysics>& nodes,
+                                                const NodeMap& map);
 
-} // namespace cs::document
+} // namespace cs::physics
