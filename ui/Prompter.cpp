@@ -1,6 +1,8 @@
 #include "Prompter.h"
 
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -78,6 +80,14 @@ QString MessageBoxPrompter::chooseSavePath(const QString& suggestion, const QStr
 void MessageBoxPrompter::reportError(const QString& title, const QString& message)
 {
     QMessageBox::warning(m_parent, title, message);
+}
+
+std::optional<QString> MessageBoxPrompter::askText(const QString& title, const QString& label,
+                                                   const QString& value)
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(m_parent, title, label, QLineEdit::Normal, value, &ok);
+    return ok ? std::optional<QString>(text) : std::nullopt;
 }
 
 } // namespace cs::ui

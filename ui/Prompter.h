@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QString>
 #include <QWidget>
+#include <optional>
 
 namespace cs::ui {
 
@@ -64,6 +65,9 @@ public:
     virtual QString chooseSavePath(const QString& suggestion, const QString& filter) = 0;
     /// Something failed (opening, saving, an operation refused): says why.
     virtual void reportError(const QString& title, const QString& message) = 0;
+    /// One line of text for `label`, starting from `value` (nullopt: cancelled).
+    virtual std::optional<QString> askText(const QString& title, const QString& label,
+                                           const QString& value) = 0;
 };
 
 /// Asks with message boxes and file dialogs over `parent`.
@@ -84,6 +88,7 @@ public:
     QString chooseOpenPath(const QString& title, const QString& filter, const QString& folder) override;
     QString chooseSavePath(const QString& suggestion, const QString& filter) override;
     void reportError(const QString& title, const QString& message) override;
+    std::optional<QString> askText(const QString& title, const QString& label, const QString& value) override;
 
 private:
     QPointer<QWidget> m_parent;
@@ -91,7 +96,7 @@ private:
 
 /// Asks nothing: unsaved edits are discarded, recovery copies are left for later, deletions and overwrites
 /// go ahead, Save As keeps the document's family, and a save or export that would lose data is refused (as
-/// the command line refuses without --allow-loss). No file is chosen; errors are only counted.
+/// the command line refuses without --allow-loss). No file is chosen, no text typed; errors are only counted.
 class UnattendedPrompter : public Prompter
 {
 public:
@@ -109,6 +114,8 @@ public:
     QString chooseOpenPath(const QString&, const QString&, const QString&) override { return {}; }
     QString chooseSavePath(const QString&, const QString&) override { return {}; }
     void reportError(const QString&, const QString&) override { ++m_errors; }
+    /// Nobody types: the value stays as it was.
+    std::optional<QString> askText(const QString&, const QString&, const QString&) override { return {}; }
 
     /// How many errors were reported.
     int errorCount() const { return m_errors; }

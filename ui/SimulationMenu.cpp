@@ -14,7 +14,6 @@
 
 #include <QActionGroup>
 #include <QDockWidget>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -171,13 +170,12 @@ bool SimulationMenu::setBehaviour(const std::string& name)
 
 void SimulationMenu::askGravity()
 {
-    bool ok = false;
-    const QString text = QInputDialog::getText(
-        m_window, tr("Gravity"), tr("World gravity X, Y, Z in m/s\u00b2 (standard: 0, -9.80665, 0):"),
-        QLineEdit::Normal, QString::fromStdString(simulation::vectorText(m_settings.gravity)), &ok);
-    if (!ok)
+    const std::optional<QString> text = m_session.prompter().askText(
+        tr("Gravity"), tr("World gravity X, Y, Z in m/s\u00b2 (standard: 0, -9.80665, 0):"),
+        QString::fromStdString(simulation::vectorText(m_settings.gravity)));
+    if (!text)
         return;
-    if (const auto g = simulation::vectorFromText(text.toStdString()))
+    if (const auto g = simulation::vectorFromText(text->toStdString()))
         setGravity(*g);
     else
         m_status->showMessage(tr("Gravity wants three numbers X, Y, Z, such as 0, -9.81, 0"));

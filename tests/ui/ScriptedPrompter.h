@@ -20,6 +20,8 @@ public:
     std::deque<QString> openPaths;
     std::deque<QString> savePaths;
     std::deque<bool> exportAnswers;
+    /// Typed text, one per askText (none left: cancelled).
+    std::deque<QString> textAnswers;
     /// The folder each file dialog was to start in, in order.
     QStringList openFolders;
     /// Every question asked, as "kind: detail" ("saveChanges: level.glb", "delete: Delete Node", ...).
@@ -87,6 +89,13 @@ public:
     void reportError(const QString& title, const QString& message) override
     {
         asked << QStringLiteral("error: ") + title + QLatin1Char('\n') + message;
+    }
+    std::optional<QString> askText(const QString& title, const QString& label, const QString& value) override
+    {
+        asked << QStringLiteral("text: ") + title + QLatin1Char('\n') + value;
+        if (textAnswers.empty())
+            return m_unattended.askText(title, label, value);
+        return next(textAnswers, QString());
     }
 
 private:

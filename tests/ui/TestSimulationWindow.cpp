@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QStatusBar>
 #include <QTest>
 #include <QUndoStack>
 #include <QWindow>
@@ -193,6 +194,38 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(c.settled() && c.frame().step == 30, 10000);
         const double rise = ballHeight(c) - StartY;
         QVERIFY2(std::fabs(rise - 0.25) < 1e-4, qPrintable(QString::number(rise)));
+    }
+
+    // Simulate > Gravity... asks through the Prompter, so it can be answered (and a test can tell it asked).
+    void gravityIsAskedThroughThePrompter()
+    {
+        auto prompter = std::make_shared<test::ScriptedPrompter>();
+        MainWindow w(prompter);
+        QVERIFY(test::showAndOpen(
+            w, QString::fromStdString(test::dataPath("simulation/sphere_above_box.gltf").string())));
+        QAction* gravity = w.actions().get(cs::ui::ActionId::SimulateGravity);
+        QVERIFY(gravity);
+        const QString standard = gravity->text();
+        QVERIFY(standard.contains(QStringLiteral("-9.80665")));
+
+        prompter->textAnswers = {QStringLiteral("0, 2, 0")};
+        gravity->trigger();
+        QCOMPARE(prompter->count(QStringLiteral("text")), 1);
+        // The question starts from the gravity in use.
+        QVERIFY(prompter->asked.last().contains(QStringLiteral("-9.80665")));
+        QVERIFY2(gravity->text().contains(QStringLiteral("0, 2, 0")), qPrintable(gravity->text()));
+
+        // Not three numbers: refused with a message, the gravity stays.
+        prompter->textAnswers = {QStringLiteral("up")};
+        gravity->trigger();
+        QVERIFY(gravity->text().contains(QStringLiteral("0, 2, 0")));
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("three numbers")), qPrintable(message));
+
+        // Cancelled (no answer): nothing changes.
+        gravity->trigger();
+        QCOMPARE(prompter->count(QStringLiteral("text")), 3);
+        QVERIFY(gravity->text().contains(QStringLiteral("0, 2, 0")));
     }
 
     void behaveLikeIsAMenuChoice()
