@@ -42,19 +42,54 @@ def declaration_span(text, match):
     return text[match.start():].count("\n") + 1
 
 
+NAMESPACE_RE = re.compile(r"^\s*namespace\s+([\w:]*)\s*\{", re.M)
+
+
+def namespace_spans(text):
+    """(start, end, name) of each `namespace NAME {` block (an anonymous one has the name "")."""
+    spans = []
+    code = re.sub(r'"(\\.|[^"\\])*"|//[^\n]*', lambda m: " " * len(m.group(0)), text)
+    for m in NAMESPACE_RE.finditer(code):
+        depth = 0
+        for i in range(m.end() - 1, len(code)):
+            depth += {"{": 1, "}": -1}.get(code[i], 0)
+            if depth == 0:
+                spans.append((m.start(), i, m.group(1)))
+                break
+    return spans
+
+
+def namespace_at(spans, pos):
+    """The namespace enclosing `pos`, as "cs::physics" ("" at global scope; anonymous ones add nothing)."""
+    names = [name for start, end, name in sorted(spans) if start <= pos <= end and name]
+    return "::".join(names)
+
+
+def qualify(namespace, name):
+    return f"{namespace}::{name}" if namespace else name
+
+
 def class_sizes(root, files):
     """{(header, name): (lines, files)}: the declaration, the member definitions wherever they are, and a share of
-    each defining .cpp file's other lines (its includes and file-local helpers) split among the classes it defines."""
+    each defining .cpp file's other lines (its includes and file-local helpers) split among the classes it defines.
+    Classes are keyed by qualified name, so two of one name in different namespaces are counted apart; a member
+    definition belongs to the class its name resolves to from the namespace it is written in, innermost first."""
     texts = {p: read(root, p) for p in files}
     sizes = {}
     for header in (p for p in files if p.endswith(".h")):
+        spans = namespace_spans(texts[header])
         for m in CLASS_RE.finditer(texts[header]):
-            sizes.setdefault(m.group(1), [header, declaration_span(texts[header], m), {header}])
+            name = qualify(namespace_at(spans, m.start()), m.group(1))
+            sizes.setdefault(name, [header, declaration_span(texts[header], m), {header}])
     for source in (p for p in files if p.endswith(".cpp")):
         text = texts[source]
+        spans = namespace_spans(text)
+        starts = [0]
+        for line in text.split("\n"):
+            starts.append(starts[-1] + len(line) + 1)
         owned = {}
-        for name, _, count in function_spans(text):
-            owner = next((part for part in name.split("::")[:-1] if part in sizes), None)
+        for name, first, count in function_spans(text):
+            owner = owner_of(sizes, namespace_at(spans, starts[first - 1]), name.split("::")[:-1])
             if owner:
                 owned[owner] = owned.get(owner, 0) + count
         if not owned:
@@ -64,6 +99,22 @@ def class_sizes(root, files):
             sizes[owner][1] += count + max(share, 0)
             sizes[owner][2].add(source)
     return {(h, n): (round(size), sorted(parts)) for n, (h, size, parts) in sizes.items()}
+
+
+def owner_of(sizes, namespace, qualifiers):
+    """The class a definition `A::B::f` written in `namespace` belongs to: the innermost class among its
+    qualifiers, looked up from the namespace outwards."""
+    for last in range(len(qualifiers), 0, -1):
+        written = "::".join(qualifiers[:last])
+        scope = namespace.split("::") if namespace else []
+        while True:
+            candidate = qualify("::".join(scope), written)
+            if candidate in sizes:
+                return candidate
+            if not scope:
+                break
+            scope.pop()
+    return None
 
 
 def function_spans(text):
