@@ -61,8 +61,6 @@ public:
     FitHeatMap* fitHeatMap() const { return m_fitHeatMap; }
     /// Physics > Add Collider.
     AddColliderMenu* addColliderMenu() const;
-    SimulationMenu* simulation() const { return m_simulation; }
-    NodeMenu* nodeMenu() const { return m_nodeMenu; }
 
     /// The window as a picture, the 3D view included (a native window that QWidget::grab does not see).
     void grabWindow(std::function<void(const QImage&)> done);

@@ -37,8 +37,6 @@ public:
 
     QMenu* menu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
-    /// The move gizmo and shape handles of the viewport.
-    GizmoController* gizmo() const { return m_gizmo; }
 
 private:
     void addNodeActions(ActionTable& actions);

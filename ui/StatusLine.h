@@ -26,10 +26,6 @@ public:
     /// Adds the message (stretching) and the counts (at the right) to `bar`.
     explicit StatusLine(QStatusBar* bar, QObject* parent = nullptr);
 
-    /// The message label ("statusMessage") and the counts label ("diagnosticCounts").
-    QLabel* messageLabel() const { return m_message; }
-    QLabel* countsLabel() const { return m_counts; }
-
     void showMessage(const QString& text);
     /// The document whose edits take the message away (null: none; its counts go too).
     void setDocument(cs::document::Document* document);

@@ -34,9 +34,7 @@ public:
     TransformPanel* transformPanel() const { return m_transform; }
     BodyPanel* bodyPanel() const { return m_body; }
     ColliderPanel* colliderPanel() const { return m_collider; }
-    ColliderPanel* triggerPanel() const { return m_trigger; }
     ShapePanel* shapePanel() const { return m_shape; }
-    JointPanel* jointPanel() const { return m_joint; }
     /// The shape the shape section edits (-1: none).
     int shownShape() const;
 

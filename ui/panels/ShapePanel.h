@@ -110,8 +110,6 @@ public:
     QComboBox* meshCombo() const;
     QPushButton* fitButton(Fit kind) const { return m_fitButtons[static_cast<size_t>(kind)]; }
     QPushButton* hullButton() const { return m_hull; }
-    /// The axis capsule and cylinder fits run along (objectName "fitAxis"): auto, X, Y or Z.
-    QComboBox* fitAxisCombo() const { return m_fitAxis; }
     QListWidget* usedByList() const;
     QLabel* statusLabel() const { return m_status; }
     /// What is odd or worth knowing about the shape (tapered, no mesh, a plane bounded along one axis...).
