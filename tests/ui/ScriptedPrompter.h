@@ -1,11 +1,15 @@
 #pragma once
 
-// A Prompter for window tests: each question takes the next scripted answer of its kind, or (none left)
-// the unattended one, and is logged so that a test can check what was asked.
+// A Prompter for window tests. Each question takes the next scripted answer of its kind and is logged, so
+// that a test can check what was asked. A question the test gave no answer for fails the test (QTest::qFail,
+// naming the question) and gets the unattended answer, so the run goes on to its end: a test answers every
+// question the window asks, and a question nobody expected is a finding. Errors are reports, not questions:
+// they are only logged.
 
 #include "Prompter.h"
 
 #include <QStringList>
+#include <QTest>
 #include <deque>
 #include <memory>
 
@@ -17,15 +21,20 @@ public:
     std::deque<ui::SaveChangesAnswer> saveChangesAnswers;
     std::deque<ui::RecoveryAnswer> recoveryAnswers;
     std::deque<bool> deleteAnswers;
+    std::deque<bool> overwriteAnswers;
+    std::deque<ui::FamilyChoice> familyAnswers;
+    std::deque<bool> familyLossAnswers;
     std::deque<QString> openPaths;
     std::deque<QString> savePaths;
     std::deque<bool> exportAnswers;
-    /// Typed text, one per askText (none left: cancelled).
+    /// Typed text, one per askText (a null QString(): cancelled).
     std::deque<QString> textAnswers;
     /// The folder each file dialog was to start in, in order.
     QStringList openFolders;
     /// Every question asked, as "kind: detail" ("saveChanges: level.glb", "delete: Delete Node", ...).
     QStringList asked;
+    /// The questions that came without a scripted answer (each also failed the test).
+    QStringList unexpected;
 
     /// How many questions of `kind` were asked.
     int count(const QString& kind) const
@@ -38,53 +47,56 @@ public:
 
     ui::SaveChangesAnswer askSaveChanges(const QString& name) override
     {
-        asked << QStringLiteral("saveChanges: ") + name;
-        return next(saveChangesAnswers, m_unattended.askSaveChanges(name));
+        return next(saveChangesAnswers, QStringLiteral("saveChanges: ") + name,
+                    m_unattended.askSaveChanges(name));
     }
     ui::RecoveryAnswer offerRecovery(const ui::RecoveryOffer& offer) override
     {
-        asked << QStringLiteral("recovery: ") + offer.name;
-        return next(recoveryAnswers, m_unattended.offerRecovery(offer));
+        return next(recoveryAnswers, QStringLiteral("recovery: ") + offer.name,
+                    m_unattended.offerRecovery(offer));
     }
     bool confirmDelete(const QString& title, const QString& consequences) override
     {
-        asked << QStringLiteral("delete: ") + title + QLatin1Char('\n') + consequences;
-        return next(deleteAnswers, m_unattended.confirmDelete(title, consequences));
+        return next(deleteAnswers, QStringLiteral("delete: ") + title + QLatin1Char('\n') + consequences,
+                    m_unattended.confirmDelete(title, consequences));
     }
     bool confirmOverwrite(const QString& path) override
     {
-        asked << QStringLiteral("overwrite: ") + path;
-        return m_unattended.confirmOverwrite(path);
+        return next(overwriteAnswers, QStringLiteral("overwrite: ") + path,
+                    m_unattended.confirmOverwrite(path));
     }
     ui::FamilyChoice chooseFamily(physics::Family current) override
     {
-        asked << QStringLiteral("family: ") + QString::fromLatin1(physics::familyName(current));
-        return m_unattended.chooseFamily(current);
+        return next(familyAnswers,
+                    QStringLiteral("family: ") + QString::fromLatin1(physics::familyName(current)),
+                    m_unattended.chooseFamily(current));
     }
     bool confirmFamilyLosses(physics::Family family, const Diagnostics& losses) override
     {
-        asked << QStringLiteral("familyLosses: ") + QString::fromLatin1(physics::familyName(family));
-        return m_unattended.confirmFamilyLosses(family, losses);
+        return next(familyLossAnswers,
+                    QStringLiteral("familyLosses: ") + QString::fromLatin1(physics::familyName(family)),
+                    m_unattended.confirmFamilyLosses(family, losses));
     }
     bool confirmTargetExport(const QString& target, const Diagnostics& changes,
                              const Diagnostics& losses) override
     {
-        asked << QStringLiteral("targetExport: %1, %2 changes, %3 losses")
-                     .arg(target)
-                     .arg(changes.size())
-                     .arg(losses.size());
-        return next(exportAnswers, m_unattended.confirmTargetExport(target, changes, losses));
+        return next(exportAnswers,
+                    QStringLiteral("targetExport: %1, %2 changes, %3 losses")
+                        .arg(target)
+                        .arg(changes.size())
+                        .arg(losses.size()),
+                    m_unattended.confirmTargetExport(target, changes, losses));
     }
     QString chooseOpenPath(const QString& title, const QString& filter, const QString& folder) override
     {
-        asked << QStringLiteral("openPath: ") + title;
         openFolders << folder;
-        return next(openPaths, m_unattended.chooseOpenPath(title, filter, folder));
+        return next(openPaths, QStringLiteral("openPath: ") + title,
+                    m_unattended.chooseOpenPath(title, filter, folder));
     }
     QString chooseSavePath(const QString& suggestion, const QString& filter) override
     {
-        asked << QStringLiteral("savePath: ") + suggestion;
-        return next(savePaths, m_unattended.chooseSavePath(suggestion, filter));
+        return next(savePaths, QStringLiteral("savePath: ") + suggestion,
+                    m_unattended.chooseSavePath(suggestion, filter));
     }
     void reportError(const QString& title, const QString& message) override
     {
@@ -92,17 +104,22 @@ public:
     }
     std::optional<QString> askText(const QString& title, const QString& label, const QString& value) override
     {
-        asked << QStringLiteral("text: ") + title + QLatin1Char('\n') + value;
-        if (textAnswers.empty())
-            return m_unattended.askText(title, label, value);
-        return next(textAnswers, QString());
+        const QString answer = next(textAnswers, QStringLiteral("text: ") + title + QLatin1Char('\n') + value,
+                                    m_unattended.askText(title, label, value).value_or(QString()));
+        return answer.isNull() ? std::nullopt : std::optional<QString>(answer);
     }
 
 private:
-    template <class T> static T next(std::deque<T>& answers, T otherwise)
+    template <class T> T next(std::deque<T>& answers, const QString& question, T otherwise)
     {
-        if (answers.empty())
+        asked << question;
+        if (answers.empty()) {
+            unexpected << question;
+            const QByteArray why =
+                "the window asked a question the test gave no answer for: " + question.toUtf8();
+            QTest::qFail(why.constData(), __FILE__, __LINE__);
             return otherwise;
+        }
         T answer = answers.front();
         answers.pop_front();
         return answer;

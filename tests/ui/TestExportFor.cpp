@@ -65,10 +65,11 @@ private slots:
 
     // The sample (OMI, with triggers) for Babylon.js + Havok: written as KHR with a document-level extensions
     // object; its four triggers are never built there (BAB:349), so the export asks before writing them
-    // anyway, and the unattended answer refuses.
+    // anyway; the answer is no.
     void lossesAreAskedAndARefusalWritesNothing()
     {
         auto prompter = std::make_shared<test::ScriptedPrompter>();
+        prompter->exportAnswers = {false};
         MainWindow w(prompter);
         w.show();
         QVERIFY(openAndWait(w, CS_SAMPLE_FILE));

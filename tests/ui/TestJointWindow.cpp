@@ -212,8 +212,8 @@ private slots:
         w.resize(1200, 800);
         w.show();
         QVERIFY(openAndWait(w, fixture()));
-        // KHR -> OMI would leave out the two planes: asked, and refused (the unattended answer), nothing is
-        // written.
+        // KHR -> OMI would leave out the two planes: asked, and refused, nothing is written.
+        prompter->familyLossAnswers = {false};
         const auto omi = m_dir / "refused.glb";
         QVERIFY(!w.session().saveInFamily(QString::fromStdString(omi.string()), physics::Family::Omi));
         QCOMPARE(prompter->count(QStringLiteral("familyLosses")), 1);
