@@ -2,7 +2,6 @@
 
 #include "Commands.h"
 #include "document/Document.h"
-#include "document/SaveFamily.h"
 #include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
@@ -73,13 +72,13 @@ std::string describeShape(const gltf::Json& shape)
     return s.str();
 }
 
-/// The shapes as the OMI writer writes them, read back, so the report shows the file's shapes, not what was
-/// meant to be written.
+/// The shapes as the file's own family writes them, read back, so the report shows the file's shapes, not
+/// what was meant to be written.
 std::vector<physics::Shape> writtenShapes(const document::Document& document)
 {
     gltf::GltfDocument written; // the writer and the reader use the JSON only
     written.json() = document.gltf().json();
-    physics::writePhysics(document.model(), written, physics::Family::Omi);
+    physics::writePhysics(document.model(), written, physics::sourceFamily(document.model()));
     return physics::readPhysics(written)->shapes;
 }
 
@@ -125,11 +124,9 @@ runColliders(const Job& job, const import::ImportOptions& importOptions, import:
     std::error_code ec;
     if (job.output.has_parent_path())
         std::filesystem::create_directories(job.output.parent_path(), ec);
-    // Unchanged, or in the OMI family already: the document's own save (no copy of the buffers); a KHR file
-    // with colliders added is written as Save As in the OMI family writes it.
-    const bool asItIs = !run.report.pushed || physics::sourceFamily(document.model()) == physics::Family::Omi;
-    const Diagnostics saved = asItIs ? document.writeCopy(job.output)
-                                     : document::writeInFamily(document, job.output, physics::Family::Omi);
+    // The document's own save, as the window's Save keeps it: a KHR file stays KHR, an OMI file OMI (a legacy
+    // OMI form is written in the newest one, as every edit of it is); a file without physics gets OMI.
+    const Diagnostics saved = document.writeCopy(job.output);
     run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
     run.written = !hasErrors(saved);
     return run;

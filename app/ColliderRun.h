@@ -17,14 +17,14 @@ struct ColliderRun
     /// What the document action added; its diagnostics also hold the skipped nodes' notes and the save's.
     document::AutoColliderReport report;
     Diagnostics loadDiagnostics;
-    gltf::Json shapes = gltf::Json::array(); ///< the written OMI shape of each added collider
+    gltf::Json shapes = gltf::Json::array(); ///< the written shape of each added collider
 };
 
 /// Opens job.input (any asset), lets `select` adjust the options for that document (return an error message
 /// to refuse), and runs the window's Add Colliders (document::addAutoColliders, with a motion of type
 /// options.body on every new body and nodes that have a collider left alone) on a headless Document. Saves
-/// job.output as the window's Save As does, in the OMI family (newest form) when colliders were added, else
-/// as it was read. Safe to run on several threads at once.
+/// job.output as the window's Save does: in the file's own physics family (KHR stays KHR, OMI stays OMI; a
+/// file without physics gets OMI). Safe to run on several threads at once.
 ColliderRun runColliders(
     const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
     const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select = {});

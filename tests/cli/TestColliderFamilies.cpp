@@ -1,0 +1,127 @@
+// add-colliders and hull keep the file's physics family (issue 49, item 5): colliders added to a KHR file are
+// written as KHR_physics_rigid_bodies and KHR_implicit_shapes, beside the colliders it had, with no OMI
+// extension; an OMI file stays OMI. They used to write every KHR file they touched as OMI, a family switch
+// nobody asked for (the window's Save keeps the family).
+#include "BoxMeshes.h"
+#include "CliRun.h"
+#include "TestSupport.h"
+
+#include <QTest>
+#include <fstream>
+
+using namespace cs;
+using namespace cs::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A crate mesh (node 0, half extents 0.5, 0.25, 0.5 about (0, 0.25, 0)) without a collider, and a floor
+/// (node 1) with a box collider in `family`'s spelling.
+gltf::Json crateAndFloor(bool khr)
+{
+    gltf::Json j = gltf::Json::parse(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0,1]}],
+        "nodes":[{"name":"Crate","mesh":0},{"name":"Floor","translation":[0,-1,0]}]})");
+    if (khr) {
+        j["extensionsUsed"] = {"KHR_physics_rigid_bodies", "KHR_implicit_shapes"};
+        j["extensions"]["KHR_implicit_shapes"]["shapes"] = gltf::Json::parse(
+            R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
+        j["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"] =
+            gltf::Json::parse(R"({"collider":{"geometry":{"shape":0}}})");
+    } else {
+        j["extensionsUsed"] = {"OMI_physics_shape", "OMI_physics_body"};
+        j["extensions"]["OMI_physics_shape"]["shapes"] = gltf::Json::parse(
+            R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
+        j["nodes"][1]["extensions"]["OMI_physics_body"] = gltf::Json::parse(R"({"collider":{"shape":0}})");
+    }
+    return boxMeshes(j, {{-0.5f, 0.0f, -0.5f, 0.5f, 0.5f, 0.5f}});
+}
+
+gltf::Json readJson(const fs::path& file)
+{
+    std::ifstream in(file);
+    return gltf::Json::parse(in);
+}
+
+bool uses(const gltf::Json& j, const std::string& extension)
+{
+    const auto& used = j.value("extensionsUsed", gltf::Json::array());
+    return std::find(used.begin(), used.end(), extension) != used.end();
+}
+
+} // namespace
+
+class TestColliderFamilies : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void addCollidersKeepsKhr()
+    {
+        TempDir dir;
+        const fs::path in = dir / "khr.gltf";
+        std::ofstream(in) << crateAndFloor(true).dump();
+        const fs::path out = dir / "boxed.gltf";
+        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
+                                         QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
+                        0);
+        const gltf::Json j = readJson(out);
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && uses(j, "KHR_implicit_shapes"), j.dump().c_str());
+        QVERIFY2(!uses(j, "OMI_physics_body") && !uses(j, "OMI_physics_shape"), j.dump().c_str());
+        QVERIFY(!j["extensions"].contains("OMI_physics_shape"));
+        // The floor's collider as it was, and a new box of the crate's size (1 x 0.5 x 1) in KHR's spelling.
+        const gltf::Json& shapes = j["extensions"]["KHR_implicit_shapes"]["shapes"];
+        QCOMPARE(shapes.size(), size_t(2));
+        QVERIFY2(numbersNear(shapes[1]["box"]["size"], {1, 0.5, 1}, 1e-6), shapes.dump().c_str());
+        QVERIFY(j["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["geometry"]["shape"] == 0);
+        int khrColliders = 0;
+        for (const auto& node : j["nodes"]) {
+            const auto* ext = node.contains("extensions") ? &node["extensions"] : nullptr;
+            khrColliders += ext && ext->contains("KHR_physics_rigid_bodies") &&
+                            (*ext)["KHR_physics_rigid_bodies"].contains("collider");
+        }
+        QCOMPARE(khrColliders, 2);
+    }
+
+    void hullKeepsKhr()
+    {
+        TempDir dir;
+        const fs::path in = dir / "khr.gltf";
+        std::ofstream(in) << crateAndFloor(true).dump();
+        const fs::path out = dir / "hulled.gltf";
+        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("hull"), qpath(in), QStringLiteral("--node"),
+                                         QStringLiteral("Crate"), QStringLiteral("-o"), qpath(out)}),
+                        0);
+        const gltf::Json j = readJson(out);
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
+        // KHR spells a hull as mesh geometry with convexHull: true (KHR_physics_rigid_bodies, collider
+        // geometry).
+        bool hull = false;
+        for (const auto& node : j["nodes"]) {
+            if (!node.contains("extensions") || !node["extensions"].contains("KHR_physics_rigid_bodies"))
+                continue;
+            const gltf::Json& body = node["extensions"]["KHR_physics_rigid_bodies"];
+            if (body.contains("collider") && body["collider"]["geometry"].value("convexHull", false))
+                hull = body["collider"]["geometry"].contains("mesh");
+        }
+        QVERIFY2(hull, j.dump().c_str());
+    }
+
+    void omiStaysOmi()
+    {
+        TempDir dir;
+        const fs::path in = dir / "omi.gltf";
+        std::ofstream(in) << crateAndFloor(false).dump();
+        const fs::path out = dir / "boxed.gltf";
+        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
+                                         QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
+                        0);
+        const gltf::Json j = readJson(out);
+        QVERIFY2(uses(j, "OMI_physics_body") && !uses(j, "KHR_physics_rigid_bodies"), j.dump().c_str());
+        const gltf::Json& shapes = j["extensions"]["OMI_physics_shape"]["shapes"];
+        QCOMPARE(shapes.size(), size_t(2));
+        QVERIFY2(numbersNear(shapes[1]["box"]["size"], {1, 0.5, 1}, 1e-6), shapes.dump().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestColliderFamilies)
+#include "TestColliderFamilies.moc"
