@@ -9,6 +9,7 @@
 #include "geometry/PrimitiveFit.h"
 #include "geometry/ScaleRule.h"
 #include "gltf/NodeLabel.h"
+#include "gltf/NodeWalk.h"
 
 #include <QRegularExpression>
 #include <algorithm>
@@ -46,17 +47,7 @@ bool hasCollider(const Document& document, size_t node)
 // Scene nodes parents first (pre-order from the roots), so that a body is placed before its descendants.
 std::vector<size_t> parentsFirst(const gltf::SceneGraph& graph)
 {
-    std::vector<size_t> order, stack;
-    const auto roots = graph.roots();
-    stack.assign(roots.rbegin(), roots.rend());
-    while (!stack.empty()) {
-        const size_t n = stack.back();
-        stack.pop_back();
-        order.push_back(n);
-        const auto& children = graph.children(n);
-        stack.insert(stack.end(), children.rbegin(), children.rend());
-    }
-    return order;
+    return gltf::preOrder(graph, graph.roots());
 }
 
 // True when the mesh is one primitive of triangles as a list (mode 4, the default).

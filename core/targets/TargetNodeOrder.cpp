@@ -1,5 +1,6 @@
 #include "targets/TargetNodeOrder.h"
 
+#include "gltf/NodeWalk.h"
 #include "physics/NodeReferences.h"
 #include "physics/OmiReader.h"
 #include "targets/TargetExport.h"
@@ -16,15 +17,7 @@ std::vector<size_t> depthFirstNodes(const gltf::SceneGraph& graph)
     const size_t scene = graph.defaultScene() >= 0 ? size_t(graph.defaultScene()) : 0;
     if (scene >= graph.sceneCount())
         return order;
-    std::vector<size_t> stack(graph.sceneRoots(scene).rbegin(), graph.sceneRoots(scene).rend());
-    while (!stack.empty()) {
-        const size_t n = stack.back();
-        stack.pop_back();
-        order.push_back(n);
-        const auto& children = graph.children(n);
-        stack.insert(stack.end(), children.rbegin(), children.rend());
-    }
-    return order;
+    return gltf::preOrder(graph, graph.sceneRoots(scene));
 }
 
 namespace {

@@ -1,5 +1,6 @@
 // The node hierarchy: TRS and matrix transforms, world transforms, scenes, and broken graphs.
 #include "TestSupport.h"
+#include "gltf/NodeWalk.h"
 #include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
 #include "gltf/StructureCheck.h"
@@ -146,6 +147,17 @@ private slots:
         QCOMPARE(g->findUp(3, [](size_t n) { return n == 0; }), std::optional<size_t>(0));
         QVERIFY(!g->findUp(3, [](size_t n) { return n > 3; }));
         QVERIFY(!g->findUp(9, [](size_t) { return true; })); // out of range: nothing to walk
+    }
+
+    // Parents before children, children in their listed order, roots in theirs.
+    void preOrderIsParentsFirst()
+    {
+        GltfDocument doc = test::loadJson(R"({"asset":{"version":"2.0"},"nodes":[
+            {"children":[3,1]},{"children":[2]},{},{},{"children":[5]},{}]})");
+        auto g = SceneGraph::build(doc);
+        QCOMPARE(gltf::preOrder(*g, {4, 0}), (std::vector<size_t>{4, 5, 0, 3, 1, 2}));
+        QCOMPARE(gltf::preOrder(*g, {1}), (std::vector<size_t>{1, 2}));
+        QVERIFY(gltf::preOrder(*g, {}).empty());
     }
 
     void nodeNamesAndMeshesOfMalformedNodes()
