@@ -107,14 +107,6 @@ Result<gltf::GltfDocument> loadGltfInput(const std::string& file)
                         ".glb` converts it (the window opens it as it is)"));
 }
 
-std::string lowerExtension(const fs::path& p)
-{
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
-}
-
 bool sameFile(const fs::path& a, const fs::path& b)
 {
     std::error_code ec;

@@ -50,8 +50,7 @@ void printDiagnostics(std::FILE* out, const std::string& file, const Diagnostics
 /// JSON parser's message about its first byte.
 Result<gltf::GltfDocument> loadGltfInput(const std::string& file);
 
-/// The extension of `p` in lower case, with its dot (".glb"); "" when there is none.
-std::string lowerExtension(const std::filesystem::path& p);
+using import::lowerExtension;
 
 /// True when both name the same existing file, or the same path once made absolute and normal.
 bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b);

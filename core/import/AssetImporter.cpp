@@ -18,6 +18,14 @@
 
 namespace cs::import {
 
+std::string lowerExtension(const std::filesystem::path& path)
+{
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -41,14 +49,11 @@ private:
     bool& m_cancelled;
 };
 
-std::string lowerExtension(const fs::path& path)
+/// lowerExtension without its dot ("fbx"), as Assimp's format names are spelled.
+std::string bareExtension(const fs::path& path)
 {
-    std::string ext = path.extension().string();
-    if (!ext.empty())
-        ext.erase(0, 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext;
+    const std::string ext = lowerExtension(path);
+    return ext.empty() ? ext : ext.substr(1);
 }
 
 class NodeConverter
@@ -299,7 +304,7 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
     doc.setSourcePath(path);
     doc.setSourceFormat(gltf::FileFormat::Glb);
 
-    const std::string extension = lowerExtension(path);
+    const std::string extension = bareExtension(path);
     ImportContext ctx(*scene, path, doc);
     const SourceFrame frame = sourceFrame(*scene, extension, options);
     ctx.scale = frame.scale;
@@ -343,7 +348,7 @@ bool isGltfFile(const fs::path& path)
         return true;
     const size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (first != std::string::npos && text[first] == '{')
-        return text.find("\"asset\"") != std::string::npos || lowerExtension(path) == "gltf";
+        return text.find("\"asset\"") != std::string::npos || bareExtension(path) == "gltf";
     return false;
 }
 
@@ -375,7 +380,7 @@ Result<gltf::GltfDocument> openAnyAsset(const fs::path& path, const ImportOption
     if (!fs::exists(path, ec))
         return Result<gltf::GltfDocument>::failure(
             makeError("FILE_NOT_FOUND", "cannot open '" + path.string() + "': no such file"));
-    const std::string ext = lowerExtension(path);
+    const std::string ext = bareExtension(path);
     if (ext == "glb" && !fs::is_directory(path, ec))
         if (std::optional<Diagnostic> notGltf = notGltfFile(path))
             return Result<gltf::GltfDocument>::failure(*notGltf);

@@ -58,4 +58,7 @@ Result<gltf::GltfDocument> openAnyAsset(const std::filesystem::path& path, const
 /// The file extensions Assimp can read, lower case without the dot ("fbx", "obj", ...), for file dialogs.
 std::vector<std::string> importableExtensions();
 
+/// The extension of `path` in lower case, with its dot (".glb"); "" when there is none.
+std::string lowerExtension(const std::filesystem::path& path);
+
 } // namespace cs::import
