@@ -23,14 +23,14 @@ gltf::Json crateAndFloor(bool khr)
         "nodes":[{"name":"Crate","mesh":0},{"name":"Floor","translation":[0,-1,0]}]})");
     if (khr) {
         j["extensionsUsed"] = {"KHR_physics_rigid_bodies", "KHR_implicit_shapes"};
-        j["extensions"]["KHR_implicit_shapes"]["shapes"] = gltf::Json::parse(
-            R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
+        j["extensions"]["KHR_implicit_shapes"]["shapes"] =
+            gltf::Json::parse(R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
         j["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"] =
             gltf::Json::parse(R"({"collider":{"geometry":{"shape":0}}})");
     } else {
         j["extensionsUsed"] = {"OMI_physics_shape", "OMI_physics_body"};
-        j["extensions"]["OMI_physics_shape"]["shapes"] = gltf::Json::parse(
-            R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
+        j["extensions"]["OMI_physics_shape"]["shapes"] =
+            gltf::Json::parse(R"([{"type":"box","box":{"size":[10,0.2,10]}}])");
         j["nodes"][1]["extensions"]["OMI_physics_body"] = gltf::Json::parse(R"({"collider":{"shape":0}})");
     }
     return boxMeshes(j, {{-0.5f, 0.0f, -0.5f, 0.5f, 0.5f, 0.5f}});
@@ -61,9 +61,10 @@ private slots:
         const fs::path in = dir / "khr.gltf";
         std::ofstream(in) << crateAndFloor(true).dump();
         const fs::path out = dir / "boxed.gltf";
-        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
-                                         QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
-                        0);
+        EXPECT_CLI_EXIT(
+            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
+                             QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
+            0);
         const gltf::Json j = readJson(out);
         QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && uses(j, "KHR_implicit_shapes"), j.dump().c_str());
         QVERIFY2(!uses(j, "OMI_physics_body") && !uses(j, "OMI_physics_shape"), j.dump().c_str());
@@ -72,7 +73,8 @@ private slots:
         const gltf::Json& shapes = j["extensions"]["KHR_implicit_shapes"]["shapes"];
         QCOMPARE(shapes.size(), size_t(2));
         QVERIFY2(numbersNear(shapes[1]["box"]["size"], {1, 0.5, 1}, 1e-6), shapes.dump().c_str());
-        QVERIFY(j["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["geometry"]["shape"] == 0);
+        QVERIFY(j["nodes"][1]["extensions"]["KHR_physics_rigid_bodies"]["collider"]["geometry"]["shape"] ==
+                0);
         int khrColliders = 0;
         for (const auto& node : j["nodes"]) {
             const auto* ext = node.contains("extensions") ? &node["extensions"] : nullptr;
@@ -112,9 +114,10 @@ private slots:
         const fs::path in = dir / "omi.gltf";
         std::ofstream(in) << crateAndFloor(false).dump();
         const fs::path out = dir / "boxed.gltf";
-        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
-                                         QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
-                        0);
+        EXPECT_CLI_EXIT(
+            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
+                             QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
+            0);
         const gltf::Json j = readJson(out);
         QVERIFY2(uses(j, "OMI_physics_body") && !uses(j, "KHR_physics_rigid_bodies"), j.dump().c_str());
         const gltf::Json& shapes = j["extensions"]["OMI_physics_shape"]["shapes"];
