@@ -3,6 +3,7 @@
 #include "ActionTable.h"
 #include "DiagnosticText.h"
 #include "DocumentSession.h"
+#include "Prompter.h"
 #include "SimulationController.h"
 #include "ViewController.h"
 #include "document/NodeOperations.h"
