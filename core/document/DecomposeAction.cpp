@@ -90,16 +90,11 @@ Diagnostics whyNotApplicable(Document& document, const DecomposeInput& input,
     return out;
 }
 
-} // namespace
-
-DecomposeReport applyDecomposition(Document& document, const DecomposeInput& input,
-                                   const geometry::Decomposition& result,
-                                   const DecomposeApplyOptions& options)
+/// Pushes the parts of one node as one step; whyNotApplicable() was checked before.
+DecomposeReport pushDecomposition(Document& document, const DecomposeInput& input,
+                                  const geometry::Decomposition& result, const DecomposeApplyOptions& options)
 {
     DecomposeReport report;
-    report.diagnostics = whyNotApplicable(document, input, result);
-    if (!report.diagnostics.empty())
-        return report;
     const bool insideBody = document.sceneGraph()
                                 .findUp(input.node,
                                         [&](size_t n) {
@@ -139,6 +134,19 @@ DecomposeReport applyDecomposition(Document& document, const DecomposeInput& inp
     return report;
 }
 
+} // namespace
+
+DecomposeReport applyDecomposition(Document& document, const DecomposeInput& input,
+                                   const geometry::Decomposition& result,
+                                   const DecomposeApplyOptions& options)
+{
+    DecomposeReport report;
+    report.diagnostics = whyNotApplicable(document, input, result);
+    if (!report.diagnostics.empty())
+        return report;
+    return pushDecomposition(document, input, result, options);
+}
+
 DecomposeReport applyDecompositions(Document& document, const std::vector<DecomposeInput>& inputs,
                                     const std::vector<geometry::Decomposition>& results,
                                     const DecomposeApplyOptions& options)
@@ -158,14 +166,14 @@ DecomposeReport applyDecompositions(Document& document, const std::vector<Decomp
     }
     QUndoStack* stack = document.undoStack();
     const int before = stack->index();
-    // The per-node steps nest in one; the undo index stays put until it ends, so each node still sees the
-    // document as it was gathered.
+    // The per-node steps nest in one. Each one changes the document, so the nodes after the first are not
+    // checked against the revision again: all of them were checked above, before anything was pushed.
     const auto append = [](std::vector<size_t>& to, const std::vector<size_t>& from) {
         to.insert(to.end(), from.begin(), from.end());
     };
     stack->beginMacro(QStringLiteral("Decompose into Convex Parts"));
     for (size_t i = 0; i < inputs.size(); ++i) {
-        DecomposeReport one = applyDecomposition(document, inputs[i], results[i], options);
+        DecomposeReport one = pushDecomposition(document, inputs[i], results[i], options);
         if (!one.pushed) {
             all.diagnostics = std::move(one.diagnostics);
             break;
