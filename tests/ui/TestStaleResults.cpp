@@ -4,6 +4,7 @@
 // say so (issue #48: "a stale result can be applied").
 #include "DocumentSession.h"
 #include "MainWindow.h"
+#include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
@@ -15,6 +16,7 @@
 
 #include <QAction>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 #include <functional>
@@ -114,18 +116,29 @@ private slots:
             const int index = doc.undoStack()->index();
 
             ui::ShapePanel* panel = w.properties()->shapePanel();
-            QTest::mouseClick(panel->fitButton(ui::ShapePanel::Fit::Sphere), Qt::LeftButton);
+            QPushButton* sphere = panel->fitButton(ui::ShapePanel::Fit::Sphere);
+            QVERIFY2(sphere->isEnabled(), change.name);
+            QSignalSpy first(panel->fitter(), &ui::ShapeFitter::finished);
+            sphere->click(); // the Properties dock may be scrolled past the section: the button, not a point
+
+            QVERIFY2(panel->fitter()->isFitting(), change.name);
             change.after(doc);
             QCOMPARE(doc.undoStack()->index(), index);
             QVERIFY(panel->fitter()->waitForFit(kWait));
+            QCOMPARE(first.size(), 1);
             QCOMPARE(panel->fitter()->lastOutcome(), ui::ShapePanel::FitOutcome::Failed);
+            QVERIFY2(first.last().at(1).toString().contains(QStringLiteral("changed")),
+                     qPrintable(first.last().at(1).toString()));
             QCOMPARE(doc.model().shapes.at(size_t(shape)).type, type);
             QCOMPARE(doc.undoStack()->index(), index);
 
             // Fitted again with nothing changing in between, the box becomes a sphere.
-            QTest::mouseClick(panel->fitButton(ui::ShapePanel::Fit::Sphere), Qt::LeftButton);
+            QSignalSpy ended(panel->fitter(), &ui::ShapeFitter::finished);
+            sphere->click();
             QVERIFY(panel->fitter()->waitForFit(kWait));
-            QCOMPARE(panel->fitter()->lastOutcome(), ui::ShapePanel::FitOutcome::ShapeChanged);
+            QVERIFY2(
+                panel->fitter()->lastOutcome() == ui::ShapePanel::FitOutcome::ShapeChanged,
+                qPrintable(ended.isEmpty() ? QStringLiteral("(no status)") : ended.last().at(1).toString()));
             QCOMPARE(doc.model().shapes.at(size_t(shape)).type, physics::ShapeType::Sphere);
         }
     }
