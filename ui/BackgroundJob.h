@@ -33,6 +33,11 @@ public:
     const std::atomic<bool>* cancelFlag() const { return &m_state->cancel; }
     /// Reports how far the work is, 0..1. Reports are coalesced: the GUI thread sees the latest.
     void progress(double fraction) const;
+    /// progress() as the callback core's cancellable functions take.
+    std::function<void(double)> progressReport() const
+    {
+        return [state = m_state](double fraction) { JobToken(state).progress(fraction); };
+    }
 
 private:
     std::shared_ptr<State> m_state;

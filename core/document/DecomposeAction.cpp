@@ -66,6 +66,45 @@ Result<geometry::Decomposition> previewDecomposition(const DecomposeInput& input
     return result;
 }
 
+bool sameMeshes(const std::vector<DecomposeInput>& a, const std::vector<DecomposeInput>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].node != b[i].node || !a[i].mesh != !b[i].mesh)
+            return false;
+        if (a[i].mesh &&
+            (a[i].mesh->positions != b[i].mesh->positions || a[i].mesh->indices != b[i].mesh->indices))
+            return false;
+    }
+    return true;
+}
+
+Result<std::vector<geometry::Decomposition>>
+previewDecompositions(const std::vector<DecomposeInput>& inputs,
+                      const geometry::DecompositionOptions& options)
+{
+    using Out = Result<std::vector<geometry::Decomposition>>;
+    Out out;
+    out.value.emplace();
+    const double n = double(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (options.cancel && options.cancel->load())
+            return Out::failure(makeError("DECOMPOSE_CANCELLED", "the decomposition was stopped"));
+        geometry::DecompositionOptions o = options;
+        if (options.progress)
+            o.progress = [&options, i, n](double f) { options.progress((double(i) + f) / n); };
+        auto r = previewDecomposition(inputs[i], o);
+        if (!r) {
+            out.value.reset();
+            out.diagnostics = std::move(r.diagnostics);
+            return out;
+        }
+        out.value->push_back(std::move(*r));
+    }
+    return out;
+}
+
 namespace {
 
 /// Why `result` cannot be applied to the document as it is now (nothing when it can).

@@ -46,6 +46,17 @@ Result<DecomposeInput> gatherDecomposition(Document& document, size_t node);
 Result<geometry::Decomposition> previewDecomposition(const DecomposeInput& input,
                                                      const geometry::DecompositionOptions& options);
 
+/// True when `a` and `b` are the same nodes with the same meshes (positions and triangles), whatever the
+/// revisions they were gathered at: parts made for `a` stand for `b`.
+bool sameMeshes(const std::vector<DecomposeInput>& a, const std::vector<DecomposeInput>& b);
+
+/// previewDecomposition of every input in turn (any thread): options.progress sees the whole, each input an
+/// equal share; options.cancel is also checked between inputs. The first failure ends it with that input's
+/// diagnostics; stopped by options.cancel, it fails with DECOMPOSE_CANCELLED.
+Result<std::vector<geometry::Decomposition>>
+previewDecompositions(const std::vector<DecomposeInput>& inputs,
+                      const geometry::DecompositionOptions& options);
+
 struct DecomposeApplyOptions
 {
     /// Give the node a motion of this type when neither it nor an ancestor has one (a compound needs a body

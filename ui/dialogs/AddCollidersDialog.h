@@ -1,33 +1,27 @@
 #pragma once
 
+#include "PlanRunner.h"
+#include "dialogs/AddCollidersForm.h"
 #include "document/AutoColliderActions.h"
 
 #include <QDialog>
-#include <QPointer>
 #include <optional>
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QFormLayout;
-class QLineEdit;
-class QProgressBar;
 class QPushButton;
-class QSpinBox;
 class QTextEdit;
 
 namespace cs::ui {
 
-template <class Result> class BackgroundJob;
+class JobProgress;
 
 /// "Add Colliders to All Meshes": a collider on every mesh node (or those whose name matches a wildcard, or
 /// the selected ones), with the strategies of the add-colliders command (box, obb, sphere, capsule, hull,
 /// trimesh, simplified, decompose, auto), applied through the document as one undo step
 /// (document::applyAutoColliders, the action the command runs).
 ///
-/// "Add" gathers the meshes, fits them on a worker thread (progress bar, Stop), then pushes the result and
-/// shows a summary; the dialog stays open for another run until it is closed.
+/// "Add" gathers the meshes, fits them on a worker thread (a PlanRunner; progress bar, Stop), then pushes
+/// the result and shows a summary; the dialog stays open for another run until it is closed.
 class AddCollidersDialog : public QDialog
 {
     Q_OBJECT
@@ -36,28 +30,21 @@ public:
     explicit AddCollidersDialog(cs::document::Document* document, QWidget* parent = nullptr);
     ~AddCollidersDialog() override;
 
-    // --- Options (the dialog's controls)
-    void setStrategy(import::ColliderStrategy strategy);
-    import::ColliderStrategy strategy() const;
-    void setMaxPoints(int points); ///< hull vertex cap, 4..255
-    void
-    setTolerance(double fraction); ///< auto: how much larger than the hull a primitive may be (0.15 = 15%)
-    /// auto: choose by the measured fit within this distance (metres) instead of the volume rule; nothing:
-    /// the volume rule (the fallback, as the add-colliders command without --tolerance).
-    void setFitTolerance(std::optional<double> metres);
-    void setSkipExisting(bool on);
-    void setNodePattern(const QString& pattern); ///< shell wildcard on node names; "*" or empty: every node
-    /// Exactly these nodes (the pattern is then not used); empty: the pattern decides.
-    void setNodes(std::vector<size_t> nodes);
-    void setMaxError(double metres); ///< simplified: the largest deviation of the collision mesh
-    /// Hull and auto: also try the hull of a copy simplified within the largest error (setMaxError).
-    void setHullCopy(bool on);
-    void setMaxParts(int parts);        ///< decompose: the most parts per mesh, 1..256
-    void setConcavity(double fraction); ///< decompose: of the mesh's bounding-box diagonal, 0.001..0.999
-    /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
-    void setMotion(std::optional<physics::MotionType> motion);
-    /// The options as the controls say.
-    document::AutoColliderOptions options() const;
+    // --- Options: the dialog's controls (AddCollidersForm says what each means)
+    void setStrategy(cs::import::ColliderStrategy strategy) { m_form->setStrategy(strategy); }
+    cs::import::ColliderStrategy strategy() const { return m_form->strategy(); }
+    void setMaxPoints(int points) { m_form->setMaxPoints(points); }
+    void setTolerance(double fraction) { m_form->setTolerance(fraction); }
+    void setFitTolerance(std::optional<double> metres) { m_form->setFitTolerance(metres); }
+    void setSkipExisting(bool on) { m_form->setSkipExisting(on); }
+    void setNodePattern(const QString& pattern) { m_form->setNodePattern(pattern); }
+    void setNodes(std::vector<size_t> nodes) { m_form->setNodes(std::move(nodes)); }
+    void setMaxError(double metres) { m_form->setMaxError(metres); }
+    void setHullCopy(bool on) { m_form->setHullCopy(on); }
+    void setMaxParts(int parts) { m_form->setMaxParts(parts); }
+    void setConcavity(double fraction) { m_form->setConcavity(fraction); }
+    void setMotion(std::optional<physics::MotionType> motion) { m_form->setMotion(motion); }
+    document::AutoColliderOptions options() const { return m_form->options(); }
 
     // --- Running
     bool isRunning() const;
@@ -81,38 +68,17 @@ signals:
     void finished();
 
 private:
-    void addFitFields(QFormLayout* form);
-    void addPartFields(QFormLayout* form);
-    void addNodeFields(QFormLayout* form);
-    QWidget* buildProgressRow();
+    using Runner = PlanRunner<document::AutoColliderInput, document::AutoColliderPlan>;
     QWidget* buildButtons();
-    void runFinished(const document::AutoColliderPlan& plan);
+    void runFinished();
     void setRunning(bool running);
-    void followPointDefault();
 
-    QPointer<cs::document::Document> m_document; // closing the document closes the dialog
-    QComboBox* m_strategy = nullptr;
-    QSpinBox* m_maxPoints = nullptr;
-    import::ColliderStrategy m_pointsStrategy = import::ColliderStrategy::Auto; ///< whose default it shows
-    QDoubleSpinBox* m_tolerance = nullptr;
-    QCheckBox* m_byFit = nullptr;
-    QDoubleSpinBox* m_fitTolerance = nullptr;
-    QDoubleSpinBox* m_maxError = nullptr;
-    QCheckBox* m_hullCopy = nullptr;
-    QComboBox* m_axis = nullptr; ///< capsule and auto's capsule: the node axis
-    QSpinBox* m_maxParts = nullptr;
-    QDoubleSpinBox* m_concavity = nullptr;
-    std::vector<size_t> m_nodes;
-    QCheckBox* m_skipExisting = nullptr;
-    QLineEdit* m_pattern = nullptr;
-    QComboBox* m_motion = nullptr;
-    QProgressBar* m_progress = nullptr;
+    AddCollidersForm* m_form = nullptr;
+    JobProgress* m_progress = nullptr;
     QPushButton* m_add = nullptr;
-    QPushButton* m_stop = nullptr;
-    QPushButton* m_close = nullptr;
     QTextEdit* m_summary = nullptr;
 
-    BackgroundJob<document::AutoColliderPlan>* m_job = nullptr; // the fits of the run in progress
+    Runner* m_runner = nullptr; // the fits of the run in progress
     document::AutoColliderReport m_report;
 };
 

@@ -18,4 +18,10 @@ inline QString errorLines(const Diagnostics& diagnostics)
     return QString::fromStdString(formatDiagnostics(diagnostics, errorMessages()));
 }
 
+/// "1 collider", "3 colliders".
+inline QString countText(qsizetype n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
 } // namespace cs::ui

@@ -1,8 +1,6 @@
 #include "panels/AddColliderMenu.h"
 
-#include "BackgroundJob.h"
 #include "DiagnosticText.h"
-#include "EventWait.h"
 #include "document/Actions.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
@@ -78,14 +76,14 @@ struct AddColliderMenu::Fit
     std::optional<gltf::TriangleMesh> hull;
 };
 
-/// What an entry was chosen for; its result is applied only while this still holds.
+/// What an entry was chosen for, and the node's mesh; its result is applied only while the node is the
+/// menu's and the document is as it was read (PlanRunner).
 struct AddColliderMenu::Request
 {
     Kind kind = Kind::Box;
-    const document::Document* document = nullptr;
     document::NodeIndex node = 0;
-    std::uint64_t revision = 0; ///< Document::revision() when the mesh was read
     bool trigger = false;
+    std::shared_ptr<const gltf::TriangleMesh> mesh;
 };
 
 namespace {
@@ -130,7 +128,28 @@ QString addedText(AddColliderMenu::Kind kind, bool trigger, const std::string& p
 
 AddColliderMenu::AddColliderMenu(QWidget* parent) : QMenu(tr("Add &Collider"), parent)
 {
-    m_job = new BackgroundJob<Fit>(this);
+    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
+    const auto gather = [this](document::Document& doc) -> std::shared_ptr<const Request> {
+        auto mesh = document::nodeMeshTriangles(doc, m_next->node);
+        if (!mesh) {
+            m_gatherError = errorsOf(mesh.diagnostics);
+            return nullptr;
+        }
+        auto request = std::make_shared<Request>(*m_next);
+        request->mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*mesh));
+        return request;
+    };
+    const auto compute = [](const Request& r, const JobToken& token) {
+        return computeFit<Fit>(r.kind, *r.mesh, token);
+    };
+    m_runner = new Runner(nullptr, gather, compute, this);
+    m_runner->setStaleText(tr("the document changed while the collider was computed"));
+    connect(m_runner, &PlanRunnerBase::finished, this, &AddColliderMenu::fitFinished);
+    connect(m_runner, &PlanRunnerBase::documentGone, this, [this] {
+        if (m_next) // an entry was being computed for it
+            fail(tr("the selection changed before the collider was made"));
+        m_next.reset();
+    });
     setObjectName(QStringLiteral("menuAddCollider"));
     setToolTipsVisible(true);
     m_reason = addAction(QString());
@@ -163,6 +182,8 @@ AddColliderMenu::AddColliderMenu(QWidget* parent) : QMenu(tr("Add &Collider"), p
     connect(this, &QMenu::aboutToShow, this, &AddColliderMenu::refresh);
     refresh();
 }
+
+AddColliderMenu::~AddColliderMenu() = default;
 
 void AddColliderMenu::setDocument(document::Document* document)
 {
@@ -218,12 +239,12 @@ void AddColliderMenu::refresh()
 
 bool AddColliderMenu::isBusy() const
 {
-    return m_job->isRunning();
+    return m_runner->isBusy();
 }
 
 bool AddColliderMenu::waitForIdle(int milliseconds)
 {
-    return m_job->waitForIdle(milliseconds);
+    return m_runner->waitForIdle(milliseconds);
 }
 
 bool AddColliderMenu::fail(const QString& why)
@@ -235,27 +256,21 @@ bool AddColliderMenu::fail(const QString& why)
 
 bool AddColliderMenu::add(Kind kind)
 {
-    m_job->cancel(); // a collider still being computed is not wanted any more
+    m_runner->stop(); // a collider still being computed is not wanted any more
+    m_next.reset();
     m_lastError.clear();
     m_lastAdded.reset();
     const QString reason = disabledReason();
     if (!reason.isEmpty())
         return fail(reason);
-    document::Document& doc = *m_document;
-    const document::NodeIndex node = *m_node;
     if (kind == Kind::Trimesh) {
-        addTrimesh(doc, node);
+        addTrimesh(*m_document, *m_node);
         return m_lastAdded.has_value();
     }
-    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
-    auto mesh = document::nodeMeshTriangles(doc, node);
-    if (!mesh)
-        return fail(errorsOf(mesh.diagnostics));
-    const Request request{kind, &doc, node, doc.revision(), trigger()};
-    m_job->setOnFinished([this, request](const Fit& fit) { fitFinished(request, fit); });
-    m_job->start([kind, mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*mesh))](
-                     const JobToken& token) { return computeFit<Fit>(kind, *mesh, token); });
-    return true;
+    m_next = std::make_unique<Request>(Request{kind, *m_node, trigger(), nullptr});
+    m_runner->setDocument(m_document);
+    m_runner->run(); // a mesh that cannot be read fails at once
+    return m_lastError.isEmpty();
 }
 
 void AddColliderMenu::addTrimesh(document::Document& doc, document::NodeIndex node)
@@ -276,17 +291,28 @@ void AddColliderMenu::addTrimesh(document::Document& doc, document::NodeIndex no
     emit colliderAdded(node, *m_lastAdded);
 }
 
-void AddColliderMenu::fitFinished(const Request& request, const Fit& fit)
+void AddColliderMenu::fitFinished()
 {
-    if (m_document.data() != request.document || m_node != request.node) {
+    m_next.reset();
+    if (!m_runner->plan()) {
+        fail(m_gatherError);
+        return;
+    }
+    const Request& request = *m_runner->snapshot();
+    if (m_document.data() != m_runner->document() || m_node != request.node) {
         fail(tr("the selection changed before the collider was made"));
         return;
     }
+    const bool ran =
+        m_runner->apply([this](document::Document&, const Request& r, const Fit& fit) { applyFit(r, fit); });
+    if (!ran)
+        fail(m_runner->refusal());
+}
+
+/// Adds the collider `fit` made for `request` (on the GUI thread, at the revision its mesh was read).
+void AddColliderMenu::applyFit(const Request& request, const Fit& fit)
+{
     document::Document& doc = *m_document;
-    if (doc.revision() != request.revision) {
-        fail(tr("the document changed while the collider was computed"));
-        return;
-    }
     if (!fit.primitive && !fit.hull) {
         fail(errorsOf(fit.diagnostics));
         return;

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "PlanRunner.h"
 #include "document/Selection.h"
 
 #include <QMenu>
 #include <QPointer>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -12,8 +14,6 @@ class Document;
 }
 
 namespace cs::ui {
-
-template <class Result> class BackgroundJob;
 
 /// "Add Collider" for one node with a mesh: a collider fitted to the node's mesh, on a new child node, in one
 /// undo step per entry:
@@ -24,7 +24,7 @@ template <class Result> class BackgroundJob;
 /// "As Trigger" (checkable) makes the entries add triggers instead of colliders. Without a document, a node
 /// or a mesh the entries are disabled and the first, disabled line of the menu says why.
 ///
-/// The fits and the hull are computed off the GUI thread (BackgroundJob); the collider is added when the
+/// The fits and the hull are computed off the GUI thread (a PlanRunner); the collider is added when the
 /// result arrives, unless the node changed (setNode) or the document was edited meanwhile, and then
 /// colliderAdded() or addFailed() tells how it went. Choosing another entry before that drops the first.
 class AddColliderMenu : public QMenu
@@ -44,6 +44,7 @@ public:
     };
 
     explicit AddColliderMenu(QWidget* parent = nullptr);
+    ~AddColliderMenu() override;
 
     /// The document the entries edit (not owned; forgotten when it is destroyed).
     void setDocument(cs::document::Document* document);
@@ -86,9 +87,11 @@ signals:
 private:
     struct Fit;
     struct Request;
+    using Runner = PlanRunner<Request, Fit>;
     bool fail(const QString& why);
     void addTrimesh(cs::document::Document& document, document::NodeIndex node);
-    void fitFinished(const Request& request, const Fit& fit);
+    void fitFinished();
+    void applyFit(const Request& request, const Fit& fit);
 
     QPointer<cs::document::Document> m_document;
     std::optional<document::NodeIndex> m_node;
@@ -98,7 +101,9 @@ private:
     QAction* m_trigger = nullptr;
     QString m_lastError;
     std::optional<size_t> m_lastAdded;
-    BackgroundJob<Fit>* m_job = nullptr; // the fit or hull of the entry chosen last
+    std::unique_ptr<Request> m_next; // the entry chosen last, before its mesh is read
+    QString m_gatherError;           // why its mesh could not be read
+    Runner* m_runner = nullptr;      // the fit or hull of the entry chosen last
 };
 
 } // namespace cs::ui

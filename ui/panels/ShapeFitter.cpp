@@ -1,8 +1,6 @@
 #include "panels/ShapeFitter.h"
 
-#include "BackgroundJob.h"
 #include "DiagnosticText.h"
-#include "EventWait.h"
 #include "ModelLabels.h"
 #include "document/Document.h"
 #include "panels/ShapePanel.h"
@@ -106,17 +104,38 @@ QString failureOf(document::FitKind kind, const Diagnostics& diagnostics)
 } // namespace
 
 ShapeFitter::ShapeFitter(StillShown stillShown, QObject* parent)
-    : QObject(parent), m_stillShown(std::move(stillShown)),
-      m_job(new BackgroundJob<Result<geometry::FittedShape>>(this))
-{}
+    : QObject(parent), m_stillShown(std::move(stillShown))
+{
+    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
+    const auto gather = [this](document::Document& doc) -> std::shared_ptr<const Request> {
+        auto points = document::fitMeshPoints(doc, m_next.node);
+        if (!points) {
+            m_gatherError = failureOf(m_next.kind, points.diagnostics).toHtmlEscaped();
+            return nullptr;
+        }
+        auto request = std::make_shared<Request>(m_next);
+        request->points = std::move(*points);
+        return request;
+    };
+    const auto fit = [](const Request& r, const JobToken&) {
+        return document::fitPoints(r.kind, r.points, r.axis);
+    };
+    m_runner = new Runner(nullptr, gather, fit, this);
+    m_runner->setStaleText(
+        ShapePanel::tr("The document changed while the fit was computed, so it was not applied. Fit again."));
+    connect(m_runner, &PlanRunnerBase::finished, this, &ShapeFitter::fitted);
+    connect(m_runner, &PlanRunnerBase::documentGone, this, [this] {
+        if (m_lastOutcome == Outcome::Started)
+            end(Outcome::Failed, QString()); // nothing to apply it to
+    });
+}
 
 ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
                                         std::optional<document::NodeIndex> node, document::FitKind kind,
                                         geometry::RoundAxis axis)
 {
-    m_job->cancel();
+    m_runner->stop();
     m_lastChildNode.reset();
-    m_document = document;
     if (!document || shape < 0 || size_t(shape) >= document->model().shapes.size())
         return end(Outcome::Failed, ShapePanel::tr("There is no shape to fit.").toHtmlEscaped());
     if (document->model().shapes[size_t(shape)].opaque)
@@ -127,53 +146,56 @@ ShapeFitter::Outcome ShapeFitter::start(document::Document* document, int shape,
         return end(Outcome::Failed,
                    ShapePanel::tr("Select a node that uses this shape to fit it to that node's mesh.")
                        .toHtmlEscaped());
-    // Reading the mesh stays on the GUI thread (the document is not thread-safe); the fit does not.
-    auto points = document::fitMeshPoints(*document, *node);
-    if (!points)
-        return end(Outcome::Failed, failureOf(kind, points.diagnostics).toHtmlEscaped());
-    const Request request{shape, *node, kind, document->revision()};
-    m_job->setOnFinished(
-        [this, request](const Result<geometry::FittedShape>& fitted) { apply(request, fitted); });
-    m_job->start(
-        [kind, axis, points = std::make_shared<const std::vector<geometry::Vec3d>>(std::move(*points))](
-            const JobToken&) { return document::fitPoints(kind, *points, axis); });
+    m_next = Request{shape, *node, kind, axis, {}};
     m_lastOutcome = Outcome::Started;
-    return Outcome::Started;
+    m_runner->setDocument(document);
+    m_runner->run(); // a mesh that cannot be read ends it at once
+    return m_lastOutcome;
 }
 
 void ShapeFitter::cancel()
 {
-    m_job->cancel();
+    m_runner->stop();
     if (m_lastOutcome == Outcome::Started)
         m_lastOutcome = Outcome::Failed;
 }
 
 bool ShapeFitter::isFitting() const
 {
-    return m_job->isRunning();
+    return m_runner->isBusy();
 }
 
 bool ShapeFitter::waitForFit(int milliseconds)
 {
-    return m_job->waitForIdle(milliseconds);
+    return m_runner->waitForIdle(milliseconds);
+}
+
+void ShapeFitter::fitted()
+{
+    if (!m_runner->plan()) {
+        end(Outcome::Failed, m_gatherError);
+        return;
+    }
+    apply(*m_runner->snapshot(), *m_runner->plan());
 }
 
 void ShapeFitter::apply(const Request& request, const Result<geometry::FittedShape>& fitted)
 {
-    document::Document* doc = m_document;
-    if (!doc || !m_stillShown(request.shape, request.node)) {
+    if (!m_stillShown(request.shape, request.node)) {
         end(Outcome::Failed, QString()); // the panel shows something else now
         return;
     }
-    if (doc->revision() != request.revision) {
-        end(Outcome::Failed, ShapePanel::tr("The document changed while the fit was computed, so it was not "
-                                            "applied. Fit again.")
-                                 .toHtmlEscaped());
+    document::Document* doc = m_runner->document();
+    Result<document::ShapeFit> applied;
+    const bool ran = m_runner->apply([&](document::Document& d, const Request&, const auto&) {
+        applied =
+            document::applyShapeFit(d, size_t(request.shape), request.node, fitted,
+                                    ShapePanel::tr("Fit %1 to Mesh").arg(ShapePanel::fitLabel(request.kind)));
+    });
+    if (!ran) {
+        end(Outcome::Failed, m_runner->refusal().toHtmlEscaped());
         return;
     }
-    const auto applied =
-        document::applyShapeFit(*doc, size_t(request.shape), request.node, fitted,
-                                ShapePanel::tr("Fit %1 to Mesh").arg(ShapePanel::fitLabel(request.kind)));
     if (!applied) {
         end(Outcome::Failed, failureOf(request.kind, applied.diagnostics).toHtmlEscaped());
         return;

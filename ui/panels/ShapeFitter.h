@@ -1,10 +1,10 @@
 #pragma once
 
+#include "PlanRunner.h"
 #include "document/Selection.h"
 #include "document/ShapeFit.h"
 
 #include <QObject>
-#include <QPointer>
 #include <functional>
 #include <optional>
 
@@ -14,10 +14,8 @@ class Document;
 
 namespace cs::ui {
 
-template <class Result> class BackgroundJob;
-
 /// "Fit <primitive> to mesh" for the shape panel, off the GUI thread. start() reads the points the fit
-/// needs (document::fitMeshPoints) and fits them on a worker (BackgroundJob); the fit is applied
+/// needs (document::fitMeshPoints) and fits them on a worker (a PlanRunner); the fit is applied
 /// (document::applyShapeFit, one undo step) on the GUI thread when it arrives. A result is dropped when, in
 /// the meantime, another fit started, the panel moved to another shape or node, or the document was edited
 /// (the points would no longer be the ones the document has). Every fit ends with finished().
@@ -59,19 +57,24 @@ signals:
     void finished(cs::ui::ShapeFitter::Outcome outcome, const QString& status);
 
 private:
+    /// What a fit reads from the document, and what it is for.
     struct Request
     {
         int shape = -1;
         document::NodeIndex node = 0;
         document::FitKind kind = document::FitKind::Box;
-        std::uint64_t revision = 0; ///< Document::revision() when the points were read
+        geometry::RoundAxis axis = geometry::RoundAxis::Auto;
+        std::vector<geometry::Vec3d> points; ///< the mesh the node sees, in its space
     };
+    using Runner = PlanRunner<Request, Result<geometry::FittedShape>>;
+    void fitted();
     void apply(const Request& request, const Result<geometry::FittedShape>& fitted);
     Outcome end(Outcome outcome, const QString& status);
 
     StillShown m_stillShown;
-    QPointer<cs::document::Document> m_document;
-    BackgroundJob<Result<geometry::FittedShape>>* m_job;
+    Runner* m_runner;      // the fit of the last start(), on its document
+    Request m_next;        // what start() asked for, without the points
+    QString m_gatherError; // why the points could not be read
     Outcome m_lastOutcome = Outcome::Failed;
     std::optional<document::NodeIndex> m_lastChildNode;
 };

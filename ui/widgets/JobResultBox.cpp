@@ -1,30 +1,27 @@
 #include "widgets/JobResultBox.h"
 
+#include "widgets/JobProgress.h"
+
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPushButton>
-#include <cmath>
 
 namespace cs::ui {
 
 JobResultBox::JobResultBox(const QString& title, QWidget* parent)
     : QGroupBox(title, parent), m_form(new QFormLayout(this)), m_error(new QLabel(this)),
-      m_progress(new QProgressBar(this)), m_stop(new QPushButton(tr("Stop"), this))
+      m_progress(new JobProgress(this))
 {
     m_error->setObjectName(QStringLiteral("errorLabel"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #d05040"));
     m_form->addRow(m_error);
-    auto* progressRow = new QHBoxLayout();
-    m_progress->setObjectName(QStringLiteral("progress"));
-    m_progress->setRange(0, kProgressSteps);
-    progressRow->addWidget(m_progress, 1);
-    m_stop->setObjectName(QStringLiteral("stop"));
-    connect(m_stop, &QPushButton::clicked, this, &JobResultBox::stopRequested);
-    progressRow->addWidget(m_stop);
-    m_form->addRow(progressRow);
+    connect(m_progress, &JobProgress::stopRequested, this, &JobResultBox::stopRequested);
+    m_form->addRow(m_progress);
+}
+
+QPushButton* JobResultBox::stopButton() const
+{
+    return m_progress->stopButton();
 }
 
 QLabel* JobResultBox::addFigure(const QString& label, const char* objectName, const QString& toolTip)
@@ -46,12 +43,11 @@ void JobResultBox::setFiguresText(const QString& text)
 void JobResultBox::setBusy(bool busy)
 {
     m_progress->setVisible(busy);
-    m_stop->setVisible(busy);
 }
 
 void JobResultBox::setProgress(double fraction)
 {
-    m_progress->setValue(int(std::lround(fraction * kProgressSteps)));
+    m_progress->setProgress(fraction);
 }
 
 void JobResultBox::setError(const QString& text)

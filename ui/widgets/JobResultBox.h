@@ -4,10 +4,11 @@
 
 class QFormLayout;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 
 namespace cs::ui {
+
+class JobProgress;
 
 /// The "Result" group of a dialog that computes in the background (BackgroundJob): one labelled row per
 /// figure, a line for the error, and a progress bar with a Stop button, shown while a run is in progress.
@@ -16,8 +17,6 @@ class JobResultBox : public QGroupBox
     Q_OBJECT
 
 public:
-    static constexpr int kProgressSteps = 1000;
-
     explicit JobResultBox(const QString& title, QWidget* parent = nullptr);
 
     /// Adds a figure row above the error line: `label` and a value label named `objectName`.
@@ -30,7 +29,7 @@ public:
     void setProgress(double fraction);
     /// The error line (hidden when empty).
     void setError(const QString& text);
-    QPushButton* stopButton() const { return m_stop; }
+    QPushButton* stopButton() const;
 
 signals:
     /// Stop was clicked.
@@ -40,8 +39,7 @@ private:
     QFormLayout* m_form;
     QList<QLabel*> m_figures;
     QLabel* m_error;
-    QProgressBar* m_progress;
-    QPushButton* m_stop;
+    JobProgress* m_progress;
 };
 
 } // namespace cs::ui
