@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QQuaternion>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextEdit>
 #include <cmath>
@@ -246,11 +247,18 @@ private slots:
         QVERIFY(axis);
         QCOMPARE(axis->count(), 4);
         const physics::Shape& shape = doc->model().shapes[0];
+        // As a user would, the fit is asked for once the panel shows the selected node's shape (its refresh
+        // after the selection may be queued).
+        QTRY_VERIFY(panel->fitButton(ui::ShapePanel::Fit::Capsule)->isEnabled());
+        QTest::qWait(20);
+        QSignalSpy ended(panel->fitter(), &ui::ShapeFitter::finished);
+        const auto why = [&] { return ended.isEmpty() ? QString() : ended.last().at(1).toString(); };
 
         // Auto: the capsule stands along the figure's height (closed forms as in TestRoundAxis).
         click(panel->fitButton(ui::ShapePanel::Fit::Capsule));
         QVERIFY(panel->fitter()->waitForFit(kWait));
-        QCOMPARE(panel->fitter()->lastOutcome(), ui::ShapePanel::FitOutcome::ShapeChanged);
+        QVERIFY2(panel->fitter()->lastOutcome() == ui::ShapePanel::FitOutcome::ShapeChanged,
+                 qPrintable(why()));
         QCOMPARE(shape.type, physics::ShapeType::Capsule);
         QVERIFY(std::fabs(std::fabs(axisOfNode(*doc, 1).y) - 1) < 1e-5);
         const double r = std::hypot(T::kArm, T::kDepth);
@@ -263,7 +271,8 @@ private slots:
         choose(axis, int(geometry::RoundAxis::X));
         click(panel->fitButton(ui::ShapePanel::Fit::Capsule));
         QVERIFY(panel->fitter()->waitForFit(kWait));
-        QCOMPARE(panel->fitter()->lastOutcome(), ui::ShapePanel::FitOutcome::ShapeChanged);
+        QVERIFY2(panel->fitter()->lastOutcome() == ui::ShapePanel::FitOutcome::ShapeChanged,
+                 qPrintable(why()));
         QVERIFY(std::fabs(std::fabs(axisOfNode(*doc, 1).x) - 1) < 1e-5);
         QVERIFY(std::fabs(shape.radiusBottom - std::hypot(T::kHeight / 2, T::kDepth)) < 1e-5);
         QVERIFY(std::fabs(shape.height - 2 * T::kBody) < 1e-5);
