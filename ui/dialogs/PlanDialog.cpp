@@ -93,7 +93,7 @@ void PlanDialog::showError(const QString& error)
 QString PlanDialog::failureText(const Diagnostics* planDiagnostics, const QString& sourceError,
                                 const QString& noPlan, const QString& noSource)
 {
-    const QString error = planDiagnostics ? errorLines(*planDiagnostics) : sourceError;
+    QString error = planDiagnostics ? errorLines(*planDiagnostics) : sourceError;
     if (!error.isEmpty())
         return error;
     return planDiagnostics ? noPlan : noSource;
