@@ -98,6 +98,10 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     connect(m_session, &DocumentSession::documentReplaced, this, &MainWindow::showDocument);
     m_view = new ViewController(*m_session, m_viewport, m_tree, m_diagnostics, this);
     createMenus();
+    // Every dock moves to another side by a drag and closes from its title, but a click or double-click on
+    // its title (reaching for a tab or the close button) never floats it off the window.
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
 
     connect(m_session, &DocumentSession::titleChanged, this, &QWidget::setWindowTitle);
     connect(m_session, &DocumentSession::modifiedChanged, this, &QWidget::setWindowModified);
@@ -207,8 +211,6 @@ void MainWindow::createDocks()
     m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
     m_diagnosticsDock->setObjectName(QStringLiteral("DiagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnostics);
-    // Movable to another side, but a click or double-click on its title does not float it off the window.
-    m_diagnosticsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
 
     // The editors: the selection's properties on the right, the file's materials and filters beside them.
