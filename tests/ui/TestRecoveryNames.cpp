@@ -82,13 +82,20 @@ class TestRecoveryNames : public QObject
         QVERIFY(w.isVisible()); // cancelled
     }
 
-    /// A session on `original` crashes; its copy, recovered in a new window, is named `name` in the title
-    /// and in Quit's question, and its ID nowhere. Returns the status lines shown.
-    QStringList recoveredAs(const QString& original, const QString& name)
+    /// What a recovered window showed: its status lines, and what was misnamed (empty when nothing was).
+    struct Shown
+    {
+        QStringList messages;
+        QString misnamed;
+    };
+
+    /// A session on `original` crashes; its copy, recovered in a new window, must be named `name` in the
+    /// title and in Quit's question, and its ID nowhere.
+    Shown recoveredAs(const QString& original, const QString& name)
     {
         const QString id = crashWithEdits(original);
         if (id.isEmpty())
-            return {QStringLiteral("(no recovery copy written)")};
+            return {{}, QStringLiteral("no recovery copy written")};
         auto prompter = std::make_shared<ScriptedPrompter>();
         MainWindow w(prompter);
         Recovered shown;
@@ -99,9 +106,10 @@ class TestRecoveryNames : public QObject
             prompter->asked.filter(QStringLiteral("saveChanges")) !=
                 QStringList{QStringLiteral("saveChanges: ") + name} ||
             all.contains(id))
-            return {QStringLiteral("(misnamed) title: ") + w.windowTitle(),
-                    QStringLiteral("asked: ") + prompter->asked.join(QStringLiteral(" | ")), all};
-        return shown.messages;
+            return {shown.messages,
+                    QStringLiteral("title: ") + w.windowTitle() + QStringLiteral("\nasked: ") +
+                        prompter->asked.join(QStringLiteral(" | ")) + QLatin1Char('\n') + all};
+        return {shown.messages, {}};
     }
 
 private slots:
@@ -110,14 +118,16 @@ private slots:
     void recoveredFileKeepsItsName()
     {
         const QString original = QString::fromStdString((m_dir / "levels" / "level.glb").string());
-        const QStringList messages = recoveredAs(original, QStringLiteral("level.glb"));
+        const auto [messages, misnamed] = recoveredAs(original, QStringLiteral("level.glb"));
+        QVERIFY2(misnamed.isEmpty(), qPrintable(misnamed));
         QVERIFY2(!messages.isEmpty() && messages.last().contains(original),
                  qPrintable(messages.join(QLatin1Char('\n'))));
     }
 
     void recoveredUntitledDocumentIsUntitled()
     {
-        const QStringList messages = recoveredAs(QString(), QStringLiteral("Untitled"));
+        const auto [messages, misnamed] = recoveredAs(QString(), QStringLiteral("Untitled"));
+        QVERIFY2(misnamed.isEmpty(), qPrintable(misnamed));
         QVERIFY2(!messages.isEmpty() && messages.last().contains(QStringLiteral("an untitled document")),
                  qPrintable(messages.join(QLatin1Char('\n'))));
     }
