@@ -32,10 +32,12 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
         const std::string node = "node " + std::to_string(index) + ": ";
         if (n.motion) {
             const Motion& m = *n.motion;
+            // Mass and inertia move only a dynamic body: a static or kinematic one loses nothing by them.
+            const bool dynamic = m.type == MotionType::Dynamic;
             const MassMeaning mass = massReading(m, model.format).meaning;
-            if (mass == MassMeaning::Computed)
+            if (dynamic && mass == MassMeaning::Computed)
                 lost(node + "KHR leaves the mass to the engine; OMI reads a missing mass as 1 kg", m.pointer);
-            else if (mass == MassMeaning::Infinite)
+            else if (dynamic && mass == MassMeaning::Infinite)
                 lost(node + "mass 0 means infinite in KHR; OMI has no infinite mass", m.pointer);
             if (m.type != MotionType::Static &&
                 centerOfMassReading(m, model.format).meaning == MassMeaning::Computed)
@@ -43,7 +45,7 @@ void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
                             "reads a missing centerOfMass as the node origin",
                      m.pointer);
             const auto inertia = inertiaMeanings(m, model.format);
-            if (std::find(inertia.begin(), inertia.end(), MassMeaning::Infinite) != inertia.end())
+            if (dynamic && std::find(inertia.begin(), inertia.end(), MassMeaning::Infinite) != inertia.end())
                 lost(node + "an inertia component of 0 means infinite in KHR; OMI reads 0 as computed",
                      m.pointer);
         }

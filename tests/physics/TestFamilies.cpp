@@ -253,6 +253,20 @@ private slots:
                       Json::parse("[1,0,1]"));
     }
 
+    void staticAndKinematicBodiesLoseNoMass()
+    {
+        // KHR: "isKinematic" bodies are moved by their velocities, not by forces; a body with no motion is
+        // static. Neither is moved by its mass or inertia, so OMI's 1 kg default loses nothing of them.
+        const auto l = resolve(docFromJson(R"({"extensionsUsed":["KHR_physics_rigid_bodies"],
+            "nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"motion":{"isKinematic":true}}}},
+                     {"extensions":{"KHR_physics_rigid_bodies":{"motion":{"isKinematic":true,"mass":0}}}}]})"));
+        const Diagnostics losses = conversionLosses(l.model, l.doc, Family::Omi);
+        for (const Diagnostic& d : losses)
+            QVERIFY2(d.message.find("mass") == std::string::npos ||
+                         d.message.find("centre of mass") != std::string::npos,
+                     d.message.c_str());
+    }
+
     void savedFilesPassTheKhronosValidator()
     {
         TempDir dir;
