@@ -2,9 +2,11 @@
 
 #include "Commands.h"
 #include "document/Document.h"
+#include "document/SaveFamily.h"
 #include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
+#include "targets/TargetExport.h"
 
 #include <cmath>
 #include <sstream>
@@ -82,6 +84,52 @@ std::vector<physics::Shape> writtenShapes(const document::Document& document)
     return physics::readPhysics(written)->shapes;
 }
 
+/// Adds the losses to the report; true when they stop the write (there are some and they are not allowed),
+/// with the reason as an error.
+bool refuseLosses(const Diagnostics& losses, bool allowLoss, const std::string& heldBy, ColliderRun& run)
+{
+    run.report.diagnostics.insert(run.report.diagnostics.end(), losses.begin(), losses.end());
+    if (losses.empty() || allowLoss)
+        return false;
+    run.refusedLoss = true;
+    run.report.diagnostics.push_back(
+        makeError("OUTPUT_LOSS", std::to_string(losses.size()) + " item(s) cannot be " + heldBy +
+                                     "; nothing was written (use --allow-loss to write without them)"));
+    return true;
+}
+
+/// Saves the edited document as `output` chooses (see OutputChoice); the save's findings go to the report.
+void writeOutput(document::Document& document, const Job& job, const OutputChoice& output, ColliderRun& run)
+{
+    Diagnostics saved;
+    physics::Family family = document::targetFamily(document, output.family);
+    if (output.target) {
+        targets::TargetExportResult exported = targets::exportForTarget(document.snapshot(), *output.target);
+        run.report.diagnostics.insert(run.report.diagnostics.end(), exported.changes.begin(),
+                                      exported.changes.end());
+        if (exported.unusable)
+            return;
+        if (refuseLosses(exported.losses, output.allowLoss, "held by " + output.target->name, run))
+            return;
+        family = exported.family;
+        saved = gltf::saveGltf(exported.document, job.output.string());
+    } else if (output.family) {
+        const Diagnostics losses = document::familyLosses(document, family);
+        if (refuseLosses(losses, output.allowLoss, std::string("written as ") + physics::familyName(family),
+                         run))
+            return;
+        saved = document::writeInFamily(document, job.output, family);
+    } else {
+        // The document's own save, as the window's Save keeps it (a legacy OMI form is written in the newest
+        // one, as every edit of it is).
+        saved = document.writeCopy(job.output);
+    }
+    run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
+    run.written = !hasErrors(saved);
+    if (run.written)
+        run.family = physics::familyName(family);
+}
+
 } // namespace
 
 gltf::Json fitJson(const geometry::FitSummary& fit)
@@ -94,7 +142,8 @@ gltf::Json fitJson(const geometry::FitSummary& fit)
 
 ColliderRun
 runColliders(const Job& job, const import::ImportOptions& importOptions, import::ColliderOptions options,
-             const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select)
+             const std::function<std::string(const gltf::GltfDocument&, import::ColliderOptions&)>& select,
+             const OutputChoice& output)
 {
     ColliderRun run;
     auto loaded = import::openAnyAsset(job.input, importOptions);
@@ -124,11 +173,7 @@ runColliders(const Job& job, const import::ImportOptions& importOptions, import:
     std::error_code ec;
     if (job.output.has_parent_path())
         std::filesystem::create_directories(job.output.parent_path(), ec);
-    // The document's own save, as the window's Save keeps it: a KHR file stays KHR, an OMI file OMI (a legacy
-    // OMI form is written in the newest one, as every edit of it is); a file without physics gets OMI.
-    const Diagnostics saved = document.writeCopy(job.output);
-    run.report.diagnostics.insert(run.report.diagnostics.end(), saved.begin(), saved.end());
-    run.written = !hasErrors(saved);
+    writeOutput(document, job, output, run);
     return run;
 }
 
@@ -171,6 +216,7 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
     return {{"input", job.input.string()},
             {"output", job.output.string()},
             {"written", run.written},
+            {"family", run.family},
             {"matched", run.report.matched},
             {"colliders", std::move(colliders)},
             {"diagnostics", diagnosticsJson(all)}};
@@ -214,12 +260,14 @@ void printColliderRun(const Job& job, const ColliderRun& run)
     if (run.report.matched == 0)
         std::printf("%s: no mesh node matched\n", in.c_str());
     if (run.written)
-        std::printf("wrote %s (%zu collider(s) added)\n", job.output.string().c_str(),
-                    run.report.added.size());
+        std::printf("wrote %s (%zu collider(s) added, %s)\n", job.output.string().c_str(),
+                    run.report.added.size(), run.family.c_str());
 }
 
 int colliderRunExitCode(const ColliderRun& run)
 {
+    if (run.refusedLoss)
+        return ExitFindings;
     if (!run.read || !run.written || !run.usageError.empty())
         return ExitUnusable;
     if (hasErrors(run.report.diagnostics) || run.report.matched == 0)
@@ -245,6 +293,42 @@ std::optional<std::string> readColliderOptions(const QCommandLineParser& parser,
             return "--body must be static, kinematic or dynamic, not '" + parser.value(body).toStdString() +
                    "'";
         options.body = *type;
+    }
+    return std::nullopt;
+}
+
+void OutputCliOptions::addTo(QCommandLineParser& parser) const
+{
+    for (const auto* o : {&to, &target, &allowLoss})
+        parser.addOption(*o);
+}
+
+std::optional<std::string> OutputCliOptions::read(const QCommandLineParser& parser, OutputChoice& output,
+                                                  import::ColliderOptions& options, bool maxPointsGiven) const
+{
+    output.allowLoss = parser.isSet(allowLoss);
+    if (parser.isSet(to)) {
+        const QString value = parser.value(to).toLower();
+        if (value == QLatin1String("omi"))
+            output.family = physics::Family::Omi;
+        else if (value == QLatin1String("khr"))
+            output.family = physics::Family::Khr;
+        else
+            return "--to takes omi or khr, not '" + parser.value(to).toStdString() + "'";
+    }
+    if (!parser.isSet(target))
+        return std::nullopt;
+    if (output.family)
+        return std::string("--target chooses the family itself; leave out --to");
+    const std::string name = parser.value(target).toStdString();
+    output.target = targets::findTarget(name);
+    if (!output.target)
+        return "no target '" + name + "' (see `collidoscope targets`)";
+    if (const auto cap = output.target->hullPointCap; cap && options.maxPoints > *cap) {
+        options.maxPoints = *cap;
+        if (maxPointsGiven)
+            return "--max-points " + std::to_string(options.maxPoints) + " is over " + name + "'s cap of " +
+                   std::to_string(*cap) + " hull points";
     }
     return std::nullopt;
 }

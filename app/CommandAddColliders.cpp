@@ -70,12 +70,14 @@ struct AddCollidersCli
         QStringLiteral("AXIS"), QStringLiteral("auto")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
+    OutputCliOptions written;
 
     void addTo(QCommandLineParser& parser) const
     {
         for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
                               &concavity, &strict, &simplifyFirst, &axis, &format, &inPlace, &json})
             parser.addOption(*o);
+        written.addTo(parser);
     }
 };
 
@@ -153,14 +155,14 @@ std::function<void(size_t, size_t)> meshProgress(ProgressLine& progress, const s
 /// Every job, the files on every core; a single file has its meshes fitted on every core, and the progress
 /// line counts them.
 std::vector<ColliderRun> runJobs(const std::vector<Job>& jobs, const import::ImportOptions& importOptions,
-                                 import::ColliderOptions options)
+                                 import::ColliderOptions options, const OutputChoice& output)
 {
     std::vector<ColliderRun> runs(jobs.size());
     ProgressLine progress("add-colliders", jobs.size());
     if (jobs.size() == 1)
         options.progress = meshProgress(progress, jobs[0].input.filename().string());
     parallelFor(jobs.size(), [&](size_t i) {
-        runs[i] = runColliders(jobs[i], importOptions, options);
+        runs[i] = runColliders(jobs[i], importOptions, options, {}, output);
         progress.step(jobs[i].input.filename().string());
     });
     return runs;
@@ -172,8 +174,9 @@ int runAddColliders(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Add an OMI collider to every mesh node of an asset (any format; the output is glTF), fitted in the "
-        "node's space. auto picks the primitive that fits within --tolerance metres (nothing pokes out "
+        "Add a collider to every mesh node of an asset (any format; the output is glTF, its physics in the "
+        "file's own family unless --to or --target chooses), fitted in the node's space. auto picks the "
+        "primitive that fits within --tolerance metres (nothing pokes out "
         "further, 95% of its surface stands off no further), else a capped hull; without --tolerance, the "
         "primitive whose volume is within 15% of the mesh's convex hull. simplified makes a trimesh over a "
         "simplified copy of the mesh, within --max-error metres. Every collider's fit is measured and "
@@ -202,6 +205,9 @@ int runAddColliders(const QStringList& args)
     import::ColliderOptions options;
     if (auto problem = readColliderArguments(parser, cli, options))
         return failUsage("add-colliders", *problem);
+    OutputChoice written;
+    if (auto problem = cli.written.read(parser, written, options, parser.isSet(cli.maxPoints)))
+        return failUsage("add-colliders", *problem);
     std::string error;
     const auto importOptions = importCli.read(parser, error);
     if (!importOptions)
@@ -224,7 +230,7 @@ int runAddColliders(const QStringList& args)
     if (auto problem = checkOutputs(jobs, parser.isSet(cli.inPlace)))
         return failUsage("add-colliders", *problem);
 
-    const std::vector<ColliderRun> runs = runJobs(jobs, *importOptions, options);
+    const std::vector<ColliderRun> runs = runJobs(jobs, *importOptions, options, written);
     int exit = ExitOk;
     gltf::Json report = gltf::Json::array();
     for (size_t i = 0; i < jobs.size(); ++i) {

@@ -60,9 +60,11 @@ int runHull(const QStringList& args)
         QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption simplifyFirst = simplifyFirstOption();
+    const OutputCliOptions writtenCli;
     ImportCliOptions importCli;
     for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
         parser.addOption(*o);
+    writtenCli.addTo(parser);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "hull"))
         return *stop;
@@ -79,6 +81,9 @@ int runHull(const QStringList& args)
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
         return failUsage("hull", *problem);
     if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
+        return failUsage("hull", *problem);
+    OutputChoice written;
+    if (auto problem = writtenCli.read(parser, written, options, parser.isSet(maxPoints)))
         return failUsage("hull", *problem);
     std::string error;
     const auto importOptions = importCli.read(parser, error);
@@ -98,10 +103,12 @@ int runHull(const QStringList& args)
     ColliderRun run;
     {
         ProgressLine progress("hull", 1);
-        run = runColliders(job, *importOptions, options,
-                           [&](const gltf::GltfDocument& doc, import::ColliderOptions& o) {
-                               return selectNode(doc, name, o);
-                           });
+        run = runColliders(
+            job, *importOptions, options,
+            [&](const gltf::GltfDocument& doc, import::ColliderOptions& o) {
+                return selectNode(doc, name, o);
+            },
+            written);
     }
     if (parser.isSet(json))
         std::printf("%s\n", colliderRunJson(job, run).dump(2).c_str());

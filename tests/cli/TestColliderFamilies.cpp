@@ -54,18 +54,35 @@ class TestColliderFamilies : public QObject
 {
     Q_OBJECT
 
-    /// `add-colliders --strategy box` on crateAndFloor(khr); `written` is the file it wrote.
-    void addBoxes(bool khr, gltf::Json& written)
+    /// `add-colliders --strategy box` with `extra` arguments on crateAndFloor(khr); `written` is the file it
+    /// wrote.
+    void addBoxes(bool khr, gltf::Json& written, const QStringList& extra = {})
     {
         TempDir dir;
         const fs::path in = dir / "in.gltf";
         std::ofstream(in) << crateAndFloor(khr).dump();
         const fs::path out = dir / "boxed.gltf";
-        EXPECT_CLI_EXIT(
-            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
-                             QStringLiteral("box"), QStringLiteral("-o"), qpath(out)}),
-            0);
+        EXPECT_CLI_EXIT(runCollidoscope(QStringList{QStringLiteral("add-colliders"), qpath(in),
+                                                    QStringLiteral("--strategy"), QStringLiteral("box"),
+                                                    QStringLiteral("-o"), qpath(out)} +
+                                        extra),
+                        0);
         written = readJson(out);
+    }
+
+    /// The exit of add-colliders on crateAndFloor(khr) with `extra` arguments; `wrote` says whether the
+    /// output exists afterwards.
+    int addCollidersExit(bool khr, const QStringList& extra, bool& wrote)
+    {
+        TempDir dir;
+        const fs::path in = dir / "in.gltf";
+        std::ofstream(in) << crateAndFloor(khr).dump();
+        const fs::path out = dir / "out.gltf";
+        const CliRun r = runCollidoscope(
+            QStringList{QStringLiteral("add-colliders"), qpath(in), QStringLiteral("-o"), qpath(out)} +
+            extra);
+        wrote = fs::exists(out);
+        return r.exit;
     }
 
 private slots:
@@ -127,6 +144,83 @@ private slots:
         const gltf::Json& shapes = j["extensions"]["OMI_physics_shape"]["shapes"];
         QCOMPARE(shapes.size(), size_t(2));
         QVERIFY2(numbersNear(shapes[1]["box"]["size"], {1, 0.5, 1}, 1e-6), shapes.dump().c_str());
+    }
+
+    // --to chooses the other family: the whole file's physics in it, the new collider beside the old.
+    void toOmiWritesAKhrFileAsOmi()
+    {
+        gltf::Json j;
+        addBoxes(true, j, {QStringLiteral("--to"), QStringLiteral("omi")});
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(uses(j, "OMI_physics_body") && uses(j, "OMI_physics_shape"), j.dump().c_str());
+        QVERIFY2(!uses(j, "KHR_physics_rigid_bodies") && !uses(j, "KHR_implicit_shapes"), j.dump().c_str());
+        const gltf::Json& shapes = j["extensions"]["OMI_physics_shape"]["shapes"];
+        QCOMPARE(shapes.size(), size_t(2));
+        QVERIFY2(numbersNear(shapes[0]["box"]["size"], {10, 0.2, 10}, 1e-6), shapes.dump().c_str());
+        QVERIFY2(numbersNear(shapes[1]["box"]["size"], {1, 0.5, 1}, 1e-6), shapes.dump().c_str());
+    }
+
+    void toKhrWritesAnOmiFileAsKhr()
+    {
+        gltf::Json j;
+        addBoxes(false, j, {QStringLiteral("--to"), QStringLiteral("khr")});
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
+        QCOMPARE(j["extensions"]["KHR_implicit_shapes"]["shapes"].size(), size_t(2));
+    }
+
+    // A dynamic body KHR leaves the mass of to the engine would weigh 1 kg in OMI (OMI_physics_body: mass
+    // defaults to 1): a loss, listed, and nothing is written unless it is allowed.
+    void aLossStopsTheWriteUnlessAllowed()
+    {
+        const QStringList dynamicToOmi{QStringLiteral("--strategy"), QStringLiteral("box"),
+                                       QStringLiteral("--body"),     QStringLiteral("dynamic"),
+                                       QStringLiteral("--to"),       QStringLiteral("omi")};
+        bool wrote = true;
+        QCOMPARE(addCollidersExit(true, dynamicToOmi, wrote), 1);
+        QVERIFY(!wrote);
+        QCOMPARE(addCollidersExit(true, dynamicToOmi + QStringList{QStringLiteral("--allow-loss")}, wrote),
+                 0);
+        QVERIFY(wrote);
+        // A static body has no mass to lose.
+        QCOMPARE(addCollidersExit(true,
+                                  {QStringLiteral("--strategy"), QStringLiteral("box"),
+                                   QStringLiteral("--to"), QStringLiteral("omi")},
+                                  wrote),
+                 0);
+        QVERIFY(wrote);
+    }
+
+    // --target writes the family the engine reads: Godot reads OMI (ENGINE-TARGETS, Godot), Babylon's loader
+    // KHR.
+    void targetWritesTheFamilyItsEngineReads()
+    {
+        gltf::Json j;
+        addBoxes(true, j, {QStringLiteral("--target"), QStringLiteral("godot-4.x")});
+        QVERIFY2(uses(j, "OMI_physics_body") && !uses(j, "KHR_physics_rigid_bodies"), j.dump().c_str());
+        addBoxes(false, j, {QStringLiteral("--target"), QStringLiteral("babylon-havok")});
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
+    }
+
+    void contradictionsAndUnknownsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("bad family") << QStringList{QStringLiteral("--to"), QStringLiteral("gltf")};
+        QTest::newRow("both") << QStringList{QStringLiteral("--to"), QStringLiteral("khr"),
+                                             QStringLiteral("--target"), QStringLiteral("godot-4.x")};
+        QTest::newRow("unknown target") << QStringList{QStringLiteral("--target"), QStringLiteral("quake")};
+        QTest::newRow("over the cap") << QStringList{QStringLiteral("--target"), QStringLiteral("godot-4.x"),
+                                                     QStringLiteral("--max-points"), QStringLiteral("300")};
+    }
+
+    void contradictionsAndUnknownsAreRefused()
+    {
+        QFETCH(QStringList, extra);
+        bool wrote = true;
+        QCOMPARE(addCollidersExit(true, extra, wrote), 2);
+        QVERIFY(!wrote);
     }
 };
 
