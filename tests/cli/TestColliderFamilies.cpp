@@ -110,28 +110,66 @@ private slots:
         QCOMPARE(khrColliders, 2);
     }
 
-    void hullKeepsKhr()
+    /// `hull --node Crate` with `extra` arguments on crateAndFloor(khr); the file it wrote.
+    gltf::Json hullCrate(bool khr, const QStringList& extra = {})
     {
         TempDir dir;
-        const fs::path in = dir / "khr.gltf";
-        std::ofstream(in) << crateAndFloor(true).dump();
+        const fs::path in = dir / "in.gltf";
+        std::ofstream(in) << crateAndFloor(khr).dump();
         const fs::path out = dir / "hulled.gltf";
-        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("hull"), qpath(in), QStringLiteral("--node"),
-                                         QStringLiteral("Crate"), QStringLiteral("-o"), qpath(out)}),
-                        0);
-        const gltf::Json j = readJson(out);
-        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
-        // KHR spells a hull as mesh geometry with convexHull: true (KHR_physics_rigid_bodies, collider
-        // geometry).
+        const CliRun r =
+            runCollidoscope(QStringList{QStringLiteral("hull"), qpath(in), QStringLiteral("--node"),
+                                        QStringLiteral("Crate"), QStringLiteral("-o"), qpath(out)} +
+                            extra);
+        if (r.exit != 0 || !fs::exists(out))
+            return {{"exit", r.exit}, {"stderr", r.err}};
+        return readJson(out);
+    }
+
+    /// Whether a KHR collider is a hull: mesh geometry with convexHull: true (KHR_physics_rigid_bodies,
+    /// collider geometry).
+    static bool hasKhrHull(const gltf::Json& j)
+    {
         bool hull = false;
-        for (const auto& node : j["nodes"]) {
+        for (const auto& node : j.value("nodes", gltf::Json::array())) {
             if (!node.contains("extensions") || !node["extensions"].contains("KHR_physics_rigid_bodies"))
                 continue;
             const gltf::Json& body = node["extensions"]["KHR_physics_rigid_bodies"];
             if (body.contains("collider") && body["collider"]["geometry"].value("convexHull", false))
                 hull = body["collider"]["geometry"].contains("mesh");
         }
-        QVERIFY2(hull, j.dump().c_str());
+        return hull;
+    }
+
+    /// Whether an OMI shape is a hull (OMI_physics_shape: type "convex" with a mesh).
+    static bool hasOmiHull(const gltf::Json& j)
+    {
+        if (!j.contains("extensions") || !j["extensions"].contains("OMI_physics_shape"))
+            return false;
+        for (const auto& shape : j["extensions"]["OMI_physics_shape"]["shapes"])
+            if (shape.value("type", "") == "convex" && shape["convex"].contains("mesh"))
+                return true;
+        return false;
+    }
+
+    void hullKeepsKhr()
+    {
+        const gltf::Json j = hullCrate(true);
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
+        QVERIFY2(hasKhrHull(j), j.dump().c_str());
+    }
+
+    void hullKeepsOmiAndTakesTo()
+    {
+        gltf::Json j = hullCrate(false);
+        QVERIFY2(uses(j, "OMI_physics_body") && !uses(j, "KHR_physics_rigid_bodies"), j.dump().c_str());
+        QVERIFY2(hasOmiHull(j), j.dump().c_str());
+        j = hullCrate(false, {QStringLiteral("--to"), QStringLiteral("khr")});
+        QVERIFY2(uses(j, "KHR_physics_rigid_bodies") && !uses(j, "OMI_physics_body"), j.dump().c_str());
+        QVERIFY2(hasKhrHull(j), j.dump().c_str());
+        j = hullCrate(true, {QStringLiteral("--to"), QStringLiteral("omi")});
+        QVERIFY2(uses(j, "OMI_physics_body") && !uses(j, "KHR_physics_rigid_bodies"), j.dump().c_str());
+        QVERIFY2(hasOmiHull(j), j.dump().c_str());
     }
 
     void omiStaysOmi()
