@@ -65,6 +65,7 @@ struct NormalWithin : btDiscreteCollisionDetectorInterface::Result
     btManifoldResult* out;
     btVector3 along;
     bool roundIsFirst;
+    int level = 0; ///< contacts passed on whose normal is `along` up to rounding (under a degree)
     NormalWithin(btManifoldResult* result, const btVector3& direction, bool first)
         : out(result), along(direction), roundIsFirst(first)
     {}
@@ -73,8 +74,26 @@ struct NormalWithin : btDiscreteCollisionDetectorInterface::Result
     void addContactPoint(const btVector3& normalOnBInWorld, const btVector3& point, btScalar depth) override
     {
         const btVector3 towardsRound = roundIsFirst ? normalOnBInWorld : -normalOnBInWorld;
-        if (towardsRound.dot(along) >= btCos(SIMD_RADS_PER_DEG * 15))
-            out->addContactPoint(normalOnBInWorld, point, depth);
+        if (towardsRound.dot(along) < btCos(SIMD_RADS_PER_DEG * 15))
+            return;
+        level += towardsRound.dot(along) >= btCos(SIMD_RADS_PER_DEG);
+        out->addContactPoint(normalOnBInWorld, point, depth);
+    }
+};
+
+/// Passes every contact on and keeps their normals (pointing towards the round shape).
+struct Recorded : btDiscreteCollisionDetectorInterface::Result
+{
+    btManifoldResult* out;
+    bool roundIsFirst;
+    std::vector<btVector3> normals;
+    Recorded(btManifoldResult* result, bool first) : out(result), roundIsFirst(first) {}
+    void setShapeIdentifiersA(int, int) override {}
+    void setShapeIdentifiersB(int, int) override {}
+    void addContactPoint(const btVector3& normalOnBInWorld, const btVector3& point, btScalar depth) override
+    {
+        normals.push_back(roundIsFirst ? normalOnBInWorld : -normalOnBInWorld);
+        out->addContactPoint(normalOnBInWorld, point, depth);
     }
 };
 
@@ -142,8 +161,14 @@ void RoundEndsAlgorithm::processCollision(const btCollisionObjectWrapper* a,
         }
         clearContacts(*m_multipoint);
         btConvexConvexAlgorithm::processCollision(a, b, info, result);
-        if (n && result->getPersistentManifold())
-            addRimPoints(round, other, round == a, *n, result);
+        if (n && result->getPersistentManifold()) {
+            // Both ends on one face: the whole line it lies along is on that face (a face is convex), and
+            // its two ends hold it.
+            if (addRimPoints(round, other, round == a, *n, result) == 2)
+                keepRimContacts(*cylinder, round->getWorldTransform(), round == a,
+                                *result->getPersistentManifold());
+            alignNormals(*n, round == a, *result->getPersistentManifold());
+        }
         return;
     }
     btConvexConvexAlgorithm::processCollision(a, b, info, result);
@@ -165,23 +190,70 @@ RoundEndsAlgorithm::normalTowardsCylinder(const btCollisionObjectWrapper* cylind
 {
     // The normal of the whole cylinder's closest pair (not of a manifold point left from an earlier step or
     // found at a rim), from the other shape to the cylinder.
-    NormalOnly closest;
-    btVoronoiSimplexSolver simplex;
-    btGjkPairDetector gjk(static_cast<const btConvexShape*>(cylinder->getCollisionShape()),
-                          static_cast<const btConvexShape*>(other->getCollisionShape()), &simplex,
-                          m_penetration);
-    btGjkPairDetector::ClosestPointInput input;
-    input.m_transformA = cylinder->getWorldTransform();
-    input.m_transformB = other->getWorldTransform();
-    gjk.getClosestPoints(input, closest, nullptr);
-    if (!closest.found || closest.normal.length2() < btScalar(0.5))
+    const auto* round = static_cast<const btCylinderShape*>(cylinder->getCollisionShape());
+    const auto closest = [&](const btTransform& at) -> std::optional<btVector3> {
+        NormalOnly found;
+        btVoronoiSimplexSolver simplex;
+        btGjkPairDetector gjk(round, static_cast<const btConvexShape*>(other->getCollisionShape()), &simplex,
+                              m_penetration);
+        btGjkPairDetector::ClosestPointInput input;
+        input.m_transformA = at;
+        input.m_transformB = other->getWorldTransform();
+        gjk.getClosestPoints(input, found, nullptr);
+        if (!found.found || found.normal.length2() < btScalar(0.5))
+            return std::nullopt;
+        return found.normal.normalized();
+    };
+    const std::optional<btVector3> touching = closest(cylinder->getWorldTransform());
+    if (!touching)
         return std::nullopt;
-    return closest.normal.normalized();
+    // Touching, GJK's normal is the difference of two points a fraction of a millimetre apart on shapes
+    // metres wide: tilted by float rounding, enough for the friction of a lying cylinder to roll it. The
+    // same pair a radius apart (the cylinder lifted along that normal) has the same closest features and a
+    // normal good to the rounding over that distance.
+    const btScalar lift = round->getHalfExtentsWithMargin()[(round->getUpAxis() + 1) % 3];
+    btTransform lifted = cylinder->getWorldTransform();
+    lifted.setOrigin(lifted.getOrigin() + *touching * lift);
+    const std::optional<btVector3> apart = closest(lifted);
+    return apart && apart->dot(*touching) > btCos(SIMD_RADS_PER_DEG) ? apart : touching;
 }
 
-void RoundEndsAlgorithm::addRimPoints(const btCollisionObjectWrapper* round,
-                                      const btCollisionObjectWrapper* other, bool roundIsFirst,
-                                      const btVector3& n, btManifoldResult* result)
+void RoundEndsAlgorithm::keepRimContacts(const btCylinderShape& cylinder, const btTransform& at,
+                                         bool roundIsFirst, btPersistentManifold& manifold)
+{
+    // A lying cylinder touches a face along a line: its two ends (the rim points) hold it. A point GJK found
+    // between them lies on that line only up to rounding, and off it by a hair, the weight's torque about it
+    // rolls the cylinder. Only for a cylinder whose both rims touch the face: one lying across an edge is
+    // held in between.
+    const int up = cylinder.getUpAxis();
+    const btScalar half = cylinder.getHalfExtentsWithMargin()[up];
+    const btVector3 axis = at.getBasis().getColumn(up);
+    for (int i = manifold.getNumContacts() - 1; i >= 0; --i) {
+        const btManifoldPoint& p = manifold.getContactPoint(i);
+        const btVector3& onCylinder = roundIsFirst ? p.m_positionWorldOnA : p.m_positionWorldOnB;
+        const btScalar along = btFabs((onCylinder - at.getOrigin()).dot(axis));
+        if (btFabs(along - half) > btScalar(0.05) * half)
+            manifold.removeContactPoint(i);
+    }
+}
+
+void RoundEndsAlgorithm::alignNormals(const btVector3& n, bool roundIsFirst, btPersistentManifold& manifold)
+{
+    // The contacts of a lying cylinder on one face share that face's normal: those whose own normal differs
+    // from it by rounding only (under a degree) take it.
+    const btVector3 onB = roundIsFirst ? n : -n;
+    for (int i = 0; i < manifold.getNumContacts(); ++i) {
+        btManifoldPoint& p = manifold.getContactPoint(i);
+        if (p.m_normalWorldOnB.dot(onB) >= btCos(SIMD_RADS_PER_DEG)) {
+            p.m_normalWorldOnB = onB;
+            p.m_positionWorldOnA = p.m_positionWorldOnB + onB * p.m_distance1;
+        }
+    }
+}
+
+int RoundEndsAlgorithm::addRimPoints(const btCollisionObjectWrapper* round,
+                                     const btCollisionObjectWrapper* other, bool roundIsFirst,
+                                     const btVector3& n, btManifoldResult* result)
 {
     const auto* cylinder = static_cast<const btCylinderShape*>(round->getCollisionShape());
     // A small sphere whose lowest point (along -n) is the rim point: its contact with the other shape is the
@@ -192,6 +264,7 @@ void RoundEndsAlgorithm::addRimPoints(const btCollisionObjectWrapper* round,
     for (const btVector3& p : rimPoints(*cylinder, round->getWorldTransform(), n))
         closestPoints(small, btTransform(btQuaternion::getIdentity(), p + n * small), other, roundIsFirst,
                       result->getPersistentManifold()->getContactBreakingThreshold(), facing);
+    return facing.level;
 }
 
 void RoundEndsAlgorithm::addEndSpheres(const btCollisionObjectWrapper* round,
@@ -203,10 +276,28 @@ void RoundEndsAlgorithm::addEndSpheres(const btCollisionObjectWrapper* round,
     const int count = endSpheres(round->getCollisionShape(), centres, radii);
     if (count == 0 || !other->getCollisionShape()->isConvex())
         return;
-    for (int i = 0; i < count; ++i)
-        closestPoints(
-            radii[i], round->getWorldTransform() * btTransform(btQuaternion::getIdentity(), centres[i]),
-            other, roundIsFirst, result->getPersistentManifold()->getContactBreakingThreshold(), *result);
+    Recorded found(result, roundIsFirst);
+    for (int i = 0; i < count; ++i) {
+        centres[i] = round->getWorldTransform() * centres[i];
+        closestPoints(radii[i], btTransform(btQuaternion::getIdentity(), centres[i]), other, roundIsFirst,
+                      result->getPersistentManifold()->getContactBreakingThreshold(), found);
+    }
+    // Both end spheres on one face (normals alike up to rounding): the line between their contacts lies on
+    // it and they hold the shape. A point GJK found between them is on that line only up to rounding, and
+    // off it by a hair the weight turns a lying shape; one lying across an edge keeps it.
+    if (found.normals.size() != 2 || found.normals[0].dot(found.normals[1]) < btCos(SIMD_RADS_PER_DEG))
+        return;
+    btPersistentManifold& manifold = *result->getPersistentManifold();
+    for (int i = manifold.getNumContacts() - 1; i >= 0; --i) {
+        const btManifoldPoint& p = manifold.getContactPoint(i);
+        const btVector3& onRound = roundIsFirst ? p.m_positionWorldOnA : p.m_positionWorldOnB;
+        bool onSphere = false;
+        for (int e = 0; e < 2; ++e)
+            onSphere =
+                onSphere || btFabs((onRound - centres[e]).length() - radii[e]) <= btScalar(0.01) * radii[e];
+        if (!onSphere)
+            manifold.removeContactPoint(i);
+    }
 }
 
 void RoundEndsAlgorithm::closestPoints(btScalar radius, const btTransform& at,

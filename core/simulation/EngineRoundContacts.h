@@ -2,6 +2,7 @@
 
 // Internal to the simulation library (World.cpp): contacts of capsules, tapered capsules and cylinders.
 #include <BulletCollision/CollisionDispatch/btConvexConvexAlgorithm.h>
+#include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <memory>
 #include <optional>
 
@@ -43,8 +44,12 @@ public:
 private:
     void addEndSpheres(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
                        bool roundIsFirst, btManifoldResult* result);
-    void addRimPoints(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
-                      bool roundIsFirst, const btVector3& n, btManifoldResult* result);
+    /// Returns how many of the rim contacts lie on the face whose normal is `n` (up to rounding).
+    int addRimPoints(const btCollisionObjectWrapper* round, const btCollisionObjectWrapper* other,
+                     bool roundIsFirst, const btVector3& n, btManifoldResult* result);
+    static void keepRimContacts(const btCylinderShape& cylinder, const btTransform& at, bool roundIsFirst,
+                                btPersistentManifold& manifold);
+    static void alignNormals(const btVector3& n, bool roundIsFirst, btPersistentManifold& manifold);
     std::optional<btVector3> normalTowardsCylinder(const btCollisionObjectWrapper* cylinder,
                                                    const btCollisionObjectWrapper* other) const;
     /// The contact of a sphere of `radius` at `at` (world) with `other` within `reach`, as the round shape's,
