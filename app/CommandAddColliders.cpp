@@ -4,6 +4,7 @@
 #include "CliSupport.h"
 #include "ColliderRun.h"
 #include "Commands.h"
+#include "FromNamesOption.h"
 #include "geometry/HullCap.h"
 
 #include <QCommandLineParser>
@@ -188,9 +189,11 @@ int runAddColliders(const QStringList& args)
     const AddCollidersCli cli;
     const BatchCliOptions batch;
     ImportCliOptions importCli;
+    const FromNamesOption names;
     cli.addTo(parser);
     batch.addTo(parser);
     importCli.addTo(parser);
+    names.addTo(parser);
     if (auto stop = parseArguments(parser, args, "add-colliders"))
         return *stop;
     if (parser.positionalArguments().size() != 1)
@@ -209,9 +212,11 @@ int runAddColliders(const QStringList& args)
     if (auto problem = cli.written.read(parser, written, options, parser.isSet(cli.maxPoints)))
         return failUsage("add-colliders", *problem);
     std::string error;
-    const auto importOptions = importCli.read(parser, error);
+    auto importOptions = importCli.read(parser, error);
     if (!importOptions)
         return failUsage("add-colliders", error);
+    if (auto problem = names.read(parser, *importOptions))
+        return failUsage("add-colliders", *problem);
     const auto part = batch.read(parser, error);
     if (!part)
         return failUsage("add-colliders", error);

@@ -2,6 +2,7 @@
 // Exit status: 0 written, 1 written but the input has errors, 2 unusable input or arguments.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "FromNamesOption.h"
 #include "gltf/GltfDocument.h"
 #include "import/AssetImporter.h"
 
@@ -81,7 +82,10 @@ int runConvert(const QStringList& args)
         "Convert any asset Assimp reads (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) or a glTF file to .gltf "
         "or "
         ".glb, in metres and Y up. A .glb embeds every resource. IN may be a folder: every asset below it is "
-        "converted into OUT (a folder), on all cores."));
+        "converted into OUT (a folder), on all cores. Colliders spelled by names (Godot's -col, -colonly, "
+        "... "
+        "suffixes, Unreal's UCX_, UBX_, ... prefixes) are written as real colliders unless --from-names "
+        "off."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
@@ -94,12 +98,14 @@ int runConvert(const QStringList& args)
                                      QStringLiteral("Allow OUT to be IN (a glTF input rewritten)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     ImportCliOptions importCli;
+    const FromNamesOption names;
     const BatchCliOptions batch;
     parser.addOption(output);
     parser.addOption(format);
     parser.addOption(inPlace);
     parser.addOption(json);
     importCli.addTo(parser);
+    names.addTo(parser);
     batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "convert"))
         return *stop;
@@ -111,9 +117,11 @@ int runConvert(const QStringList& args)
     const std::filesystem::path out =
         parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
     std::string error;
-    const auto options = importCli.read(parser, error);
+    auto options = importCli.read(parser, error);
     if (!options)
         return failUsage("convert", error);
+    if (auto problem = names.read(parser, *options))
+        return failUsage("convert", *problem);
     const auto part = batch.read(parser, error);
     if (!part)
         return failUsage("convert", error);
