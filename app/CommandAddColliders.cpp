@@ -188,12 +188,10 @@ int runAddColliders(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
     const AddCollidersCli cli;
     const BatchCliOptions batch;
-    ImportCliOptions importCli;
-    const FromNamesOption names;
+    const ImportAndNamesOptions importCli;
     cli.addTo(parser);
     batch.addTo(parser);
     importCli.addTo(parser);
-    names.addTo(parser);
     if (auto stop = parseArguments(parser, args, "add-colliders"))
         return *stop;
     if (parser.positionalArguments().size() != 1)
@@ -212,11 +210,9 @@ int runAddColliders(const QStringList& args)
     if (auto problem = cli.written.read(parser, written, options, parser.isSet(cli.maxPoints)))
         return failUsage("add-colliders", *problem);
     std::string error;
-    auto importOptions = importCli.read(parser, error);
+    const auto importOptions = importCli.read(parser, error);
     if (!importOptions)
         return failUsage("add-colliders", error);
-    if (auto problem = names.read(parser, *importOptions))
-        return failUsage("add-colliders", *problem);
     const auto part = batch.read(parser, error);
     if (!part)
         return failUsage("add-colliders", error);

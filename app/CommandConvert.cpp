@@ -97,15 +97,13 @@ int runConvert(const QStringList& args)
     const QCommandLineOption inPlace(QStringLiteral("in-place"),
                                      QStringLiteral("Allow OUT to be IN (a glTF input rewritten)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    ImportCliOptions importCli;
-    const FromNamesOption names;
+    const ImportAndNamesOptions importCli;
     const BatchCliOptions batch;
     parser.addOption(output);
     parser.addOption(format);
     parser.addOption(inPlace);
     parser.addOption(json);
     importCli.addTo(parser);
-    names.addTo(parser);
     batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "convert"))
         return *stop;
@@ -117,11 +115,9 @@ int runConvert(const QStringList& args)
     const std::filesystem::path out =
         parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in;
     std::string error;
-    auto options = importCli.read(parser, error);
+    const auto options = importCli.read(parser, error);
     if (!options)
         return failUsage("convert", error);
-    if (auto problem = names.read(parser, *options))
-        return failUsage("convert", *problem);
     const auto part = batch.read(parser, error);
     if (!part)
         return failUsage("convert", error);

@@ -20,4 +20,23 @@ std::optional<std::string> FromNamesOption::read(const QCommandLineParser& parse
     return std::nullopt;
 }
 
+void ImportAndNamesOptions::addTo(QCommandLineParser& parser) const
+{
+    importCli.addTo(parser);
+    names.addTo(parser);
+}
+
+std::optional<import::ImportOptions> ImportAndNamesOptions::read(const QCommandLineParser& parser,
+                                                                 std::string& error) const
+{
+    auto options = importCli.read(parser, error);
+    if (!options)
+        return std::nullopt;
+    if (auto problem = names.read(parser, *options)) {
+        error = *problem;
+        return std::nullopt;
+    }
+    return options;
+}
+
 } // namespace cs::app

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CliSupport.h"
 #include "import/AssetImporter.h"
 
 #include <QCommandLineOption>
@@ -26,6 +27,18 @@ struct FromNamesOption
     void addTo(QCommandLineParser& parser) const;
     /// Sets options.fromNames; an error message for a value other than on/off or a contradiction.
     std::optional<std::string> read(const QCommandLineParser& parser, import::ImportOptions& options) const;
+};
+
+/// The import options (--unit-scale, --up-axis) and the names switch together, as convert and add-colliders
+/// take them.
+struct ImportAndNamesOptions
+{
+    ImportCliOptions importCli;
+    FromNamesOption names;
+
+    void addTo(QCommandLineParser& parser) const;
+    /// The import options, or none with an error message for a bad value.
+    std::optional<import::ImportOptions> read(const QCommandLineParser& parser, std::string& error) const;
 };
 
 } // namespace cs::app
