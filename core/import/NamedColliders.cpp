@@ -27,6 +27,9 @@ struct Context
     gltf::SceneGraph graph;
     size_t nodeCount = 0; ///< nodes before any was added
     NamedColliderReport report;
+    /// The nodes with a mesh whose names follow no convention, by their name and by their mesh's name (the
+    /// first in index order): the render meshes Unreal's prefixes may name.
+    std::map<std::string, size_t> renderByNodeName, renderByMeshName;
 };
 
 std::string pointerOf(size_t node)
@@ -270,13 +273,9 @@ bool isConventionName(std::string_view name)
 std::optional<size_t> renderNode(const Context& c, const std::string& rest)
 {
     auto find = [&](const std::string& wanted) -> std::optional<size_t> {
-        for (int byMesh = 0; byMesh < 2; ++byMesh)
-            for (size_t n = 0; n < c.nodeCount; ++n) {
-                const auto mesh = gltf::nodeMesh(c.doc, n);
-                const std::string name = gltf::nodeName(c.doc, n);
-                if (mesh && !isConventionName(name) && (byMesh ? meshName(c, *mesh) : name) == wanted)
-                    return n;
-            }
+        for (const auto* names : {&c.renderByNodeName, &c.renderByMeshName})
+            if (auto it = names->find(wanted); it != names->end())
+                return it->second;
         return std::nullopt;
     };
     if (auto n = find(rest))
@@ -286,6 +285,18 @@ std::optional<size_t> renderNode(const Context& c, const std::string& rest)
         rest.find_first_not_of("0123456789", underscore + 1) != std::string::npos)
         return std::nullopt;
     return find(rest.substr(0, underscore));
+}
+
+void indexRenderNames(Context& c)
+{
+    for (size_t n = 0; n < c.nodeCount; ++n) {
+        const auto mesh = gltf::nodeMesh(c.doc, n);
+        const std::string name = gltf::nodeName(c.doc, n);
+        if (!mesh || isConventionName(name))
+            continue;
+        c.renderByNodeName.emplace(name, n);
+        c.renderByMeshName.emplace(meshName(c, *mesh), n);
+    }
 }
 
 /// The fitted primitive of a UBX_, USP_ or UCP_ part, in the render node's space.
@@ -409,8 +420,9 @@ NamedColliderReport readNamedColliders(gltf::GltfDocument& doc, const NamedColli
               model ? std::move(*model) : physics::PhysicsModel{},
               graph ? std::move(*graph) : gltf::SceneGraph{},
               doc.count("nodes"),
-              {}};
+              {}, {}, {}};
     const bool readable = model && graph;
+    indexRenderNames(c);
     std::map<size_t, size_t> parts; // render node -> parts made
     for (size_t n = 0; n < c.nodeCount; ++n) {
         const std::string name = gltf::nodeName(doc, n);
