@@ -83,6 +83,11 @@ void TestNamedCollidersCli::convertReadsNames()
     QVERIFY(shapes[floor]["trimesh"]["mesh"] == 1);
     QVERIFY(!nodes[2].contains("mesh"));
     QVERIFY(nodes[3]["mesh"] == 0 && !nodes[3].contains("extensions"));
+    // The written file is valid glTF for the Khronos glTF-Validator.
+    if (!validatorAvailable())
+        QFAIL("the Khronos glTF-Validator is not installed (scripts/setup.sh)");
+    const auto khronos = runValidator({out});
+    QVERIFY2(khronos[0].ran && khronos[0].errors == 0, khronos[0].text.c_str());
 }
 
 void TestNamedCollidersCli::convertLeavesNamesWhenAsked()
