@@ -94,6 +94,17 @@ GodotHint godotHint(std::string_view name)
     return GodotHint::None;
 }
 
+bool looksLikeGodotHint(std::string_view name)
+{
+    if (godotHint(name) != GodotHint::None)
+        return false;
+    const std::string what = lower(withoutTrail(godotNodeName(name)));
+    for (const char* word : {"collider", "collision"})
+        if (endsWith(what, std::string("-") + word) || endsWith(what, std::string("_") + word))
+            return true;
+    return false;
+}
+
 std::optional<physics::Shape> godotEmptyShape(std::string_view name)
 {
     const std::string n = lower(name);

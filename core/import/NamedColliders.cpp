@@ -231,8 +231,14 @@ void readGodotNode(Context& c, size_t node)
 {
     std::string readName;
     const GodotHint hint = hintOf(c, node, readName);
-    if (hint == GodotHint::None)
+    if (hint == GodotHint::None) {
+        if (looksLikeGodotHint(gltf::nodeName(c.doc, node)))
+            note(
+                c, Severity::Info, "NAMED_COLLIDER_UNMATCHED", node,
+                "looks like a collider name, but Godot reads only -col, -convcol, -colonly, -convcolonly and "
+                "-rigid; left as it is");
         return;
+    }
     if (hasColliderOrTrigger(c, node)) {
         note(c, Severity::Info, "COLLIDER_EXISTS", node,
              std::string("already has a collider or trigger; Godot's ") + godotHintName(hint) + " not read");
@@ -420,7 +426,9 @@ NamedColliderReport readNamedColliders(gltf::GltfDocument& doc, const NamedColli
               model ? std::move(*model) : physics::PhysicsModel{},
               graph ? std::move(*graph) : gltf::SceneGraph{},
               doc.count("nodes"),
-              {}, {}, {}};
+              {},
+              {},
+              {}};
     const bool readable = model && graph;
     indexRenderNames(c);
     std::map<size_t, size_t> parts; // render node -> parts made

@@ -56,6 +56,10 @@ bool godotNameHas(std::string_view name, std::string_view hint);
 /// -convcol (a name that ends in -convcolonly is never -col).
 GodotHint godotHint(std::string_view name);
 
+/// True when a name without Godot's hint looks like a collider name Godot does not read: after Godot's
+/// trimming, it ends in -collider, _collider, -collision or _collision (any case), as "Wall-collider".
+bool looksLikeGodotHint(std::string_view name);
+
 /// The primitive an empty named "...-colonly" stands for, read from its name (any case): "box" or "cube": a
 /// box 2 x 2 x 2 m (Godot's size for an empty drawn as a cube); "sphere": radius 1 m (Godot's size for every
 /// other empty); "capsule", "cylinder": Godot's default CapsuleShape3D / CylinderShape3D (radius 0.5 m,

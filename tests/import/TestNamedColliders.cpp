@@ -167,6 +167,10 @@ void TestNamedColliders::unrealNameRules()
     QVERIFY(looksLikeUnrealName("Ubx_Wall"));
     QVERIFY(!looksLikeUnrealName("UCX_Wall"));
     QVERIFY(!looksLikeUnrealName("Wall"));
+    QVERIFY(looksLikeGodotHint("Wall-collider"));
+    QVERIFY(looksLikeGodotHint("Wall_Collision.001"));
+    QVERIFY(!looksLikeGodotHint("Wall-col"));
+    QVERIFY(!looksLikeGodotHint("Collider"));
 }
 
 void TestNamedColliders::godotEmptyShapes()
@@ -259,11 +263,14 @@ void TestNamedColliders::godotSuffixesInGltf()
 void TestNamedColliders::namesInAFileWithoutThemChangeNothing()
 {
     gltf::GltfDocument doc = documentOf(R"({"asset":{"version":"2.0"},"nodes":[{"name":"Wall","mesh":0},
-      {"name":"Protocol","mesh":1},{"mesh":2}]})");
+      {"name":"Protocol","mesh":1},{"mesh":2},{"name":"Wall-collider","mesh":0}]})");
     const std::string before = doc.json().dump();
     const NamedColliderReport report = readNamedColliders(doc);
     QVERIFY(!report.changed);
-    QVERIFY(report.diagnostics.empty());
+    // Only the near miss is listed, as an info.
+    QCOMPARE(report.diagnostics.size(), size_t(1));
+    QCOMPARE(countCode(report.diagnostics, "NAMED_COLLIDER_UNMATCHED", "/nodes/3"), size_t(1));
+    QVERIFY(report.diagnostics[0].severity == Severity::Info);
     QCOMPARE(doc.json().dump(), before);
 }
 
@@ -329,6 +336,12 @@ void TestNamedColliders::unrealPrefixesInGltf()
     }
     QCOMPARE(countCode(report.diagnostics, "NAMED_COLLIDER_UNMATCHED", "/nodes/6"), size_t(1));
     QCOMPARE(nodes[6].dump(), before["nodes"][6].dump());
+    // Read again, the written file gets nothing more; the emptied collision nodes are noted, not read.
+    gltf::GltfDocument again = out;
+    const NamedColliderReport second = readNamedColliders(again);
+    QVERIFY(!second.changed);
+    QCOMPARE(again.json().dump(), out.json().dump());
+    QCOMPARE(countCode(second.diagnostics, "NAMED_COLLIDER_NO_MESH", "/nodes/1"), size_t(1));
     for (const char* array : {"meshes", "accessors"})
         for (size_t i = 0; i < before[array].size(); ++i)
             QCOMPARE(out.json()[array][i].dump(), before[array][i].dump());
