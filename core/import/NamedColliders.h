@@ -12,7 +12,9 @@
 //   Name-convcolonly  a convex hull, and the node's mesh is no longer drawn
 //   Name-rigid      a dynamic body with a convex hull of the node's mesh; the mesh is still drawn
 //   Box-colonly     (a node without a mesh) a primitive named by the node's name: box, sphere, capsule,
-//                   cylinder (see godotEmptyShape)
+//                   cylinder (see godotEmptyShape); Godot reads an empty's shape from the meta
+//                   "empty_draw_type", which its Collada reader sets and its glTF reader never does (a glTF
+//                   node's extras go to the meta "extras", gltf_document.cpp _attach_extras_to_meta)
 //   A mesh named Name-col or Name-convcol on a node without a hint reads as the node's hint (Godot's last
 //   branch).
 // Unreal (its static mesh import documentation; prefixes in upper case as documented):

@@ -85,7 +85,8 @@ gltf::GltfDocument writtenAndRead(const gltf::GltfDocument& doc)
 /// A document of box meshes read for names, written as .glb and read back.
 struct Converted
 {
-    gltf::Json before; ///< the JSON as written by the test
+    gltf::Json before;       ///< the JSON as written by the test
+    gltf::Bytes beforeBytes; ///< its buffer's bytes
     NamedColliderReport report;
     gltf::GltfDocument out;
     physics::PhysicsModel model;
@@ -96,6 +97,7 @@ Converted converted(const char* json)
     Converted c;
     gltf::GltfDocument doc = documentOf(json);
     c.before = doc.json();
+    c.beforeBytes = doc.buffers().at(0).data;
     c.report = readNamedColliders(doc);
     c.out = writtenAndRead(doc);
     if (auto model = physics::readPhysics(c.out))
@@ -196,7 +198,7 @@ void TestNamedColliders::godotEmptyShapes()
 void TestNamedColliders::godotSuffixesInGltf()
 {
     const Converted c = converted(kGodotScene);
-    const auto& [before, report, out, read] = c;
+    const auto& [before, beforeBytes, report, out, read] = c;
     QVERIFY2(report.changed, describe(report.diagnostics).c_str());
     const gltf::Json& nodes = out.json()["nodes"];
     const physics::PhysicsModel* model = &read;
@@ -252,6 +254,9 @@ void TestNamedColliders::godotSuffixesInGltf()
             QCOMPARE(out.json()[array][i].dump(), before[array][i].dump());
     QCOMPARE(out.json()["scenes"].dump(), before["scenes"].dump());
     QVERIFY(meshBounds(out, 0) == (std::array<double, 6>{-1, -1, -1, 1, 1, 1}));
+    // The buffer's bytes come first, as they were; the new hull meshes' bytes follow them.
+    QVERIFY(out.buffers().at(0).data.size() > beforeBytes.size());
+    QVERIFY(std::equal(beforeBytes.begin(), beforeBytes.end(), out.buffers().at(0).data.begin()));
 
     // Read again, the written file gets nothing more.
     gltf::GltfDocument again = out;
@@ -284,7 +289,7 @@ void TestNamedColliders::unrealPrefixesInGltf()
        {"name":"USP_Wall","mesh":1,"translation":[5,0,0]},{"name":"UCX_Wall_01","mesh":2,"translation":[5,0,0]},
        {"name":"UCX_Wall_02","mesh":1,"translation":[5,2,0]},{"name":"UCP_Wall","mesh":3,"translation":[5,0,0]},
        {"name":"UCX_Door","mesh":1}]})");
-    const auto& [before, report, out, read] = c;
+    const auto& [before, beforeBytes, report, out, read] = c;
     QVERIFY2(report.changed, describe(report.diagnostics).c_str());
     const gltf::Json& nodes = out.json()["nodes"];
     const physics::PhysicsModel* model = &read;
