@@ -415,10 +415,28 @@ void readUnrealNode(Context& c, size_t node, const UnrealName& u, size_t& partsO
     c.report.colliders.push_back(std::move(made));
 }
 
+/// True when some node's name (or its mesh's) is one of the conventions or looks like one: a file without
+/// any is left before its physics and node tree are read, so opening it costs a walk over the names.
+bool anyConventionName(const gltf::GltfDocument& doc)
+{
+    for (size_t n = 0, count = doc.count("nodes"); n < count; ++n) {
+        const std::string name = gltf::nodeName(doc, n);
+        if (isConventionName(name) || looksLikeUnrealName(name) || looksLikeGodotHint(name))
+            return true;
+        const auto mesh = gltf::nodeMesh(doc, n);
+        const std::string meshName = mesh ? gltf::elementName(doc, "meshes", *mesh) : std::string();
+        if (godotNameHas(meshName, "col") || godotNameHas(meshName, "convcol"))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 NamedColliderReport readNamedColliders(gltf::GltfDocument& doc, const NamedColliderOptions& options)
 {
+    if (!anyConventionName(doc))
+        return {};
     auto model = physics::readPhysics(doc);
     auto graph = gltf::SceneGraph::build(doc);
     Context c{doc,
