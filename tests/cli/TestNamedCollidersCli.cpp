@@ -96,7 +96,8 @@ void TestNamedCollidersCli::convertLeavesNamesWhenAsked()
     const fs::path in = dir.path() / "level.gltf";
     const gltf::Json scene = namedScene();
     writeText(in, scene.dump());
-    for (const QStringList& off : {QStringList{"--from-names", "off"}, QStringList{"--no-from-names"}}) {
+    for (const QStringList& off : {QStringList{"--from-names", "off"}, QStringList{"--from-names=OFF"},
+                                   QStringList{"--no-from-names"}}) {
         const fs::path out = dir.path() / "plain.glb";
         const CliRun r = runCollidoscope(QStringList{"convert", qpath(in), "-o", qpath(out)} + off);
         QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
