@@ -4,6 +4,7 @@
 #include "CliSupport.h"
 #include "ColliderRun.h"
 #include "Commands.h"
+#include "FromNamesOption.h"
 #include "geometry/HullCap.h"
 
 #include <QCommandLineParser>
@@ -187,7 +188,7 @@ int runAddColliders(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
     const AddCollidersCli cli;
     const BatchCliOptions batch;
-    ImportCliOptions importCli;
+    const ImportAndNamesOptions importCli;
     cli.addTo(parser);
     batch.addTo(parser);
     importCli.addTo(parser);

@@ -2,6 +2,7 @@
 // Exit status: 0 written, 1 written but the input has errors, 2 unusable input or arguments.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "FromNamesOption.h"
 #include "gltf/GltfDocument.h"
 #include "import/AssetImporter.h"
 
@@ -81,7 +82,10 @@ int runConvert(const QStringList& args)
         "Convert any asset Assimp reads (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) or a glTF file to .gltf "
         "or "
         ".glb, in metres and Y up. A .glb embeds every resource. IN may be a folder: every asset below it is "
-        "converted into OUT (a folder), on all cores."));
+        "converted into OUT (a folder), on all cores. Colliders spelled by names (Godot's -col, -colonly, "
+        "... "
+        "suffixes, Unreal's UCX_, UBX_, ... prefixes) are written as real colliders unless --from-names "
+        "off."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset (or folder) to read."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
@@ -93,7 +97,7 @@ int runConvert(const QStringList& args)
     const QCommandLineOption inPlace(QStringLiteral("in-place"),
                                      QStringLiteral("Allow OUT to be IN (a glTF input rewritten)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    ImportCliOptions importCli;
+    const ImportAndNamesOptions importCli;
     const BatchCliOptions batch;
     parser.addOption(output);
     parser.addOption(format);

@@ -29,8 +29,11 @@ std::shared_ptr<LoadedScene> loadScene(const QString& path, const std::atomic<bo
         loaded = gltf::loadGltfFromBytes(gltf::Bytes(bytes.begin(), bytes.end()), path.mid(2).toStdString());
     } else {
         // glTF opens as it is, losslessly; any other format Assimp reads is imported into a new glTF
-        // document.
-        loaded = import::openAnyAsset(path.toStdString());
+        // document. Colliders spelled by names (Godot's suffixes, Unreal's prefixes) are read as the
+        // command line reads them.
+        import::ImportOptions options;
+        options.fromNames = true;
+        loaded = import::openAnyAsset(path.toStdString(), options);
     }
     scene->diagnostics = std::move(loaded.diagnostics);
     if (!loaded || stopped())

@@ -3,6 +3,7 @@
 #include "import/AssimpConvert.h"
 #include "import/HeaderCheck.h"
 #include "import/ImportContext.h"
+#include "import/NamedColliders.h"
 #include "import/SourceFrame.h"
 
 #include <algorithm>
@@ -384,9 +385,15 @@ Result<gltf::GltfDocument> openAnyAsset(const fs::path& path, const ImportOption
     if (ext == "glb" && !fs::is_directory(path, ec))
         if (std::optional<Diagnostic> notGltf = notGltfFile(path))
             return Result<gltf::GltfDocument>::failure(*notGltf);
-    if (isGltfFile(path) || ((ext == "gltf" || ext == "glb") && !fs::is_directory(path, ec)))
-        return gltf::loadGltf(path);
-    return importAsset(path, options);
+    auto opened = isGltfFile(path) || ((ext == "gltf" || ext == "glb") && !fs::is_directory(path, ec))
+                      ? gltf::loadGltf(path)
+                      : importAsset(path, options);
+    if (opened && options.fromNames) {
+        const NamedColliderReport names = readNamedColliders(*opened);
+        opened.diagnostics.insert(opened.diagnostics.end(), names.diagnostics.begin(),
+                                  names.diagnostics.end());
+    }
+    return opened;
 }
 
 std::vector<std::string> importableExtensions()

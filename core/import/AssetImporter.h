@@ -25,6 +25,9 @@ struct ImportOptions
     std::optional<UpAxis> upAxis;
     /// Called from the importing thread with the fraction done (0..1); return false to cancel.
     std::function<bool(double)> progress;
+    /// openAnyAsset: read colliders from Godot's and Unreal's naming conventions (readNamedColliders in
+    /// NamedColliders.h), its findings after the opening's. Off unless asked for.
+    bool fromNames = false;
 };
 
 /// Reads any format Assimp supports (FBX, OBJ, DAE, STL, PLY, 3DS, BLEND, ...) into a new glTF 2.0 document
