@@ -4,6 +4,7 @@
 #include "Prompter.h"
 #include "document/SaveFamily.h"
 #include "import/AssetImporter.h"
+#include "import/NamedColliders.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -42,6 +43,13 @@ QString listed(const Diagnostics& diagnostics)
     for (const Diagnostic& d : diagnostics)
         lines << QString::fromStdString(formatDiagnostic(d));
     return lines.join(QLatin1Char('\n'));
+}
+
+/// How many names the opening read as colliders.
+size_t namedColliders(const Diagnostics& diagnostics)
+{
+    return size_t(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                [](const Diagnostic& d) { return d.code == import::kNamedCollider; }));
 }
 
 /// "1 node", "2 nodes".
@@ -179,6 +187,15 @@ void DocumentSession::adopt(std::shared_ptr<LoadedScene> scene)
     emit statusMessage(tr("Opened %1: %2, %3 drawn")
                            .arg(displayName(), counted(m_scene->graph.nodeCount(), tr("node"), tr("nodes")),
                                 counted(m_scene->render.instances.size(), tr("mesh"), tr("meshes"))));
+    // Colliders read from names (Godot's suffixes, Unreal's prefixes) are in the document, not yet in the
+    // file: it starts modified, so that closing asks before they are lost, and the status line says so.
+    if (const size_t named = namedColliders(m_scene->diagnostics)) {
+        m_document->undoStack()->resetClean();
+        emit modifiedChanged(true);
+        emit statusMessage(tr("Opened %1: %2 read from node and mesh names (listed in Diagnostics); save to "
+                              "keep them")
+                               .arg(displayName(), counted(named, tr("collider"), tr("colliders"))));
+    }
     updateTitle();
     if (done)
         done(true);

@@ -190,7 +190,7 @@ void addGodotCollider(Context& c, size_t node, const std::string& readName, Godo
         p.motion->type = physics::MotionType::Dynamic;
         made.dynamic = true;
     }
-    note(c, Severity::Info, "NAMED_COLLIDER", node,
+    note(c, Severity::Info, kNamedCollider, node,
          std::string("Godot's ") + made.hint + " read: a " + physics::shapeTypeName(made.type) + " collider" +
              (made.dynamic ? " on a dynamic body" : ""));
     if (hint == GodotHint::ColOnly || hint == GodotHint::ConvColOnly) {
@@ -221,7 +221,7 @@ void readGodotEmpty(Context& c, size_t node, const std::string& name, GodotHint 
     p.collider = physics::Collider{};
     p.collider->shape = static_cast<int>(index);
     NamedCollider made{node, name, "godot", godotHintName(hint), node, index, shape->type};
-    note(c, Severity::Info, "NAMED_COLLIDER", node,
+    note(c, Severity::Info, kNamedCollider, node,
          std::string("Godot's ") + made.hint + " on an empty read: a " + physics::shapeTypeName(made.type) +
              " collider");
     c.report.colliders.push_back(std::move(made));
@@ -408,7 +408,7 @@ void readUnrealNode(Context& c, size_t node, const UnrealName& u, size_t& partsO
                        *shape, c.model.shapes[*shape].type};
     made.hullPoints = hullPoints;
     made.removedFromRendering = true;
-    note(c, Severity::Info, "NAMED_COLLIDER", node,
+    note(c, Severity::Info, kNamedCollider, node,
          "Unreal's " + u.prefix + " read: a " + physics::shapeTypeName(made.type) + " collider on node " +
              std::to_string(part) + ", a part of " + refer(c, *render));
     hideMesh(c, node);

@@ -111,6 +111,9 @@ struct NamedCollider
     size_t hullPoints = 0;             ///< a convex hull's vertices
 };
 
+/// The code of the info that says a name was read as a collider.
+inline constexpr const char* kNamedCollider = "NAMED_COLLIDER";
+
 struct NamedColliderReport
 {
     std::vector<NamedCollider> colliders;
