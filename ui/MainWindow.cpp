@@ -18,6 +18,7 @@
 #include "panels/SceneTreePanel.h"
 #include "viewport/JointLayer.h"
 #include "viewport/Viewport.h"
+#include "widgets/ColourLegend.h"
 #include "widgets/WheelGuard.h"
 
 #include <QCloseEvent>
@@ -43,30 +44,14 @@ namespace {
 
 QWidget* makeLegend(QWidget* parent)
 {
-    // The entries sit at their natural size in a strip that never widens the window: on a narrow one the last
-    // entries are cut off at its edge instead of squeezing every label.
-    auto* strip = new QWidget(parent);
-    auto* legend = new QWidget(strip);
-    auto* layout = new QHBoxLayout(legend);
-    layout->setContentsMargins(6, 2, 6, 2);
-    const auto entry = [&](const QColor& color, const char* name) {
-        QPixmap swatch(12, 12);
-        swatch.fill(color);
-        auto* icon = new QLabel(legend);
-        icon->setPixmap(swatch);
-        layout->addWidget(icon);
-        layout->addWidget(new QLabel(QObject::tr(name), legend));
-        layout->addSpacing(10);
-    };
+    auto* legend = new ColourLegend(parent);
+    legend->setObjectName(QStringLiteral("viewLegend"));
     for (OverlayLayer layer : {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic,
                                OverlayLayer::Trigger, OverlayLayer::Selection})
-        entry(overlayColor(layer), overlayName(layer));
+        legend->addEntry(overlayColor(layer), QObject::tr(overlayName(layer)));
     for (JointPart part : {JointPart::Links, JointPart::Limits, JointPart::Drives})
-        entry(jointColor(part), jointPartName(part));
-    legend->adjustSize();
-    strip->setFixedHeight(legend->height());
-    strip->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    return strip;
+        legend->addEntry(jointColor(part), QObject::tr(jointPartName(part)));
+    return legend;
 }
 
 } // namespace

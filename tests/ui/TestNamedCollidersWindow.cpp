@@ -1,7 +1,7 @@
 // Colliders read from names when the window opens a file (issue 50) are in the document, not yet in the file
-// on disk: the document starts modified (the title says so and Quit asks before they are lost), and the status
-// line says how many were read and that a save keeps them. A file whose names follow no convention opens
-// unmodified, as before.
+// on disk: the document starts modified (the title says so and Quit asks before they are lost), and the
+// status line says how many were read and that a save keeps them. A file whose names follow no convention
+// opens unmodified, as before.
 #include "BoxMeshes.h"
 #include "DocumentSession.h"
 #include "MainWindow.h"
@@ -64,7 +64,8 @@ private slots:
         QVERIFY(w.session().document());
         QVERIFY(w.session().document()->isModified());
         QVERIFY(w.isWindowModified());
-        QVERIFY2(!said.isEmpty() && said.last().contains(QStringLiteral("1 collider read from node and mesh names")),
+        QVERIFY2(!said.isEmpty() &&
+                     said.last().contains(QStringLiteral("1 collider read from node and mesh names")),
                  qPrintable(said.join(QLatin1Char('\n'))));
         prompter->saveChangesAnswers = {ui::SaveChangesAnswer::Cancel};
         w.actions().get(ui::ActionId::Quit)->trigger();

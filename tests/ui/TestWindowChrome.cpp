@@ -9,10 +9,12 @@
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "panels/JointsPanel.h"
+#include "widgets/ColourLegend.h"
 
 #include <QAbstractItemModel>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QListWidget>
 #include <QStyle>
 #include <QTest>
@@ -134,6 +136,46 @@ private slots:
         }
         cut.removeDuplicates();
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+    }
+
+    // The colour legend under the view shows every entry whole: at the default size the view is too narrow
+    // for one row, so it wraps; wide enough, it is one row.
+    void legendShowsEveryEntry_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("default, 1280 px") << 1280 << 2;
+        QTest::newRow("narrow, 1000 px") << 1000 << 0;
+        QTest::newRow("wide, 2400 px") << 2400 << 1;
+    }
+    void legendShowsEveryEntry()
+    {
+        QFETCH(int, width);
+        QFETCH(int, rows);
+        MainWindow w(test::unattended());
+        QVERIFY(test::showAndOpen(w, QStringLiteral(CS_SAMPLE_FILE)));
+        w.resize(width, 800);
+        QTest::qWait(50);
+        auto* legend = w.findChild<ui::ColourLegend*>(QStringLiteral("viewLegend"));
+        QVERIFY(legend);
+        const QList<QLabel*> labels = legend->findChildren<QLabel*>();
+        QCOMPARE(labels.size(), 2 * 8); // a swatch and a name for each of the 5 body and 3 joint colours
+        for (const QLabel* label : labels) {
+            const QRect at(label->mapTo(legend, QPoint(0, 0)), label->size());
+            QVERIFY2(legend->rect().contains(at),
+                     qPrintable(QStringLiteral("'%1' at %2,%3 %4x%5 is outside the legend's %6x%7")
+                                    .arg(label->text())
+                                    .arg(at.x())
+                                    .arg(at.y())
+                                    .arg(at.width())
+                                    .arg(at.height())
+                                    .arg(legend->width())
+                                    .arg(legend->height())));
+        }
+        if (rows > 0)
+            QCOMPARE(legend->rows(), rows);
+        else
+            QVERIFY(legend->rows() >= 2);
     }
 };
 
