@@ -379,7 +379,8 @@ void summarise(const gltf::TriangleMesh& mesh, const std::vector<gltf::TriangleM
     for (const PrimitivePart& p : out.parts) {
         ++out.counts[size_t(p.kind)];
         out.bytes += p.bytes;
-        out.maxStandOff = std::max(out.maxStandOff, p.fit.overhang.max);
+        if (p.primitive)
+            out.maxStandOff = std::max(out.maxStandOff, p.fit.overhang.max);
     }
     out.vertexOutside = largestVertexOutside(mesh, out.parts);
     FitOptions sampling;

@@ -1,0 +1,26 @@
+#pragma once
+
+// add-colliders --strategy decompose --primitives: reading the option and reporting each part's kind and the
+// totals of a mesh's parts.
+
+#include "import/AutoColliders.h"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace cs::app {
+
+/// --primitives (with decompose only): sets options.primitiveParts and moves a --tolerance already read into
+/// fitTolerance to partTolerance. An error message when decompose was not asked for.
+std::optional<std::string> readPrimitiveParts(bool primitives, import::ColliderOptions& options);
+
+/// The part's members of an add-colliders JSON entry: "kind" and "partFit", and on each part the totals
+/// "primitiveParts" (parts per kind, bytes against the hulls', merges, distances in metres).
+void addPartJson(const import::AddedCollider& added, nlohmann::ordered_json& entry);
+
+/// "parts: 1 box, 1 cylinder; 0 bytes of mesh data (hulls: 480); merged 0; ..." after a mesh's last part, or
+/// "" for any other collider.
+std::string partsTotalsText(const import::AddedCollider& added);
+
+} // namespace cs::app

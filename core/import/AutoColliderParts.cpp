@@ -1,0 +1,75 @@
+// primitivePartsChoice: a decomposition's parts as primitives where they fit (geometry::fitPrimitiveParts).
+#include "import/AutoColliderParts.h"
+
+#include <algorithm>
+
+namespace cs::import {
+
+namespace {
+
+double diagonal(const gltf::TriangleMesh& mesh)
+{
+    if (mesh.positions.empty())
+        return 0;
+    geometry::Vec3d lo(mesh.positions[0]), hi = lo;
+    for (const QVector3D& q : mesh.positions) {
+        lo = geometry::minOf(lo, geometry::Vec3d(q));
+        hi = geometry::maxOf(hi, geometry::Vec3d(q));
+    }
+    return geometry::length(hi - lo);
+}
+
+/// A compound of one part: that primitive, or that hull.
+MeshColliderChoice onePart(geometry::PrimitivePart only)
+{
+    MeshColliderChoice out;
+    out.volume = only.volume;
+    if (only.primitive) {
+        out.type = fittedPhysicsShape(only.primitive->shape).type;
+        out.fit = std::move(*only.primitive);
+        return out;
+    }
+    out.type = physics::ShapeType::Convex;
+    out.hullPoints = only.hull.positions.size();
+    out.parts.push_back(only.hull);
+    out.hull = std::move(only.hull);
+    return out;
+}
+
+} // namespace
+
+Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
+                                                std::vector<gltf::TriangleMesh> hulls,
+                                                const ColliderOptions& options,
+                                                const std::atomic<bool>* cancel)
+{
+    geometry::PrimitivePartsOptions o;
+    o.tolerance = options.partTolerance ? *options.partTolerance : options.concavity * diagonal(mesh);
+    o.minimumSize = kMinimumColliderSize;
+    o.cancel = cancel;
+    auto fitted = geometry::fitPrimitiveParts(mesh, hulls, o);
+    if (!fitted)
+        return {std::nullopt, fitted.diagnostics};
+    geometry::PrimitiveParts& pp = *fitted;
+    Result<MeshColliderChoice> r;
+    if (pp.parts.size() == 1) {
+        r.value = onePart(std::move(pp.parts[0]));
+        r.value->measured = pp.fit;
+        return r;
+    }
+    MeshColliderChoice out;
+    out.type = physics::ShapeType::Convex;
+    out.measured = pp.fit;
+    for (geometry::PrimitivePart& part : pp.parts) {
+        out.volume += part.volume;
+        out.partFits.push_back(part.primitive);
+        out.hullPoints = std::max(out.hullPoints, part.hull.positions.size());
+        out.parts.push_back(std::move(part.hull));
+        part.hull = {};
+    }
+    out.primitiveParts = std::make_shared<const geometry::PrimitiveParts>(std::move(pp));
+    r.value = std::move(out);
+    return r;
+}
+
+} // namespace cs::import
