@@ -230,6 +230,8 @@ bool planMesh(const AutoColliderInput& input, size_t i, AutoColliderPlan& plan,
     }
     AutoColliderOptions options = input.options;
     options.collider.maxError /= m.scale;
+    if (options.collider.partTolerance)
+        *options.collider.partTolerance /= m.scale;
     options.collider.trimeshAllowed = m.trimeshAllowed;
     auto fit = fitMeshCollider(*m.triangles, options, cancel);
     if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED"))

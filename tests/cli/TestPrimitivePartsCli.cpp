@@ -31,8 +31,8 @@ bool writeInput(const fs::path& path, bool khr)
     const char* body = khr ? "KHR_physics_rigid_bodies" : "OMI_physics_body";
     j["extensionsUsed"] = {shapes, body};
     j["extensions"][shapes]["shapes"] = gltf::Json::parse(R"([{"type":"box","box":{"size":[40,0.2,40]}}])");
-    j["nodes"][3]["extensions"][body] = gltf::Json::parse(khr ? R"({"collider":{"geometry":{"shape":0}}})"
-                                                              : R"({"collider":{"shape":0}})");
+    j["nodes"][3]["extensions"][body] =
+        gltf::Json::parse(khr ? R"({"collider":{"geometry":{"shape":0}}})" : R"({"collider":{"shape":0}})");
     const gltf::TriangleMesh meshes[] = {capsuleMesh(0.4, 1.2), lShapeMesh(), boxWithPegMesh()};
     for (size_t i = 0; i < 3; ++i) {
         auto mesh = geometry::addTriangleMesh(g, meshes[i], j["nodes"][i]["name"].get<std::string>());
@@ -102,9 +102,10 @@ class TestPrimitivePartsCli : public QObject
         TempDir dir;
         const fs::path in = dir / "in.gltf", out = dir / "parts.gltf";
         QVERIFY(writeInput(in, khr));
-        const CliRun r = runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
-                                          QStringLiteral("decompose"), QStringLiteral("--primitives"),
-                                          QStringLiteral("--json"), QStringLiteral("-o"), qpath(out)});
+        const CliRun r =
+            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--strategy"),
+                             QStringLiteral("decompose"), QStringLiteral("--primitives"),
+                             QStringLiteral("--json"), QStringLiteral("-o"), qpath(out)});
         QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
         const gltf::Json report = gltf::Json::parse(r.out);
         QCOMPARE(report["family"].get<std::string>(), std::string(khr ? "khr" : "omi"));
@@ -127,7 +128,8 @@ class TestPrimitivePartsCli : public QObject
         const auto peg = collidersOf(j, 2, khr);
         QCOMPARE(types(peg), (std::vector<std::string>{"box", "cylinder"}));
         for (const Placed& p : peg) {
-            // The box [-1,1] x [0,1] x [-1,1] centred at y = 0.5, the peg of radius 0.3 from y = 1 to 2 at 1.5.
+            // The box [-1,1] x [0,1] x [-1,1] centred at y = 0.5, the peg of radius 0.3 from y = 1 to 2
+            // at 1.5.
             if (p.shape["type"] == "cylinder") {
                 QVERIFY(std::abs(p.shape["cylinder"]["radiusBottom"].get<double>() - 0.3) < 1e-4);
                 QVERIFY(std::abs(p.shape["cylinder"]["height"].get<double>() - 1.0) < 1e-4);
@@ -150,10 +152,12 @@ private slots:
         TempDir dir;
         const fs::path in = dir / "in.gltf";
         QVERIFY(writeInput(in, false));
-        const CliRun r = runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--primitives"),
-                                          QStringLiteral("-o"), qpath(dir / "out.gltf")});
+        const CliRun r =
+            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--primitives"),
+                             QStringLiteral("-o"), qpath(dir / "out.gltf")});
         QCOMPARE(r.exit, 2);
-        QVERIFY2(r.err.find("--primitives goes with --strategy decompose") != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find("--primitives goes with --strategy decompose") != std::string::npos,
+                 r.err.c_str());
     }
 };
 
