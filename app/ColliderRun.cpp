@@ -257,7 +257,7 @@ void printColliderRun(const Job& job, const ColliderRun& run)
         if (a.fit && (a.parts == 0 || a.part + 1 == a.parts))
             std::printf("%s: %s: fit%s: %s\n", in.c_str(), where.c_str(), a.parts > 0 ? " of the parts" : "",
                         geometry::fitText(*a.fit).c_str());
-        if (const std::string totals = partsTotalsText(a); !totals.empty())
+        if (const std::string totals = import::partsTotalsText(a); !totals.empty())
             std::printf("%s: %s: %s\n", in.c_str(), where.c_str(), totals.c_str());
     }
     printDiagnostics(stdout, in, run.report.diagnostics);

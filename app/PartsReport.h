@@ -3,7 +3,7 @@
 // add-colliders --strategy decompose --primitives: reading the option and reporting each part's kind and the
 // totals of a mesh's parts.
 
-#include "import/AutoColliders.h"
+#include "import/AutoColliderParts.h"
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,9 +18,5 @@ std::optional<std::string> readPrimitiveParts(bool primitives, import::ColliderO
 /// The part's members of an add-colliders JSON entry: "kind" and "partFit", and on each part the totals
 /// "primitiveParts" (parts per kind, bytes against the hulls', merges, distances in metres).
 void addPartJson(const import::AddedCollider& added, nlohmann::ordered_json& entry);
-
-/// "parts: 1 box, 1 cylinder; 0 bytes of mesh data (hulls: 480); merged 0; ..." after a mesh's last part, or
-/// "" for any other collider.
-std::string partsTotalsText(const import::AddedCollider& added);
 
 } // namespace cs::app

@@ -2,6 +2,7 @@
 #include "import/AutoColliderParts.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace cs::import {
 
@@ -70,6 +71,34 @@ Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
     out.primitiveParts = std::make_shared<const geometry::PrimitiveParts>(std::move(pp));
     r.value = std::move(out);
     return r;
+}
+
+std::string partsTotalsText(const AddedCollider& added)
+{
+    if (!added.primitiveParts || added.part + 1 != added.parts)
+        return {};
+    const geometry::PrimitiveParts& pp = *added.primitiveParts;
+    std::ostringstream text;
+    text.precision(3);
+    text << "parts:";
+    const char* separator = " ";
+    for (size_t k = 0; k < geometry::kPartKinds; ++k) {
+        if (pp.counts[k] == 0)
+            continue;
+        text << separator << pp.counts[k] << " " << geometry::partKindName(geometry::PartKind(k));
+        separator = ", ";
+    }
+    text << "; " << pp.bytes << " bytes of mesh data (as hulls " << pp.hullBytes << "); " << pp.merges
+         << " merged; ";
+    if (pp.counts[size_t(geometry::PartKind::Hull)] < pp.parts.size())
+        if (pp.leftOut > 0)
+            text << pp.leftOut << " mesh vertices the capped hulls left out taken into the parts; ";
+    text << "largest stand-off of a primitive from its part " << pp.maxStandOff * added.partsScale << " m; ";
+    if (pp.leftOut > 0)
+        text << pp.leftOut << " mesh vertices the capped hulls left out taken into the parts; ";
+    text << "largest distance of a mesh vertex outside the parts " << pp.vertexOutside * added.partsScale
+         << " m";
+    return text.str();
 }
 
 } // namespace cs::import

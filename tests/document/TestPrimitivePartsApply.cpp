@@ -3,8 +3,8 @@
 // peg (positions from the mesh's definition), no mesh for either; one undo step that undo takes back to the
 // exact bytes and redo makes again.
 #include "DocumentTestUtil.h"
-#include "TestSupport.h"
 #include "RoundMeshes.h"
+#include "TestSupport.h"
 #include "document/AutoColliderActions.h"
 #include "document/Document.h"
 #include "geometry/MeshWriter.h"
@@ -49,11 +49,12 @@ private slots:
         auto d = pegScene();
         const size_t meshesBefore = d->gltf().count("meshes");
         AutoColliderReport report;
-        test::checkRedoUndoRedo(*d, [&] { report = addAutoColliders(*d, primitiveParts()); },
-                                [&](const gltf::Json& saved) {
-                                    QCOMPARE(saved["meshes"].size(), meshesBefore);
-                                    QCOMPARE(saved["nodes"].size(), size_t(3));
-                                });
+        test::checkRedoUndoRedo(
+            *d, [&] { report = addAutoColliders(*d, primitiveParts()); },
+            [&](const gltf::Json& saved) {
+                QCOMPARE(saved["meshes"].size(), meshesBefore);
+                QCOMPARE(saved["nodes"].size(), size_t(3));
+            });
         QVERIFY(!QTest::currentTestFailed());
         QCOMPARE(report.added.size(), size_t(2));
         for (const import::AddedCollider& a : report.added) {
