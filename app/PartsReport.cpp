@@ -33,7 +33,7 @@ void addPartJson(const import::AddedCollider& added, nlohmann::ordered_json& ent
                                {"bytes", pp.bytes},
                                {"hullBytes", pp.hullBytes},
                                {"merges", pp.merges},
-                               {"leftOutVertices", pp.leftOut},
+                               {"leftOutPoints", pp.leftOut},
                                {"maxStandOff", pp.maxStandOff * s},
                                {"vertexOutside", pp.vertexOutside * s}};
 }

@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <numbers>
+#include <random>
 
 namespace cs::geometry {
 
@@ -92,7 +93,7 @@ struct Group
     /// (Steiner: volume + area t + 2 pi diameter t^2 + 4/3 pi t^3, summed over the sources): a candidate
     /// above it cannot be within the tolerance, so it is not measured.
     double volumeBound = 0;
-    size_t leftOut = 0; ///< mesh vertices outside every hull that joined its points
+    size_t leftOut = 0; ///< mesh points outside every hull that joined its points
     PrimitivePart collider;
 };
 
@@ -253,16 +254,27 @@ void giveCollider(Group& g, const std::vector<gltf::TriangleMesh>& hulls,
     g.collider.partVolume = g.partVolume;
 }
 
-/// Mesh vertices outside every hull (beyond `slack`) join the points of the part whose face planes they
-/// are least beyond. Returns how many.
-size_t addLeftOutVertices(const gltf::TriangleMesh& mesh, std::vector<Group>& groups, double slack)
+/// The mesh's vertices and `samples` points drawn on its triangles by area (a fixed seed): where the mesh
+/// must be inside the colliders. A capped hull drops points of its piece, cut points within triangles too.
+std::vector<Vec3d> meshPoints(const gltf::TriangleMesh& mesh, size_t samples)
+{
+    std::vector<Vec3d> points;
+    appendPoints(points, mesh);
+    std::vector<Vec3d> positions = points;
+    std::mt19937_64 rng(0x7061727473ULL);
+    sampleTriangles(positions, trianglesInRange(mesh.indices, positions.size()), samples, rng, points);
+    return points;
+}
+
+/// Mesh points (vertices and surface samples) outside every hull (beyond `slack`) join the points of the
+/// part whose face planes they are least beyond. Returns how many.
+size_t addLeftOutPoints(const std::vector<Vec3d>& meshPoints, std::vector<Group>& groups, double slack)
 {
     std::vector<std::vector<Plane>> planes;
     for (const Group& g : groups)
         planes.push_back(facePlanes(g.target));
     size_t leftOut = 0;
-    for (const QVector3D& q : mesh.positions) {
-        const Vec3d p(q);
+    for (const Vec3d& p : meshPoints) {
         size_t nearest = 0;
         double least = kInfinity;
         for (size_t i = 0; i < groups.size(); ++i) {
@@ -466,7 +478,7 @@ Result<PrimitiveParts> fitPrimitiveParts(const gltf::TriangleMesh& mesh,
         all.add(groups.back().bounds.hi);
     }
     PrimitiveParts out;
-    out.leftOut = addLeftOutVertices(mesh, groups, 1e-6 * all.diagonal());
+    out.leftOut = addLeftOutPoints(meshPoints(mesh, options.samples * 10), groups, 1e-6 * all.diagonal());
     for (Group& g : groups)
         if (g.leftOut > 0)
             widenTarget(g, options.tolerance);

@@ -5,7 +5,8 @@
 // hull. Engines step a box, sphere, capsule or cylinder far more cheaply than a hull and store no mesh for
 // it. Neighbouring parts whose union one primitive encloses within the tolerance are merged (greedily, the
 // merge that adds the least volume first). Every primitive encloses its part's points (PrimitiveFit), and a
-// mesh vertex that the parts' hulls left out (a capped hull) is added to the points of the part nearest it,
+// mesh vertex or point of its surface (samples) that the parts' hulls left out (a capped hull drops points of
+// its piece) is added to the points of the part nearest it,
 // and a part kept as its hull is grown (a conservative hull at the same cap) until it holds them, so the
 // colliders cover every mesh vertex; the coverage is measured, not assumed (vertexOutside, fit). Distances
 // are in the mesh's units (metres in a node's space), volumes in their cube.
@@ -76,8 +77,10 @@ struct PrimitiveParts
     size_t bytes = 0;                        ///< binary collision data of every part
     size_t hullBytes = 0;                    ///< the same for the decomposition's hulls as they came
     size_t merges = 0;                       ///< parts that went into another
-    size_t leftOut = 0;                      ///< mesh vertices outside every hull, added to a part's points
-    double maxStandOff = 0;                  ///< the largest overhang of a primitive over its part
+    /// Mesh points (vertices, and 10 x samples points drawn on its triangles) outside every hull, added to
+    /// the points of the part nearest them.
+    size_t leftOut = 0;
+    double maxStandOff = 0; ///< the largest overhang of a primitive over its part
     /// The largest distance of a mesh vertex outside every collider, computed exactly for each vertex (0:
     /// every vertex is inside or on the compound).
     double vertexOutside = 0;

@@ -91,11 +91,10 @@ std::string partsTotalsText(const AddedCollider& added)
     text << "; " << pp.bytes << " bytes of mesh data (as hulls " << pp.hullBytes << "); " << pp.merges
          << " merged; ";
     if (pp.counts[size_t(geometry::PartKind::Hull)] < pp.parts.size())
-        if (pp.leftOut > 0)
-            text << pp.leftOut << " mesh vertices the capped hulls left out taken into the parts; ";
-    text << "largest stand-off of a primitive from its part " << pp.maxStandOff * added.partsScale << " m; ";
+        text << "largest stand-off of a primitive from its part " << pp.maxStandOff * added.partsScale
+             << " m; ";
     if (pp.leftOut > 0)
-        text << pp.leftOut << " mesh vertices the capped hulls left out taken into the parts; ";
+        text << pp.leftOut << " mesh points the capped hulls left out taken into the parts; ";
     text << "largest distance of a mesh vertex outside the parts " << pp.vertexOutside * added.partsScale
          << " m";
     return text.str();
