@@ -92,7 +92,8 @@ private slots:
         QVERIFY(r.pushed);
         QCOMPARE(r.added.size(), size_t(2));
         const QString summary = dialog.summary();
-        QVERIFY2(summary.contains(QStringLiteral("Added 2 colliders: 1 box, 1 cylinder.")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Added 2 colliders: 1 box, 1 cylinder.")),
+                 qPrintable(summary));
         // No mesh is written for a primitive.
         QVERIFY2(summary.contains(QStringLiteral("parts: 1 box, 1 cylinder; 0 bytes of mesh data")),
                  qPrintable(summary));
