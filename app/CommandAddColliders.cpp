@@ -76,7 +76,9 @@ struct AddCollidersCli
             "decompose: each part becomes the box, oriented box, sphere, capsule or cylinder that "
             "encloses it most tightly where that stands off the part by at most --tolerance metres "
             "(default: --concavity times the mesh's diagonal), else stays a hull; neighbouring "
-            "parts one primitive encloses are merged.")};
+            "parts one primitive encloses are merged. auto with --tolerance: a dynamic body's mesh that no "
+            "one "
+            "convex collider fits gets such parts when they come within the tolerance.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
     OutputCliOptions written;
 

@@ -9,9 +9,14 @@ std::optional<std::string> readPrimitiveParts(bool primitives, import::ColliderO
 {
     if (!primitives)
         return std::nullopt;
-    if (options.strategy != import::ColliderStrategy::Decompose)
-        return std::string("--primitives goes with --strategy decompose");
     options.primitiveParts = true;
+    if (options.strategy == import::ColliderStrategy::Auto) {
+        if (!options.fitTolerance)
+            return std::string("--primitives with auto needs --tolerance");
+        return std::nullopt;
+    }
+    if (options.strategy != import::ColliderStrategy::Decompose)
+        return std::string("--primitives goes with --strategy decompose or auto");
     options.partTolerance = options.fitTolerance;
     options.fitTolerance.reset();
     return std::nullopt;

@@ -11,8 +11,8 @@
 
 namespace cs::app {
 
-/// --primitives (with decompose only): sets options.primitiveParts and moves a --tolerance already read into
-/// fitTolerance to partTolerance. An error message when decompose was not asked for.
+/// --primitives: sets options.primitiveParts; with decompose it moves a --tolerance already read into
+/// fitTolerance to partTolerance. An error message for another strategy, or auto without --tolerance.
 std::optional<std::string> readPrimitiveParts(bool primitives, import::ColliderOptions& options);
 
 /// The part's members of an add-colliders JSON entry: "kind" and "partFit", and on each part the totals

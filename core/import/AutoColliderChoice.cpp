@@ -440,8 +440,11 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
         return simplifiedMesh(mesh, options);
     auto chosen = primitiveOrHull(mesh, points, options, cancel);
     if (chosen && chosen->chosenByFit && !withinTolerance(chosen->measured, *options.fitTolerance) &&
-        chosen->measured)
+        chosen->measured) {
+        if (auto parts = autoPrimitiveParts(mesh, options, cancel))
+            return std::move(*parts);
         return beyondTolerance(std::move(*chosen), std::move(chosen.diagnostics), options);
+    }
     return chosen;
 }
 

@@ -1,6 +1,8 @@
 // primitivePartsChoice: a decomposition's parts as primitives where they fit (geometry::fitPrimitiveParts).
 #include "import/AutoColliderParts.h"
 
+#include "geometry/Decomposition.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -71,6 +73,46 @@ Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
     out.primitiveParts = std::make_shared<const geometry::PrimitiveParts>(std::move(pp));
     r.value = std::move(out);
     return r;
+}
+
+std::optional<Result<MeshColliderChoice>> autoPrimitiveParts(const gltf::TriangleMesh& mesh,
+                                                             const ColliderOptions& options,
+                                                             const std::atomic<bool>* cancel)
+{
+    if (!options.primitiveParts || options.trimeshAllowed || !options.fitTolerance ||
+        !(*options.fitTolerance > 0))
+        return std::nullopt;
+    const double tolerance = *options.fitTolerance, size = diagonal(mesh);
+    if (!(size > 0))
+        return std::nullopt;
+    geometry::DecompositionOptions d;
+    d.pointsPerPart = std::min(options.maxPoints, 64);
+    d.maxParts = options.maxParts;
+    d.concavity = std::min(0.999, tolerance / 2 / size);
+    d.measure = false;
+    d.cancel = cancel;
+    auto decomposed = geometry::decomposeConvex(mesh, d);
+    if (!decomposed)
+        return std::nullopt;
+    std::vector<gltf::TriangleMesh> hulls;
+    for (geometry::DecomposedPart& part : decomposed->parts) {
+        if (part.concavity > tolerance / 2)
+            return std::nullopt;
+        hulls.push_back(std::move(part.hull));
+    }
+    ColliderOptions o = options;
+    o.partTolerance = tolerance / 2;
+    auto chosen = primitivePartsChoice(mesh, std::move(hulls), o, cancel);
+    if (!chosen || !chosen->measured || chosen->measured->outside.max > tolerance)
+        return std::nullopt;
+    chosen->chosenByFit = true;
+    std::ostringstream text;
+    text.precision(3);
+    text << "no one convex collider fits within " << tolerance
+         << " m: " << std::max<size_t>(1, chosen->parts.size()) << " primitive-first part(s), each within "
+         << tolerance / 2 << " m of its part and every part within " << tolerance / 2 << " m of the mesh";
+    chosen.diagnostics.push_back(makeInfo("COLLIDER_PRIMITIVE_PARTS", text.str()));
+    return chosen;
 }
 
 std::string partsTotalsText(const AddedCollider& added)

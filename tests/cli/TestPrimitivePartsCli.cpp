@@ -147,17 +147,39 @@ private slots:
     void omiStaysOmi() { run(false); }
     void khrStaysKhr() { run(true); }
 
-    void primitivesNeedDecompose()
+    void primitivesNeedDecomposeOrAutoByFit()
     {
         TempDir dir;
         const fs::path in = dir / "in.gltf";
         QVERIFY(writeInput(in, false));
-        const CliRun r =
-            runCollidoscope({QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--primitives"),
-                             QStringLiteral("-o"), qpath(dir / "out.gltf")});
-        QCOMPARE(r.exit, 2);
-        QVERIFY2(r.err.find("--primitives goes with --strategy decompose") != std::string::npos,
-                 r.err.c_str());
+        auto refused = [&](const QStringList& extra, const std::string& why) {
+            const CliRun r = runCollidoscope(QStringList{QStringLiteral("add-colliders"), qpath(in),
+                                                         QStringLiteral("--primitives"), QStringLiteral("-o"),
+                                                         qpath(dir / "out.gltf")} +
+                                             extra);
+            QCOMPARE(r.exit, 2);
+            QVERIFY2(r.err.find(why) != std::string::npos, r.err.c_str());
+        };
+        refused({QStringLiteral("--strategy"), QStringLiteral("hull")},
+                "--primitives goes with --strategy decompose or auto");
+        refused({}, "--primitives with auto needs --tolerance");
+    }
+
+    void autoGivesADynamicLTwoBoxes()
+    {
+        // No one convex collider comes within 0.1 m of the L (its hull stands off the inner corner by 0.5 m),
+        // and a dynamic body cannot take a trimesh: auto with --primitives gives it two boxes.
+        TempDir dir;
+        const fs::path in = dir / "in.gltf", out = dir / "auto.gltf";
+        QVERIFY(writeInput(in, false));
+        const CliRun r = runCollidoscope(
+            {QStringLiteral("add-colliders"), qpath(in), QStringLiteral("--nodes"), QStringLiteral("L"),
+             QStringLiteral("--body"), QStringLiteral("dynamic"), QStringLiteral("--tolerance"),
+             QStringLiteral("0.1"), QStringLiteral("--primitives"), QStringLiteral("--json"),
+             QStringLiteral("-o"), qpath(out)});
+        QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
+        QCOMPARE(types(collidersOf(readJson(out), 1, false)), (std::vector<std::string>{"box", "box"}));
+        QVERIFY2(r.out.find("COLLIDER_PRIMITIVE_PARTS") != std::string::npos, r.out.c_str());
     }
 };
 

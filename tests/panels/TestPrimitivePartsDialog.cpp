@@ -1,6 +1,6 @@
 // Add Colliders with "Primitives first" (issue 49 item 1): the check box reaches the options only with
-// decompose, and a box with a cylindrical peg gets a box and a cylinder, which the summary names with the
-// parts' totals.
+// decompose or auto by the measured fit, and a box with a cylindrical peg gets a box and a cylinder, which
+// the summary names with the parts' totals.
 #include "TestSupport.h"
 #include "dialogs/AddCollidersDialog.h"
 #include "document/Document.h"
@@ -65,7 +65,7 @@ class TestPrimitivePartsDialog : public QObject
     Q_OBJECT
 
 private slots:
-    void onlyWithDecompose()
+    void onlyWithDecomposeOrAutoByFit()
     {
         auto d = pegScene();
         AddCollidersDialog dialog(d.get());
@@ -77,6 +77,12 @@ private slots:
         QVERIFY(!dialog.options().collider.primitiveParts);
         dialog.setStrategy(ColliderStrategy::Decompose);
         QVERIFY(box->isEnabled());
+        QVERIFY(dialog.options().collider.primitiveParts);
+        // Auto takes primitive parts only when it chooses by the measured fit.
+        dialog.setStrategy(ColliderStrategy::Auto);
+        dialog.setFitTolerance(std::nullopt);
+        QVERIFY(!dialog.options().collider.primitiveParts);
+        dialog.setFitTolerance(0.05);
         QVERIFY(dialog.options().collider.primitiveParts);
     }
 

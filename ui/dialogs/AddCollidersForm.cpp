@@ -157,9 +157,10 @@ void AddCollidersForm::addPartFields(QFormLayout* form)
     form->addRow(tr("Concavity:"), m_concavity);
     m_primitives = new QCheckBox(tr("Primitives first"), this);
     m_primitives->setObjectName(QStringLiteral("primitiveParts"));
-    m_primitives->setToolTip(
-        tr("decompose: each part becomes the box, sphere, capsule or cylinder that encloses it within the "
-           "concavity's distance, else stays a hull; neighbours one primitive encloses are merged"));
+    m_primitives->setToolTip(tr(
+        "decompose: each part becomes the box, sphere, capsule or cylinder that encloses it within the "
+        "concavity's distance, else stays a hull; neighbours one primitive encloses are merged. auto with a "
+        "fit tolerance: a dynamic body's mesh that no one collider fits gets such parts when they fit"));
     form->addRow(QString(), m_primitives);
 }
 
@@ -323,7 +324,8 @@ void AddCollidersForm::updateEnabled()
     m_maxParts->setEnabled(!running && s == ColliderStrategy::Decompose);
     m_axis->setEnabled(!running && (s == ColliderStrategy::Capsule || s == ColliderStrategy::Auto));
     m_concavity->setEnabled(!running && s == ColliderStrategy::Decompose);
-    m_primitives->setEnabled(!running && s == ColliderStrategy::Decompose);
+    m_primitives->setEnabled(!running && (s == ColliderStrategy::Decompose ||
+                                          (s == ColliderStrategy::Auto && m_byFit->isChecked())));
     m_byFit->setEnabled(!running && s == ColliderStrategy::Auto);
     m_fitTolerance->setEnabled(!running && s == ColliderStrategy::Auto && m_byFit->isChecked());
     m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto && !m_byFit->isChecked());
