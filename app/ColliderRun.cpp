@@ -1,6 +1,7 @@
 #include "ColliderRun.h"
 
 #include "Commands.h"
+#include "PartsReport.h"
 #include "document/Document.h"
 #include "document/SaveFamily.h"
 #include "gltf/NodeLabel.h"
@@ -207,6 +208,7 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
             c["hullFromSimplifiedCopy"] = a.hullFromCopy;
         if (a.fit)
             c["fit"] = fitJson(*a.fit);
+        addPartJson(a, c);
         colliders.push_back(std::move(c));
     }
     Diagnostics all = run.loadDiagnostics;
@@ -255,6 +257,8 @@ void printColliderRun(const Job& job, const ColliderRun& run)
         if (a.fit && (a.parts == 0 || a.part + 1 == a.parts))
             std::printf("%s: %s: fit%s: %s\n", in.c_str(), where.c_str(), a.parts > 0 ? " of the parts" : "",
                         geometry::fitText(*a.fit).c_str());
+        if (const std::string totals = import::partsTotalsText(a); !totals.empty())
+            std::printf("%s: %s: %s\n", in.c_str(), where.c_str(), totals.c_str());
     }
     printDiagnostics(stdout, in, run.report.diagnostics);
     if (run.report.matched == 0)

@@ -5,6 +5,7 @@
 #include "ColliderRun.h"
 #include "Commands.h"
 #include "FromNamesOption.h"
+#include "PartsReport.h"
 #include "geometry/HullCap.h"
 
 #include <QCommandLineParser>
@@ -70,13 +71,23 @@ struct AddCollidersCli
                        "long axis, of its principal axes the one it reaches furthest along), x, y or z."),
         QStringLiteral("AXIS"), QStringLiteral("auto")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
+    QCommandLineOption primitives{
+        QStringLiteral("primitives"),
+        QStringLiteral(
+            "decompose: each part becomes the box, oriented box, sphere, capsule or cylinder that "
+            "encloses it most tightly where that stands off the part by at most --tolerance metres "
+            "(default: --concavity times the mesh's diagonal), else stays a hull; neighbouring "
+            "parts one primitive encloses are merged. auto with --tolerance: a dynamic body's mesh that no "
+            "one "
+            "convex collider fits gets such parts when they come within the tolerance.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
     OutputCliOptions written;
 
     void addTo(QCommandLineParser& parser) const
     {
-        for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
-                              &concavity, &strict, &simplifyFirst, &axis, &format, &inPlace, &json})
+        for (const auto* o :
+             {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts, &concavity,
+              &strict, &simplifyFirst, &axis, &format, &inPlace, &json, &primitives})
             parser.addOption(*o);
         written.addTo(parser);
     }
@@ -121,6 +132,8 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
         if (!ok || !(*options.fitTolerance >= 0) || !std::isfinite(*options.fitTolerance))
             return std::string("--tolerance must be a distance in metres of at least 0");
     }
+    if (auto problem = readPrimitiveParts(parser.isSet(cli.primitives), options))
+        return problem;
     if (auto problem = readSimplifyFirst(parser, cli.simplifyFirst, options))
         return problem;
     if (parser.isSet(cli.maxError)) {

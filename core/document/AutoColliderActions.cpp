@@ -90,7 +90,8 @@ std::vector<const gltf::TriangleMesh*> MeshColliderFit::newMeshes() const
 {
     std::vector<const gltf::TriangleMesh*> meshes;
     for (const gltf::TriangleMesh& part : parts)
-        meshes.push_back(&part);
+        if (part.triangleCount() > 0)
+            meshes.push_back(&part);
     if (meshes.empty() && hull && type == physics::ShapeType::Convex)
         meshes.push_back(&*hull);
     else if (meshes.empty() && simplified)
@@ -119,8 +120,14 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.hullFromCopy = choice->hullFromCopy;
     if (choice->parts.size() > 1) {
         out.parts = std::move(choice->parts);
-        for (const gltf::TriangleMesh& part : out.parts)
-            out.partVolumes.push_back(geometry::meshVolume(part));
+        for (size_t i = 0; i < out.parts.size(); ++i) {
+            const bool primitive = i < choice->partFits.size() && choice->partFits[i];
+            out.partVolumes.push_back(primitive ? choice->partFits[i]->volume
+                                                : geometry::meshVolume(out.parts[i]));
+            out.partPrimitives.push_back(primitive ? std::optional(fittedPrimitive(*choice->partFits[i]))
+                                                   : std::nullopt);
+        }
+        out.primitiveParts = std::move(choice->primitiveParts);
     }
     out.measured = choice->measured;
     Result<MeshColliderFit> result;
@@ -223,6 +230,8 @@ bool planMesh(const AutoColliderInput& input, size_t i, AutoColliderPlan& plan,
     }
     AutoColliderOptions options = input.options;
     options.collider.maxError /= m.scale;
+    if (options.collider.partTolerance)
+        *options.collider.partTolerance /= m.scale;
     options.collider.trimeshAllowed = m.trimeshAllowed;
     auto fit = fitMeshCollider(*m.triangles, options, cancel);
     if (findDiagnostic(fit.diagnostics, "HULL_CANCELLED"))

@@ -113,6 +113,11 @@ struct MeshColliderFit
     /// mesh with a convex shape, on its own child node of every mesh node that uses the mesh (a compound).
     std::vector<gltf::TriangleMesh> parts;
     std::vector<double> partVolumes;
+    /// Decompose with primitive parts: per part its primitive where it is one (its mesh in `parts` is then
+    /// empty and no mesh is added for it; the shape goes on the part's node placed at the fit), and the
+    /// figures of every part (geometry::PrimitiveParts, its hull meshes left out).
+    std::vector<std::optional<FittedPrimitive>> partPrimitives;
+    std::shared_ptr<const geometry::PrimitiveParts> primitiveParts;
     /// How well the collider (for parts: the whole compound) fits the mesh, in the mesh's space (see
     /// import::MeshColliderChoice).
     std::optional<geometry::FitSummary> measured;

@@ -81,6 +81,26 @@ Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
     return out;
 }
 
+// The primitive of part i of a decomposition with primitive parts, or null (a hull).
+const FittedPrimitive* partPrimitive(const MeshColliderFit& fit, size_t i)
+{
+    return i < fit.partPrimitives.size() && fit.partPrimitives[i] ? &*fit.partPrimitives[i] : nullptr;
+}
+
+// A new node placed at a fitted primitive (turned only when `turned`): OMI shapes are centred on their node,
+// capsules and cylinders along its +Y.
+void placeAt(gltf::Json& node, const FittedPrimitive& fit, bool turned)
+{
+    const Vec3& t = fit.translation;
+    Quat q = fit.rotation;
+    if (q[3] < 0)
+        q = {-q[0], -q[1], -q[2], -q[3]};
+    if (t != Vec3{0, 0, 0})
+        node["translation"] = t;
+    if (turned && q != Quat{0, 0, 0, 1})
+        node["rotation"] = q;
+}
+
 // The shape of a fit that is not in parts; a hull or a simplified copy is pushed as a new mesh first (checked
 // by the caller).
 physics::Shape shapeForFit(Document& document, const MeshColliderFit& fit, const AutoColliderMesh& m)
@@ -116,6 +136,12 @@ std::vector<size_t> addShapes(Document& document, const MeshColliderFit& fit, co
     }
     for (size_t i = 0; i < fit.parts.size(); ++i) {
         const std::string name = m.name + " part " + std::to_string(i + 1);
+        if (const FittedPrimitive* primitive = partPrimitive(fit, i)) {
+            auto* add = new AddShape(&document, writableShape(primitive->shape, name));
+            document.push(add);
+            shapes.push_back(add->itemIndex());
+            continue;
+        }
         auto* mesh = new AddMesh(&document, fit.parts[i], name);
         document.push(mesh);
         physics::Shape shape = makeShape(physics::ShapeType::Convex, name);
@@ -157,14 +183,7 @@ size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const Mesh
         return n.node;
     gltf::Json child = gltf::Json::object();
     child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit);
-    const Vec3& t = fit.primitive.translation;
-    Quat q = fit.primitive.rotation;
-    if (q[3] < 0)
-        q = {-q[0], -q[1], -q[2], -q[3]};
-    if (t != Vec3{0, 0, 0})
-        child["translation"] = t;
-    if (fit.offset() && q != Quat{0, 0, 0, 1})
-        child["rotation"] = q;
+    placeAt(child, fit.primitive, fit.offset());
     auto* addNode = new AddNode(&document, n.node, std::move(child));
     document.push(addNode);
     return addNode->nodeIndex();
@@ -213,6 +232,9 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
     for (size_t i = 0; i < shapes.size(); ++i) {
         gltf::Json child = gltf::Json::object();
         child["name"] = gltf::nodeLabel(n.name, n.node) + " part " + std::to_string(i + 1);
+        const FittedPrimitive* primitive = partPrimitive(fit, i);
+        if (primitive)
+            placeAt(child, *primitive, true);
         auto* addNode = new AddNode(&document, n.node, std::move(child));
         document.push(addNode);
         physics::Collider collider;
@@ -223,6 +245,15 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
         a.hullPoints = fit.parts[i].positions.size();
         a.part = i;
         a.parts = shapes.size();
+        if (primitive) {
+            a.type = primitive->shape.type;
+            a.typeName = fittedShapeName(a.type, primitive->rotation);
+        }
+        if (fit.primitiveParts && i < fit.primitiveParts->parts.size()) {
+            a.partFit = worldFitFigures(fit.primitiveParts->parts[i].fit, world);
+            a.primitiveParts = fit.primitiveParts;
+            a.partsScale = geometry::meanScale(world);
+        }
         report.added.push_back(std::move(a));
     }
 }

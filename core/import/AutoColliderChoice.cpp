@@ -6,6 +6,7 @@
 #include "geometry/MeshSimplify.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/SimplifiedHull.h"
+#include "import/AutoColliderParts.h"
 #include "import/AutoColliders.h"
 
 #include <algorithm>
@@ -96,6 +97,16 @@ R decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
     auto d = geometry::decomposeConvex(mesh, o);
     if (!d)
         return {std::nullopt, d.diagnostics};
+    if (options.primitiveParts) {
+        std::vector<gltf::TriangleMesh> hulls;
+        for (auto& part : d->parts)
+            hulls.push_back(std::move(part.hull));
+        auto chosen = primitivePartsChoice(mesh, std::move(hulls), options, cancel);
+        if (chosen)
+            chosen->capped =
+                std::any_of(d->parts.begin(), d->parts.end(), [](const auto& p) { return p.capped; });
+        return chosen;
+    }
     MeshColliderChoice out;
     out.type = physics::ShapeType::Convex;
     std::vector<FitPart> parts;
@@ -429,8 +440,11 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
         return simplifiedMesh(mesh, options);
     auto chosen = primitiveOrHull(mesh, points, options, cancel);
     if (chosen && chosen->chosenByFit && !withinTolerance(chosen->measured, *options.fitTolerance) &&
-        chosen->measured)
+        chosen->measured) {
+        if (auto parts = autoPrimitiveParts(mesh, options, cancel))
+            return std::move(*parts);
         return beyondTolerance(std::move(*chosen), std::move(chosen.diagnostics), options);
+    }
     return chosen;
 }
 

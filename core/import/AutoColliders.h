@@ -3,6 +3,7 @@
 #include "Diagnostic.h"
 #include "geometry/ColliderFit.h"
 #include "geometry/PrimitiveFit.h"
+#include "geometry/PrimitiveParts.h"
 #include "gltf/GltfDocument.h"
 #include "gltf/MeshTriangles.h"
 #include "physics/PhysicsModel.h"
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,8 +25,8 @@ namespace cs::import {
 /// average, else the capped hull; without fitTolerance (the fallback), the primitive of least volume when
 /// that volume is within autoTolerance of the mesh's hull volume, else the capped hull; Decompose: a compound
 /// of convex parts (geometry::decomposeConvex), one child node per part, each hull of at most maxPoints
-/// vertices; Simplified: a trimesh over a simplified copy of the mesh (geometry::simplifyMesh) within
-/// maxError.
+/// vertices (with primitiveParts, each part a primitive where one fits); Simplified: a trimesh over a
+/// simplified copy of the mesh (geometry::simplifyMesh) within maxError.
 enum class ColliderStrategy
 {
     Box,
@@ -55,6 +57,13 @@ struct ColliderOptions
     /// Decompose: the most parts per mesh, and the concavity threshold (fraction of the mesh's diagonal).
     int maxParts = 16;
     double concavity = 0.03;
+    /// Decompose: give each part the primitive (box, oriented box, sphere, capsule, cylinder) that encloses
+    /// it most tightly where one stands off the part by no more than partTolerance, else its hull, and merge
+    /// neighbouring parts one primitive encloses (geometry::fitPrimitiveParts).
+    bool primitiveParts = false;
+    /// Decompose with primitiveParts: that distance, in metres (in the space of the first node that uses the
+    /// mesh); unset: concavity times the mesh's bounding-box diagonal, the error the parts already have.
+    std::optional<double> partTolerance;
     /// Auto: choose by the measured fit against this distance (metres) instead of the volume rule. A
     /// collider is never made beyond it silently: when nothing convex fits within it (a concave mesh), the
     /// mesh gets a trimesh of itself when trimeshAllowed (COLLIDER_CONCAVE_TRIMESH, an info), else the
@@ -104,6 +113,11 @@ struct AddedCollider
     bool capped = false;                                ///< the hull left points out to meet maxPoints
     size_t part = 0;  ///< decompose: which part of the mesh this collider is (0-based)
     size_t parts = 0; ///< decompose: how many parts the mesh was split into (0 for other strategies)
+    /// Decompose with primitive parts: this part's primitive against the part (all zero for a hull), and
+    /// the figures of the whole compound (kinds, bytes, distances; the same for every part of a mesh).
+    std::optional<geometry::FitSummary> partFit;
+    std::shared_ptr<const geometry::PrimitiveParts> primitiveParts;
+    double partsScale = 1; ///< the node's mean world scale: primitiveParts' distances times it are metres
     /// How well the collider (for a part: the whole compound) fits the mesh, in world metres (the node's
     /// uniform scale applied; `approximate` under a non-uniform one).
     std::optional<geometry::FitSummary> fit;
@@ -124,6 +138,10 @@ struct MeshColliderChoice
     bool capped = false;                      ///< the hull left points out to meet maxPoints
     /// Decompose: the convex parts (type Convex); with one part, `hull` is that part too.
     std::vector<gltf::TriangleMesh> parts;
+    /// Decompose with primitiveParts and more than one part: per part its primitive, where the part is one
+    /// (its mesh in `parts` is then empty), and the figures of every part (their hull meshes left out).
+    std::vector<std::optional<geometry::FittedShape>> partFits;
+    std::shared_ptr<const geometry::PrimitiveParts> primitiveParts;
     /// Simplified: the collision mesh (type Trimesh), and the triangle counts before and after (also set for
     /// a hull whose points came from a simplified copy, hullFromCopy).
     std::optional<gltf::TriangleMesh> simplified;

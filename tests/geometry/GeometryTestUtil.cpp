@@ -129,4 +129,14 @@ double capsuleField(double height, double r0, double r1, const Vec3d& p)
     return std::min({f(0), f(1), f((a + b) / 2)});
 }
 
+double diagonalOf(const gltf::TriangleMesh& mesh)
+{
+    Vec3d lo(mesh.positions[0]), hi = lo;
+    for (const QVector3D& p : mesh.positions) {
+        lo = geometry::minOf(lo, Vec3d(p));
+        hi = geometry::maxOf(hi, Vec3d(p));
+    }
+    return geometry::length(hi - lo);
+}
+
 } // namespace cs::test

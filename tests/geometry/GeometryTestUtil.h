@@ -14,6 +14,9 @@ using geometry::Vec3d;
 std::vector<Vec3d> pointsOnSphere(size_t n, double radius, unsigned seed);
 std::vector<Vec3d> pointsInBox(size_t n, const Vec3d& lo, const Vec3d& hi, unsigned seed);
 
+/// The diagonal of the mesh's bounding box (the mesh has a vertex).
+double diagonalOf(const gltf::TriangleMesh& mesh);
+
 /// An axis-aligned box as 12 outward triangles over its 8 corners.
 gltf::TriangleMesh boxMesh(const Vec3d& lo, const Vec3d& hi);
 

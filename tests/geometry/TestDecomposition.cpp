@@ -57,16 +57,6 @@ size_t distinctPoints(const gltf::TriangleMesh& m)
     return s.size();
 }
 
-double diagonalOf(const gltf::TriangleMesh& m)
-{
-    Vec3d lo(m.positions[0]), hi = lo;
-    for (const QVector3D& p : m.positions) {
-        lo = minOf(lo, Vec3d(p));
-        hi = maxOf(hi, Vec3d(p));
-    }
-    return length(hi - lo);
-}
-
 /// Every mesh vertex inside some part, or within `tolerance` beyond its faces' planes.
 double worstUncovered(const gltf::TriangleMesh& mesh, const std::vector<DecomposedPart>& parts)
 {
@@ -123,7 +113,7 @@ private slots:
         const auto r = decomposeConvex(mesh, o);
         QVERIFY(r);
         QVERIFY(!r->budgetReached);
-        const double threshold = o.concavity * diagonalOf(mesh);
+        const double threshold = o.concavity * cs::test::diagonalOf(mesh);
         // The mesh is inscribed in the true torus: its faces lie up to r (1 - cos(pi / 24)) inside.
         const double facets = rr * (1 - std::cos(M_PI / 24)) + R * (1 - std::cos(M_PI / 48));
         QVERIFY2(r->parts.size() >= 2, qPrintable(QString::number(r->parts.size())));

@@ -5,6 +5,7 @@
 #include "dialogs/DialogText.h"
 #include "document/Document.h"
 #include "gltf/NodeLabel.h"
+#include "import/AutoColliderParts.h"
 #include "widgets/JobProgress.h"
 
 #include <QDialogButtonBox>
@@ -174,6 +175,9 @@ QString AddCollidersDialog::summary() const
             lines << tr("%1 capped to the point limit.")
                          .arg(capped == 1 ? tr("1 hull was") : tr("%1 hulls were").arg(capped));
         lines << fitLines(r.added);
+        for (const auto& a : r.added)
+            if (const std::string totals = import::partsTotalsText(a); !totals.empty())
+                lines << QString::fromStdString(gltf::nodeLabel(a.name, a.meshNode) + ": " + totals);
         lines << tr("Edit > Undo removes them all in one step.");
     }
     if (!r.skipped.empty())

@@ -43,6 +43,7 @@ public:
     void setHullCopy(bool on) { m_form->setHullCopy(on); }
     void setMaxParts(int parts) { m_form->setMaxParts(parts); }
     void setConcavity(double fraction) { m_form->setConcavity(fraction); }
+    void setPrimitiveParts(bool on) { m_form->setPrimitiveParts(on); }
     void setMotion(std::optional<physics::MotionType> motion) { m_form->setMotion(motion); }
     document::AutoColliderOptions options() const { return m_form->options(); }
 

@@ -155,6 +155,13 @@ void AddCollidersForm::addPartFields(QFormLayout* form)
         tr("decompose: how far a part's hull may stray from the mesh, as a fraction of the "
            "mesh's bounding-box diagonal"));
     form->addRow(tr("Concavity:"), m_concavity);
+    m_primitives = new QCheckBox(tr("Primitives first"), this);
+    m_primitives->setObjectName(QStringLiteral("primitiveParts"));
+    m_primitives->setToolTip(tr(
+        "decompose: each part becomes the box, sphere, capsule or cylinder that encloses it within the "
+        "concavity's distance, else stays a hull; neighbours one primitive encloses are merged. auto with a "
+        "fit tolerance: a dynamic body's mesh that no one collider fits gets such parts when they fit"));
+    form->addRow(QString(), m_primitives);
 }
 
 /// Which nodes get a collider, and the bodies they are given.
@@ -264,6 +271,11 @@ void AddCollidersForm::setConcavity(double fraction)
     m_concavity->setValue(fraction);
 }
 
+void AddCollidersForm::setPrimitiveParts(bool on)
+{
+    m_primitives->setChecked(on);
+}
+
 void AddCollidersForm::setMotion(std::optional<physics::MotionType> motion)
 {
     m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
@@ -286,6 +298,7 @@ document::AutoColliderOptions AddCollidersForm::options() const
     o.collider.roundAxis = geometry::RoundAxis(m_axis->currentData().toInt());
     o.collider.maxParts = m_maxParts->value();
     o.collider.concavity = m_concavity->value();
+    o.collider.primitiveParts = m_primitives->isChecked() && m_primitives->isEnabled();
     o.skipExisting = m_skipExisting->isChecked();
     const int motion = m_motion->currentData().toInt();
     o.addMotion = motion >= 0;
@@ -311,6 +324,8 @@ void AddCollidersForm::updateEnabled()
     m_maxParts->setEnabled(!running && s == ColliderStrategy::Decompose);
     m_axis->setEnabled(!running && (s == ColliderStrategy::Capsule || s == ColliderStrategy::Auto));
     m_concavity->setEnabled(!running && s == ColliderStrategy::Decompose);
+    m_primitives->setEnabled(!running && (s == ColliderStrategy::Decompose ||
+                                          (s == ColliderStrategy::Auto && m_byFit->isChecked())));
     m_byFit->setEnabled(!running && s == ColliderStrategy::Auto);
     m_fitTolerance->setEnabled(!running && s == ColliderStrategy::Auto && m_byFit->isChecked());
     m_tolerance->setEnabled(!running && s == ColliderStrategy::Auto && !m_byFit->isChecked());

@@ -40,6 +40,7 @@ public:
     void setHullCopy(bool on);       ///< hull and auto: also try a copy simplified within the largest error
     void setMaxParts(int parts);     ///< decompose: the most parts per mesh, 1..256
     void setConcavity(double fraction); ///< decompose: of the mesh's bounding-box diagonal, 0.001..0.999
+    void setPrimitiveParts(bool on);    ///< decompose: primitive-first parts (geometry::fitPrimitiveParts)
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
     void setMotion(std::optional<physics::MotionType> motion);
     /// The options as the fields say.
@@ -67,6 +68,7 @@ private:
     QComboBox* m_axis = nullptr; ///< capsule and auto's capsule: the node axis
     QSpinBox* m_maxParts = nullptr;
     QDoubleSpinBox* m_concavity = nullptr;
+    QCheckBox* m_primitives = nullptr; ///< decompose: primitive parts
     std::vector<size_t> m_nodes;
     QCheckBox* m_skipExisting = nullptr;
     QLineEdit* m_pattern = nullptr;
