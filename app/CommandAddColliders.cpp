@@ -70,12 +70,14 @@ struct AddCollidersCli
         QStringLiteral("AXIS"), QStringLiteral("auto")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
+    EncloseCli enclose;
 
     void addTo(QCommandLineParser& parser) const
     {
         for (const auto* o : {&output, &strategy, &maxPoints, &body, &nodes, &tolerance, &maxError, &maxParts,
                               &concavity, &strict, &simplifyFirst, &axis, &format, &inPlace, &json})
             parser.addOption(*o);
+        enclose.addTo(parser);
     }
 };
 
@@ -119,6 +121,8 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
             return std::string("--tolerance must be a distance in metres of at least 0");
     }
     if (auto problem = readSimplifyFirst(parser, cli.simplifyFirst, options))
+        return problem;
+    if (auto problem = readEnclose(parser, cli.enclose, options))
         return problem;
     if (parser.isSet(cli.maxError)) {
         options.maxError = parser.value(cli.maxError).toDouble(&ok);

@@ -60,9 +60,11 @@ int runHull(const QStringList& args)
         QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption simplifyFirst = simplifyFirstOption();
+    const EncloseCli enclose;
     ImportCliOptions importCli;
     for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
         parser.addOption(*o);
+    enclose.addTo(parser);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "hull"))
         return *stop;
@@ -79,6 +81,8 @@ int runHull(const QStringList& args)
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
         return failUsage("hull", *problem);
     if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
+        return failUsage("hull", *problem);
+    if (auto problem = readEnclose(parser, enclose, options))
         return failUsage("hull", *problem);
     std::string error;
     const auto importOptions = importCli.read(parser, error);

@@ -50,7 +50,8 @@ const char* flatMessage(QuickHullOutput::Status s)
     case QuickHullOutput::Status::Collinear:
         return "The points all lie on one line: there is no volume to enclose (use a capsule).";
     case QuickHullOutput::Status::Coplanar:
-        return "The points all lie in one plane: there is no volume to enclose (use a thin box or a trimesh).";
+        return "The points all lie in one plane: there is no volume to enclose (use a thin box or a "
+               "trimesh).";
     default:
         return "There are fewer than 4 distinct points: there is no volume to enclose.";
     }
@@ -210,7 +211,8 @@ private:
             order.resize(n);
             for (size_t k = 0; k < n; ++k)
                 order[k] = int(k);
-            std::sort(order.begin(), order.end(), [&](int a, int b) { return similarity[a] > similarity[b]; });
+            std::sort(order.begin(), order.end(),
+                      [&](int a, int b) { return similarity[a] > similarity[b]; });
         }
     }
 
@@ -308,7 +310,8 @@ size_t fanApex(const std::vector<Vec3d>& v, const std::vector<int>& loop)
             const Vec3d& a = v[loop[apex]];
             const Vec3d& b = v[loop[(apex + k) % n]];
             const Vec3d& c = v[loop[(apex + k + 1) % n]];
-            const double longest = std::max({lengthSquared(b - a), lengthSquared(c - b), lengthSquared(a - c)});
+            const double longest =
+                std::max({lengthSquared(b - a), lengthSquared(c - b), lengthSquared(a - c)});
             thinnest = std::min(thinnest, length(cross(b - a, c - a)) / longest);
         }
         if (thinnest > bestThinnest) {
@@ -335,14 +338,15 @@ bool writeMesh(const HalfSpacePolytope& p, EnclosingHull& out)
                 out.mesh.indices.push_back(std::uint32_t(f.loop[i % n]));
         }
     }
-    out.vertexCount = int(p.vertices().size());
-    out.faceCount = int(p.faces().size());
-    out.triangleCount = int(out.mesh.triangleCount());
+    out.figures.vertices = int(p.vertices().size());
+    out.figures.faces = int(p.faces().size());
+    out.figures.triangles = int(out.mesh.triangleCount());
     return true;
 }
 
 /// Scales the mesh about its centre until every point is on the inner side of every triangle's plane, as
-/// the float vertices put it: welding and rounding move the faces by a hair, and thin triangles of a fan tilt.
+/// the float vertices put it: welding and rounding move the faces by a hair, and thin triangles of a fan
+/// tilt.
 void growToHold(gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points, double maxAbs)
 {
     Vec3d c;
@@ -455,25 +459,25 @@ bool preferBox(const Prepared& in, const EnclosingHullOptions& o, double weld, b
     return true;
 }
 
-Result<EnclosingHull> finish(const std::vector<Vec3d>& points, const Prepared& in, const HalfSpacePolytope& best,
-                             const EnclosingHullOptions& options)
+Result<EnclosingHull> finish(const std::vector<Vec3d>& points, const Prepared& in,
+                             const HalfSpacePolytope& best, const EnclosingHullOptions& options)
 {
     EnclosingHull result;
     if (!writeMesh(best, result))
         return failure("ENCLOSE_OUT_OF_RANGE", "The hull's vertices lie beyond the range of 32-bit floats "
                                                "(about 3.4e38); scale the points down.");
     growToHold(result.mesh, in.hullPoints, in.maxAbs);
-    result.volume = meshVolume(result.mesh);
-    result.uncappedVolume = in.uncappedVolume;
-    result.orientedBoxVolume = in.boxVolume;
+    result.figures.volume = meshVolume(result.mesh);
+    result.figures.hullVolume = in.uncappedVolume;
+    result.figures.orientedBoxVolume = in.boxVolume;
     result.tolerance = 1e-6 * in.diagonal + 8.0 * FLT_EPSILON * in.maxAbs;
     result.maxOutsideDistance = maxDistanceOutside(result.mesh, points);
-    if (result.maxOutsideDistance > result.tolerance || result.faceCount > options.maxFaces ||
-        result.vertexCount > vertexBudget(options))
-        return failure("ENCLOSE_CHECK_FAILED",
-                       "The enclosing hull failed its own check (a point " +
-                           std::to_string(result.maxOutsideDistance) + " outside, or over the budget); "
-                           "please report this with the model.");
+    if (result.maxOutsideDistance > result.tolerance || result.figures.faces > options.maxFaces ||
+        result.figures.vertices > vertexBudget(options))
+        return failure("ENCLOSE_CHECK_FAILED", "The enclosing hull failed its own check (a point " +
+                                                   std::to_string(result.maxOutsideDistance) +
+                                                   " outside, or over the budget); "
+                                                   "please report this with the model.");
     if (options.progress)
         options.progress(1.0);
     return {std::move(result), {}};
@@ -500,11 +504,14 @@ Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points, const 
         return failure("ENCLOSE_CANCELLED", "The enclosing hull was cancelled.");
     const bool reached = shrink == Shrink::Done;
     if (!preferBox(in, options, weld, reached, best) && !reached)
-        return failure("ENCLOSE_UNREACHABLE",
-                       "No hull made of the points' own face planes fits " + std::to_string(options.maxFaces) +
-                           " faces and " + std::to_string(vertexBudget(options)) + " vertices; the fewest it "
-                           "reached is " + std::to_string(removal.activeCount()) + " faces (a box, for one, "
-                           "cannot lose a face). Raise the budget.");
+        return failure("ENCLOSE_UNREACHABLE", "No hull made of the points' own face planes fits " +
+                                                  std::to_string(options.maxFaces) + " faces and " +
+                                                  std::to_string(vertexBudget(options)) +
+                                                  " vertices; the fewest it "
+                                                  "reached is " +
+                                                  std::to_string(removal.activeCount()) +
+                                                  " faces (a box, for one, "
+                                                  "cannot lose a face). Raise the budget.");
     return finish(points, in, best, options);
 }
 

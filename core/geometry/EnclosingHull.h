@@ -24,26 +24,30 @@ struct EnclosingHullOptions
     const std::atomic<bool>* cancel = nullptr;
 };
 
+/// An enclosing hull's counts and volumes, for reports (the mesh travels separately).
+struct EnclosureFigures
+{
+    int vertices = 0;
+    int faces = 0; ///< polygons
+    int triangles = 0;
+    double volume = 0;
+    double hullVolume = 0;        ///< of the points' true convex hull
+    double orientedBoxVolume = 0; ///< of fitOrientedBox(points)
+
+    double addedOverHull() const { return hullVolume > 0 ? volume / hullVolume - 1.0 : 0.0; }
+    double addedOverBox() const { return orientedBoxVolume > 0 ? volume / orientedBoxVolume - 1.0 : 0.0; }
+};
+
 /// A hull that holds every input point, with its counts as engines count them and its cost in volume.
 struct EnclosingHull
 {
     /// Closed, convex, every triangle counter-clockwise seen from outside (polygons fanned into triangles).
     gltf::TriangleMesh mesh;
-    int vertexCount = 0;
-    int faceCount = 0; ///< polygons
-    int triangleCount = 0;
-    double volume = 0;
-    double uncappedVolume = 0;    ///< of the points' true convex hull
-    double orientedBoxVolume = 0; ///< of fitOrientedBox(points)
+    EnclosureFigures figures;
     /// The largest distance of an input point beyond the plane of a triangle of `mesh`, measured by brute
     /// force on the written (float) mesh; at most `tolerance`, else the call fails.
     double maxOutsideDistance = 0;
     double tolerance = 0;
-
-    /// volume / uncappedVolume - 1: what the budget costs over the true hull.
-    double addedOverHull() const { return uncappedVolume > 0 ? volume / uncappedVolume - 1.0 : 0.0; }
-    /// volume / orientedBoxVolume - 1: negative when tighter than the oriented box.
-    double addedOverBox() const { return orientedBoxVolume > 0 ? volume / orientedBoxVolume - 1.0 : 0.0; }
 };
 
 /// A convex hull within the budget that contains every point (progressive hull simplification): the true
@@ -55,7 +59,8 @@ struct EnclosingHull
 /// subset of the hull's planes fits the budget, e.g. a box's six faces cannot become four),
 /// ENCLOSE_OUT_OF_RANGE (beyond float range), ENCLOSE_CHECK_FAILED (a point outside: a bug, never a result),
 /// ENCLOSE_CANCELLED.
-Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points, const EnclosingHullOptions& options = {});
+Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points,
+                                        const EnclosingHullOptions& options = {});
 
 /// The largest distance of a point beyond the plane of any triangle of `mesh` (0 when all are inside); brute
 /// force, for checking a hull that must enclose.

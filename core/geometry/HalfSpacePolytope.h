@@ -13,9 +13,9 @@ struct HalfSpace
     double offset = 0;
 };
 
-/// A convex polytope as polygon faces over shared vertices, built by cutting a box with half-spaces. Each face
-/// remembers the half-space that made it (box faces have negative ids), so a caller can tell whether a region
-/// reaches the box, i.e. would be unbounded without it.
+/// A convex polytope as polygon faces over shared vertices, built by cutting a box with half-spaces. Each
+/// face remembers the half-space that made it (box faces have negative ids), so a caller can tell whether a
+/// region reaches the box, i.e. would be unbounded without it.
 class HalfSpacePolytope
 {
 public:

@@ -60,7 +60,8 @@ std::vector<Vec3d> pointsOnTorus(size_t n, double R, double r, unsigned seed)
     std::vector<Vec3d> out;
     for (size_t i = 0; i < n; ++i) {
         const double a = u(rng), b = u(rng);
-        out.push_back({(R + r * std::cos(b)) * std::cos(a), r * std::sin(b), (R + r * std::cos(b)) * std::sin(a)});
+        out.push_back(
+            {(R + r * std::cos(b)) * std::cos(a), r * std::sin(b), (R + r * std::cos(b)) * std::sin(a)});
     }
     return out;
 }
@@ -83,7 +84,9 @@ size_t polygonCount(const gltf::TriangleMesh& mesh, double tol)
     std::vector<int> group(n, -1);
     std::vector<size_t> byArea(n);
     std::iota(byArea.begin(), byArea.end(), size_t(0));
-    auto area = [&](size_t t) { return length(cross(corner(t, 1) - corner(t, 0), corner(t, 2) - corner(t, 0))); };
+    auto area = [&](size_t t) {
+        return length(cross(corner(t, 1) - corner(t, 0), corner(t, 2) - corner(t, 0)));
+    };
     std::sort(byArea.begin(), byArea.end(), [&](size_t a, size_t b) { return area(a) > area(b); });
     size_t groups = 0;
     for (size_t seed : byArea) {
@@ -118,7 +121,8 @@ struct Budget
     int faces;
 };
 
-const Budget kBudgets[] = {{8, 255}, {16, 255}, {32, 255}, {64, 255}, {255, 255}, {255, 6}, {255, 18}, {255, 64}};
+const Budget kBudgets[] = {{8, 255},   {16, 255}, {32, 255}, {64, 255},
+                           {255, 255}, {255, 6},  {255, 18}, {255, 64}};
 
 } // namespace
 
@@ -138,20 +142,21 @@ private:
             QVERIFY2(r, (std::string(name) + ": " + codeOf(r)).c_str());
             QVERIFY(test::maxBeyondFaces(r->mesh, points) <= 1e-6 * diagonal);
             QVERIFY(test::isClosedManifold(r->mesh));
-            // Rounding the corners to float tilts a thin face's plane: the vertices may stand a hair beyond it
-            // (the points may not; engines hull the vertices again anyway).
+            // Rounding the corners to float tilts a thin face's plane: the vertices may stand a hair beyond
+            // it (the points may not; engines hull the vertices again anyway).
             QVERIFY(test::isConvexOutward(r->mesh, 1e-5 * diagonal));
             QVERIFY(distinctVertices(r->mesh) <= size_t(b.vertices));
-            QCOMPARE(distinctVertices(r->mesh), size_t(r->vertexCount));
+            QCOMPARE(distinctVertices(r->mesh), size_t(r->figures.vertices));
             QVERIFY(polygonCount(r->mesh, 1e-5 * diagonal) <= size_t(b.faces));
-            QVERIFY(r->faceCount <= b.faces);
-            QCOMPARE(r->triangleCount, 2 * r->vertexCount - 4);
-            QVERIFY(r->volume >= reference.volume * (1 - 1e-9));
-            QVERIFY(std::fabs(r->uncappedVolume - reference.volume) <= 1e-9 * reference.volume);
+            QVERIFY(r->figures.faces <= b.faces);
+            QCOMPARE(r->figures.triangles, 2 * r->figures.vertices - 4);
+            QVERIFY(r->figures.volume >= reference.volume * (1 - 1e-9));
+            QVERIFY(std::fabs(r->figures.hullVolume - reference.volume) <= 1e-9 * reference.volume);
             QVERIFY(r->maxOutsideDistance <= r->tolerance);
-            qInfo("%s V<=%d F<=%d: %d vertices, %d faces, +%.2f%% over the hull, %+.2f%% against the oriented box",
-                  name, b.vertices, b.faces, r->vertexCount, r->faceCount, 100 * r->addedOverHull(),
-                  100 * r->addedOverBox());
+            qInfo("%s V<=%d F<=%d: %d vertices, %d faces, +%.2f%% over the hull, %+.2f%% against the "
+                  "oriented box",
+                  name, b.vertices, b.faces, r->figures.vertices, r->figures.faces,
+                  100 * r->figures.addedOverHull(), 100 * r->figures.addedOverBox());
         }
     }
 
@@ -165,12 +170,12 @@ private slots:
             for (int vertices : {8, 255}) {
                 auto r = enclose(points, vertices, faces);
                 QVERIFY(r);
-                QCOMPARE(r->faceCount, 6);
-                QCOMPARE(r->vertexCount, 8);
-                QCOMPARE(r->triangleCount, 12);
-                QVERIFY(std::fabs(r->volume - 1.0) < 1e-5);
-                QVERIFY(std::fabs(r->uncappedVolume - 1.0) < 1e-12);
-                QVERIFY(std::fabs(r->addedOverBox()) < 1e-5);
+                QCOMPARE(r->figures.faces, 6);
+                QCOMPARE(r->figures.vertices, 8);
+                QCOMPARE(r->figures.triangles, 12);
+                QVERIFY(std::fabs(r->figures.volume - 1.0) < 1e-5);
+                QVERIFY(std::fabs(r->figures.hullVolume - 1.0) < 1e-12);
+                QVERIFY(std::fabs(r->figures.addedOverBox()) < 1e-5);
                 QVERIFY(test::maxBeyondFaces(r->mesh, points) <= 1e-6);
             }
         }
@@ -189,7 +194,10 @@ private slots:
     void sphereEveryBudget() { checkEveryBudget("sphere", test::pointsOnSphere(10000, 1.0, 5)); }
     void capsuleEveryBudget() { checkEveryBudget("capsule", pointsOnCapsule(10000, 0.5, 1.5, 6)); }
     void torusEveryBudget() { checkEveryBudget("torus", pointsOnTorus(10000, 1.0, 0.4, 7)); }
-    void randomEveryBudget() { checkEveryBudget("random", test::pointsInBox(10000, {-1, -1, -1}, {1, 1, 1}, 8)); }
+    void randomEveryBudget()
+    {
+        checkEveryBudget("random", test::pointsInBox(10000, {-1, -1, -1}, {1, 1, 1}, 8));
+    }
 
     /// Around a sphere no polyhedron can beat Fejes Toth's bound; the greedy result must be near it.
     void sphereAgainstTheBestPossible()
@@ -199,12 +207,12 @@ private slots:
         for (int faces : {6, 18, 64}) {
             auto r = enclose(points, 255, faces);
             QVERIFY(r);
-            const double bound = circumscribedBound(faces) * r->uncappedVolume / ball;
+            const double bound = circumscribedBound(faces) * r->figures.hullVolume / ball;
             qInfo("sphere %d faces: %.4f of the hull, Fejes Toth bound %.4f, oriented box %.4f", faces,
-                  r->volume / r->uncappedVolume, bound / r->uncappedVolume,
-                  r->orientedBoxVolume / r->uncappedVolume);
-            QVERIFY(r->volume >= bound * (1 - 1e-3));
-            QVERIFY(r->volume <= bound * 1.10);
+                  r->figures.volume / r->figures.hullVolume, bound / r->figures.hullVolume,
+                  r->figures.orientedBoxVolume / r->figures.hullVolume);
+            QVERIFY(r->figures.volume >= bound * (1 - 1e-3));
+            QVERIFY(r->figures.volume <= bound * 1.10);
         }
     }
 
