@@ -2,12 +2,14 @@
 
 #include "geometry/ConvexHull.h"
 #include "geometry/HalfSpacePolytope.h"
+#include "geometry/PlaneRemoval.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/QuickHull.h"
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <queue>
 #include <string>
@@ -23,6 +25,8 @@ using Tri = std::array<std::uint32_t, 3>;
 /// planes already hold a smooth shape within a fraction of a percent.
 constexpr size_t kMaxCandidatePlanes = 1000;
 constexpr size_t kCandidateHullVertices = 500;
+/// Corners closer than this fraction of the diagonal are one corner (where four planes nearly meet).
+constexpr double kWeld = 1e-6;
 
 Result<EnclosingHull> failure(const char* code, const std::string& message)
 {
@@ -59,7 +63,8 @@ const char* flatMessage(QuickHullOutput::Status s)
 
 /// Groups the hull's triangles into polygons (neighbours within the hull's tolerance of the first one's
 /// plane) and returns each polygon's area-weighted normal.
-std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickHullOutput& h)
+std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickHullOutput& h,
+                                  double tolerance)
 {
     std::vector<int> group(h.faces.size(), -1);
     std::vector<Vec3d> normals;
@@ -78,7 +83,7 @@ std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickH
             for (std::uint32_t n : h.neighbours[&t - h.faces.data()]) {
                 const Tri& u = h.faces[n];
                 auto near = [&](std::uint32_t v) {
-                    return std::fabs(dot(h.normals[seed], points[v]) - h.offsets[seed]) <= h.tolerance;
+                    return std::fabs(dot(h.normals[seed], points[v]) - h.offsets[seed]) <= tolerance;
                 };
                 if (group[n] < 0 && dot(h.normals[seed], h.normals[n]) > 0.5 && near(u[0]) && near(u[1]) &&
                     near(u[2])) {
@@ -117,9 +122,10 @@ double hullVolume(const std::vector<Vec3d>& points, const QuickHullOutput& h)
     return sixV / 6.0;
 }
 
-/// Each normal with the offset that makes its plane touch the points (the support), so that every
-/// candidate half-space holds every point.
-std::vector<HalfSpace> supportPlanes(const std::vector<Vec3d>& normals, const std::vector<Vec3d>& points)
+/// Each normal with the offset that makes its plane touch the points (the support) plus `margin`, so that
+/// every candidate half-space holds every point.
+std::vector<HalfSpace> supportPlanes(const std::vector<Vec3d>& normals, const std::vector<Vec3d>& points,
+                                     double margin)
 {
     std::vector<HalfSpace> planes;
     planes.reserve(normals.size());
@@ -127,138 +133,26 @@ std::vector<HalfSpace> supportPlanes(const std::vector<Vec3d>& normals, const st
         double d = -HUGE_VAL;
         for (const Vec3d& p : points)
             d = std::max(d, dot(n, p));
-        planes.push_back({n, d});
+        planes.push_back({n, d + margin});
     }
     return planes;
 }
 
-/// The polytope of the points' half-spaces, shrunk one half-space at a time by the least volume added.
-/// Removing one only grows the polytope, and the volume it adds (the cap beyond its plane) only grows as
-/// others go, so a cost computed earlier is a lower bound: the greedy order needs only the stale costs that
-/// reach the top of the queue recomputed (lazy greedy).
-class PlaneRemoval
-{
-public:
-    PlaneRemoval(std::vector<HalfSpace> planes, const Vec3d& lo, const Vec3d& hi, double epsilon)
-        : m_planes(std::move(planes)), m_active(m_planes.size(), 1), m_lo(lo), m_hi(hi), m_epsilon(epsilon),
-          m_activeCount(int(m_planes.size()))
-    {
-        sortNeighbours();
-        for (int j = 0; j < int(m_planes.size()); ++j) {
-            const double c = capVolume(j);
-            if (std::isfinite(c))
-                m_queue.push({c, j, 0});
-        }
-    }
-
-    int activeCount() const { return m_activeCount; }
-
-    /// Drops the half-space that adds the least volume; false when every removal would leave the polytope
-    /// unbounded (or beyond the bounding region).
-    bool removeCheapest()
-    {
-        while (!m_queue.empty()) {
-            const Entry top = m_queue.top();
-            m_queue.pop();
-            if (!m_active[top.plane])
-                continue;
-            if (top.stamp != m_removals) {
-                const double c = capVolume(top.plane);
-                if (std::isfinite(c))
-                    m_queue.push({c, top.plane, m_removals});
-                continue;
-            }
-            m_active[top.plane] = 0;
-            ++m_removals;
-            --m_activeCount;
-            return true;
-        }
-        return false;
-    }
-
-    /// The polytope of the remaining half-spaces, vertices closer than `weld` merged.
-    HalfSpacePolytope polytope(double weld) const
-    {
-        HalfSpacePolytope p(m_lo, m_hi, m_epsilon);
-        for (int k = 0; k < int(m_planes.size()); ++k) {
-            if (m_active[k])
-                p.clip(m_planes[k], k);
-        }
-        p.weld(weld);
-        return p;
-    }
-
-private:
-    struct Entry
-    {
-        double cost;
-        int plane;
-        int stamp;
-        bool operator>(const Entry& o) const { return cost > o.cost; }
-    };
-
-    /// For each plane the others by how close their normals are: the cap beyond a plane is cut down to its
-    /// final size by its near neighbours first, so the far ones are cheap rejections.
-    void sortNeighbours()
-    {
-        const size_t n = m_planes.size();
-        m_order.assign(n, {});
-        std::vector<double> similarity(n);
-        for (size_t j = 0; j < n; ++j) {
-            for (size_t k = 0; k < n; ++k)
-                similarity[k] = dot(m_planes[j].normal, m_planes[k].normal);
-            auto& order = m_order[j];
-            order.resize(n);
-            for (size_t k = 0; k < n; ++k)
-                order[k] = int(k);
-            std::sort(order.begin(), order.end(),
-                      [&](int a, int b) { return similarity[a] > similarity[b]; });
-        }
-    }
-
-    /// The volume that removing plane j adds: the region beyond it that the other planes still bound;
-    /// infinite when that region reaches the bounding box.
-    double capVolume(int j) const
-    {
-        HalfSpacePolytope cap(m_lo, m_hi, m_epsilon);
-        cap.clip({-m_planes[j].normal, -m_planes[j].offset}, j);
-        for (int k : m_order[j]) {
-            if (k == j || !m_active[k])
-                continue;
-            cap.clip(m_planes[k], k);
-            if (cap.empty())
-                return 0;
-        }
-        return cap.touchesBox() ? HUGE_VAL : cap.volume();
-    }
-
-    std::vector<HalfSpace> m_planes;
-    std::vector<char> m_active;
-    std::vector<std::vector<int>> m_order;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> m_queue;
-    Vec3d m_lo, m_hi;
-    double m_epsilon;
-    int m_activeCount;
-    int m_removals = 0;
-};
-
-} // namespace
-
-namespace {
-
 /// The planes to start from: the true hull's polygons, or, when it has too many (a smooth mesh has
 /// thousands), those of a capped hull; each pushed out to touch the points.
 std::vector<HalfSpace> candidatePlanes(const std::vector<Vec3d>& points, const QuickHullOutput& full,
-                                       const std::vector<Vec3d>& hullPoints, const std::vector<Vec3d>& extra)
+                                       const std::vector<Vec3d>& hullPoints, const std::vector<Vec3d>& extra,
+                                       double margin)
 {
-    std::vector<Vec3d> normals = polygonNormals(points, full);
+    std::vector<Vec3d> normals = polygonNormals(points, full, full.tolerance);
     if (normals.size() > kMaxCandidatePlanes) {
         QuickHullOptions qo;
         qo.maxVertices = kCandidateHullVertices;
-        normals = polygonNormals(points, quickHull(points, qo));
+        const QuickHullOutput capped = quickHull(points, qo);
+        normals = polygonNormals(points, capped, capped.tolerance);
     }
     normals.insert(normals.end(), extra.begin(), extra.end());
-    return supportPlanes(normals, hullPoints);
+    return supportPlanes(normals, hullPoints, margin);
 }
 
 int vertexBudget(const EnclosingHullOptions& o)
@@ -280,15 +174,20 @@ Shrink shrinkToBudget(PlaneRemoval& removal, const EnclosingHullOptions& o, doub
 {
     const int vmax = vertexBudget(o);
     const int start = removal.activeCount();
+    int skip = 0;
     while (true) {
         if (o.cancel && o.cancel->load())
             return Shrink::Cancelled;
         const int f = removal.activeCount();
         // A polytope with F faces has between F / 2 + 2 and 2F - 4 vertices: build it only when undecided.
-        if (f <= o.maxFaces && f / 2 + 2 <= vmax) {
+        if (f <= o.maxFaces && f / 2 + 2 <= vmax && --skip <= 0) {
             out = removal.polytope(weld);
-            if (int(out.vertices().size()) <= vmax)
+            const int v = int(out.vertices().size());
+            if (v <= vmax)
                 return Shrink::Done;
+            // Where three faces meet at every vertex, each face removed takes two vertices with it: no
+            // need to build the polytope again before (v - vmax) / 2 have gone.
+            skip = (v - vmax) / 2;
         }
         if (!removal.removeCheapest())
             return Shrink::Unreachable;
@@ -297,8 +196,7 @@ Shrink shrinkToBudget(PlaneRemoval& removal, const EnclosingHullOptions& o, doub
     }
 }
 
-/// Where to fan a convex polygon from so that its thinnest triangle is as thick as can be: a thin triangle's
-/// plane tilts when its corners are rounded to float, and would cut into the hull.
+/// Where to fan a convex polygon from so that its thinnest triangle is as thick as can be.
 size_t fanApex(const std::vector<Vec3d>& v, const std::vector<int>& loop)
 {
     const size_t n = loop.size();
@@ -322,7 +220,7 @@ size_t fanApex(const std::vector<Vec3d>& v, const std::vector<int>& loop)
     return best;
 }
 
-/// The polytope as a float triangle mesh (polygons fanned), with its counts; false beyond float range.
+/// The polytope as a float triangle mesh, each polygon fanned, with its counts; false beyond float range.
 bool writeMesh(const HalfSpacePolytope& p, EnclosingHull& out)
 {
     for (const Vec3d& v : p.vertices()) {
@@ -344,34 +242,42 @@ bool writeMesh(const HalfSpacePolytope& p, EnclosingHull& out)
     return true;
 }
 
-/// Scales the mesh about its centre until every point is on the inner side of every triangle's plane, as
-/// the float vertices put it: welding and rounding move the faces by a hair, and thin triangles of a fan
-/// tilt.
-void growToHold(gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points, double maxAbs)
+/// The written hull checked face by face: how far a point lies beyond a polygon's plane, and how far a
+/// written (float) corner lies off its polygon's plane. A triangle of a fan is no measure: three nearly
+/// collinear corners, rounded to float, define no plane.
+struct PolygonCheck
 {
-    Vec3d c;
-    for (const QVector3D& p : mesh.positions)
-        c += Vec3d(p);
-    c = c / double(mesh.positions.size());
-    for (int pass = 0; pass < 3; ++pass) {
-        double worst = 1.0, minHeight = HUGE_VAL;
-        for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
-            const Vec3d a(mesh.positions[mesh.indices[t]]);
-            const Vec3d n = normalized(cross(Vec3d(mesh.positions[mesh.indices[t + 1]]) - a,
-                                             Vec3d(mesh.positions[mesh.indices[t + 2]]) - a));
-            const double height = dot(n, a - c);
-            if (!(height > 0))
-                continue; // degenerate: no plane
-            minHeight = std::min(minHeight, height);
-            for (const Vec3d& p : points)
-                worst = std::max(worst, dot(n, p - c) / height);
-        }
-        if (worst <= 1.0)
-            return;
-        const double scale = worst * (1.0 + 1e-9) + 4.0 * FLT_EPSILON * maxAbs / minHeight;
-        for (QVector3D& p : mesh.positions)
-            p = (c + (Vec3d(p) - c) * scale).toQt();
+    double outside = -HUGE_VAL;
+    double offPlane = 0;
+};
+
+/// Every edge of every polygon is met once the other way round.
+bool closedSurface(const HalfSpacePolytope& p)
+{
+    std::map<std::pair<int, int>, int> edges;
+    for (const auto& f : p.faces()) {
+        for (size_t k = 0; k < f.loop.size(); ++k)
+            ++edges[{f.loop[k], f.loop[(k + 1) % f.loop.size()]}];
     }
+    return std::all_of(edges.begin(), edges.end(), [&](const auto& e) {
+        const auto back = edges.find({e.first.second, e.first.first});
+        return e.second == 1 && back != edges.end() && back->second == 1;
+    });
+}
+
+PolygonCheck checkPolygons(const HalfSpacePolytope& p, const gltf::TriangleMesh& mesh,
+                           const std::vector<Vec3d>& points)
+{
+    PolygonCheck c;
+    for (const auto& f : p.faces()) {
+        for (const Vec3d& q : points)
+            c.outside = std::max(c.outside, dot(f.plane.normal, q) - f.plane.offset);
+        for (int v : f.loop)
+            c.offPlane =
+                std::max(c.offPlane,
+                         std::fabs(dot(f.plane.normal, Vec3d(mesh.positions[size_t(v)])) - f.plane.offset));
+    }
+    return c;
 }
 
 /// The input reduced to its hull, with its scale and the oriented box's frame.
@@ -382,6 +288,9 @@ struct Prepared
     Vec3d lo, hi;
     double diagonal = 0, maxAbs = 0;
     double uncappedVolume = 0, boxVolume = 0;
+    /// How far every plane stands off the points: more than welding (kWeld of the diagonal, twice: the merge
+    /// and the refit) and rounding to float can move a corner inward.
+    double margin = 0;
     std::array<Vec3d, 3> boxAxes{Vec3d(1, 0, 0), Vec3d(0, 1, 0), Vec3d(0, 0, 1)};
 };
 
@@ -399,7 +308,7 @@ std::optional<Diagnostic> prepare(const std::vector<Vec3d>& points, const Enclos
     qo.cancel = options.cancel;
     out.full = quickHull(points, qo);
     if (out.full.status == QuickHullOutput::Status::Cancelled)
-        return makeError("ENCLOSE_CANCELLED", "The enclosing hull was cancelled.");
+        return makeError("HULL_CANCELLED", "The enclosing hull was cancelled.");
     if (out.full.status != QuickHullOutput::Status::Ok)
         return makeError("ENCLOSE_FLAT", flatMessage(out.full.status));
     out.hullPoints = hullVertices(points, out.full);
@@ -410,6 +319,7 @@ std::optional<Diagnostic> prepare(const std::vector<Vec3d>& points, const Enclos
     }
     out.diagonal = length(out.hi - out.lo);
     out.maxAbs = std::max(length(out.lo), length(out.hi));
+    out.margin = 3 * kWeld * out.diagonal + FLT_EPSILON * out.maxAbs;
     out.uncappedVolume = hullVolume(points, out.full);
     if (const Result<FittedShape> box = fitOrientedBox(out.hullPoints)) {
         out.boxVolume = box->volume;
@@ -435,28 +345,41 @@ std::vector<Vec3d> boxDirections(const std::array<Vec3d, 3>& axes)
     return out;
 }
 
-/// The oriented box (its planes moved in to touch the points) into `best`, when the budget holds a box and
-/// there is no `best` yet or the box is smaller: the greedy order can miss the box on a shape it suits.
-bool preferBox(const Prepared& in, const EnclosingHullOptions& o, double weld, bool haveBest,
-               HalfSpacePolytope& best)
+/// The polytope of the support planes with these normals.
+HalfSpacePolytope supportPolytope(const Prepared& in, const std::vector<Vec3d>& normals, double weld)
 {
-    if (o.maxFaces < 6 || vertexBudget(o) < 8)
-        return false;
-    std::vector<Vec3d> normals;
-    for (const Vec3d& axis : in.boxAxes) {
-        normals.push_back(axis);
-        normals.push_back(-axis);
-    }
-    const Vec3d reach(in.diagonal, in.diagonal, in.diagonal);
-    HalfSpacePolytope box(in.lo - reach, in.hi + reach, 1e-9 * in.diagonal);
+    // A tetrahedron's corners reach up to 1.5 diagonals from the centre.
+    const Vec3d reach(2 * in.diagonal, 2 * in.diagonal, 2 * in.diagonal);
+    HalfSpacePolytope p(in.lo - reach, in.hi + reach, 1e-9 * in.diagonal);
     int id = 0;
-    for (const HalfSpace& h : supportPlanes(normals, in.hullPoints))
-        box.clip(h, id++);
-    box.weld(weld);
-    if (haveBest && box.volume() >= best.volume())
-        return false;
-    best = box;
-    return true;
+    for (const HalfSpace& h : supportPlanes(normals, in.hullPoints, in.margin))
+        p.clip(h, id++);
+    p.weld(weld);
+    return p;
+}
+
+/// The oriented box and the tetrahedron of its alternate corners' directions (their planes moved in to
+/// touch the points) into `best`, when the budget holds one and there is no `best` yet or it is smaller:
+/// the greedy order can miss the box on a shape it suits, and can stop above four faces where every
+/// removal would leave the polytope open.
+bool preferSimple(const Prepared& in, const EnclosingHullOptions& o, double weld, bool haveBest,
+                  HalfSpacePolytope& best)
+{
+    const auto& a = in.boxAxes;
+    std::vector<std::vector<Vec3d>> shapes;
+    if (o.maxFaces >= 6 && vertexBudget(o) >= 8)
+        shapes.push_back({a[0], -a[0], a[1], -a[1], a[2], -a[2]});
+    shapes.push_back({normalized(a[0] + a[1] + a[2]), normalized(a[0] - a[1] - a[2]),
+                      normalized(a[1] - a[0] - a[2]), normalized(a[2] - a[0] - a[1])});
+    bool taken = false;
+    for (const auto& normals : shapes) {
+        HalfSpacePolytope p = supportPolytope(in, normals, weld);
+        if (p.empty() || p.touchesBox() || (haveBest && p.volume() >= best.volume()))
+            continue;
+        best = std::move(p);
+        haveBest = taken = true;
+    }
+    return taken;
 }
 
 Result<EnclosingHull> finish(const std::vector<Vec3d>& points, const Prepared& in,
@@ -466,18 +389,25 @@ Result<EnclosingHull> finish(const std::vector<Vec3d>& points, const Prepared& i
     if (!writeMesh(best, result))
         return failure("ENCLOSE_OUT_OF_RANGE", "The hull's vertices lie beyond the range of 32-bit floats "
                                                "(about 3.4e38); scale the points down.");
-    growToHold(result.mesh, in.hullPoints, in.maxAbs);
     result.figures.volume = meshVolume(result.mesh);
     result.figures.hullVolume = in.uncappedVolume;
     result.figures.orientedBoxVolume = in.boxVolume;
     result.tolerance = 1e-6 * in.diagonal + 8.0 * FLT_EPSILON * in.maxAbs;
-    result.maxOutsideDistance = maxDistanceOutside(result.mesh, points);
-    if (result.maxOutsideDistance > result.tolerance || result.figures.faces > options.maxFaces ||
-        result.figures.vertices > vertexBudget(options))
-        return failure("ENCLOSE_CHECK_FAILED", "The enclosing hull failed its own check (a point " +
-                                                   std::to_string(result.maxOutsideDistance) +
-                                                   " outside, or over the budget); "
-                                                   "please report this with the model.");
+    // A written corner off its polygon's plane moves that polygon by as much: a point is at most this far
+    // outside the written hull.
+    const PolygonCheck check = checkPolygons(best, result.mesh, points);
+    result.maxOutsideDistance = std::max(0.0, check.outside + check.offPlane);
+    if (result.maxOutsideDistance > result.tolerance || !closedSurface(best))
+        return failure("ENCLOSE_CHECK_FAILED",
+                       "The enclosing hull failed its own check: a point may lie " +
+                           std::to_string(result.maxOutsideDistance) +
+                           " outside it, or its surface is open; please report this with the model.");
+    if (result.figures.faces > options.maxFaces || result.figures.vertices > vertexBudget(options))
+        return failure("ENCLOSE_CHECK_FAILED", "The enclosing hull failed its own check: it has " +
+                                                   std::to_string(result.figures.vertices) +
+                                                   " vertices and " + std::to_string(result.figures.faces) +
+                                                   " faces, over the budget; please report "
+                                                   "this with the model.");
     if (options.progress)
         options.progress(1.0);
     return {std::move(result), {}};
@@ -493,26 +423,34 @@ Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points, const 
     // Removals that would let the polytope reach a diagonal beyond the points' box are refused: that far
     // out a hull is worse than any primitive.
     const Vec3d reach(in.diagonal, in.diagonal, in.diagonal);
-    const double epsilon = 1e-9 * in.diagonal, weld = 1e-6 * in.diagonal;
-    PlaneRemoval removal(candidatePlanes(points, in.full, in.hullPoints, boxDirections(in.boxAxes)),
-                         in.lo - reach, in.hi + reach, epsilon);
+    const double epsilon = 1e-9 * in.diagonal, weld = kWeld * in.diagonal;
+    PlaneRemoval removal(
+        candidatePlanes(points, in.full, in.hullPoints, boxDirections(in.boxAxes), in.margin), in.lo - reach,
+        in.hi + reach, epsilon);
+    removal.removeFree(1e-9 * in.uncappedVolume);
     if (options.progress)
         options.progress(0.1);
     HalfSpacePolytope best(in.lo, in.hi, epsilon);
     const Shrink shrink = shrinkToBudget(removal, options, weld, best);
     if (shrink == Shrink::Cancelled)
-        return failure("ENCLOSE_CANCELLED", "The enclosing hull was cancelled.");
+        return failure("HULL_CANCELLED", "The enclosing hull was cancelled.");
     const bool reached = shrink == Shrink::Done;
-    if (!preferBox(in, options, weld, reached, best) && !reached)
-        return failure("ENCLOSE_UNREACHABLE", "No hull made of the points' own face planes fits " +
-                                                  std::to_string(options.maxFaces) + " faces and " +
-                                                  std::to_string(vertexBudget(options)) +
-                                                  " vertices; the fewest it "
-                                                  "reached is " +
-                                                  std::to_string(removal.activeCount()) +
-                                                  " faces (a box, for one, "
-                                                  "cannot lose a face). Raise the budget.");
+    if (!preferSimple(in, options, weld, reached, best) && !reached)
+        return failure("ENCLOSE_UNREACHABLE", "No enclosing hull fits " + std::to_string(options.maxFaces) +
+                                                  " faces and " + std::to_string(vertexBudget(options)) +
+                                                  " vertices; raise the budget.");
     return finish(points, in, best, options);
+}
+
+ConvexHull asConvexHull(EnclosingHull hull)
+{
+    ConvexHull out;
+    out.quality.vertexCount = size_t(hull.figures.vertices);
+    out.quality.volume = hull.figures.volume;
+    out.quality.uncappedVolume = hull.figures.hullVolume;
+    out.quality.volumeRatio = hull.figures.hullVolume > 0 ? hull.figures.volume / hull.figures.hullVolume : 0;
+    out.mesh = std::move(hull.mesh);
+    return out;
 }
 
 double maxDistanceOutside(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points)

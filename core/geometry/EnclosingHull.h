@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "geometry/ConvexHull.h"
 #include "geometry/HullCap.h"
 #include "geometry/Vec3d.h"
 #include "gltf/MeshTriangles.h"
@@ -44,8 +45,10 @@ struct EnclosingHull
     /// Closed, convex, every triangle counter-clockwise seen from outside (polygons fanned into triangles).
     gltf::TriangleMesh mesh;
     EnclosureFigures figures;
-    /// The largest distance of an input point beyond the plane of a triangle of `mesh`, measured by brute
-    /// force on the written (float) mesh; at most `tolerance`, else the call fails.
+    /// How far an input point may lie outside `mesh`, measured by brute force: every point against every
+    /// polygon's plane, plus how far a written (float) corner lies off its polygon's plane; at most
+    /// `tolerance`, else the call fails. (A fan's triangle is no measure: three nearly collinear corners
+    /// rounded to float define no plane.)
     double maxOutsideDistance = 0;
     double tolerance = 0;
 };
@@ -55,12 +58,16 @@ struct EnclosingHull
 /// volume is dropped until the counts fit. Dropping a half-space only grows the polytope, so it keeps every
 /// point inside; the result is still checked point by point against every face.
 /// Errors (codes): ENCLOSE_BAD_BUDGET (a budget out of range), ENCLOSE_NONFINITE_POINT, ENCLOSE_FLAT (fewer
-/// than 4 distinct points, or all on a line or a plane: no volume to enclose), ENCLOSE_UNREACHABLE (no
-/// subset of the hull's planes fits the budget, e.g. a box's six faces cannot become four),
+/// than 4 distinct points, or all on a line or a plane: no volume to enclose), ENCLOSE_UNREACHABLE (nothing
+/// fits the budget; not expected: an enclosing tetrahedron fits any budget),
 /// ENCLOSE_OUT_OF_RANGE (beyond float range), ENCLOSE_CHECK_FAILED (a point outside: a bug, never a result),
-/// ENCLOSE_CANCELLED.
+/// HULL_CANCELLED (the code every hull uses).
 Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points,
                                         const EnclosingHullOptions& options = {});
+
+/// The hull as a capped hull that left no point out (volume ratio at least 1, nothing outside), for the
+/// places that take one.
+ConvexHull asConvexHull(EnclosingHull hull);
 
 /// The largest distance of a point beyond the plane of any triangle of `mesh` (0 when all are inside); brute
 /// force, for checking a hull that must enclose.

@@ -229,7 +229,7 @@ void HalfSpacePolytope::refit(const std::vector<int>& merged, double distance)
                 ac[r][c] = rhs[v][r];
             x[c] = ac.determinant() / det;
         }
-        if (lengthSquared(x - m_vertices[v]) <= 100.0 * distance * distance)
+        if (lengthSquared(x - m_vertices[v]) <= distance * distance)
             m_vertices[v] = x;
     }
 }

@@ -40,7 +40,7 @@ public:
     /// Merges vertices closer than `distance` and drops the faces that collapse, so that the counts are
     /// those of the polytope (a vertex where four planes meet is one vertex, not two close ones). The faces
     /// may then be off their planes by up to `distance`, less after each merged vertex is put back where its
-    /// faces' planes meet best (least squares).
+    /// faces' planes meet best (least squares, when that is within `distance`).
     void weld(double distance);
 
     const std::vector<Vec3d>& vertices() const { return m_vertices; }

@@ -246,23 +246,12 @@ Result<HullCandidate> enclosingHull(const std::vector<Vec3d>& points, const Coll
     o.maxFaces = options.maxFaces;
     o.cancel = cancel;
     auto e = geometry::encloseWithBudget(points, o);
-    Result<HullCandidate> out;
-    out.diagnostics = std::move(e.diagnostics);
-    for (Diagnostic& d : out.diagnostics) {
-        if (d.code == "ENCLOSE_CANCELLED")
-            d.code = "HULL_CANCELLED"; // one code for a cancelled collider, whichever hull it was
-    }
     if (!e)
-        return out;
+        return {std::nullopt, std::move(e.diagnostics)};
     HullCandidate c;
     c.enclosed = e->figures;
-    c.hull.quality.vertexCount = size_t(e->figures.vertices);
-    c.hull.quality.volume = e->figures.volume;
-    c.hull.quality.uncappedVolume = e->figures.hullVolume;
-    c.hull.quality.volumeRatio = e->figures.hullVolume > 0 ? e->figures.volume / e->figures.hullVolume : 0;
-    c.hull.mesh = std::move(e->mesh);
-    out.value = std::move(c);
-    return out;
+    c.hull = geometry::asConvexHull(std::move(*e));
+    return {std::move(c), std::move(e.diagnostics)};
 }
 
 Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,

@@ -27,14 +27,15 @@ gltf::TriangleMesh ellipsoid(int rings, int segments)
         const double polar = std::numbers::pi * r / rings;
         for (int s = 0; s < segments; ++s) {
             const double a = 2 * std::numbers::pi * s / segments;
-            m.positions.emplace_back(float(2 + std::sin(polar) * std::cos(a)), float(1 + 0.5 * std::cos(polar)),
-                                     float(std::sin(polar) * std::sin(a)));
+            m.positions.emplace_back(float(2 + std::sin(polar) * std::cos(a)),
+                                     float(1 + 0.5 * std::cos(polar)), float(std::sin(polar) * std::sin(a)));
         }
     }
     auto at = [segments](int r, int s) { return std::uint32_t(r * segments + s % segments); };
     for (int r = 0; r < rings; ++r) {
         for (int s = 0; s < segments; ++s) {
-            for (std::uint32_t v : {at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s), at(r + 1, s + 1), at(r, s + 1)})
+            for (std::uint32_t v :
+                 {at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s), at(r + 1, s + 1), at(r, s + 1)})
                 m.indices.push_back(v);
         }
     }
@@ -88,7 +89,8 @@ class TestEncloseCli : public QObject
     /// hull against the ball's every vertex and the JSON report's counts.
     void checkEnclosed(const QStringList& command, int maxPoints, int maxFaces)
     {
-        const fs::path out = m_dir / ("out-" + std::to_string(maxPoints) + "-" + std::to_string(maxFaces) + ".glb");
+        const fs::path out =
+            m_dir / ("out-" + std::to_string(maxPoints) + "-" + std::to_string(maxFaces) + ".glb");
         QStringList args = command;
         args << qpath(m_ball) << QStringLiteral("--enclose") << QStringLiteral("--max-points")
              << QString::number(maxPoints) << QStringLiteral("--max-faces") << QString::number(maxFaces)
@@ -113,8 +115,8 @@ class TestEncloseCli : public QObject
         const double volume = geometry::meshVolume(*hull);
         QVERIFY(std::fabs(volume - e["volume"].get<double>()) <= 1e-6 * volume);
         QVERIFY(e["addedOverHull"].get<double>() >= 0);
-        QVERIFY(std::fabs(e["addedOverHull"].get<double>() -
-                          (volume / e["hullVolume"].get<double>() - 1)) <= 1e-6);
+        QVERIFY(std::fabs(e["addedOverHull"].get<double>() - (volume / e["hullVolume"].get<double>() - 1)) <=
+                1e-6);
         QVERIFY(std::fabs(e["addedOverOrientedBox"].get<double>() -
                           (volume / e["orientedBoxVolume"].get<double>() - 1)) <= 1e-6);
     }
@@ -125,19 +127,21 @@ private slots:
     void hullEnclosesAtEveryBudget()
     {
         for (int faces : {6, 18, 64, 255})
-            checkEnclosed({QStringLiteral("hull"), QStringLiteral("--node"), QStringLiteral("Ball")}, 255, faces);
+            checkEnclosed({QStringLiteral("hull"), QStringLiteral("--node"), QStringLiteral("Ball")}, 255,
+                          faces);
         for (int points : {8, 32})
-            checkEnclosed({QStringLiteral("hull"), QStringLiteral("--node"), QStringLiteral("Ball")}, points, 255);
+            checkEnclosed({QStringLiteral("hull"), QStringLiteral("--node"), QStringLiteral("Ball")}, points,
+                          255);
     }
 
     void addCollidersEncloses()
     {
-        checkEnclosed({QStringLiteral("add-colliders"), QStringLiteral("--strategy"), QStringLiteral("hull")}, 64,
-                      18);
-        const CliRun text =
-            runCollidoscope({QStringLiteral("add-colliders"), qpath(m_ball), QStringLiteral("--strategy"),
-                             QStringLiteral("hull"), QStringLiteral("--enclose"), QStringLiteral("--max-faces"),
-                             QStringLiteral("18"), QStringLiteral("-o"), qpath(m_dir / "text.glb")});
+        checkEnclosed({QStringLiteral("add-colliders"), QStringLiteral("--strategy"), QStringLiteral("hull")},
+                      64, 18);
+        const CliRun text = runCollidoscope(
+            {QStringLiteral("add-colliders"), qpath(m_ball), QStringLiteral("--strategy"),
+             QStringLiteral("hull"), QStringLiteral("--enclose"), QStringLiteral("--max-faces"),
+             QStringLiteral("18"), QStringLiteral("-o"), qpath(m_dir / "text.glb")});
         QCOMPARE(text.exit, 0);
         QVERIFY2(text.out.find("encloses every vertex") != std::string::npos, text.out.c_str());
         QVERIFY2(text.out.find("against the oriented box") != std::string::npos, text.out.c_str());
@@ -146,20 +150,23 @@ private slots:
     void badCombinationsAreRefused()
     {
         const QString in = qpath(m_ball), out = qpath(m_dir / "bad.glb");
-        const QString hull = QStringLiteral("hull"), node = QStringLiteral("--node"), ball = QStringLiteral("Ball");
-        EXPECT_CLI_EXIT(runCollidoscope({hull, in, node, ball, QStringLiteral("--max-faces"), QStringLiteral("18"),
+        const QString hull = QStringLiteral("hull"), node = QStringLiteral("--node"),
+                      ball = QStringLiteral("Ball");
+        EXPECT_CLI_EXIT(runCollidoscope({hull, in, node, ball, QStringLiteral("--max-faces"),
+                                         QStringLiteral("18"), QStringLiteral("-o"), out}),
+                        2);
+        EXPECT_CLI_EXIT(
+            runCollidoscope({hull, in, node, ball, QStringLiteral("--enclose"), QStringLiteral("--max-faces"),
+                             QStringLiteral("3"), QStringLiteral("-o"), out}),
+            2);
+        EXPECT_CLI_EXIT(runCollidoscope({hull, in, node, ball, QStringLiteral("--enclose"),
+                                         QStringLiteral("--max-points"), QStringLiteral("300"),
                                          QStringLiteral("-o"), out}),
                         2);
-        EXPECT_CLI_EXIT(runCollidoscope({hull, in, node, ball, QStringLiteral("--enclose"),
-                                         QStringLiteral("--max-faces"), QStringLiteral("3"), QStringLiteral("-o"), out}),
-                        2);
-        EXPECT_CLI_EXIT(runCollidoscope({hull, in, node, ball, QStringLiteral("--enclose"),
-                                         QStringLiteral("--max-points"), QStringLiteral("300"), QStringLiteral("-o"),
-                                         out}),
-                        2);
-        EXPECT_CLI_EXIT(runCollidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("--strategy"),
-                                         QStringLiteral("box"), QStringLiteral("--enclose"), QStringLiteral("-o"), out}),
-                        2);
+        EXPECT_CLI_EXIT(
+            runCollidoscope({QStringLiteral("add-colliders"), in, QStringLiteral("--strategy"),
+                             QStringLiteral("box"), QStringLiteral("--enclose"), QStringLiteral("-o"), out}),
+            2);
     }
 };
 
