@@ -4,12 +4,14 @@
 #include "PartsReport.h"
 #include "document/Document.h"
 #include "document/SaveFamily.h"
+#include "geometry/HullCap.h"
 #include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
 #include "targets/TargetExport.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace cs::app {
@@ -178,6 +180,32 @@ runColliders(const Job& job, const import::ImportOptions& importOptions, import:
     return run;
 }
 
+namespace {
+
+gltf::Json enclosingJson(const geometry::EnclosureFigures& e)
+{
+    return {{"vertices", e.vertices},
+            {"faces", e.faces},
+            {"triangles", e.triangles},
+            {"volume", e.volume},
+            {"hullVolume", e.hullVolume},
+            {"orientedBoxVolume", e.orientedBoxVolume},
+            {"addedOverHull", e.addedOverHull()},
+            {"addedOverOrientedBox", e.addedOverBox()}};
+}
+
+std::string enclosingText(const geometry::EnclosureFigures& e)
+{
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  ", encloses every vertex: %d faces, %d triangles, %+.1f %% volume over the hull, %+.1f %% "
+                  "against the oriented box",
+                  e.faces, e.triangles, 100 * e.addedOverHull(), 100 * e.addedOverBox());
+    return text;
+}
+
+} // namespace
+
 gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
 {
     gltf::Json colliders = gltf::Json::array();
@@ -206,6 +234,8 @@ gltf::Json colliderRunJson(const Job& job, const ColliderRun& run)
         }
         if (a.hullPoints > 0 && a.parts == 0)
             c["hullFromSimplifiedCopy"] = a.hullFromCopy;
+        if (a.enclosed)
+            c["enclosing"] = enclosingJson(*a.enclosed);
         if (a.fit)
             c["fit"] = fitJson(*a.fit);
         addPartJson(a, c);
@@ -252,6 +282,8 @@ void printColliderRun(const Job& job, const ColliderRun& run)
         else if (a.trianglesBefore > 0)
             extra += ", " + std::to_string(a.trianglesBefore) + " -> " + std::to_string(a.trianglesAfter) +
                      " triangles";
+        if (a.enclosed)
+            extra += enclosingText(*a.enclosed);
         std::printf("%s: %s: %s [%s]%s\n", in.c_str(), where.c_str(), describeShape(run.shapes[i]).c_str(),
                     import::colliderStrategyName(a.strategy), extra.c_str());
         if (a.fit && (a.parts == 0 || a.part + 1 == a.parts))
@@ -361,6 +393,50 @@ std::optional<std::string> readSimplifyFirst(const QCommandLineParser& parser,
         options.strategy != import::ColliderStrategy::Auto)
         return std::string("--simplify-first applies to the hull and auto strategies only");
     options.simplifyFirst = m;
+    return std::nullopt;
+}
+
+EncloseCli::EncloseCli()
+    : enclose(QStringLiteral("enclose"),
+              QStringLiteral("hull (and auto's hull): a hull that holds every vertex of the mesh, cut to the "
+                             "budget (--max-points vertices, --max-faces faces) by dropping the face planes "
+                             "that add the least volume, in place of the hull of chosen points.")),
+      maxFaces(QStringLiteral("max-faces"),
+               QStringLiteral("With --enclose: most polygon faces of the hull, 4 to %1 (default %1).")
+                   .arg(geometry::kMaxHullPoints),
+               QStringLiteral("N"))
+{}
+
+void EncloseCli::addTo(QCommandLineParser& parser) const
+{
+    parser.addOption(enclose);
+    parser.addOption(maxFaces);
+}
+
+std::optional<std::string> readEnclose(const QCommandLineParser& parser, const EncloseCli& cli,
+                                       import::ColliderOptions& options)
+{
+    if (!parser.isSet(cli.enclose))
+        return parser.isSet(cli.maxFaces) ? std::optional<std::string>("--max-faces needs --enclose")
+                                          : std::nullopt;
+    if (options.strategy != import::ColliderStrategy::Hull &&
+        options.strategy != import::ColliderStrategy::Auto)
+        return std::string("--enclose applies to the hull and auto strategies only");
+    if (options.simplifyFirst)
+        return std::string(
+            "--enclose and --simplify-first cannot be combined: the enclosing hull holds every "
+            "vertex of the mesh itself");
+    if (options.maxPoints > geometry::kMaxHullPoints)
+        return "--max-points must be at most " + std::to_string(geometry::kMaxHullPoints) + " with --enclose";
+    if (parser.isSet(cli.maxFaces)) {
+        bool ok = false;
+        options.maxFaces = parser.value(cli.maxFaces).toInt(&ok);
+        if (!ok || options.maxFaces < 4 || options.maxFaces > geometry::kMaxHullPoints)
+            return "--max-faces must be a whole number from 4 to " +
+                   std::to_string(geometry::kMaxHullPoints) + ", not '" +
+                   parser.value(cli.maxFaces).toStdString() + "'";
+    }
+    options.enclose = true;
     return std::nullopt;
 }
 

@@ -95,4 +95,17 @@ std::optional<std::string> readSimplifyFirst(const QCommandLineParser& parser,
                                              const QCommandLineOption& option,
                                              import::ColliderOptions& options);
 
+/// --enclose and --max-faces (hull, and add-colliders' hull and auto): hulls that hold every vertex within
+/// --max-points vertices and --max-faces polygons (import::ColliderOptions::enclose).
+struct EncloseCli
+{
+    QCommandLineOption enclose;
+    QCommandLineOption maxFaces;
+    EncloseCli();
+    void addTo(QCommandLineParser& parser) const;
+};
+/// Reads them after the strategy, --max-points and --simplify-first; an error message on a bad value.
+std::optional<std::string> readEnclose(const QCommandLineParser& parser, const EncloseCli& cli,
+                                       import::ColliderOptions& options);
+
 } // namespace cs::app

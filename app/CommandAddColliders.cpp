@@ -82,6 +82,7 @@ struct AddCollidersCli
             "convex collider fits gets such parts when they come within the tolerance.")};
     QCommandLineOption simplifyFirst = simplifyFirstOption();
     OutputCliOptions written;
+    EncloseCli enclose;
 
     void addTo(QCommandLineParser& parser) const
     {
@@ -90,6 +91,7 @@ struct AddCollidersCli
               &strict, &simplifyFirst, &axis, &format, &inPlace, &json, &primitives})
             parser.addOption(*o);
         written.addTo(parser);
+        enclose.addTo(parser);
     }
 };
 
@@ -135,6 +137,8 @@ std::optional<std::string> readColliderArguments(const QCommandLineParser& parse
     if (auto problem = readPrimitiveParts(parser.isSet(cli.primitives), options))
         return problem;
     if (auto problem = readSimplifyFirst(parser, cli.simplifyFirst, options))
+        return problem;
+    if (auto problem = readEnclose(parser, cli.enclose, options))
         return problem;
     if (parser.isSet(cli.maxError)) {
         options.maxError = parser.value(cli.maxError).toDouble(&ok);

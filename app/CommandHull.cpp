@@ -61,10 +61,12 @@ int runHull(const QStringList& args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption simplifyFirst = simplifyFirstOption();
     const OutputCliOptions writtenCli;
+    const EncloseCli enclose;
     ImportCliOptions importCli;
     for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
         parser.addOption(*o);
     writtenCli.addTo(parser);
+    enclose.addTo(parser);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "hull"))
         return *stop;
@@ -81,6 +83,8 @@ int runHull(const QStringList& args)
     if (auto problem = readColliderOptions(parser, maxPoints, body, options))
         return failUsage("hull", *problem);
     if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
+        return failUsage("hull", *problem);
+    if (auto problem = readEnclose(parser, enclose, options))
         return failUsage("hull", *problem);
     OutputChoice written;
     if (auto problem = writtenCli.read(parser, written, options, parser.isSet(maxPoints)))

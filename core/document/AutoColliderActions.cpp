@@ -118,6 +118,7 @@ Result<MeshColliderFit> fitMeshCollider(const gltf::TriangleMesh& mesh, const Au
     out.trianglesBefore = choice->trianglesBefore;
     out.trianglesAfter = choice->trianglesAfter;
     out.hullFromCopy = choice->hullFromCopy;
+    out.enclosed = choice->enclosed;
     if (choice->parts.size() > 1) {
         out.parts = std::move(choice->parts);
         for (size_t i = 0; i < out.parts.size(); ++i) {

@@ -109,6 +109,7 @@ struct MeshColliderFit
     std::optional<gltf::TriangleMesh> simplified;
     size_t trianglesBefore = 0, trianglesAfter = 0;
     bool hullFromCopy = false; ///< convex: the hull's points came from a simplified copy (the counts are its)
+    std::optional<geometry::EnclosureFigures> enclosed{}; ///< convex: a hull that encloses every vertex
     /// Decompose into more than one part (type Convex): each part's hull and its volume. Each part is a new
     /// mesh with a convex shape, on its own child node of every mesh node that uses the mesh (a compound).
     std::vector<gltf::TriangleMesh> parts;

@@ -210,6 +210,7 @@ cs::import::AddedCollider addedCollider(const AutoColliderNode& n, size_t collid
     a.trianglesBefore = fit.trianglesBefore;
     a.trianglesAfter = fit.trianglesAfter;
     a.hullFromCopy = fit.hullFromCopy;
+    a.enclosed = fit.enclosed;
     if (fit.measured)
         a.fit = worldFitFigures(*fit.measured, world);
     return a;

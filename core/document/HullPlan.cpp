@@ -31,6 +31,26 @@ Result<HullSource> gatherHullSource(const Document& document, NodeIndex node, bo
     return out;
 }
 
+namespace {
+
+/// The hull that encloses every point within the budget, as a capped hull that left nothing out.
+Result<geometry::ConvexHull> enclosingHull(const HullSource& source,
+                                           const geometry::ConvexHullOptions& options, HullPlan& plan)
+{
+    geometry::EnclosingHullOptions o;
+    o.maxVertices = options.maxVertices;
+    o.maxFaces = source.maxFaces;
+    o.progress = options.progress;
+    o.cancel = options.cancel;
+    auto e = geometry::encloseWithBudget(source.points, o);
+    if (!e)
+        return {std::nullopt, std::move(e.diagnostics)};
+    plan.enclosed = e->figures;
+    return {geometry::asConvexHull(std::move(*e)), std::move(e.diagnostics)};
+}
+
+} // namespace
+
 HullPlan planHull(const HullSource& source, const std::function<void(double)>& progress,
                   const std::atomic<bool>* cancel)
 {
@@ -39,7 +59,7 @@ HullPlan planHull(const HullSource& source, const std::function<void(double)>& p
     options.progress = progress;
     HullPlan plan;
     const gltf::TriangleMesh* mesh = source.mesh.get();
-    if (mesh && source.simplifyFirst) {
+    if (mesh && source.simplifyFirst && !options.conservative) {
         const geometry::FitMeter meter(*mesh, {}, standardFitOptions());
         auto choice = geometry::chooseHullWithSimplifiedCopy(*mesh, meter, options, *source.simplifyFirst);
         plan.diagnostics = std::move(choice.diagnostics);
@@ -50,7 +70,8 @@ HullPlan planHull(const HullSource& source, const std::function<void(double)>& p
         }
         return plan;
     }
-    auto hull = geometry::generateConvexHull(source.points, options);
+    auto hull = options.conservative ? enclosingHull(source, options, plan)
+                                     : geometry::generateConvexHull(source.points, options);
     plan.diagnostics = std::move(hull.diagnostics);
     if (hull && mesh) {
         geometry::FitPart part;

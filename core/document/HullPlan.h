@@ -11,6 +11,7 @@
 #include "document/Selection.h"
 #include "geometry/ColliderFit.h"
 #include "geometry/ConvexHull.h"
+#include "geometry/EnclosingHull.h"
 #include "geometry/SimplifiedHull.h"
 
 #include <atomic>
@@ -31,6 +32,9 @@ struct HullSource
         mesh;                            ///< the node's own mesh, for the fit; null with descendants
     geometry::ConvexHullOptions options; ///< cap and kind (progress and cancel are planHull's)
     std::optional<double> simplifyFirst; ///< in the node's units; none: no simplified copy tried
+    /// Conservative: the most polygon faces of the hull that encloses every point
+    /// (geometry::encloseWithBudget within options.maxVertices vertices and these faces).
+    int maxFaces = geometry::kMaxHullPoints;
 };
 
 /// Step 1: the points of `node`'s mesh in its space, with `descendants` those below it too
@@ -49,11 +53,14 @@ struct HullPlan
     std::optional<geometry::FitSummary> fit;
     Diagnostics diagnostics;
     std::optional<geometry::HullChoice> choice; ///< with a simplified copy asked for: how both measured
+    /// Conservative: the enclosing hull's counts and its volume against the full hull and the oriented box.
+    std::optional<geometry::EnclosureFigures> enclosed;
 };
 
-/// Step 2 (any thread): the hull of the source's points and, with a mesh, its fit against it; with
-/// simplifyFirst and a mesh, the closer of the mesh's hull and a simplified copy's
-/// (geometry::chooseHullWithSimplifiedCopy). Setting `cancel` stops it (HULL_CANCELLED).
+/// Step 2 (any thread): the hull of the source's points and, with a mesh, its fit against it; conservative:
+/// the hull that encloses every point within the vertex and face budget (geometry::encloseWithBudget; no
+/// simplified copy); else with simplifyFirst and a mesh, the closer of the mesh's hull and a simplified
+/// copy's (geometry::chooseHullWithSimplifiedCopy). Setting `cancel` stops it (HULL_CANCELLED).
 HullPlan planHull(const HullSource& source, const std::function<void(double)>& progress = {},
                   const std::atomic<bool>* cancel = nullptr);
 

@@ -209,7 +209,7 @@ MeshColliderChoice primitiveChoice(FittedShape fit, std::optional<geometry::FitS
 bool hasNoVolume(const Diagnostics& why)
 {
     return findDiagnostic(why, "HULL_COPLANAR") || findDiagnostic(why, "HULL_COLLINEAR") ||
-           findDiagnostic(why, "DECOMPOSE_DEGENERATE");
+           findDiagnostic(why, "DECOMPOSE_DEGENERATE") || findDiagnostic(why, "ENCLOSE_FLAT");
 }
 
 /// The thin box Auto gives a mesh with no volume (the smaller of the axis-aligned and the oriented box,
@@ -244,7 +244,26 @@ struct HullCandidate
     std::optional<geometry::FitSummary> measured;
     bool fromCopy = false;
     size_t trianglesBefore = 0, trianglesAfter = 0;
+    std::optional<geometry::EnclosureFigures> enclosed{};
 };
+
+/// The hull that holds every vertex within maxPoints vertices and maxFaces polygons, as a capped hull that
+/// left nothing out.
+Result<HullCandidate> enclosingHull(const std::vector<Vec3d>& points, const ColliderOptions& options,
+                                    const std::atomic<bool>* cancel)
+{
+    geometry::EnclosingHullOptions o;
+    o.maxVertices = options.maxPoints;
+    o.maxFaces = options.maxFaces;
+    o.cancel = cancel;
+    auto e = geometry::encloseWithBudget(points, o);
+    if (!e)
+        return {std::nullopt, std::move(e.diagnostics)};
+    HullCandidate c;
+    c.enclosed = e->figures;
+    c.hull = geometry::asConvexHull(std::move(*e));
+    return {std::move(c), std::move(e.diagnostics)};
+}
 
 Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
                                const ColliderOptions& options, const geometry::FitMeter& meter,
@@ -254,6 +273,8 @@ Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector
     o.maxVertices = options.maxPoints;
     o.measureQuality = options.strategy == ColliderStrategy::Auto;
     o.cancel = cancel;
+    if (options.enclose)
+        return enclosingHull(points, options, cancel);
     Result<HullCandidate> out;
     if (!options.simplifyFirst) {
         auto h = geometry::generateConvexHull(points, o);
@@ -339,6 +360,7 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
     out.hullFromCopy = candidate->fromCopy;
     out.trianglesBefore = candidate->trianglesBefore;
     out.trianglesAfter = candidate->trianglesAfter;
+    out.enclosed = candidate->enclosed;
     out.hull = std::move(candidate->hull.mesh);
     return success(std::move(out), std::move(diagnostics));
 }

@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "geometry/ColliderFit.h"
+#include "geometry/EnclosingHull.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/PrimitiveParts.h"
 #include "gltf/GltfDocument.h"
@@ -79,6 +80,10 @@ struct ColliderOptions
     /// simplified within this error (metres in the mesh's space), kept when it fits the mesh closer
     /// (geometry::chooseHullWithSimplifiedCopy).
     std::optional<double> simplifyFirst;
+    /// Hull (and auto's hull): a hull that holds every vertex (geometry::encloseWithBudget) within maxPoints
+    /// vertices and maxFaces polygons, in place of the capped hull of chosen points. Not with simplifyFirst.
+    bool enclose = false;
+    int maxFaces = 255;
     /// Capsule (and auto's capsule): the axis it runs along, in the node's space (auto: the long axis).
     geometry::RoundAxis roundAxis = geometry::RoundAxis::Auto;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
@@ -124,6 +129,8 @@ struct AddedCollider
     size_t trianglesBefore = 0; ///< simplified, or a hull from a copy: the mesh's triangles
     size_t trianglesAfter = 0;  ///< simplified: the collision mesh's triangles; a hull: the copy's
     bool hullFromCopy = false;  ///< the hull's points were taken from a simplified copy (simplifyFirst)
+    /// A hull that encloses every vertex (ColliderOptions::enclose): its counts and added volume.
+    std::optional<geometry::EnclosureFigures> enclosed{};
 };
 
 /// The collider `options` (strategy, maxPoints, autoTolerance) choose for one mesh, in the mesh's own space.
@@ -151,6 +158,8 @@ struct MeshColliderChoice
     std::optional<geometry::FitSummary> measured;
     /// Auto: true when the measured fit chose (fitTolerance given), false for the volume rule.
     bool chosenByFit = false;
+    /// A hull that encloses every vertex (ColliderOptions::enclose): its counts and added volume.
+    std::optional<geometry::EnclosureFigures> enclosed{};
 };
 
 /// The OMI shape of a fitted primitive (box, sphere, capsule or cylinder; anything else: a convex shape).

@@ -1,10 +1,12 @@
 // bench=hull: the capped convex hull (255 vertices) against qhull on the same points in the same run: qhull's
 // full hull (the true volume) and its early-stopped hull (option TA251: 4 + 251 points). Quality figures are
 // measured here independently of the code under test: volume against qhull's, and the outside distance by
-// brute force over every input point and every face of our result.
+// brute force over every input point and every face of our result. Then bench=hull_budget: the hull that
+// encloses every point within a vertex or face budget, against the conservative capped hull.
 #include "BenchUtil.h"
 #include "QhullReference.h"
 #include "geometry/ConvexHull.h"
+#include "geometry/EnclosingHull.h"
 #include "gltf/JsonIndex.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/SceneGraph.h"
@@ -14,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <numbers>
 #include <random>
 
 namespace cs::bench {
@@ -157,7 +160,98 @@ void benchCase(const std::string& name, const std::vector<Vec3d>& points, int ru
     std::fflush(stdout);
 }
 
+/// On a capsule of radius 0.5 whose cylinder is 1.5 long (y), or a torus of radii 1 and 0.4 (about y).
+std::vector<Vec3d> roundPoints(size_t n, bool torus, unsigned seed)
+{
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    const auto ball = spherePoints(n, seed + 1);
+    std::vector<Vec3d> out;
+    for (size_t i = 0; i < n; ++i) {
+        const double a = 2 * std::numbers::pi * u(rng), b = 2 * std::numbers::pi * u(rng);
+        if (torus)
+            out.push_back({(1 + 0.4 * std::cos(b)) * std::cos(a), 0.4 * std::sin(b),
+                           (1 + 0.4 * std::cos(b)) * std::sin(a)});
+        else if (u(rng) < 1.5 / (1.5 + 1.0)) // side area 2 pi r h against the ends' 4 pi r^2
+            out.push_back({0.5 * std::cos(a), 1.5 * (u(rng) - 0.5), 0.5 * std::sin(a)});
+        else
+            out.push_back(ball[i] * 0.5 + Vec3d(0, ball[i].y >= 0 ? 0.75 : -0.75, 0));
+    }
+    return out;
+}
+
+/// One budget: the hull that encloses every point against the conservative capped hull (the inner hull
+/// grown to hold every point) at the same vertex cap, both timed in the same run; volumes against qhull's
+/// full hull, containment by brute force here.
+void budgetCase(const std::string& name, const std::vector<Vec3d>& points, double hullVolume, int maxVertices,
+                int maxFaces, int runs)
+{
+    geometry::EnclosingHullOptions options;
+    options.maxVertices = maxVertices;
+    options.maxFaces = maxFaces;
+    geometry::ConvexHullOptions baseline;
+    baseline.maxVertices = maxVertices;
+    baseline.conservative = true;
+    baseline.measureQuality = false;
+    Result<geometry::EnclosingHull> ours;
+    Result<geometry::ConvexHull> conservative;
+    const auto ms = medianMs({[&] { ours = geometry::encloseWithBudget(points, options); },
+                              [&] { conservative = geometry::generateConvexHull(points, baseline); }},
+                             runs);
+    if (!ours || !conservative) {
+        std::printf("bench=hull_budget case=%s error=%s\n", name.c_str(),
+                    formatDiagnostic((!ours ? ours.diagnostics : conservative.diagnostics).front()).c_str());
+        return;
+    }
+    const auto& f = ours->figures;
+    const double volume = geometry::meshVolume(ours->mesh);
+    // Engines hull the written vertices again: the points are inside when adding them to the vertices adds
+    // no volume to qhull's hull (outside_volume 0). The triangles' own planes (outside_triangles, fraction
+    // of the diagonal) tilt where a thin face's corners were rounded to float.
+    std::vector<Vec3d> corners;
+    geometry::appendPoints(corners, ours->mesh);
+    std::vector<Vec3d> both = corners;
+    both.insert(both.end(), points.begin(), points.end());
+    const double outsideVolume = test::qhullHull(both).volume / test::qhullHull(corners).volume - 1;
+    std::printf(
+        "bench=hull_budget case=%s max_vertices=%d max_faces=%d vertices=%d faces=%d triangles=%d "
+        "over_hull=%s over_obb=%s outside_volume=%s outside_triangles=%s ours_ms=%s conservative_ms=%s "
+        "ratio=%s conservative_over_hull=%s\n",
+        name.c_str(), maxVertices, maxFaces, f.vertices, f.faces, f.triangles,
+        fixed(volume / hullVolume - 1, 4).c_str(), fixed(volume / f.orientedBoxVolume - 1, 4).c_str(),
+        fixed(outsideVolume, 9).c_str(),
+        fixed(std::max(0.0, maxOutside(points, ours->mesh)) / diagonal(points), 7).c_str(),
+        fixed(ms[0], 1).c_str(), fixed(ms[1], 1).c_str(), fixed(ms[0] / ms[1], 1).c_str(),
+        fixed(geometry::meshVolume(conservative->mesh) / hullVolume - 1, 4).c_str());
+    std::fflush(stdout);
+}
+
 } // namespace
+
+/// bench=hull_budget: the enclosing hull at each budget of issue 49 (8, 16, 32, 64, 255 vertices; 6, 18, 64
+/// faces) on smooth shapes and the largest real meshes.
+int runHullBudgetBenchmarks(int runs, bool quick)
+{
+    std::vector<std::pair<std::string, std::vector<Vec3d>>> cases = {
+        {"sphere_10k", spherePoints(10'000, 7)},
+        {"capsule_10k", roundPoints(10'000, false, 13)},
+        {"torus_10k", roundPoints(10'000, true, 17)}};
+    if (!quick) {
+        for (auto& [name, points] : largestRealMeshes(4))
+            cases.emplace_back("mesh_" + name, std::move(points));
+    }
+    const int r = std::max(1, runs / 3);
+    for (const auto& [name, points] : cases) {
+        const test::QhullHull full = test::qhullHull(points, "Qt");
+        if (!full.ok)
+            continue;
+        for (int v : {8, 16, 32, 64, 255})
+            budgetCase(name, points, full.volume, v, 255, r);
+        for (int f : {6, 18, 64})
+            budgetCase(name, points, full.volume, 255, f, r);
+    }
+    return 0;
+}
 
 int runHullBenchmarks(int runs, bool quick)
 {

@@ -1,6 +1,7 @@
-// cs_bench [--runs N] [--quick] [--only load|document|hull|decode|simulate|decompose|fit|simplify|scale]: the
-// benchmarks, one key=value line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss
-// LOADER FILE: (internal) loads FILE with one loader and prints the peak resident KiB.
+// cs_bench [--runs N] [--quick] [--only
+// load|document|hull|hull_budget|decode|simulate|decompose|fit|simplify|scale]: the benchmarks, one key=value
+// line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss LOADER FILE: (internal)
+// loads FILE with one loader and prints the peak resident KiB.
 #include "BenchUtil.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 namespace cs::bench {
 int runLoadBenchmarks(int runs, bool quick);
 int runHullBenchmarks(int runs, bool quick);
+int runHullBudgetBenchmarks(int runs, bool quick);
 int runDecodeBenchmarks(int runs, bool quick);
 int runDecomposeBenchmarks(int runs, bool quick);
 int runSimulateBenchmarks(int runs, bool quick);
@@ -28,8 +30,9 @@ int main(int argc, char** argv)
         return cs::bench::peakRssChild(argv[2], argv[3]);
     const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
     if (!options.ok) {
-        std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
-                             "load|document|hull|decode|simulate|decompose|fit|simplify|scale]\n");
+        std::fprintf(stderr,
+                     "usage: cs_bench [--runs N] [--quick] [--only "
+                     "load|document|hull|hull_budget|decode|simulate|decompose|fit|simplify|scale]\n");
         return 2;
     }
     const int runs = options.runs;
@@ -41,6 +44,7 @@ int main(int argc, char** argv)
     const int load = run("load") ? cs::bench::runLoadBenchmarks(runs, quick) : 0;
     const int document = run("document") ? cs::bench::runDocumentBenchmarks(argv[0], runs, quick) : 0;
     const int hull = run("hull") ? cs::bench::runHullBenchmarks(runs, quick) : 0;
+    const int budget = run("hull_budget") ? cs::bench::runHullBudgetBenchmarks(runs, quick) : 0;
     const int decode = run("decode") ? cs::bench::runDecodeBenchmarks(runs, quick) : 0;
     const int simulate = run("simulate") ? cs::bench::runSimulateBenchmarks(runs, quick) : 0;
     const int decompose = run("decompose") ? cs::bench::runDecomposeBenchmarks(runs, quick) : 0;
@@ -50,6 +54,7 @@ int main(int argc, char** argv)
     return load != 0        ? load
            : document != 0  ? document
            : hull != 0      ? hull
+           : budget != 0    ? budget
            : decode != 0    ? decode
            : simulate != 0  ? simulate
            : decompose != 0 ? decompose

@@ -2,6 +2,7 @@
 // node's space, the plan made from it alone, and the hull applied as one undo step with its figures kept
 // in the fit cache only when they are the node's.
 #include "DocumentTestUtil.h"
+#include "TestSupport.h"
 #include "document/ColliderFitCache.h"
 #include "document/HullPlan.h"
 #include "document/MeshCommands.h"
@@ -100,6 +101,34 @@ private slots:
         const HullPlan stopped = planHull(*source, {}, &cancel);
         QVERIFY(!stopped.hull);
         QVERIFY(findDiagnostic(stopped.diagnostics, "HULL_CANCELLED"));
+    }
+
+    void conservativeEnclosesWithinTheFaceBudget()
+    {
+        size_t t = 0, c = 0;
+        auto d = scene(t, c);
+        // The node with its child: two tetrahedra, their hull has 8 points; a conservative hull of at most 5
+        // faces must still hold all 8 (the tetrahedron's 4 planes cannot: the child's apex is beyond them).
+        geometry::ConvexHullOptions options;
+        options.conservative = true;
+        auto source = gatherHullSource(*d, t, true, options, 0.01);
+        QVERIFY(source);
+        source->maxFaces = 5;
+        const HullPlan plan = planHull(*source);
+        QVERIFY2(plan.hull, test::describe(plan.diagnostics).c_str());
+        QVERIFY(plan.enclosed);
+        QVERIFY(plan.enclosed->faces <= 5);
+        QVERIFY(!plan.choice); // no simplified copy for a hull that holds every point
+        QVERIFY(plan.hull->quality.volumeRatio >= 1.0);
+        const auto& mesh = plan.hull->mesh;
+        for (size_t k = 0; k < mesh.indices.size(); k += 3) {
+            const geometry::Vec3d a(mesh.positions[mesh.indices[k]]);
+            const geometry::Vec3d n = geometry::normalized(
+                geometry::cross(geometry::Vec3d(mesh.positions[mesh.indices[k + 1]]) - a,
+                                geometry::Vec3d(mesh.positions[mesh.indices[k + 2]]) - a));
+            for (const geometry::Vec3d& p : source->points)
+                QVERIFY(geometry::dot(n, p - a) <= 1e-6);
+        }
     }
 
     void applyKeepsTheFiguresOnlyWhenTheyAreTheNodes()

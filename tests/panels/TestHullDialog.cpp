@@ -9,7 +9,9 @@
 #include "geometry/MeshWriter.h"
 #include "geometry/SimplifiedHull.h"
 
+#include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 #include <QUndoStack>
 #include <cmath>
@@ -184,6 +186,29 @@ private slots:
         QCOMPARE(dialog.maxPoints(), 4);
         QVERIFY(dialog.waitForResult(kWait));
         QCOMPARE(dialog.pointCount(), 4);
+    }
+
+    void conservativeHasAFaceBudget()
+    {
+        auto d = makeScene();
+        HullDialog dialog(d.get(), 0);
+        auto* faces = dialog.findChild<QSpinBox*>(QStringLiteral("maxFaces"));
+        QVERIFY(faces && !faces->isEnabled()); // the inner hull caps points only
+        QVERIFY(dialog.waitForResult(kWait));
+        QVERIFY(!dialog.enclosed());
+        dialog.setConservative(true);
+        QVERIFY(faces->isEnabled());
+        dialog.setMaxFaces(18);
+        QVERIFY(dialog.waitForResult(kWait));
+        QVERIFY(dialog.enclosed());
+        QVERIFY(dialog.enclosed()->faces <= 18);
+        QCOMPARE(dialog.pointCount(), dialog.enclosed()->vertices);
+        QCOMPARE(dialog.maxOutsideDistance(), 0.0);
+        // Around a ball no 18 faces hold less than 1.198 times its volume (Fejes Toth's bound), and the
+        // sphere's tessellation has less than the ball.
+        QVERIFY2(dialog.volumeKept() > 1.198, QByteArray::number(dialog.volumeKept()));
+        const QString text = dialog.findChild<QLabel*>(QStringLiteral("pointsLabel"))->text();
+        QVERIFY2(text.contains(QStringLiteral("faces")), qPrintable(text));
     }
 
     void staleRunsDoNotCount()

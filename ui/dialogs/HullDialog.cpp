@@ -91,6 +91,7 @@ std::shared_ptr<const HullSource> HullDialog::gather(document::Document& documen
     }
     const size_t count = source->points.size();
     m_form->setSourceText(count == 1 ? tr("1 point") : tr("%1 points").arg(count));
+    source->maxFaces = m_form->maxFaces();
     return std::make_shared<const HullSource>(std::move(*source));
 }
 

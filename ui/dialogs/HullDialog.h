@@ -51,6 +51,10 @@ public:
     int maxPoints() const { return m_form->maxPoints(); }
     void setConservative(bool on) { m_form->setConservative(on); } ///< false: inner hull (mesh points)
     bool conservative() const { return m_form->conservative(); }
+    void setMaxFaces(int faces) { m_form->setMaxFaces(faces); } ///< conservative: clamped to 4..255
+    int maxFaces() const { return m_form->maxFaces(); }
+    /// Conservative: the hull's counts and its volume against the full hull and the oriented box.
+    const std::optional<geometry::EnclosureFigures>& enclosed() const { return m_results->enclosed(); }
     void setIncludeChildren(bool on) { m_form->setIncludeChildren(on); }
     bool includeChildren() const { return m_form->includeChildren(); }
     void setDestination(Destination d) { m_form->setOnCollider(d == Destination::NodeCollider); }

@@ -22,6 +22,9 @@ HullForm::HullForm(QWidget* parent) : QWidget(parent)
     connect(m_includeChildren, &QCheckBox::toggled, this, &HullForm::sourceChanged);
     connect(m_maxPoints, &QSpinBox::valueChanged, this, &HullForm::hullOptionsChanged);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &HullForm::hullOptionsChanged);
+    connect(m_kind, &QComboBox::currentIndexChanged, this,
+            [this] { setSimplifyFirstAvailable(m_copyAllowed); });
+    connect(m_maxFaces, &QSpinBox::valueChanged, this, &HullForm::hullOptionsChanged);
     connect(m_simplifyFirst, &QCheckBox::toggled, this, &HullForm::hullOptionsChanged);
     connect(m_simplifyFirst, &QCheckBox::toggled, m_simplifyError, &QWidget::setEnabled);
     connect(m_simplifyError, &QDoubleSpinBox::valueChanged, this, [this] {
@@ -62,8 +65,19 @@ QWidget* HullForm::buildOptions()
     m_kind->addItem(tr("Inner (every vertex is a mesh point)"));
     m_kind->addItem(tr("Conservative (contains every mesh point)"));
     m_kind->setToolTip(tr("When the cap leaves points out, an inner hull cuts corners off the mesh; a "
-                          "conservative hull is grown just enough to contain them all"));
+                          "conservative hull holds every point: of the full hull's face planes it drops "
+                          "those that add the least volume until the points and faces fit"));
     form->addRow(tr("Kind:"), m_kind);
+    m_maxFaces = new WholeSpinBox(options);
+    m_maxFaces->setObjectName(QStringLiteral("maxFaces"));
+    m_maxFaces->setRange(4, kMaxHullPoints);
+    m_maxFaces->setValue(kMaxHullPoints);
+    m_maxFaces->setKeyboardTracking(false);
+    m_maxFaces->setEnabled(false);
+    m_maxFaces->setToolTip(
+        tr("Conservative: the most faces (polygons). PhysX accepts 255 polygons per convex "
+           "mesh; fewer faces make collision tests cheaper"));
+    form->addRow(tr("Most faces:"), m_maxFaces);
     m_simplifyFirst = new QCheckBox(tr("Also try a simplified copy, within"), options);
     m_simplifyFirst->setObjectName(QStringLiteral("simplifyFirst"));
     m_simplifyFirst->setToolTip(
@@ -108,6 +122,16 @@ void HullForm::setConservative(bool on)
 bool HullForm::conservative() const
 {
     return m_kind->currentIndex() == 1;
+}
+
+void HullForm::setMaxFaces(int faces)
+{
+    m_maxFaces->setValue(faces);
+}
+
+int HullForm::maxFaces() const
+{
+    return m_maxFaces->value();
 }
 
 void HullForm::setIncludeChildren(bool on)
@@ -161,12 +185,20 @@ std::optional<double> HullForm::simplifyFirst() const
 
 void HullForm::setSimplifyFirstAvailable(bool available)
 {
-    m_simplifyFirst->setEnabled(available);
-    m_simplifyError->setEnabled(available && m_simplifyFirst->isChecked());
+    m_copyAllowed = available;
+    // A conservative hull holds every point of the mesh itself: a copy has nothing to add.
+    const bool on = available && !conservative();
+    m_maxFaces->setEnabled(conservative());
+    m_simplifyFirst->setEnabled(on);
+    m_simplifyError->setEnabled(on && m_simplifyFirst->isChecked());
     m_simplifyFirst->setToolTip(
-        available ? tr("Also make the capped hull of a copy of the mesh simplified within this distance, "
-                       "measure both against the mesh, and keep the one that deviates less")
-                  : tr("A simplified copy is made of the node's own mesh only, not of the meshes below it"));
+        on ? tr("Also make the capped hull of a copy of the mesh simplified within this distance, "
+                "measure both against the mesh, and keep the one that deviates less")
+        : available
+            ? tr("A conservative hull holds every point of the mesh itself; a simplified copy is for the "
+                 "inner "
+                 "hull")
+            : tr("A simplified copy is made of the node's own mesh only, not of the meshes below it"));
 }
 
 } // namespace cs::ui

@@ -12,7 +12,8 @@ class QSpinBox;
 namespace cs::ui {
 
 /// The options of HullDialog: the source (the node's mesh, or with the meshes below it) and the hull (point
-/// cap, inner or conservative, a simplified copy tried too, where it goes, collider or trigger).
+/// cap, inner or conservative with a face budget, a simplified copy tried too (inner only), where it goes,
+/// collider or trigger).
 class HullForm : public QWidget
 {
     Q_OBJECT
@@ -28,6 +29,8 @@ public:
     int maxPoints() const;
     void setConservative(bool on);
     bool conservative() const;
+    void setMaxFaces(int faces); ///< the conservative hull's face budget, clamped to 4..255
+    int maxFaces() const;
     void setIncludeChildren(bool on);
     bool includeChildren() const;
     void setOnCollider(bool on); ///< true: the node's own collider; false: a new child node
@@ -55,11 +58,13 @@ private:
     QCheckBox* m_includeChildren = nullptr;
     QLabel* m_sourceLabel = nullptr;
     QSpinBox* m_maxPoints = nullptr;
+    QSpinBox* m_maxFaces = nullptr;
     QComboBox* m_kind = nullptr;
     QComboBox* m_destination = nullptr;
     QCheckBox* m_trigger = nullptr;
     QCheckBox* m_simplifyFirst = nullptr;
     QDoubleSpinBox* m_simplifyError = nullptr;
+    bool m_copyAllowed = true; ///< the source is the node's own mesh (setSimplifyFirstAvailable)
 };
 
 } // namespace cs::ui

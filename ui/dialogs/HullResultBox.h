@@ -25,6 +25,8 @@ public:
     /// Which hull was kept when a simplified copy was tried; empty when none was.
     const QString& copyNote() const { return m_copyNote; }
     bool fromCopy() const { return m_fromCopy; } ///< the hull's points came from the simplified copy
+    /// A conservative hull's counts and volumes (none for an inner hull).
+    const std::optional<geometry::EnclosureFigures>& enclosed() const { return m_enclosed; }
 
     /// Shows `hull`, made from `sourcePoints` points, with the figures taken last.
     void showHull(const geometry::ConvexHull& hull, size_t sourcePoints);
@@ -36,6 +38,7 @@ private:
     QLabel* m_outside;
     QLabel* m_copy;
     std::optional<geometry::FitSummary> m_fitFigures;
+    std::optional<geometry::EnclosureFigures> m_enclosed;
     QString m_copyNote;
     bool m_fromCopy = false;
 };

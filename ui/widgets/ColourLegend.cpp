@@ -4,7 +4,6 @@
 #include <QLabel>
 #include <QPixmap>
 #include <QResizeEvent>
-
 #include <algorithm>
 
 namespace cs::ui {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <vector>
 
 class QColor;
@@ -9,8 +8,8 @@ class QColor;
 namespace cs::ui {
 
 /// A row of colour swatches with their names (what each colour of the 3D view means) that wraps onto further
-/// rows when the view is too narrow for one, so that no entry is cut off at the window's edge. It never widens
-/// the window: its width is the layout's, its height as many rows as that width needs.
+/// rows when the view is too narrow for one, so that no entry is cut off at the window's edge. It never
+/// widens the window: its width is the layout's, its height as many rows as that width needs.
 class ColourLegend : public QWidget
 {
 public:
