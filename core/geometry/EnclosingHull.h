@@ -70,7 +70,8 @@ Result<EnclosingHull> encloseWithBudget(const std::vector<Vec3d>& points,
 ConvexHull asConvexHull(EnclosingHull hull);
 
 /// The largest distance of a point beyond the plane of any triangle of `mesh` (0 when all are inside); brute
-/// force, for checking a hull that must enclose.
+/// force. No measure for a mesh with thin triangles rounded to float (their planes tilt): encloseWithBudget
+/// checks its result polygon by polygon (EnclosingHull::maxOutsideDistance).
 double maxDistanceOutside(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points);
 
 } // namespace cs::geometry
