@@ -34,6 +34,52 @@ std::string selectNode(const gltf::GltfDocument& doc, const std::string& name,
     return {};
 }
 
+/// The options of hull beyond the import ones.
+struct HullCli
+{
+    QCommandLineOption node{QStringLiteral("node"), QStringLiteral("The mesh node, by name or index."),
+                            QStringLiteral("NAME")};
+    QCommandLineOption output{{QStringLiteral("o"), QStringLiteral("output")},
+                              QStringLiteral("The file to write (.gltf or .glb)."),
+                              QStringLiteral("OUT")};
+    QCommandLineOption maxPoints{
+        QStringLiteral("max-points"),
+        QStringLiteral("Most vertices of the hull (default %1).").arg(geometry::kMaxHullPoints),
+        QStringLiteral("N")};
+    QCommandLineOption body{QStringLiteral("body"),
+                            QStringLiteral("Motion of the body: static (default), kinematic, dynamic."),
+                            QStringLiteral("TYPE")};
+    QCommandLineOption inPlace{QStringLiteral("in-place"),
+                               QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent).")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the report as JSON.")};
+    QCommandLineOption simplifyFirst = simplifyFirstOption();
+    OutputCliOptions written;
+    EncloseCli enclose;
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
+            parser.addOption(*o);
+        written.addTo(parser);
+        enclose.addTo(parser);
+    }
+
+    /// The hull's options and where it is written; why the arguments cannot be used.
+    std::optional<std::string> read(const QCommandLineParser& parser, import::ColliderOptions& options,
+                                    OutputChoice& output) const
+    {
+        options.strategy = import::ColliderStrategy::Hull;
+        options.strict = true; // asked for a hull by name: a flat mesh is an error, not a box
+        if (auto problem = readColliderOptions(parser, maxPoints, body, options))
+            return problem;
+        if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
+            return problem;
+        if (auto problem = readEnclose(parser, enclose, options))
+            return problem;
+        return written.read(parser, output, options, parser.isSet(maxPoints));
+    }
+};
+
 } // namespace
 
 int runHull(const QStringList& args)
@@ -43,51 +89,23 @@ int runHull(const QStringList& args)
                                                     "vertices, stored as a new mesh) to one mesh node."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The asset to read (any format)."));
-    const QCommandLineOption node(QStringLiteral("node"), QStringLiteral("The mesh node, by name or index."),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The file to write (.gltf or .glb)."),
-                                    QStringLiteral("OUT"));
-    const QCommandLineOption maxPoints(
-        QStringLiteral("max-points"),
-        QStringLiteral("Most vertices of the hull (default %1).").arg(geometry::kMaxHullPoints),
-        QStringLiteral("N"));
-    const QCommandLineOption body(QStringLiteral("body"),
-                                  QStringLiteral("Motion of the body: static (default), kinematic, dynamic."),
-                                  QStringLiteral("TYPE"));
-    const QCommandLineOption inPlace(
-        QStringLiteral("in-place"),
-        QStringLiteral("Allow OUT to be IN (or write IN itself when -o is absent)."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    const QCommandLineOption simplifyFirst = simplifyFirstOption();
-    const OutputCliOptions writtenCli;
-    const EncloseCli enclose;
+    const HullCli cli;
     ImportCliOptions importCli;
-    for (const auto* o : {&node, &output, &maxPoints, &body, &simplifyFirst, &inPlace, &json})
-        parser.addOption(*o);
-    writtenCli.addTo(parser);
-    enclose.addTo(parser);
+    cli.addTo(parser);
     importCli.addTo(parser);
     if (auto stop = parseArguments(parser, args, "hull"))
         return *stop;
-    if (parser.positionalArguments().size() != 1 || !parser.isSet(node))
+    if (parser.positionalArguments().size() != 1 || !parser.isSet(cli.node))
         return failUsage("hull", "expected IN --node NAME -o OUT (see --help)");
     const std::filesystem::path in = parser.positionalArguments().first().toStdString();
-    if (!parser.isSet(output) && !parser.isSet(inPlace))
+    if (!parser.isSet(cli.output) && !parser.isSet(cli.inPlace))
         return failUsage("hull", "expected -o OUT (or --in-place)");
-    const Job job{in, parser.isSet(output) ? std::filesystem::path(parser.value(output).toStdString()) : in};
+    const Job job{in, parser.isSet(cli.output) ? std::filesystem::path(parser.value(cli.output).toStdString())
+                                               : in};
 
     import::ColliderOptions options;
-    options.strategy = import::ColliderStrategy::Hull;
-    options.strict = true; // asked for a hull by name: a flat mesh is an error, not a box
-    if (auto problem = readColliderOptions(parser, maxPoints, body, options))
-        return failUsage("hull", *problem);
-    if (auto problem = readSimplifyFirst(parser, simplifyFirst, options))
-        return failUsage("hull", *problem);
-    if (auto problem = readEnclose(parser, enclose, options))
-        return failUsage("hull", *problem);
     OutputChoice written;
-    if (auto problem = writtenCli.read(parser, written, options, parser.isSet(maxPoints)))
+    if (auto problem = cli.read(parser, options, written))
         return failUsage("hull", *problem);
     std::string error;
     const auto importOptions = importCli.read(parser, error);
@@ -99,11 +117,11 @@ int runHull(const QStringList& args)
     const std::string ext = lowerExtension(job.output);
     if (ext != ".gltf" && ext != ".glb")
         return failUsage("hull", "the output '" + job.output.string() + "' must end in .gltf or .glb");
-    if (sameFile(job.input, job.output) && !parser.isSet(inPlace))
+    if (sameFile(job.input, job.output) && !parser.isSet(cli.inPlace))
         return failUsage("hull", "the output '" + job.output.string() +
                                      "' is the input; give --in-place to overwrite it");
 
-    const std::string name = parser.value(node).toStdString();
+    const std::string name = parser.value(cli.node).toStdString();
     ColliderRun run;
     {
         ProgressLine progress("hull", 1);
@@ -114,7 +132,7 @@ int runHull(const QStringList& args)
             },
             written);
     }
-    if (parser.isSet(json))
+    if (parser.isSet(cli.json))
         std::printf("%s\n", colliderRunJson(job, run).dump(2).c_str());
     else
         printColliderRun(job, run);
