@@ -271,6 +271,7 @@ std::vector<Vec3d> meshPoints(const gltf::TriangleMesh& mesh, size_t samples)
 size_t addLeftOutPoints(const std::vector<Vec3d>& meshPoints, std::vector<Group>& groups, double slack)
 {
     std::vector<std::vector<Plane>> planes;
+    planes.reserve(groups.size());
     for (const Group& g : groups)
         planes.push_back(facePlanes(g.target));
     size_t leftOut = 0;

@@ -101,7 +101,7 @@ R decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
         std::vector<gltf::TriangleMesh> hulls;
         for (auto& part : d->parts)
             hulls.push_back(std::move(part.hull));
-        auto chosen = primitivePartsChoice(mesh, std::move(hulls), options, cancel);
+        auto chosen = primitivePartsChoice(mesh, hulls, options, cancel);
         if (chosen)
             chosen->capped =
                 std::any_of(d->parts.begin(), d->parts.end(), [](const auto& p) { return p.capped; });

@@ -42,7 +42,7 @@ MeshColliderChoice onePart(geometry::PrimitivePart only)
 } // namespace
 
 Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
-                                                std::vector<gltf::TriangleMesh> hulls,
+                                                const std::vector<gltf::TriangleMesh>& hulls,
                                                 const ColliderOptions& options,
                                                 const std::atomic<bool>* cancel)
 {
@@ -102,7 +102,7 @@ std::optional<Result<MeshColliderChoice>> autoPrimitiveParts(const gltf::Triangl
     }
     ColliderOptions o = options;
     o.partTolerance = tolerance / 2;
-    auto chosen = primitivePartsChoice(mesh, std::move(hulls), o, cancel);
+    auto chosen = primitivePartsChoice(mesh, hulls, o, cancel);
     if (!chosen || !chosen->measured || chosen->measured->outside.max > tolerance)
         return std::nullopt;
     chosen->chosenByFit = true;

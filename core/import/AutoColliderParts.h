@@ -13,7 +13,7 @@ namespace cs::import {
 /// one, the one hull when that is all, else the parts (MeshColliderChoice::partFits, primitiveParts).
 /// `measured` is the compound's fit against the mesh. Errors: PARTS_CANCELLED.
 Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
-                                                std::vector<gltf::TriangleMesh> hulls,
+                                                const std::vector<gltf::TriangleMesh>& hulls,
                                                 const ColliderOptions& options,
                                                 const std::atomic<bool>* cancel);
 
