@@ -90,6 +90,8 @@ inline constexpr const char* WriteLegacyRemoved = "WRITE_LEGACY_REMOVED";       
 inline constexpr const char* WriteDroppedEmptyTrigger = "WRITE_DROPPED_EMPTY_TRIGGER"; // warning
 inline constexpr const char* WriteRepeatedKeyDropped = "WRITE_REPEATED_KEY_DROPPED";   // info
 inline constexpr const char* OmiNotExpressible = "OMI_NOT_EXPRESSIBLE"; // warning: lost writing OMI
+inline constexpr const char* WriteShapeReferenceRenumbered = "WRITE_SHAPE_REFERENCE_RENUMBERED"; // info
+inline constexpr const char* WriteShapeListKept = "WRITE_SHAPE_LIST_KEPT"; // info: another extension uses it
 
 // KHR import and export.
 inline constexpr const char* KhrImported = "KHR_IMPORTED";                 // info

@@ -3,6 +3,7 @@
 #include "physics/KhrCodec.h"
 #include "physics/OmiWriter.h"
 #include "physics/ResolvedScene.h"
+#include "physics/ShapeReferences.h"
 
 #include <algorithm>
 #include <initializer_list>
@@ -77,14 +78,18 @@ public:
         const Json rootExtensions = memberOf(m_root, "extensions");
         const Json oldShapes = memberOf(rootExtensions, ext::KhrShapes);
         const Json oldBody = memberOf(rootExtensions, ext::KhrBodies);
+        const Json oldOmiShapes = memberOf(rootExtensions, ext::Shape);
+        const bool omiShapesRequired = anyExtensionListed(m_root, "extensionsRequired", {ext::Shape});
+        const auto foreign = foreignShapeReferences(m_root);
         removeOtherExtensions();
-        const Json shapes = shapeList();
+        const Json shapes = shapeList(referencesInto(foreign, oldShapes), oldShapes);
         const Json docBody = documentBody();
         const bool anyNode = writeNodes();
         writeRootExtensions(shapes, docBody, oldShapes, oldBody);
         eraseEmptiedExtensions(m_root, owners);
         listWrittenExtension(m_root, ext::KhrBodies, anyNode || !docBody.empty(), m_replacedRequired);
         listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
+        keepForeignReferences(foreign, oldShapes, oldOmiShapes, omiShapesRequired);
     }
 
 private:
@@ -111,11 +116,38 @@ private:
         }
     }
 
+    /// Shapes other extensions refer to stay theirs: a KHR list is renumbered under its references, and an
+    /// OMI list that such a reference points into is kept beside the new KHR one.
+    void keepForeignReferences(const std::vector<ForeignShapeReference>& foreign, const Json& oldShapes,
+                               const Json& oldOmiShapes, bool omiShapesRequired)
+    {
+        if (m_model.format != SourceFormat::Khr) {
+            const auto users = referencesInto(foreign, oldOmiShapes);
+            if (!users.empty()) {
+                restoreShapeList(m_root, ext::Shape, oldOmiShapes, omiShapesRequired);
+                m_diagnostics.push_back(shapeListKept(ext::Shape, users));
+            }
+            return;
+        }
+        const auto newIndex = [this](int old) {
+            return static_cast<size_t>(old) < m_shapeMap.size() ? m_shapeMap[old] : -1;
+        };
+        const Diagnostics notes = renumberForeignShapeReferences(
+            m_root, referencesInto(foreign, oldShapes), newIndex, code::KhrNotExpressible, ext::KhrShapes);
+        m_diagnostics.insert(m_diagnostics.end(), notes.begin(), notes.end());
+    }
+
     /// The document's shapes that KHR_implicit_shapes holds (a mesh shape is written on its node instead);
     /// fills m_shapeMap.
-    Json shapeList()
+    Json shapeList(const std::vector<ForeignShapeReference>& users, const Json& oldShapes)
     {
         Json shapes = Json::array();
+        if (m_model.format != SourceFormat::Khr && !users.empty()) {
+            // A file converted to KHR that already had a KHR list other extensions use: theirs stay in front,
+            // where those extensions' indices point, and the model's shapes follow.
+            shapes = oldShapes["shapes"];
+            m_diagnostics.push_back(shapeListKept(ext::KhrShapes, users));
+        }
         for (size_t i = 0; i < m_model.shapes.size(); ++i) {
             const Shape& s = m_model.shapes[i];
             const bool unreadable = s.opaque && !s.plane && !s.source.is_object();

@@ -4,6 +4,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/JsonObjectWriter.h"
+#include "physics/ShapeReferences.h"
 
 #include <algorithm>
 #include <string_view>
@@ -92,12 +93,19 @@ namespace {
 // Model shape index -> OMI_physics_shape index: planes have no OMI form and are left out of the list.
 using ShapeRemap = std::vector<int>;
 
+/// A plane, or a KHR shape of a type the tool does not know: OMI lists its types, so neither has an OMI form
+/// (an unknown type read from an OMI file is the file's own and is written back as it was).
+bool hasNoOmiForm(const PhysicsModel& model, const Shape& s)
+{
+    return s.isPlane() || (s.opaque && model.format == SourceFormat::Khr);
+}
+
 ShapeRemap omiShapeIndices(const PhysicsModel& model)
 {
     ShapeRemap remap;
     int next = 0;
     for (const Shape& s : model.shapes)
-        remap.push_back(s.isPlane() ? -1 : next++);
+        remap.push_back(hasNoOmiForm(model, s) ? -1 : next++);
     return remap;
 }
 
@@ -125,15 +133,18 @@ Json triggerToJson(const Trigger& t, const ShapeRemap& remap)
 }
 
 // The node's OMI_physics_body, or nullopt when nothing is left to write.
-std::optional<Json> nodeToJson(size_t index, const NodePhysics& n, const ShapeRemap& remap,
-                               Diagnostics& diagnostics)
+std::optional<Json> nodeToJson(size_t index, const NodePhysics& n, const PhysicsModel& model,
+                               const ShapeRemap& remap, Diagnostics& diagnostics)
 {
     auto planeLost = [&](int shape, const std::string& pointer, const char* what) {
         if (shape < 0 || remapped(remap, shape) >= 0)
             return false;
+        const Shape& s = model.shapes[static_cast<size_t>(shape)];
+        const std::string type = s.isPlane() ? "plane shape" : "shape type '" + s.typeName() + "'";
         diagnostics.push_back(makeWarning(code::OmiNotExpressible,
-                                          "node " + std::to_string(index) + ": OMI has no plane shape; the " +
-                                              what + " on shape " + std::to_string(shape) + " is left out",
+                                          "node " + std::to_string(index) + ": OMI has no " + type +
+                                              "; the " + what + " on shape " + std::to_string(shape) +
+                                              " is left out",
                                           pointer));
         return true;
     };
@@ -175,13 +186,13 @@ void writeDocumentExtensions(const PhysicsModel& model, Json& root)
         return;
     Json& exts = objectAt(root, "extensions");
 
-    const bool anyShape =
-        std::any_of(model.shapes.begin(), model.shapes.end(), [](const Shape& s) { return !s.isPlane(); });
+    const bool anyShape = std::any_of(model.shapes.begin(), model.shapes.end(),
+                                      [&](const Shape& s) { return !hasNoOmiForm(model, s); });
     if (anyShape) {
         JsonObjectWriter w(model.shapeExtensionSource);
         Json shapes = Json::array();
         for (const Shape& s : model.shapes) {
-            if (!s.isPlane())
+            if (!hasNoOmiForm(model, s))
                 shapes.push_back(shapeToJson(s));
         }
         w.value("shapes", shapes);
@@ -217,7 +228,7 @@ void writeNodes(const PhysicsModel& model, Json& root, Diagnostics& diagnostics)
         if (!node.is_object())
             continue;
         const NodePhysics* n = model.node(i);
-        std::optional<Json> body = n ? nodeToJson(i, *n, remap, diagnostics) : std::nullopt;
+        std::optional<Json> body = n ? nodeToJson(i, *n, model, remap, diagnostics) : std::nullopt;
         const bool hadExtensions = node.contains("extensions") && node["extensions"].is_object();
         if (!body && !hadExtensions)
             continue;
@@ -420,9 +431,25 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
     Diagnostics diagnostics = dropRepeatedPhysicsKeys(root);
     const ExtensionOwners owners = extensionOwners(root);
 
+    // Shapes other extensions refer to stay theirs: KHR_implicit_shapes is kept where they point into it, and
+    // an OMI list is renumbered under them.
+    const auto foreign = foreignShapeReferences(root);
+    const Json* rootExtensions = root.contains("extensions") ? &root["extensions"] : nullptr;
+    const auto listAt = [&](const char* name) {
+        return rootExtensions && rootExtensions->is_object() && rootExtensions->contains(name)
+                   ? (*rootExtensions)[name]
+                   : Json();
+    };
+    const auto khrUsers = model.format == SourceFormat::Khr ? referencesInto(foreign, listAt(ext::KhrShapes))
+                                                            : std::vector<ForeignShapeReference>{};
+    const auto omiUsers = referencesInto(foreign, listAt(ext::Shape));
     std::vector<std::string> replaced = {ext::LegacyCollider};
     if (model.format == SourceFormat::Khr)
-        replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes});
+        replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrLegacyShapes});
+    if (model.format == SourceFormat::Khr && khrUsers.empty())
+        replaced.emplace_back(ext::KhrShapes);
+    else if (!khrUsers.empty())
+        diagnostics.push_back(shapeListKept(ext::KhrShapes, khrUsers));
     const bool replacedRequired = anyExtensionListed(root, "extensionsRequired", replaced);
     for (const auto& name : replaced) {
         if (removeExtensionEverywhere(root, name, false)) {
@@ -447,6 +474,13 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
     }
 
     writeDocumentExtensions(model, root);
+    if (model.format == SourceFormat::Omi) {
+        const ShapeRemap remap = omiShapeIndices(model);
+        const Diagnostics notes = renumberForeignShapeReferences(
+            root, omiUsers, [&](int old) { return remapped(remap, old); }, code::OmiNotExpressible,
+            ext::Shape);
+        diagnostics.insert(diagnostics.end(), notes.begin(), notes.end());
+    }
     writeNodes(model, root, diagnostics);
     writeOmiJoints(model, root);
     eraseEmptiedExtensions(root, owners);
