@@ -102,6 +102,28 @@ std::string reasonOf(const std::string& what)
     return validUtf8(colon == std::string::npos ? what : what.substr(colon + 2));
 }
 
+/// A hint for a parse error in a file with the signature of a known physics writer's broken output:
+/// fastgltf's node writer (src/fastgltf.cpp at a31be25, lines 6282-6298) names the extension
+/// "KHR_physics_rigid_body", leaves linearVelocity's '[' out and gives gravityFactor one, and never closes
+/// the extension's object. Where that object was meant to end cannot be known, so the file is refused, but
+/// the reader learns why.
+std::string knownWriterSlip(std::string_view text)
+{
+    const bool misspelled = text.find("\"KHR_physics_rigid_body\":{") != std::string_view::npos;
+    constexpr std::string_view key = "\"linearVelocity\":";
+    const size_t velocity = text.find(key);
+    const size_t value = velocity == std::string_view::npos
+                             ? velocity
+                             : text.find_first_not_of(" \t\r\n", velocity + key.size());
+    const bool bracketless = value != std::string_view::npos && text[value] != '[';
+    if (!misspelled && !bracketless)
+        return {};
+    return " (the file has the signature of a KHR physics writer known to break its motion objects: "
+           "\"KHR_physics_rigid_body\" for KHR_physics_rigid_bodies, linearVelocity without its '[', "
+           "gravityFactor as an array, an extension object left open; where those objects end cannot be "
+           "known, so it is not read: write it again with a fixed writer)";
+}
+
 /// Builds the ordered tree from SAX events. ordered_json's object is a vector of pair<const key, value>;
 /// growing it copies every key (a const key cannot be moved) and nlohmann's own builder also searches the
 /// keys on each insertion, which together make parsing a third slower than into an unordered tree. Here each
@@ -279,7 +301,8 @@ Result<Json> parseJsonText(std::string_view text)
         // The position is 1-based: the byte after the last one read.
         const size_t at = builder.errorPosition > 0 ? builder.errorPosition - 1 : 0;
         return R::failure(makeError("JSON_PARSE_ERROR", "invalid JSON at " + describePosition(text, at) +
-                                                            ": " + reasonOf(builder.error)));
+                                                            ": " + reasonOf(builder.error) +
+                                                            knownWriterSlip(text)));
     }
     R r;
     r.value = std::move(builder.root);

@@ -104,6 +104,7 @@ inline constexpr const char* KhrGeometryDeformed = "KHR_GEOMETRY_DEFORMED"; // w
 inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";         // info
 inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";     // warning on export
 inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";   // warning on export
+inline constexpr const char* KhrWriterSlip = "KHR_WRITER_SLIP"; // warning: a known writer's slip, read
 
 /// True for the reading notes that describe a conversion from a legacy form (LEGACY_*, KHR_LEGACY_SHAPES_KEY,
 /// JOINT_CONSTRAINTS_KEY). They describe the file as opened; a save after a physics edit writes the newest

@@ -2,6 +2,7 @@
 #include "physics/JointCodec.h"
 #include "physics/JsonFields.h"
 #include "physics/KhrCodec.h"
+#include "physics/KhrSlips.h"
 #include "physics/OmiBodyReader.h"
 
 #include <map>
@@ -78,8 +79,10 @@ private:
             return;
         const Json& shapes = (*shapesExt)["shapes"];
         const std::string base = jsonPointer({"extensions", key, "shapes"});
-        for (size_t i = 0; i < shapes.size(); ++i)
-            m_shapeMap.push_back(readShape(shapes[i], jsonPointerAppend(base, i)));
+        for (size_t i = 0; i < shapes.size(); ++i) {
+            const std::string pointer = jsonPointerAppend(base, i);
+            m_shapeMap.push_back(readShape(shapeWithSlipsUndone(shapes[i], pointer, m_diagnostics), pointer));
+        }
     }
 
     // The model index of KHR shape `object`, or -1 when OMI has no such shape.
@@ -301,11 +304,19 @@ private:
         for (size_t i = 0; i < nodes.size(); ++i) {
             const Json* exts = objectMember(nodes[i], "extensions");
             const Json* body = exts ? objectMember(*exts, ext::KhrBodies) : nullptr;
+            const char* name = ext::KhrBodies;
+            if (!body && exts && (body = objectMember(*exts, KhrBodiesMisspelled))) {
+                name = KhrBodiesMisspelled;
+                m_diagnostics.push_back(
+                    makeWarning(code::KhrWriterSlip,
+                                std::string(name) + " is read as " + ext::KhrBodies +
+                                    " (a misspelling); a save writes " + ext::KhrBodies,
+                                jsonPointer({"nodes", std::to_string(i), "extensions", name})));
+            }
             if (!body)
                 continue;
-            const std::string pointer =
-                jsonPointer({"nodes", std::to_string(i), "extensions", ext::KhrBodies});
-            readNode(i, *body, pointer);
+            const std::string pointer = jsonPointer({"nodes", std::to_string(i), "extensions", name});
+            readNode(i, withSlipsUndone(*body, pointer, m_diagnostics), pointer);
         }
     }
 
@@ -378,7 +389,7 @@ bool hasKhrPhysics(const gltf::GltfDocument& doc)
     if (j.contains("nodes") && j["nodes"].is_array()) {
         for (const auto& n : j["nodes"]) {
             const Json* e = objectMember(n, "extensions");
-            if (e && e->contains(ext::KhrBodies))
+            if (e && (e->contains(ext::KhrBodies) || e->contains(KhrBodiesMisspelled)))
                 return true;
         }
     }

@@ -1,6 +1,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/KhrCodec.h"
+#include "physics/KhrSlips.h"
 #include "physics/OmiWriter.h"
 #include "physics/ResolvedScene.h"
 #include "physics/ShapeReferences.h"
@@ -97,7 +98,8 @@ private:
     /// them keep their order.
     void removeOtherExtensions()
     {
-        std::vector<std::string> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes};
+        std::vector<std::string> others = {ext::Body, ext::Shape, ext::LegacyCollider, ext::KhrLegacyShapes,
+                                           KhrBodiesMisspelled};
         if (!m_model.jointsKeptAsRead)
             others.emplace_back(ext::Joint);
         // The KHR names take the required place of the names they replace (see listWrittenExtension).

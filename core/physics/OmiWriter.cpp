@@ -4,6 +4,7 @@
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/JsonObjectWriter.h"
+#include "physics/KhrSlips.h"
 #include "physics/ShapeReferences.h"
 
 #include <algorithm>
@@ -445,7 +446,7 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
     const auto omiUsers = referencesInto(foreign, listAt(ext::Shape));
     std::vector<std::string> replaced = {ext::LegacyCollider};
     if (model.format == SourceFormat::Khr)
-        replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrLegacyShapes});
+        replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrLegacyShapes, KhrBodiesMisspelled});
     if (model.format == SourceFormat::Khr && khrUsers.empty())
         replaced.emplace_back(ext::KhrShapes);
     else if (!khrUsers.empty())

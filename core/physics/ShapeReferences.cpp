@@ -93,8 +93,8 @@ Diagnostics renumberForeignShapeReferences(Json& root, const std::vector<Foreign
         } else if (now != r.shape) {
             root[Json::json_pointer(r.pointer)] = now;
             out.push_back(makeInfo(code::WriteShapeReferenceRenumbered,
-                                   what + ": that shape is number " + std::to_string(now) + " of " + listName +
-                                       " now, and the reference was renumbered",
+                                   what + ": that shape is number " + std::to_string(now) + " of " +
+                                       listName + " now, and the reference was renumbered",
                                    r.pointer));
         }
     }
@@ -122,7 +122,8 @@ Diagnostic shapeListKept(const std::string& name, const std::vector<ForeignShape
     for (const ForeignShapeReference& r : references)
         users += (users.empty() ? "" : ", ") + r.pointer;
     return makeInfo(code::WriteShapeListKept,
-                    name + " is kept as the file had it: other extensions refer to its shapes (" + users + ")",
+                    name + " is kept as the file had it: other extensions refer to its shapes (" + users +
+                        ")",
                     jsonPointer({"extensions", name}));
 }
 

@@ -153,7 +153,8 @@ private slots:
         QCOMPARE(shapes.size(), size_t(2));
         QCOMPARE_JSON(shapes[at(out, kVoxelPointer).get<size_t>()]["sphere"]["radius"], 3);
         const Json& collider = out.json()["nodes"][0]["extensions"][ext::KhrBodies]["collider"];
-        QCOMPARE_JSON(shapes[collider["geometry"]["shape"].get<size_t>()]["box"]["size"], Json::array({1, 2, 1}));
+        QCOMPARE_JSON(shapes[collider["geometry"]["shape"].get<size_t>()]["box"]["size"],
+                      Json::array({1, 2, 1}));
     }
 
     void khrToOmiWithoutUsersRemovesTheList()
