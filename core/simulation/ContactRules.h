@@ -3,6 +3,7 @@
 #include "physics/PhysicsModel.h"
 #include "simulation/BehaviourProfile.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace cs::simulation {
@@ -43,6 +44,11 @@ public:
                          FilterRule rule = FilterRule::Spec, int cap = 0);
     /// a and b: filter indices, -1 for the default filter.
     bool collide(int a, int b) const { return m_collide[size_t(a + 1) * m_size + size_t(b + 1)] != 0; }
+    /// Every pair collides: the filters keep nothing apart.
+    bool collidesAlways() const
+    {
+        return std::all_of(m_collide.begin(), m_collide.end(), [](unsigned char c) { return c != 0; });
+    }
 
 private:
     size_t m_size = 1;

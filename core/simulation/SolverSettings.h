@@ -64,6 +64,7 @@ struct SolverReport
     int contactIterations = 0;               ///< per step, every contact
     std::vector<int> constraintIterations;   ///< per engine constraint of the joints, in joint order
     std::vector<double> ccdMotionThresholds; ///< per SimulationInput body (m per step; 0: never swept)
+    bool pairFilter = false; ///< the broadphase asks the filter callback about each new pair of objects
 };
 
 } // namespace cs::simulation

@@ -67,6 +67,24 @@ struct World::Engine
     void findOverlaps(const SimulationInput& in, size_t step, double time, std::vector<TriggerEvent>& events);
 };
 
+namespace {
+
+/// The body a joint keeps off the static colliders of its world side (enableCollision false, the world side
+/// has colliders), or -1.
+int jointBodyOffStatics(const SimJoint& j)
+{
+    const int body = j.bodyA >= 0 ? j.bodyA : j.bodyB;
+    return j.enableCollision || j.worldColliderNodes.empty() ? -1 : body;
+}
+
+bool keepsBodyOffStatics(const std::vector<SimJoint>& joints)
+{
+    return std::any_of(joints.begin(), joints.end(),
+                       [](const SimJoint& j) { return jointBodyOffStatics(j) >= 0; });
+}
+
+} // namespace
+
 World::Engine::Engine(const SimulationInput& in, const Settings& settings)
     : input(std::make_shared<SimulationInput>(in)),
       filters(in.filters, in.behaviour.filterRule, in.behaviour.filterCap)
@@ -79,7 +97,11 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
     meetSpheresAtOnePoint();
     btGImpactCollisionAlgorithm::registerAlgorithm(&dispatcher);
     pairFilter.table = &filters;
-    world.getPairCache()->setOverlapFilterCallback(&pairFilter);
+    // Bullet asks the callback about every new broadphase pair (a pile of a thousand boxes makes thousands a
+    // step); a scene whose filters keep nothing apart and whose joints keep no body off static colliders has
+    // no pair to refuse, and keeps Bullet's own test.
+    if (!filters.collidesAlways() || keepsBodyOffStatics(in.joints))
+        world.getPairCache()->setOverlapFilterCallback(&pairFilter);
     world.setGravity(toBullet(settings.gravity));
     // The contacts' iterations for the scene's size; each joint constraint has its own (EngineJoints).
     const auto dynamic = std::count_if(in.bodies.begin(), in.bodies.end(), [](const SimBody& b) {
@@ -234,8 +256,8 @@ void World::Engine::addTriggers(const SimulationInput& in)
 void World::Engine::keepJointsApart(const SimulationInput& in)
 {
     for (const SimJoint& j : in.joints) {
-        const int body = j.bodyA >= 0 ? j.bodyA : j.bodyB;
-        if (j.enableCollision || j.worldColliderNodes.empty() || body < 0)
+        const int body = jointBodyOffStatics(j);
+        if (body < 0)
             continue;
         for (size_t i = 0; i < statics.size(); ++i) {
             const size_t node = in.statics[i].shape.node;
@@ -411,6 +433,7 @@ SolverReport World::solverReport() const
 {
     SolverReport report;
     report.contactIterations = m_engine->world.getSolverInfo().m_numIterations;
+    report.pairFilter = m_engine->world.getPairCache()->getOverlapFilterCallback() != nullptr;
     report.constraintIterations = m_engine->joints->iterations();
     for (const auto& body : m_engine->bodies)
         report.ccdMotionThresholds.push_back(double(body->getCcdMotionThreshold()));

@@ -1,10 +1,15 @@
 // bench=simulate: the preview engine's step time against the same scene built directly with Bullet in the
 // same run. 1,000 dynamic 0.5 m boxes in a 10 x 10 x 10 grid fall onto a static floor and pile up; each run
-// builds a fresh world (not timed) and times `steps` fixed steps of 1/60 s. Ours goes through everything the
-// preview adds: the filter callback on every broadphase pair, the material callback on every new contact
-// point, the kinematic and trigger passes. The baseline is what a Bullet user would write: one shared box
-// shape, Bullet's default filtering and material product, with each object's friction set to sqrt(0.6) so
-// that the product equals the friction ours combines from the spec's default material (0.6 average 0.6).
+// builds a fresh world (not timed) and times `steps` fixed steps of 1/60 s. Each box is moved up to 5 cm
+// and turned up to 0.1 rad about the vertical by a fixed pseudo-random draw, a different draw in each run
+// and the same for both worlds: a grid of aligned columns collapses by chance (a rounding difference in the
+// first step changed the pairs Bullet tested after 4 s from 5,100 to 6,200), so the figure of one exact
+// grid measured which way its columns happened to fall rather than what each step costs. Ours goes through
+// everything the preview adds: the filter callback on every broadphase pair, the material callback on every
+// new contact point, the kinematic and trigger passes. The baseline is what a Bullet user would write: one
+// shared box shape, Bullet's default filtering and material product, with each object's friction set to
+// sqrt(0.6) so that the product equals the friction ours combines from the spec's default material (0.6
+// average 0.6).
 //
 // bench=simulate_joints: the preview engine's step time on a scene with joints against the same scene built
 // directly with Bullet in the same run. A 100-link chain (0.3 m boxes joined end to end by ball joints, the
@@ -20,6 +25,7 @@
 #include <algorithm>
 #include <btBulletDynamicsCommon.h>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -31,9 +37,31 @@ namespace {
 constexpr double Step = 1.0 / 60;
 constexpr double BoxSize = 0.5;
 
-test::Vec3 gridPosition(int i)
+/// A number in [-1, 1) drawn from (variant, box, component) by a fixed integer hash (splitmix64's finaliser):
+/// the same on every platform, unlike the standard library's distributions.
+double draw(int variant, int box, int component)
 {
-    return {(i % 10 - 4.5) * 0.8, 2.0 + (i / 100) * 0.8, ((i / 10) % 10 - 4.5) * 0.8};
+    uint64_t x = (uint64_t(variant) << 40) ^ (uint64_t(box) << 8) ^ uint64_t(component);
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return double(x >> 11) / double(uint64_t(1) << 52) - 1;
+}
+
+/// Box i of the pile in run `variant`: its grid place moved up to 5 cm horizontally, turned up to 0.1 rad
+/// about the vertical.
+struct PilePlace
+{
+    test::Vec3 position;
+    double turn = 0;
+};
+
+PilePlace pilePlace(int i, int variant)
+{
+    return {{(i % 10 - 4.5) * 0.8 + 0.05 * draw(variant, i, 0), 2.0 + (i / 100) * 0.8,
+             ((i / 10) % 10 - 4.5) * 0.8 + 0.05 * draw(variant, i, 1)},
+            0.1 * draw(variant, i, 2)};
 }
 
 /// Milliseconds `steps` fixed steps of `world` take (a simulation::World or a btDiscreteDynamicsWorld).
@@ -59,12 +87,15 @@ double bulletStepsMs(btDiscreteDynamicsWorld& world, int steps)
                    [](btDiscreteDynamicsWorld& w) { w.stepSimulation(btScalar(Step), 0, btScalar(Step)); });
 }
 
-test::SimulationInput pileScene(int bodies)
+test::SimulationInput pileScene(int bodies, int variant)
 {
     test::SimulationInput in;
     in.statics.push_back(test::floorBox());
-    for (int i = 0; i < bodies; ++i)
-        in.bodies.push_back(test::boxBody(size_t(i), gridPosition(i), {BoxSize, BoxSize, BoxSize}));
+    for (int i = 0; i < bodies; ++i) {
+        const PilePlace p = pilePlace(i, variant);
+        in.bodies.push_back(test::boxBody(size_t(i), p.position, {BoxSize, BoxSize, BoxSize}, 1.0,
+                                          test::axisAngle({0, 1, 0}, p.turn)));
+    }
     return in;
 }
 
@@ -79,7 +110,7 @@ struct BulletWorld
     BulletWorld() { world.setGravity(btVector3(0, btScalar(-test::StandardGravity), 0)); }
 };
 
-double bulletMs(int bodies, int steps)
+double bulletMs(int bodies, int variant, int steps)
 {
     BulletWorld bullet;
     btDiscreteDynamicsWorld& world = bullet.world;
@@ -97,8 +128,10 @@ double bulletMs(int bodies, int steps)
     std::vector<std::unique_ptr<btRigidBody>> list;
     for (int i = 0; i < bodies; ++i) {
         btRigidBody::btRigidBodyConstructionInfo info(1, nullptr, &box, inertia);
-        const test::Vec3 p = gridPosition(i);
-        info.m_startWorldTransform.setOrigin(btVector3(btScalar(p[0]), btScalar(p[1]), btScalar(p[2])));
+        const PilePlace p = pilePlace(i, variant);
+        info.m_startWorldTransform =
+            btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(p.turn)),
+                        btVector3(btScalar(p.position[0]), btScalar(p.position[1]), btScalar(p.position[2])));
         info.m_friction = friction;
         list.push_back(std::make_unique<btRigidBody>(info));
         world.addRigidBody(list.back().get());
@@ -217,16 +250,16 @@ double median(std::vector<double> v)
 }
 
 /// Median milliseconds per step of ours and of the baseline over `runs` interleaved runs of `steps` steps,
-/// after one short untimed run each.
-std::pair<double, double> medianStepMs(const std::function<double(int)>& ours,
-                                       const std::function<double(int)>& bullet, int runs, int steps)
+/// after one short untimed run each. Run r passes r to both as the scene's variant.
+std::pair<double, double> medianStepMs(const std::function<double(int, int)>& ours,
+                                       const std::function<double(int, int)>& bullet, int runs, int steps)
 {
-    ours(10);
-    bullet(10);
+    ours(10, 0);
+    bullet(10, 0);
     std::vector<double> o, b;
     for (int r = 0; r < runs; ++r) {
-        o.push_back(ours(steps));
-        b.push_back(bullet(steps));
+        o.push_back(ours(steps, r));
+        b.push_back(bullet(steps, r));
     }
     return {median(o) / steps, median(b) / steps};
 }
@@ -237,12 +270,13 @@ int runSimulateBenchmarks(int runs, bool quick)
 {
     const int bodies = 1000;
     const int steps = quick ? 60 : 240;
-    const auto [o, b] = medianStepMs([&](int n) { return oursMs(simulation::World(pileScene(bodies)), n); },
-                                     [&](int n) { return bulletMs(bodies, n); }, runs, steps);
+    const auto [o, b] = medianStepMs(
+        [&](int n, int variant) { return oursMs(simulation::World(pileScene(bodies, variant)), n); },
+        [&](int n, int variant) { return bulletMs(bodies, variant, n); }, runs, steps);
     std::printf("bench=simulate bodies=%d steps=%d step_s=1/60 ours_step_ms=%s bullet_step_ms=%s ratio=%s\n",
                 bodies, steps, fixed(o).c_str(), fixed(b).c_str(), fixed(o / b).c_str());
-    const auto [oj, bj] = medianStepMs([](int n) { return oursMs(simulation::World(jointScene()), n); },
-                                       bulletJointsMs, runs, steps);
+    const auto [oj, bj] = medianStepMs([](int n, int) { return oursMs(simulation::World(jointScene()), n); },
+                                       [](int n, int) { return bulletJointsMs(n); }, runs, steps);
     std::printf(
         "bench=simulate_joints links=%d pendulums=%d steps=%d step_s=1/60 iterations=%d ours_step_ms=%s "
         "bullet_step_ms=%s ratio=%s\n",

@@ -2,7 +2,7 @@
 // detection the engine is given, by the rules of core/simulation/SolverSettings.h (docs/simulation.md,
 // "Solver settings"), and the accuracy those choices keep: a loaded hinge on its limit in a scene large
 // enough that contacts get Bullet's default iterations, and the bounce of a ball that no longer needs a swept
-// step.
+// step; the filter callback only in scenes where a pair may be refused.
 #include "SimulationScenes.h"
 
 #include <QTest>
@@ -152,6 +152,47 @@ private slots:
         // (9.2 m of fall, the top of the bench's pile) moves 0.22 m: not.
         QVERIFY(std::sqrt(2 * StandardGravity * 2) / 60 > thresholds[0]);
         QVERIFY(std::sqrt(2 * StandardGravity * 9.2) / 60 < thresholds[2]);
+    }
+
+    // The broadphase's filter callback only where a pair may be refused: filters that keep some systems
+    // apart, or a joint that keeps its body off the world side's static colliders (enableCollision false).
+    // Where it is needed, it still refuses: a box whose filter collides only with "Dynamic" passes through a
+    // floor in "Static" (the spec's two-sided rule).
+    void pairFilterOnlyWhereAPairMayBeRefused()
+    {
+        SimulationInput plain;
+        plain.statics.push_back(floorBox());
+        plain.bodies.push_back(boxBody(0, {0, 2, 0}, {1, 1, 1}));
+        QVERIFY(!simulation::World(plain).solverReport().pairFilter);
+
+        physics::CollisionFilter dynamicOnly, staticSystem, other;
+        dynamicOnly.collisionSystems = {"Dynamic"};
+        dynamicOnly.collideWithSystems = {"Dynamic"};
+        staticSystem.collisionSystems = {"Static"};
+        other.collisionSystems = {"Other"};
+        SimulationInput open = plain; // systems, none of them refused
+        open.filters = {staticSystem, other};
+        open.statics[0].shape.filter = 0;
+        open.bodies[0].colliders[0].filter = 1;
+        QVERIFY(!simulation::World(open).solverReport().pairFilter);
+
+        SimulationInput refused = plain;
+        refused.filters = {dynamicOnly, staticSystem};
+        refused.bodies[0].colliders[0].filter = 0;
+        refused.statics[0].shape.filter = 1;
+        simulation::World world(refused);
+        QVERIFY(world.solverReport().pairFilter);
+        world.advance(1.5); // 11 m of free fall from 2 m
+        QVERIFY2(world.states()[0].pose.position[1] < -5, "the refused box passes through the floor");
+
+        SimulationInput joined = plain;
+        simulation::SimJoint joint;
+        joint.bodyB = 0;
+        joint.worldColliderNodes = {joined.statics[0].shape.node};
+        joined.joints.push_back(joint);
+        QVERIFY(simulation::World(joined).solverReport().pairFilter);
+        joined.joints[0].enableCollision = true;
+        QVERIFY(!simulation::World(joined).solverReport().pairFilter);
     }
 
     // A 0.4 m ball dropped 4 m meets the floor at 8.9 m/s, 0.15 m per step: less than half its thickness, so
