@@ -50,10 +50,9 @@ void undoKeyName(Json& object, const char* wrong, const char* right, const std::
         return;
     const std::string at = jsonPointerAppend(pointer, wrong);
     if (object.contains(right)) {
-        out.push_back(makeWarning(kSlip,
-                                  std::string("the misspelled key ") + wrong + " is ignored: " + right +
-                                      " is given too",
-                                  at));
+        out.push_back(makeWarning(
+            kSlip, std::string("the misspelled key ") + wrong + " is ignored: " + right + " is given too",
+            at));
         object.erase(wrong);
         return;
     }
@@ -72,10 +71,9 @@ void undoMotion(Json& motion, const std::string& pointer, Diagnostics& out)
     if (motion.contains("gravityFactor")) {
         Json& g = motion["gravityFactor"];
         if (g.is_array() && g.size() == 1 && g[0].is_number()) {
-            out.push_back(makeWarning(kSlip,
-                                      "gravityFactor is written as the array " + g.dump() +
-                                          "; its one number is read",
-                                      jsonPointerAppend(pointer, "gravityFactor")));
+            out.push_back(makeWarning(
+                kSlip, "gravityFactor is written as the array " + g.dump() + "; its one number is read",
+                jsonPointerAppend(pointer, "gravityFactor")));
             g = Json(g[0]);
         }
     }

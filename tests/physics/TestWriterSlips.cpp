@@ -1,6 +1,6 @@
-// Lenient reading of known writer slips (issue 50, item 6). fastgltf writes KHR physics with slips a reader can
-// see through (src/fastgltf.cpp at a31be25): the node extension named "KHR_physics_rigid_body" (line 6282),
-// inertialDiagonal / inertialOrientation (6291, 6294), booleans as 0 / 1 (6285, 6313, 6337, 6351) and
+// Lenient reading of known writer slips (issue 50, item 6). fastgltf writes KHR physics with slips a reader
+// can see through (src/fastgltf.cpp at a31be25): the node extension named "KHR_physics_rigid_body" (line
+// 6282), inertialDiagonal / inertialOrientation (6291, 6294), booleans as 0 / 1 (6285, 6313, 6337, 6351) and
 // gravityFactor inside '[' (6298). Each is read where its intent is clear, with a KHR_WRITER_SLIP warning at
 // its place; anything else of the wrong type is still refused; a save writes the spec's spelling.
 #include "PhysicsTestUtil.h"
@@ -78,7 +78,8 @@ private slots:
         const std::string body = "/nodes/0/extensions/KHR_physics_rigid_body";
         for (const std::string& at :
              {body, body + "/motion/inertialDiagonal", body + "/motion/inertialOrientation",
-              body + "/motion/isKinematic", body + "/motion/gravityFactor", body + "/collider/geometry/convexHull",
+              body + "/motion/isKinematic", body + "/motion/gravityFactor",
+              body + "/collider/geometry/convexHull",
               std::string("/nodes/1/extensions/KHR_physics_rigid_bodies/motion/isKinematic"),
               std::string("/nodes/1/extensions/KHR_physics_rigid_bodies/joint/enableCollision"),
               std::string("/extensions/KHR_implicit_shapes/shapes/1/plane/doubleSided")})
@@ -107,7 +108,8 @@ private slots:
             "collider": {"geometry": {"shape": 0}}}}}]
         })"));
         QCOMPARE(*l.model.node(0)->motion->inertiaDiagonal, (Vec3{1, 1, 1}));
-        QVERIFY(hasSlipAt(l.diagnostics, "/nodes/0/extensions/KHR_physics_rigid_bodies/motion/inertialDiagonal"));
+        QVERIFY(
+            hasSlipAt(l.diagnostics, "/nodes/0/extensions/KHR_physics_rigid_bodies/motion/inertialDiagonal"));
     }
 
     void aSaveWritesTheSpecsSpelling()
@@ -141,7 +143,8 @@ private slots:
         const auto parsed = gltf::parseJsonText(text);
         QVERIFY(!parsed);
         QCOMPARE(parsed.diagnostics.front().code, std::string("JSON_PARSE_ERROR"));
-        QVERIFY(parsed.diagnostics.front().message.find("linearVelocity without its '['") != std::string::npos);
+        QVERIFY(parsed.diagnostics.front().message.find("linearVelocity without its '['") !=
+                std::string::npos);
         // Any other broken text gets the plain message.
         const auto other = gltf::parseJsonText(R"({"asset": {"version": "2.0"},})");
         QVERIFY(!other);
