@@ -423,6 +423,8 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
     std::vector<std::string> replaced = {ext::LegacyCollider};
     if (model.format == SourceFormat::Khr)
         replaced.insert(replaced.end(), {ext::KhrBodies, ext::KhrShapes, ext::KhrLegacyShapes});
+    if (model.format == SourceFormat::Msft)
+        replaced.insert(replaced.end(), {ext::MsftBodies, ext::MsftShapes});
     const bool replacedRequired = anyExtensionListed(root, "extensionsRequired", replaced);
     for (const auto& name : replaced) {
         if (removeExtensionEverywhere(root, name, false)) {
