@@ -232,6 +232,27 @@ private slots:
         QVERIFY(conversionLosses(um, unused, Family::Omi).empty());
     }
 
+    // The KHR and OMI files written from MSFT pass the Khronos glTF-Validator without errors, as the input
+    // does.
+    void writtenFilesPassTheKhronosValidator()
+    {
+        TempDir dir;
+        const PhysicsModel m = readAll();
+        std::vector<std::filesystem::path> files = {dataPath("physics/msft_all.gltf")};
+        for (Family family : {Family::Khr, Family::Omi}) {
+            gltf::GltfDocument doc = loadData("physics/msft_all.gltf");
+            QVERIFY(!hasErrors(writePhysics(m, doc, family)));
+            files.push_back(dir / (std::string("from_msft_") + familyName(family) + ".glb"));
+            QVERIFY(!hasErrors(gltf::saveGltf(doc, files.back())));
+        }
+        if (!validatorAvailable())
+            QFAIL("the Khronos glTF-Validator is not installed (scripts/setup.sh)");
+        for (const auto& r : runValidator(files)) {
+            QVERIFY2(r.ran, r.failure.c_str());
+            QVERIFY2(r.errors == 0, r.text.c_str());
+        }
+    }
+
     // A file with KHR data too: KHR is read, and the MSFT data is said to be kept and is written back as it
     // was.
     void msftBesideKhrIsKept()
