@@ -4,6 +4,7 @@
 // cited as BMS:line = glTF_Physics_Babylon 0.6.0 packages/loader/src/MSFT_rigid_bodies.ts.
 #include "PhysicsTestUtil.h"
 #include "TestSupport.h"
+#include "document/Actions.h"
 #include "document/Document.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/KhrCodec.h"
@@ -11,6 +12,8 @@
 #include "physics/OmiReader.h"
 #include "physics/OmiWriter.h"
 #include "physics/PhysicsWriter.h"
+#include "physics/ResolvedScene.h"
+#include "scene/Overlays.h"
 
 #include <QTest>
 #include <algorithm>
@@ -269,6 +272,23 @@ private slots:
         writeKhr(*read.value, doc);
         QCOMPARE_JSON(doc.json()["nodes"][0]["extensions"]["MSFT_rigid_bodies"], msft);
         QVERIFY(doc.json()["extensions"].contains("MSFT_collision_primitives"));
+    }
+
+    // What the window draws: every collider and the trigger, none skipped; a physics edit then saves as KHR.
+    void opensWithItsCollidersDrawn()
+    {
+        auto opened = document::Document::open(dataPath("physics/msft_all.gltf"));
+        QVERIFY(opened);
+        document::Document& document = **opened;
+        const ResolvedScene scene = resolveScene(document.model(), document.sceneGraph());
+        const scene::Overlays drawn =
+            scene::buildOverlays(document.gltf(), document.model(), scene, document.sceneGraph());
+        QCOMPARE(drawn.shapesDrawn, size_t(7)); // six colliders and one trigger
+        QCOMPARE(drawn.shapesSkipped, size_t(0));
+        QCOMPARE(document::deleteMaterial(document, 1), std::vector<size_t>{3});
+        const Json saved = document.savedJson();
+        QVERIFY2(!mentionsMsft(saved), saved.dump().c_str());
+        QVERIFY(saved["extensions"].contains(ext::KhrBodies));
     }
 
     void plainSaveKeepsTheFile()
