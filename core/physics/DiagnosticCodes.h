@@ -106,6 +106,15 @@ inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";     // w
 inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";   // warning on export
 inline constexpr const char* KhrWriterSlip = "KHR_WRITER_SLIP"; // warning: a known writer's slip, read
 
+// MSFT_rigid_bodies + MSFT_collision_primitives (read only; written as KHR or OMI).
+inline constexpr const char* MsftImported = "MSFT_IMPORTED"; // info
+inline constexpr const char* MsftColliderUnreadable =
+    "MSFT_COLLIDER_UNREADABLE"; // error: no shape sub-object
+inline constexpr const char* MsftColliderType =
+    "MSFT_COLLIDER_TYPE";                                         // warning: `type` names another sub-object
+inline constexpr const char* MsftNotCarried = "MSFT_NOT_CARRIED"; // warning: lost writing KHR or OMI
+inline constexpr const char* MsftKept = "MSFT_KEPT"; // info: OMI or KHR read, the MSFT data left as it is
+
 /// True for the reading notes that describe a conversion from a legacy form (LEGACY_*, KHR_LEGACY_SHAPES_KEY,
 /// JOINT_CONSTRAINTS_KEY). They describe the file as opened; a save after a physics edit writes the newest
 /// form of the file's family, and then they no longer apply. KHR_IMPORTED is not one: a KHR file is saved as

@@ -336,9 +336,10 @@ Json inspectReport(const gltf::GltfDocument& doc, const PhysicsModel& model, con
     Json report = Json::object();
     report["format"] = "collidoscope-inspect";
     report["version"] = kInspectFormatVersion;
-    report["source"] = model.format == SourceFormat::Omi   ? "omi"
-                       : model.format == SourceFormat::Khr ? "khr"
-                                                           : "none";
+    report["source"] = model.format == SourceFormat::Omi    ? "omi"
+                       : model.format == SourceFormat::Khr  ? "khr"
+                       : model.format == SourceFormat::Msft ? "msft"
+                                                            : "none";
     report["legacy"] = model.hadLegacy;
     report["counts"] = parts.counts();
     report["shapes"] = parts.shapes();

@@ -17,6 +17,10 @@ bool hasKhrPhysics(const gltf::GltfDocument& doc);
 /// writes the form the file used.
 Result<PhysicsModel> readKhr(const gltf::GltfDocument& doc);
 
+/// One KHR `motion` object (MSFT_rigid_bodies spells it the same): dynamic unless `isKinematic`; the values
+/// the file leaves out stay absent (the engine computes them).
+Motion readKhrMotion(const Json& motion, const std::string& pointer, Diagnostics& diagnostics);
+
 /// Writes the model as KHR_physics_rigid_bodies + KHR_implicit_shapes, every shape parameter explicit (the
 /// KHR defaults differ from OMI's), mesh shapes as collider/trigger `geometry.mesh` or `geometry.node` (as
 /// read;

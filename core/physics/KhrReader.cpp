@@ -329,18 +329,7 @@ private:
             n.joint = readNodeJoint(*joint, jsonPointerAppend(pointer, "joint"), m_diagnostics);
         if (const Json* motion = objectMember(body, "motion")) {
             const std::string mp = jsonPointerAppend(pointer, "motion");
-            // OMI requires a type; KHR's motion is dynamic unless isKinematic.
-            Json typed = withoutKeys(*motion, {"isKinematic"});
-            FieldReader f(*motion, mp, m_diagnostics);
-            const bool kinematic = f.boolean("isKinematic").value_or(false);
-            Diagnostics ignored; // the missing OMI `type` is expected here
-            Motion m = readMotion(typed, mp, ignored);
-            for (auto& d : ignored) {
-                if (d.code != code::MotionTypeMissing)
-                    m_diagnostics.push_back(d);
-            }
-            m.type = kinematic ? MotionType::Kinematic : MotionType::Dynamic;
-            m.source = typed; // unknown keys, extras, and which values the file left to the engine
+            n.motion = readKhrMotion(*motion, mp, m_diagnostics);
             if (!motion->contains("mass")) {
                 m_diagnostics.push_back(
                     makeInfo(code::KhrMassComputed,
@@ -348,7 +337,6 @@ private:
                              "of 1 kg is used",
                              mp));
             }
-            n.motion = m;
         }
         if (const Json* collider = objectMember(body, "collider")) {
             const std::string cp = jsonPointerAppend(pointer, "collider");
@@ -378,6 +366,23 @@ private:
 };
 
 } // namespace
+
+Motion readKhrMotion(const Json& motion, const std::string& pointer, Diagnostics& diagnostics)
+{
+    // OMI requires a type; KHR's motion is dynamic unless isKinematic.
+    Json typed = withoutKeys(motion, {"isKinematic"});
+    FieldReader f(motion, pointer, diagnostics);
+    const bool kinematic = f.boolean("isKinematic").value_or(false);
+    Diagnostics ignored; // the missing OMI `type` is expected here
+    Motion m = readMotion(typed, pointer, ignored);
+    for (auto& d : ignored) {
+        if (d.code != code::MotionTypeMissing)
+            diagnostics.push_back(d);
+    }
+    m.type = kinematic ? MotionType::Kinematic : MotionType::Dynamic;
+    m.source = typed; // unknown keys, extras, and which values the file left to the engine
+    return m;
+}
 
 bool hasKhrPhysics(const gltf::GltfDocument& doc)
 {

@@ -102,6 +102,8 @@ private:
                                            KhrBodiesMisspelled};
         if (!m_model.jointsKeptAsRead)
             others.emplace_back(ext::Joint);
+        if (m_model.format == SourceFormat::Msft)
+            others.insert(others.end(), {ext::MsftBodies, ext::MsftShapes});
         // The KHR names take the required place of the names they replace (see listWrittenExtension).
         m_replacedRequired = anyExtensionListed(m_root, "extensionsRequired", others);
         for (const std::string& name : others) {

@@ -6,6 +6,7 @@
 #include "physics/JointCodec.h"
 #include "physics/JsonFields.h"
 #include "physics/KhrCodec.h"
+#include "physics/MsftReader.h"
 #include "physics/OmiBodyReader.h"
 #include "physics/OmiShapeReader.h"
 
@@ -475,10 +476,21 @@ bool hasOmiPhysics(const gltf::GltfDocument& doc)
 
 Result<PhysicsModel> readPhysics(const gltf::GltfDocument& doc)
 {
+    const bool msft = hasMsftPhysics(doc);
+    if (msft && (hasOmiPhysics(doc) || hasKhrPhysics(doc))) {
+        Result<PhysicsModel> read = hasOmiPhysics(doc) ? readOmi(doc) : readKhr(doc);
+        read.diagnostics.push_back(makeInfo(code::MsftKept,
+                                            "the file has MSFT_rigid_bodies data too; the newer family is "
+                                            "read and the MSFT data is kept as it is",
+                                            jsonPointer({"extensions", ext::MsftBodies})));
+        return read;
+    }
     if (hasOmiPhysics(doc))
         return readOmi(doc);
     if (hasKhrPhysics(doc))
         return readKhr(doc);
+    if (msft)
+        return readMsft(doc);
     Result<PhysicsModel> empty;
     empty.value = PhysicsModel{};
     return empty;

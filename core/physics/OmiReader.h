@@ -15,7 +15,8 @@ Result<PhysicsModel> readOmi(const gltf::GltfDocument& doc);
 /// True when the document has any OMI physics data (newest or legacy).
 bool hasOmiPhysics(const gltf::GltfDocument& doc);
 
-/// Reads whatever physics the document has: OMI when present, else KHR (see KhrCodec.h), else an empty model.
+/// Reads whatever physics the document has: OMI when present, else KHR (see KhrCodec.h), else MSFT (see
+/// MsftReader.h), else an empty model.
 Result<PhysicsModel> readPhysics(const gltf::GltfDocument& doc);
 
 } // namespace cs::physics

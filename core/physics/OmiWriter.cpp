@@ -451,6 +451,8 @@ Diagnostics writeOmi(const PhysicsModel& model, gltf::GltfDocument& doc)
         replaced.emplace_back(ext::KhrShapes);
     else if (!khrUsers.empty())
         diagnostics.push_back(shapeListKept(ext::KhrShapes, khrUsers));
+    if (model.format == SourceFormat::Msft)
+        replaced.insert(replaced.end(), {ext::MsftBodies, ext::MsftShapes});
     const bool replacedRequired = anyExtensionListed(root, "extensionsRequired", replaced);
     for (const auto& name : replaced) {
         if (removeExtensionEverywhere(root, name, false)) {

@@ -309,6 +309,10 @@ enum class SourceFormat
     None, ///< no physics data
     Omi,  ///< OMI, newest or any legacy variant
     Khr,  ///< KHR_physics_rigid_bodies + KHR_implicit_shapes (or KHR_collision_shapes)
+    /// MSFT_rigid_bodies + MSFT_collision_primitives, KHR's frozen ancestor, read as the Babylon loader reads
+    /// it (see MsftReader.h). It has KHR's meanings and is written as KHR after an edit; a file is converted
+    /// only when it is edited or upgraded.
+    Msft,
 };
 
 struct PhysicsModel
@@ -346,10 +350,13 @@ struct PhysicsModel
 inline constexpr double kComputedMassDensity = 1000.0;
 
 /// True when values are read with KHR_physics_rigid_bodies' meanings (absent mass computed, 0 infinite, an
-/// absent combine mode out of the precedence rule); false for OMI and for a document with no physics yet.
+/// absent combine mode out of the precedence rule): KHR and MSFT; false for OMI and for a document with no
+/// physics yet.
 inline bool khrMeanings(SourceFormat format)
 {
-    return format == SourceFormat::Khr;
+    // MSFT too: the Babylon loader leaves an absent mass, centre or inertia to Havok, which computes them
+    // from the shapes (MSFT_rigid_bodies.ts:487-491, havokPlugin.js:938-956).
+    return format == SourceFormat::Khr || format == SourceFormat::Msft;
 }
 
 /// A motion's mass as its family reads it: OMI absent -> Given 1 kg, any number -> Given (0 and negative
@@ -375,6 +382,8 @@ inline constexpr const char* KhrBodies = "KHR_physics_rigid_bodies";
 inline constexpr const char* KhrShapes = "KHR_implicit_shapes";
 inline constexpr const char* KhrLegacyShapes = "KHR_collision_shapes";
 inline constexpr const char* Joint = "OMI_physics_joint";
+inline constexpr const char* MsftBodies = "MSFT_rigid_bodies";
+inline constexpr const char* MsftShapes = "MSFT_collision_primitives";
 } // namespace ext
 
 } // namespace cs::physics

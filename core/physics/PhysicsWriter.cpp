@@ -2,6 +2,7 @@
 
 #include "physics/DiagnosticCodes.h"
 #include "physics/KhrCodec.h"
+#include "physics/MsftReader.h"
 #include "physics/OmiWriter.h"
 
 #include <algorithm>
@@ -17,13 +18,13 @@ bool isLoss(const Diagnostic& d)
         return false;
     const std::string_view c = d.code;
     return c == code::KhrNotExpressible || c == code::OmiNotExpressible ||
-           c == code::WriteDroppedEmptyTrigger || c == code::KhrDegenerateShape;
+           c == code::WriteDroppedEmptyTrigger || c == code::KhrDegenerateShape || c == code::MsftNotCarried;
 }
 
 // What the OMI writer cannot know it loses: KHR meanings that OMI spells differently or not at all.
 void khrMeaningsOmiLacks(const PhysicsModel& model, Diagnostics& out)
 {
-    if (model.format != SourceFormat::Khr)
+    if (!khrMeanings(model.format))
         return;
     auto lost = [&](std::string message, std::string pointer) {
         out.push_back(makeWarning(code::OmiNotExpressible, std::move(message), std::move(pointer)));
@@ -97,7 +98,9 @@ const char* familyName(Family f)
 
 Family sourceFamily(const PhysicsModel& model)
 {
-    return model.format == SourceFormat::Khr ? Family::Khr : Family::Omi;
+    // MSFT is written as its descendant KHR (only after an edit or an upgrade: see Document::writtenJson).
+    return model.format == SourceFormat::Khr || model.format == SourceFormat::Msft ? Family::Khr
+                                                                                   : Family::Omi;
 }
 
 Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family)
@@ -118,6 +121,8 @@ Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument
         if (isLoss(d))
             losses.push_back(std::move(d));
     }
+    const Diagnostics msft = msftLosses(model, doc.json(), copy.json(), family == Family::Khr);
+    losses.insert(losses.end(), msft.begin(), msft.end());
     return losses;
 }
 

@@ -14,7 +14,8 @@ enum class Family
 
 const char* familyName(Family f);
 
-/// The family a file keeps on save: KHR for a model read from KHR, OMI otherwise (legacy OMI is upgraded).
+/// The family a file keeps on save: KHR for a model read from KHR or MSFT, OMI otherwise (legacy OMI is
+/// upgraded).
 Family sourceFamily(const PhysicsModel& model);
 
 /// Writes the model in `family` (writeOmi or writeKhr) and returns the writer's diagnostics.
@@ -22,8 +23,8 @@ Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Fam
 
 /// What writing the model in `family` would lose: one warning per lost item, with the pointer of the object
 /// it was read from (codes KHR_NOT_EXPRESSIBLE, OMI_NOT_EXPRESSIBLE, WRITE_DROPPED_EMPTY_TRIGGER,
-/// KHR_DEGENERATE_SHAPE). Empty when the target holds everything. The document is not changed (the writer
-/// runs on a copy of its JSON).
+/// KHR_DEGENERATE_SHAPE, MSFT_NOT_CARRIED). Empty when the target holds everything. The document is not
+/// changed (the writer runs on a copy of its JSON).
 Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument& doc, Family family);
 
 } // namespace cs::physics

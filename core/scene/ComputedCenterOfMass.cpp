@@ -57,7 +57,7 @@ std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::P
 Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc)
 {
     Diagnostics out;
-    if (model.format != physics::SourceFormat::Khr)
+    if (!physics::khrMeanings(model.format))
         return out;
     auto graph = gltf::SceneGraph::build(doc);
     if (!graph)

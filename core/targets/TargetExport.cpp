@@ -71,7 +71,7 @@ template <typename Visit>
 void forEachKhrBody(const physics::PhysicsModel& model, const gltf::GltfDocument& doc, Visit visit)
 {
     auto graph = gltf::SceneGraph::build(doc);
-    if (!graph || model.format != physics::SourceFormat::Khr)
+    if (!graph || !physics::khrMeanings(model.format))
         return;
     const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
     scene::ShapeGeometryCache cache(doc);
