@@ -1,13 +1,16 @@
 // writeGodotNames: colliders written as Godot's node-name suffixes (see NamedColliderWriter.h).
 #include "import/NamedColliderWriter.h"
 
+#include "gltf/MeshTriangles.h"
 #include "gltf/NodeLabel.h"
+#include "import/NamedColliders.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsModel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace cs::import {
 
@@ -98,6 +101,8 @@ void listMotionLosses(Context& c, size_t node, const physics::Motion& m)
 void rename(Context& c, size_t node, const char* suffix)
 {
     const std::string before = gltf::nodeLabel(gltf::nodeName(c.doc, node), node);
+    if (godotHintName(godotHint(before)) == std::string_view(suffix))
+        return wrote(c, node, std::string("its name already ends in ") + suffix); // a file read from names
     c.doc.json()["nodes"][node]["name"] = before + suffix;
     wrote(c, node, std::string("renamed '") + before + suffix + "'");
 }
@@ -140,19 +145,63 @@ std::optional<std::pair<const char*, physics::Vec3>> primitiveEmpty(const physic
 }
 
 /// A collider whose shape is a mesh (convex or trimesh) on a node that may not be moving.
+/// True when the shape is the node's own mesh, or (a hull) a mesh whose every vertex is one of the node's
+/// mesh's with the same bounds: the hull a reader of names (this project's, readNamedColliders) made of that
+/// mesh, which Godot's -convcol and -rigid make again from the mesh itself.
+bool ofOwnMesh(const Context& c, std::optional<size_t> own, const physics::Shape& shape)
+{
+    if (!own || static_cast<int>(*own) == shape.mesh)
+        return own.has_value();
+    if (shape.type != ShapeType::Convex)
+        return false;
+    const auto mine = gltf::meshTriangles(c.doc, *own);
+    const auto its = gltf::meshTriangles(c.doc, static_cast<size_t>(shape.mesh));
+    if (!mine || !its || its->positions.empty())
+        return false;
+    auto key = [](const QVector3D& p) { return std::array<float, 3>{p.x(), p.y(), p.z()}; };
+    std::set<std::array<float, 3>> points;
+    std::array<float, 3> low = key(mine->positions.front()), high = low;
+    for (const QVector3D& p : mine->positions) {
+        points.insert(key(p));
+        for (int i = 0; i < 3; ++i) {
+            low[i] = std::min(low[i], p[i]);
+            high[i] = std::max(high[i], p[i]);
+        }
+    }
+    std::array<float, 3> itsLow = key(its->positions.front()), itsHigh = itsLow;
+    for (const QVector3D& p : its->positions) {
+        if (!points.count(key(p)))
+            return false;
+        for (int i = 0; i < 3; ++i) {
+            itsLow[i] = std::min(itsLow[i], p[i]);
+            itsHigh[i] = std::max(itsHigh[i], p[i]);
+        }
+    }
+    return low == itsLow && high == itsHigh;
+}
+
 void writeMeshCollider(Context& c, size_t node, const physics::Shape& shape, bool dynamic)
 {
     const bool hull = shape.type == ShapeType::Convex;
     const auto own = gltf::nodeMesh(c.doc, node);
+    const bool ownMesh = ofOwnMesh(c, own, shape);
     if (dynamic) {
-        if (hull && own && static_cast<int>(*own) == shape.mesh)
+        if (hull && ownMesh)
             return rename(c, node, "-rigid");
         return loseAt(c, node, shape.pointer,
                       "a dynamic body whose collider is not a convex hull of its own mesh (Godot's -rigid "
                       "makes only that)");
     }
-    if (own && static_cast<int>(*own) == shape.mesh)
+    if (ownMesh)
         return rename(c, node, hull ? "-convcol" : "-col");
+    const GodotHint only = hull ? GodotHint::ConvColOnly : GodotHint::ColOnly;
+    if (!own && godotHint(gltf::nodeName(c.doc, node)) == only) {
+        // Read from its name before (the reader takes the mesh off the node): the mesh goes back on it.
+        c.doc.json()["nodes"][node]["mesh"] = shape.mesh;
+        return wrote(c, node,
+                     std::string("its name already ends in ") + godotHintName(only) + ", mesh " +
+                         std::to_string(shape.mesh) + " put back on it");
+    }
     gltf::Json child = gltf::Json::object();
     child["name"] = gltf::nodeLabel(gltf::nodeName(c.doc, node), node) + (hull ? "-convcolonly" : "-colonly");
     child["mesh"] = shape.mesh;
@@ -185,6 +234,10 @@ void writeCollider(Context& c, size_t node, const physics::Collider& collider, b
                                ? " on a dynamic body (Godot's -rigid makes only a hull of the node's mesh)"
                                : " the names cannot say (boxes, spheres, cylinders and capsules of height "
                                  "2 x radius only)"));
+    const std::string name = gltf::nodeName(c.doc, node);
+    const auto named = gltf::nodeMesh(c.doc, node) ? std::nullopt : godotEmptyShape(name);
+    if (godotHint(name) == GodotHint::ColOnly && named && named->sameGeometry(shape))
+        return wrote(c, node, "its name already says this " + shape.typeName()); // a file read from names
     gltf::Json child = gltf::Json::object();
     child["name"] = empty->first;
     child["scale"] = {empty->second[0], empty->second[1], empty->second[2]};

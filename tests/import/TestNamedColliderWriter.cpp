@@ -57,6 +57,12 @@ const char* kLossy = R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":
     "OMI_physics_joint":{"connectedNode":0,"joint":0}}},
   {"name":"Pole","extensions":{"OMI_physics_body":{"collider":{"shape":1}}}}]})";
 
+// Names only, as an artist writes them for Godot (the names reader's own scene).
+const char* kNamed = R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0,1,2,3,4,5,6]}],
+ "nodes":[{"name":"Floor-col","mesh":0},{"name":"Rock-convcol","mesh":1},{"name":"Wall-colonly","mesh":0},
+  {"name":"Pillar-convcolonly","mesh":1},{"name":"Crate-rigid","mesh":1,"translation":[0,3,0]},
+  {"name":"Box-colonly","translation":[4,0,0]},{"name":"Ball_sphere-colonly"}]})";
+
 gltf::GltfDocument documentOf(const char* json)
 {
     return loadJson(boxMeshes(gltf::Json::parse(json), kBoxes).dump());
@@ -102,6 +108,7 @@ class TestNamedColliderWriter : public QObject
 private slots:
     void namesReadBackAsTheSameColliders();
     void lossesListedAtTheirPointers();
+    void namesReadThenWrittenKeepTheirNames();
 };
 
 void TestNamedColliderWriter::namesReadBackAsTheSameColliders()
@@ -173,6 +180,26 @@ void TestNamedColliderWriter::lossesListedAtTheirPointers()
     QCOMPARE(gltf::nodeName(written.document, 0), std::string("Floor-col"));
     QCOMPARE(gltf::nodeName(written.document, 2), std::string("Pole"));
     QVERIFY(!written.document.json().contains("extensions"));
+}
+
+void TestNamedColliderWriter::namesReadThenWrittenKeepTheirNames()
+{
+    gltf::GltfDocument doc = documentOf(kNamed);
+    const gltf::Json names = doc.json()["nodes"];
+    QCOMPARE(readNamedColliders(doc).colliders.size(), size_t(7));
+    const GodotNamesResult written = writeGodotNames(doc);
+    QVERIFY2(written.losses.empty(), describe(written.losses).c_str());
+    // The same nodes with the same names, and the collision-only nodes carry a mesh again (Wall's own mesh 0;
+    // Pillar's hull of mesh 1, which has mesh 1's bounds): no node added, nothing else to read twice.
+    const gltf::Json& nodes = written.document.json()["nodes"];
+    QCOMPARE(nodes.size(), names.size());
+    for (size_t n = 0; n < names.size(); ++n)
+        QVERIFY(nodes[n]["name"] == names[n]["name"]);
+    QCOMPARE(nodes[2]["mesh"].get<int>(), 0);
+    QVERIFY(sameBounds(meshBounds(written.document, nodes[3]["mesh"].get<int>()), kBoxes[1]));
+    QVERIFY(!nodes[5].contains("mesh") && !nodes[5].contains("children"));
+    gltf::GltfDocument again = written.document;
+    QCOMPARE(readNamedColliders(again).colliders.size(), size_t(7));
 }
 
 QTEST_GUILESS_MAIN(TestNamedColliderWriter)
