@@ -63,6 +63,16 @@ const char* kNamed = R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":
   {"name":"Pillar-convcolonly","mesh":1},{"name":"Crate-rigid","mesh":1,"translation":[0,3,0]},
   {"name":"Box-colonly","translation":[4,0,0]},{"name":"Ball_sphere-colonly"}]})";
 
+// The same kinds in KHR: Floor a trimesh of its own mesh, Crate a dynamic hull of its own mesh, Post a
+// 1 x 1 x 1 m box on an empty.
+const char* kKhr = R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0,1,2]}],
+ "extensionsUsed":["KHR_implicit_shapes","KHR_physics_rigid_bodies"],
+ "extensions":{"KHR_implicit_shapes":{"shapes":[{"type":"box","box":{"size":[1,1,1]}}]}},
+ "nodes":[{"name":"Floor","mesh":0,"extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"mesh":0}}}}},
+  {"name":"Crate","mesh":1,"extensions":{"KHR_physics_rigid_bodies":{"motion":{},
+    "collider":{"geometry":{"mesh":1,"convexHull":true}}}}},
+  {"name":"Post","extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":0}}}}}]})";
+
 gltf::GltfDocument documentOf(const char* json)
 {
     return loadJson(boxMeshes(gltf::Json::parse(json), kBoxes).dump());
@@ -109,6 +119,7 @@ private slots:
     void namesReadBackAsTheSameColliders();
     void lossesListedAtTheirPointers();
     void namesReadThenWrittenKeepTheirNames();
+    void khrCollidersWrittenAsNames();
 };
 
 void TestNamedColliderWriter::namesReadBackAsTheSameColliders()
@@ -200,6 +211,22 @@ void TestNamedColliderWriter::namesReadThenWrittenKeepTheirNames()
     QVERIFY(!nodes[5].contains("mesh") && !nodes[5].contains("children"));
     gltf::GltfDocument again = written.document;
     QCOMPARE(readNamedColliders(again).colliders.size(), size_t(7));
+}
+
+void TestNamedColliderWriter::khrCollidersWrittenAsNames()
+{
+    const GodotNamesResult written = writeGodotNames(documentOf(kKhr));
+    QVERIFY2(written.losses.empty(), describe(written.losses).c_str());
+    const gltf::GltfDocument& doc = written.document;
+    QCOMPARE(gltf::nodeName(doc, 0), std::string("Floor-col"));
+    QCOMPARE(gltf::nodeName(doc, 1), std::string("Crate-rigid"));
+    const size_t post = onlyChild(doc, 2);
+    QCOMPARE(gltf::nodeName(doc, post), std::string("Box-colonly"));
+    for (size_t i = 0; i < 3; ++i)
+        QCOMPARE(scaleOf(doc, post, i), 0.5); // Godot's 2 m box at half scale is the 1 m box
+    QVERIFY(!doc.json().contains("extensions") && !doc.json().contains("extensionsUsed"));
+    for (size_t n = 0; n < 3; ++n)
+        QVERIFY(!doc.json()["nodes"][n].contains("extensions"));
 }
 
 QTEST_GUILESS_MAIN(TestNamedColliderWriter)
