@@ -1,11 +1,13 @@
-// collidoscope upgrade IN -o OUT [--to omi|khr | --target NAME] [--allow-loss] [--shard K/N] [--list-inputs]:
-// read any OMI variant, KHR or MSFT_rigid_bodies, write the newest OMI form or KHR, or the variant an engine
-// target reads best. The output format (.gltf or .glb) follows OUT's extension. What the target cannot
-// express is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb
-// below it is written to the same place below OUT (a folder), in the same format.
+// collidoscope upgrade IN -o OUT [--to omi|khr|godot-names | --target NAME] [--allow-loss] [--shard K/N]
+// [--list-inputs]: read any OMI variant, KHR or MSFT_rigid_bodies, write the newest OMI form or KHR, the
+// variant an engine target reads best, or (godot-names) the colliders as Godot's node-name suffixes without a
+// physics extension. The output format (.gltf or .glb) follows OUT's extension. What the target cannot express
+// is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb below it is
+// written to the same place below OUT (a folder), in the same format.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
+#include "import/NamedColliderWriter.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
 #include "scene/ComputedCenterOfMass.h"
@@ -84,6 +86,24 @@ int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDo
     return ExitOk;
 }
 
+/// upgrade --to godot-names: the colliders written as Godot's node-name suffixes, the physics extensions
+/// removed; what the names cannot say is listed and refused as a family's losses are.
+int upgradeToGodotNames(const std::string& in, const std::string& out, gltf::GltfDocument doc, bool allowLoss)
+{
+    import::GodotNamesResult named = import::writeGodotNames(std::move(doc));
+    if (named.unusable) {
+        printDiagnostics(stderr, in, named.losses);
+        return ExitUnusable;
+    }
+    if (auto stop = refuseLosses(in, named.losses, allowLoss, "said by Godot's node names"))
+        return *stop;
+    printDiagnostics(stdout, in, named.written);
+    if (const int saved = saveUpgraded(named.document, out); saved != ExitOk)
+        return saved;
+    std::printf("wrote %s (Godot's node-name suffixes, %zu name(s))\n", out.c_str(), named.written.size());
+    return ExitOk;
+}
+
 /// The family of --to and --khr (OMI when neither is given); an error message for a contradiction.
 std::optional<std::string> chosenFamily(const std::optional<QString>& to, bool khr, physics::Family& family)
 {
@@ -94,7 +114,7 @@ std::optional<std::string> chosenFamily(const std::optional<QString>& to, bool k
     if (value == QStringLiteral("khr"))
         family = physics::Family::Khr;
     else if (value != QStringLiteral("omi"))
-        return "--to takes omi or khr";
+        return "--to takes omi, khr or godot-names";
     if (khr && family != physics::Family::Khr)
         return "--khr and --to omi contradict each other";
     return std::nullopt;
@@ -127,7 +147,8 @@ std::optional<std::string> upgradeJobs(const std::filesystem::path& in, const st
 }
 
 /// One file (a job) upgraded to the family, or for the target when there is one.
-int upgradeJob(const Job& job, const targets::Target* target, physics::Family family, bool allowLoss)
+int upgradeJob(const Job& job, const targets::Target* target, std::optional<physics::Family> family,
+               bool allowLoss)
 {
     const std::string in = job.input.string();
     const std::string out = job.output.string();
@@ -140,7 +161,9 @@ int upgradeJob(const Job& job, const targets::Target* target, physics::Family fa
         std::filesystem::create_directories(job.output.parent_path(), ec);
     if (target)
         return upgradeForTarget(in, out, std::move(*loaded), *target, allowLoss);
-    return upgradeToFamily(in, out, std::move(*loaded), family, allowLoss);
+    if (!family)
+        return upgradeToGodotNames(in, out, std::move(*loaded), allowLoss);
+    return upgradeToFamily(in, out, std::move(*loaded), *family, allowLoss);
 }
 
 } // namespace
@@ -148,9 +171,10 @@ int upgradeJob(const Job& job, const targets::Target* target, physics::Family fa
 int runUpgrade(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Rewrite the physics data of a glTF file in the newest OMI form or as KHR. IN may be a "
-        "folder: every .gltf and .glb below it is written to the same place below OUT."));
+    parser.setApplicationDescription(
+        QStringLiteral("Rewrite the physics data of a glTF file in the newest OMI form, as KHR, or as "
+                       "Godot's node-name suffixes. IN may be a "
+                       "folder: every .gltf and .glb below it is written to the same place below OUT."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("IN"),
                                  QStringLiteral("The .gltf or .glb file (or a folder of them) to read."));
@@ -159,8 +183,10 @@ int runUpgrade(const QStringList& args)
                                     QStringLiteral("OUT"));
     const QCommandLineOption to(
         QStringLiteral("to"),
-        QStringLiteral("The family to write: omi (OMI_physics_*, newest form; the default) or khr "
-                       "(KHR_physics_rigid_bodies + KHR_implicit_shapes)."),
+        QStringLiteral(
+            "The family to write: omi (OMI_physics_*, newest form; the default), khr "
+            "(KHR_physics_rigid_bodies + KHR_implicit_shapes), or godot-names (no physics extension: the "
+            "colliders as Godot's node-name suffixes, -col, -convcol, -rigid, ...-colonly)."),
         QStringLiteral("FAMILY"));
     const QCommandLineOption khr(QStringLiteral("khr"), QStringLiteral("The same as --to khr."));
     const QCommandLineOption allowLoss(
@@ -191,8 +217,12 @@ int runUpgrade(const QStringList& args)
             return failUsage("upgrade", "--target chooses the family itself; leave out --to and --khr");
     }
     physics::Family family = physics::Family::Omi;
-    if (auto error = chosenFamily(parser.isSet(to) ? std::optional(parser.value(to)) : std::nullopt,
-                                  parser.isSet(khr), family))
+    const bool names = parser.isSet(to) && parser.value(to).toLower() == QStringLiteral("godot-names");
+    if (names && parser.isSet(khr))
+        return failUsage("upgrade", "--khr and --to godot-names contradict each other");
+    if (auto error = names ? std::nullopt
+                           : chosenFamily(parser.isSet(to) ? std::optional(parser.value(to)) : std::nullopt,
+                                          parser.isSet(khr), family))
         return failUsage("upgrade", *error);
     std::string error;
     const auto part = batch.read(parser, error);
@@ -208,7 +238,8 @@ int runUpgrade(const QStringList& args)
         return *stop;
     int exit = ExitOk;
     for (const Job& job : jobs)
-        exit = std::max(exit, upgradeJob(job, chosen, family, parser.isSet(allowLoss)));
+        exit = std::max(exit, upgradeJob(job, chosen, names ? std::nullopt : std::optional(family),
+                                         parser.isSet(allowLoss)));
     return exit;
 }
 

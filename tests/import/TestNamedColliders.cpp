@@ -4,6 +4,7 @@
 // asserts what a user would see: the collider's kind and size (closed-form for the box meshes used), the
 // node that carries it, which meshes are still drawn, and that everything not converted is unchanged.
 #include "BoxMeshes.h"
+#include "NamedColliderChecks.h"
 #include "TestSupport.h"
 #include "gltf/MeshTriangles.h"
 #include "import/AssetImporter.h"
@@ -35,29 +36,6 @@ const char* kGodotScene = R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"no
   {"name":"Pillar-convcolonly","mesh":1},{"name":"Crate-rigid","mesh":1,"translation":[0,3,0]},
   {"name":"Box-colonly","translation":[4,0,0]},{"name":"Ball_sphere-colonly"},{"name":"Plain","mesh":0},
   {"name":"Thing-col"},{"name":"Fence_COL.001","mesh":1}]})";
-
-const physics::Shape* colliderShape(const physics::PhysicsModel& model, size_t node)
-{
-    const physics::NodePhysics* p = model.node(node);
-    if (!p || !p->collider || p->collider->shape < 0 || size_t(p->collider->shape) >= model.shapes.size())
-        return nullptr;
-    return &model.shapes[size_t(p->collider->shape)];
-}
-
-// The bounds of a mesh's positions: min x, y, z, max x, y, z.
-std::array<double, 6> meshBounds(const gltf::GltfDocument& doc, int mesh)
-{
-    std::array<double, 6> b{1e30, 1e30, 1e30, -1e30, -1e30, -1e30};
-    const auto triangles = gltf::meshTriangles(doc, size_t(mesh));
-    if (!triangles)
-        return b;
-    for (const QVector3D& p : triangles->positions)
-        for (int i = 0; i < 3; ++i) {
-            b[i] = std::min(b[i], double(p[i]));
-            b[i + 3] = std::max(b[i + 3], double(p[i]));
-        }
-    return b;
-}
 
 bool near(double a, double b, double tolerance = 1e-5)
 {
