@@ -1,9 +1,9 @@
 // collidoscope upgrade IN -o OUT [--to omi|khr|godot-names | --target NAME] [--allow-loss] [--shard K/N]
 // [--list-inputs]: read any OMI variant, KHR or MSFT_rigid_bodies, write the newest OMI form or KHR, the
 // variant an engine target reads best, or (godot-names) the colliders as Godot's node-name suffixes without a
-// physics extension. The output format (.gltf or .glb) follows OUT's extension. What the target cannot express
-// is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb below it is
-// written to the same place below OUT (a folder), in the same format.
+// physics extension. The output format (.gltf or .glb) follows OUT's extension. What the target cannot
+// express is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb
+// below it is written to the same place below OUT (a folder), in the same format.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"

@@ -4,8 +4,10 @@
 #include "gltf/MeshTriangles.h"
 #include "gltf/NodeLabel.h"
 #include "import/NamedColliders.h"
+#include "physics/KhrSlips.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsModel.h"
+#include "physics/ShapeReferences.h"
 
 #include <algorithm>
 #include <cmath>
@@ -269,13 +271,34 @@ void writeNode(Context& c, size_t node, const physics::NodePhysics& p)
 void removePhysicsExtensions(gltf::Json& root)
 {
     namespace ext = physics::ext;
-    const char* names[] = {ext::Body,      ext::Shape,           ext::LegacyCollider, ext::KhrBodies,
-                           ext::KhrShapes, ext::KhrLegacyShapes, ext::Joint};
+    const char* names[] = {ext::Body,           ext::Shape,
+                           ext::LegacyCollider, ext::KhrBodies,
+                           ext::KhrShapes,      ext::KhrLegacyShapes,
+                           ext::Joint,          ext::MsftBodies,
+                           ext::MsftShapes,     physics::KhrBodiesMisspelled};
+    // A shapes list another extension names a shape of (a voxel primitive, ...) stays, with its listing.
+    const auto foreign = physics::foreignShapeReferences(root);
+    const auto usedByOthers = [&](const char* name) {
+        return root.contains("extensions") && root["extensions"].is_object() &&
+               root["extensions"].contains(name) &&
+               !physics::referencesInto(foreign, root["extensions"][name]).empty();
+    };
+    std::vector<std::string> keptLists;
+    for (const char* name : {ext::Shape, ext::KhrShapes}) {
+        if (usedByOthers(name))
+            keptLists.emplace_back(name);
+    }
+    const auto removed = [&](const std::string& name) {
+        return std::find(std::begin(names), std::end(names), name) != std::end(names) &&
+               std::find(keptLists.begin(), keptLists.end(), name) == keptLists.end();
+    };
     auto strip = [&](gltf::Json& object) {
         if (!object.is_object() || !object.contains("extensions") || !object["extensions"].is_object())
             return;
-        for (const char* name : names)
-            object["extensions"].erase(name);
+        for (const char* name : names) {
+            if (&object != &root || removed(name))
+                object["extensions"].erase(name);
+        }
         if (object["extensions"].empty())
             object.erase("extensions");
     };
@@ -288,8 +311,7 @@ void removePhysicsExtensions(gltf::Json& root)
             continue;
         gltf::Json kept = gltf::Json::array();
         for (const gltf::Json& name : root[list])
-            if (!name.is_string() ||
-                std::find(std::begin(names), std::end(names), name.get<std::string>()) == std::end(names))
+            if (!name.is_string() || !removed(name.get<std::string>()))
                 kept.push_back(name);
         if (kept.empty())
             root.erase(list);
