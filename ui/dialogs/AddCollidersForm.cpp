@@ -1,6 +1,7 @@
 #include "dialogs/AddCollidersForm.h"
 
 #include "dialogs/DialogText.h"
+#include "targets/TargetColliders.h"
 #include "widgets/EntrySpinBox.h"
 
 #include <QCheckBox>
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <algorithm>
 
 namespace cs::ui {
 
@@ -74,6 +76,23 @@ void AddCollidersForm::addFitFields(QFormLayout* form)
     m_maxPoints->setValue(255);
     m_maxPoints->setToolTip(tr("Most vertices of a hull (Unity and PhysX accept 255)"));
     form->addRow(tr("Most hull points:"), m_maxPoints);
+    m_target = new QComboBox(this);
+    m_target->setObjectName(QStringLiteral("target"));
+    m_target->addItem(tr("None: Collidoscope's own caps"), QString());
+    for (const targets::Target& t : targets::allTargets()) {
+        if (t.name == targets::specTarget().name)
+            continue;
+        m_target->addItem(QString::fromStdString(t.name), QString::fromStdString(t.name));
+        m_target->setItemData(
+            m_target->count() - 1,
+            tr("Hull budget: %1 (%2)")
+                .arg(QString::fromStdString(t.hullBudget.text), QString::fromStdString(t.hullBudget.cite)),
+            Qt::ToolTipRole);
+    }
+    m_target->setToolTip(tr("The engine the colliders are for: every hull within its budget (vertices, "
+                            "polygons or triangles) and only shapes it builds (a primitive where it drops "
+                            "hulls or triangle meshes)"));
+    form->addRow(tr("Target:"), m_target);
     addToleranceFields(form);
     m_maxError = new DecimalSpinBox(this);
     m_maxError->setObjectName(QStringLiteral("maxError"));
@@ -281,6 +300,16 @@ void AddCollidersForm::setMotion(std::optional<physics::MotionType> motion)
     m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
 }
 
+void AddCollidersForm::setTarget(const QString& name)
+{
+    m_target->setCurrentIndex(std::max(0, m_target->findData(name)));
+}
+
+QString AddCollidersForm::target() const
+{
+    return m_target->currentData().toString();
+}
+
 document::AutoColliderOptions AddCollidersForm::options() const
 {
     document::AutoColliderOptions o;
@@ -304,6 +333,8 @@ document::AutoColliderOptions AddCollidersForm::options() const
     o.addMotion = motion >= 0;
     if (motion >= 0)
         o.collider.body = physics::MotionType(motion);
+    if (const targets::Target* t = targets::findTarget(target().toStdString()))
+        targets::applyTargetToColliders(*t, o.collider);
     return o;
 }
 
@@ -316,7 +347,8 @@ void AddCollidersForm::setRunning(bool running)
 void AddCollidersForm::updateEnabled()
 {
     const bool running = m_running;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion, m_target})
         w->setEnabled(!running);
     const auto s = strategy();
     m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto ||

@@ -1,0 +1,72 @@
+// The Add Colliders dialog's Target (issue 49, item 3): choosing an engine gives the run its hull budget in
+// the engine's unit and leaves out the shapes it drops, as add-colliders --target does. Expected values from
+// shared/spec: KHR-PHYSICS-DIGEST.md §3.5 (PhysX 255 vertices and 255 polygons, Jolt 256 vertices, Unity 255
+// triangles) and ENGINE-TARGETS.md §3 (omi-gltf-unity builds no convex or triangle mesh collider).
+#include "TestSupport.h"
+#include "dialogs/AddCollidersForm.h"
+
+#include <QComboBox>
+#include <QTest>
+
+using namespace cs;
+using ui::AddCollidersForm;
+
+class TestAddCollidersTarget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void noTargetByDefault()
+    {
+        AddCollidersForm form;
+        QVERIFY(form.target().isEmpty());
+        const auto o = form.options().collider;
+        QCOMPARE(o.maxPoints, 255);
+        QCOMPARE(o.polygonBudget, 0);
+        QCOMPARE(o.triangleBudget, 0);
+        QVERIFY(!o.engine);
+        auto* combo = form.findChild<QComboBox*>(QStringLiteral("target"));
+        QVERIFY(combo);
+        QVERIFY(combo->findData(QStringLiteral("khronos-sample-viewer")) > 0);
+    }
+
+    void physxCountsVerticesAndPolygons()
+    {
+        AddCollidersForm form;
+        form.setTarget(QStringLiteral("khronos-sample-viewer"));
+        QCOMPARE(form.target(), QStringLiteral("khronos-sample-viewer"));
+        const auto o = form.options().collider;
+        QCOMPARE(o.maxPoints, 255);
+        QCOMPARE(o.polygonBudget, 255);
+        QCOMPARE(o.triangleBudget, 0);
+        QVERIFY(!o.engine); // the renderer builds hulls and triangle meshes
+    }
+
+    void joltCapsVerticesBelowItsOwnCap()
+    {
+        // Jolt's 256 never raises a smaller cap the user chose.
+        AddCollidersForm form;
+        form.setTarget(QStringLiteral("godot-4.x"));
+        form.setMaxPoints(32);
+        const auto o = form.options().collider;
+        QCOMPARE(o.maxPoints, 32);
+        QCOMPARE(o.polygonBudget, 0);
+    }
+
+    void unityDropsHulls()
+    {
+        AddCollidersForm form;
+        form.setTarget(QStringLiteral("unity-omi"));
+        const auto o = form.options().collider;
+        QCOMPARE(o.triangleBudget, 255);
+        QVERIFY(o.engine);
+        QVERIFY(o.engine->convexDropped);
+        QVERIFY(o.engine->trimeshDropped);
+        form.setTarget(QStringLiteral("no-such-engine"));
+        QVERIFY(form.target().isEmpty());
+        QVERIFY(!form.options().collider.engine);
+    }
+};
+
+QTEST_MAIN(TestAddCollidersTarget)
+#include "TestAddCollidersTarget.moc"
