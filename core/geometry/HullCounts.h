@@ -27,6 +27,7 @@ std::optional<HullCounts> hullCounts(const gltf::TriangleMesh& mesh);
 
 /// Groups a hull's triangles into polygons (neighbours within `tolerance` of the first one's plane) and
 /// returns each polygon's area-weighted unit normal.
-std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickHullOutput& h, double tolerance);
+std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickHullOutput& h,
+                                  double tolerance);
 
 } // namespace cs::geometry

@@ -286,6 +286,7 @@ Result<geometry::ConvexHull> hullWithinBudget(Result<geometry::ConvexHull> h,
 {
     if (!h || withinBudget(h->mesh, options))
         return h;
+    const auto before = geometry::hullCounts(h->mesh);
     int fits = hullVertexCap(options);
     int over = int(h->quality.vertexCount);
     o.maxVertices = fits;
@@ -299,6 +300,17 @@ Result<geometry::ConvexHull> hullWithinBudget(Result<geometry::ConvexHull> h,
         } else {
             over = o.maxVertices;
         }
+    }
+    if (best && before) {
+        const std::string budget = options.polygonBudget > 0 && before->polygons > options.polygonBudget
+                                       ? std::to_string(options.polygonBudget) + " polygons (it had " +
+                                             std::to_string(before->polygons)
+                                       : std::to_string(options.triangleBudget) + " triangles (it had " +
+                                             std::to_string(before->triangles);
+        best.diagnostics.push_back(
+            makeInfo("COLLIDER_HULL_BUDGET", "hull cut to " + std::to_string(best->quality.vertexCount) +
+                                                 " vertices to keep within the budget of " + budget + " at " +
+                                                 std::to_string(before->vertices) + " vertices)"));
     }
     return best;
 }

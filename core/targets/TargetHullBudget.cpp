@@ -64,7 +64,8 @@ Result<std::optional<size_t>> cutMesh(gltf::GltfDocument& doc, int mesh, const T
     const auto triangles = gltf::meshTriangles(doc, size_t(mesh));
     const auto counts = triangles ? geometry::hullCounts(*triangles) : std::nullopt;
     if (!counts)
-        return R::failure(makeWarning(kTargetLoss, target.name + ": the hull of mesh " + std::to_string(mesh) +
+        return R::failure(makeWarning(kTargetLoss, target.name + ": the hull of mesh " +
+                                                       std::to_string(mesh) +
                                                        " cannot be counted against its budget (unreadable "
                                                        "or without volume)"));
     if (!exceededLimit(*counts, target.hullBudget))
@@ -73,11 +74,11 @@ Result<std::optional<size_t>> cutMesh(gltf::GltfDocument& doc, int mesh, const T
     geometry::appendPoints(points, *triangles);
     auto enclosed = geometry::encloseWithBudget(points, enclosingOptions(target.hullBudget));
     if (!enclosed)
-        return R::failure(makeWarning(kTargetLoss, target.name + ": the hull of mesh " + std::to_string(mesh) +
-                                                       " could not be cut to the budget: " +
-                                                       enclosed.diagnostics.front().message));
-    const auto added =
-        geometry::addTriangleMesh(doc, enclosed->mesh, "mesh " + std::to_string(mesh) + " hull for " + target.name);
+        return R::failure(makeWarning(
+            kTargetLoss, target.name + ": the hull of mesh " + std::to_string(mesh) +
+                             " could not be cut to the budget: " + enclosed.diagnostics.front().message));
+    const auto added = geometry::addTriangleMesh(doc, enclosed->mesh,
+                                                 "mesh " + std::to_string(mesh) + " hull for " + target.name);
     if (!added)
         return R::failure(makeWarning(kTargetLoss, "hull not written: " + added.diagnostics.front().message));
     const auto after = geometry::hullCounts(enclosed->mesh);

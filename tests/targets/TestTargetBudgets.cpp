@@ -1,7 +1,8 @@
 // Each engine's hull budget (issue 49, item 3): the cited facts per target (expected values from
 // shared/spec: KHR-PHYSICS-DIGEST.md §3.5 and ENGINE-TARGETS.md), validate --target reporting a hull over the
 // budget in the engine's unit, and add-colliders, hull and upgrade --target keeping every hull within it.
-// Hulls are counted here by brute force (every supporting plane of three corners), not by the code under test.
+// Hulls are counted here by brute force (every supporting plane of three corners), not by the code under
+// test.
 #include "CliRun.h"
 #include "TestSupport.h"
 #include "geometry/HullCounts.h"
@@ -46,8 +47,8 @@ gltf::TriangleMesh uvSphere(int rings, int segments)
         for (std::uint32_t v : {0u, at(1, s + 1), at(1, s), south, at(rings - 1, s), at(rings - 1, s + 1)})
             m.indices.push_back(v);
         for (int r = 1; r + 1 < rings; ++r) {
-            for (std::uint32_t v : {at(r, s), at(r, s + 1), at(r + 1, s + 1), at(r, s), at(r + 1, s + 1),
-                                    at(r + 1, s)})
+            for (std::uint32_t v :
+                 {at(r, s), at(r, s + 1), at(r + 1, s + 1), at(r, s), at(r + 1, s + 1), at(r + 1, s)})
                 m.indices.push_back(v);
         }
     }
@@ -146,7 +147,8 @@ fs::path writeRock(const fs::path& path, int rings, int segments, const std::str
     root["nodes"][0]["mesh"] = *mesh;
     if (family == "omi") {
         root["extensionsUsed"] = {"OMI_physics_shape", "OMI_physics_body"};
-        root["extensions"]["OMI_physics_shape"] = {{"shapes", {{{"type", "convex"}, {"convex", {{"mesh", *mesh}}}}}}};
+        root["extensions"]["OMI_physics_shape"] = {
+            {"shapes", {{{"type", "convex"}, {"convex", {{"mesh", *mesh}}}}}}};
         root["nodes"][0]["extensions"]["OMI_physics_body"] = {{"collider", {{"shape", 0}}}};
     } else if (family == "khr") {
         root["extensionsUsed"] = {"KHR_physics_rigid_bodies"};
@@ -209,10 +211,12 @@ private slots:
             QVERIFY2(limits == expected.at(name), (name + ": " + budget.dump()).c_str());
             QCOMPARE(budget.at("moot").get<bool>(), name == "unity-omi");
             if (!limits.empty())
-                QVERIFY2(budget.at("cite").get<std::string>().find("KHR-PHYSICS-DIGEST.md") != std::string::npos,
+                QVERIFY2(budget.at("cite").get<std::string>().find("KHR-PHYSICS-DIGEST.md") !=
+                             std::string::npos,
                          name.c_str());
             if (name == "babylon-havok")
-                QVERIFY(budget.at("text").get<std::string>().find("no limit documented") != std::string::npos);
+                QVERIFY(budget.at("text").get<std::string>().find("no limit documented") !=
+                        std::string::npos);
         }
         QCOMPARE(seen, expected.size());
     }
@@ -265,8 +269,10 @@ private slots:
         // Unity builds no hull at all (ENGINE-TARGETS.md §3): its triangle cap is moot.
         QVERIFY(budgetLines(bigOmi, QStringLiteral("unity-omi")).empty());
 
-        const CliRun r = runCollidoscope({QStringLiteral("validate"), qpath(flat), QStringLiteral("--target"), kViewer});
-        const std::string fix = "fix: collidoscope upgrade " + flat.string() + " --target khronos-sample-viewer -o " +
+        const CliRun r =
+            runCollidoscope({QStringLiteral("validate"), qpath(flat), QStringLiteral("--target"), kViewer});
+        const std::string fix = "fix: collidoscope upgrade " + flat.string() +
+                                " --target khronos-sample-viewer -o " +
                                 (m_dir / "polygons-khronos-sample-viewer.gltf").string();
         QVERIFY2(r.out.find(fix) != std::string::npos, r.out.c_str());
     }
@@ -275,14 +281,15 @@ private slots:
     {
         const fs::path flat = writeRock(m_dir / "cut.gltf", 16, 16, "khr");
         const fs::path out = m_dir / "cut-viewer.gltf";
-        const CliRun r = runCollidoscope(
-            {QStringLiteral("upgrade"), qpath(flat), QStringLiteral("--target"), kViewer, QStringLiteral("-o"), qpath(out)});
+        const CliRun r = runCollidoscope({QStringLiteral("upgrade"), qpath(flat), QStringLiteral("--target"),
+                                          kViewer, QStringLiteral("-o"), qpath(out)});
         QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
         QVERIFY(budgetLines(out, kViewer).empty());
         const auto hulls = convexMeshes(out);
         QCOMPARE(hulls.size(), size_t(1));
         const Counts c = bruteForce(hulls[0]);
-        QVERIFY2(c.vertices <= 255 && c.polygons <= 255, (std::to_string(c.vertices) + " " + std::to_string(c.polygons)).c_str());
+        QVERIFY2(c.vertices <= 255 && c.polygons <= 255,
+                 (std::to_string(c.vertices) + " " + std::to_string(c.polygons)).c_str());
     }
 
     void collidersKeepWithinEachBudget()
@@ -291,10 +298,17 @@ private slots:
         const fs::path ball = writeRock(m_dir / "ball.gltf", 48, 64, "");
         QVERIFY(!ball.empty());
         const std::vector<std::pair<QString, QStringList>> runs = {
-            {QStringLiteral("add"), {QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"), QStringLiteral("hull")}},
-            {QStringLiteral("hull"), {QStringLiteral("hull"), qpath(ball), QStringLiteral("--node"), QStringLiteral("Rock")}},
-            {QStringLiteral("enclose"), {QStringLiteral("hull"), qpath(ball), QStringLiteral("--node"), QStringLiteral("Rock"), QStringLiteral("--enclose")}},
-            {QStringLiteral("decompose"), {QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"), QStringLiteral("decompose")}}};
+            {QStringLiteral("add"),
+             {QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"),
+              QStringLiteral("hull")}},
+            {QStringLiteral("hull"),
+             {QStringLiteral("hull"), qpath(ball), QStringLiteral("--node"), QStringLiteral("Rock")}},
+            {QStringLiteral("enclose"),
+             {QStringLiteral("hull"), qpath(ball), QStringLiteral("--node"), QStringLiteral("Rock"),
+              QStringLiteral("--enclose")}},
+            {QStringLiteral("decompose"),
+             {QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"),
+              QStringLiteral("decompose")}}};
         for (const QString& target : {kViewer, kGodot}) {
             for (const auto& [tag, command] : runs) {
                 const fs::path out = m_dir / (tag + "-" + target + ".glb").toStdString();
@@ -306,13 +320,15 @@ private slots:
                 QVERIFY2(!hulls.empty(), r.out.c_str());
                 for (const auto& h : hulls) {
                     const Counts c = bruteForce(h);
-                    const std::string what = (tag + " " + target).toStdString() + ": " + std::to_string(c.vertices) +
-                                             " vertices, " + std::to_string(c.polygons) + " polygons";
+                    const std::string what = (tag + " " + target).toStdString() + ": " +
+                                             std::to_string(c.vertices) + " vertices, " +
+                                             std::to_string(c.polygons) + " polygons";
                     if (target == kViewer)
                         QVERIFY2(c.vertices <= 255 && c.polygons <= 255, what.c_str());
                     else
                         QVERIFY2(c.vertices <= 256, what.c_str());
-                    // A closed hull of 129 vertices has at most 254 faces: a hull below 100 wastes the budget.
+                    // A closed hull of 129 vertices has at most 254 faces: a hull below 100 wastes the
+                    // budget.
                     if (tag != QStringLiteral("decompose"))
                         QVERIFY2(c.vertices >= 100, what.c_str());
                 }
@@ -322,16 +338,19 @@ private slots:
 
     void onlyShapesTheEngineBuilds()
     {
-        // omi-gltf-unity builds no convex or triangle mesh collider (ENGINE-TARGETS.md §3), the Blender importer
-        // no `geometry.mesh` collider (§9): a hull asked for becomes a primitive, and the summary says why.
+        // omi-gltf-unity builds no convex or triangle mesh collider (ENGINE-TARGETS.md §3), the Blender
+        // importer no `geometry.mesh` collider (§9): a hull asked for becomes a primitive, and the summary
+        // says why.
         const fs::path ball = writeRock(m_dir / "prim.gltf", 12, 24, "");
         for (const QString& target : {QStringLiteral("unity-omi"), QStringLiteral("blender-khr")}) {
             const fs::path out = m_dir / ("prim-" + target + ".gltf").toStdString();
-            const CliRun r = runCollidoscope({QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"),
-                                              QStringLiteral("hull"), QStringLiteral("--target"), target,
-                                              QStringLiteral("-o"), qpath(out)});
+            const CliRun r =
+                runCollidoscope({QStringLiteral("add-colliders"), qpath(ball), QStringLiteral("--strategy"),
+                                 QStringLiteral("hull"), QStringLiteral("--target"), target,
+                                 QStringLiteral("-o"), qpath(out)});
             QVERIFY2(r.exit == 0, (r.out + r.err).c_str());
-            QVERIFY2(r.out.find(target.toStdString() + " builds no convex collider") != std::string::npos, r.out.c_str());
+            QVERIFY2(r.out.find(target.toStdString() + " builds no convex collider") != std::string::npos,
+                     r.out.c_str());
             QVERIFY(convexMeshes(out).empty());
             auto doc = gltf::loadGltf(out);
             QVERIFY(doc);
