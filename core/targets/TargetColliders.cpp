@@ -19,4 +19,12 @@ void applyTargetToColliders(const Target& target, import::ColliderOptions& optio
         options.engine = import::ColliderOptions::EngineShapes{target.name, !convex, !trimesh};
 }
 
+int partPointsFor(const Target& target, int points)
+{
+    import::ColliderOptions options;
+    options.maxPoints = points;
+    applyTargetToColliders(target, options);
+    return import::hullVertexCap(options);
+}
+
 } // namespace cs::targets

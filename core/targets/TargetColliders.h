@@ -13,4 +13,8 @@ namespace cs::targets {
 /// options.engine.
 void applyTargetToColliders(const Target& target, import::ColliderOptions& options);
 
+/// `points` held to what a hull may have within the target's budget (import::hullVertexCap of the options
+/// applyTargetToColliders gives), for a convex decomposition's points per part.
+int partPointsFor(const Target& target, int points);
+
 } // namespace cs::targets

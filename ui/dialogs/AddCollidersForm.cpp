@@ -3,6 +3,7 @@
 #include "dialogs/DialogText.h"
 #include "targets/TargetColliders.h"
 #include "widgets/EntrySpinBox.h"
+#include "widgets/TargetChoice.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <algorithm>
 
 namespace cs::ui {
 
@@ -76,22 +76,7 @@ void AddCollidersForm::addFitFields(QFormLayout* form)
     m_maxPoints->setValue(255);
     m_maxPoints->setToolTip(tr("Most vertices of a hull (Unity and PhysX accept 255)"));
     form->addRow(tr("Most hull points:"), m_maxPoints);
-    m_target = new QComboBox(this);
-    m_target->setObjectName(QStringLiteral("target"));
-    m_target->addItem(tr("None: Collidoscope's own caps"), QString());
-    for (const targets::Target& t : targets::allTargets()) {
-        if (t.name == targets::specTarget().name)
-            continue;
-        m_target->addItem(QString::fromStdString(t.name), QString::fromStdString(t.name));
-        m_target->setItemData(
-            m_target->count() - 1,
-            tr("Hull budget: %1 (%2)")
-                .arg(QString::fromStdString(t.hullBudget.text), QString::fromStdString(t.hullBudget.cite)),
-            Qt::ToolTipRole);
-    }
-    m_target->setToolTip(tr("The engine the colliders are for: every hull within its budget (vertices, "
-                            "polygons or triangles) and only shapes it builds (a primitive where it drops "
-                            "hulls or triangle meshes)"));
+    m_target = makeTargetChoice(this, false);
     form->addRow(tr("Target:"), m_target);
     addToleranceFields(form);
     m_maxError = new DecimalSpinBox(this);
@@ -302,7 +287,7 @@ void AddCollidersForm::setMotion(std::optional<physics::MotionType> motion)
 
 void AddCollidersForm::setTarget(const QString& name)
 {
-    m_target->setCurrentIndex(std::max(0, m_target->findData(name)));
+    chooseTarget(m_target, name);
 }
 
 QString AddCollidersForm::target() const

@@ -1,17 +1,20 @@
-// The Add Colliders dialog's Target (issue 49, item 3): choosing an engine gives the run its hull budget in
-// the engine's unit and leaves out the shapes it drops, as add-colliders --target does. Expected values from
-// shared/spec: KHR-PHYSICS-DIGEST.md §3.5 (PhysX 255 vertices and 255 polygons, Jolt 256 vertices, Unity 255
-// triangles) and ENGINE-TARGETS.md §3 (omi-gltf-unity builds no convex or triangle mesh collider).
+// The Target of the Add Colliders and Decompose dialogs (issue 49, item 3): choosing an engine gives the run
+// its hull budget in the engine's unit and leaves out the shapes it drops, as add-colliders --target does.
+// Expected values from shared/spec: KHR-PHYSICS-DIGEST.md §3.5 (PhysX 255 vertices and 255 polygons, Jolt 256
+// vertices, Unity 255 triangles) and ENGINE-TARGETS.md §3 (omi-gltf-unity builds no convex or triangle mesh
+// collider).
 #include "TestSupport.h"
 #include "dialogs/AddCollidersForm.h"
+#include "dialogs/DecomposeForm.h"
 
 #include <QComboBox>
 #include <QTest>
 
 using namespace cs;
 using ui::AddCollidersForm;
+using ui::DecomposeForm;
 
-class TestAddCollidersTarget : public QObject
+class TestDialogTargets : public QObject
 {
     Q_OBJECT
 
@@ -66,7 +69,27 @@ private slots:
         QVERIFY(form.target().isEmpty());
         QVERIFY(!form.options().collider.engine);
     }
+
+    void decomposePartsWithinTheBudget()
+    {
+        DecomposeForm form;
+        form.setPointsPerPart(255);
+        QCOMPARE(form.options().pointsPerPart, 255);
+        // PhysX's 255 polygons: a closed hull of V vertices has up to 2V - 4 faces, so V <= 129.
+        form.setTarget(QStringLiteral("khronos-sample-viewer"));
+        QCOMPARE(form.options().pointsPerPart, 129);
+        // Jolt's 256 vertices leave 255 as it is.
+        form.setTarget(QStringLiteral("godot-4.x"));
+        QCOMPARE(form.options().pointsPerPart, 255);
+        // A decomposition is hulls only: omi-gltf-unity, which builds none, is not offered.
+        auto* combo = form.findChild<QComboBox*>(QStringLiteral("target"));
+        QVERIFY(combo);
+        QCOMPARE(combo->findData(QStringLiteral("unity-omi")), -1);
+        form.setTarget(QStringLiteral("unity-omi"));
+        QVERIFY(form.target().isEmpty());
+        QCOMPARE(form.options().pointsPerPart, 255);
+    }
 };
 
-QTEST_MAIN(TestAddCollidersTarget)
-#include "TestAddCollidersTarget.moc"
+QTEST_MAIN(TestDialogTargets)
+#include "TestDialogTargets.moc"
