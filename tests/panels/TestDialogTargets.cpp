@@ -6,6 +6,7 @@
 #include "TestSupport.h"
 #include "dialogs/AddCollidersForm.h"
 #include "dialogs/DecomposeForm.h"
+#include "dialogs/HullForm.h"
 
 #include <QComboBox>
 #include <QTest>
@@ -13,6 +14,7 @@
 using namespace cs;
 using ui::AddCollidersForm;
 using ui::DecomposeForm;
+using ui::HullForm;
 
 class TestDialogTargets : public QObject
 {
@@ -88,6 +90,26 @@ private slots:
         form.setTarget(QStringLiteral("unity-omi"));
         QVERIFY(form.target().isEmpty());
         QCOMPARE(form.options().pointsPerPart, 255);
+    }
+
+    void hullWithinTheBudget()
+    {
+        HullForm form;
+        QCOMPARE(form.hullPoints(), 255);
+        QCOMPARE(form.hullFaces(), 255);
+        // An inner hull for PhysX: 255 polygons hold any hull of up to (255 + 4) / 2 = 129 vertices.
+        form.setTarget(QStringLiteral("khronos-sample-viewer"));
+        QCOMPARE(form.hullPoints(), 129);
+        // The conservative hull is cut to PhysX's 255 vertices and 255 faces itself.
+        form.setConservative(true);
+        form.setMaxFaces(200);
+        QCOMPARE(form.hullPoints(), 255);
+        QCOMPARE(form.hullFaces(), 200);
+        form.setTarget(QStringLiteral("godot-4.x"));
+        form.setConservative(false);
+        QCOMPARE(form.hullPoints(), 255);
+        QCOMPARE(form.findChild<QComboBox*>(QStringLiteral("target"))->findData(QStringLiteral("unity-omi")),
+                 -1);
     }
 };
 

@@ -15,11 +15,11 @@ QComboBox* makeTargetChoice(QWidget* parent, bool convexOnly)
         if (t.name == targets::specTarget().name || (convexOnly && !targets::buildsConvex(t)))
             continue;
         box->addItem(QString::fromStdString(t.name), QString::fromStdString(t.name));
-        box->setItemData(box->count() - 1,
-                         QComboBox::tr("Hull budget: %1 (%2)")
-                             .arg(QString::fromStdString(t.hullBudget.text),
-                                  QString::fromStdString(t.hullBudget.cite)),
-                         Qt::ToolTipRole);
+        box->setItemData(
+            box->count() - 1,
+            QComboBox::tr("Hull budget: %1 (%2)")
+                .arg(QString::fromStdString(t.hullBudget.text), QString::fromStdString(t.hullBudget.cite)),
+            Qt::ToolTipRole);
     }
     box->setToolTip(QComboBox::tr("The engine the colliders are for: every hull within its budget (vertices, "
                                   "polygons or triangles) and only shapes it builds"));
