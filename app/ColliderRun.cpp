@@ -8,8 +8,10 @@
 #include "gltf/NodeLabel.h"
 #include "physics/OmiReader.h"
 #include "physics/PhysicsWriter.h"
+#include "targets/TargetColliders.h"
 #include "targets/TargetExport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -360,12 +362,10 @@ std::optional<std::string> OutputCliOptions::read(const QCommandLineParser& pars
     output.target = targets::findTarget(name);
     if (!output.target)
         return "no target '" + name + "' (see `collidoscope targets`)";
-    if (const auto cap = output.target->hullPointCap; cap && options.maxPoints > *cap) {
-        options.maxPoints = *cap;
-        if (maxPointsGiven)
-            return "--max-points " + std::to_string(options.maxPoints) + " is over " + name + "'s cap of " +
-                   std::to_string(*cap) + " hull points";
-    }
+    if (const auto cap = output.target->hullPointCap(); maxPointsGiven && cap && options.maxPoints > *cap)
+        return "--max-points " + std::to_string(options.maxPoints) + " is over " + name + "'s cap of " +
+               std::to_string(*cap) + " hull vertices";
+    targets::applyTargetToColliders(*output.target, options);
     return std::nullopt;
 }
 

@@ -29,7 +29,8 @@ struct OutputCliOptions
     QCommandLineOption target{
         QStringLiteral("target"),
         QStringLiteral("Write the file as that engine reads it best (see `collidoscope targets`), its hulls "
-                       "within the engine's point cap."),
+                       "within the engine's hull budget (vertices, polygons or triangles) and only shapes it "
+                       "builds."),
         QStringLiteral("NAME")};
     QCommandLineOption allowLoss{
         QStringLiteral("allow-loss"),

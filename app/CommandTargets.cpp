@@ -21,7 +21,14 @@ gltf::Json targetJson(const targets::Target& t)
                          {"cite", r.cite}});
     }
     gltf::Json j = {{"name", t.name}, {"engine", t.engine}, {"revision", t.revision}, {"reads", t.reads}};
-    j["hullPointCap"] = t.hullPointCap ? gltf::Json(*t.hullPointCap) : gltf::Json();
+    j["hullPointCap"] = t.hullPointCap() ? gltf::Json(*t.hullPointCap()) : gltf::Json();
+    gltf::Json limits = gltf::Json::array();
+    for (const auto& l : t.hullBudget.limits)
+        limits.push_back({{"unit", targets::hullUnitName(l.unit)}, {"most", l.most}});
+    j["hullBudget"] = {{"limits", limits},
+                       {"text", t.hullBudget.text},
+                       {"cite", t.hullBudget.cite},
+                       {"moot", t.hullBudget.moot}};
     j["filterCap"] = t.filterCap ? gltf::Json(*t.filterCap) : gltf::Json();
     j["systemCap"] = t.systemCap ? gltf::Json(*t.systemCap) : gltf::Json();
     j["rules"] = rules;

@@ -2,6 +2,7 @@
 
 #include "geometry/ConvexHull.h"
 #include "geometry/HalfSpacePolytope.h"
+#include "geometry/HullCounts.h"
 #include "geometry/PlaneRemoval.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/QuickHull.h"
@@ -59,42 +60,6 @@ const char* flatMessage(QuickHullOutput::Status s)
     default:
         return "There are fewer than 4 distinct points: there is no volume to enclose.";
     }
-}
-
-/// Groups the hull's triangles into polygons (neighbours within the hull's tolerance of the first one's
-/// plane) and returns each polygon's area-weighted normal.
-std::vector<Vec3d> polygonNormals(const std::vector<Vec3d>& points, const QuickHullOutput& h,
-                                  double tolerance)
-{
-    std::vector<int> group(h.faces.size(), -1);
-    std::vector<Vec3d> normals;
-    std::vector<std::uint32_t> stack;
-    for (size_t seed = 0; seed < h.faces.size(); ++seed) {
-        if (group[seed] >= 0)
-            continue;
-        const int g = int(normals.size());
-        Vec3d sum;
-        group[seed] = g;
-        stack.assign(1, std::uint32_t(seed));
-        while (!stack.empty()) {
-            const Tri& t = h.faces[stack.back()];
-            stack.pop_back();
-            sum += cross(points[t[1]] - points[t[0]], points[t[2]] - points[t[0]]);
-            for (std::uint32_t n : h.neighbours[&t - h.faces.data()]) {
-                const Tri& u = h.faces[n];
-                auto near = [&](std::uint32_t v) {
-                    return std::fabs(dot(h.normals[seed], points[v]) - h.offsets[seed]) <= tolerance;
-                };
-                if (group[n] < 0 && dot(h.normals[seed], h.normals[n]) > 0.5 && near(u[0]) && near(u[1]) &&
-                    near(u[2])) {
-                    group[n] = g;
-                    stack.push_back(n);
-                }
-            }
-        }
-        normals.push_back(normalized(sum));
-    }
-    return normals;
 }
 
 /// The unique vertices of a hull.

@@ -3,6 +3,7 @@
 #include "geometry/ConvexHull.h"
 #include "geometry/Decomposition.h"
 #include "geometry/HullCap.h"
+#include "geometry/HullCounts.h"
 #include "geometry/MeshSimplify.h"
 #include "geometry/PrimitiveFit.h"
 #include "geometry/SimplifiedHull.h"
@@ -89,7 +90,7 @@ R decomposeMesh(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
                 const std::atomic<bool>* cancel)
 {
     geometry::DecompositionOptions o;
-    o.pointsPerPart = std::min(options.maxPoints, geometry::kMaxHullPoints);
+    o.pointsPerPart = hullVertexCap(options);
     o.maxParts = options.maxParts;
     o.concavity = options.concavity;
     o.measure = false;
@@ -254,7 +255,9 @@ Result<HullCandidate> enclosingHull(const std::vector<Vec3d>& points, const Coll
 {
     geometry::EnclosingHullOptions o;
     o.maxVertices = options.maxPoints;
-    o.maxFaces = options.maxFaces;
+    o.maxFaces =
+        options.polygonBudget > 0 ? std::min(options.maxFaces, options.polygonBudget) : options.maxFaces;
+    o.maxTriangles = options.triangleBudget;
     o.cancel = cancel;
     auto e = geometry::encloseWithBudget(points, o);
     if (!e)
@@ -263,6 +266,53 @@ Result<HullCandidate> enclosingHull(const std::vector<Vec3d>& points, const Coll
     c.enclosed = e->figures;
     c.hull = geometry::asConvexHull(std::move(*e));
     return {std::move(c), std::move(e.diagnostics)};
+}
+
+/// Whether a hull keeps within the polygon and triangle budgets of `options` (as an engine counts them).
+bool withinBudget(const gltf::TriangleMesh& hull, const ColliderOptions& options)
+{
+    if (options.polygonBudget <= 0 && options.triangleBudget <= 0)
+        return true;
+    const auto c = geometry::hullCounts(hull);
+    return c && (options.polygonBudget <= 0 || c->polygons <= options.polygonBudget) &&
+           (options.triangleBudget <= 0 || c->triangles <= options.triangleBudget);
+}
+
+/// The capped hull with the most vertices that keeps within the polygon and triangle budgets: `h` itself when
+/// it does, else the largest vertex cap from hullVertexCap() (which always does) up, by bisection.
+Result<geometry::ConvexHull> hullWithinBudget(Result<geometry::ConvexHull> h,
+                                              const std::vector<Vec3d>& points, geometry::ConvexHullOptions o,
+                                              const ColliderOptions& options)
+{
+    if (!h || withinBudget(h->mesh, options))
+        return h;
+    const auto before = geometry::hullCounts(h->mesh);
+    int fits = hullVertexCap(options);
+    int over = int(h->quality.vertexCount);
+    o.maxVertices = fits;
+    Result<geometry::ConvexHull> best = geometry::generateConvexHull(points, o);
+    while (best && over - fits > 1) {
+        o.maxVertices = (fits + over) / 2;
+        auto tried = geometry::generateConvexHull(points, o);
+        if (tried && withinBudget(tried->mesh, options)) {
+            fits = o.maxVertices;
+            best = std::move(tried);
+        } else {
+            over = o.maxVertices;
+        }
+    }
+    if (best && before) {
+        const std::string budget = options.polygonBudget > 0 && before->polygons > options.polygonBudget
+                                       ? std::to_string(options.polygonBudget) + " polygons (it had " +
+                                             std::to_string(before->polygons)
+                                       : std::to_string(options.triangleBudget) + " triangles (it had " +
+                                             std::to_string(before->triangles);
+        best.diagnostics.push_back(
+            makeInfo("COLLIDER_HULL_BUDGET", "hull cut to " + std::to_string(best->quality.vertexCount) +
+                                                 " vertices to keep within the budget of " + budget + " at " +
+                                                 std::to_string(before->vertices) + " vertices)"));
+    }
+    return best;
 }
 
 Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& points,
@@ -277,12 +327,14 @@ Result<HullCandidate> makeHull(const gltf::TriangleMesh& mesh, const std::vector
         return enclosingHull(points, options, cancel);
     Result<HullCandidate> out;
     if (!options.simplifyFirst) {
-        auto h = geometry::generateConvexHull(points, o);
+        auto h = hullWithinBudget(geometry::generateConvexHull(points, o), points, o, options);
         out.diagnostics = std::move(h.diagnostics);
         if (h)
             out.value = HullCandidate{std::move(*h), std::nullopt};
         return out;
     }
+    if (options.polygonBudget > 0 || options.triangleBudget > 0)
+        o.maxVertices = hullVertexCap(options); // both candidates within the budgets whatever their shape
     auto c = geometry::chooseHullWithSimplifiedCopy(mesh, meter, o, *options.simplifyFirst);
     out.diagnostics = std::move(c.diagnostics);
     if (!c)
@@ -304,7 +356,8 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
     const geometry::FitMeter meter(mesh, {}, sampling(options));
     std::optional<HullCandidate> candidate;
     Diagnostics diagnostics;
-    if (strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) {
+    const bool convexDropped = options.engine && options.engine->convexDropped;
+    if ((strategy == ColliderStrategy::Hull || strategy == ColliderStrategy::Auto) && !convexDropped) {
         auto h = makeHull(mesh, points, options, meter, cancel);
         if (h)
             candidate = std::move(*h);
@@ -332,10 +385,18 @@ R primitiveOrHull(const gltf::TriangleMesh& mesh, const std::vector<Vec3d>& poin
             least->volume <= hullVolume * (1.0 + options.autoTolerance))
             chosen = size_t(least - fits.begin());
     }
-    if (!chosen && !hull && !fits.empty()) // no hull (flat mesh): the least volume
+    if (!chosen && !hull &&
+        !fits.empty()) { // no hull (flat mesh, or the engine drops hulls): the least volume
         chosen = size_t(std::min_element(fits.begin(), fits.end(),
                                          [](const auto& a, const auto& b) { return a.volume < b.volume; }) -
                         fits.begin());
+        if (convexDropped)
+            diagnostics.push_back(
+                makeInfo("COLLIDER_TARGET_SHAPE",
+                         options.engine->name + " builds no convex collider: a " +
+                             physics::shapeTypeName(fittedPhysicsShape(fits[*chosen].shape).type) +
+                             " (the primitive of least volume) instead of a hull"));
+    }
     if (chosen) {
         auto m =
             *chosen < measured.size() ? measured[*chosen] : measure(meter, {primitivePart(fits[*chosen])});
@@ -433,8 +494,46 @@ physics::Shape fittedPhysicsShape(const geometry::ShapeGeometry& g)
     }
 }
 
-Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
-                                              const std::atomic<bool>* cancel)
+int hullVertexCap(const ColliderOptions& options)
+{
+    int most = std::min(options.maxPoints, geometry::kMaxHullPoints);
+    for (const int budget : {options.polygonBudget, options.triangleBudget}) {
+        if (budget > 0)
+            most = std::min(most, (budget + 4) / 2);
+    }
+    return std::max(most, 4);
+}
+
+namespace {
+
+/// The options for an engine that drops what the strategy makes (a hull, a decomposition, a triangle mesh):
+/// auto among what it reads, with a note; `options` as they are otherwise.
+ColliderOptions forEngine(const ColliderOptions& options, Diagnostics& notes)
+{
+    ColliderOptions o = options;
+    if (!options.engine)
+        return o;
+    const auto& engine = *options.engine;
+    const ColliderStrategy s = options.strategy;
+    const bool convex = s == ColliderStrategy::Hull || s == ColliderStrategy::Decompose;
+    const bool trimesh = s == ColliderStrategy::Trimesh || s == ColliderStrategy::Simplified;
+    if ((convex && engine.convexDropped) || (trimesh && engine.trimeshDropped)) {
+        o.strategy = ColliderStrategy::Auto;
+        notes.push_back(makeInfo("COLLIDER_TARGET_SHAPE",
+                                 engine.name + " builds no " + (convex ? "convex" : "triangle mesh") +
+                                     " collider: auto's choice among the shapes it reads instead of a " +
+                                     colliderStrategyName(s)));
+    }
+    o.trimeshAllowed = o.trimeshAllowed && !engine.trimeshDropped;
+    return o;
+}
+
+} // namespace
+
+namespace {
+
+Result<MeshColliderChoice> chooseForStrategy(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                             const std::atomic<bool>* cancel)
 {
     const ColliderStrategy strategy = options.strategy;
     if (strategy == ColliderStrategy::Trimesh) {
@@ -463,10 +562,26 @@ Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, co
     auto chosen = primitiveOrHull(mesh, points, options, cancel);
     if (chosen && chosen->chosenByFit && !withinTolerance(chosen->measured, *options.fitTolerance) &&
         chosen->measured) {
-        if (auto parts = autoPrimitiveParts(mesh, options, cancel))
-            return std::move(*parts);
+        // Primitive parts may hold hulls: not for an engine that drops them.
+        const bool convexDropped = options.engine && options.engine->convexDropped;
+        if (!convexDropped) {
+            if (auto parts = autoPrimitiveParts(mesh, options, cancel))
+                return std::move(*parts);
+        }
         return beyondTolerance(std::move(*chosen), std::move(chosen.diagnostics), options);
     }
+    return chosen;
+}
+
+} // namespace
+
+Result<MeshColliderChoice> chooseMeshCollider(const gltf::TriangleMesh& mesh, const ColliderOptions& given,
+                                              const std::atomic<bool>* cancel)
+{
+    Diagnostics notes;
+    const ColliderOptions options = forEngine(given, notes);
+    auto chosen = chooseForStrategy(mesh, options, cancel);
+    chosen.diagnostics.insert(chosen.diagnostics.begin(), notes.begin(), notes.end());
     return chosen;
 }
 

@@ -86,7 +86,7 @@ std::optional<Result<MeshColliderChoice>> autoPrimitiveParts(const gltf::Triangl
     if (!(size > 0))
         return std::nullopt;
     geometry::DecompositionOptions d;
-    d.pointsPerPart = std::min(options.maxPoints, 64);
+    d.pointsPerPart = std::min(hullVertexCap(options), 64);
     d.maxParts = options.maxParts;
     d.concavity = std::min(0.999, tolerance / 2 / size);
     d.measure = false;

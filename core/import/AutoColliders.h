@@ -84,6 +84,22 @@ struct ColliderOptions
     /// vertices and maxFaces polygons, in place of the capped hull of chosen points. Not with simplifyFirst.
     bool enclose = false;
     int maxFaces = 255;
+    /// An engine's caps on every hull made, beside maxPoints (add-colliders --target; 0: none): polygons
+    /// (coplanar triangles counted once) and triangles, as geometry::hullCounts counts them. A capped hull
+    /// over one is made again with fewer vertices, an enclosing hull is cut to them, and decomposition parts
+    /// get at most hullVertexCap() vertices, which no closed hull can exceed.
+    int polygonBudget = 0;
+    int triangleBudget = 0;
+    /// The engine the colliders are for, when it drops some of the shapes a strategy makes (a target that
+    /// builds no convex or no triangle mesh collider): auto chooses among the rest, a strategy that makes
+    /// only dropped shapes falls back to auto's primitives, and a note (COLLIDER_TARGET_SHAPE) says so.
+    struct EngineShapes
+    {
+        std::string name;
+        bool convexDropped = false;
+        bool trimeshDropped = false;
+    };
+    std::optional<EngineShapes> engine;
     /// Capsule (and auto's capsule): the axis it runs along, in the node's space (auto: the long axis).
     geometry::RoundAxis roundAxis = geometry::RoundAxis::Auto;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
@@ -96,6 +112,10 @@ struct ColliderOptions
     /// COLLIDER_FLAT_MESH_BOX info.
     bool strict = false;
 };
+
+/// The most vertices a hull may have under options' caps: maxPoints (at most 255) and, for a polygon or
+/// triangle budget B, (B + 4) / 2, since a closed hull of V vertices has at most 2V - 4 faces.
+int hullVertexCap(const ColliderOptions& options);
 
 /// The smallest size, radius or height of a collider (metres): smaller ones are degenerate (the validator's
 /// SHAPE_DEGENERATE), and meshes smaller than this in every direction get no collider.

@@ -76,7 +76,7 @@ const char* missingParameter(const std::string& type, const Json& params)
 
 } // namespace
 
-FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc) : m_root(doc.json())
+FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc) : m_doc(doc), m_root(doc.json())
 {
     auto graph = gltf::SceneGraph::build(doc);
     if (graph)
@@ -85,7 +85,7 @@ FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc) : m_root(doc.json(
 
 void FeatureScanner::add(Feature f, std::string pointer, std::string detail, double amount)
 {
-    m_found.push_back({f, std::move(pointer), std::move(detail), amount});
+    m_found.push_back({f, std::move(pointer), std::move(detail), amount, std::nullopt});
 }
 
 std::vector<Occurrence> FeatureScanner::run()
@@ -181,11 +181,8 @@ void FeatureScanner::scanShape(const Json& shape, const std::string& pointer)
         add(Feature::Tapered, pointer, "a " + type + " whose radiusTop and radiusBottom differ");
     if (type == "cylinder")
         add(Feature::Cylinder, pointer, "a cylinder");
-    if (type == "convex" || type == "hull") {
-        const double points = meshPoints(params->value("mesh", Json()));
-        add(Feature::ConvexShape, pointer, "a convex hull");
-        add(Feature::HullPoints, pointer, "a hull of " + std::to_string(int(points)) + " points", points);
-    }
+    if (type == "convex" || type == "hull")
+        add(Feature::ConvexShape, pointer, "a convex hull"); // its size: per collider (scanCollider)
     if (type == "trimesh")
         add(Feature::TrimeshShape, pointer, "a triangle mesh");
 }

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "geometry/HullCounts.h"
 #include "gltf/GltfDocument.h"
 #include "targets/Target.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,9 @@ struct Occurrence
     std::string pointer; ///< JSON pointer of the object that shows it ("" = the document)
     std::string detail;  ///< what was seen, e.g. "shape 2 is a plane"
     double amount = 0;   ///< for the capped features: the number of hull points, filters or systems
+    /// HullPoints: the counts of the hull an engine builds from the mesh's points (none when the mesh cannot
+    /// be read: `amount` is then its number of points, which the hull's vertices cannot exceed).
+    std::optional<geometry::HullCounts> hull;
 };
 
 /// Every feature occurrence in the document's physics data (either family, read from the JSON as written,

@@ -1,6 +1,8 @@
 // What each node carries: motion, collider, trigger and joint, and where the collider sits.
 #include "geometry/ScaleRule.h"
 #include "gltf/JsonIndex.h"
+#include "gltf/MeshTriangles.h"
+#include "gltf/NodeLabel.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
 
@@ -157,9 +159,17 @@ void FeatureScanner::scanCollider(size_t node, const Json& collider, const std::
     if (geometry)
         scanGeometry(node, *geometry, pointer + "/geometry");
     const Json shapeIndex = geometry ? fieldOf(*geometry, "shape") : fieldOf(collider, "shape");
-    if (gltf::isJsonIndex(shapeIndex) && shapeIndex.get<size_t>() < m_shapes.size() &&
-        fieldOf(m_shapes[shapeIndex.get<size_t>()], "type") == Json("trimesh") && inDynamicBody(node))
+    static const Json none;
+    const Json& shape = gltf::isJsonIndex(shapeIndex) && shapeIndex.get<size_t>() < m_shapes.size()
+                            ? m_shapes[shapeIndex.get<size_t>()]
+                            : none;
+    const Json& type = fieldOf(shape, "type");
+    if (type == Json("trimesh") && inDynamicBody(node))
         add(Feature::TrimeshOnDynamic, pointer, "a triangle mesh in a dynamic body");
+    if (type == Json("convex") || type == Json("hull")) {
+        const Json& params = fieldOf(shape, type.get<std::string>().c_str());
+        addHull(node, fieldOf(params.is_object() ? params : shape, "mesh"), pointer);
+    }
     scanColliderPlacement(node, pointer);
 }
 
@@ -171,15 +181,38 @@ void FeatureScanner::scanGeometry(size_t node, const Json& geometry, const std::
         add(Feature::GeometryMesh, pointer + "/mesh", "`geometry.mesh`");
         if (fieldOf(geometry, "convexHull") == Json(true)) {
             add(Feature::ConvexShape, pointer, "a convex hull of a mesh");
-            const double points = meshPoints(geometry["mesh"]);
-            add(Feature::HullPoints, pointer, "a hull of up to " + std::to_string(int(points)) + " points",
-                points);
+            addHull(node, geometry["mesh"], pointer);
             return;
         }
         add(Feature::TrimeshShape, pointer, "a triangle mesh");
         if (inDynamicBody(node))
             add(Feature::TrimeshOnDynamic, pointer, "a triangle mesh in a dynamic body");
     }
+}
+
+void FeatureScanner::addHull(size_t node, const Json& meshIndex, const std::string& pointer)
+{
+    Occurrence o{Feature::HullPoints, pointer, {}, meshPoints(meshIndex), std::nullopt};
+    if (gltf::isJsonIndex(meshIndex)) {
+        const size_t mesh = meshIndex.get<size_t>();
+        auto known = m_hullCounts.find(mesh);
+        if (known == m_hullCounts.end()) {
+            const auto triangles = gltf::meshTriangles(m_doc, mesh);
+            known =
+                m_hullCounts.emplace(mesh, triangles ? geometry::hullCounts(*triangles) : std::nullopt).first;
+        }
+        o.hull = known->second;
+    }
+    const std::string where = gltf::nodeReference(gltf::nodeName(m_doc, node), node);
+    if (o.hull) {
+        o.amount = o.hull->vertices;
+        o.detail = where + ": a hull of " + std::to_string(o.hull->vertices) + " vertices, " +
+                   std::to_string(o.hull->polygons) + " polygons, " + std::to_string(o.hull->triangles) +
+                   " triangles";
+    } else {
+        o.detail = where + ": a hull of up to " + std::to_string(int(o.amount)) + " points";
+    }
+    m_found.push_back(std::move(o));
 }
 
 void FeatureScanner::scanColliderPlacement(size_t node, const std::string& pointer)

@@ -6,6 +6,7 @@
 #include "gltf/SceneGraph.h"
 #include "targets/FeatureScan.h"
 
+#include <map>
 #include <optional>
 
 namespace cs::targets {
@@ -39,8 +40,12 @@ private:
     bool inDynamicBody(size_t node) const;
     /// Points of the POSITION accessors of a mesh's primitives (0 when unreadable).
     double meshPoints(const gltf::Json& meshIndex) const;
+    /// A HullPoints occurrence for the convex hull of mesh `meshIndex` that node `node` collides with.
+    void addHull(size_t node, const gltf::Json& meshIndex, const std::string& pointer);
 
+    const gltf::GltfDocument& m_doc;
     const gltf::Json& m_root;
+    std::map<size_t, std::optional<geometry::HullCounts>> m_hullCounts; ///< per mesh, counted once
     std::optional<gltf::SceneGraph> m_graph;
     bool m_khr = false;
     bool m_omi = false;

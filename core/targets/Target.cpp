@@ -34,7 +34,7 @@ constexpr std::array<FeatureText, kFeatureCount> kFeatures = {{
     {Feature::ConvexShape, "convex", "convex hull collider"},
     {Feature::TrimeshShape, "trimesh", "triangle mesh collider"},
     {Feature::TrimeshOnDynamic, "trimesh-on-dynamic", "triangle mesh collider in a dynamic body"},
-    {Feature::HullPoints, "hull-points", "convex hull over the point cap"},
+    {Feature::HullPoints, "hull-points", "convex hull over the hull budget"},
     {Feature::NonUniformScale, "non-uniform-scale", "non-uniform scale on a collider"},
     {Feature::ColliderNotChildOfBody, "collider-not-child-of-body",
      "collider deeper than a direct child of its body"},
@@ -188,6 +188,50 @@ const char* featureTitle(Feature f)
     return featureText(f).title;
 }
 
+const char* hullUnitName(HullUnit u)
+{
+    switch (u) {
+    case HullUnit::Vertices:
+        return "vertices";
+    case HullUnit::Polygons:
+        return "polygons";
+    case HullUnit::Triangles:
+        return "triangles";
+    }
+    return "vertices";
+}
+
+std::optional<int> HullBudget::most(HullUnit unit) const
+{
+    for (const HullLimit& l : limits) {
+        if (l.unit == unit)
+            return l.most;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+bool dropped(const Target& t, Feature f)
+{
+    const Verdict v = t.verdict(f);
+    return v == Verdict::Ignored || v == Verdict::Fails;
+}
+
+} // namespace
+
+bool buildsConvex(const Target& t)
+{
+    return !dropped(t, Feature::ConvexShape) &&
+           !(t.family == TargetFamily::Khr && dropped(t, Feature::GeometryMesh));
+}
+
+bool buildsTrimesh(const Target& t)
+{
+    return !dropped(t, Feature::TrimeshShape) &&
+           !(t.family == TargetFamily::Khr && dropped(t, Feature::GeometryMesh));
+}
+
 const Rule* Target::rule(Feature f) const
 {
     for (const Rule& r : rules) {
@@ -210,6 +254,10 @@ Target specTarget()
     t.engine = "OMI_physics_* and KHR_physics_rigid_bodies as written (shared/spec digests)";
     t.family = TargetFamily::Any;
     t.reads = "either family, any revision Collidoscope reads";
+    t.hullBudget = {{},
+                    "none: OMI dropped its 255-point advice in 2023, KHR never had one",
+                    "KHR-PHYSICS-DIGEST.md:73; OMI-SPEC-DIGEST.md:104",
+                    false};
     return t;
 }
 

@@ -55,7 +55,7 @@ enum class Feature
     ConvexShape,            ///< a convex hull collider
     TrimeshShape,           ///< a triangle mesh collider
     TrimeshOnDynamic,       ///< a triangle mesh collider in a dynamic body
-    HullPoints,             ///< a convex hull with more points than the target's cap
+    HullPoints,             ///< a convex hull over the target's budget (HullBudget), in its unit
     NonUniformScale,        ///< a collider node (or an ancestor) scaled differently per axis
     ColliderNotChildOfBody, ///< a collider neither on its body's node nor on a direct child of it
     MeshOnPhysicsNode,      ///< a render mesh on a node that carries OMI_physics_body
@@ -159,6 +159,38 @@ struct BehaviourRule
     std::optional<physics::CombineMode> mode; ///< AbsentFrictionCombine, AbsentRestitutionCombine
 };
 
+/// The unit an engine counts a convex hull's size in.
+enum class HullUnit
+{
+    Vertices,  ///< the hull's corners
+    Polygons,  ///< its faces, coplanar triangles counted once
+    Triangles, ///< its faces fanned into triangles
+};
+
+/// "vertices", "polygons", "triangles".
+const char* hullUnitName(HullUnit u);
+
+/// One cap of an engine on a convex hull, in the engine's own unit.
+struct HullLimit
+{
+    HullUnit unit = HullUnit::Vertices;
+    int most = 0;
+};
+
+/// How large a convex hull an engine builds, as the spec material states it.
+struct HullBudget
+{
+    std::vector<HullLimit> limits; ///< every cap at once; empty: no limit (see `text`)
+    std::string text;              ///< the fact in one line, or why there is none
+    std::string cite;              ///< where shared/spec states it (digest and section)
+    /// The engine builds no convex hull from the file at all, so the caps do not come into play (validate
+    /// reports the dropped hull itself, not its size).
+    bool moot = false;
+
+    /// The cap in `unit`, or none.
+    std::optional<int> most(HullUnit unit) const;
+};
+
 /// One reader of glTF physics.
 struct Target
 {
@@ -166,10 +198,12 @@ struct Target
     std::string engine; ///< what was read: project, version and commit
     int revision = 1;   ///< of this description; raised when a rule changes
     TargetFamily family = TargetFamily::Any;
-    std::string reads;               ///< the form it reads, one line
-    std::optional<int> hullPointCap; ///< most points a convex hull may have
-    std::optional<int> filterCap;    ///< most collision filters it tells apart
-    std::optional<int> systemCap;    ///< most collision systems it tells apart
+    std::string reads;     ///< the form it reads, one line
+    HullBudget hullBudget; ///< the engine's caps on a convex hull
+    /// Most vertices a convex hull may have (hullBudget's vertex cap).
+    std::optional<int> hullPointCap() const { return hullBudget.most(HullUnit::Vertices); }
+    std::optional<int> filterCap; ///< most collision filters it tells apart
+    std::optional<int> systemCap; ///< most collision systems it tells apart
     std::vector<Rule> rules;
     /// The deviations that are simulation parameters (empty: the engine behaves as the spec in the preview's
     /// terms, or its deviations are not parameters).
@@ -183,6 +217,12 @@ struct Target
     const Rule* rule(Feature f) const;
     Verdict verdict(Feature f) const;
 };
+
+/// Whether the engine builds a convex hull (a triangle mesh) collider from a file at all: not where its rule
+/// on convex shapes (triangle meshes), or on KHR's `geometry.mesh` that carries both, is "ignored" or "won't
+/// load" (omi-gltf-unity builds neither, the Blender importer fails on `geometry.mesh`).
+bool buildsConvex(const Target& t);
+bool buildsTrimesh(const Target& t);
 
 /// Every target, `spec` first.
 const std::vector<Target>& allTargets();

@@ -1,5 +1,8 @@
 #include "targets/TargetCheck.h"
 
+#include "targets/TargetHullBudget.h"
+
+#include <algorithm>
 #include <sstream>
 
 namespace cs::targets {
@@ -9,8 +12,6 @@ namespace {
 std::optional<int> capOf(const Target& target, Feature f)
 {
     switch (f) {
-    case Feature::HullPoints:
-        return target.hullPointCap;
     case Feature::FilterCount:
         return target.filterCap;
     case Feature::SystemCount:
@@ -22,7 +23,23 @@ std::optional<int> capOf(const Target& target, Feature f)
 
 bool capped(Feature f)
 {
-    return f == Feature::HullPoints || f == Feature::FilterCount || f == Feature::SystemCount;
+    return f == Feature::FilterCount || f == Feature::SystemCount;
+}
+
+/// "over the budget of 255 polygons (it has 300)" for the first of the target's caps the hull exceeds, or
+/// "" when it keeps within every one. A hull whose mesh could not be read is measured by its points, which
+/// bound its vertices (and, as 2V - 4, its polygons and triangles).
+std::string overBudget(const Occurrence& o, const HullBudget& budget)
+{
+    for (const HullLimit& l : budget.limits) {
+        const int has =
+            o.hull ? hullCount(*o.hull, l.unit)
+                   : (l.unit == HullUnit::Vertices ? int(o.amount) : std::max(0, 2 * int(o.amount) - 4));
+        if (has > l.most)
+            return std::string(o.hull ? "" : "up to ") + std::to_string(has) + " " + hullUnitName(l.unit) +
+                   ", over the budget of " + std::to_string(l.most) + " " + hullUnitName(l.unit);
+    }
+    return {};
 }
 
 } // namespace
@@ -38,6 +55,14 @@ std::vector<Finding> checkTarget(const std::vector<Occurrence>& occurrences, con
             const auto cap = capOf(target, o.feature);
             if (!cap || o.amount <= *cap)
                 continue;
+        }
+        if (o.feature == Feature::HullPoints) {
+            const std::string over = target.hullBudget.moot ? "" : overBudget(o, target.hullBudget);
+            if (over.empty())
+                continue;
+            findings.push_back(
+                {rule->verdict, o.feature, o.pointer, o.detail + "; " + over, rule->reason, rule->cite});
+            continue;
         }
         findings.push_back({rule->verdict, o.feature, o.pointer, o.detail, rule->reason, rule->cite});
     }
@@ -75,7 +100,9 @@ std::string summaryText(const std::vector<Finding>& findings)
 
 std::string fixCommand(const std::vector<Finding>& findings, const std::string& file, const Target& target)
 {
-    if (overallVerdict(findings) != Verdict::Fails)
+    const bool overBudget = std::any_of(findings.begin(), findings.end(),
+                                        [](const Finding& f) { return f.feature == Feature::HullPoints; });
+    if (overallVerdict(findings) != Verdict::Fails && !overBudget)
         return {};
     const size_t slash = file.find_last_of('/');
     const size_t dot = file.find_last_of('.');
@@ -140,13 +167,25 @@ std::string capText(const std::optional<int>& cap)
     return cap ? std::to_string(*cap) : std::string("none known");
 }
 
+/// "255 vertices, 255 polygons", or "none" (the fact beside it says whether a limit is known not to exist or
+/// none is documented).
+std::string budgetText(const HullBudget& b)
+{
+    std::string text;
+    for (const HullLimit& l : b.limits)
+        text += (text.empty() ? "" : ", ") + std::to_string(l.most) + " " + hullUnitName(l.unit);
+    if (text.empty())
+        return "none";
+    return b.moot ? text + " (moot)" : text;
+}
+
 void writeTargetList(std::ostringstream& out)
 {
-    out << "| target | engine | family | reads | hull points | filters | systems |\n"
+    out << "| target | engine | family | reads | hull budget | filters | systems |\n"
            "|---|---|---|---|---|---|---|\n";
     for (const Target& t : allTargets()) {
         out << "| `" << t.name << "` r" << t.revision << " | " << t.engine << " | " << familyText(t.family)
-            << " | " << t.reads << " | " << capText(t.hullPointCap) << " | " << capText(t.filterCap) << " | "
+            << " | " << t.reads << " | " << budgetText(t.hullBudget) << " | " << capText(t.filterCap) << " | "
             << capText(t.systemCap) << " |\n";
     }
 }
@@ -171,6 +210,21 @@ void writeMatrix(std::ostringstream& out)
         }
         out << "\n";
     }
+}
+
+/// Each target's hull budget with the fact it rests on and where the spec material states it.
+void writeBudgets(std::ostringstream& out)
+{
+    out << "\n## Hull budgets\n\n"
+           "How large a convex hull each engine builds, in the engine's own unit (vertices: the hull's "
+           "corners;\npolygons: its faces with coplanar triangles merged; triangles: the faces fanned). "
+           "`add-colliders --target`\nand `hull --target` keep every hull within it, `validate --target` "
+           "reports each hull over it and\n`upgrade --target` cuts such a hull down to it (holding every "
+           "vertex of the old one).\n\n"
+           "| target | budget | fact | source |\n|---|---|---|---|\n";
+    for (const Target& t : allTargets())
+        out << "| `" << t.name << "` | " << budgetText(t.hullBudget) << " | " << t.hullBudget.text << " | "
+            << t.hullBudget.cite << " |\n";
 }
 
 } // namespace
@@ -221,6 +275,7 @@ std::string supportMatrixMarkdown()
            "(see\n[engine-check.md](engine-check.md); not part of CI, as the loader is not on npm).\n\n## "
            "Targets\n\n";
     writeTargetList(out);
+    writeBudgets(out);
     out << "\n## Support matrix\n\n";
     writeMatrix(out);
     out << "\n## Rules\n";

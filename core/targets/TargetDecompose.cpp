@@ -63,7 +63,7 @@ public:
         : m_model(model), m_doc(doc)
     {
         m_options.pointsPerPart =
-            std::clamp(target.hullPointCap.value_or(geometry::kMaxHullPoints), 4, geometry::kMaxHullPoints);
+            std::clamp(target.hullPointCap().value_or(geometry::kMaxHullPoints), 4, geometry::kMaxHullPoints);
         m_options.measure = false;
     }
 

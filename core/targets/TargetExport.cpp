@@ -9,6 +9,7 @@
 #include "targets/TargetCheck.h"
 #include "targets/TargetCombine.h"
 #include "targets/TargetDecompose.h"
+#include "targets/TargetHullBudget.h"
 #include "targets/TargetJoints.h"
 #include "targets/TargetVelocity.h"
 
@@ -261,6 +262,7 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
     // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
     if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
         decomposeDynamicTrimeshes(model, doc, target, changes);
+    fitHullsToBudget(model, doc, target, changes);
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
         moveJointsToBodies(model, doc, changes);

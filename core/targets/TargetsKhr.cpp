@@ -284,6 +284,7 @@ Target babylonTarget()
     t.family = TargetFamily::Khr;
     t.reads = "KHR_physics_rigid_bodies + KHR_implicit_shapes, `geometry.mesh` only";
     t.systemCap = 32;
+    t.hullBudget = {{}, "Havok: no limit documented", "ENGINE-TARGETS.md:294 (hull > 255 points: ?)", false};
     using F = Feature;
     using V = Verdict;
     t.rules = {
@@ -336,7 +337,11 @@ Target sampleViewerTarget()
     t.engine = "Khronos glTF Sample Renderer (SR@1078e91, PhysX WASM)";
     t.family = TargetFamily::Khr;
     t.reads = "KHR_physics_rigid_bodies, `geometry.shape` or `geometry.mesh`; shapes with glTF 2.1 defaults";
-    t.hullPointCap = 255;
+    t.revision = 2; // PhysX's polygon cap beside its vertex cap
+    t.hullBudget = {{{HullUnit::Vertices, 255}, {HullUnit::Polygons, 255}},
+                    "PhysX: 4-255 vertices and at most 255 polygons (the renderer sets no limit of its own)",
+                    "KHR-PHYSICS-DIGEST.md:136; ENGINE-TARGETS.md:132 (SR createConvexPxMesh)",
+                    false};
     t.filterCap = 31;
     using F = Feature;
     using V = Verdict;
@@ -358,8 +363,8 @@ Target sampleViewerTarget()
         {F::Tapered, V::Differs, "capsules and cylinders are always convex hulls", "SR generateCapsule"},
         {F::Cylinder, V::Differs, "cylinders are convex hulls", "SR generateCylinder"},
         {F::TrimeshOnDynamic, V::Differs, "dynamic bodies always get a convex hull", "SR createActor"},
-        {F::HullPoints, V::Differs, "PhysX's default cap of 255 hull vertices reduces the hull",
-         "SR createConvexPxMesh"},
+        {F::HullPoints, V::Differs, "PhysX's default caps of 255 vertices and 255 polygons reduce the hull",
+         "KHR-PHYSICS-DIGEST.md:136; SR createConvexPxMesh"},
         {F::ColliderWithoutMaterial, V::Differs, "defaults 0.6/0.6/0 with PhysX's average",
          "SRR gltfPhysicsMaterial"},
         {F::MaterialDefaults, V::Differs, "absent combine: PhysX average", "SR createPhysXMaterial"},
@@ -398,6 +403,10 @@ Target blenderTarget()
     t.engine = "glTF_Physics_Blender_Exporter 0.6.0 importer (BLE@0635d8f, Blender 4.2+)";
     t.family = TargetFamily::Khr;
     t.reads = "KHR_physics_rigid_bodies + KHR_implicit_shapes; the importer still reads `geometry.node`";
+    t.hullBudget = {{},
+                    "Bullet: no limit (inferred: Blender's rigid bodies run on Bullet)",
+                    "KHR-PHYSICS-DIGEST.md:137",
+                    false};
     using F = Feature;
     using V = Verdict;
     t.rules = {

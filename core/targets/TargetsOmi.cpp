@@ -4,6 +4,27 @@
 
 namespace cs::targets {
 
+namespace {
+
+// Jolt is the stricter of Godot's two engines (GodotPhysics has no cap).
+HullBudget godotHullBudget()
+{
+    return {{{HullUnit::Vertices, 256}},
+            "Jolt: 256 vertices (silently truncates); GodotPhysics: none; glTF export warns above 255",
+            "KHR-PHYSICS-DIGEST.md:136-138; ENGINE-TARGETS.md:69 (G47 shape.cpp:138-140)",
+            false};
+}
+
+HullBudget unityHullBudget()
+{
+    return {{{HullUnit::Triangles, 255}},
+            "Unity mesh colliders: 255 triangles; moot, since omi-gltf-unity builds no convex collider",
+            "KHR-PHYSICS-DIGEST.md:138; ENGINE-TARGETS.md:96",
+            true};
+}
+
+} // namespace
+
 Target godotTarget()
 {
     Target t;
@@ -11,7 +32,8 @@ Target godotTarget()
     t.engine = "Godot 4.3+ core glTF module (modules/gltf/extensions/physics, 4.7-dev copy G47@070e8cb)";
     t.family = TargetFamily::Omi;
     t.reads = "OMI_physics_shape + OMI_physics_body; capsule `height` read as the full height (pre-E7 form)";
-    t.hullPointCap = 255;
+    t.revision = 2; // the hull cap became Jolt's 256 vertices
+    t.hullBudget = godotHullBudget();
     using F = Feature;
     using V = Verdict;
     t.rules = {
@@ -33,8 +55,8 @@ Target godotTarget()
         {F::TrimeshOnDynamic, V::Differs,
          "ConcavePolygonShape3D on a RigidBody3D: the editor warns it will likely not behave well",
          "G47 scene/3d/physics/collision_shape_3d.cpp:140-141"},
-        {F::HullPoints, V::Differs, "Jolt keeps at most 256 hull points; export warns above 255",
-         "G47 shape.cpp:138-140"},
+        {F::HullPoints, V::Differs, "Jolt keeps at most 256 hull vertices and silently truncates the rest",
+         "KHR-PHYSICS-DIGEST.md:136-138; G47 shape.cpp:138-140"},
         {F::NonUniformScale, V::Differs, "non-uniform scale on a physics node 'will probably not function'",
          "G47 scene/3d/physics/collision_shape_3d.cpp:155"},
         {F::ColliderNotChildOfBody, V::Differs,
@@ -87,7 +109,8 @@ Target unityTarget()
     t.engine = "Five-Squared-Interactive/omi-gltf-unity 0.1.0 on glTFast 6.0.0 (UNI@e8c62f6)";
     t.family = TargetFamily::Omi;
     t.reads = "OMI E7 only: nested shape sub-objects, capsule mid `height` with radiusTop/radiusBottom";
-    t.hullPointCap = 255;
+    t.revision = 2; // the hull cap is counted in triangles, and moot
+    t.hullBudget = unityHullBudget();
     using F = Feature;
     using V = Verdict;
     t.rules = {

@@ -1,7 +1,9 @@
 #include "dialogs/AddCollidersForm.h"
 
 #include "dialogs/DialogText.h"
+#include "targets/TargetColliders.h"
 #include "widgets/EntrySpinBox.h"
+#include "widgets/TargetChoice.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -74,6 +76,8 @@ void AddCollidersForm::addFitFields(QFormLayout* form)
     m_maxPoints->setValue(255);
     m_maxPoints->setToolTip(tr("Most vertices of a hull (Unity and PhysX accept 255)"));
     form->addRow(tr("Most hull points:"), m_maxPoints);
+    m_target = makeTargetChoice(this, false);
+    form->addRow(tr("Target:"), m_target);
     addToleranceFields(form);
     m_maxError = new DecimalSpinBox(this);
     m_maxError->setObjectName(QStringLiteral("maxError"));
@@ -281,6 +285,16 @@ void AddCollidersForm::setMotion(std::optional<physics::MotionType> motion)
     m_motion->setCurrentIndex(m_motion->findData(motion ? int(*motion) : -1));
 }
 
+void AddCollidersForm::setTarget(const QString& name)
+{
+    chooseTarget(m_target, name);
+}
+
+QString AddCollidersForm::target() const
+{
+    return m_target->currentData().toString();
+}
+
 document::AutoColliderOptions AddCollidersForm::options() const
 {
     document::AutoColliderOptions o;
@@ -304,6 +318,8 @@ document::AutoColliderOptions AddCollidersForm::options() const
     o.addMotion = motion >= 0;
     if (motion >= 0)
         o.collider.body = physics::MotionType(motion);
+    if (const targets::Target* t = targets::findTarget(target().toStdString()))
+        targets::applyTargetToColliders(*t, o.collider);
     return o;
 }
 
@@ -316,7 +332,8 @@ void AddCollidersForm::setRunning(bool running)
 void AddCollidersForm::updateEnabled()
 {
     const bool running = m_running;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_strategy, m_pattern, m_skipExisting, m_motion, m_target})
         w->setEnabled(!running);
     const auto s = strategy();
     m_maxPoints->setEnabled(!running && (s == ColliderStrategy::Hull || s == ColliderStrategy::Auto ||

@@ -43,6 +43,10 @@ public:
     void setPrimitiveParts(bool on);    ///< decompose: primitive-first parts (geometry::fitPrimitiveParts)
     /// The motion given to mesh nodes not inside a body; nothing: static colliders without a body.
     void setMotion(std::optional<physics::MotionType> motion);
+    /// The engine the colliders are for (a target name, see `collidoscope targets`): its hull budget and only
+    /// the shapes it builds, as add-colliders --target; "" for none. An unknown name chooses none.
+    void setTarget(const QString& name);
+    QString target() const;
     /// The options as the fields say.
     document::AutoColliderOptions options() const;
     /// While running every field is disabled.
@@ -73,6 +77,7 @@ private:
     QCheckBox* m_skipExisting = nullptr;
     QLineEdit* m_pattern = nullptr;
     QComboBox* m_motion = nullptr;
+    QComboBox* m_target = nullptr;
 };
 
 } // namespace cs::ui

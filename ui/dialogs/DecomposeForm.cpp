@@ -1,6 +1,8 @@
 #include "dialogs/DecomposeForm.h"
 
+#include "targets/TargetColliders.h"
 #include "widgets/EntrySpinBox.h"
+#include "widgets/TargetChoice.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -27,6 +29,7 @@ DecomposeForm::DecomposeForm(QWidget* parent) : QWidget(parent)
     connect(m_merge, &QCheckBox::toggled, this, &DecomposeForm::parametersChanged);
     connect(m_resolution, &QSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
+    connect(m_target, &QComboBox::currentIndexChanged, this, &DecomposeForm::parametersChanged);
 }
 
 /// The fields that say how finely the mesh is split: concavity, parts, points per part, merging.
@@ -59,6 +62,8 @@ void DecomposeForm::addSizeFields(QFormLayout* form)
     m_points->setToolTip(tr("Each part's hull has at most this many points: 255 for Unity and PhysX, 64 for "
                             "PhysX GPU bodies"));
     form->addRow(tr("Points per part:"), m_points);
+    m_target = makeTargetChoice(box, true);
+    form->addRow(tr("Target:"), m_target);
     m_merge = new QCheckBox(tr("Merge parts whose union stays under the threshold"), box);
     m_merge->setObjectName(QStringLiteral("merge"));
     m_merge->setChecked(true);
@@ -160,12 +165,24 @@ bool DecomposeForm::addBody() const
     return m_addBody->isChecked();
 }
 
+void DecomposeForm::setTarget(const QString& name)
+{
+    chooseTarget(m_target, name);
+}
+
+QString DecomposeForm::target() const
+{
+    return m_target->currentData().toString();
+}
+
 geometry::DecompositionOptions DecomposeForm::options() const
 {
     geometry::DecompositionOptions o;
     o.concavity = concavity();
     o.maxParts = maxParts();
     o.pointsPerPart = pointsPerPart();
+    if (const targets::Target* t = targets::findTarget(target().toStdString()))
+        o.pointsPerPart = targets::partPointsFor(*t, o.pointsPerPart);
     o.merge = merge();
     o.resolution = resolution();
     o.timeBudget = timeBudget();

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QSpinBox;
@@ -37,6 +38,10 @@ public:
     double timeBudget() const;
     void setAddBody(bool on);
     bool addBody() const;
+    /// The engine the parts are for (a target name; "" for none, as an unknown name): each part's hull
+    /// within its budget (targets::partPointsFor). Only targets that build convex hulls are offered.
+    void setTarget(const QString& name);
+    QString target() const;
     /// The options a run uses (progress and cancel are set by the run itself).
     geometry::DecompositionOptions options() const;
 
@@ -55,6 +60,7 @@ private:
     QSpinBox* m_resolution = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QCheckBox* m_addBody = nullptr;
+    QComboBox* m_target = nullptr;
 };
 
 } // namespace cs::ui

@@ -78,7 +78,7 @@ const std::vector<QVector3D>& HullDialog::previewSegments() const
 std::shared_ptr<const HullSource> HullDialog::gather(document::Document& document)
 {
     geometry::ConvexHullOptions options;
-    options.maxVertices = maxPoints();
+    options.maxVertices = m_form->hullPoints();
     options.conservative = conservative();
     options.measureQuality = true;
     m_form->setSimplifyFirstAvailable(!includeChildren()); // a copy is made of the node's own mesh only
@@ -91,7 +91,7 @@ std::shared_ptr<const HullSource> HullDialog::gather(document::Document& documen
     }
     const size_t count = source->points.size();
     m_form->setSourceText(count == 1 ? tr("1 point") : tr("%1 points").arg(count));
-    source->maxFaces = m_form->maxFaces();
+    source->maxFaces = m_form->hullFaces();
     return std::make_shared<const HullSource>(std::move(*source));
 }
 

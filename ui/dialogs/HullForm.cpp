@@ -1,6 +1,8 @@
 #include "dialogs/HullForm.h"
 
+#include "targets/TargetColliders.h"
 #include "widgets/EntrySpinBox.h"
+#include "widgets/TargetChoice.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -10,6 +12,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cs::ui {
 
@@ -25,6 +28,7 @@ HullForm::HullForm(QWidget* parent) : QWidget(parent)
     connect(m_kind, &QComboBox::currentIndexChanged, this,
             [this] { setSimplifyFirstAvailable(m_copyAllowed); });
     connect(m_maxFaces, &QSpinBox::valueChanged, this, &HullForm::hullOptionsChanged);
+    connect(m_target, &QComboBox::currentIndexChanged, this, &HullForm::hullOptionsChanged);
     connect(m_simplifyFirst, &QCheckBox::toggled, this, &HullForm::hullOptionsChanged);
     connect(m_simplifyFirst, &QCheckBox::toggled, m_simplifyError, &QWidget::setEnabled);
     connect(m_simplifyError, &QDoubleSpinBox::valueChanged, this, [this] {
@@ -78,6 +82,8 @@ QWidget* HullForm::buildOptions()
         tr("Conservative: the most faces (polygons). PhysX accepts 255 polygons per convex "
            "mesh; fewer faces make collision tests cheaper"));
     form->addRow(tr("Most faces:"), m_maxFaces);
+    m_target = makeTargetChoice(options, true);
+    form->addRow(tr("Target:"), m_target);
     m_simplifyFirst = new QCheckBox(tr("Also try a simplified copy, within"), options);
     m_simplifyFirst->setObjectName(QStringLiteral("simplifyFirst"));
     m_simplifyFirst->setToolTip(
@@ -102,6 +108,34 @@ QWidget* HullForm::buildOptions()
     m_trigger->setObjectName(QStringLiteral("trigger"));
     form->addRow(QString(), m_trigger);
     return options;
+}
+
+void HullForm::setTarget(const QString& name)
+{
+    chooseTarget(m_target, name);
+}
+
+QString HullForm::target() const
+{
+    return m_target->currentData().toString();
+}
+
+int HullForm::hullPoints() const
+{
+    const targets::Target* t = targets::findTarget(target().toStdString());
+    if (!t)
+        return maxPoints();
+    // The enclosing hull takes the face budget itself; the inner one keeps within it by its vertices.
+    const auto vertices = t->hullBudget.most(targets::HullUnit::Vertices);
+    return conservative() ? std::min(maxPoints(), vertices.value_or(maxPoints()))
+                          : targets::partPointsFor(*t, maxPoints());
+}
+
+int HullForm::hullFaces() const
+{
+    const targets::Target* t = targets::findTarget(target().toStdString());
+    const auto polygons = t ? t->hullBudget.most(targets::HullUnit::Polygons) : std::nullopt;
+    return std::min(maxFaces(), polygons.value_or(maxFaces()));
 }
 
 void HullForm::setMaxPoints(int points)

@@ -31,6 +31,14 @@ public:
     bool conservative() const;
     void setMaxFaces(int faces); ///< the conservative hull's face budget, clamped to 4..255
     int maxFaces() const;
+    /// The engine the hull is for (a target name; "" for none, as an unknown name). Only targets that build
+    /// convex hulls are offered.
+    void setTarget(const QString& name);
+    QString target() const;
+    /// The caps the hull is made with: maxPoints() and maxFaces() held to the target's budget (an inner hull
+    /// at most targets::partPointsFor vertices, which no polygon or triangle cap can be exceeded by).
+    int hullPoints() const;
+    int hullFaces() const;
     void setIncludeChildren(bool on);
     bool includeChildren() const;
     void setOnCollider(bool on); ///< true: the node's own collider; false: a new child node
@@ -58,6 +66,7 @@ private:
     QCheckBox* m_includeChildren = nullptr;
     QLabel* m_sourceLabel = nullptr;
     QSpinBox* m_maxPoints = nullptr;
+    QComboBox* m_target = nullptr;
     QSpinBox* m_maxFaces = nullptr;
     QComboBox* m_kind = nullptr;
     QComboBox* m_destination = nullptr;
