@@ -1,3 +1,4 @@
+#include "physics/CoreShapes.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/JsonFields.h"
@@ -61,6 +62,18 @@ public:
 private:
     void readShapes()
     {
+        if (hasCoreShapes(m_json)) {
+            m_core = true;
+            const Diagnostics notes = coreShapesNotes(m_json);
+            m_diagnostics.insert(m_diagnostics.end(), notes.begin(), notes.end());
+            const Json& shapes = m_json["shapes"];
+            for (size_t i = 0; i < shapes.size(); ++i) {
+                const std::string pointer = jsonPointer({"shapes", std::to_string(i)});
+                m_shapeMap.push_back(
+                    readShape(shapeWithSlipsUndone(shapes[i], pointer, m_diagnostics), pointer));
+            }
+            return;
+        }
         const Json* exts = objectMember(m_json, "extensions");
         if (!exts)
             return;
@@ -103,6 +116,9 @@ private:
                 plane.sizeZ = p.number("sizeZ", 1.0);
             plane.doubleSided = p.boolean("doubleSided").value_or(false);
             s = Shape::makePlane(plane);
+        } else if (const auto meshType = m_core ? coreMeshShapeType(type) : std::nullopt) {
+            s = Shape::defaults(*meshType); // a glTF 2.1 mesh shape, in either proposed spelling
+            s.mesh = p.index("mesh");
         } else if (type == "mesh") {
             // KHR_collision_shapes had mesh shapes, with convex hulls marked by a flag or an extension.
             const bool convex = p.boolean("convexHull").value_or(false) ||
@@ -121,10 +137,10 @@ private:
             case ShapeType::Sphere:
                 s.radius = p.number("radius", 0.5);
                 break;
-            default: // capsule and cylinder share KHR's smaller defaults
-                s.height = p.number("height", 0.5);
-                s.radiusTop = p.number("radiusTop", 0.25);
-                s.radiusBottom = p.number("radiusBottom", 0.25);
+            default: // capsule and cylinder share KHR's smaller defaults; 2.1 has OMI's
+                s.height = p.number("height", !m_core ? 0.5 : *t == ShapeType::Capsule ? 1.0 : 2.0);
+                s.radiusTop = p.number("radiusTop", m_core ? 0.5 : 0.25);
+                s.radiusBottom = p.number("radiusBottom", m_core ? 0.5 : 0.25);
                 break;
             }
         } else {
@@ -140,7 +156,9 @@ private:
             return static_cast<int>(m_model.shapes.size()) - 1;
         }
         s.pointer = pointer;
-        s.source = withoutKeys(object, {"box", "sphere", "capsule", "cylinder", "plane", "mesh"});
+        s.source = m_core ? withoutKeys(object, {"box", "sphere", "capsule", "cylinder", "plane", "mesh",
+                                                 "convexMesh", "convex", "concave"})
+                          : withoutKeys(object, {"box", "sphere", "capsule", "cylinder", "plane", "mesh"});
         if (params)
             s.paramsSource = *params;
         m_model.shapes.push_back(std::move(s));
@@ -361,6 +379,7 @@ private:
     PhysicsModel m_model;
     std::vector<int> m_shapeMap; // KHR shape index -> model shape index (-1: not representable)
     std::map<std::pair<int, bool>, int> m_meshShapes;
+    bool m_core = false; // the shapes are the glTF 2.1 core array's
     bool m_usedGeometryNode = false;
     bool m_usedGeometryMesh = false;
 };

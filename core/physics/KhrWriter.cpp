@@ -1,3 +1,4 @@
+#include "physics/CoreShapes.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/JointCodec.h"
 #include "physics/KhrCodec.h"
@@ -76,6 +77,7 @@ public:
         const ExtensionOwners owners = extensionOwners(m_root);
         // A KHR file's own objects keep their spelling; anything else is written in full.
         m_keepSpelling = m_model.format == SourceFormat::Khr;
+        m_core = hasCoreShapes(m_root) && m_model.format == SourceFormat::Khr;
         const Json rootExtensions = memberOf(m_root, "extensions");
         const Json oldShapes = memberOf(rootExtensions, ext::KhrShapes);
         const Json oldBody = memberOf(rootExtensions, ext::KhrBodies);
@@ -89,7 +91,8 @@ public:
         writeRootExtensions(shapes, docBody, oldShapes, oldBody);
         eraseEmptiedExtensions(m_root, owners);
         listWrittenExtension(m_root, ext::KhrBodies, anyNode || !docBody.empty(), m_replacedRequired);
-        listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
+        if (!m_core)
+            listWrittenExtension(m_root, ext::KhrShapes, !shapes.empty(), m_replacedRequired);
         keepForeignReferences(foreign, oldShapes, oldOmiShapes, omiShapesRequired);
     }
 
@@ -141,6 +144,10 @@ private:
         m_diagnostics.insert(m_diagnostics.end(), notes.begin(), notes.end());
     }
 
+    /// A mesh shape read from the file's glTF 2.1 core array goes back there; any other is a collider's
+    /// `geometry.mesh`.
+    bool inCoreArray(const Shape& s) const { return m_core && s.pointer.rfind("/shapes/", 0) == 0; }
+
     /// The document's shapes that KHR_implicit_shapes holds (a mesh shape is written on its node instead);
     /// fills m_shapeMap.
     Json shapeList(const std::vector<ForeignShapeReference>& users, const Json& oldShapes)
@@ -155,12 +162,14 @@ private:
         for (size_t i = 0; i < m_model.shapes.size(); ++i) {
             const Shape& s = m_model.shapes[i];
             const bool unreadable = s.opaque && !s.plane && !s.source.is_object();
-            if (unreadable || (!s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh))) {
+            const bool meshShape = !s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh);
+            if (unreadable || (meshShape && !inCoreArray(s))) {
                 m_shapeMap.push_back(-1);
                 continue;
             }
             m_shapeMap.push_back(static_cast<int>(shapes.size()));
-            shapes.push_back(shapeJson(s, i));
+            shapes.push_back(meshShape ? coreMeshShapeJson(s)
+                                       : shapeJson(s, i)); // glTF 2.1 holds mesh shapes
         }
         return shapes;
     }
@@ -219,16 +228,18 @@ private:
     void writeRootExtensions(const Json& shapes, const Json& docBody, const Json& oldShapes,
                              const Json& oldBody)
     {
-        if (!shapes.empty() || !docBody.empty()) {
+        if (m_core)
+            m_root["shapes"] = shapes; // the file's own glTF 2.1 array; KHR_implicit_shapes stays as it was
+        if ((!shapes.empty() && !m_core) || !docBody.empty()) {
             if (!m_root.contains("extensions") || !m_root["extensions"].is_object())
                 m_root["extensions"] = Json::object();
         }
         if (!m_root.contains("extensions") || !m_root["extensions"].is_object())
             return;
         Json& extensions = m_root["extensions"];
-        if (!shapes.empty())
+        if (!m_core && !shapes.empty())
             extensions[ext::KhrShapes] = keep(oldShapes, Json{{"shapes", shapes}}, {}, {"shapes"});
-        else
+        else if (!m_core)
             extensions.erase(ext::KhrShapes);
         if (!docBody.empty()) {
             extensions[ext::KhrBodies] =
@@ -394,7 +405,7 @@ private:
         if (shape < 0 || static_cast<size_t>(shape) >= m_model.shapes.size())
             return std::nullopt;
         const Shape& s = m_model.shapes[shape];
-        if (!s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh)) {
+        if (!s.opaque && (s.type == ShapeType::Convex || s.type == ShapeType::Trimesh) && !inCoreArray(s)) {
             Json g = Json::object();
             if (geometryNode < 0 && m_model.khrGeometryByNode)
                 geometryNode = static_cast<int>(owner);
@@ -544,6 +555,7 @@ private:
     Json& m_root;
     Diagnostics& m_diagnostics;
     std::vector<int> m_shapeMap;
+    bool m_core = false; // the file's shapes are the glTF 2.1 core array
     bool m_keepSpelling = false;
     bool m_replacedRequired = false; ///< the file required a physics extension the KHR ones replace
     std::map<size_t, size_t> m_staticJointSides; ///< static body node -> a joint node joining it
