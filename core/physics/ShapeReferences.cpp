@@ -84,18 +84,21 @@ Diagnostics renumberForeignShapeReferences(Json& root, const std::vector<Foreign
     for (const ForeignShapeReference& r : references) {
         const int now = r.shape >= 0 ? newIndex(r.shape) : -1;
         const std::string what = r.by + " refers to shape " + std::to_string(r.shape);
+        std::string message = what;
         if (now < 0) {
-            out.push_back(makeWarning(lossCode,
-                                      what + ", which " + listName +
-                                          " cannot hold any more; the reference is left as it was and no "
-                                          "longer names that shape",
-                                      r.pointer));
+            message.append(", which ")
+                .append(listName)
+                .append(
+                    " cannot hold any more; the reference is left as it was and no longer names that shape");
+            out.push_back(makeWarning(lossCode, std::move(message), r.pointer));
         } else if (now != r.shape) {
             root[Json::json_pointer(r.pointer)] = now;
-            out.push_back(makeInfo(code::WriteShapeReferenceRenumbered,
-                                   what + ": that shape is number " + std::to_string(now) + " of " +
-                                       listName + " now, and the reference was renumbered",
-                                   r.pointer));
+            message.append(": that shape is number ")
+                .append(std::to_string(now))
+                .append(" of ")
+                .append(listName)
+                .append(" now, and the reference was renumbered");
+            out.push_back(makeInfo(code::WriteShapeReferenceRenumbered, std::move(message), r.pointer));
         }
     }
     return out;
