@@ -6,6 +6,7 @@
 #include "import/AssetImporter.h"
 #include "import/NamedColliders.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSettings>
@@ -61,6 +62,14 @@ QString counted(size_t n, const QString& one, const QString& many)
 QString familyText(physics::Family family)
 {
     return QString::fromLatin1(physics::familyName(family)).toUpper();
+}
+
+/// The status line when the user keeps a save from losing `count` items to `family`.
+QString notSavedForLosses(physics::Family family, int count)
+{
+    return QCoreApplication::translate("DocumentSession", "Not saved: %1 cannot hold %n item(s) of this file",
+                                       nullptr, count)
+        .arg(familyText(family));
 }
 
 } // namespace
@@ -287,6 +296,12 @@ bool DocumentSession::saveTo(const QString& path)
 {
     if (!m_document)
         return false;
+    // An edited MSFT file is written as KHR: what KHR cannot hold is asked about first, as for Save As.
+    const Diagnostics losses = document::saveLosses(*m_document);
+    if (!losses.empty() && !m_prompter.confirmFamilyLosses(physics::Family::Khr, losses)) {
+        emit statusMessage(notSavedForLosses(physics::Family::Khr, int(losses.size())));
+        return false;
+    }
     const Diagnostics result = m_document->saveAs(path.toStdString());
     if (hasErrors(result)) {
         reportSaveFailure(path, result);
@@ -308,9 +323,7 @@ bool DocumentSession::saveInFamily(const QString& path, std::optional<physics::F
         return saveTo(path);
     const Diagnostics losses = document::familyLosses(*m_document, *family);
     if (!losses.empty() && !m_prompter.confirmFamilyLosses(*family, losses)) {
-        emit statusMessage(
-            tr("Not saved: %1 cannot hold %n item(s) of this file", nullptr, int(losses.size()))
-                .arg(familyText(*family)));
+        emit statusMessage(notSavedForLosses(*family, int(losses.size())));
         return false;
     }
     const Diagnostics result = document::writeInFamily(*m_document, path.toStdString(), *family);

@@ -31,6 +31,14 @@ Diagnostics familyLosses(const Document& document, physics::Family family)
     return physics::conversionLosses(modelFor(document, family), document.gltf(), family);
 }
 
+Diagnostics saveLosses(const Document& document)
+{
+    if (document.model().format != physics::SourceFormat::Msft || !document.physicsEdited())
+        return {};
+    return physics::conversionLosses(modelFor(document, physics::Family::Khr), document.gltf(),
+                                     physics::Family::Khr);
+}
+
 Diagnostics writeInFamily(const Document& document, const std::filesystem::path& path, physics::Family family,
                           const gltf::SaveOptions& options)
 {

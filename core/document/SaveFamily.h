@@ -20,6 +20,11 @@ physics::Family targetFamily(const Document& document, std::optional<physics::Fa
 /// is the document's own or holds everything.
 Diagnostics familyLosses(const Document& document, physics::Family family);
 
+/// What a plain save loses: an MSFT file is written as KHR once its physics is edited
+/// (physics::sourceFamily), and KHR has no place for some of what MSFT objects hold (MSFT_NOT_CARRIED). Empty
+/// for every other file, and for an MSFT file without a physics edit (written back unchanged).
+Diagnostics saveLosses(const Document& document);
+
 /// Writes the document with its physics in `family` to `path`, atomically, whether or not a physics edit was
 /// made; the document itself is not changed (its path and clean state stay). Errors mean nothing was
 /// written. Losses are not checked here: ask familyLosses first.
