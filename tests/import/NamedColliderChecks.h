@@ -1,11 +1,13 @@
 #pragma once
 // What the names tests read back from a document: a node's collider shape and the bounds of a mesh.
 #include "gltf/MeshTriangles.h"
+#include "import/NamedColliders.h"
 #include "physics/PhysicsModel.h"
 
 #include <QVector3D>
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace cs::test {
 
@@ -30,6 +32,17 @@ inline std::array<double, 6> meshBounds(const gltf::GltfDocument& doc, int mesh)
             b[i + 3] = std::max(b[i + 3], double(p[i]));
         }
     return b;
+}
+
+/// The first collider an Unreal prefix gave and the first a Godot suffix gave (nullptr where none).
+inline std::pair<const import::NamedCollider*, const import::NamedCollider*>
+byConvention(const import::NamedColliderReport& report)
+{
+    const import::NamedCollider* unreal = nullptr;
+    const import::NamedCollider* godot = nullptr;
+    for (const import::NamedCollider& c : report.colliders)
+        (c.convention == "unreal" ? unreal : godot) = &c;
+    return {unreal, godot};
 }
 
 } // namespace cs::test

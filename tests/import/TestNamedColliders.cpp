@@ -374,10 +374,7 @@ void TestNamedColliders::objNamesThroughAssimp()
     QVERIFY2(report.colliders.size() == 2, describe(report.diagnostics).c_str());
     const auto model = physics::readPhysics(*imported);
     QVERIFY(model);
-    const NamedCollider* ubx = nullptr;
-    const NamedCollider* crate = nullptr;
-    for (const NamedCollider& c : report.colliders)
-        (c.convention == "unreal" ? ubx : crate) = &c;
+    const auto [ubx, crate] = byConvention(report);
     QVERIFY(ubx && crate);
     const physics::Shape* box = colliderShape(*model, ubx->colliderNode);
     QVERIFY(box && box->type == physics::ShapeType::Box);

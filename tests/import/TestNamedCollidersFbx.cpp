@@ -91,10 +91,7 @@ private slots:
         QVERIFY2(report.colliders.size() == 2, describe(report.diagnostics).c_str());
         const auto model = physics::readPhysics(*imported);
         QVERIFY(model);
-        const NamedCollider* ucx = nullptr;
-        const NamedCollider* col = nullptr;
-        for (const NamedCollider& c : report.colliders)
-            (c.convention == "unreal" ? ucx : col) = &c;
+        const auto [ucx, col] = byConvention(report);
         QVERIFY(ucx && col);
         // UCX_Wall: a convex hull of its 8 corners, on the render mesh Wall's node, no longer drawn itself.
         QCOMPARE(ucx->hint, std::string("UCX_"));
