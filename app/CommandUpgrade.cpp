@@ -1,9 +1,9 @@
-// collidoscope upgrade IN -o OUT [--to omi|khr|godot-names | --target NAME] [--allow-loss] [--shard K/N]
-// [--list-inputs]: read any OMI variant, KHR or MSFT_rigid_bodies, write the newest OMI form or KHR, the
-// variant an engine target reads best, or (godot-names) the colliders as Godot's node-name suffixes without a
-// physics extension. The output format (.gltf or .glb) follows OUT's extension. What the target cannot
-// express is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and .glb
-// below it is written to the same place below OUT (a folder), in the same format.
+// collidoscope upgrade IN -o OUT [--to omi|khr|godot-names | --target NAME [--max-seconds S]] [--allow-loss]
+// [--shard K/N] [--list-inputs]: read any OMI variant, KHR or MSFT_rigid_bodies, write the newest OMI form or
+// KHR, the variant an engine target reads best, or (godot-names) the colliders as Godot's node-name suffixes
+// without a physics extension. The output format (.gltf or .glb) follows OUT's extension. What the target
+// cannot express is listed, and nothing is written unless --allow-loss. IN may be a folder: every .gltf and
+// .glb below it is written to the same place below OUT (a folder), in the same format.
 #include "CliSupport.h"
 #include "Commands.h"
 #include "gltf/GltfDocument.h"
@@ -16,6 +16,7 @@
 
 #include <QCommandLineParser>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace cs::app {
@@ -71,9 +72,15 @@ int upgradeToFamily(const std::string& in, const std::string& out, gltf::GltfDoc
 /// upgrade --target: every change first, one line each; then what the target still cannot load or ignores
 /// (with the family conversion's losses). Nothing is written when something is lost, unless allowLoss.
 int upgradeForTarget(const std::string& in, const std::string& out, gltf::GltfDocument doc,
-                     const targets::Target& target, bool allowLoss)
+                     const targets::Target& target, bool allowLoss, double maxSeconds)
 {
-    const targets::TargetExportResult exported = targets::exportForTarget(std::move(doc), target);
+    // The decompositions of dynamic trimeshes can take long: their progress on the line, within the budget.
+    ProgressLine line("upgrade", 1);
+    targets::ExportWork work;
+    work.maxSeconds = maxSeconds;
+    const std::string name = std::filesystem::path(in).filename().string();
+    work.progress = [&line, &name](double f) { line.fraction(name + ": decomposing", f); };
+    const targets::TargetExportResult exported = targets::exportForTarget(std::move(doc), target, work);
     printDiagnostics(stdout, in, exported.changes);
     if (exported.unusable)
         return ExitUnusable;
@@ -146,8 +153,15 @@ std::optional<std::string> upgradeJobs(const std::filesystem::path& in, const st
     return std::nullopt;
 }
 
+/// What `--target` asks for: the target and the time its decompositions may take.
+struct TargetChoice
+{
+    const targets::Target* target = nullptr;
+    double maxSeconds = 0;
+};
+
 /// One file (a job) upgraded to the family, or for the target when there is one.
-int upgradeJob(const Job& job, const targets::Target* target, std::optional<physics::Family> family,
+int upgradeJob(const Job& job, const TargetChoice& chosen, std::optional<physics::Family> family,
                bool allowLoss)
 {
     const std::string in = job.input.string();
@@ -159,11 +173,32 @@ int upgradeJob(const Job& job, const targets::Target* target, std::optional<phys
     std::error_code ec;
     if (job.output.has_parent_path())
         std::filesystem::create_directories(job.output.parent_path(), ec);
-    if (target)
-        return upgradeForTarget(in, out, std::move(*loaded), *target, allowLoss);
+    if (chosen.target)
+        return upgradeForTarget(in, out, std::move(*loaded), *chosen.target, allowLoss, chosen.maxSeconds);
     if (!family)
         return upgradeToGodotNames(in, out, std::move(*loaded), allowLoss);
     return upgradeToFamily(in, out, std::move(*loaded), *family, allowLoss);
+}
+
+/// --target NAME [--max-seconds S] read from the parser; an error message for a wrong value.
+std::optional<std::string> readTarget(const QCommandLineParser& parser, const QCommandLineOption& target,
+                                      const QCommandLineOption& maxSeconds, TargetChoice& chosen)
+{
+    if (parser.isSet(maxSeconds)) {
+        bool ok = false;
+        chosen.maxSeconds = parser.value(maxSeconds).toDouble(&ok);
+        if (!ok || !(chosen.maxSeconds >= 0) || !std::isfinite(chosen.maxSeconds))
+            return "--max-seconds takes a number of seconds, 0 or more (0: no limit), not '" +
+                   parser.value(maxSeconds).toStdString() + "'";
+        if (!parser.isSet(target))
+            return "--max-seconds bounds the decompositions of --target; give --target NAME too";
+    }
+    if (!parser.isSet(target))
+        return std::nullopt;
+    chosen.target = targets::findTarget(parser.value(target).toStdString());
+    if (!chosen.target)
+        return "unknown target '" + parser.value(target).toStdString() + "' (see 'collidoscope targets')";
+    return std::nullopt;
 }
 
 } // namespace
@@ -198,8 +233,14 @@ int runUpgrade(const QStringList& args)
         QStringLiteral("Write the variant an engine reads best (see 'collidoscope targets'): its family and "
                        "form, with every change listed."),
         QStringLiteral("NAME"));
+    const QCommandLineOption maxSeconds(
+        QStringLiteral("max-seconds"),
+        QStringLiteral("With --target: the most seconds the convex decompositions of dynamic triangle-mesh "
+                       "colliders may take together (default 0: no limit). Once spent, the parts found so "
+                       "far are written and each such change says so."),
+        QStringLiteral("S"));
     const BatchCliOptions batch;
-    for (const auto* o : {&output, &to, &khr, &allowLoss, &target})
+    for (const auto* o : {&output, &to, &khr, &allowLoss, &target, &maxSeconds})
         parser.addOption(*o);
     batch.addTo(parser);
     if (auto stop = parseArguments(parser, args, "upgrade"))
@@ -207,15 +248,11 @@ int runUpgrade(const QStringList& args)
     if (parser.positionalArguments().size() != 1 ||
         (!parser.isSet(output) && !parser.isSet(batch.listInputs)))
         return failUsage("upgrade", "expected IN -o OUT");
-    const targets::Target* chosen = nullptr;
-    if (parser.isSet(target)) {
-        chosen = targets::findTarget(parser.value(target).toStdString());
-        if (!chosen)
-            return failUsage("upgrade", "unknown target '" + parser.value(target).toStdString() +
-                                            "' (see 'collidoscope targets')");
-        if (parser.isSet(to) || parser.isSet(khr))
-            return failUsage("upgrade", "--target chooses the family itself; leave out --to and --khr");
-    }
+    TargetChoice chosen;
+    if (auto error = readTarget(parser, target, maxSeconds, chosen))
+        return failUsage("upgrade", *error);
+    if (chosen.target && (parser.isSet(to) || parser.isSet(khr)))
+        return failUsage("upgrade", "--target chooses the family itself; leave out --to and --khr");
     physics::Family family = physics::Family::Omi;
     const bool names = parser.isSet(to) && parser.value(to).toLower() == QStringLiteral("godot-names");
     if (names && parser.isSet(khr))

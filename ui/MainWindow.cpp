@@ -92,15 +92,7 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     connect(m_session, &DocumentSession::modifiedChanged, this, &QWidget::setWindowModified);
     connect(m_session, &DocumentSession::statusMessage, m_statusLine, &StatusLine::showMessage);
     // Cancel beside the "Opening..." line while a file is read.
-    auto* cancelOpen = new QPushButton(tr("Cancel"), this);
-    cancelOpen->setObjectName(QStringLiteral("cancelOpen"));
-    cancelOpen->setVisible(false);
-    // Flat and no taller than a line of text, so that showing it does not make the status bar (and so the
-    // view) change height.
-    cancelOpen->setFlat(true);
-    cancelOpen->setStyleSheet(QStringLiteral("QPushButton { padding: 0px 6px; }"));
-    cancelOpen->setMaximumHeight(statusBar()->fontMetrics().height());
-    statusBar()->addPermanentWidget(cancelOpen);
+    QPushButton* cancelOpen = addStatusButton(statusBar(), tr("Cancel"), QStringLiteral("cancelOpen"));
     connect(cancelOpen, &QPushButton::clicked, m_session, &DocumentSession::cancelOpen);
     connect(m_session, &DocumentSession::openingChanged, cancelOpen, &QWidget::setVisible);
     // "Loading textures n/m" while the images of the scene shown are decoded.

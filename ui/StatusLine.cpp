@@ -4,6 +4,7 @@
 #include "document/Document.h"
 
 #include <QLabel>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -49,6 +50,18 @@ void StatusLine::clearMessages()
 void StatusLine::setDiagnostics(const Diagnostics& diagnostics)
 {
     m_counts->setText(QString::fromStdString(diagnosticCounts(diagnostics)));
+}
+
+QPushButton* addStatusButton(QStatusBar* bar, const QString& text, const QString& objectName)
+{
+    auto* button = new QPushButton(text, bar);
+    button->setObjectName(objectName);
+    button->setVisible(false);
+    button->setFlat(true);
+    button->setStyleSheet(QStringLiteral("QPushButton { padding: 0px 6px; }"));
+    button->setMaximumHeight(bar->fontMetrics().height());
+    bar->addPermanentWidget(button);
+    return button;
 }
 
 } // namespace cs::ui

@@ -6,6 +6,7 @@
 #include <QPointer>
 
 class QLabel;
+class QPushButton;
 class QStatusBar;
 
 namespace cs::document {
@@ -40,5 +41,9 @@ private:
     QLabel* m_counts;
     QPointer<cs::document::Document> m_document;
 };
+
+/// A hidden flat button at the right of `bar`, no taller than a line of its text, so that showing it (Cancel
+/// while a file opens, Stop Export) does not change the bar's height and so the view's.
+QPushButton* addStatusButton(QStatusBar* bar, const QString& text, const QString& objectName);
 
 } // namespace cs::ui

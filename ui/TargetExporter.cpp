@@ -29,7 +29,13 @@ QString suggestedPath(const document::Document& document, const QString& target)
 TargetExporter::TargetExporter(Prompter& prompter, QObject* parent)
     : QObject(parent), m_prompter(prompter), m_job(new BackgroundJob<targets::TargetExportResult>(this))
 {
-    m_job->setOnFinished([this](const targets::TargetExportResult& exported) { finish(exported); });
+    m_job->setOnFinished([this](const targets::TargetExportResult& exported) {
+        emit runningChanged(false);
+        finish(exported);
+    });
+    connect(m_job, &BackgroundJobBase::progressChanged, this, [this](double fraction) {
+        emit statusMessage(tr("Exporting for %1... %2%").arg(m_target).arg(int(fraction * 100)));
+    });
 }
 
 void TargetExporter::start(const document::Document& document, const targets::Target& target)
@@ -38,10 +44,23 @@ void TargetExporter::start(const document::Document& document, const targets::Ta
     m_suggestion = suggestedPath(document, m_target);
     // The snapshot is taken here, on the GUI thread; the export reads only it.
     auto snapshot = std::make_shared<gltf::GltfDocument>(document.snapshot());
-    m_job->start([snapshot, &target](const JobToken&) {
-        return targets::exportForTarget(std::move(*snapshot), target);
+    m_job->start([snapshot, &target](const JobToken& token) {
+        targets::ExportWork work;
+        work.progress = token.progressReport();
+        work.cancel = token.cancelFlag();
+        return targets::exportForTarget(std::move(*snapshot), target, work);
     });
+    emit runningChanged(true);
     emit statusMessage(tr("Exporting for %1...").arg(m_target));
+}
+
+void TargetExporter::cancel()
+{
+    if (!m_job->isRunning())
+        return;
+    m_job->cancel();
+    emit runningChanged(false);
+    emit statusMessage(tr("Export for %1 stopped: nothing was written").arg(m_target));
 }
 
 bool TargetExporter::isRunning() const

@@ -2,8 +2,9 @@
 
 // File > Export For > (a target): a copy of the document written as the engine reads it best
 // (targets::exportForTarget, the same export as `collidoscope upgrade --target`). The export (which may
-// decompose meshes) runs off the GUI thread; then the changes and what the target cannot hold are shown, a
-// path is asked and the copy written. The open document and its file stay as they are.
+// decompose meshes) runs off the GUI thread, its progress on the status line, and can be stopped; then the
+// changes and what the target cannot hold are shown, a path is asked and the copy written. The open document
+// and its file stay as they are.
 
 #include <QObject>
 #include <QString>
@@ -35,6 +36,8 @@ public:
     /// supersedes a run in progress.
     void start(const document::Document& document, const targets::Target& target);
     bool isRunning() const;
+    /// Stops the export under way (its decompositions stop at once); nothing is written.
+    void cancel();
     /// Runs the event loop until the run is over or `milliseconds` passed; true when it is over.
     bool waitForFinished(int milliseconds);
 
@@ -42,6 +45,8 @@ signals:
     /// What was written, or why nothing was (a refusal, a cancel or a failure, which the prompter also
     /// reports).
     void statusMessage(const QString& text);
+    /// An export started (true) or ended, was written, refused or stopped (false).
+    void runningChanged(bool running);
 
 private:
     void finish(const targets::TargetExportResult& exported);

@@ -3,6 +3,7 @@
 #include "ActionTable.h"
 #include "DocumentSession.h"
 #include "HelpGuide.h"
+#include "StatusLine.h"
 #include "TargetExporter.h"
 #include "ToolDialogs.h"
 #include "ViewController.h"
@@ -16,8 +17,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoGroup>
@@ -82,6 +86,13 @@ void WindowMenus::createExportForMenu()
 {
     m_exporter = new TargetExporter(m_context.session.prompter(), this);
     connect(m_exporter, &TargetExporter::statusMessage, this, &WindowMenus::statusMessage);
+    if (auto* main = qobject_cast<QMainWindow*>(m_window)) {
+        // Stop beside the "Exporting for..." line while an export runs (a decomposition can take minutes).
+        QPushButton* stop =
+            addStatusButton(main->statusBar(), tr("Stop Export"), QStringLiteral("stopExport"));
+        connect(stop, &QPushButton::clicked, m_exporter, &TargetExporter::cancel);
+        connect(m_exporter, &TargetExporter::runningChanged, stop, &QWidget::setVisible);
+    }
     QMenu* exportFor = m_file->addMenu(tr("&Export For"));
     exportFor->setObjectName(QStringLiteral("menuExportFor"));
     exportFor->setToolTip(tr("Write a copy of the file as an engine reads it best (upgrade --target)"));

@@ -9,8 +9,10 @@
 #include "targets/TargetExport.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
+#include <sstream>
 
 namespace cs::targets {
 
@@ -59,12 +61,32 @@ size_t usesOf(const physics::PhysicsModel& model, int s)
 class Decomposer
 {
 public:
-    Decomposer(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target)
-        : m_model(model), m_doc(doc)
+    Decomposer(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
+               const ExportWork& work)
+        : m_model(model), m_doc(doc), m_work(work), m_start(Clock::now())
     {
         m_options.pointsPerPart =
             std::clamp(target.hullPointCap().value_or(geometry::kMaxHullPoints), 4, geometry::kMaxHullPoints);
         m_options.measure = false;
+        m_options.cancel = work.cancel;
+    }
+
+    /// Progress is reported as `done` of `total` colliders plus the running decomposition's fraction.
+    void setStep(size_t done, size_t total)
+    {
+        if (!m_work.progress || total == 0)
+            return;
+        m_options.progress = [this, done, total](double f) {
+            m_work.progress(std::clamp((double(done) + f) / double(total), 0.0, 1.0));
+        };
+        m_work.progress(double(done) / double(total));
+    }
+
+    /// Why the decomposition of shape `s` has coarser parts than asked (empty: it has not).
+    std::string shortened(int s) const
+    {
+        const auto it = m_shortened.find(s);
+        return it == m_shortened.end() ? std::string() : it->second;
     }
 
     /// The shapes of the parts of trimesh shape `s` (made once), or the reason there are none.
@@ -87,7 +109,15 @@ private:
             return Result<std::vector<int>>::failure(
                 makeWarning(kTargetLoss, "mesh " + std::to_string(trimesh.mesh) +
                                              " unreadable: " + failureText(mesh, "")));
+        if (m_work.maxSeconds > 0) {
+            // What is left of the export's budget; a spent budget still gives the mesh's first parts.
+            const double spent = std::chrono::duration<double>(Clock::now() - m_start).count();
+            m_options.timeBudget = std::max(m_work.maxSeconds - spent, 1e-3);
+        }
         const Result<geometry::Decomposition> decomposition = geometry::decomposeConvex(*mesh, m_options);
+        if (decomposition && m_work.maxSeconds > 0 && decomposition->budgetReached &&
+            decomposition->seconds >= m_options.timeBudget)
+            m_shortened[s] = stoppedText(*decomposition);
         if (!decomposition || decomposition->parts.empty())
             return Result<std::vector<int>>::failure(
                 makeWarning(kTargetLoss, failureText(decomposition, "no convex parts")));
@@ -121,10 +151,29 @@ private:
         return out;
     }
 
+    using Clock = std::chrono::steady_clock;
+
+    /// "stopped at the time budget (...)" for a decomposition cut short by it.
+    std::string stoppedText(const geometry::Decomposition& d) const
+    {
+        double worst = 0;
+        for (const geometry::DecomposedPart& part : d.parts)
+            worst = std::max(worst, part.concavity);
+        std::ostringstream text;
+        text.precision(3);
+        text << "; stopped at the time budget of " << m_work.maxSeconds << " s: " << d.parts.size()
+             << " part(s) so far, the worst standing up to " << worst
+             << " m off the mesh (without the budget the parts are finer)";
+        return text.str();
+    }
+
     physics::PhysicsModel& m_model;
     gltf::GltfDocument& m_doc;
+    const ExportWork& m_work;
+    Clock::time_point m_start;
     geometry::DecompositionOptions m_options;
     std::map<int, Result<std::vector<int>>> m_parts;
+    std::map<int, std::string> m_shortened;
 };
 
 /// Puts parts 2.. of node `n`'s collider on new child nodes (identity transform) with its material and
@@ -155,7 +204,7 @@ void addPartNodes(physics::PhysicsModel& model, Json& root, size_t n, const std:
 } // namespace
 
 void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                               Diagnostics& changes)
+                               Diagnostics& changes, const ExportWork& work)
 {
     auto graph = gltf::SceneGraph::build(doc);
     if (!graph || !doc.json().contains("nodes") || !doc.json()["nodes"].is_array())
@@ -164,8 +213,12 @@ void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument&
     std::map<int, size_t> dynamicUses;
     for (size_t n : colliders)
         ++dynamicUses[model.nodeRef(n).collider->shape];
-    Decomposer decomposer(model, doc, target);
-    for (size_t n : colliders) {
+    Decomposer decomposer(model, doc, target, work);
+    for (size_t k = 0; k < colliders.size(); ++k) {
+        if (work.cancel && work.cancel->load())
+            return;
+        decomposer.setStep(k, colliders.size());
+        const size_t n = colliders[k];
         physics::Collider& collider = *model.nodeRef(n).collider;
         const std::string pointer =
             collider.pointer.empty() ? "/nodes/" + std::to_string(n) : collider.pointer;
@@ -188,9 +241,12 @@ void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument&
             makeInfo(kTargetChanged,
                      "triangle mesh collider in a dynamic body replaced by its convex decomposition: " +
                          std::to_string(parts->size()) +
-                         " convex part(s), the first here, the others on new child nodes",
+                         " convex part(s), the first here, the others on new child nodes" +
+                         decomposer.shortened(shape),
                      pointer));
     }
+    if (work.progress && !colliders.empty())
+        work.progress(1.0);
 }
 
 } // namespace cs::targets

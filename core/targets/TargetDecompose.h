@@ -10,6 +10,7 @@
 #include "gltf/GltfDocument.h"
 #include "physics/PhysicsModel.h"
 #include "targets/Target.h"
+#include "targets/TargetExport.h"
 
 namespace cs::targets {
 
@@ -17,9 +18,10 @@ namespace cs::targets {
 /// within the target's hull point cap (255 without one). Each replacement is an info change (TARGET_CHANGED)
 /// naming the collider's pointer and the number of parts. A mesh that cannot be decomposed (unreadable, no
 /// volume) keeps its trimesh and gives a warning (TARGET_LOSS) with the pointer, so the export refuses
-/// without
-/// --allow-loss. A trimesh shape every use of which was replaced becomes the first part in place.
+/// without --allow-loss. A trimesh shape every use of which was replaced becomes the first part in place.
+/// `work` bounds the time of all decompositions together (a replacement cut short says so in its change),
+/// reports progress and stops on its cancel flag (the model is then partly changed: the caller drops it).
 void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                               Diagnostics& changes);
+                               Diagnostics& changes, const ExportWork& work = {});
 
 } // namespace cs::targets

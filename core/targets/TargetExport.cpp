@@ -228,7 +228,8 @@ physics::Family exportFamily(const Target& target, const physics::PhysicsModel& 
     }
 }
 
-Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target)
+Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
+                           const ExportWork& work)
 {
     Diagnostics changes;
     const physics::Family family = exportFamily(target, model);
@@ -261,7 +262,7 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
         explicitInertias(model, doc, changes);
     // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
     if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
-        decomposeDynamicTrimeshes(model, doc, target, changes);
+        decomposeDynamicTrimeshes(model, doc, target, changes, work);
     fitHullsToBudget(model, doc, target, changes);
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
@@ -292,7 +293,7 @@ Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target)
     return losses;
 }
 
-TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target)
+TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target, const ExportWork& work)
 {
     TargetExportResult r;
     auto model = physics::readPhysics(doc);
@@ -301,8 +302,12 @@ TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target)
         r.unusable = true;
         return r;
     }
-    for (Diagnostic& d : adaptForTarget(*model, doc, target))
+    for (Diagnostic& d : adaptForTarget(*model, doc, target, work))
         (d.code == kTargetLoss ? r.losses : r.changes).push_back(std::move(d));
+    if (work.cancel && work.cancel->load()) {
+        r.cancelled = r.unusable = true;
+        return r;
+    }
     r.family = exportFamily(target, *model);
     const Diagnostics converted = physics::conversionLosses(*model, doc, r.family);
     r.losses.insert(r.losses.end(), converted.begin(), converted.end());

@@ -15,6 +15,9 @@
 #include "physics/PhysicsWriter.h"
 #include "targets/Target.h"
 
+#include <atomic>
+#include <functional>
+
 namespace cs::targets {
 
 inline constexpr const char* kTargetChanged = "TARGET_CHANGED";
@@ -30,10 +33,24 @@ inline constexpr double kPlaneBoxThickness = 0.02;
 /// m: the side of the box that stands in for an infinite plane.
 inline constexpr double kInfinitePlaneSide = 1000.0;
 
+/// What an export may spend and how it reports. The convex decompositions of dynamic trimeshes are its only
+/// long part, so the budget, the progress and the cancel flag reach them.
+struct ExportWork
+{
+    /// Seconds all decompositions together may take (0: no limit). Once they are spent, a mesh still being
+    /// decomposed keeps the parts found so far, each later one its first parts, and the change says so.
+    double maxSeconds = 0;
+    /// Called on the exporting thread with the fraction done (0..1), non-decreasing.
+    std::function<void(double)> progress;
+    /// Polled while decomposing; set it from another thread to stop (the result is then `cancelled`).
+    const std::atomic<bool>* cancel = nullptr;
+};
+
 /// Changes the model for the target; `doc` is the document it was read from (for mesh volumes; the hulls of a
 /// trimesh's convex decomposition are added to it as new meshes, and its parts' nodes as new nodes). What
 /// cannot be changed as the target needs is a warning (TARGET_LOSS) among the changes.
-Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target);
+Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
+                           const ExportWork& work = {});
 
 /// Edits the JSON the writer produced for the target.
 Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target);
@@ -55,10 +72,12 @@ struct TargetExportResult
     /// write. (The family writer's own errors are among `changes`, as `upgrade --target` has always listed
     /// them.)
     bool unusable = false;
+    /// ExportWork::cancel was set: the export stopped, nothing to write (`unusable` is set too).
+    bool cancelled = false;
 };
 
 /// Reads the physics of `doc`, adapts them for `target`, writes them in the target's family and finishes the
 /// JSON: adaptForTarget, exportFamily, conversionLosses, writePhysics, finishForTarget, targetLosses in turn.
-TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target);
+TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target, const ExportWork& work = {});
 
 } // namespace cs::targets

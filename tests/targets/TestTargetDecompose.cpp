@@ -1,12 +1,15 @@
 // upgrade --target for targets that do not read a triangle mesh collider in a dynamic body as the spec means
 // (issue 35): the trimesh becomes a compound of convex parts that covers the mesh, the body's mass is kept,
 // each replacement is listed with its pointer, a second export and the `spec` export change nothing, and a
-// static body's trimesh stays.
+// static body's trimesh stays. The decompositions report progress, stop on a cancel and keep to a time
+// budget (`--max-seconds`, issue 52).
 #include "CliRun.h"
+#include "ConcaveMeshes.h"
 #include "TargetFixtures.h"
 #include "TestSupport.h"
 #include "geometry/MeshWriter.h"
 #include "gltf/MeshTriangles.h"
+#include "targets/TargetExport.h"
 
 #include <QQuaternion>
 #include <QTest>
@@ -78,6 +81,15 @@ fs::path lSource(const TempDir& dir)
     Json root = meshDocument(Json::array({body, ground}));
     root["nodes"][1]["translation"] = {10.0, 0.0, 0.0};
     return withMesh(dir, root, lPrism(), "in");
+}
+
+/// Node 0: a dynamic body whose collider is the 48-segment bowl as a trimesh.
+fs::path bowlSource(const TempDir& dir)
+{
+    Json body = Json::object();
+    body["motion"] = {{"mass", 1.0}};
+    body["collider"] = {{"geometry", {{"mesh", 0}}}};
+    return withMesh(dir, meshDocument(Json::array({body})), bowlMesh(), "bowl");
 }
 
 CliRun upgrade(const fs::path& in, const fs::path& out, const QString& option, const char* value)
@@ -298,6 +310,82 @@ private slots:
             if (lPrism().positions[i].y() == 0.0f) // the long side lies on the box
                 QVERIFY(std::abs(original[i].y()) <= tolerance);
         }
+    }
+
+    // The export's decompositions report their progress, rising to 1; a cancel stops the export, which
+    // then has nothing to write.
+    void progressRisesAndCancelStops()
+    {
+        TempDir dir;
+        const fs::path in = lSource(dir);
+        QVERIFY(!in.empty());
+        const targets::Target* havok = targets::findTarget("babylon-havok");
+        QVERIFY(havok);
+        auto doc = gltf::loadGltf(in);
+        QVERIFY(doc);
+        std::vector<double> reports;
+        targets::ExportWork work;
+        work.progress = [&reports](double f) { reports.push_back(f); };
+        const targets::TargetExportResult done = targets::exportForTarget(*doc, *havok, work);
+        QVERIFY(!done.unusable && !done.cancelled);
+        QVERIFY(reports.size() >= 2);
+        QVERIFY(std::is_sorted(reports.begin(), reports.end()));
+        QCOMPARE(reports.front(), 0.0);
+        QCOMPARE(reports.back(), 1.0);
+
+        const std::atomic<bool> stop = true;
+        work.cancel = &stop;
+        const targets::TargetExportResult stopped = targets::exportForTarget(*doc, *havok, work);
+        QVERIFY(stopped.cancelled);
+        QVERIFY(stopped.unusable);
+    }
+
+    // --max-seconds: once the budget is spent the parts found so far are written, and the change says so
+    // with how far the worst part stands off. A microsecond cannot hold even the bowl's voxel solid, so the
+    // cut search never starts: one part, the bowl's hull.
+    void timeBudgetIsKeptAndSaid()
+    {
+        TempDir dir;
+        const fs::path in = bowlSource(dir);
+        QVERIFY(!in.empty());
+        const fs::path out = dir / "out.glb";
+        const CliRun r =
+            runCollidoscope({QStringLiteral("upgrade"), qpath(in), QStringLiteral("-o"), qpath(out),
+                             QStringLiteral("--target"), QStringLiteral("babylon-havok"),
+                             QStringLiteral("--max-seconds"), QStringLiteral("0.000001")});
+        EXPECT_CLI_EXIT(r, 0);
+        QVERIFY2(r.out.find("replaced by its convex decomposition: 1 convex part(s)") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY2(r.out.find("stopped at the time budget of 1e-06 s: 1 part(s) so far") != std::string::npos,
+                 r.out.c_str());
+        auto doc = gltf::loadGltf(out);
+        QVERIFY(doc);
+        QVERIFY(doc->json()["nodes"][0].value("children", Json::array()).empty());
+        // Without the option nothing is said of a budget (the L decomposes quickly).
+        const CliRun whole =
+            upgrade(lSource(dir), dir / "whole.glb", QStringLiteral("--target"), "babylon-havok");
+        EXPECT_CLI_EXIT(whole, 0);
+        QVERIFY2(whole.out.find("time budget") == std::string::npos, whole.out.c_str());
+    }
+
+    void maxSecondsIsCheckedAndNeedsATarget()
+    {
+        TempDir dir;
+        const fs::path in = lSource(dir);
+        QVERIFY(!in.empty());
+        for (const char* bad : {"-1", "soon", "nan"}) {
+            const CliRun r = runCollidoscope({QStringLiteral("upgrade"), qpath(in), QStringLiteral("-o"),
+                                              qpath(dir / "x.glb"), QStringLiteral("--target"),
+                                              QStringLiteral("godot-4.x"), QStringLiteral("--max-seconds"),
+                                              QString::fromLatin1(bad)});
+            EXPECT_CLI_EXIT(r, 2);
+            QVERIFY2(r.err.find("--max-seconds takes a number of seconds") != std::string::npos,
+                     r.err.c_str());
+        }
+        const CliRun alone = upgrade(in, dir / "y.glb", QStringLiteral("--max-seconds"), "5");
+        EXPECT_CLI_EXIT(alone, 2);
+        QVERIFY2(alone.err.find("give --target NAME too") != std::string::npos, alone.err.c_str());
+        QVERIFY(!fs::exists(dir / "x.glb") && !fs::exists(dir / "y.glb"));
     }
 };
 

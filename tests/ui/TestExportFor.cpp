@@ -1,16 +1,20 @@
 // File > Export For > (a target): the window writes the copy `upgrade --target` writes, after listing the
-// changes and what the target cannot hold; a refusal writes nothing; the open document stays as it was.
+// changes and what the target cannot hold; a refusal writes nothing; the open document stays as it was. A
+// long export (a dynamic trimesh decomposed) shows its progress and can be stopped from the status bar.
+#include "ConcaveMeshes.h"
 #include "DocumentSession.h"
 #include "MainWindow.h"
 #include "OpenAndWait.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "document/Document.h"
+#include "geometry/MeshWriter.h"
 #include "gltf/GltfDocument.h"
 
 #include <QAction>
 #include <QCoreApplication>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTest>
@@ -35,6 +39,33 @@ QStringList statusTexts(const MainWindow& w)
 bool listed(const gltf::Json& list, const char* name)
 {
     return list.is_array() && std::find(list.begin(), list.end(), gltf::Json(name)) != list.end();
+}
+
+/// A KHR file whose one node is a dynamic body with the 48-segment bowl as a trimesh collider (its
+/// decomposition takes seconds); empty when it could not be written.
+std::filesystem::path bowlBodyFile(const std::filesystem::path& folder)
+{
+    gltf::Json root = {{"asset", {{"version", "2.0"}}},
+                       {"extensionsUsed", {"KHR_physics_rigid_bodies"}},
+                       {"nodes",
+                        {{{"mesh", 0},
+                          {"extensions",
+                           {{"KHR_physics_rigid_bodies",
+                             {{"motion", {{"mass", 1.0}}}, {"collider", {{"geometry", {{"mesh", 0}}}}}}}}}}}},
+                       {"scenes", {{{"nodes", {0}}}}},
+                       {"scene", 0}};
+    const std::filesystem::path text = folder / "bowl-body.gltf";
+    std::FILE* f = std::fopen(text.string().c_str(), "wb");
+    if (!f)
+        return {};
+    const std::string json = root.dump();
+    std::fwrite(json.data(), 1, json.size(), f);
+    std::fclose(f);
+    auto doc = gltf::loadGltf(text, {.loadImages = false, .checkStructure = false});
+    if (!doc || !geometry::addTriangleMesh(*doc, test::bowlMesh(), "Bowl"))
+        return {};
+    const std::filesystem::path out = folder / "bowl-body.glb";
+    return gltf::saveGltf(*doc, out).empty() ? out : std::filesystem::path();
 }
 
 } // namespace
@@ -121,6 +152,32 @@ private slots:
         QCOMPARE(w.session().document()->undoStack()->count(), 0);
         QVERIFY(w.session().document()->gltf().json()["extensionsUsed"].dump().find("OMI_physics_body") !=
                 std::string::npos);
+    }
+
+    // Stop Export shows beside the status line while the export runs; a click stops it: nothing is asked
+    // (the scripted prompter fails on any question), nothing written, and the line says so.
+    void aLongExportCanBeStopped()
+    {
+        const std::filesystem::path in = bowlBodyFile(m_dir.path());
+        QVERIFY(!in.empty());
+        auto prompter = std::make_shared<test::ScriptedPrompter>();
+        MainWindow w(prompter);
+        w.show();
+        QVERIFY(openAndWait(w, QString::fromStdString(in.string())));
+        auto* stop = w.findChild<QPushButton*>(QStringLiteral("stopExport"));
+        QVERIFY(stop);
+        QVERIFY(!stop->isVisible());
+        w.findChild<QAction*>(QStringLiteral("actionExportFor_godot-4.x"))->trigger();
+        QVERIFY(stop->isVisible());
+        QVERIFY2(statusTexts(w).filter(QStringLiteral("Exporting for godot-4.x")).size() == 1,
+                 qPrintable(statusTexts(w).join(QLatin1Char('|'))));
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QVERIFY(!stop->isVisible());
+        QVERIFY2(statusTexts(w).contains(QStringLiteral("Export for godot-4.x stopped: nothing was written")),
+                 qPrintable(statusTexts(w).join(QLatin1Char('|'))));
+        QTest::qWait(500); // a result that still came would ask here
+        QVERIFY2(prompter->asked.isEmpty(), qPrintable(prompter->asked.join(QLatin1Char('|'))));
+        QVERIFY(!stop->isVisible());
     }
 };
 
