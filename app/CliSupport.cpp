@@ -4,10 +4,7 @@
 #include "DiagnosticText.h"
 
 #include <QCoreApplication>
-#include <QThread>
-#include <QThreadPool>
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <set>
 #include <unistd.h>
@@ -217,26 +214,6 @@ std::optional<int> BatchCliOptions::apply(const QCommandLineParser& parser, Shar
         std::fprintf(stderr, "collidoscope %s: part %zu/%zu has no inputs (%zu in all)\n", command,
                      part.index + 1, part.count, total);
     return std::nullopt;
-}
-
-void parallelFor(size_t count, const std::function<void(size_t)>& work)
-{
-    if (count <= 1) {
-        if (count == 1)
-            work(0);
-        return;
-    }
-    QThreadPool pool;
-    const int threads = std::max(1, std::min(QThread::idealThreadCount(), int(count)));
-    pool.setMaxThreadCount(threads);
-    std::atomic<size_t> next{0};
-    for (int t = 0; t < threads; ++t) {
-        pool.start([&] {
-            for (size_t i = next++; i < count; i = next++)
-                work(i);
-        });
-    }
-    pool.waitForDone();
 }
 
 ProgressLine::ProgressLine(const char* command, size_t total)

@@ -105,10 +105,6 @@ struct BatchCliOptions
                              std::vector<Job>& jobs) const;
 };
 
-/// Runs work(i) for i in [0, count) on every core (QThreadPool). Callers store results by index and print
-/// them afterwards, so that the output order does not depend on scheduling.
-void parallelFor(size_t count, const std::function<void(size_t)>& work);
-
 /// "[3/40] name" on stderr, rewritten in place, only when stderr is a terminal (never in logs or pipes).
 class ProgressLine
 {

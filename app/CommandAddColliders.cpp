@@ -7,6 +7,7 @@
 #include "FromNamesOption.h"
 #include "PartsReport.h"
 #include "geometry/HullCap.h"
+#include "geometry/Parallel.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -179,7 +180,7 @@ std::vector<ColliderRun> runJobs(const std::vector<Job>& jobs, const import::Imp
     ProgressLine progress("add-colliders", jobs.size());
     if (jobs.size() == 1)
         options.progress = meshProgress(progress, jobs[0].input.filename().string());
-    parallelFor(jobs.size(), [&](size_t i) {
+    geometry::parallelFor(jobs.size(), 0, [&](size_t i) {
         runs[i] = runColliders(jobs[i], importOptions, options, {}, output);
         progress.step(jobs[i].input.filename().string());
     });

@@ -3,6 +3,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "FromNamesOption.h"
+#include "geometry/Parallel.h"
 #include "gltf/GltfDocument.h"
 #include "import/AssetImporter.h"
 
@@ -145,7 +146,7 @@ int runConvert(const QStringList& args)
     std::vector<ConvertResult> results(jobs.size());
     {
         ProgressLine progress("convert", jobs.size());
-        parallelFor(jobs.size(), [&](size_t i) {
+        geometry::parallelFor(jobs.size(), 0, [&](size_t i) {
             results[i] = convertOne(jobs[i], *options);
             progress.step(jobs[i].input.filename().string());
         });

@@ -4,6 +4,7 @@
 // --strict-target: then a "won't load" or "ignored" finding counts as an error.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "geometry/Parallel.h"
 #include "gltf/GltfDocument.h"
 #include "physics/Validator.h"
 #include "targets/TargetCheck.h"
@@ -237,7 +238,7 @@ int runValidate(const QStringList& args)
         if (checked.size() == 1)
             stage = [&progress, name = std::filesystem::path(files[0].toStdString()).filename().string()](
                         const char* what) { progress.status(name + ": " + what); };
-        parallelFor(checked.size(), [&](size_t i) {
+        geometry::parallelFor(checked.size(), 0, [&](size_t i) {
             checked[i] = validateFile(files[qsizetype(i)].toStdString(), chosen, stage);
             progress.step(files[qsizetype(i)].toStdString());
         });
