@@ -4,6 +4,7 @@
 #include "document/ColliderFitCache.h"
 #include "document/ColliderFitInput.h"
 #include "document/Document.h"
+#include "document/GeometryInputs.h"
 #include "document/MeshCommands.h"
 #include "document/ModelCommands.h"
 #include "document/NodeCommands.h"
@@ -85,20 +86,6 @@ Diagnostics nodeDiagnostics(const AutoColliderPlan& plan)
 const FittedPrimitive* partPrimitive(const MeshColliderFit& fit, size_t i)
 {
     return i < fit.partPrimitives.size() && fit.partPrimitives[i] ? &*fit.partPrimitives[i] : nullptr;
-}
-
-// A new node placed at a fitted primitive (turned only when `turned`): OMI shapes are centred on their node,
-// capsules and cylinders along its +Y.
-void placeAt(gltf::Json& node, const FittedPrimitive& fit, bool turned)
-{
-    const Vec3& t = fit.translation;
-    Quat q = fit.rotation;
-    if (q[3] < 0)
-        q = {-q[0], -q[1], -q[2], -q[3]};
-    if (t != Vec3{0, 0, 0})
-        node["translation"] = t;
-    if (turned && q != Quat{0, 0, 0, 1})
-        node["rotation"] = q;
 }
 
 // The shape of a fit that is not in parts; a hull or a simplified copy is pushed as a new mesh first (checked
@@ -183,7 +170,7 @@ size_t colliderNodeFor(Document& document, const AutoColliderNode& n, const Mesh
         return n.node;
     gltf::Json child = gltf::Json::object();
     child["name"] = gltf::nodeLabel(n.name, n.node) + " " + typeLabel(fit);
-    placeAt(child, fit.primitive, fit.offset());
+    placeAtFit(child, fit.primitive, fit.offset());
     auto* addNode = new AddNode(&document, n.node, std::move(child));
     document.push(addNode);
     return addNode->nodeIndex();
@@ -235,7 +222,7 @@ void addNodeColliders(Document& document, const AutoColliderNode& n, const std::
         child["name"] = gltf::nodeLabel(n.name, n.node) + " part " + std::to_string(i + 1);
         const FittedPrimitive* primitive = partPrimitive(fit, i);
         if (primitive)
-            placeAt(child, *primitive, true);
+            placeAtFit(child, *primitive, true);
         auto* addNode = new AddNode(&document, n.node, std::move(child));
         document.push(addNode);
         physics::Collider collider;

@@ -1,10 +1,12 @@
 #include "document/DecomposeAction.h"
 
 #include "document/Document.h"
+#include "document/GeometryInputs.h"
 #include "document/MeshCommands.h"
 #include "document/ModelCommands.h"
 #include "document/NodeCommands.h"
 #include "document/ShapeConversion.h"
+#include "geometry/PrimitiveParts.h"
 #include "gltf/SceneGraph.h"
 
 namespace cs::document {
@@ -107,6 +109,28 @@ previewDecompositions(const std::vector<DecomposeInput>& inputs,
 
 namespace {
 
+/// The primitive that stands for part i, or null (a hull part).
+const geometry::FittedShape* partPrimitive(const geometry::Decomposition& result, size_t i)
+{
+    if (!result.primitives || i >= result.primitives->parts.size() || !result.primitives->parts[i].primitive)
+        return nullptr;
+    return &*result.primitives->parts[i].primitive;
+}
+
+/// The shape of part i, its mesh pushed first for a hull part (its index added to `meshes`).
+physics::Shape partShape(Document& document, const geometry::Decomposition& result, size_t i,
+                         const std::string& name, std::vector<size_t>& meshes)
+{
+    if (const geometry::FittedShape* primitive = partPrimitive(result, i))
+        return writableShape(fittedPrimitive(*primitive).shape, name);
+    auto* mesh = new AddMesh(&document, result.parts[i].hull, name);
+    document.push(mesh);
+    meshes.push_back(mesh->meshIndex());
+    auto shape = makeShape(physics::ShapeType::Convex, name);
+    shape.mesh = static_cast<int>(mesh->meshIndex());
+    return shape;
+}
+
 /// Why `result` cannot be applied to the document as it is now (nothing when it can).
 Diagnostics whyNotApplicable(Document& document, const DecomposeInput& input,
                              const geometry::Decomposition& result)
@@ -121,8 +145,9 @@ Diagnostics whyNotApplicable(Document& document, const DecomposeInput& input,
         out.push_back(makeError("DECOMPOSE_NO_PARTS", "there are no parts to add"));
         return out;
     }
-    for (const auto& part : result.parts)
-        if (auto problem = checkNewMesh(document.gltf(), part.hull)) {
+    for (size_t i = 0; i < result.parts.size(); ++i)
+        if (auto problem = partPrimitive(result, i) ? std::nullopt
+                                                    : checkNewMesh(document.gltf(), result.parts[i].hull)) {
             out.push_back(*problem);
             return out;
         }
@@ -146,20 +171,18 @@ DecomposeReport pushDecomposition(Document& document, const DecomposeInput& inpu
     stack->beginMacro(QStringLiteral("Decompose into Convex Parts"));
     for (size_t i = 0; i < result.parts.size(); ++i) {
         const std::string suffix = " part " + std::to_string(i + 1);
-        auto* mesh = new AddMesh(&document, result.parts[i].hull, input.meshName + suffix);
-        document.push(mesh);
-        auto shape = makeShape(physics::ShapeType::Convex, input.meshName + suffix);
-        shape.mesh = static_cast<int>(mesh->meshIndex());
-        auto* addShape = new AddShape(&document, std::move(shape));
+        auto* addShape =
+            new AddShape(&document, partShape(document, result, i, input.meshName + suffix, report.meshes));
         document.push(addShape);
         gltf::Json child = gltf::Json::object();
         child["name"] = base + suffix;
+        if (const geometry::FittedShape* primitive = partPrimitive(result, i))
+            placeAtFit(child, fittedPrimitive(*primitive), true);
         auto* addNode = new AddNode(&document, input.node, std::move(child));
         document.push(addNode);
         physics::Collider collider;
         collider.shape = static_cast<int>(addShape->itemIndex());
         document.push(addCollider(&document, addNode->nodeIndex(), collider));
-        report.meshes.push_back(mesh->meshIndex());
         report.shapes.push_back(addShape->itemIndex());
         report.partNodes.push_back(addNode->nodeIndex());
     }

@@ -57,6 +57,15 @@ Result<std::vector<geometry::Decomposition>>
 previewDecompositions(const std::vector<DecomposeInput>& inputs,
                       const geometry::DecompositionOptions& options);
 
+/// previewDecompositions, then each decomposition's parts given primitives as `add-colliders --strategy
+/// decompose --primitives` gives them (geometry::fitPrimitiveParts with import::primitivePartsOptions at
+/// options.concavity): each result's parts become the colliders Apply writes (a primitive part with an empty
+/// hull), Decomposition::primitives says which part is which, and `fit` is the compound's against the mesh.
+/// Errors: those of previewDecompositions, PARTS_CANCELLED.
+Result<std::vector<geometry::Decomposition>>
+previewPrimitiveParts(const std::vector<DecomposeInput>& inputs,
+                      const geometry::DecompositionOptions& options);
+
 struct DecomposeApplyOptions
 {
     /// Give the node a motion of this type when neither it nor an ancestor has one (a compound needs a body
@@ -75,7 +84,8 @@ struct DecomposeReport
 };
 
 /// Step 3 (GUI thread): per part a new mesh "<mesh> part i", a convex shape on it and a child node
-/// "<node> part i" carrying a collider with that shape; with addMotion a motion on the node. One undo step
+/// "<node> part i" carrying a collider with that shape (a part with a primitive: that shape, named the same,
+/// on a child node placed and turned at the fit, no mesh); with addMotion a motion on the node. One undo step
 /// ("Decompose into Convex Parts"). Nothing is pushed when the document changed since gathering (the undo
 /// index moved: DOCUMENT_CHANGED), when there are no parts (DECOMPOSE_NO_PARTS), or when a hull cannot be
 /// added.

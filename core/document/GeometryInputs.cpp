@@ -59,6 +59,18 @@ Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
     return result;
 }
 
+void placeAtFit(gltf::Json& node, const FittedPrimitive& fit, bool turned)
+{
+    const Vec3& t = fit.translation;
+    Quat q = fit.rotation;
+    if (q[3] < 0)
+        q = {-q[0], -q[1], -q[2], -q[3]};
+    if (t != Vec3{0, 0, 0})
+        node["translation"] = t;
+    if (turned && q != Quat{0, 0, 0, 1})
+        node["rotation"] = q;
+}
+
 FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit)
 {
     FittedPrimitive out;

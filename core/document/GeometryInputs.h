@@ -24,6 +24,10 @@ Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
 /// (0.1, not 0.10000000149011612).
 FittedPrimitive fittedPrimitive(const geometry::FittedShape& fit);
 
+/// A new node (its JSON) placed at a fitted primitive, turned only when `turned`: OMI shapes are centred on
+/// their node, capsules and cylinders along its +Y.
+void placeAtFit(gltf::Json& node, const FittedPrimitive& fit, bool turned);
+
 /// Which figure decides the mass in bodyMassProperties().
 enum class MassFrom
 {

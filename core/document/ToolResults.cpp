@@ -1,6 +1,7 @@
 #include "document/ToolResults.h"
 
 #include "document/Document.h"
+#include "geometry/PrimitiveParts.h"
 #include "geometry/Wireframe.h"
 
 #include <algorithm>
@@ -58,9 +59,26 @@ std::vector<std::vector<QVector3D>> worldPartLines(const Document& document,
                                                    const std::vector<geometry::Decomposition>& results)
 {
     std::vector<std::vector<QVector3D>> parts;
-    for (size_t i = 0; i < inputs.size() && i < results.size(); ++i)
-        for (const auto& part : results[i].parts)
-            parts.push_back(worldHullLines(document, inputs[i].node, part.hull));
+    for (size_t i = 0; i < inputs.size() && i < results.size(); ++i) {
+        const geometry::Decomposition& r = results[i];
+        for (size_t j = 0; j < r.parts.size(); ++j) {
+            const bool primitive =
+                r.primitives && j < r.primitives->parts.size() && r.primitives->parts[j].primitive;
+            if (!primitive) {
+                parts.push_back(worldHullLines(document, inputs[i].node, r.parts[j].hull));
+                continue;
+            }
+            // A primitive part is drawn as the shape Apply writes, placed at its fit.
+            const geometry::FittedShape& f = *r.primitives->parts[j].primitive;
+            QMatrix4x4 place = document.sceneGraph().worldTransform(inputs[i].node);
+            place.translate(QVector3D(float(f.offset.x), float(f.offset.y), float(f.offset.z)));
+            place.rotate(f.rotation);
+            std::vector<QVector3D> lines = geometry::shapeWireframe(f.shape);
+            for (QVector3D& p : lines)
+                p = place.map(p);
+            parts.push_back(std::move(lines));
+        }
+    }
     return parts;
 }
 

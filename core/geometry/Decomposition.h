@@ -20,10 +20,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace cs::geometry {
+
+struct PrimitiveParts;
 
 /// What a decomposition aims for and what it may spend. Lengths are relative to the mesh's bounding-box
 /// diagonal, so the same settings suit a cup and a building.
@@ -95,6 +98,9 @@ struct Decomposition
     /// How well the parts together fit the mesh (ColliderFit), in the mesh's space; set by
     /// document::previewDecomposition when measuring.
     std::optional<FitSummary> fit;
+    /// Set when the parts were given primitives (document::previewPrimitiveParts): parts[i] stands for
+    /// primitives->parts[i], and a part with a primitive has an empty hull.
+    std::shared_ptr<const PrimitiveParts> primitives;
 };
 
 /// Decomposes `mesh` into convex parts. Errors: DECOMPOSE_NO_TRIANGLES, DECOMPOSE_NONFINITE (a NaN/inf

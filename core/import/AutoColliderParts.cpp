@@ -41,16 +41,23 @@ MeshColliderChoice onePart(geometry::PrimitivePart only)
 
 } // namespace
 
-Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
-                                                const std::vector<gltf::TriangleMesh>& hulls,
-                                                const ColliderOptions& options,
-                                                const std::atomic<bool>* cancel)
+geometry::PrimitivePartsOptions primitivePartsOptions(const gltf::TriangleMesh& mesh,
+                                                      const ColliderOptions& options,
+                                                      const std::atomic<bool>* cancel)
 {
     geometry::PrimitivePartsOptions o;
     o.tolerance = options.partTolerance ? *options.partTolerance : options.concavity * diagonal(mesh);
     o.minimumSize = kMinimumColliderSize;
     o.cancel = cancel;
-    auto fitted = geometry::fitPrimitiveParts(mesh, hulls, o);
+    return o;
+}
+
+Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
+                                                const std::vector<gltf::TriangleMesh>& hulls,
+                                                const ColliderOptions& options,
+                                                const std::atomic<bool>* cancel)
+{
+    auto fitted = geometry::fitPrimitiveParts(mesh, hulls, primitivePartsOptions(mesh, options, cancel));
     if (!fitted)
         return {std::nullopt, fitted.diagnostics};
     geometry::PrimitiveParts& pp = *fitted;

@@ -9,6 +9,13 @@
 
 namespace cs::import {
 
+/// What fitPrimitiveParts is given for `mesh`: the tolerance options.partTolerance, else the concavity times
+/// the mesh's bounding-box diagonal; sizes at least kMinimumColliderSize. The command and the Decompose
+/// dialog fit their parts with it.
+geometry::PrimitivePartsOptions primitivePartsOptions(const gltf::TriangleMesh& mesh,
+                                                      const ColliderOptions& options,
+                                                      const std::atomic<bool>* cancel);
+
 /// The choice for `mesh` from its decomposition's part hulls: one primitive when the parts come down to
 /// one, the one hull when that is all, else the parts (MeshColliderChoice::partFits, primitiveParts).
 /// `measured` is the compound's fit against the mesh. Errors: PARTS_CANCELLED.

@@ -5,6 +5,7 @@
 #include "gltf/NodeLabel.h"
 #include "physics/PhysicsModel.h"
 #include "targets/FeatureScanner.h"
+#include "targets/FeatureShapes.h"
 
 #include <cmath>
 
@@ -104,10 +105,12 @@ void FeatureScanner::scanNodes()
         if (const Json* collider = objectAt(*body, "collider"))
             scanCollider(i, *collider, at + "/collider");
         if (const Json* trigger = objectAt(*body, "trigger")) {
-            if (trigger->contains("nodes"))
+            if (trigger->contains("nodes")) {
                 add(Feature::CompoundTrigger, at + "/trigger", "a compound trigger");
-            else
+            } else {
                 add(Feature::Trigger, at + "/trigger", "a trigger");
+                scanTriggerHull(i, *trigger, at + "/trigger");
+            }
         }
         if (objectAt(*body, "joint")) {
             add(Feature::Joint, at + "/joint", "a joint");
@@ -158,19 +161,22 @@ void FeatureScanner::scanCollider(size_t node, const Json& collider, const std::
     const Json* geometry = objectAt(collider, "geometry");
     if (geometry)
         scanGeometry(node, *geometry, pointer + "/geometry");
-    const Json shapeIndex = geometry ? fieldOf(*geometry, "shape") : fieldOf(collider, "shape");
-    static const Json none;
-    const Json& shape = gltf::isJsonIndex(shapeIndex) && shapeIndex.get<size_t>() < m_shapes.size()
-                            ? m_shapes[shapeIndex.get<size_t>()]
-                            : none;
-    const Json& type = fieldOf(shape, "type");
-    if (type == Json("trimesh") && inDynamicBody(node))
+    const Json& shape = shapeNamed(collider, m_shapes);
+    if (fieldOf(shape, "type") == Json("trimesh") && inDynamicBody(node))
         add(Feature::TrimeshOnDynamic, pointer, "a triangle mesh in a dynamic body");
-    if (type == Json("convex") || type == Json("hull")) {
-        const Json& params = fieldOf(shape, type.get<std::string>().c_str());
-        addHull(node, fieldOf(params.is_object() ? params : shape, "mesh"), pointer);
-    }
+    if (const Json* mesh = convexMesh(shape))
+        addHull(node, *mesh, pointer);
     scanColliderPlacement(node, pointer);
+}
+
+// An engine builds a trigger's hull as it builds a collider's, under the same budget.
+void FeatureScanner::scanTriggerHull(size_t node, const Json& trigger, const std::string& pointer)
+{
+    if (const Json* geometry = objectAt(trigger, "geometry");
+        geometry && geometry->contains("mesh") && fieldOf(*geometry, "convexHull") == Json(true))
+        addHull(node, (*geometry)["mesh"], pointer + "/geometry");
+    if (const Json* mesh = convexMesh(shapeNamed(trigger, m_shapes)))
+        addHull(node, *mesh, pointer);
 }
 
 void FeatureScanner::scanGeometry(size_t node, const Json& geometry, const std::string& pointer)

@@ -31,6 +31,8 @@ private:
     void scanMotion(size_t node, const gltf::Json& motion, const std::string& pointer);
     void scanCollider(size_t node, const gltf::Json& collider, const std::string& pointer);
     void scanGeometry(size_t node, const gltf::Json& geometry, const std::string& pointer);
+    /// A single trigger's convex hull, counted against the budget as a collider's.
+    void scanTriggerHull(size_t node, const gltf::Json& trigger, const std::string& pointer);
     void scanColliderPlacement(size_t node, const std::string& pointer);
     /// The node's OMI_physics_body or KHR_physics_rigid_bodies object, or nullptr.
     const gltf::Json* bodyObject(size_t node) const;

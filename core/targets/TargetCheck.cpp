@@ -220,7 +220,7 @@ void writeBudgets(std::ostringstream& out)
            "corners;\npolygons: its faces with coplanar triangles merged; triangles: the faces fanned). "
            "`add-colliders --target`\nand `hull --target` keep every hull within it, `validate --target` "
            "reports each hull over it and\n`upgrade --target` cuts such a hull down to it (holding every "
-           "vertex of the old one).\n\n"
+           "vertex of the old one),\na collider's or a trigger's alike.\n\n"
            "| target | budget | fact | source |\n|---|---|---|---|\n";
     for (const Target& t : allTargets())
         out << "| `" << t.name << "` | " << budgetText(t.hullBudget) << " | " << t.hullBudget.text << " | "

@@ -3,14 +3,11 @@
 // limit). Both results are judged by the same function, geometry::measureDecomposition: the largest distance
 // from a part's hull to the mesh (relative to the bounding-box diagonal) and the union's volume against the
 // mesh's.
+#include "BenchMeshes.h"
 #include "BenchUtil.h"
 #include "BenchVhacd.h"
-#include "ConcaveMeshes.h"
 #include "geometry/Decomposition.h"
 
-#include <assimp/Importer.hpp>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -18,29 +15,6 @@
 namespace cs::bench {
 
 namespace {
-
-/// Every mesh of an Assimp scene in world space, as one triangle mesh.
-gltf::TriangleMesh assimpMesh(const std::filesystem::path& path)
-{
-    gltf::TriangleMesh out;
-    Assimp::Importer importer;
-    const aiScene* scene =
-        importer.ReadFile(path.string(), aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                             aiProcess_PreTransformVertices);
-    if (!scene)
-        return out;
-    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
-        const aiMesh* mesh = scene->mMeshes[m];
-        const auto base = std::uint32_t(out.positions.size());
-        for (unsigned v = 0; v < mesh->mNumVertices; ++v)
-            out.positions.emplace_back(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
-        for (unsigned f = 0; f < mesh->mNumFaces; ++f)
-            if (mesh->mFaces[f].mNumIndices == 3)
-                for (int k = 0; k < 3; ++k)
-                    out.indices.push_back(base + mesh->mFaces[f].mIndices[k]);
-    }
-    return out;
-}
 
 size_t mostPoints(const std::vector<gltf::TriangleMesh>& hulls)
 {
@@ -59,17 +33,12 @@ int runDecomposeBenchmarks(int runs, bool quick)
             "bench=decompose error=\"V-HACD baseline missing: run scripts/setup.sh (npm vhacd-js)\"\n");
         return 1;
     }
-    const std::vector<std::pair<const char*, gltf::TriangleMesh>> meshes = {
-        {"arch", test::archMesh()},
-        {"chair", test::chairMesh()},
-        {"bowl", test::bowlMesh()},
-        {"torus", test::torusMesh(1.0, 0.3)},
-        {"wuson", assimpMesh(std::filesystem::path(CS_ASSIMP_MODELS_DIR) / "OBJ/WusonOBJ.obj")},
-    };
+    const std::vector<BenchMesh> meshes = benchMeshes();
     const int timedRuns = quick ? 1 : std::min(runs, 3);
     const int cap = 64;
     int status = 0;
-    for (const auto& [name, mesh] : meshes) {
+    for (const auto& [label, mesh] : meshes) {
+        const char* name = label.c_str();
         if (mesh.triangleCount() == 0) {
             std::printf("bench=decompose mesh=%s error=unreadable\n", name);
             status = 1;

@@ -1,7 +1,7 @@
 // cs_bench [--runs N] [--quick] [--only
-// load|document|hull|hull_budget|decode|simulate|decompose|fit|simplify|scale]: the benchmarks, one key=value
-// line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss LOADER FILE: (internal)
-// loads FILE with one loader and prints the peak resident KiB.
+// load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|simplify|scale]: the
+// benchmarks, one key=value line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss
+// LOADER FILE: (internal) loads FILE with one loader and prints the peak resident KiB.
 #include "BenchUtil.h"
 
 #include <algorithm>
@@ -16,6 +16,7 @@ int runHullBenchmarks(int runs, bool quick);
 int runHullBudgetBenchmarks(int runs, bool quick);
 int runDecodeBenchmarks(int runs, bool quick);
 int runDecomposeBenchmarks(int runs, bool quick);
+int runPrimitivePartsBenchmarks(int runs, bool quick);
 int runSimulateBenchmarks(int runs, bool quick);
 int runFitBenchmarks(int runs, bool quick);
 int runSimplifyBenchmarks(int runs, bool quick);
@@ -30,9 +31,10 @@ int main(int argc, char** argv)
         return cs::bench::peakRssChild(argv[2], argv[3]);
     const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
     if (!options.ok) {
-        std::fprintf(stderr,
-                     "usage: cs_bench [--runs N] [--quick] [--only "
-                     "load|document|hull|hull_budget|decode|simulate|decompose|fit|simplify|scale]\n");
+        std::fprintf(
+            stderr,
+            "usage: cs_bench [--runs N] [--quick] [--only "
+            "load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|simplify|scale]\n");
         return 2;
     }
     const int runs = options.runs;
@@ -48,6 +50,7 @@ int main(int argc, char** argv)
     const int decode = run("decode") ? cs::bench::runDecodeBenchmarks(runs, quick) : 0;
     const int simulate = run("simulate") ? cs::bench::runSimulateBenchmarks(runs, quick) : 0;
     const int decompose = run("decompose") ? cs::bench::runDecomposeBenchmarks(runs, quick) : 0;
+    const int parts = run("primitive_parts") ? cs::bench::runPrimitivePartsBenchmarks(runs, quick) : 0;
     const int fit = run("fit") ? cs::bench::runFitBenchmarks(runs, quick) : 0;
     const int simplify = run("simplify") ? cs::bench::runSimplifyBenchmarks(runs, quick) : 0;
     const int scale = run("scale") ? cs::bench::runScaleBenchmarks(argv[0], std::min(runs, 3), quick) : 0;
@@ -58,6 +61,7 @@ int main(int argc, char** argv)
            : decode != 0    ? decode
            : simulate != 0  ? simulate
            : decompose != 0 ? decompose
+           : parts != 0     ? parts
            : fit != 0       ? fit
            : simplify != 0  ? simplify
                             : scale;

@@ -24,7 +24,8 @@ DecomposeDialog::DecomposeDialog(document::Document* document, std::vector<size_
             geometry::DecompositionOptions o = source.options;
             o.cancel = token.cancelFlag();
             o.progress = token.progressReport();
-            return document::previewDecompositions(source.inputs, o);
+            return source.primitives ? document::previewPrimitiveParts(source.inputs, o)
+                                     : document::previewDecompositions(source.inputs, o);
         },
         this);
     m_runner->setDebounce(150);
@@ -82,6 +83,16 @@ std::vector<std::optional<geometry::FitSummary>> DecomposeDialog::fits() const
     return document::worldDecompositionFits(*m_runner->document(), m_runner->snapshot()->inputs, *results());
 }
 
+std::vector<std::shared_ptr<const geometry::PrimitiveParts>> DecomposeDialog::primitives() const
+{
+    std::vector<std::shared_ptr<const geometry::PrimitiveParts>> out;
+    if (results())
+        for (const geometry::Decomposition& d : *results())
+            if (d.primitives)
+                out.push_back(d.primitives);
+    return out;
+}
+
 // --- Computing -------------------------------------------------------------------------------------------
 
 std::shared_ptr<const DecomposeDialog::Source> DecomposeDialog::gather(document::Document& document)
@@ -106,6 +117,7 @@ std::shared_ptr<const DecomposeDialog::Source> DecomposeDialog::gather(document:
     if (meshes == 0)
         return nullptr;
     source->options = m_form->options();
+    source->primitives = m_form->primitiveParts();
     return source;
 }
 
@@ -121,6 +133,7 @@ QString DecomposeDialog::takeResult()
 void DecomposeDialog::showFigures()
 {
     m_results->showFigures(figures(), fits());
+    m_results->showKinds(primitives());
 }
 
 // --- Applying and closing --------------------------------------------------------------------------------

@@ -52,6 +52,9 @@ public:
     int pointsPerPart() const { return m_form->pointsPerPart(); }
     void setMerge(bool on) { m_form->setMerge(on); }
     bool merge() const { return m_form->merge(); }
+    /// Each part the primitive that encloses it where one fits, as add-colliders --primitives gives it.
+    void setPrimitiveParts(bool on) { m_form->setPrimitiveParts(on); }
+    bool primitiveParts() const { return m_form->primitiveParts(); }
     void setResolution(int voxels) { m_form->setResolution(voxels); } ///< along the longest side, 16..256
     int resolution() const { return m_form->resolution(); }
     void setTimeBudget(double seconds) { m_form->setTimeBudget(seconds); } ///< per node; 0: no limit
@@ -73,7 +76,10 @@ public:
     /// The parts' fit of each node's mesh, in world metres (none for a node not measured); empty without a
     /// result.
     std::vector<std::optional<geometry::FitSummary>> fits() const;
-    /// Vertices of each part's hull, in preview order; empty without a result.
+    /// The current result's primitive-first parts, one per node (null for a node without); empty without a
+    /// result or without Primitives first.
+    std::vector<std::shared_ptr<const geometry::PrimitiveParts>> primitives() const;
+    /// Vertices of each part's hull, in preview order (0 for a primitive); empty without a result.
     std::vector<size_t> partPoints() const { return figures().partPoints; }
     /// The last preview sent: one list of world-space segment points per part (empty when none).
     const std::vector<std::vector<QVector3D>>& previewParts() const { return m_runner->preview(); }
@@ -99,6 +105,7 @@ private:
     {
         std::vector<cs::document::DecomposeInput> inputs;
         geometry::DecompositionOptions options;
+        bool primitives = false; ///< document::previewPrimitiveParts
     };
     using Parts = Result<std::vector<geometry::Decomposition>>;
     using Runner = PlanRunner<Source, Parts>;

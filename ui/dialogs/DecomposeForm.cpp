@@ -27,6 +27,7 @@ DecomposeForm::DecomposeForm(QWidget* parent) : QWidget(parent)
     connect(m_maxParts, &QSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
     connect(m_points, &QSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
     connect(m_merge, &QCheckBox::toggled, this, &DecomposeForm::parametersChanged);
+    connect(m_primitives, &QCheckBox::toggled, this, &DecomposeForm::parametersChanged);
     connect(m_resolution, &QSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, &DecomposeForm::parametersChanged);
     connect(m_target, &QComboBox::currentIndexChanged, this, &DecomposeForm::parametersChanged);
@@ -68,6 +69,13 @@ void DecomposeForm::addSizeFields(QFormLayout* form)
     m_merge->setObjectName(QStringLiteral("merge"));
     m_merge->setChecked(true);
     form->addRow(QString(), m_merge);
+    m_primitives = new QCheckBox(tr("Primitives first"), box);
+    m_primitives->setObjectName(QStringLiteral("primitiveParts"));
+    m_primitives->setToolTip(tr("Each part becomes the box, oriented box, sphere, capsule or cylinder that "
+                                "encloses it most tightly where that stands off the part by at most the "
+                                "concavity's distance, else stays a hull; neighbours one primitive encloses "
+                                "are merged (as add-colliders --strategy decompose --primitives)"));
+    form->addRow(QString(), m_primitives);
 }
 
 /// The fields that bound the run (resolution, time) and what Apply adds.
@@ -133,6 +141,16 @@ void DecomposeForm::setMerge(bool on)
 bool DecomposeForm::merge() const
 {
     return m_merge->isChecked();
+}
+
+void DecomposeForm::setPrimitiveParts(bool on)
+{
+    m_primitives->setChecked(on);
+}
+
+bool DecomposeForm::primitiveParts() const
+{
+    return m_primitives->isChecked();
 }
 
 void DecomposeForm::setResolution(int voxels)

@@ -13,7 +13,7 @@ class QSpinBox;
 namespace cs::ui {
 
 /// The parameters of DecomposeDialog: concavity threshold, most parts, points per part, merging, voxel
-/// resolution, time budget, and whether Apply adds a body.
+/// resolution, time budget, primitives first, and whether Apply adds a body.
 class DecomposeForm : public QWidget
 {
     Q_OBJECT
@@ -32,6 +32,9 @@ public:
     int pointsPerPart() const;
     void setMerge(bool on);
     bool merge() const;
+    /// Each part given the primitive that encloses it where one fits (document::previewPrimitiveParts).
+    void setPrimitiveParts(bool on);
+    bool primitiveParts() const;
     void setResolution(int voxels); ///< along the longest side, 16..256
     int resolution() const;
     void setTimeBudget(double seconds); ///< per node; 0: no limit
@@ -57,6 +60,7 @@ private:
     QSpinBox* m_maxParts = nullptr;
     QSpinBox* m_points = nullptr;
     QCheckBox* m_merge = nullptr;
+    QCheckBox* m_primitives = nullptr;
     QSpinBox* m_resolution = nullptr;
     QDoubleSpinBox* m_budget = nullptr;
     QCheckBox* m_addBody = nullptr;

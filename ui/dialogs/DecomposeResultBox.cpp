@@ -14,9 +14,12 @@ DecomposeResultBox::DecomposeResultBox(QWidget* parent)
           addFigure(tr("Fit:"), "fitLabel",
                     tr("Outside: how far the mesh pokes out of the parts. Overhang: how far the parts stand "
                        "off the mesh (world metres)"))),
+      m_kinds(addFigure(tr("Kinds:"), "kindsLabel",
+                        tr("Primitives first: each mesh's parts per kind and the mesh data they store"))),
       m_time(addFigure(tr("Time:"), "timeLabel"))
 {
     m_fit->setWordWrap(true);
+    m_kinds->setWordWrap(true);
 }
 
 void DecomposeResultBox::showFigures(const document::DecompositionFigures& f,
@@ -35,6 +38,29 @@ void DecomposeResultBox::showFigures(const document::DecompositionFigures& f,
     for (const auto& fit : fits)
         lines << (fit ? QString::fromStdString(geometry::fitText(*fit)) : QStringLiteral("-"));
     m_fit->setText(lines.join(QLatin1Char('\n')));
+}
+
+} // namespace cs::ui
+
+namespace cs::ui {
+
+void DecomposeResultBox::showKinds(const std::vector<std::shared_ptr<const geometry::PrimitiveParts>>& parts)
+{
+    QStringList lines;
+    for (const auto& pp : parts) {
+        QStringList kinds;
+        for (size_t k = 0; k < geometry::kPartKinds; ++k)
+            if (pp->counts[k] > 0)
+                kinds << tr("%1 %2")
+                             .arg(pp->counts[k])
+                             .arg(QString::fromUtf8(geometry::partKindName(geometry::PartKind(k))));
+        lines << tr("%1; %2 bytes of mesh data (as hulls %3); %4 merged")
+                     .arg(kinds.join(QStringLiteral(", ")))
+                     .arg(pp->bytes)
+                     .arg(pp->hullBytes)
+                     .arg(pp->merges);
+    }
+    m_kinds->setText(lines.isEmpty() ? QStringLiteral("-") : lines.join(QLatin1Char('\n')));
 }
 
 } // namespace cs::ui
