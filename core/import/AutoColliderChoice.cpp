@@ -180,6 +180,13 @@ bool withinTolerance(const std::optional<geometry::FitSummary>& m, double tolera
     return m && m->outside.max <= tolerance && m->overhang.p95 <= tolerance;
 }
 
+/// Whether `a` comes closer to the mesh than `b` by the figures the tolerance judges (the larger of the
+/// outside maximum and the overhang p95).
+bool closer(const geometry::FitSummary& a, const geometry::FitSummary& b)
+{
+    return std::max(a.outside.max, a.overhang.p95) < std::max(b.outside.max, b.overhang.p95);
+}
+
 /// Auto by the measured fit: the primitive within `tolerance` that stands off least on average.
 std::optional<size_t> pickByFit(const geometry::FitMeter& meter, const std::vector<FittedShape>& fits,
                                 double tolerance, std::vector<std::optional<geometry::FitSummary>>& measured)
@@ -441,8 +448,10 @@ std::string metres(double m)
 R beyondTolerance(MeshColliderChoice convex, Diagnostics diagnostics, const ColliderOptions& options)
 {
     const geometry::FitSummary& m = *convex.measured;
-    const std::string figures = "the closest convex collider (" +
-                                std::string(physics::shapeTypeName(convex.type)) + ") stands off up to " +
+    const std::string what = convex.parts.size() > 1
+                                 ? std::to_string(convex.parts.size()) + " primitive-first parts"
+                                 : std::string(physics::shapeTypeName(convex.type));
+    const std::string figures = "the closest convex collider (" + what + ") stands off up to " +
                                 metres(m.overhang.max) + " (95 % within " + metres(m.overhang.p95) +
                                 ") and the mesh pokes out of it up to " + metres(m.outside.max);
     const std::string tolerance = metres(*options.fitTolerance);
@@ -564,10 +573,12 @@ Result<MeshColliderChoice> chooseForStrategy(const gltf::TriangleMesh& mesh, con
         chosen->measured) {
         // Primitive parts may hold hulls: not for an engine that drops them.
         const bool convexDropped = options.engine && options.engine->convexDropped;
-        if (!convexDropped) {
-            if (auto parts = autoPrimitiveParts(mesh, options, cancel))
-                return std::move(*parts);
-        }
+        auto parts = convexDropped ? std::nullopt : autoPrimitiveParts(mesh, options, cancel);
+        if (parts && parts->within)
+            return std::move(parts->choice);
+        // Nothing within the tolerance: the closer of the convex collider and the parts, said so.
+        if (parts && closer(*parts->choice->measured, *chosen->measured))
+            return beyondTolerance(std::move(*parts->choice), std::move(chosen.diagnostics), options);
         return beyondTolerance(std::move(*chosen), std::move(chosen.diagnostics), options);
     }
     return chosen;

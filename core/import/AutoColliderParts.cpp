@@ -82,9 +82,8 @@ Result<MeshColliderChoice> primitivePartsChoice(const gltf::TriangleMesh& mesh,
     return r;
 }
 
-std::optional<Result<MeshColliderChoice>> autoPrimitiveParts(const gltf::TriangleMesh& mesh,
-                                                             const ColliderOptions& options,
-                                                             const std::atomic<bool>* cancel)
+std::optional<AutoParts> autoPrimitiveParts(const gltf::TriangleMesh& mesh, const ColliderOptions& options,
+                                            const std::atomic<bool>* cancel)
 {
     if (!options.primitiveParts || options.trimeshAllowed || !options.fitTolerance ||
         !(*options.fitTolerance > 0))
@@ -102,24 +101,28 @@ std::optional<Result<MeshColliderChoice>> autoPrimitiveParts(const gltf::Triangl
     if (!decomposed)
         return std::nullopt;
     std::vector<gltf::TriangleMesh> hulls;
+    bool concave = false;
     for (geometry::DecomposedPart& part : decomposed->parts) {
-        if (part.concavity > tolerance / 2)
-            return std::nullopt;
+        concave = concave || part.concavity > tolerance / 2;
         hulls.push_back(std::move(part.hull));
     }
     ColliderOptions o = options;
     o.partTolerance = tolerance / 2;
-    auto chosen = primitivePartsChoice(mesh, hulls, o, cancel);
-    if (!chosen || !chosen->measured || chosen->measured->outside.max > tolerance)
+    AutoParts out{primitivePartsChoice(mesh, hulls, o, cancel)};
+    if (!out.choice || !out.choice->measured)
         return std::nullopt;
-    chosen->chosenByFit = true;
+    out.choice->chosenByFit = true;
+    out.within = !concave && out.choice->measured->outside.max <= tolerance;
+    if (!out.within)
+        return out;
     std::ostringstream text;
     text.precision(3);
     text << "no one convex collider fits within " << tolerance
-         << " m: " << std::max<size_t>(1, chosen->parts.size()) << " primitive-first part(s), each within "
-         << tolerance / 2 << " m of its part and every part within " << tolerance / 2 << " m of the mesh";
-    chosen.diagnostics.push_back(makeInfo("COLLIDER_PRIMITIVE_PARTS", text.str()));
-    return chosen;
+         << " m: " << std::max<size_t>(1, out.choice->parts.size())
+         << " primitive-first part(s), each within " << tolerance / 2
+         << " m of its part and every part within " << tolerance / 2 << " m of the mesh";
+    out.choice.diagnostics.push_back(makeInfo("COLLIDER_PRIMITIVE_PARTS", text.str()));
+    return out;
 }
 
 std::string partsTotalsText(const AddedCollider& added)
