@@ -15,6 +15,10 @@ using geometry::Vec3d;
 constexpr double kPi = 3.14159265358979323846;
 /// A bone needs this many vertices for a shape that means something.
 constexpr size_t kMinPoints = 4;
+/// Metres: no shape is thinner than twice this. A 12 mm finger was pushed 25 mm into the floor by the arm
+/// behind it on landing (the engine lets a body sink up to half its thickness per step); from 20 mm on, no
+/// shape of the test characters sank past its middle.
+constexpr double kMinRadius = 0.02;
 
 Vec3d head(const RagdollBone& bone)
 {
@@ -140,13 +144,13 @@ void fitShape(const std::vector<Vec3d>& points, const Vec3d& origin, const Vec3d
             lo = geometry::minOf(lo, local);
             hi = geometry::maxOf(hi, local);
         }
-        body.size = geometry::maxOf(hi - lo, Vec3d{0.01, 0.01, 0.01});
+        body.size = geometry::maxOf(hi - lo, Vec3d{2 * kMinRadius, 2 * kMinRadius, 2 * kMinRadius});
         const Vec3d mid = (lo + hi) * 0.5;
         body.centre = axisPoint + e1 * mid.x + u * mid.y + e3 * mid.z;
         body.volume = body.size.x * body.size.y * body.size.z;
         return;
     }
-    double radius = 0.005;
+    double radius = kMinRadius;
     for (const Vec3d& p : points) {
         const Vec3d d = p - axisPoint;
         radius = std::max(radius, geometry::length(d - u * geometry::dot(d, u)));
