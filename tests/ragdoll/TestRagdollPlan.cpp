@@ -253,6 +253,29 @@ private slots:
         QVERIFY(knee);
     }
 
+    void posedSkin()
+    {
+        // The left forearm turned 90 degrees about +Y from the bind pose: its skin (and the hand's) turns
+        // with it, from pointing along +X to pointing along -Z, and so must its capsule.
+        gltf::Json json = characterGltf(RigNaming::Mixamo);
+        const size_t forearm = 8;
+        QCOMPARE(json["nodes"][forearm]["name"].get<std::string>(), std::string("mixamorig:LeftForeArm"));
+        const double h = std::sqrt(0.5);
+        json["nodes"][forearm]["rotation"] = {0.0, h, 0.0, h};
+        document::Document doc(loadJson(json.dump()));
+        const auto report = document::addRagdoll(doc, {});
+        QVERIFY(report.pushed);
+        const WorldCapsule c = worldCapsule(doc, colliderChild(doc, forearm));
+        const Vec3d axis = geometry::normalized(c.b - c.a);
+        QVERIFY2(std::abs(std::abs(axis.z) - 1) < 1e-6,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(axis.x).arg(axis.y).arg(axis.z)));
+        // The tube ran from the elbow (0.45, 1.44, 0) 0.25 m along +X with a 0.038 m radius: now along -Z.
+        const Vec3d elbow{0.45, 1.44, 0};
+        const Vec3d middle = (c.a + c.b) * 0.5;
+        QVERIFY(geometry::length(middle - (elbow + Vec3d{0, 0, -0.125})) < 1e-5);
+        QVERIFY(std::abs(c.radius - 0.038) < 1e-5);
+    }
+
     void jointFramesAtTheChildsHead()
     {
         auto doc = characterDocument(RigNaming::Mixamo);
