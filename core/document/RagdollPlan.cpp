@@ -238,11 +238,22 @@ bool looksHumanoid(const RagdollInput& input)
            has(BoneRole::LowerLeg);
 }
 
-/// The joint frame at the child's head: X along the child bone, Z the axis a positive bend turns it about
-/// (towards the role's bend direction, glTF's forward +Z or back for a knee).
-Quatd jointFrame(const Vec3d& u, const JointRanges& ranges)
+/// The way the character faces: where its feet point (ankle to toes, level), else glTF's forward, +Z.
+/// VRM 0.x characters, for one, face -Z.
+Vec3d facing(const RagdollInput& input, const std::vector<Vec3d>& axes)
 {
-    Vec3d z = geometry::cross(u, Vec3d{0, 0, ranges.bendDirectionZ});
+    Vec3d sum{0, 0, 0};
+    for (size_t b = 0; b < input.bones.size(); ++b)
+        if (input.bones[b].role == BoneRole::Foot)
+            sum += Vec3d{axes[b].x, 0, axes[b].z};
+    return geometry::length(sum) > 0.3 ? geometry::normalized(sum) : Vec3d{0, 0, 1};
+}
+
+/// The joint frame at the child's head: X along the child bone, Z the axis a positive bend turns it about
+/// (towards the role's bend direction: the character's front, or its back for a knee).
+Quatd jointFrame(const Vec3d& u, const JointRanges& ranges, const Vec3d& front)
+{
+    Vec3d z = geometry::cross(u, front * ranges.bendDirection);
     if (geometry::length(z) < 0.2) // the bone points forward: bend it up
         z = geometry::cross(u, Vec3d{0, 1, 0});
     z = geometry::length(z) < 1e-6 ? perpendicular(u) : geometry::normalized(z - u * geometry::dot(z, u));
@@ -360,6 +371,7 @@ RagdollPlan planRagdoll(RagdollInput input)
     for (RagdollBody& body : plan.bodies)
         setInertia(body);
     keepOverlapsApart(plan);
+    const Vec3d front = facing(input, axes);
     for (size_t i = 0; i < plan.bodies.size(); ++i) {
         const RagdollBody& body = plan.bodies[i];
         if (!body.parent)
@@ -370,7 +382,7 @@ RagdollPlan planRagdoll(RagdollInput input)
         joint.role = input.bones[body.bone].role;
         joint.ranges = jointRanges(joint.role, plan.humanoid);
         joint.anchor = head(input.bones[body.bone]);
-        joint.rotation = jointFrame(axes[body.bone], joint.ranges);
+        joint.rotation = jointFrame(axes[body.bone], joint.ranges, front);
         plan.joints.push_back(joint);
     }
     plan.input = std::move(input);

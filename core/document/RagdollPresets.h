@@ -52,9 +52,9 @@ struct JointRanges
     double twistMin = 0, twistMax = 0;
     double swingMin = 0, swingMax = 0; ///< about Y
     double bendMin = 0, bendMax = 0;   ///< about Z
-    /// The world direction a positive bend turns the bone towards: +Z (glTF's forward) for most joints,
-    /// -Z for a knee (the shin goes back).
-    double bendDirectionZ = 1;
+    /// Which way a positive bend turns the bone: towards the character's front (1) for most joints, its
+    /// back (-1) for a knee (the shin goes back).
+    double bendDirection = 1;
     bool cone() const { return swingMin == -swingMax && bendMin == -bendMax && swingMax == bendMax; }
 };
 

@@ -253,6 +253,28 @@ private slots:
         QVERIFY(knee);
     }
 
+    void kneesBendBackWhicheverWayItFaces()
+    {
+        // The whole character turned to face -Z (as VRM 0.x characters do): its feet point -Z, so a knee
+        // bends towards +Z, about -X.
+        gltf::Json json = characterGltf(RigNaming::Mixamo);
+        const size_t armature = characterBones(RigNaming::Mixamo).size();
+        QCOMPARE(json["nodes"][armature]["name"].get<std::string>(), std::string("Armature"));
+        json["nodes"][armature]["rotation"] = {0.0, 1.0, 0.0, 0.0};
+        document::Document doc(loadJson(json.dump()));
+        const auto report = document::addRagdoll(doc, {});
+        QVERIFY(report.pushed);
+        const size_t shin = nodeNamed(doc, "mixamorig:LeftLeg");
+        for (size_t j : report.jointNodes)
+            if (*doc.sceneGraph().parent(size_t(doc.model().node(j)->joint->connectedNode)) == shin) {
+                const QMatrix4x4& k = doc.sceneGraph().worldTransform(j);
+                QVERIFY((QVector3D(k.column(0)) - QVector3D(0, -1, 0)).length() < 1e-5);
+                QVERIFY((QVector3D(k.column(2)) - QVector3D(-1, 0, 0)).length() < 1e-5);
+                return;
+            }
+        QFAIL("no knee joint");
+    }
+
     void posedSkin()
     {
         // The left forearm turned 90 degrees about +Y from the bind pose: its skin (and the hand's) turns
