@@ -6,6 +6,7 @@
 #include "document/ShapeConversion.h"
 #include "gltf/NodeLabel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -47,6 +48,18 @@ double uniformScale(const Mat4d& m)
             r.m[size_t(i)][size_t(j)] = m(i, j);
     const double s = std::cbrt(std::abs(r.determinant()));
     return s > 0 ? s : 1;
+}
+
+/// True when the transform scales every axis alike (within 0.1%).
+bool evenlyScaled(const Mat4d& m)
+{
+    double lo = 1e300, hi = 0;
+    for (int c = 0; c < 3; ++c) {
+        const double l = std::sqrt(m(0, c) * m(0, c) + m(1, c) * m(1, c) + m(2, c) * m(2, c));
+        lo = std::min(lo, l);
+        hi = std::max(hi, l);
+    }
+    return hi <= lo * 1.001;
 }
 
 gltf::Json nodeJson(const std::string& name, const LocalPlacement& place)
@@ -182,6 +195,13 @@ RagdollReport applyRagdoll(Document& document, const RagdollPlan& plan)
     }
     if (hasErrors(report.diagnostics))
         return report;
+    for (const RagdollBody& body : plan.bodies)
+        if (!evenlyScaled(bones[body.bone].world))
+            report.diagnostics.push_back(makeWarning("RAGDOLL_BONE_UNEVEN_SCALE",
+                                                     "bone '" + bones[body.bone].name +
+                                                         "' is scaled unevenly: its shape is sized for its "
+                                                         "mean scale and is stretched with the bone",
+                                                     "/nodes/" + std::to_string(bones[body.bone].node)));
 
     document.undoStack()->beginMacro(QStringLiteral("Add Ragdoll"));
     const std::vector<int> filters = pushFilters(document, plan);

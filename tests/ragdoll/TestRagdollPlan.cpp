@@ -392,6 +392,23 @@ private slots:
             [&](const gltf::Json& saved) { QVERIFY(saved.contains("extensionsUsed")); });
     }
 
+    void unevenScaleNamed()
+    {
+        gltf::Json json = characterGltf(RigNaming::Mixamo);
+        json["nodes"][8]["scale"] = {1.0, 2.0, 1.0}; // the left forearm
+        document::Document doc(loadJson(json.dump()));
+        const auto report = document::addRagdoll(doc, {});
+        QVERIFY(report.pushed);
+        size_t warned = 0;
+        for (const Diagnostic& d : report.diagnostics)
+            if (d.code == "RAGDOLL_BONE_UNEVEN_SCALE") {
+                ++warned;
+                QVERIFY(d.pointer == "/nodes/8" ||
+                        d.pointer == "/nodes/9"); // the forearm and the hand below it
+            }
+        QCOMPARE(warned, size_t(2));
+    }
+
     void boxesOnRequest()
     {
         auto doc = characterDocument(RigNaming::Mixamo);
