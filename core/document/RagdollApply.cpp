@@ -168,6 +168,31 @@ std::vector<int> pushFilters(Document& document, const RagdollPlan& plan)
     return out;
 }
 
+/// Refuses (false) a plan whose bones already have a body or joint; warns of bones scaled unevenly.
+bool checkBones(const Document& document, const RagdollPlan& plan, Diagnostics& diagnostics)
+{
+    const auto& bones = plan.input.bones;
+    for (const RagdollBody& body : plan.bodies) {
+        const physics::NodePhysics* existing = document.model().node(bones[body.bone].node);
+        if (existing && (existing->motion || existing->joint)) {
+            diagnostics.push_back(makeError("RAGDOLL_BODY_EXISTS",
+                                            "bone '" + bones[body.bone].name +
+                                                "' already has a body or joint; remove it to make a ragdoll",
+                                            "/nodes/" + std::to_string(bones[body.bone].node)));
+        }
+    }
+    if (hasErrors(diagnostics))
+        return false;
+    for (const RagdollBody& body : plan.bodies)
+        if (!evenlyScaled(bones[body.bone].world))
+            diagnostics.push_back(makeWarning("RAGDOLL_BONE_UNEVEN_SCALE",
+                                              "bone '" + bones[body.bone].name +
+                                                  "' is scaled unevenly: its shape is sized for its "
+                                                  "mean scale and is stretched with the bone",
+                                              "/nodes/" + std::to_string(bones[body.bone].node)));
+    return true;
+}
+
 } // namespace
 
 RagdollReport applyRagdoll(Document& document, const RagdollPlan& plan)
@@ -182,26 +207,9 @@ RagdollReport applyRagdoll(Document& document, const RagdollPlan& plan)
             makeError("DOCUMENT_CHANGED", "the document changed since the ragdoll was planned"));
         return report;
     }
-    const auto& bones = plan.input.bones;
-    for (const RagdollBody& body : plan.bodies) {
-        const physics::NodePhysics* existing = document.model().node(bones[body.bone].node);
-        if (existing && (existing->motion || existing->joint)) {
-            report.diagnostics.push_back(
-                makeError("RAGDOLL_BODY_EXISTS",
-                          "bone '" + bones[body.bone].name +
-                              "' already has a body or joint; remove it to make a ragdoll",
-                          "/nodes/" + std::to_string(bones[body.bone].node)));
-        }
-    }
-    if (hasErrors(report.diagnostics))
+    if (!checkBones(document, plan, report.diagnostics))
         return report;
-    for (const RagdollBody& body : plan.bodies)
-        if (!evenlyScaled(bones[body.bone].world))
-            report.diagnostics.push_back(makeWarning("RAGDOLL_BONE_UNEVEN_SCALE",
-                                                     "bone '" + bones[body.bone].name +
-                                                         "' is scaled unevenly: its shape is sized for its "
-                                                         "mean scale and is stretched with the bone",
-                                                     "/nodes/" + std::to_string(bones[body.bone].node)));
+    const auto& bones = plan.input.bones;
 
     document.undoStack()->beginMacro(QStringLiteral("Add Ragdoll"));
     const std::vector<int> filters = pushFilters(document, plan);
