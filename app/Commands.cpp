@@ -15,6 +15,7 @@ int runUpgrade(const QStringList& args);
 int runConvert(const QStringList& args);
 int runAddColliders(const QStringList& args);
 int runHull(const QStringList& args);
+int runAddRagdoll(const QStringList& args);
 int runSimulate(const QStringList& args);
 int runTargets(const QStringList& args);
 
@@ -28,6 +29,8 @@ const std::vector<Command>& commands()
         {"add-colliders", "Fit a collider to every mesh node (box, sphere, capsule, hull, ...)",
          runAddColliders},
         {"hull", "Add a capped convex hull collider to one mesh node", runHull},
+        {"add-ragdoll", "Give a skinned character a body per bone and limited joints between them",
+         runAddRagdoll},
         {"simulate", "Simulate the physics for some seconds; print final poses and trigger events",
          runSimulate},
         {"targets", "List the engine targets and their support matrix (validate/upgrade --target)",
