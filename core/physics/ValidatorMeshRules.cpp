@@ -1,6 +1,7 @@
 #include "geometry/HullCap.h"
 #include "gltf/MeshTriangles.h"
 #include "physics/DiagnosticCodes.h"
+#include "physics/ShapeMesh.h"
 #include "physics/Validator.h"
 
 #include <cmath>
@@ -124,15 +125,15 @@ void checkHullPoints(Diagnostics& out, const gltf::TriangleMesh& triangles, cons
 /// The checks of one convex or trimesh shape's mesh (`firstLook`: the mesh's own problems are reported once,
 /// for the first shape that uses it).
 void checkShapeMesh(Diagnostics& out, const gltf::GltfDocument& doc, const Shape& s, size_t i, bool firstLook,
-                    bool omi)
+                    SourceFormat family)
 {
     const std::string where = meshPointer(s);
     const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
     const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
     const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
     if (mesh && firstLook)
-        checkPrimitives(out, *mesh, s.mesh, label, meshAt, omi);
-    auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
+        checkPrimitives(out, *mesh, s.mesh, label, meshAt, family != SourceFormat::Khr);
+    auto triangles = shapeMeshTriangles(doc, family, static_cast<size_t>(s.mesh));
     if (!triangles) {
         // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
         // infinite positions are reported here, once per mesh, for the shape that needs them.
@@ -173,7 +174,7 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                 where.empty() ? s.pointer : where));
             continue;
         }
-        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second, model.format != SourceFormat::Khr);
+        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second, model.format);
     }
     return out;
 }
