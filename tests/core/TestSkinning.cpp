@@ -17,6 +17,7 @@
 
 #include <QTest>
 #include <cmath>
+#include <meshoptimizer.h>
 
 using namespace cs;
 using namespace cs::gltf;
@@ -131,6 +132,69 @@ std::pair<QVector3D, QVector3D> bounds(const std::vector<QVector3D>& points, con
         }
     }
     return {lo, hi};
+}
+
+/// The two-bone bend of twoBoneBend() (first three vertices, node at the origin) with POSITION, JOINTS_0 and
+/// normalized unsigned byte WEIGHTS_0 each in an EXT_meshopt_compression buffer view, encoded here with
+/// meshoptimizer's own encoder; the uncompressed buffer is a fallback without data.
+GltfDocument meshoptBend()
+{
+    const std::vector<float> positions = {1, 0.5f, 0, 1, 2, 0, 1, 1, 0};
+    const std::vector<std::uint8_t> joints = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0};
+    const std::vector<std::uint8_t> weights = {255, 0, 0, 0, 255, 0, 0, 0, 128, 127, 0, 0};
+    Buffers b;
+    Json views = Json::array();
+    size_t fallback = 0;
+    auto compressed = [&](const void* data, size_t stride) {
+        Bytes stream(meshopt_encodeVertexBufferBound(3, stride));
+        stream.resize(meshopt_encodeVertexBuffer(stream.data(), stream.size(), data, 3, stride));
+        while (b.data.size() % 4)
+            b.data.push_back(0);
+        const size_t offset = b.data.size();
+        b.data.insert(b.data.end(), stream.begin(), stream.end());
+        views.push_back({{"buffer", 1},
+                         {"byteOffset", fallback},
+                         {"byteLength", 3 * stride},
+                         {"byteStride", stride},
+                         {"extensions",
+                          {{"EXT_meshopt_compression",
+                            {{"buffer", 0},
+                             {"byteOffset", offset},
+                             {"byteLength", stream.size()},
+                             {"byteStride", stride},
+                             {"count", 3},
+                             {"mode", "ATTRIBUTES"}}}}}});
+        fallback += 3 * stride;
+        return views.size() - 1;
+    };
+    const size_t pv = compressed(positions.data(), 12);
+    const size_t jv = compressed(joints.data(), 4);
+    const size_t wv = compressed(weights.data(), 4);
+    const float s = std::sqrt(0.5f);
+    const Json json = {
+        {"asset", {{"version", "2.0"}}},
+        {"extensionsUsed", {"EXT_meshopt_compression"}},
+        {"extensionsRequired", {"EXT_meshopt_compression"}},
+        {"buffers",
+         {{{"byteLength", b.data.size()}, {"uri", test::base64DataUri(b.data)}},
+          {{"byteLength", fallback}, {"extensions", {{"EXT_meshopt_compression", {{"fallback", true}}}}}}}},
+        {"bufferViews", views},
+        {"accessors",
+         {{{"bufferView", pv}, {"componentType", Float}, {"count", 3}, {"type", "VEC3"}},
+          {{"bufferView", jv}, {"componentType", UnsignedByte}, {"count", 3}, {"type", "VEC4"}},
+          {{"bufferView", wv},
+           {"componentType", UnsignedByte},
+           {"normalized", true},
+           {"count", 3},
+           {"type", "VEC4"}}}},
+        {"nodes",
+         {{{"children", {1}}},
+          {{"translation", {0, 1, 0}}, {"rotation", {0, 0, s, s}}},
+          {{"mesh", 0}, {"skin", 0}}}},
+        {"skins", {{{"joints", {0, 1}}}}},
+        {"meshes",
+         {{{"primitives", {{{"attributes", {{"POSITION", 0}, {"JOINTS_0", 1}, {"WEIGHTS_0", 2}}}}}}}}}};
+    return test::loadJson(json.dump());
 }
 
 /// A glTF of Debian's assimp-testmodels; none when the package is not installed (a file there that does not
@@ -251,6 +315,22 @@ private slots:
         QVERIFY2(!findDiagnostic(mesh.diagnostics, "SKIN_WEIGHTS_NOT_NORMALIZED"),
                  test::describe(mesh.diagnostics).c_str());
         COMPARE_POINT(mesh->positions[0], QVector3D(127, 0, 0));
+    }
+
+    void meshoptCompressedSkin()
+    {
+        // The bend with its attributes meshopt-compressed and its weights normalized unsigned bytes, inverse
+        // binds absent (identity; bone 1's world is T(0,1,0) R_z(90), so its joint matrix is that alone:
+        // v goes to R_z(90) v + (0, 1, 0)). A (1, 0.5, 0), all bone 0: stays. B (1, 2, 0), all bone 1:
+        // (-2, 1, 0) + (0, 1, 0) = (-2, 2, 0). C (1, 1, 0) with 128/255 to bone 0 and 127/255 to bone 1
+        // (bone 1 gives (-1, 1, 0) + (0, 1, 0) = (-1, 2, 0)): (128 - 127, 128 + 254, 0) / 255 =
+        // (1/255, 382/255, 0).
+        const GltfDocument doc = meshoptBend();
+        auto mesh = meshTriangles(doc, 0);
+        QVERIFY2(mesh, test::describe(mesh.diagnostics).c_str());
+        COMPARE_POINT(mesh->positions[0], QVector3D(1, 0.5f, 0));
+        COMPARE_POINT(mesh->positions[1], QVector3D(-2, 2, 0));
+        COMPARE_POINT(mesh->positions[2], QVector3D(1.0f / 255, 382.0f / 255, 0));
     }
 
     void defectsAreNamedWithTheirPointer()
