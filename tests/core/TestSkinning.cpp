@@ -14,6 +14,7 @@
 #include "gltf/SceneGraph.h"
 #include "gltf/Skinning.h"
 #include "scene/ShapeGeometryCache.h"
+#include "simulation/SimulationInput.h"
 
 #include <QTest>
 #include <cmath>
@@ -401,6 +402,13 @@ private slots:
         QVERIFY(cached && cached->mesh);
         std::tie(lo, hi) = bounds(cached->mesh->positions);
         COMPARE_POINT(lo, QVector3D(-1, 0.5f, 0));
+        // The simulation preview's static shape: the hull of the bent mesh.
+        auto sim = simulation::buildSimulationInput(document.gltf(), document.model(), document.sceneGraph());
+        QVERIFY2(sim && sim->statics.size() == 1 && sim->statics[0].shape.geometry.mesh,
+                 test::describe(sim.diagnostics).c_str());
+        std::tie(lo, hi) = bounds(sim->statics[0].shape.geometry.mesh->positions);
+        COMPARE_POINT(lo, QVector3D(-1, 0.5f, 0));
+        COMPARE_POINT(hi, QVector3D(1, 2, 1));
         // Hulls and fits made from the node's mesh.
         auto hull = document::hullOfNodeMesh(document, 2);
         QVERIFY2(hull, test::describe(hull.diagnostics).c_str());
