@@ -13,6 +13,7 @@
 #include "gltf/RenderScene.h"
 #include "gltf/SceneGraph.h"
 #include "gltf/Skinning.h"
+#include "physics/Validator.h"
 #include "scene/ShapeGeometryCache.h"
 #include "simulation/SimulationInput.h"
 
@@ -415,6 +416,21 @@ private slots:
         std::tie(lo, hi) = bounds(hull->positions);
         COMPARE_POINT(lo, QVector3D(-1, 0.5f, 0));
         COMPARE_POINT(hi, QVector3D(1, 2, 1));
+    }
+
+    void validationNamesADeformationThatFails()
+    {
+        // The bend's skin cut to one joint: vertices weighted to bone 1 name a joint the skin does not have,
+        // and `validate` (and so `inspect`) says so at the JOINTS_0 accessor (1) for the collider's mesh.
+        GltfDocument gltf = twoBoneBend({0, 0, 0});
+        gltf.json()["extensionsUsed"] = {"KHR_physics_rigid_bodies"};
+        gltf.json()["skins"][0] = {{"joints", {0}}};
+        gltf.json()["nodes"][2]["extensions"] = {
+            {"KHR_physics_rigid_bodies", {{"collider", {{"geometry", {{"node", 2}}}}}}}};
+        const Diagnostics found = physics::validatePhysics(gltf);
+        const Diagnostic* d = findDiagnostic(found, "SKIN_JOINT_OUT_OF_RANGE");
+        QVERIFY2(d && d->severity == Severity::Error && d->pointer == "/accessors/1",
+                 test::describe(found).c_str());
     }
 
     void omiShapesUseTheMeshAsItIs()
