@@ -2,6 +2,7 @@
 
 #include "document/Document.h"
 #include "physics/ResolvedScene.h"
+#include "physics/ShapeMesh.h"
 
 #include <charconv>
 
@@ -41,7 +42,8 @@ Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t no
         return Result<gltf::TriangleMesh>::failure(makeError("NODE_NO_MESH",
                                                              "node " + std::to_string(node) + " has no mesh",
                                                              jsonPointerAppend("/nodes", node)));
-    return gltf::meshTriangles(document.gltf(), *mesh);
+    // Posed by this node: its skin and morph weights, as the node draws it.
+    return gltf::posedMeshTriangles(document.gltf(), *mesh, node);
 }
 
 Result<gltf::TriangleMesh> hullOfNodeMesh(const Document& document, size_t node,
@@ -114,7 +116,8 @@ Result<geometry::ShapeGeometry> shapeGeometry(const Document& document, const ph
     }
     if (s.mesh < 0)
         return Result<G>::failure(makeError("MESH_INDEX_INVALID", "the shape has no mesh", s.pointer));
-    auto mesh = gltf::meshTriangles(document.gltf(), static_cast<size_t>(s.mesh));
+    auto mesh =
+        physics::shapeMeshTriangles(document.gltf(), document.model().format, static_cast<size_t>(s.mesh));
     result.diagnostics = mesh.diagnostics;
     if (mesh)
         result.value =

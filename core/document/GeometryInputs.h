@@ -12,7 +12,8 @@
 
 namespace cs::document {
 
-/// The triangles of the node's own mesh (all triangle primitives), in the node's space.
+/// The triangles of the node's own mesh (all triangle primitives), in the node's space, deformed by the
+/// node's skin and morph weights in the file's pose.
 Result<gltf::TriangleMesh> nodeMeshTriangles(const Document& document, size_t node);
 
 /// The capped convex hull of the node's mesh, ready for generateConvexHull().

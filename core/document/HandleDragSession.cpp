@@ -117,7 +117,7 @@ std::optional<HandleTarget> handleTarget(const Document& document, NodeIndex nod
                 t.handles.push_back(h);
         }
     } else {
-        scene::ShapeGeometryCache cache(document.gltf());
+        scene::ShapeGeometryCache cache(document.gltf(), document.model().format);
         const auto geometry = cache.geometryOf(s);
         if (!geometry || geometry->kind == geometry::ShapeKind::Convex ||
             geometry->kind == geometry::ShapeKind::Trimesh)

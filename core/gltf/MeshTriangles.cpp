@@ -68,7 +68,8 @@ std::vector<std::uint32_t> toTriangleList(const std::vector<std::uint32_t>& v, i
 
 } // namespace
 
-Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, size_t primitive)
+Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, size_t primitive,
+                                        const MeshPoser* poser)
 {
     using R = Result<TriangleMesh>;
     const std::string pointer =
@@ -112,6 +113,14 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
                           jsonPointerAppend("/accessors", position.get<size_t>())));
         out.positions.emplace_back(v[0], v[1], v[2]);
     }
+    Diagnostics poseNotes;
+    if (poser && poser->deforms()) {
+        auto posed = poser->apply(primitive, std::move(out.positions));
+        if (!posed)
+            return R{std::nullopt, posed.diagnostics};
+        out.positions = std::move(*posed);
+        poseNotes = std::move(posed.diagnostics);
+    }
 
     auto indices = readPrimitiveIndices(doc, mesh, primitive);
     if (!indices)
@@ -137,10 +146,12 @@ Result<TriangleMesh> primitiveTriangles(const GltfDocument& doc, size_t mesh, si
     }
     // Draco stores a triangle list whatever the primitive's mode says.
     out.indices = toTriangleList(order, dracoExtension(p) ? 4 : mode);
-    return R{std::move(out), {}};
+    return R{std::move(out), std::move(poseNotes)};
 }
 
-Result<TriangleMesh> meshTriangles(const GltfDocument& doc, size_t mesh)
+namespace {
+
+Result<TriangleMesh> meshTrianglesWith(const GltfDocument& doc, size_t mesh, const MeshPoser* poser)
 {
     using R = Result<TriangleMesh>;
     const Json* m = doc.element("meshes", mesh);
@@ -152,7 +163,7 @@ Result<TriangleMesh> meshTriangles(const GltfDocument& doc, size_t mesh)
     TriangleMesh all;
     const size_t n = prims.is_array() ? prims.size() : 0;
     for (size_t i = 0; i < n; ++i) {
-        auto tri = primitiveTriangles(doc, mesh, i);
+        auto tri = primitiveTriangles(doc, mesh, i, poser);
         if (!tri) {
             if (findDiagnostic(tri.diagnostics, "PRIMITIVE_NOT_TRIANGLES")) {
                 for (auto d : tri.diagnostics) {
@@ -166,10 +177,35 @@ Result<TriangleMesh> meshTriangles(const GltfDocument& doc, size_t mesh)
                                       tri.diagnostics.end());
             return result;
         }
+        result.diagnostics.insert(result.diagnostics.end(), tri.diagnostics.begin(), tri.diagnostics.end());
         all.append(*tri);
     }
     result.value = std::move(all);
     return result;
+}
+
+} // namespace
+
+Result<TriangleMesh> posedMeshTriangles(const GltfDocument& doc, size_t mesh, std::optional<size_t> node)
+{
+    auto poser = meshPoser(doc, mesh, node);
+    if (!poser)
+        return Result<TriangleMesh>{std::nullopt, poser.diagnostics};
+    return meshTrianglesWith(doc, mesh, *poser ? &**poser : nullptr);
+}
+
+Result<TriangleMesh> meshTriangles(const GltfDocument& doc, size_t mesh)
+{
+    Diagnostics notes;
+    const std::optional<size_t> node = meshPoseNode(doc, mesh, &notes);
+    auto out = posedMeshTriangles(doc, mesh, node);
+    out.diagnostics.insert(out.diagnostics.begin(), notes.begin(), notes.end());
+    return out;
+}
+
+Result<TriangleMesh> restMeshTriangles(const GltfDocument& doc, size_t mesh)
+{
+    return meshTrianglesWith(doc, mesh, nullptr);
 }
 
 } // namespace cs::gltf

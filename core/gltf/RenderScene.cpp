@@ -79,7 +79,7 @@ std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, con
 /// The drawable form of one primitive: its triangles, normals (the file's or flat), material, and texture
 /// with its coordinates when both can be read.
 RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, TriangleMesh triangles,
-                                Diagnostics& textureDiagnostics)
+                                bool deformed, Diagnostics& textureDiagnostics)
 {
     RenderPrimitive rp;
     readMaterial(doc, primitive, rp);
@@ -90,7 +90,8 @@ RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, 
     rp.image = texture.image;
     rp.sampler = texture.sampler;
     const size_t count = triangles.positions.size();
-    const auto normals = attribute(doc, primitive, "NORMAL", 3, count);
+    // The file's normals belong to the rest pose: a posed mesh gets normals from its posed faces.
+    const auto normals = deformed ? std::vector<float>() : attribute(doc, primitive, "NORMAL", 3, count);
     if (!normals.empty()) {
         rp.normals.reserve(count);
         for (size_t i = 0; i < count; ++i)
@@ -113,23 +114,53 @@ RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, 
     return rp;
 }
 
-/// Every primitive of a mesh that can be drawn; one that cannot is a warning.
-std::vector<RenderPrimitive> meshPrimitives(const GltfDocument& doc, size_t mesh, Diagnostics& diagnostics,
-                                            Diagnostics& textureDiagnostics)
+void addAsWarnings(Diagnostics& to, const Diagnostics& from, const char* note)
+{
+    for (auto d : from) {
+        d.severity = Severity::Warning;
+        d.message += note;
+        to.push_back(std::move(d));
+    }
+}
+
+/// The poser of the mesh's pose node (as meshTriangles poses it), when the mesh is deformed and the pose can
+/// be had; a pose that cannot is a warning.
+std::optional<MeshPoser> renderPoser(const GltfDocument& doc, const SceneGraph& graph, size_t mesh,
+                                     Diagnostics& diagnostics)
+{
+    const std::optional<size_t> poseNode = meshPoseNode(doc, mesh, &diagnostics);
+    if (!nodeDeformsMesh(doc, mesh, poseNode))
+        return std::nullopt;
+    auto made = MeshPoser::make(doc, graph, mesh, poseNode);
+    addAsWarnings(diagnostics, made.diagnostics, " (the mesh is drawn undeformed)");
+    return made ? std::optional<MeshPoser>(std::move(*made)) : std::nullopt;
+}
+
+/// Every primitive of a mesh that can be drawn, posed as the physics geometry is (meshTriangles); one that
+/// cannot is a warning, and a primitive whose deformation fails is drawn at rest with a warning.
+std::vector<RenderPrimitive> meshPrimitives(const GltfDocument& doc, const SceneGraph& graph, size_t mesh,
+                                            Diagnostics& diagnostics, Diagnostics& textureDiagnostics)
 {
     std::vector<RenderPrimitive> out;
+    const std::optional<MeshPoser> poser = renderPoser(doc, graph, mesh, diagnostics);
     const Json& prims = doc.json()["meshes"][mesh].value("primitives", Json());
     for (size_t p = 0; prims.is_array() && p < prims.size(); ++p) {
-        auto triangles = primitiveTriangles(doc, mesh, p);
-        if (!triangles) {
-            for (auto d : triangles.diagnostics) {
-                d.severity = Severity::Warning;
-                d.message += " (the primitive is not drawn)";
-                diagnostics.push_back(std::move(d));
+        bool deformed = poser && poser->deforms();
+        auto triangles = primitiveTriangles(doc, mesh, p, deformed ? &*poser : nullptr);
+        if (!triangles && deformed) {
+            auto rest = primitiveTriangles(doc, mesh, p);
+            if (rest) {
+                addAsWarnings(diagnostics, triangles.diagnostics, " (the primitive is drawn undeformed)");
+                triangles = std::move(rest);
+                deformed = false;
             }
+        }
+        if (!triangles) {
+            addAsWarnings(diagnostics, triangles.diagnostics, " (the primitive is not drawn)");
             continue;
         }
-        out.push_back(renderPrimitive(doc, prims[p], std::move(*triangles), textureDiagnostics));
+        diagnostics.insert(diagnostics.end(), triangles.diagnostics.begin(), triangles.diagnostics.end());
+        out.push_back(renderPrimitive(doc, prims[p], std::move(*triangles), deformed, textureDiagnostics));
     }
     return out;
 }
@@ -194,7 +225,8 @@ Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& 
         const size_t mesh = meshIndex.get<size_t>();
         if (!built[mesh]) {
             built[mesh] = true;
-            scene.meshes[mesh].primitives = meshPrimitives(doc, mesh, result.diagnostics, textureDiagnostics);
+            scene.meshes[mesh].primitives =
+                meshPrimitives(doc, graph, mesh, result.diagnostics, textureDiagnostics);
         }
         if (scene.meshes[mesh].primitives.empty())
             continue;

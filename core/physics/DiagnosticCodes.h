@@ -100,7 +100,7 @@ inline constexpr const char* KhrPlaneUnsupported =
     "KHR_PLANE_UNSUPPORTED";                                           // no longer given: planes are read
 inline constexpr const char* KhrShapeTypeKept = "KHR_SHAPE_TYPE_KEPT"; // warning: unknown type kept as is
 inline constexpr const char* KhrGeometryNodeTransform = "KHR_GEOMETRY_NODE_TRANSFORM"; // warning
-inline constexpr const char* KhrGeometryDeformed = "KHR_GEOMETRY_DEFORMED"; // warning: skin/morph not applied
+inline constexpr const char* KhrGeometryDeformed = "KHR_GEOMETRY_DEFORMED"; // info: skin/morph applied
 inline constexpr const char* KhrMassComputed = "KHR_MASS_COMPUTED";         // info
 inline constexpr const char* KhrNotExpressible = "KHR_NOT_EXPRESSIBLE";     // warning on export
 inline constexpr const char* KhrDegenerateShape = "KHR_DEGENERATE_SHAPE";   // warning on export

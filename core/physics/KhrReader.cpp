@@ -243,7 +243,7 @@ private:
         }
         if (mesh < 0)
             return -1;
-        warnIfDeformed(mesh, geometryNode, g.pointerTo(g.has("mesh") ? "mesh" : "node"));
+        noteIfDeformed(mesh, geometryNode, g.pointerTo(g.has("mesh") ? "mesh" : "node"));
         const auto key = std::make_pair(mesh, convex);
         if (auto it = m_meshShapes.find(key); it != m_meshShapes.end())
             return it->second;
@@ -258,8 +258,9 @@ private:
 
     /// The geometry is the mesh "including any mesh deformation due to use of the skin or weights": a skinned
     /// geometry node, or morph targets with a weight other than 0 (the node's weights, else the mesh's), are
-    /// not applied to the collider, which says so.
-    void warnIfDeformed(int mesh, int geometryNode, const std::string& pointer)
+    /// applied to the collider (gltf::meshTriangles poses the mesh); this names them, since the collider then
+    /// differs from the mesh's accessors and follows the file's pose, not its animations.
+    void noteIfDeformed(int mesh, int geometryNode, const std::string& pointer)
     {
         const Json* m = arrayElement("meshes", mesh);
         if (!m || !m->is_object())
@@ -285,11 +286,10 @@ private:
                     " has morph target weights other than 0";
         if (what.empty())
             return;
-        m_diagnostics.push_back(
-            makeWarning(code::KhrGeometryDeformed,
-                        "the collider's geometry should include the mesh's deformation, but " + what +
-                            ": the collider uses the undeformed mesh",
-                        pointer));
+        m_diagnostics.push_back(makeInfo(code::KhrGeometryDeformed,
+                                         "the collider's geometry includes the mesh's deformation: " + what +
+                                             "; the pose the file's nodes give is used",
+                                         pointer));
     }
 
     /// Element `index` of the top-level array `key`; nullptr when there is none.

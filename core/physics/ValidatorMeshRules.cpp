@@ -1,6 +1,7 @@
 #include "geometry/HullCap.h"
 #include "gltf/MeshTriangles.h"
 #include "physics/DiagnosticCodes.h"
+#include "physics/ShapeMesh.h"
 #include "physics/Validator.h"
 
 #include <cmath>
@@ -121,28 +122,39 @@ void checkHullPoints(Diagnostics& out, const gltf::TriangleMesh& triangles, cons
     }
 }
 
+/// A finding of gltf::meshTriangles' skin and morph deformation (Skinning.h).
+bool deformationFinding(const Diagnostic& d)
+{
+    return d.code.rfind("SKIN_", 0) == 0 || d.code.rfind("MORPH_", 0) == 0 || d.code == "MESH_POSES_DIFFER";
+}
+
 /// The checks of one convex or trimesh shape's mesh (`firstLook`: the mesh's own problems are reported once,
 /// for the first shape that uses it).
 void checkShapeMesh(Diagnostics& out, const gltf::GltfDocument& doc, const Shape& s, size_t i, bool firstLook,
-                    bool omi)
+                    SourceFormat family)
 {
     const std::string where = meshPointer(s);
     const std::string label = "shape " + std::to_string(i) + " (" + shapeTypeName(s.type) + ")";
     const std::string meshAt = jsonPointerAppend("/meshes", static_cast<size_t>(s.mesh));
     const Json* mesh = doc.element("meshes", static_cast<size_t>(s.mesh));
     if (mesh && firstLook)
-        checkPrimitives(out, *mesh, s.mesh, label, meshAt, omi);
-    auto triangles = gltf::meshTriangles(doc, static_cast<size_t>(s.mesh));
+        checkPrimitives(out, *mesh, s.mesh, label, meshAt, family != SourceFormat::Khr);
+    auto triangles = shapeMeshTriangles(doc, family, static_cast<size_t>(s.mesh));
     if (!triangles) {
         // The glTF structure check reports unreadable accessors; it does not look at the values, so NaN or
         // infinite positions are reported here, once per mesh, for the shape that needs them.
         for (const auto& d : triangles.diagnostics) {
-            if (d.code == "ACCESSOR_NON_FINITE" && firstLook)
+            if ((d.code == "ACCESSOR_NON_FINITE" || deformationFinding(d)) && firstLook)
                 out.push_back(
                     makeError(d.code, label + " cannot use mesh " + std::to_string(s.mesh) + ": " + d.message,
                               d.pointer));
         }
         return;
+    }
+    // Nothing else reads skins and morph targets: what posing the mesh found is reported here.
+    for (const auto& d : triangles.diagnostics) {
+        if (deformationFinding(d) && firstLook)
+            out.push_back(d);
     }
     if (triangles->triangleCount() == 0) {
         out.push_back(makeError(code::MeshNoTriangles,
@@ -173,7 +185,7 @@ Diagnostics validateShapeMeshes(const gltf::GltfDocument& doc, const PhysicsMode
                 where.empty() ? s.pointer : where));
             continue;
         }
-        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second, model.format != SourceFormat::Khr);
+        checkShapeMesh(out, doc, s, i, checked.insert(s.mesh).second, model.format);
     }
     return out;
 }

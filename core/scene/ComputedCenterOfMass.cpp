@@ -41,7 +41,7 @@ std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::P
     if (std::none_of(bodyNodes.begin(), bodyNodes.end(), computed))
         return out;
     const physics::ResolvedScene scene = physics::resolveScene(model, graph);
-    ShapeGeometryCache cache(doc);
+    ShapeGeometryCache cache(doc, model.format);
     for (size_t i = 0; i < bodyNodes.size(); ++i) {
         const auto body =
             std::find_if(scene.bodies.begin(), scene.bodies.end(),
@@ -63,7 +63,7 @@ Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf:
     if (!graph)
         return out;
     const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
-    ShapeGeometryCache cache(doc);
+    ShapeGeometryCache cache(doc, model.format);
     for (const physics::ResolvedBody& body : scene.bodies) {
         physics::NodePhysics& node = model.nodeRef(body.node);
         if (!node.motion || node.motion->type == physics::MotionType::Static ||

@@ -362,7 +362,7 @@ Overlays buildOverlays(const gltf::GltfDocument& doc, const physics::PhysicsMode
                        const OverlayOptions& options)
 {
     Overlays out;
-    ShapeGeometryCache cache(doc);
+    ShapeGeometryCache cache(doc, model.format);
     std::vector<QVector3D> triggers;
     std::vector<OverlayRun> triggerRuns;
     addShapeInstances(out, triggers, triggerRuns, model, scene, cache, options);

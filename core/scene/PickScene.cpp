@@ -9,7 +9,7 @@ namespace cs::scene {
 PickScene::PickScene(const gltf::GltfDocument& doc, const physics::PhysicsModel& model,
                      const physics::ResolvedScene& scene, const gltf::RenderScene& render)
 {
-    ShapeGeometryCache cache(doc);
+    ShapeGeometryCache cache(doc, model.format);
     for (const physics::ShapeInstance& inst : scene.instances) {
         if (inst.shape < 0 || size_t(inst.shape) >= model.shapes.size())
             continue;

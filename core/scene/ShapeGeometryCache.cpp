@@ -1,5 +1,7 @@
 #include "scene/ShapeGeometryCache.h"
 
+#include "physics/ShapeMesh.h"
+
 namespace cs::scene {
 
 std::optional<geometry::ShapeGeometry> ShapeGeometryCache::geometryOf(const physics::Shape& shape)
@@ -23,7 +25,7 @@ std::optional<geometry::ShapeGeometry> ShapeGeometryCache::geometryOf(const phys
             return std::nullopt;
         auto it = m_meshes.find(shape.mesh);
         if (it == m_meshes.end()) {
-            auto triangles = gltf::meshTriangles(m_doc, static_cast<size_t>(shape.mesh));
+            auto triangles = physics::shapeMeshTriangles(m_doc, m_family, static_cast<size_t>(shape.mesh));
             std::shared_ptr<const gltf::TriangleMesh> mesh;
             if (triangles)
                 mesh = std::make_shared<const gltf::TriangleMesh>(std::move(*triangles.value));

@@ -54,7 +54,7 @@ class Builder
 public:
     Builder(const gltf::GltfDocument& doc, const physics::PhysicsModel& model, const gltf::SceneGraph& graph,
             const BehaviourProfile& behaviour, Diagnostics& notes)
-        : m_model(model), m_graph(graph), m_behaviour(behaviour), m_cache(doc), m_notes(notes)
+        : m_model(model), m_graph(graph), m_behaviour(behaviour), m_cache(doc, model.format), m_notes(notes)
     {
         m_scene = physics::resolveScene(model, graph);
     }

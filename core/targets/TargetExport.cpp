@@ -75,7 +75,7 @@ void forEachKhrBody(const physics::PhysicsModel& model, const gltf::GltfDocument
     if (!graph || !physics::khrMeanings(model.format))
         return;
     const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
-    scene::ShapeGeometryCache cache(doc);
+    scene::ShapeGeometryCache cache(doc, model.format);
     const KhrBodyContext context{*graph, scene, cache};
     for (const physics::ResolvedBody& body : scene.bodies)
         visit(body, context);
