@@ -3,6 +3,7 @@
 #include "document/Ragdoll.h"
 #include "gltf/NodeLabel.h"
 #include "gltf/PrimitiveData.h"
+#include "gltf/Skinning.h"
 
 #include <algorithm>
 #include <map>
@@ -59,39 +60,21 @@ struct SkinJoints
     std::vector<Mat4d> matrices;
 };
 
-Result<SkinJoints> readSkin(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph, size_t skin)
+Result<SkinJoints> readSkinJoints(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph, size_t skin)
 {
-    const gltf::Json* object = doc.element("skins", skin);
-    const std::string pointer = "/skins/" + std::to_string(skin);
-    if (!object || !object->contains("joints") || !(*object)["joints"].is_array())
-        return Result<SkinJoints>::failure(
-            makeError("RAGDOLL_BAD_SKIN", "skin " + std::to_string(skin) + " has no joints", pointer));
+    auto read = gltf::readSkin(doc, skin);
+    if (!read)
+        return Result<SkinJoints>{std::nullopt, read.diagnostics};
     SkinJoints out;
-    for (const auto& j : (*object)["joints"]) {
-        if (!j.is_number_unsigned() || j.get<size_t>() >= graph.nodeCount())
-            return Result<SkinJoints>::failure(makeError(
-                "RAGDOLL_BAD_SKIN", "skin " + std::to_string(skin) + " names a node that does not exist",
-                pointer + "/joints"));
-        out.nodes.push_back(j.get<size_t>());
-    }
-    gltf::FloatArray inverse;
-    if (object->contains("inverseBindMatrices") && (*object)["inverseBindMatrices"].is_number_unsigned()) {
-        auto read = gltf::readAccessorFloats(doc, (*object)["inverseBindMatrices"].get<size_t>());
-        if (!read)
-            return Result<SkinJoints>{std::nullopt, read.diagnostics};
-        inverse = std::move(*read);
-    }
-    for (size_t i = 0; i < out.nodes.size(); ++i) {
-        Mat4d bind;
-        if (inverse.components == 16 && i < inverse.count)
-            for (size_t k = 0; k < 16; ++k)
-                bind.m[k] = inverse.values[i * 16 + k];
-        out.matrices.push_back(toMat4d(graph.worldTransform(out.nodes[i])) * bind);
-    }
-    return Result<SkinJoints>{out, {}};
+    out.nodes = read->joints;
+    for (size_t i = 0; i < out.nodes.size(); ++i)
+        out.matrices.push_back(toMat4d(graph.worldTransform(out.nodes[i])) *
+                               toMat4d(read->inverseBindMatrices[i]));
+    return Result<SkinJoints>{out, read.diagnostics};
 }
 
-/// Adds the posed vertices of one primitive to the bones they are weighted to (at least `threshold`).
+/// Adds the posed vertices of one primitive to the bones they are weighted to (at least `threshold`). The
+/// mesh's morph targets are not applied: a ragdoll is fitted to the skeleton's pose.
 Diagnostics addPrimitivePoints(const gltf::GltfDocument& doc, size_t mesh, size_t primitive,
                                const SkinJoints& skin, const std::map<size_t, size_t>& boneOfNode,
                                double threshold, std::vector<RagdollBone>& bones)
@@ -99,31 +82,23 @@ Diagnostics addPrimitivePoints(const gltf::GltfDocument& doc, size_t mesh, size_
     auto positions = gltf::readPrimitiveAttribute(doc, mesh, primitive, "POSITION");
     if (!positions)
         return positions.diagnostics;
-    std::vector<gltf::FloatArray> joints, weights;
-    for (const char* set : {"0", "1"}) {
-        auto j = gltf::readPrimitiveAttribute(doc, mesh, primitive, std::string("JOINTS_") + set);
-        auto w = gltf::readPrimitiveAttribute(doc, mesh, primitive, std::string("WEIGHTS_") + set);
-        if (!j || !w)
-            break;
-        if (j->count != positions->count || w->count != positions->count)
-            break;
-        joints.push_back(std::move(*j));
-        weights.push_back(std::move(*w));
-    }
+    auto influences = gltf::readInfluences(doc, mesh, primitive, positions->count);
+    if (!influences)
+        return influences.diagnostics;
+    const gltf::VertexInfluences& in = *influences;
     for (size_t v = 0; v < positions->count; ++v) {
         const float* p = &positions->values[v * size_t(positions->components)];
         const Vec3d local{p[0], p[1], p[2]};
         std::map<size_t, double> influence; // skin joint -> weight
         double total = 0;
-        for (size_t s = 0; s < joints.size(); ++s)
-            for (int k = 0; k < std::min(joints[s].components, weights[s].components); ++k) {
-                const double w = weights[s].values[v * size_t(weights[s].components) + size_t(k)];
-                const auto j = size_t(joints[s].values[v * size_t(joints[s].components) + size_t(k)]);
-                if (w > 0 && j < skin.nodes.size()) {
-                    influence[j] += w;
-                    total += w;
-                }
+        for (size_t k = 0; k < in.perVertex; ++k) {
+            const double w = in.weight[v * in.perVertex + k];
+            const size_t j = in.joint[v * in.perVertex + k];
+            if (w > 0 && j < skin.nodes.size()) {
+                influence[j] += w;
+                total += w;
             }
+        }
         if (total <= 0)
             continue;
         Vec3d posed{0, 0, 0};
@@ -133,7 +108,7 @@ Diagnostics addPrimitivePoints(const gltf::GltfDocument& doc, size_t mesh, size_
             if (w / total >= threshold)
                 bones[boneOfNode.at(skin.nodes[j])].points.push_back(posed);
     }
-    return {};
+    return influences.diagnostics;
 }
 
 size_t depth(const gltf::SceneGraph& graph, size_t node)
@@ -164,7 +139,7 @@ Result<RagdollInput> gatherRagdoll(const gltf::GltfDocument& doc, const gltf::Sc
     for (const auto& [node, skin] : skinned) {
         if (skins.count(skin))
             continue;
-        auto read = readSkin(doc, graph, skin);
+        auto read = readSkinJoints(doc, graph, skin);
         if (!read)
             return Result<RagdollInput>{std::nullopt, read.diagnostics};
         boneNodes.insert(read->nodes.begin(), read->nodes.end());
