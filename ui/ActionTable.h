@@ -54,6 +54,7 @@ enum class ActionId
     SimulateReset,
     SimulateKeepPoses,
     SimulateGravity,
+    SimulateGround,
     // View
     ShowMeshes,
     ShowStatic,

@@ -5,6 +5,7 @@
 #include "DocumentSession.h"
 #include "Prompter.h"
 #include "SimulationController.h"
+#include "SimulationGround.h"
 #include "ViewController.h"
 #include "document/NodeOperations.h"
 #include "document/WorldPlacement.h"
@@ -105,6 +106,12 @@ void SimulationMenu::createActions()
         {ActionId::SimulateGravity, "actionSimulateGravity", QString(), {}, [this] { askGravity(); }});
     menu->addAction(m_gravity);
     setGravity(m_settings.gravity);
+    m_ground = new SimulationGround(m_session, m_view, m_actions, menu, m_status);
+    connect(m_ground, &SimulationGround::changed, this, [this] {
+        m_settings.ground = m_ground->height();
+        if (m_controller->loaded())
+            stop();
+    });
     createBehaviourMenu(menu);
 
     // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).

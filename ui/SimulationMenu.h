@@ -27,6 +27,7 @@ namespace cs::ui {
 class ActionTable;
 class DocumentSession;
 class SimulationController;
+class SimulationGround;
 class ViewController;
 
 /// The window's simulation preview: the Simulate menu and Simulation toolbar (Play/Pause on Space, Step on
@@ -76,6 +77,8 @@ public:
     /// simulation::behaviourProfiles(); unknown names are refused, false); a preview on show ends.
     bool setBehaviour(const std::string& name);
     const simulation::BehaviourProfile& behaviour() const { return m_behaviour; }
+    /// Simulate > Ground: the plane the next preview has under the scene (simulation::Settings::ground).
+    SimulationGround& ground() const { return *m_ground; }
 
 private:
     void createActions();
@@ -114,6 +117,7 @@ private:
     QAction* m_reset = nullptr;
     QAction* m_keep = nullptr;
     QAction* m_gravity = nullptr;
+    SimulationGround* m_ground = nullptr;
     simulation::Settings m_settings;
     simulation::BehaviourProfile m_behaviour;
     std::vector<QAction*> m_behaviourActions; ///< one per profile, in behaviourProfiles() order
