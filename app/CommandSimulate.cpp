@@ -5,6 +5,7 @@
 // (nothing is simulated), 2 unreadable input or arguments.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "gltf/Animation.h"
 #include "gltf/SceneGraph.h"
 #include "physics/OmiReader.h"
 #include "physics/Validator.h"
@@ -144,6 +145,8 @@ struct SimulateRun
     simulation::Settings settings;
     simulation::BehaviourProfile profile;
     bool json = false;
+    std::optional<std::string> animation; ///< a name or an index
+    bool loop = false;
 };
 
 /// The options of `simulate` on `parser`.
@@ -169,6 +172,15 @@ struct SimulateOptions
             "Simulate with a target engine's parameters (spec, or a target with parameter deviations; "
             "docs/targets.md)."),
         QStringLiteral("NAME"), QStringLiteral("spec")};
+    QCommandLineOption animation{
+        QStringLiteral("animation"),
+        QStringLiteral(
+            "Play the file's animation NAME (or at INDEX): the bodies it moves follow it as kinematic "
+            "bodies and push the others."),
+        QStringLiteral("NAME|INDEX")};
+    QCommandLineOption loop{
+        QStringLiteral("loop"),
+        QStringLiteral("With --animation: play it again from the start whenever it ends.")};
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print the result as JSON.")};
 
     explicit SimulateOptions(QCommandLineParser& parser)
@@ -178,7 +190,7 @@ struct SimulateOptions
             "events."));
         parser.addHelpOption();
         parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .gltf or .glb file."));
-        parser.addOptions({seconds, step, gravity, ground, behaveLike, json});
+        parser.addOptions({seconds, step, gravity, ground, behaveLike, animation, loop, json});
     }
 };
 
@@ -227,7 +239,34 @@ std::optional<int> readArguments(const QStringList& args, SimulateRun& run)
         return failUsage("simulate", "--behave-like wants one of: " + profileNames());
     run.profile = std::move(*profile);
     run.json = parser.isSet(o.json);
+    if (parser.isSet(o.animation))
+        run.animation = parser.value(o.animation).toStdString();
+    else if (parser.isSet(o.loop))
+        return failUsage("simulate", "--loop goes with --animation NAME|INDEX");
+    run.loop = parser.isSet(o.loop);
     run.file = parser.positionalArguments().first().toStdString();
+    return std::nullopt;
+}
+
+/// Makes `input` play the animation `run` names (none: nothing to do). The exit status when it cannot.
+std::optional<int> playAnimation(const SimulateRun& run, const gltf::GltfDocument& doc,
+                                 const gltf::SceneGraph& graph, Result<simulation::SimulationInput>& input)
+{
+    if (!run.animation)
+        return std::nullopt;
+    const auto index = gltf::findAnimation(doc, *run.animation);
+    if (!index) {
+        std::fprintf(stderr, "%s: no animation named or numbered \"%s\" (the file has %zu)\n",
+                     run.file.c_str(), run.animation->c_str(), gltf::animationCount(doc));
+        return ExitUnusable;
+    }
+    Diagnostics notes = simulation::animateBodies(*input, doc, graph, *index, run.loop);
+    input.diagnostics.insert(input.diagnostics.end(), notes.begin(), notes.end());
+    if (hasErrors(notes)) {
+        printDiagnostics(stderr, run.file, notes);
+        std::fprintf(stderr, "%s: the animation has errors; nothing was simulated\n", run.file.c_str());
+        return ExitFindings;
+    }
     return std::nullopt;
 }
 
@@ -258,6 +297,8 @@ int runSimulate(const QStringList& args)
         std::fprintf(stderr, "%s: the physics data has errors; nothing was simulated\n", file.c_str());
         return ExitFindings;
     }
+    if (auto stop = playAnimation(run, *loaded, *graph, input))
+        return *stop;
 
     simulation::World world(std::move(*input), run.settings);
     world.advance(run.duration);

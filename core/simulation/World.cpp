@@ -61,6 +61,7 @@ struct World::Engine
         return bodies[body]->getWorldTransform() * principal[body].inverse();
     }
     void placeKinematic(const SimulationInput& in, double time, double step);
+    void placeAnimated(const BodyAnimation& animation, double time, double step);
     void meetSpheresAtOnePoint();
     void addBodies(const SimulationInput& in, const Settings& settings);
     void addStatics(const SimulationInput& in);
@@ -325,6 +326,27 @@ void World::Engine::placeKinematic(const SimulationInput& in, double time, doubl
         bodies[i]->setInterpolationWorldTransform(at(b, start, time - step));
         bodies[i]->setLinearVelocity(toBullet(b.linearVelocity));
         bodies[i]->setAngularVelocity(toBullet(b.angularVelocity));
+    }
+    placeAnimated(in.animation, time, step);
+}
+
+/// An animated body is at its animation's pose, moving with the velocity that takes it to the next step's
+/// pose (the difference of the two samples over the step): the previous pose is set one step back along that
+/// velocity, so that Bullet's start of step (saveKinematicState) finds the same velocity again.
+void World::Engine::placeAnimated(const BodyAnimation& animation, double time, double step)
+{
+    for (const AnimatedBody& a : animation.bodies) {
+        btRigidBody& body = *bodies[a.body];
+        const btTransform now = toBullet(animatedPose(animation, a, time)) * principal[a.body];
+        const btTransform next = toBullet(animatedPose(animation, a, time + step)) * principal[a.body];
+        btVector3 v, w;
+        btTransformUtil::calculateVelocity(now, next, btScalar(step), v, w);
+        btTransform previous;
+        btTransformUtil::integrateTransform(now, -v, -w, btScalar(step), previous);
+        body.setWorldTransform(now);
+        body.setInterpolationWorldTransform(previous);
+        body.setLinearVelocity(v);
+        body.setAngularVelocity(w);
     }
 }
 
