@@ -55,6 +55,7 @@ enum class ActionId
     SimulateKeepPoses,
     SimulateGravity,
     SimulateGround,
+    SimulateLoopAnimation,
     // View
     ShowMeshes,
     ShowStatic,

@@ -27,6 +27,7 @@ namespace cs::ui {
 class ActionTable;
 class DocumentSession;
 class SimulationController;
+class SimulationAnimation;
 class SimulationGround;
 class ViewController;
 
@@ -79,6 +80,8 @@ public:
     const simulation::BehaviourProfile& behaviour() const { return m_behaviour; }
     /// Simulate > Ground: the plane the next preview has under the scene (simulation::Settings::ground).
     SimulationGround& ground() const { return *m_ground; }
+    /// Simulate > Animation: the animation the next preview plays (its bodies follow it).
+    SimulationAnimation& animation() const { return *m_animation; }
 
 private:
     void createActions();
@@ -118,6 +121,7 @@ private:
     QAction* m_keep = nullptr;
     QAction* m_gravity = nullptr;
     SimulationGround* m_ground = nullptr;
+    SimulationAnimation* m_animation = nullptr;
     simulation::Settings m_settings;
     simulation::BehaviourProfile m_behaviour;
     std::vector<QAction*> m_behaviourActions; ///< one per profile, in behaviourProfiles() order
