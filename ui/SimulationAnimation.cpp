@@ -57,8 +57,11 @@ void SimulationAnimation::rebuild()
     };
     add(tr("&None"), QStringLiteral("actionAnimationNone"), std::nullopt);
     for (size_t i = 0; i < count; ++i) {
-        const gltf::Json& name = doc->gltf().json()["animations"][i].value("name", gltf::Json());
-        const QString label = name.is_string() ? QString::fromStdString(name.get<std::string>()) : QString();
+        const gltf::Json& a = doc->gltf().json()["animations"][i];
+        const auto name = a.is_object() ? a.find("name") : a.end();
+        const QString label = name != a.end() && name->is_string()
+                                  ? QString::fromStdString(name->get<std::string>())
+                                  : QString();
         add(label.isEmpty() ? tr("Animation %1").arg(i) : QStringLiteral("%1: %2").arg(i).arg(label),
             QStringLiteral("actionAnimation_%1").arg(i), i);
     }

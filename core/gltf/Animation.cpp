@@ -280,8 +280,9 @@ std::optional<size_t> findAnimation(const GltfDocument& doc, const std::string& 
         if (name.is_string() && name.get<std::string>() == nameOrIndex)
             return i;
     }
-    if (nameOrIndex.empty() || !std::all_of(nameOrIndex.begin(), nameOrIndex.end(), ::isdigit) ||
-        nameOrIndex.size() > 9)
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (nameOrIndex.empty() || nameOrIndex.size() > 9 ||
+        !std::all_of(nameOrIndex.begin(), nameOrIndex.end(), digit))
         return std::nullopt;
     const size_t index = std::stoul(nameOrIndex);
     return index < animationCount(doc) ? std::optional<size_t>(index) : std::nullopt;
