@@ -21,7 +21,7 @@ SimulationGround::SimulationGround(DocumentSession& session, ViewController& vie
 {
     m_action = actions.add({ActionId::SimulateGround,
                             "actionSimulateGround",
-                            tr("G&round..."),
+                            tr("Gr&ound..."),
                             {},
                             {},
                             {},
@@ -54,7 +54,7 @@ void SimulationGround::set(std::optional<double> height)
     if (height)
         m_lastHeight = *height;
     m_action->setChecked(height.has_value());
-    m_action->setText(height ? tr("G&round (y = %1 m)...").arg(*height) : tr("G&round..."));
+    m_action->setText(height ? tr("Gr&ound (y = %1 m)...").arg(*height) : tr("Gr&ound..."));
     if (height == m_height)
         return;
     m_height = height;

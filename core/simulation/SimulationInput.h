@@ -151,7 +151,7 @@ struct SimulationInput
     /// mass parameters to `bodies`; the world applies its damping and combine precedence.
     BehaviourProfile behaviour;
     /// The animation the preview plays and the (kinematic) bodies it drives (animateBodies); none by default.
-    BodyAnimation animation;
+    BodyAnimation animation{};
 };
 
 /// The engine's reading of a document's physics (spec digest 3.6 through physics::resolveScene). Every place

@@ -17,7 +17,7 @@ struct Settings
     /// A ground under the scene (simulate --ground, Simulate > Ground): a static half-space below the plane
     /// y = *ground (normal +Y, glTF's up) with the default material and no filter. It is not the file's:
     /// input() does not hold it and triggers do not report it.
-    std::optional<double> ground;
+    std::optional<double> ground = std::nullopt;
 };
 
 /// Where a body's node is after some steps (scale is not part of it: the node keeps the scale it had).
