@@ -54,6 +54,8 @@ enum class ActionId
     SimulateReset,
     SimulateKeepPoses,
     SimulateGravity,
+    SimulateGround,
+    SimulateLoopAnimation,
     // View
     ShowMeshes,
     ShowStatic,

@@ -4,7 +4,9 @@
 #include "DiagnosticText.h"
 #include "DocumentSession.h"
 #include "Prompter.h"
+#include "SimulationAnimation.h"
 #include "SimulationController.h"
+#include "SimulationGround.h"
 #include "ViewController.h"
 #include "document/NodeOperations.h"
 #include "document/WorldPlacement.h"
@@ -105,6 +107,17 @@ void SimulationMenu::createActions()
         {ActionId::SimulateGravity, "actionSimulateGravity", QString(), {}, [this] { askGravity(); }});
     menu->addAction(m_gravity);
     setGravity(m_settings.gravity);
+    m_ground = new SimulationGround(m_session, m_view, m_actions, menu, m_status);
+    connect(m_ground, &SimulationGround::changed, this, [this] {
+        m_settings.ground = m_ground->height();
+        if (m_controller->loaded())
+            stop();
+    });
+    m_animation = new SimulationAnimation(m_session, m_actions, menu);
+    connect(m_animation, &SimulationAnimation::changed, this, [this] {
+        if (m_controller->loaded())
+            stop();
+    });
     createBehaviourMenu(menu);
 
     // The speed as a menu (in the Simulate menu and behind a toolbar button that shows the current one).
@@ -215,6 +228,12 @@ bool SimulationMenu::ensureLoaded()
     if (!doc || !scene)
         return false;
     auto input = simulation::buildSimulationInput(doc->gltf(), doc->model(), scene->graph, m_behaviour);
+    if (input.value) {
+        const Diagnostics notes = m_animation->apply(*input.value, doc->gltf(), scene->graph);
+        input.diagnostics.insert(input.diagnostics.end(), notes.begin(), notes.end());
+        if (hasErrors(notes))
+            input.value.reset(); // an animation that cannot be played: its errors are shown, nothing runs
+    }
     m_notes = input.diagnostics;
     QString text = m_notes.empty()
                        ? tr("The preview simulates this file as the spec says.")

@@ -27,6 +27,8 @@ namespace cs::ui {
 class ActionTable;
 class DocumentSession;
 class SimulationController;
+class SimulationAnimation;
+class SimulationGround;
 class ViewController;
 
 /// The window's simulation preview: the Simulate menu and Simulation toolbar (Play/Pause on Space, Step on
@@ -76,6 +78,10 @@ public:
     /// simulation::behaviourProfiles(); unknown names are refused, false); a preview on show ends.
     bool setBehaviour(const std::string& name);
     const simulation::BehaviourProfile& behaviour() const { return m_behaviour; }
+    /// Simulate > Ground: the plane the next preview has under the scene (simulation::Settings::ground).
+    SimulationGround& ground() const { return *m_ground; }
+    /// Simulate > Animation: the animation the next preview plays (its bodies follow it).
+    SimulationAnimation& animation() const { return *m_animation; }
 
 private:
     void createActions();
@@ -114,6 +120,8 @@ private:
     QAction* m_reset = nullptr;
     QAction* m_keep = nullptr;
     QAction* m_gravity = nullptr;
+    SimulationGround* m_ground = nullptr;
+    SimulationAnimation* m_animation = nullptr;
     simulation::Settings m_settings;
     simulation::BehaviourProfile m_behaviour;
     std::vector<QAction*> m_behaviourActions; ///< one per profile, in behaviourProfiles() order

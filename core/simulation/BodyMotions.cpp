@@ -24,16 +24,6 @@ QMatrix4x4 toQt(const geometry::Mat4d& m)
     return q;
 }
 
-geometry::Mat4d fromQt(const QMatrix4x4& q)
-{
-    geometry::Mat4d m;
-    for (int r = 0; r < 4; ++r) {
-        for (int c = 0; c < 4; ++c)
-            m(r, c) = double(q(r, c));
-    }
-    return m;
-}
-
 /// The motion of the body at `body` in the resolved scene, null for none or a body that did not move.
 const geometry::Mat4d* motionOfBody(const physics::ResolvedScene& resolved, const BodyMotions& motions,
                                     int body)
@@ -43,6 +33,16 @@ const geometry::Mat4d* motionOfBody(const physics::ResolvedScene& resolved, cons
 }
 
 } // namespace
+
+geometry::Mat4d toMat4d(const QMatrix4x4& q)
+{
+    geometry::Mat4d m;
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 4; ++c)
+            m(r, c) = double(q(r, c));
+    }
+    return m;
+}
 
 BodyMotions::BodyMotions(const SimulationInput& input, const std::vector<BodyState>& states)
 {
@@ -94,7 +94,7 @@ std::vector<QMatrix4x4> movedInstances(const gltf::RenderScene& render,
     world.reserve(render.instances.size());
     for (const gltf::RenderInstance& instance : render.instances) {
         const geometry::Mat4d* motion = motionOfBody(resolved, motions, resolved.bodyOfNode(instance.node));
-        world.push_back(motion ? toQt(*motion * fromQt(instance.world)) : instance.world);
+        world.push_back(motion ? toQt(*motion * toMat4d(instance.world)) : instance.world);
     }
     return world;
 }
@@ -104,7 +104,7 @@ physics::ResolvedScene movedScene(const physics::ResolvedScene& resolved, const 
     physics::ResolvedScene moved = resolved;
     for (physics::ShapeInstance& instance : moved.instances) {
         if (const geometry::Mat4d* motion = motionOfBody(resolved, motions, instance.body))
-            instance.world = toQt(*motion * fromQt(instance.world));
+            instance.world = toQt(*motion * toMat4d(instance.world));
     }
     return moved;
 }

@@ -39,6 +39,9 @@ private:
     std::vector<std::pair<size_t, geometry::Mat4d>> m_moved;
 };
 
+/// A Qt matrix (float) as the geometry's (double).
+geometry::Mat4d toMat4d(const QMatrix4x4& q);
+
 /// The states between `previous` and `current` at `alpha` (0: previous, 1: current): positions interpolated
 /// linearly, rotations along the shortest arc. States are matched by node; one without a previous state is
 /// kept as it is.

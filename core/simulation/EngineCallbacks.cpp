@@ -117,7 +117,7 @@ bool OverlapCollector::needsCollision(btBroadphaseProxy* proxy) const
 {
     const auto* other = static_cast<const btCollisionObject*>(proxy->m_clientObject);
     const ObjectInfo& info = infoOf(other);
-    return (ownBody < 0 || info.body != ownBody) &&
+    return (ownBody < 0 || info.body != ownBody) && info.node != GroundNode &&
            std::any_of(info.filters.begin(), info.filters.end(),
                        [&](int f) { return table->collide(filter, f); });
 }

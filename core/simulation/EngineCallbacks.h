@@ -12,6 +12,9 @@
 
 namespace cs::simulation::engine {
 
+/// The node of the ground a World adds (Settings::ground): no node of the file.
+constexpr size_t GroundNode = ~size_t(0);
+
 /// What the engine's callbacks know about a collision object (its user pointer).
 struct ObjectInfo
 {
@@ -58,8 +61,9 @@ struct PairFilter : btOverlapFilterCallback
     bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override;
 };
 
-/// Collects what overlaps one trigger: solid objects (never other triggers, never its own body) that its
-/// filter and theirs allow, with at least one contact at zero or negative distance.
+/// Collects what overlaps one trigger: solid objects (never other triggers, never its own body, never the
+/// ground, which is not the file's) that its filter and theirs allow, with at least one contact at zero or
+/// negative distance.
 struct OverlapCollector : btCollisionWorld::ContactResultCallback
 {
     const FilterTable* table = nullptr;

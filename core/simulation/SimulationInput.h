@@ -5,6 +5,7 @@
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
+#include "simulation/AnimatedBodies.h"
 #include "simulation/BehaviourProfile.h"
 
 #include <limits>
@@ -149,6 +150,8 @@ struct SimulationInput
     /// The engine the preview behaves like (the spec's by default): the build has applied its velocity and
     /// mass parameters to `bodies`; the world applies its damping and combine precedence.
     BehaviourProfile behaviour;
+    /// The animation the preview plays and the (kinematic) bodies it drives (animateBodies); none by default.
+    BodyAnimation animation{};
 };
 
 /// The engine's reading of a document's physics (spec digest 3.6 through physics::resolveScene). Every place

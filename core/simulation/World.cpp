@@ -48,6 +48,8 @@ struct World::Engine
     std::vector<std::unique_ptr<btRigidBody>> bodies;          // per SimulationInput body
     std::vector<btTransform> principal;                        // node frame -> body (principal) frame
     std::vector<std::unique_ptr<btCollisionObject>> statics;
+    ObjectInfo groundInfo;
+    std::unique_ptr<btCollisionObject> ground;                // Settings::ground
     std::vector<std::unique_ptr<btCollisionObject>> triggers; // not in the world: tested after each step
     std::vector<std::set<const btCollisionObject*>> inside;   // per trigger
     std::unique_ptr<EngineJoints> joints;                     // removed before the bodies
@@ -59,9 +61,11 @@ struct World::Engine
         return bodies[body]->getWorldTransform() * principal[body].inverse();
     }
     void placeKinematic(const SimulationInput& in, double time, double step);
+    void placeAnimated(const BodyAnimation& animation, double time, double step);
     void meetSpheresAtOnePoint();
     void addBodies(const SimulationInput& in, const Settings& settings);
     void addStatics(const SimulationInput& in);
+    void addGround(double height);
     void addTriggers(const SimulationInput& in);
     void keepJointsApart(const SimulationInput& in);
     void findOverlaps(const SimulationInput& in, size_t step, double time, std::vector<TriggerEvent>& events);
@@ -111,6 +115,8 @@ World::Engine::Engine(const SimulationInput& in, const Settings& settings)
     addBodies(in, settings);
     joints = std::make_unique<EngineJoints>(world, in.joints, bodies, principal);
     addStatics(in);
+    if (settings.ground)
+        addGround(*settings.ground);
     addTriggers(in);
     keepJointsApart(in);
 }
@@ -233,6 +239,19 @@ void World::Engine::addStatics(const SimulationInput& in)
     }
 }
 
+void World::Engine::addGround(double height)
+{
+    groundInfo = {{-1}, -1, GroundNode, input.get()};
+    ground = std::make_unique<btCollisionObject>();
+    ground->setCollisionShape(shapes.makeInfinitePlane(-1, -1));
+    ground->setWorldTransform(btTransform(btQuaternion(0, 0, 0, 1), btVector3(0, btScalar(height), 0)));
+    ground->setUserPointer(&groundInfo);
+    ground->setCollisionFlags(btCollisionObject::CF_STATIC_OBJECT |
+                              btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK);
+    world.addCollisionObject(ground.get(), btBroadphaseProxy::StaticFilter,
+                             btBroadphaseProxy::AllFilter ^ btBroadphaseProxy::StaticFilter);
+}
+
 void World::Engine::addTriggers(const SimulationInput& in)
 {
     triggerInfo.resize(in.triggers.size());
@@ -280,6 +299,8 @@ World::Engine::~Engine()
         world.removeRigidBody(b.get());
     for (auto& s : statics)
         world.removeCollisionObject(s.get());
+    if (ground)
+        world.removeCollisionObject(ground.get());
 }
 
 void World::Engine::placeKinematic(const SimulationInput& in, double time, double step)
@@ -305,6 +326,27 @@ void World::Engine::placeKinematic(const SimulationInput& in, double time, doubl
         bodies[i]->setInterpolationWorldTransform(at(b, start, time - step));
         bodies[i]->setLinearVelocity(toBullet(b.linearVelocity));
         bodies[i]->setAngularVelocity(toBullet(b.angularVelocity));
+    }
+    placeAnimated(in.animation, time, step);
+}
+
+/// An animated body is at its animation's pose, moving with the velocity that takes it to the next step's
+/// pose (the difference of the two samples over the step): the previous pose is set one step back along that
+/// velocity, so that Bullet's start of step (saveKinematicState) finds the same velocity again.
+void World::Engine::placeAnimated(const BodyAnimation& animation, double time, double step)
+{
+    for (const AnimatedBody& a : animation.bodies) {
+        btRigidBody& body = *bodies[a.body];
+        const btTransform now = toBullet(animatedPose(animation, a, time)) * principal[a.body];
+        const btTransform next = toBullet(animatedPose(animation, a, time + step)) * principal[a.body];
+        btVector3 v, w;
+        btTransformUtil::calculateVelocity(now, next, btScalar(step), v, w);
+        btTransform previous;
+        btTransformUtil::integrateTransform(now, -v, -w, btScalar(step), previous);
+        body.setWorldTransform(now);
+        body.setInterpolationWorldTransform(previous);
+        body.setLinearVelocity(v);
+        body.setAngularVelocity(w);
     }
 }
 

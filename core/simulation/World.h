@@ -14,6 +14,10 @@ struct Settings
 {
     double step = 1.0 / 60.0;         ///< seconds per fixed step, > 0
     Vec3 gravity{0.0, -9.80665, 0.0}; ///< m/s^2, world frame (standard gravity, down -Y)
+    /// A ground under the scene (simulate --ground, Simulate > Ground): a static half-space below the plane
+    /// y = *ground (normal +Y, glTF's up) with the default material and no filter. It is not the file's:
+    /// input() does not hold it and triggers do not report it.
+    std::optional<double> ground = std::nullopt;
 };
 
 /// Where a body's node is after some steps (scale is not part of it: the node keeps the scale it had).

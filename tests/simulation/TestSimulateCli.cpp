@@ -1,6 +1,7 @@
 // `collidoscope simulate` as the built binary (issue 20, item 4 and "must show"): a sphere 10 m above a
 // static box falls 1/2 g t^2, passes through a trigger at the right time, comes to rest on the box; two runs
 // print the same bytes.
+#include "SimulateRun.h"
 #include "TestSupport.h"
 
 #include <QFile>
@@ -14,21 +15,8 @@ namespace {
 
 constexpr double G = 9.80665;
 
-struct Run
-{
-    int exit = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run simulate(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(CS_COLLIDOSCOPE), QStringList{QStringLiteral("simulate")} + args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using Run = cs::test::SimulateRun;
+using cs::test::simulate;
 
 QString sceneFile()
 {

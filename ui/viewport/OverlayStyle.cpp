@@ -1,4 +1,4 @@
-// The colour and legend name of each overlay layer (declared in Viewport.h).
+// The colour and legend name of each overlay layer (declared in OverlayLayer.h).
 #include "viewport/Viewport.h"
 
 namespace cs::ui {
@@ -30,6 +30,8 @@ QColor overlayColor(OverlayLayer layer)
         return QColor(90, 200, 90);
     case OverlayLayer::AxisZ:
         return QColor(80, 120, 230);
+    case OverlayLayer::Ground: // earth brown: neither a collider's colour nor the grid's grey
+        return QColor(190, 130, 70);
     case OverlayLayer::Count:
         break;
     }
@@ -63,6 +65,8 @@ const char* overlayName(OverlayLayer layer)
         return "Y axis";
     case OverlayLayer::AxisZ:
         return "Z axis";
+    case OverlayLayer::Ground:
+        return "Ground (preview only)";
     case OverlayLayer::Count:
         break;
     }

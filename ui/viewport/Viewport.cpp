@@ -348,9 +348,7 @@ void Viewport::frameAll()
     };
     QVector3D a, b;
     for (size_t i = 0; i < m_impl->layers.size(); ++i) {
-        const auto layer = OverlayLayer(i);
-        if (layer == OverlayLayer::Grid || layer == OverlayLayer::AxisX || layer == OverlayLayer::AxisY ||
-            layer == OverlayLayer::AxisZ)
+        if (OverlayLayer(i) >= OverlayLayer::Grid) // the grid, axes and ground are sized from the scene
             continue;
         if (m_impl->layers[i]->bounds(a, b))
             include(a, b);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "viewport/OrbitCamera.h"
+#include "viewport/OverlayLayer.h"
 
 #include <QColor>
 #include <QImage>
@@ -26,29 +27,6 @@ class GizmoInput;
 class HeatSurfaceLayer;
 struct HeatBuffers;
 struct MeshPlan;
-
-/// The kinds of overlay lines the viewport draws, each in its own colour and each switchable. A layer is one
-/// draw call however many shapes it holds, so ten thousand colliders cost a handful of draw calls.
-enum class OverlayLayer
-{
-    Static,
-    Kinematic,
-    Dynamic,
-    Trigger,
-    Selection,
-    CenterOfMass,
-    Inertia,
-    Velocity,
-    Grid,
-    AxisX,
-    AxisY,
-    AxisZ,
-    Count
-};
-
-/// The default colour of a layer (also what the legend shows).
-QColor overlayColor(OverlayLayer layer);
-const char* overlayName(OverlayLayer layer);
 
 /// The 3D view. Everything Qt Quick 3D is behind this interface (see DESIGN.md): the rest of the UI sets
 /// meshes and line lists, steers the camera and asks for images; it never touches the renderer.
