@@ -2,8 +2,9 @@
 // tests, the dialog opened through the menu plans off the GUI thread, previews one shape per body in the view
 // and says the bodies, joints and preset; options set through its fields (a typed mass, box shapes, fingers
 // and toes) plan again; Apply is one undo step that writes exactly what document::addRagdoll (the command's
-// action) writes with the same options; Undo removes it all. A file without a skin: the core's message, no
-// Apply.
+// action) writes with the same options; opened again on the result it says Apply would be refused; Undo
+// removes it all. A bone scaled unevenly is warned of before Apply. A file without a skin: the core's
+// message, no Apply.
 #include "RagdollCharacters.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
@@ -174,9 +175,39 @@ private slots:
         QVERIFY(saved["extensions"] == expected["extensions"]);
         QVERIFY(saved == expected);
 
+        // Opened again on the ragdoll: what Apply would refuse is said before it, and Apply is off.
+        dialog = openDialog(w);
+        QVERIFY(dialog);
+        QVERIFY(!dialog->waitForResult(kWait));
+        QVERIFY2(dialog->errorText().contains(QStringLiteral("already has a body or joint")),
+                 qPrintable(dialog->errorText()));
+        QVERIFY(!dialog->findChild<QPushButton*>(QStringLiteral("apply"))->isEnabled());
+        dialog->reject();
+        QCOMPARE(stack->count(), steps + 1);
+
         stack->undo();
         QCOMPARE(stack->count(), steps + 1);
         QVERIFY(doc.savedJson() == original);
+    }
+
+    void warnsBeforeApplying()
+    {
+        // The head scaled unevenly: its shape is sized for the mean scale, which applyRagdoll warns of.
+        Json character = test::characterGltf(test::RigNaming::Mixamo);
+        for (Json& node : character["nodes"])
+            if (node.value("name", "") == "mixamorig:Head")
+                node["scale"] = {1.0, 1.5, 1.0};
+        const auto file = m_dir.path() / "uneven.gltf";
+        test::writeText(file, character.dump());
+        MainWindow w(test::unattended());
+        QVERIFY(test::showAndOpen(w, QString::fromStdString(file.string())));
+        RagdollDialog* dialog = openDialog(w);
+        QVERIFY(dialog);
+        QVERIFY2(dialog->waitForResult(kWait), qPrintable(dialog->errorText()));
+        const QString why = QStringLiteral("warning: bone 'mixamorig:Head' is scaled unevenly");
+        QVERIFY2(dialog->warningText().contains(why), qPrintable(dialog->warningText()));
+        QVERIFY(dialog->findChild<QLabel*>(QStringLiteral("warningsLabel"))->text().contains(why));
+        QVERIFY(dialog->findChild<QPushButton*>(QStringLiteral("apply"))->isEnabled());
     }
 
     void noSkin()

@@ -87,7 +87,7 @@ bool RagdollDialog::hasResult() const
 const RagdollPlan* RagdollDialog::plan() const
 {
     const RagdollPlan* p = m_runner->plan();
-    return p && !hasErrors(p->diagnostics) && !p->bodies.empty() ? p : nullptr;
+    return p && !hasErrors(p->diagnostics) && !p->bodies.empty() && !hasErrors(m_checks) ? p : nullptr;
 }
 
 QString RagdollDialog::resultText() const
@@ -104,7 +104,11 @@ QString RagdollDialog::resultText() const
 QString RagdollDialog::warningText() const
 {
     const RagdollPlan* p = plan();
-    return p ? warningsOf(p->diagnostics) : QString();
+    if (!p)
+        return {};
+    Diagnostics all = p->diagnostics;
+    all.insert(all.end(), m_checks.begin(), m_checks.end());
+    return warningsOf(all);
 }
 
 const std::vector<std::vector<QVector3D>>& RagdollDialog::previewParts() const
@@ -114,9 +118,13 @@ const std::vector<std::vector<QVector3D>>& RagdollDialog::previewParts() const
 
 QString RagdollDialog::takeResult()
 {
+    // What Apply would refuse or warn of on the document as it is, said now.
+    const RagdollPlan* p = m_runner->plan();
+    m_checks = p && m_runner->document() ? document::checkRagdoll(*m_runner->document(), *p) : Diagnostics();
     if (hasResult())
         return {};
-    const RagdollPlan* p = m_runner->plan();
+    if (hasErrors(m_checks))
+        return errorLines(m_checks);
     return failureText(p ? &p->diagnostics : nullptr, m_sourceError, tr("No bone could be given a body"),
                        tr("The document has no skinned character"));
 }

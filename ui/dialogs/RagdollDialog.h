@@ -25,7 +25,7 @@ class JobResultBox;
 /// form, every change planning again after a short pause; its bodies' shapes are previewed in the view
 /// (previewChanged, one part per body) and the result line says the bodies, joints, preset and warnings.
 /// Apply pushes it as one undo step and closes the dialog; a document without a skin gets the core's
-/// message and no Apply.
+/// message and no Apply, and so does a character whose bones already have bodies (checkRagdoll).
 class RagdollDialog : public PlanDialog
 {
     Q_OBJECT
@@ -79,6 +79,7 @@ private:
     QLabel* m_warnings = nullptr;
     Runner* m_runner = nullptr;
     QString m_sourceError; // why the last gathering found no skeleton
+    Diagnostics m_checks;  // what Apply would refuse or warn of for the plan at hand (checkRagdoll)
 };
 
 } // namespace cs::ui
