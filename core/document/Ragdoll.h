@@ -47,6 +47,8 @@ struct RagdollBone
     std::optional<size_t> parent; ///< index into RagdollInput::bones: the nearest ancestor that is a bone
     geometry::Mat4d world;        ///< the node's world transform now
     std::vector<geometry::Vec3d> points; ///< world positions of the vertices weighted to it (posed skin)
+
+    bool operator==(const RagdollBone&) const = default;
 };
 
 struct RagdollInput

@@ -2,9 +2,9 @@
 // tests, the dialog opened through the menu plans off the GUI thread, previews one shape per body in the view
 // and says the bodies, joints and preset; options set through its fields (a typed mass, box shapes, fingers
 // and toes) plan again; Apply is one undo step that writes exactly what document::addRagdoll (the command's
-// action) writes with the same options; opened again on the result it says Apply would be refused; Undo
-// removes it all. A bone scaled unevenly is warned of before Apply. A file without a skin: the core's
-// message, no Apply.
+// action) writes with the same options; opened again on the result it says Apply would be refused, and after
+// Undo (which removes it all) it offers Apply again. A bone scaled unevenly is warned of before Apply. A file
+// without a skin: the core's message, no Apply.
 #include "RagdollCharacters.h"
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
@@ -182,10 +182,16 @@ private slots:
         QVERIFY2(dialog->errorText().contains(QStringLiteral("already has a body or joint")),
                  qPrintable(dialog->errorText()));
         QVERIFY(!dialog->findChild<QPushButton*>(QStringLiteral("apply"))->isEnabled());
-        dialog->reject();
-        QCOMPARE(stack->count(), steps + 1);
-
+        // Undo while it is open: the skeleton is the same, the plan stands and Apply is on again.
         stack->undo();
+        QVERIFY(doc.savedJson() == original);
+        QVERIFY2(dialog->waitForResult(kWait), qPrintable(dialog->errorText()));
+        QVERIFY(dialog->errorText().isEmpty());
+        QVERIFY(dialog->findChild<QPushButton*>(QStringLiteral("apply"))->isEnabled());
+        QCOMPARE(dialog->resultText(), QStringLiteral("%1 bodies, %2 joints, humanoid preset")
+                                           .arg(bodies)
+                                           .arg(bodies - 1)); // a new dialog: the default options
+        dialog->reject();
         QCOMPARE(stack->count(), steps + 1);
         QVERIFY(doc.savedJson() == original);
     }

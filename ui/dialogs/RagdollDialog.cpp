@@ -43,8 +43,13 @@ RagdollDialog::RagdollDialog(document::Document* document, QWidget* parent) : Pl
         },
         this);
     m_runner->setDebounce(40);
-    m_runner->setStaleText(
-        tr("the document was edited after the ragdoll was planned; change an option to plan it again"));
+    m_runner->setStaleText(tr("the document was edited after the ragdoll was planned; plan it again"));
+    // After an edit the plan stands while the skeleton and its skin are the same (what Apply would refuse
+    // is checked again); else it is made again.
+    m_runner->follow([](const Source& before, const Source& now) {
+        return before.input.bones == now.input.bones && before.input.vrmNames == now.input.vrmNames;
+    });
+    connect(m_runner, &PlanRunnerBase::followed, this, [this] { showError(takeResult()); });
     m_runner->setPreview([](const document::Document&, const Source&, const RagdollPlan& plan) {
         return document::ragdollPreviewLines(plan);
     });

@@ -24,8 +24,10 @@ class JobResultBox;
 /// addRagdoll). The plan is made on a worker thread (a PlanRunner; see PlanDialog) for the options of the
 /// form, every change planning again after a short pause; its bodies' shapes are previewed in the view
 /// (previewChanged, one part per body) and the result line says the bodies, joints, preset and warnings.
-/// Apply pushes it as one undo step and closes the dialog; a document without a skin gets the core's
-/// message and no Apply, and so does a character whose bones already have bodies (checkRagdoll).
+/// The dialog follows the document's edits: the plan stands while the skeleton and its skin are the same,
+/// else it is made again. Apply pushes it as one undo step and closes the dialog; a document without a skin
+/// gets the core's message and no Apply, and so does a character whose bones already have bodies
+/// (checkRagdoll).
 class RagdollDialog : public PlanDialog
 {
     Q_OBJECT
