@@ -31,6 +31,7 @@ enum class ActionId
     DecomposeDialog,
     AddColliders,
     AddSimplified,
+    AddRagdoll,
     UpgradeLegacy,
     // Node
     AddEmptyColliderBox,

@@ -4,6 +4,7 @@
 #include "dialogs/AddCollidersDialog.h"
 #include "dialogs/DecomposeDialog.h"
 #include "dialogs/HullDialog.h"
+#include "dialogs/RagdollDialog.h"
 #include "document/DecomposeAction.h"
 #include "viewport/Viewport.h"
 #include "widgets/DialogPlacement.h"
@@ -96,6 +97,29 @@ AddCollidersDialog* ToolDialogs::openSimplifiedColliderDialog()
     return dialog;
 }
 
+RagdollDialog* ToolDialogs::openRagdollDialog()
+{
+    document::Document* doc = m_session.document();
+    if (!doc)
+        return nullptr;
+    delete m_ragdoll.data();
+    auto* dialog = new RagdollDialog(doc, m_dialogParent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RagdollDialog::previewChanged, m_viewport, &Viewport::setPreviewParts);
+    connect(dialog, &RagdollDialog::previewCleared, m_viewport, &Viewport::clearPreview);
+    connect(dialog, &RagdollDialog::applied, this, [this](size_t bodies, size_t joints) {
+        emit statusMessage(tr("Ragdoll added: %1 bodies, %2 joints").arg(bodies).arg(joints));
+    });
+    m_ragdoll = dialog;
+    showBesideView(dialog);
+    return dialog;
+}
+
+RagdollDialog* ToolDialogs::ragdollDialog() const
+{
+    return m_ragdoll.data();
+}
+
 void ToolDialogs::showBesideView(QWidget* dialog)
 {
     // The dialogs preview in the view: they open beside it, not over what they show. Placed before they
@@ -110,6 +134,7 @@ void ToolDialogs::closeAll()
     delete m_hull.data();
     delete m_addColliders.data();
     delete m_decompose.data();
+    delete m_ragdoll.data();
     m_viewport->clearPreview();
 }
 

@@ -18,10 +18,11 @@ class AddCollidersDialog;
 class DecomposeDialog;
 class DocumentSession;
 class HullDialog;
+class RagdollDialog;
 class Viewport;
 
-/// The non-modal tool dialogs of the session's document (convex hull, decomposition, add colliders): at
-/// most one of each, previewing in the viewport, opened beside it, closed when the document is replaced.
+/// The non-modal tool dialogs of the session's document (convex hull, decomposition, add colliders, ragdoll):
+/// at most one of each, previewing in the viewport, opened beside it, closed when the document is replaced.
 class ToolDialogs : public QObject
 {
     Q_OBJECT
@@ -44,6 +45,10 @@ public:
     /// Physics > Add Simplified Mesh Collider...: the same dialog set to the simplified strategy and the
     /// current node.
     AddCollidersDialog* openSimplifiedColliderDialog();
+    /// Physics > Add Ragdoll...: the ragdoll generator for the document's skinned character (one already open
+    /// is closed first). Null without a document.
+    RagdollDialog* openRagdollDialog();
+    RagdollDialog* ragdollDialog() const;
     /// Closes every dialog and clears their preview.
     void closeAll();
 
@@ -60,6 +65,7 @@ private:
     QPointer<HullDialog> m_hull;
     QPointer<DecomposeDialog> m_decompose;
     QPointer<AddCollidersDialog> m_addColliders;
+    QPointer<RagdollDialog> m_ragdoll;
 };
 
 } // namespace cs::ui

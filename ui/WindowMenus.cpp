@@ -198,7 +198,14 @@ void WindowMenus::createPhysicsMenu()
          [&tools] { tools.openSimplifiedColliderDialog(); },
          hasCurrent,
          tr("A triangle mesh collider over a simplified copy of the selected meshes, within a largest error "
-            "you choose")}};
+            "you choose")},
+        {ActionId::AddRagdoll,
+         "actionAddRagdoll",
+         tr("Add &Ragdoll..."),
+         {},
+         [&tools] { tools.openRagdollDialog(); },
+         hasDocument,
+         tr("A body per bone of the skinned character and limited joints between them, previewed first")}};
     for (const ActionSpec& spec : specs)
         m_physics->addAction(actions.add(spec));
     m_physics->addSeparator();
@@ -219,7 +226,7 @@ void WindowMenus::createPhysicsMenu()
     connect(m_physics, &QMenu::aboutToShow, this, [this] {
         m_context.actions.updateEnabled({ActionId::HullDialog, ActionId::DecomposeDialog,
                                          ActionId::AddColliders, ActionId::AddSimplified,
-                                         ActionId::UpgradeLegacy});
+                                         ActionId::AddRagdoll, ActionId::UpgradeLegacy});
     });
 }
 

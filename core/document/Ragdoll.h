@@ -47,6 +47,8 @@ struct RagdollBone
     std::optional<size_t> parent; ///< index into RagdollInput::bones: the nearest ancestor that is a bone
     geometry::Mat4d world;        ///< the node's world transform now
     std::vector<geometry::Vec3d> points; ///< world positions of the vertices weighted to it (posed skin)
+
+    bool operator==(const RagdollBone&) const = default;
 };
 
 struct RagdollInput
@@ -123,6 +125,9 @@ struct RagdollReport
 /// a joint description per role. Refused (RAGDOLL_BODY_EXISTS) when a bone already has a body,
 /// (DOCUMENT_CHANGED) when the document changed since gathering.
 RagdollReport applyRagdoll(Document& document, const RagdollPlan& plan);
+/// What applyRagdoll would refuse `plan` for on `document` as it is (RAGDOLL_BODY_EXISTS) or warn of
+/// (RAGDOLL_BONE_UNEVEN_SCALE), without pushing anything: a tool says so before its Apply.
+Diagnostics checkRagdoll(const Document& document, const RagdollPlan& plan);
 /// The three steps in a row.
 RagdollReport addRagdoll(Document& document, const RagdollOptions& options);
 

@@ -195,6 +195,13 @@ bool checkBones(const Document& document, const RagdollPlan& plan, Diagnostics& 
 
 } // namespace
 
+Diagnostics checkRagdoll(const Document& document, const RagdollPlan& plan)
+{
+    Diagnostics diagnostics;
+    checkBones(document, plan, diagnostics);
+    return diagnostics;
+}
+
 RagdollReport applyRagdoll(Document& document, const RagdollPlan& plan)
 {
     RagdollReport report;
