@@ -17,8 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // The commands the README documents; --help must list exactly these.
-const std::set<std::string> kCommands = {"inspect",       "validate", "upgrade",  "convert",
-                                         "add-colliders", "hull",     "simulate", "targets"};
+const std::set<std::string> kCommands = {"inspect", "validate", "upgrade", "convert",    "add-colliders",
+                                         "hull",    "simulate", "targets", "add-ragdoll"};
 
 const char* kNoDisplay =
     "collidoscope: no display: the window needs a graphical session; for a picture without one "
