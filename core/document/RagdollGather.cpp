@@ -129,7 +129,7 @@ Result<RagdollInput> gatherRagdoll(const gltf::GltfDocument& doc, const gltf::Sc
         const gltf::Json& node = doc.json()["nodes"][n];
         if (node.is_object() && node.contains("skin") && node["skin"].is_number_unsigned() &&
             node.contains("mesh") && node["mesh"].is_number_unsigned())
-            skinned.push_back({n, node["skin"].get<size_t>()});
+            skinned.emplace_back(n, node["skin"].get<size_t>());
     }
     if (skinned.empty())
         return Result<RagdollInput>::failure(

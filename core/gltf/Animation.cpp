@@ -71,7 +71,7 @@ Result<FloatArray> readSamplerAccessor(const GltfDocument& doc, const Json& obje
 
 Result<AnimationSampler> readSampler(const GltfDocument& doc, const Json& json, const std::string& pointer)
 {
-    auto fail = [&](std::string code, std::string message, std::string at = {}) {
+    auto fail = [&](std::string code, std::string message, const std::string& at = {}) {
         return Result<AnimationSampler>::failure(
             makeError(std::move(code), std::move(message), pointer + at));
     };
