@@ -3,7 +3,7 @@
 #include "ActionTable.h"
 #include "DocumentSession.h"
 #include "Prompter.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "gltf/NodeLabel.h"
 #include "panels/SceneTreePanel.h"
 #include "scene/ViewPlacement.h"

@@ -23,7 +23,7 @@ class Viewport;
 /// The window's Node menu: Add Empty Collider / Add Empty Trigger (box, sphere, capsule, cylinder; on the
 /// surface under the view's centre, else at the orbit focus), Duplicate (Ctrl+D), Rename (F2, edits the name
 /// in the scene tree), Delete Node (Shift+Del; what it would break is shown first). Each calls one function
-/// of document/NodeOperations.h and selects what it made. It also holds the gizmo's tools (Move W, Rotate E,
+/// of document/NodeEdits.h and selects what it made. It also holds the gizmo's tools (Move W, Rotate E,
 /// Scale R) and the Transform toolbar with the grid and angle steps. Its commands go into the window's
 /// ActionTable; questions go to the session's Prompter.
 class NodeMenu : public QObject

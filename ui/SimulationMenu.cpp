@@ -8,7 +8,7 @@
 #include "SimulationController.h"
 #include "SimulationGround.h"
 #include "ViewController.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "document/WorldPlacement.h"
 #include "gltf/NodeLabel.h"
 #include "simulation/BodyMotions.h"

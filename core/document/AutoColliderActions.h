@@ -13,7 +13,7 @@
 // addAutoColliders() runs the three in a row.
 
 #include "Diagnostic.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "geometry/Vec3d.h"
 #include "import/AutoColliders.h"
 

@@ -3,7 +3,7 @@
 #include "document/ColliderFitCache.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "document/ShapeFit.h"
 #include "geometry/ScaleRule.h"
 #include "gltf/Accessors.h"

@@ -1,11 +1,11 @@
 #pragma once
 
-// Thin bridges from core/geometry's results to the inputs of the document's geometry actions (Actions.h).
-// They only compute; nothing here changes the document, so they may run off the GUI thread on a const
-// Document that nobody edits meanwhile (or on a copy).
+// Thin bridges from core/geometry's results to the inputs of the document's geometry actions
+// (ColliderEdits.h). They only compute; nothing here changes the document, so they may run off the GUI thread
+// on a const Document that nobody edits meanwhile (or on a copy).
 
 #include "Diagnostic.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "geometry/ConvexHull.h"
 #include "geometry/MassProperties.h"
 #include "geometry/PrimitiveFit.h"

@@ -2,7 +2,7 @@
 
 #include "document/Document.h"
 #include "document/FieldCommands.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "scene/ShapeGeometryCache.h"
 
 #include <QUndoStack>

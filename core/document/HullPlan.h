@@ -7,7 +7,7 @@
 //   3. applyHull(document, node, hull, ...)    GUI thread: one undo step (generateConvexHull)
 
 #include "Diagnostic.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Selection.h"
 #include "geometry/ColliderFit.h"
 #include "geometry/ConvexHull.h"

@@ -1,8 +1,8 @@
 #include "document/MassPlan.h"
 
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
-#include "document/NodeActions.h"
 
 namespace cs::document {
 

@@ -1,6 +1,6 @@
 #include "document/ShapeFit.h"
 
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/GeometryInputs.h"

@@ -1,7 +1,7 @@
 #include "document/WorldPlacement.h"
 
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include <map>
 #include <optional>

@@ -4,8 +4,8 @@
 // same action on the same file: the same saved file and the same colliders in its --json report.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
 #include "document/AutoColliderActions.h"
+#include "document/ColliderEdits.h"
 #include "document/MeshCommands.h"
 #include "geometry/MeshWriter.h"
 

@@ -2,7 +2,7 @@
 // original bytes again; a failed save changes nothing; a file changed by someone else is noticed.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "physics/OmiReader.h"
 
 #include <QSignalSpy>

@@ -2,7 +2,7 @@
 // reverses to the exact bytes, and makes its diagnostic go away when the document is validated again.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Fixes.h"
 #include "document/ModelCommands.h"
 #include "document/ShapeConversion.h"

@@ -3,7 +3,7 @@
 // with redo -> undo -> redo against hand-computed JSON (offsets and lengths from the sample's buffer layout).
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/ShapeConversion.h"
 #include "gltf/Accessors.h"
 

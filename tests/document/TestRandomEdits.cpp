@@ -3,7 +3,7 @@
 // everything redone: the document must be exactly what it was before the undo.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/ShapeConversion.h"
 
 #include <QElapsedTimer>

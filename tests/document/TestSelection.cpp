@@ -2,10 +2,10 @@
 // collider shape, else its trigger shape, until another one is picked) and the joint description the joints
 // panel shows. Both are moved with their lists by edits, and undo never leaves them pointing past a list.
 #include "DocumentTestUtil.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/FieldCommands.h"
 #include "document/JointCommands.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -3,7 +3,7 @@
 // the legacy upgrade. Each one: redo -> undo -> redo with the whole saved JSON compared to the expected one.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/ShapeConversion.h"
 
 #include <QSignalSpy>

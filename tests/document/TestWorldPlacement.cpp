@@ -2,7 +2,7 @@
 // its parent's new placement, with the node's own scale kept; redo, undo and redo give back the exact JSON.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "document/WorldPlacement.h"
 
 #include <QTest>

@@ -4,7 +4,7 @@
 // member list; multi-selection as one undo step, mixed display, and the panel following undo/redo and edits
 // made elsewhere.
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ListItems.h"

@@ -2,7 +2,7 @@
 // answer while the document is edited, undone, grown, shrunk and replaced) and as a view reads it: the
 // values, the bounded and the kept-only-here edits, the users column and what undo restores.
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/ListItems.h"
 #include "document/SetFields.h"

@@ -4,7 +4,7 @@
 #include "BoxMeshes.h"
 #include "ModelLabels.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/NodeCommands.h"

@@ -4,7 +4,7 @@
 // cited as BMS:line = glTF_Physics_Babylon 0.6.0 packages/loader/src/MSFT_rigid_bodies.ts.
 #include "PhysicsTestUtil.h"
 #include "TestSupport.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/KhrCodec.h"

@@ -11,7 +11,7 @@
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "physics/Validator.h"
 #include "tools/GizmoController.h"
 #include "viewport/Viewport.h"

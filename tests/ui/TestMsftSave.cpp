@@ -6,7 +6,7 @@
 #include "ScriptedPrompter.h"
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 
 #include <QTest>

@@ -10,7 +10,7 @@
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "panels/PropertiesPanel.h"
 #include "panels/SceneTreePanel.h"
 #include "panels/TransformPanel.h"

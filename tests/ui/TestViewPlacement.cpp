@@ -11,7 +11,7 @@
 #include "ViewProjection.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "geometry/MeshWriter.h"
 #include "geometry/ShapeTessellation.h"
 #include "gltf/GltfDocument.h"

@@ -1,7 +1,7 @@
 #include "panels/AddColliderMenu.h"
 
 #include "DiagnosticText.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/GeometryInputs.h"
 #include "document/ShapeConversion.h"

@@ -3,10 +3,10 @@
 // BodyPanel: the edits (each one core function or command) and "Compute from shapes".
 
 #include "DiagnosticText.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
-#include "document/NodeActions.h"
 #include "document/SetFields.h"
 #include "panels/MassComputeControls.h"
 #include "scene/ComputedCenterOfMass.h"

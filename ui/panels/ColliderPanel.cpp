@@ -1,10 +1,10 @@
 #include "panels/ColliderPanel.h"
 
 #include "ChildSignals.h"
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
 #include "document/ModelCommands.h"
-#include "document/NodeActions.h"
 #include "panels/TriggerMembersEditor.h"
 
 #include <QCheckBox>

@@ -2,9 +2,9 @@
 
 // ColliderPanel: the edits; each is one core action or command, so one undo step.
 
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
 #include "document/ModelCommands.h"
-#include "document/NodeActions.h"
 
 #include <QUndoStack>
 #include <algorithm>

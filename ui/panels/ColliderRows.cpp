@@ -1,9 +1,9 @@
 #include "panels/ColliderRows.h"
 
 #include "ModelLabels.h"
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
 #include "document/FieldCommands.h"
-#include "document/NodeActions.h"
 #include "document/SetFields.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 
 #include "ChildSignals.h"
 #include "ModelLabels.h"
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 #include "document/Document.h"
 #include "document/ListItems.h"
 #include "panels/RecordDelegate.h"

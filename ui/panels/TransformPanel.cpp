@@ -2,7 +2,7 @@
 
 #include "ChildSignals.h"
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "widgets/QuatAsEulerField.h"
 #include "widgets/Vec3Field.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "panels/DocumentPanel.h"
 #include "panels/PropertyRows.h"
 

@@ -1,8 +1,8 @@
 #include "panels/TriggerMembersEditor.h"
 
 #include "ModelLabels.h"
+#include "document/ComponentEdits.h"
 #include "document/Document.h"
-#include "document/NodeActions.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #include "tools/GizmoController.h"
 
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 #include "geometry/GizmoParts.h"
 #include "viewport/Viewport.h"
 

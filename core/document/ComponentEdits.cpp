@@ -1,4 +1,4 @@
-#include "document/NodeActions.h"
+#include "document/ComponentEdits.h"
 
 #include "document/Document.h"
 #include "document/FieldCommands.h"

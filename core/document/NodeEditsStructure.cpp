@@ -1,6 +1,6 @@
-// Structural node operations: delete, duplicate, reparent (see NodeOperations.h).
+// Structural node operations: delete, duplicate, reparent (see NodeEdits.h).
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include <QUndoCommand>
 #include <QUndoStack>

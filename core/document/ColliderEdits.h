@@ -1,8 +1,9 @@
 #pragma once
 
-// Edits made of several commands, each pushed as one macro (one undo step). Heavy inputs (a hull, a fitted
-// primitive, mass properties) are computed by the caller, possibly off the GUI thread, and passed in, so
-// these functions only change the document.
+// Collider edits made of several commands, each pushed as one macro (one undo step): child collider nodes,
+// fitted primitives, hulls, mass, deleting shapes, materials and filters, the legacy upgrade. Heavy inputs (a
+// hull, a fitted primitive, mass properties) are computed by the caller, possibly off the GUI thread, and
+// passed in, so these functions only change the document.
 
 #include "Diagnostic.h"
 #include "document/ModelCommands.h"

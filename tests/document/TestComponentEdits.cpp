@@ -1,4 +1,4 @@
-// The selection-wide actions of NodeActions.h on the sample scene: each is one undo step, redo -> undo ->
+// The selection-wide edits of ComponentEdits.h on the sample scene: each is one undo step, redo -> undo ->
 // redo gives the same saved JSON and undo the exact bytes, and the saved JSON says what the action means.
 // Facts about the sample come from resources/sample/README.md: Crate 1, 2 and 3 have motion and a box
 // collider each on the node; Floor is a static collider (shape 0, a 20 x 0.5 x 20 box) without motion;
@@ -6,7 +6,7 @@
 // below it; Steps is a compound collider (no shape); Rock has a convex collider on its own mesh.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/NodeActions.h"
+#include "document/ComponentEdits.h"
 
 #include <QTest>
 #include <QUndoStack>
@@ -36,7 +36,7 @@ size_t savedShapeCount(const gltf::Json& saved)
 
 } // namespace
 
-class TestNodeActions : public QObject
+class TestComponentEdits : public QObject
 {
     Q_OBJECT
 
@@ -223,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNodeActions)
-#include "TestNodeActions.moc"
+QTEST_GUILESS_MAIN(TestComponentEdits)
+#include "TestComponentEdits.moc"

@@ -1,4 +1,4 @@
-// Node operations (NodeOperations.h) on tests/data/physics/omi_all.gltf, whose layout is known: FixedA (0,
+// Node operations (NodeEdits.h) on tests/data/physics/omi_all.gltf, whose layout is known: FixedA (0,
 // at (0, 2, 0), child FixedJoint 2) and FixedB (1, at (1.5, 2, 0)); FixedJoint (2) joins to node 1; HingeA
 // (3, child 5), HingeJoint (5) joins to node 4; Zone (20, at (0, 0, -4)) is a compound trigger of its
 // children ZoneA (21, at (0.5, 0, 0), shape 1) and ZoneB (22, shape 0); the scene lists 0, 1, 3, 4, 6, 7,
@@ -6,7 +6,7 @@
 // bytes back) with the expected values worked out from that layout by hand.
 #include "DocumentTestUtil.h"
 #include "TestSupport.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,7 +36,7 @@ Json jointOf(const Json& saved, size_t node)
 
 } // namespace
 
-class TestNodeOperations : public QObject
+class TestNodeEdits : public QObject
 {
     Q_OBJECT
 
@@ -384,5 +384,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNodeOperations)
-#include "TestNodeOperations.moc"
+QTEST_GUILESS_MAIN(TestNodeEdits)
+#include "TestNodeEdits.moc"

@@ -1,4 +1,4 @@
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include "document/Document.h"
 #include "document/ModelCommands.h"

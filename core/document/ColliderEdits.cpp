@@ -1,4 +1,4 @@
-#include "document/Actions.h"
+#include "document/ColliderEdits.h"
 
 #include "document/Document.h"
 #include "document/MeshCommands.h"
