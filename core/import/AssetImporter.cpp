@@ -78,8 +78,12 @@ public:
         if (!setNodeTransform(json, prefix * local))
             m_ctx.lost("IMPORT_SHEAR", "sheared node transforms (replaced by the nearest rotation and scale)",
                        "node '" + utf8(node.mName) + "'");
-        if (const int mesh = meshFor(node); mesh >= 0)
+        m_ctx.nodeIndices[&node] = index;
+        if (const int mesh = meshFor(node); mesh >= 0) {
             json["mesh"] = mesh;
+            if (const int skin = m_skins[mesh]; skin >= 0)
+                json["skin"] = skin;
+        }
         gltf::Json children = gltf::Json::array();
         for (unsigned c = 0; c < node.mNumChildren; ++c) {
             if (node.mChildren[c])
@@ -110,19 +114,23 @@ private:
         m_used.insert(key.begin(), key.end());
         if (auto it = m_meshes.find(key); it != m_meshes.end())
             return it->second;
+        const auto first =
+            std::find_if(key.begin(), key.end(), [&](unsigned m) { return m < m_ctx.scene.mNumMeshes; });
+        const std::string name =
+            first == key.end() ? std::string() : utf8(m_ctx.scene.mMeshes[*first]->mName);
+        const int skin =
+            planSkin(m_ctx, key, node, name.empty() ? "node '" + utf8(node.mName) + "'" : "'" + name + "'");
         gltf::Json primitives = gltf::Json::array();
         for (unsigned m : key) {
             if (m < m_ctx.scene.mNumMeshes) {
-                if (auto primitive = convertPrimitive(m_ctx, m))
+                if (auto primitive =
+                        convertPrimitive(m_ctx, m, skin >= 0 ? &m_ctx.skins[size_t(skin)] : nullptr))
                     primitives.push_back(std::move(*primitive));
             }
         }
         int index = -1;
         if (!primitives.empty()) {
             gltf::Json mesh = gltf::Json::object();
-            const auto first =
-                std::find_if(key.begin(), key.end(), [&](unsigned m) { return m < m_ctx.scene.mNumMeshes; });
-            const std::string name = utf8(m_ctx.scene.mMeshes[*first]->mName);
             if (!name.empty())
                 mesh["name"] = name;
             mesh["primitives"] = std::move(primitives);
@@ -131,11 +139,14 @@ private:
             index = int(meshes.size()) - 1;
         }
         m_meshes[key] = index;
+        if (index >= 0)
+            m_skins[index] = skin;
         return index;
     }
 
     ImportContext& m_ctx;
     std::map<std::vector<unsigned>, int> m_meshes;
+    std::map<int, int> m_skins; ///< glTF mesh -> its skin (-1: none)
     std::set<unsigned> m_used;
     size_t m_missingChildren = 0;
 };
@@ -233,8 +244,8 @@ void untextureWhereNoUvs(ImportContext& ctx)
 gltf::Json ordered(gltf::Json& json)
 {
     gltf::Json out = gltf::Json::object();
-    for (const char* key : {"asset", "scene", "scenes", "nodes", "meshes", "materials", "textures", "images",
-                            "accessors", "bufferViews", "buffers"}) {
+    for (const char* key : {"asset", "scene", "scenes", "nodes", "meshes", "skins", "materials", "textures",
+                            "images", "accessors", "bufferViews", "buffers"}) {
         auto it = json.find(key);
         if (it != json.end() && !(it->is_array() && it->empty()))
             out[key] = std::move(*it);
@@ -246,6 +257,7 @@ gltf::Json ordered(gltf::Json& json)
 gltf::Json convertNodeTree(ImportContext& ctx, const SourceFrame& frame)
 {
     NodeConverter nodes(ctx);
+    ctx.rootConverted = !frame.baked;
     gltf::Json roots = gltf::Json::array();
     const aiNode& root = *ctx.scene.mRootNode;
     if (!frame.baked) {
@@ -321,6 +333,7 @@ Result<gltf::GltfDocument> importAsset(const fs::path& path, const ImportOptions
     json["nodes"] = gltf::Json::array();
 
     gltf::Json roots = convertNodeTree(ctx, frame);
+    writeSkins(ctx);
     json["scene"] = 0;
     json["scenes"] = gltf::Json::array({{{"nodes", std::move(roots)}}});
     if (!json.contains("meshes"))

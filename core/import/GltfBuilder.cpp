@@ -99,6 +99,28 @@ size_t GltfBuilder::addIndexAccessor(const std::vector<std::uint32_t>& indices)
     return accessors.size() - 1;
 }
 
+size_t GltfBuilder::addJointAccessor(const std::vector<std::uint16_t>& joints)
+{
+    const size_t view = addView(joints.data(), joints.size() * sizeof(std::uint16_t), ArrayBuffer);
+    auto& accessors = m_doc.json()["accessors"];
+    accessors.push_back({{"bufferView", view},
+                         {"componentType", gltf::UnsignedShort},
+                         {"count", joints.size() / 4},
+                         {"type", "VEC4"}});
+    return accessors.size() - 1;
+}
+
+size_t GltfBuilder::addMatrixAccessor(const std::vector<float>& columnMajor)
+{
+    const size_t view = addView(columnMajor.data(), columnMajor.size() * sizeof(float), 0);
+    auto& accessors = m_doc.json()["accessors"];
+    accessors.push_back({{"bufferView", view},
+                         {"componentType", gltf::Float},
+                         {"count", columnMajor.size() / 16},
+                         {"type", "MAT4"}});
+    return accessors.size() - 1;
+}
+
 size_t GltfBuilder::addImageView(const gltf::Bytes& bytes)
 {
     return addView(bytes.data(), bytes.size(), 0);

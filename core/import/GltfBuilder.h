@@ -23,6 +23,11 @@ public:
     /// An index accessor: UNSIGNED_SHORT when every index is below 65535 (the restart value of shorts is not
     /// allowed), else UNSIGNED_INT.
     size_t addIndexAccessor(const std::vector<std::uint32_t>& indices);
+    /// A JOINTS_n accessor: four UNSIGNED_SHORT joint indices per vertex. Returns the accessor index.
+    size_t addJointAccessor(const std::vector<std::uint16_t>& joints);
+    /// A skin's inverseBindMatrices: MAT4 floats, column by column, in a bufferView without a target (it is
+    /// not vertex data). Returns the accessor index.
+    size_t addMatrixAccessor(const std::vector<float>& columnMajor);
     /// A bufferView holding an encoded image (no target). Returns the bufferView index.
     size_t addImageView(const gltf::Bytes& bytes);
 

@@ -4,15 +4,27 @@
 #include "import/AssetImporter.h"
 #include "import/GltfBuilder.h"
 
+#include <array>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+struct aiMesh;
+struct aiNode;
 struct aiScene;
 
 namespace cs::import {
+
+/// A skin being made for one glTF mesh: its bones (the source nodes, the union over the mesh's source meshes
+/// in order of first use) and each bone's inverse bind matrix (from the mesh's space to the bone's in the
+/// bind pose), row by row, translation in metres.
+struct PendingSkin
+{
+    std::vector<const aiNode*> joints;
+    std::vector<std::array<double, 16>> offsets;
+};
 
 /// The state of one import, shared by its steps (meshes, materials, nodes). One per importAsset call.
 struct ImportContext
@@ -28,8 +40,11 @@ struct ImportContext
     double scale = 1.0; ///< metres per source unit, baked into positions and translations
     Diagnostics diagnostics;
 
-    std::map<unsigned, int> materials;   ///< source material -> glTF material (-1: none made)
-    std::map<std::string, int> textures; ///< source texture path -> glTF texture (-1: unusable)
+    std::map<unsigned, int> materials;           ///< source material -> glTF material (-1: none made)
+    std::map<std::string, int> textures;         ///< source texture path -> glTF texture (-1: unusable)
+    std::vector<PendingSkin> skins;              ///< the glTF skins, by index, written by writeSkins
+    std::map<const aiNode*, size_t> nodeIndices; ///< source node -> the glTF node made for it
+    bool rootConverted = true; ///< false when the frame is baked: the source root is then no glTF node
 
     /// Something that could not be carried over, reported once per kind with a count (a scene with a
     /// thousand coloured meshes gets one warning, not a thousand).
@@ -48,8 +63,25 @@ private:
 };
 
 /// The glTF primitive (attributes, indices, material) of source mesh `meshIndex`, its data added to the
-/// builder; nullopt when the mesh has no triangles (points, lines) or unusable data, with a warning.
-std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshIndex);
+/// builder; nullopt when the mesh has no triangles (points, lines) or unusable data, with a warning. With
+/// `skin`, the mesh's bone weights become JOINTS_0 / WEIGHTS_0 against that skin's joints.
+std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshIndex,
+                                           const PendingSkin* skin = nullptr);
+
+/// The skin of the glTF mesh made of source meshes `meshes`, drawn by source node `owner` (`label` names it):
+/// -1 when none has bones, or when their bones cannot be carried over as the source means them (then with a
+/// warning: meshes with and without bones on one node, a vertex no bone weighs, a bone that is no node of the
+/// tree), so the mesh is kept unskinned. Else the index of a new entry of ctx.skins.
+int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const aiNode& owner,
+             const std::string& label);
+
+/// JOINTS_n and WEIGHTS_n of `mesh` against `skin`: a set of four per vertex for every four influences the
+/// mesh needs, up to eight (more are cut to the eight largest with a warning), each vertex's summing to 1.
+void addSkinAttributes(ImportContext& ctx, const aiMesh& mesh, const PendingSkin& skin,
+                       gltf::Json& attributes, const std::string& label);
+
+/// Writes json["skins"] from ctx.skins; call once every node is converted.
+void writeSkins(ImportContext& ctx);
 
 /// The glTF material made for source material `materialIndex` (made on first use), or -1.
 int convertMaterial(ImportContext& ctx, unsigned materialIndex);

@@ -34,7 +34,7 @@ std::optional<std::vector<float>> unitNormals(const aiMesh& mesh)
 
 } // namespace
 
-std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshIndex)
+std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshIndex, const PendingSkin* skin)
 {
     const aiMesh& mesh = *ctx.scene.mMeshes[meshIndex];
     const std::string label = meshLabel(mesh, meshIndex);
@@ -99,8 +99,8 @@ std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshInde
         ctx.lost("IMPORT_EXTRA_UV_SETS", "UV sets beyond the first", label);
     if (mesh.GetNumColorChannels() > 0)
         ctx.lost("IMPORT_VERTEX_COLORS", "vertex colours", label);
-    if (mesh.HasBones())
-        ctx.lost("IMPORT_SKINS", "skins (bone weights)", label);
+    if (skin)
+        addSkinAttributes(ctx, mesh, *skin, attributes, label);
     if (mesh.mNumAnimMeshes > 0)
         ctx.lost("IMPORT_MORPH_TARGETS", "morph targets", label);
 
