@@ -19,6 +19,8 @@ constexpr size_t kMinPoints = 4;
 /// behind it on landing (the engine lets a body sink up to half its thickness per step); from 20 mm on, no
 /// shape of the test characters sank past its middle.
 constexpr double kMinRadius = 0.02;
+/// A capsule's shortest mid-height, as a share of its radius (a near-sphere's segment; it must be positive).
+constexpr double kMinMidHeight = 0.01;
 
 Vec3d head(const RagdollBone& bone)
 {
@@ -163,8 +165,14 @@ void fitShape(const std::vector<Vec3d>& points, const Vec3d& origin, const Vec3d
         a = std::min(a, t + reach);
         b = std::max(b, t - reach);
     }
-    if (a > b) // every point within one sphere around the middle
-        a = b = 0.5 * (a + b);
+    // Every point within one sphere around the middle: the segment still gets a little length, as both
+    // families ask a capsule's mid-height to be positive (OMI: exclusiveMinimum 0).
+    const double shortest = kMinMidHeight * radius;
+    if (b - a < shortest) {
+        const double mid = 0.5 * (a + b);
+        a = mid - 0.5 * shortest;
+        b = mid + 0.5 * shortest;
+    }
     body.radius = radius;
     body.height = b - a;
     body.centre = axisPoint + u * (0.5 * (a + b));

@@ -5,14 +5,16 @@
 // - posed by its skin in the pose the file stores, the mesh lies where the source draws it (these files are
 //   saved in their bind pose: a bone's offset matrix is the inverse of its world matrix there), so the skin
 //   moves nothing by itself, except where the source's skinning rule says otherwise (COLLADA's bind shape);
-// - a skinned humanoid imported from .x gets a ragdoll, one body per bone it can fit.
+// - a skinned humanoid imported from .x gets a ragdoll, one body per bone it can fit, valid in both families.
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
 #include "document/Document.h"
 #include "document/Ragdoll.h"
+#include "document/SaveFamily.h"
 #include "gltf/MeshTriangles.h"
 #include "gltf/Skinning.h"
 #include "import/AssetImporter.h"
+#include "physics/Validator.h"
 
 #include <QTest>
 #include <regex>
@@ -211,6 +213,17 @@ private slots:
         QVERIFY2(report.pushed, describe(report.diagnostics).c_str());
         QVERIFY(report.bodies >= 10); // torso, head, arms and legs at least
         QCOMPARE(report.joints, report.bodies - 1);
+        // What it writes is valid physics in both families (its near-round bones' capsules have a positive
+        // mid-height, as both ask).
+        for (const physics::Family family : {physics::Family::Omi, physics::Family::Khr}) {
+            TempDir dir;
+            const auto path = dir / "ragdoll.glb";
+            QVERIFY(!hasErrors(document::writeInFamily(doc, path, family)));
+            auto loaded = gltf::loadGltf(path);
+            QVERIFY(loaded);
+            const Diagnostics findings = physics::validatePhysics(*loaded);
+            QVERIFY2(!hasErrors(findings), describe(findings).c_str());
+        }
     }
 };
 
