@@ -1,5 +1,5 @@
-// A box collider's overhang figures sampled by the accuracy asked (FitOptions::boxAccuracy, issue 52): the grid
-// agrees with dense random sampling and with figures computed here from the geometry within the bound it
+// A box collider's overhang figures sampled by the accuracy asked (FitOptions::boxAccuracy, issue 52): the
+// grid agrees with dense random sampling and with figures computed here from the geometry within the bound it
 // states, and that bound follows from the accuracy, the box's size and the cap on points. Expected values
 // come from closed forms or from quadrature written here, never from the code under test.
 #include "GeometryTestUtil.h"
@@ -33,7 +33,8 @@ gltf::TriangleMesh sphereMesh(double radius, int segments, int rings)
     }
     for (int r = 0; r < rings; ++r)
         for (int s = 0; s < segments; ++s) {
-            const auto i = std::uint32_t(r * segments + s), j = std::uint32_t(r * segments + (s + 1) % segments);
+            const auto i = std::uint32_t(r * segments + s),
+                       j = std::uint32_t(r * segments + (s + 1) % segments);
             const auto k = i + std::uint32_t(segments), l = j + std::uint32_t(segments);
             m.indices.insert(m.indices.end(), {i, j, k, j, l, k});
         }
