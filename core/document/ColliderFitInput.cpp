@@ -134,9 +134,10 @@ geometry::FitOptions standardFitOptions()
 {
     geometry::FitOptions o;
     // Add Colliders' own sampling: what it measures as it chooses is what every view shows.
-    const size_t samples = import::ColliderOptions{}.fitSamples;
-    o.meshSamples = samples;
-    o.colliderSamples = samples;
+    const import::ColliderOptions add;
+    o.meshSamples = add.fitSamples;
+    o.colliderSamples = add.fitSamples;
+    o.boxAccuracy = add.fitAccuracy;
     return o;
 }
 

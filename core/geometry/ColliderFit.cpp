@@ -31,6 +31,7 @@ public:
         const double hi = std::max({scales.x, scales.y, scales.z}),
                      lo = std::min({scales.x, scales.y, scales.z});
         m_scale = std::cbrt(scales.x * scales.y * scales.z);
+        m_axisScale = scales;
         const bool uniform = hi > 0 && (hi - lo) <= 1e-6 * hi;
         m_valid = affineInverse(part.toSpace, m_toShape) && m_scale > 0;
         if (!m_valid)
@@ -77,6 +78,33 @@ public:
             return nearest(p, hint, enough);
         }
         return 0;
+    }
+
+    /// A box sampled on a grid when the measurement asks for an accuracy (FitOptions::boxAccuracy).
+    bool gridBox() const
+    {
+        return m_kind == Kind::Primitive && m_part.shape.kind == ShapeKind::Box && m_area > 0;
+    }
+
+    /// The grid spacing nearest `wanted` that gives at least kMinBoxCells cells and at most `cap`.
+    double gridSpacing(double wanted, size_t cap) const
+    {
+        const Vec3d& size = m_part.shape.size;
+        double h = std::min(wanted, std::sqrt(m_area / double(kMinBoxCells)));
+        for (size_t cells = boxGridCells(size, m_axisScale, h); cells > cap;
+             cells = boxGridCells(size, m_axisScale, h))
+            h *= std::max(1.01, std::sqrt(double(cells) / double(cap)));
+        return h;
+    }
+
+    /// The box's grid points (sampleBoxGrid) with their areas, in the measuring space.
+    void sampleGrid(double spacing, std::mt19937_64& rng, std::vector<Vec3d>& out,
+                    std::vector<double>& weights) const
+    {
+        const size_t first = out.size();
+        sampleBoxGrid(m_part.shape.size, m_axisScale, spacing, rng, out, weights);
+        for (size_t i = first; i < out.size(); ++i)
+            out[i] = transformPoint(m_part.toSpace, out[i]);
     }
 
     /// `count` points by area, then the part's own corners or vertices.
@@ -175,6 +203,7 @@ private:
     Kind m_kind = Kind::Primitive;
     Mat4d m_toShape;
     double m_scale = 1, m_area = 0;
+    Vec3d m_axisScale{1, 1, 1};
     bool m_valid = true, m_approximate = false;
     Vec3d m_planeLo, m_planeHi;
     std::vector<Vec3d> m_vertices;
@@ -182,28 +211,42 @@ private:
     std::shared_ptr<MeshBvh> m_bvh;
 };
 
-/// The collider's surface points: each part's share of `count` by area, less the points that lie inside
-/// another part (they are inside the compound, not on its surface).
+/// The collider's surface points: each part's share of `count` by area, or a box's grid at `spacing` (when
+/// above 0), less the points that lie inside another part (they are inside the compound, not on its surface).
+/// With a grid, `weights` gets each point's area (a random point: its part's area over its count; a corner or
+/// a vertex: 0); without one it stays empty.
 std::vector<Vec3d> colliderPoints(const std::vector<PartSurface>& parts, size_t count, std::uint64_t seed,
-                                  double eps)
+                                  double eps, double spacing, std::vector<double>& weights)
 {
     double total = 0;
     for (const PartSurface& p : parts)
         total += p.area();
+    const bool weighted =
+        spacing > 0 && std::any_of(parts.begin(), parts.end(), [](const auto& p) { return p.gridBox(); });
     std::vector<Vec3d> out;
     std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
     for (size_t i = 0; i < parts.size(); ++i) {
         std::vector<Vec3d> mine;
-        const double share = total > 0 ? parts[i].area() / total : 1.0 / double(parts.size());
-        parts[i].sample(
-            std::max<size_t>(parts[i].area() > 0 ? 16 : 0, size_t(std::llround(share * double(count)))), rng,
-            mine);
-        for (const Vec3d& p : mine) {
+        std::vector<double> areas;
+        if (weighted && parts[i].gridBox()) {
+            parts[i].sampleGrid(parts[i].gridSpacing(spacing, count), rng, mine, areas);
+        } else {
+            const double share = total > 0 ? parts[i].area() / total : 1.0 / double(parts.size());
+            const size_t n =
+                std::max<size_t>(parts[i].area() > 0 ? 16 : 0, size_t(std::llround(share * double(count))));
+            parts[i].sample(n, rng, mine);
+            areas.assign(mine.size(), 0.0);
+            std::fill_n(areas.begin(), std::min(n, areas.size()), n > 0 ? parts[i].area() / double(n) : 0.0);
+        }
+        for (size_t k = 0; k < mine.size(); ++k) {
             bool covered = false;
             for (size_t j = 0; j < parts.size() && !covered; ++j)
-                covered = j != i && parts[j].hasInside() && parts[j].signedDistance(p) < -eps;
-            if (!covered)
-                out.push_back(p);
+                covered = j != i && parts[j].hasInside() && parts[j].signedDistance(mine[k]) < -eps;
+            if (covered)
+                continue;
+            out.push_back(mine[k]);
+            if (weighted)
+                weights.push_back(areas[k]);
         }
     }
     return out;
@@ -211,15 +254,19 @@ std::vector<Vec3d> colliderPoints(const std::vector<PartSurface>& parts, size_t 
 
 /// The figures of distances exact at every stride-th point and bounded by the largest so far between: the
 /// maximum over every point (exact), the mean and p95 over the exact ones.
-FitFigures stridedFigures(const std::vector<double>& outside, size_t stride)
+FitFigures stridedFigures(const std::vector<double>& outside, size_t stride,
+                          const std::vector<double>& weights = {})
 {
     if (stride <= 1)
-        return fitFigures(outside);
-    std::vector<double> exact;
+        return weights.empty() ? fitFigures(outside) : fitFigures(outside, weights);
+    std::vector<double> exact, exactWeights;
     exact.reserve(outside.size() / stride + 1);
-    for (size_t i = 0; i < outside.size(); i += stride)
+    for (size_t i = 0; i < outside.size(); i += stride) {
         exact.push_back(outside[i]);
-    FitFigures f = fitFigures(exact);
+        if (!weights.empty())
+            exactWeights.push_back(weights[i]);
+    }
+    FitFigures f = weights.empty() ? fitFigures(exact) : fitFigures(exact, exactWeights);
     for (double d : outside)
         f.max = std::max(f.max, d);
     return f;
@@ -255,6 +302,33 @@ FitFigures fitFigures(const std::vector<double>& values)
     const size_t rank = size_t(std::ceil(0.95 * double(v.size()))) - 1;
     std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(rank), v.end());
     f.p95 = v[rank];
+    return f;
+}
+
+FitFigures fitFigures(const std::vector<double>& values, const std::vector<double>& weights)
+{
+    FitFigures f;
+    std::vector<std::pair<double, double>> v; // value (negative counted as 0), weight
+    v.reserve(values.size());
+    double total = 0, sum = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        const double d = std::max(0.0, values[i]), w = i < weights.size() ? std::max(0.0, weights[i]) : 0.0;
+        f.max = std::max(f.max, d);
+        v.emplace_back(d, w);
+        total += w;
+        sum += w * d;
+    }
+    if (!(total > 0))
+        return f;
+    f.mean = sum / total;
+    std::sort(v.begin(), v.end());
+    double below = 0;
+    for (const auto& [d, w] : v) {
+        below += w;
+        f.p95 = d;
+        if (below >= 0.95 * total)
+            break;
+    }
     return f;
 }
 
@@ -385,10 +459,15 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
                 largest = std::max(largest, d);
         }
     });
-    m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal);
+    // A box's grid: cells of side h are within h * sqrt(2) of their point, so h follows from the accuracy.
+    const double spacing = m_options.boxAccuracy * m_diagonal / std::sqrt(2.0);
+    m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal,
+                                      spacing, m.colliderWeights);
     m.overhang = distancesToMesh(m.colliderPoints, stride);
     m.summary.outside = stridedFigures(m.outside, stride);
-    m.summary.overhang = stridedFigures(m.overhang, stride);
+    m.summary.overhang = stridedFigures(m.overhang, stride, m.colliderWeights);
+    if (spacing > 0 && stride == 1 && surfaces.size() == 1 && surfaces[0].gridBox())
+        m.overhangBound = surfaces[0].gridSpacing(spacing, m_options.colliderSamples) * std::sqrt(2.0);
     m.summary.diagonal = m_diagonal;
     m.summary.approximate =
         std::any_of(surfaces.begin(), surfaces.end(), [](const PartSurface& s) { return s.approximate(); });

@@ -54,7 +54,17 @@ struct FitOptions
     /// maxima (outside and overhang) are then still exact, since a bound never exceeds them; the means and
     /// p95s are over every k-th point.
     size_t exactStride = 1;
+    /// > 0: a box part's surface is sampled on a grid (sampleBoxGrid) instead of colliderSamples random
+    /// points, its spacing set by what this accuracy needs: every overhang figure (maximum, area-weighted
+    /// mean and p95) within boxAccuracy times the mesh's diagonal of the exact figure of the whole surface.
+    /// The grid has at least kMinBoxCells cells and at most colliderSamples (beyond that it coarsens and the
+    /// bound with it: FitMeasurement::overhangBound). 0: every part as colliderSamples says.
+    double boxAccuracy = 0;
 };
+
+/// The fewest cells a box part's grid has (FitOptions::boxAccuracy): a small box still gets a spread of
+/// points for its mean and p95.
+inline constexpr size_t kMinBoxCells = 96;
 
 /// Largest, mean and 95th percentile (nearest rank) of a set of distances.
 struct FitFigures
@@ -89,6 +99,12 @@ struct FitMeasurement
     size_t meshVertices = 0;
     std::vector<Vec3d> colliderPoints;
     std::vector<double> overhang;
+    /// Each collider point's share of the surface (its cell's area) when a box part was sampled on a grid,
+    /// the figures then weighted by it; empty: every point counts the same.
+    std::vector<double> colliderWeights;
+    /// A collider of one box part sampled on a grid, every distance exact: how far, at most, each overhang
+    /// figure can be from the exact one of the whole surface (in the measuring space); 0: not known.
+    double overhangBound = 0;
 };
 
 /// A mesh prepared for measuring colliders against: its points and its hierarchy are made once, so that
@@ -127,6 +143,9 @@ Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& m
 
 /// max, mean and 95th percentile of `values`, negative values counted as 0.
 FitFigures fitFigures(const std::vector<double>& values);
+/// The same with each value weighted (a weight of 0 counts for the maximum only); the p95 is the smallest
+/// value at or under which 95 % of the weight lies. Equal weights give fitFigures(values).
+FitFigures fitFigures(const std::vector<double>& values, const std::vector<double>& weights);
 
 /// The figures in one line: "outside max 0.012 m (0.4 %), p95 0.003 m; overhang max 0.21 m (7.1 %), mean
 /// 0.05 m, p95 0.12 m" (percentages of the diagonal; none when it is 0). A distance below what the line

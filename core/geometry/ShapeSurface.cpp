@@ -15,6 +15,12 @@ double uniform(std::mt19937_64& rng, double lo = 0, double hi = 1)
     return std::uniform_real_distribution<double>(lo, hi)(rng);
 }
 
+/// Cells of at most `spacing` along an edge of `length` (at least one).
+size_t gridCount(double length, double spacing)
+{
+    return std::max<size_t>(1, size_t(std::ceil(length / spacing - 1e-9)));
+}
+
 double boxDistance(const Vec3d& size, const Vec3d& p)
 {
     const Vec3d q{std::fabs(p.x) - size.x / 2, std::fabs(p.y) - size.y / 2, std::fabs(p.z) - size.z / 2};
@@ -244,6 +250,46 @@ void samplePrimitiveSurface(const ShapeGeometry& shape, size_t count, std::mt199
             out.emplace_back((corner & 1 ? 0.5 : -0.5) * shape.size.x,
                              (corner & 2 ? 0.5 : -0.5) * shape.size.y,
                              (corner & 4 ? 0.5 : -0.5) * shape.size.z);
+}
+
+size_t boxGridCells(const Vec3d& size, const Vec3d& axisScale, double spacing)
+{
+    size_t cells = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        cells += 2 * gridCount(size[u] * axisScale[u], spacing) * gridCount(size[v] * axisScale[v], spacing);
+    }
+    return cells;
+}
+
+void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, std::mt19937_64& rng,
+                   std::vector<Vec3d>& out, std::vector<double>& weights)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        const size_t nu = gridCount(size[u] * axisScale[u], spacing),
+                     nv = gridCount(size[v] * axisScale[v], spacing);
+        const double du = size[u] / double(nu), dv = size[v] / double(nv);
+        const double weight = du * axisScale[u] * dv * axisScale[v];
+        for (const double side : {-0.5, 0.5}) {
+            for (size_t i = 0; i < nu; ++i) {
+                for (size_t j = 0; j < nv; ++j) {
+                    Vec3d p;
+                    p[axis] = side * size[axis];
+                    p[u] = -size[u] / 2 + (double(i) + uniform(rng)) * du;
+                    p[v] = -size[v] / 2 + (double(j) + uniform(rng)) * dv;
+                    out.push_back(p);
+                    weights.push_back(weight);
+                }
+            }
+        }
+    }
+    // The corners are points of the surface too: they can only raise the maximum, and carry no area.
+    for (int corner = 0; corner < 8; ++corner) {
+        out.emplace_back((corner & 1 ? 0.5 : -0.5) * size.x, (corner & 2 ? 0.5 : -0.5) * size.y,
+                         (corner & 4 ? 0.5 : -0.5) * size.z);
+        weights.push_back(0.0);
+    }
 }
 
 double trianglesArea(const std::vector<Vec3d>& corners)

@@ -74,6 +74,7 @@ geometry::FitOptions sampling(const ColliderOptions& options)
     geometry::FitOptions o;
     o.meshSamples = options.fitSamples;
     o.colliderSamples = options.fitSamples;
+    o.boxAccuracy = options.fitAccuracy;
     return o;
 }
 

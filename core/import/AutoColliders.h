@@ -104,6 +104,10 @@ struct ColliderOptions
     geometry::RoundAxis roundAxis = geometry::RoundAxis::Auto;
     /// Points drawn on the mesh and on the collider to measure each fit (besides the vertices).
     size_t fitSamples = 5000;
+    /// A box collider's overhang figures come within this fraction of the mesh's diagonal of the exact ones
+    /// (geometry::FitOptions::boxAccuracy): its surface is sampled on a grid as fine as that needs, at most
+    /// fitSamples points, rather than on fitSamples random points.
+    double fitAccuracy = 0.05;
     /// Called as each mesh's collider is chosen (on worker threads, one call at a time), with the meshes done
     /// and the meshes to do; the last call has done == total.
     std::function<void(size_t done, size_t total)> progress;
