@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AnimationTimeline.h"
 #include "ChildSignals.h"
 #include "DocumentSession.h"
 #include "FitHeatMap.h"
@@ -162,6 +163,7 @@ void MainWindow::createMenus()
     m_menus = new WindowMenus({*m_session, *m_view, *m_tools, m_actions, m_undoGroup, m_tree}, this);
     m_nodeMenu = new NodeMenu(*m_session, m_actions, m_tree, m_viewport, statusBar(), this);
     m_simulation = new SimulationMenu(*m_session, *m_view, m_actions, statusBar(), this);
+    m_timeline = new AnimationTimeline(*m_session, *m_view, *m_simulation, this);
     for (QMenu* menu : {m_menus->fileMenu(), m_menus->editMenu(), m_menus->physicsMenu(), m_nodeMenu->menu(),
                         m_simulation->menu(), m_menus->viewMenu(), m_menus->helpMenu()})
         menuBar()->addMenu(menu);
@@ -172,6 +174,7 @@ void MainWindow::createMenus()
     addToolBar(m_menus->toolBar());
     addToolBar(m_nodeMenu->toolBar());
     addToolBar(m_simulation->toolBar());
+    addToolBar(Qt::BottomToolBarArea, m_timeline->toolBar());
     addDockWidget(Qt::BottomDockWidgetArea, m_simulation->dock());
     m_simulation->dock()->hide(); // shown by the first Play or Step
 }

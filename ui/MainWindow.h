@@ -26,6 +26,7 @@ class NodeMenu;
 class PropertiesPanel;
 class Prompter;
 class SceneTreePanel;
+class AnimationTimeline;
 class SimulationMenu;
 class StatusLine;
 class ToolDialogs;
@@ -85,6 +86,7 @@ private:
     WindowMenus* m_menus = nullptr;
     NodeMenu* m_nodeMenu = nullptr;
     SimulationMenu* m_simulation = nullptr;
+    AnimationTimeline* m_timeline = nullptr;
     FitHeatMap* m_fitHeatMap = nullptr;
     Viewport* m_viewport = nullptr;
     SceneTreePanel* m_tree = nullptr;

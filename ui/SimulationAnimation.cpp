@@ -11,6 +11,16 @@
 
 namespace cs::ui {
 
+QString animationLabel(const gltf::GltfDocument& doc, size_t index)
+{
+    const gltf::Json& a = doc.json()["animations"][index];
+    const auto name = a.is_object() ? a.find("name") : a.end();
+    const QString label =
+        name != a.end() && name->is_string() ? QString::fromStdString(name->get<std::string>()) : QString();
+    return label.isEmpty() ? SimulationAnimation::tr("Animation %1").arg(index)
+                           : QStringLiteral("%1: %2").arg(index).arg(label);
+}
+
 SimulationAnimation::SimulationAnimation(DocumentSession& session, ActionTable& actions, QMenu* menu)
     : QObject(menu), m_session(session)
 {
@@ -57,13 +67,7 @@ void SimulationAnimation::rebuild()
     };
     add(tr("&None"), QStringLiteral("actionAnimationNone"), std::nullopt);
     for (size_t i = 0; i < count; ++i) {
-        const gltf::Json& a = doc->gltf().json()["animations"][i];
-        const auto name = a.is_object() ? a.find("name") : a.end();
-        const QString label = name != a.end() && name->is_string()
-                                  ? QString::fromStdString(name->get<std::string>())
-                                  : QString();
-        add(label.isEmpty() ? tr("Animation %1").arg(i) : QStringLiteral("%1: %2").arg(i).arg(label),
-            QStringLiteral("actionAnimation_%1").arg(i), i);
+        add(animationLabel(doc->gltf(), i), QStringLiteral("actionAnimation_%1").arg(i), i);
     }
     m_list->setEnabled(count > 0);
 }

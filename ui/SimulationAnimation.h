@@ -20,6 +20,9 @@ namespace cs::ui {
 class ActionTable;
 class DocumentSession;
 
+/// How the window names animation `index` of `doc` (which must exist): "2: walk", or "Animation 2" unnamed.
+QString animationLabel(const gltf::GltfDocument& doc, size_t index);
+
 /// Simulate > Animation: which of the file's animations the preview plays (none by default), and Loop. The
 /// bodies it drives move along it as kinematic bodies and push the others (simulation::animateBodies, as
 /// `simulate --animation` does). The list follows the open document; nothing of it is saved.

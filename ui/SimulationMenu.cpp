@@ -3,6 +3,7 @@
 #include "ActionTable.h"
 #include "DiagnosticText.h"
 #include "DocumentSession.h"
+#include "MovedView.h"
 #include "Prompter.h"
 #include "SimulationAnimation.h"
 #include "SimulationController.h"
@@ -55,19 +56,15 @@ SimulationMenu::SimulationMenu(DocumentSession& session, ViewController& view, A
     createDock();
     connect(m_controller, &SimulationController::frameChanged, this, &SimulationMenu::showFrame);
     connect(m_controller, &SimulationController::playingChanged, this, &SimulationMenu::updateActions);
-    connect(&session, &DocumentSession::documentReplaced, this, [this](document::Document* doc) {
-        stop();
-        if (doc)
-            connect(doc, &document::Document::changed, this, [this](const document::ChangeEvent& e) {
-                if (e.kind != document::ChangeEvent::Kind::Selection) {
-                    stop();
-                } else if (m_viewMoved) {
-                    // The window redraws the overlays for the selection: split and moved again after it.
-                    m_overlays.reset();
-                    QTimer::singleShot(0, this, &SimulationMenu::showFrame);
-                }
-            });
-    });
+    followDocuments(
+        session, this, [this] { stop(); }, [this] { stop(); },
+        [this] {
+            if (!m_viewMoved)
+                return;
+            // The window redraws the overlays for the selection: split and moved again after it.
+            m_overlays.reset();
+            QTimer::singleShot(0, this, &SimulationMenu::showFrame);
+        });
     updateActions();
 }
 
@@ -249,6 +246,7 @@ bool SimulationMenu::ensureLoaded()
     m_dock->show();
     if (!input.value)
         return false;
+    emit previewStarted();
     m_controller->load(std::move(*input.value), m_settings);
     return true;
 }
@@ -290,12 +288,7 @@ void SimulationMenu::restoreView()
     m_shownOverlays = {};
     m_shownOverlaysCurrent = true;
     m_triggersLit = false;
-    Viewport* view = m_view.viewport();
-    view->setInstanceTransforms({});
-    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
-        view->setMovingOverlayLines(OverlayLayer(k), {}, 0, nullptr);
-    view->clearPreview();
-    m_view.updateOverlays();
+    showDocumentPlacement(m_view);
 }
 
 const scene::Overlays& SimulationMenu::shownOverlays() const
@@ -348,18 +341,7 @@ void SimulationMenu::drawFrame()
     view->setInstanceTransforms(m_shownInstances);
     if (!m_overlays)
         splitOverlays();
-    // Only the moving bodies' lines are made again, at the level of detail each layer shows: one pass over
-    // them and one buffer a layer.
-    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k) {
-        const auto kind = scene::OverlayKind(k);
-        if (m_overlays->movingPointCount(kind) == 0)
-            continue;
-        view->setMovingOverlayLines(
-            OverlayLayer(kind), m_overlays->detailLengths(kind), m_overlays->movingPointCount(kind),
-            [overlays = m_overlays, motions = m_shownMotions, kind](int level, std::vector<QVector3D>& out) {
-                overlays->movedLines(kind, level, *motions, out);
-            });
-    }
+    showMovedLines(*view, m_overlays, m_shownMotions);
     m_shownOverlaysCurrent = false;
     drawOccupiedTriggers();
     m_viewMoved = true;
@@ -375,15 +357,7 @@ void SimulationMenu::splitOverlays()
     m_overlays = std::make_shared<const simulation::MovingOverlays>(
         scene::buildOverlays(doc->gltf(), doc->model(), scene->resolved, scene->graph, options),
         scene->resolved);
-    Viewport* view = m_view.viewport();
-    for (scene::OverlayKind kind :
-         {scene::OverlayKind::Static, scene::OverlayKind::Kinematic, scene::OverlayKind::Dynamic,
-          scene::OverlayKind::Trigger, scene::OverlayKind::Selection})
-        view->setOverlayLines(OverlayLayer(kind), m_overlays->fixedLines(kind));
-    // Centres of mass, inertia boxes and velocities belong to the time-0 state: hidden while previewing.
-    for (scene::OverlayKind kind :
-         {scene::OverlayKind::CenterOfMass, scene::OverlayKind::Inertia, scene::OverlayKind::Velocity})
-        view->setOverlayLines(OverlayLayer(kind), {});
+    showFixedLines(*m_view.viewport(), *m_overlays);
 }
 
 void SimulationMenu::drawOccupiedTriggers()

@@ -70,6 +70,9 @@ public:
     const Diagnostics& notes() const { return m_notes; }
 
     void play();
+    /// The preview ends and the view shows the document (the document changed, another one is open, or the
+    /// animation timeline shows a pose).
+    void stop();
     void keepCurrentPoses();
     /// World gravity in m/s^2 for the next preview (default 0, -9.80665, 0); a preview on show ends.
     void setGravity(const simulation::Vec3& gravity);
@@ -83,6 +86,10 @@ public:
     /// Simulate > Animation: the animation the next preview plays (its bodies follow it).
     SimulationAnimation& animation() const { return *m_animation; }
 
+signals:
+    /// A preview is about to show its first frame (Play or Step built the engine's input).
+    void previewStarted();
+
 private:
     void createActions();
     void createDock();
@@ -92,8 +99,6 @@ private:
     void createBehaviourMenu(QMenu* menu);
     /// Builds the engine's input from the session's document (when there is none yet).
     bool ensureLoaded();
-    /// The document changed or another one is open: the preview ends and the view shows the document.
-    void stop();
     /// A new frame from the controller: drawn now, and while playing again on every tick of the draw timer.
     void showFrame();
     /// Draws the newest frame at the simulated time the wall clock asks for.

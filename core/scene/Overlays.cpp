@@ -200,21 +200,22 @@ void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, std::vec
                 grow(target.back());
         }
         const size_t count = target.size() - first;
+        const int node = int(inst.node);
         if (kind == OverlayKind::Trigger)
-            triggerRuns.push_back({first, count, inst.body}); // every trigger instance: dashed run by run
-        else if (inst.body >= 0)
-            out.bodyRuns[size_t(kind)].push_back({first, count, inst.body});
+            triggerRuns.push_back(
+                {first, count, inst.body, node}); // every trigger instance: dashed run by run
+        else
+            out.bodyRuns[size_t(kind)].push_back({first, count, inst.body, node});
         if (instanceSelected(inst, scene, selected)) {
             auto& sel = out.lines[size_t(OverlayKind::Selection)];
-            if (inst.body >= 0)
-                out.bodyRuns[size_t(OverlayKind::Selection)].push_back({sel.size(), count, inst.body});
+            out.bodyRuns[size_t(OverlayKind::Selection)].push_back({sel.size(), count, inst.body, node});
             sel.insert(sel.end(), target.begin() + std::ptrdiff_t(first), target.end());
         }
     }
 }
 
 /// The trigger wireframes dashed instance by instance (dashes are made segment by segment, so this is the
-/// same as dashing them all at once), each run of a body kept as a run of the dashed lines.
+/// same as dashing them all at once), each run kept as a run of the dashed lines.
 void addDashedTriggers(Overlays& out, const std::vector<QVector3D>& triggers,
                        const std::vector<OverlayRun>& triggerRuns, float dash)
 {
@@ -224,8 +225,8 @@ void addDashedTriggers(Overlays& out, const std::vector<QVector3D>& triggers,
         const std::vector<QVector3D> part(triggers.begin() + std::ptrdiff_t(run.first),
                                           triggers.begin() + std::ptrdiff_t(run.first + run.count));
         const std::vector<QVector3D> dashes = dashed(part, dash);
-        if (run.body >= 0)
-            out.bodyRuns[size_t(OverlayKind::Trigger)].push_back({lines.size(), dashes.size(), run.body});
+        out.bodyRuns[size_t(OverlayKind::Trigger)].push_back(
+            {lines.size(), dashes.size(), run.body, run.node});
         lines.insert(lines.end(), dashes.begin(), dashes.end());
     }
 }
@@ -251,16 +252,16 @@ void addPartLinks(Overlays& out, const physics::ResolvedScene& scene, const gltf
             }
         }
         if (lines.size() > first)
-            out.bodyRuns[size_t(kind)].push_back({first, lines.size() - first, int(b)});
+            out.bodyRuns[size_t(kind)].push_back({first, lines.size() - first, int(b), int(body.node)});
     }
     for (const physics::CompoundTrigger& compound : scene.compoundTriggers) {
         auto& lines = out.lines[size_t(OverlayKind::Trigger)];
         const size_t first = lines.size();
         for (size_t i : compound.members)
             lines.insert(lines.end(), {origin(compound.node), origin(scene.instances[i].node)});
-        if (compound.body >= 0 && lines.size() > first)
+        if (lines.size() > first)
             out.bodyRuns[size_t(OverlayKind::Trigger)].push_back(
-                {first, lines.size() - first, compound.body});
+                {first, lines.size() - first, compound.body, int(compound.node)});
     }
 }
 

@@ -25,22 +25,26 @@ enum class OverlayKind
     Count
 };
 
-/// Consecutive points of one kind's lines that one body carries (an even count: whole segments).
+/// Consecutive points of one kind's lines that one body or node carries (an even count: whole segments).
 struct OverlayRun
 {
     size_t first = 0;
     size_t count = 0;
-    int body = -1; ///< index into physics::ResolvedScene::bodies
+    int body = -1; ///< index into physics::ResolvedScene::bodies; -1: static world geometry
+    /// The node whose world transform places the points: a collider's or trigger's own node, the body's (or
+    /// compound trigger's) node for the links between its parts; -1 for none.
+    int node = -1;
 };
 
 /// World-space line segments per kind: each consecutive pair of points is one segment.
 struct Overlays
 {
     std::array<std::vector<QVector3D>, size_t(OverlayKind::Count)> lines;
-    /// Per kind, in order: the runs of points a body carries (its colliders' and triggers' wireframes, the
-    /// links between its parts, and their copies in the selection), so that a preview can move them with the
-    /// body. Points outside every run belong to no body. Centres of mass, inertia boxes and velocities have
-    /// no runs.
+    /// Per kind, in order: the runs of points a body or node carries (each collider's and trigger's
+    /// wireframe, static ones too, the links between a body's parts, and their copies in the selection), so
+    /// that a preview can move them with the body (a simulation) or with their node (an animation). Points
+    /// outside every run belong to nothing that moves. Centres of mass, inertia boxes and velocities have no
+    /// runs.
     std::array<std::vector<OverlayRun>, size_t(OverlayKind::Count)> bodyRuns;
     size_t shapesDrawn = 0;
     size_t shapesSkipped = 0;       ///< instances whose shape could not be drawn (unknown type, broken mesh)

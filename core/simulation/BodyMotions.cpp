@@ -72,6 +72,20 @@ const geometry::Mat4d* BodyMotions::of(size_t bodyNode) const
     return it == m_byNode.end() ? nullptr : &it->second;
 }
 
+BodyMotions nodeMotions(const gltf::SceneGraph& graph, const std::vector<QMatrix4x4>& posed,
+                        const std::vector<size_t>& nodes)
+{
+    std::map<size_t, geometry::Mat4d> byNode;
+    for (size_t node : nodes) {
+        if (node >= graph.nodeCount() || node >= posed.size() || posed[node] == graph.worldTransform(node))
+            continue;
+        geometry::Mat4d inverse;
+        if (geometry::affineInverse(toMat4d(graph.worldTransform(node)), inverse))
+            byNode.emplace(node, toMat4d(posed[node]) * inverse);
+    }
+    return BodyMotions(std::move(byNode));
+}
+
 std::vector<BodyState> interpolateStates(const std::vector<BodyState>& previous,
                                          const std::vector<BodyState>& current, double alpha)
 {

@@ -7,6 +7,7 @@
 
 #include "geometry/Transform.h"
 #include "gltf/RenderScene.h"
+#include "gltf/SceneGraph.h"
 #include "physics/ResolvedScene.h"
 #include "simulation/World.h"
 
@@ -26,6 +27,8 @@ public:
     /// Bodies are matched by node; a state whose node is no body of `input`, or a body without a state,
     /// has no motion.
     BodyMotions(const SimulationInput& input, const std::vector<BodyState>& states);
+    /// Motions keyed by any node (an animation moves nodes, not bodies: nodeMotions); moved() stays empty.
+    explicit BodyMotions(std::map<size_t, geometry::Mat4d> byNode) : m_byNode(std::move(byNode)) {}
 
     /// The motion of the body whose node is `bodyNode`; null when it did not move or is not a body.
     const geometry::Mat4d* of(size_t bodyNode) const;
@@ -47,6 +50,12 @@ geometry::Mat4d toMat4d(const QMatrix4x4& q);
 /// kept as it is.
 std::vector<BodyState> interpolateStates(const std::vector<BodyState>& previous,
                                          const std::vector<BodyState>& current, double alpha);
+
+/// The motion of each of `nodes` from its world transform at rest (`graph`) to `posed` (one matrix per node,
+/// as gltf::AnimationPose gives): posed * rest^-1, which carries the lines drawn at rest to the pose. A node
+/// whose rest transform cannot be inverted (a zero scale), or that did not move, has none.
+BodyMotions nodeMotions(const gltf::SceneGraph& graph, const std::vector<QMatrix4x4>& posed,
+                        const std::vector<size_t>& nodes);
 
 /// The render scene's instances moved with their bodies (the body that owns each instance's node in
 /// `resolved`): one world matrix per instance.

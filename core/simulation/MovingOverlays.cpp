@@ -36,18 +36,19 @@ struct Rows
 
 } // namespace
 
-MovingOverlays::MovingOverlays(const scene::Overlays& atRest, const physics::ResolvedScene& resolved)
+template <class Mover> void MovingOverlays::split(const scene::Overlays& atRest, Mover&& mover)
 {
     for (size_t k = 0; k < kKinds; ++k) {
         const std::vector<QVector3D>& lines = atRest.lines[k];
         Level& moving = m_levels[k][0];
         size_t next = 0; // the first point not yet sorted
         for (const scene::OverlayRun& run : atRest.bodyRuns[k]) {
-            if (!moves(resolved, run.body) || run.first < next || run.first + run.count > lines.size())
+            const long node = mover(run);
+            if (node < 0 || run.first < next || run.first + run.count > lines.size())
                 continue;
             m_fixed[k].insert(m_fixed[k].end(), lines.begin() + std::ptrdiff_t(next),
                               lines.begin() + std::ptrdiff_t(run.first));
-            moving.runs.push_back({moving.points.size(), run.count, resolved.bodies[size_t(run.body)].node});
+            moving.runs.push_back({moving.points.size(), run.count, size_t(node)});
             moving.points.insert(moving.points.end(), lines.begin() + std::ptrdiff_t(run.first),
                                  lines.begin() + std::ptrdiff_t(run.first + run.count));
             next = run.first + run.count;
@@ -55,6 +56,22 @@ MovingOverlays::MovingOverlays(const scene::Overlays& atRest, const physics::Res
         m_fixed[k].insert(m_fixed[k].end(), lines.begin() + std::ptrdiff_t(next), lines.end());
         makeCoarserLevels(k);
     }
+}
+
+MovingOverlays::MovingOverlays(const scene::Overlays& atRest, const physics::ResolvedScene& resolved)
+{
+    split(atRest, [&](const scene::OverlayRun& run) {
+        return moves(resolved, run.body) ? long(resolved.bodies[size_t(run.body)].node) : -1L;
+    });
+}
+
+MovingOverlays::MovingOverlays(const scene::Overlays& atRest, const std::vector<size_t>& movedNodes)
+{
+    split(atRest, [&](const scene::OverlayRun& run) {
+        return run.node >= 0 && std::binary_search(movedNodes.begin(), movedNodes.end(), size_t(run.node))
+                   ? long(run.node)
+                   : -1L;
+    });
 }
 
 void MovingOverlays::makeCoarserLevels(size_t kind)
@@ -73,7 +90,7 @@ void MovingOverlays::makeCoarserLevels(size_t kind)
             lengthSum[l - 1] += coarser.mergedMeanLength * double(coarser.merged);
             merged[l - 1] += coarser.merged;
             own[l] = std::move(coarser.points);
-            levels[l].runs.push_back({levels[l].points.size(), own[l].size(), run.bodyNode});
+            levels[l].runs.push_back({levels[l].points.size(), own[l].size(), run.node});
             levels[l].points.insert(levels[l].points.end(), own[l].begin(), own[l].end());
         }
     }
@@ -87,7 +104,7 @@ void MovingOverlays::movedLines(scene::OverlayKind kind, int level, const BodyMo
     const Level& atRest = m_levels[size_t(kind)][size_t(std::clamp(level, 0, kLevels - 1))];
     out.resize(atRest.points.size());
     for (const Run& run : atRest.runs) {
-        const geometry::Mat4d* motion = motions.of(run.bodyNode);
+        const geometry::Mat4d* motion = motions.of(run.node);
         if (!motion) {
             std::copy_n(atRest.points.begin() + std::ptrdiff_t(run.first), run.count,
                         out.begin() + std::ptrdiff_t(run.first));

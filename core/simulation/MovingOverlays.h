@@ -27,6 +27,9 @@ public:
     /// dynamic and kinematic bodies move; everything else (static bodies, static world geometry, centres of
     /// mass and the other markers) stays.
     MovingOverlays(const scene::Overlays& atRest, const physics::ResolvedScene& resolved);
+    /// An animation's split: the runs whose node is one of `movedNodes` (ascending) move, each by the motion
+    /// of its own node (BodyMotions keyed by node, as nodeMotions makes them); everything else stays.
+    MovingOverlays(const scene::Overlays& atRest, const std::vector<size_t>& movedNodes);
 
     /// The lines of `kind` that no body moves, in their order at rest.
     const std::vector<QVector3D>& fixedLines(scene::OverlayKind kind) const { return m_fixed[size_t(kind)]; }
@@ -49,13 +52,16 @@ private:
     {
         size_t first = 0;
         size_t count = 0;
-        size_t bodyNode = 0;
+        size_t node = 0; ///< whose motion moves it: the body's node, or the run's own (an animation)
     };
     struct Level
     {
         std::vector<QVector3D> points;
         std::vector<Run> runs;
     };
+    /// Sorts the runs into fixed and moving lines: `mover` gives the node whose motion moves a run, or -1
+    /// when it stays.
+    template <class Mover> void split(const scene::Overlays& atRest, Mover&& mover);
     /// Levels 1.. of `kind`, made from level 0 run by run.
     void makeCoarserLevels(size_t kind);
 

@@ -177,13 +177,16 @@ private slots:
         scene::OverlayOptions crate;
         crate.selectedNodes = {2};
         const scene::Overlays o = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph, crate);
-        // Runs are in order, apart, inside their kind's lines, and each names a body.
+        // Runs are in order, apart, inside their kind's lines, and each names its node and its body (or -1:
+        // static world geometry, which an animation of its node moves).
         for (size_t k = 0; k < size_t(OverlayKind::Count); ++k) {
             size_t next = 0;
             for (const scene::OverlayRun& run : o.bodyRuns[k]) {
                 QVERIFY(run.first >= next && run.count % 2 == 0 && run.count > 0);
                 QVERIFY(run.first + run.count <= o.lines[k].size());
-                QVERIFY(run.body >= 0 && size_t(run.body) < s.resolved.bodies.size());
+                QVERIFY(run.body >= -1 && run.body < int(s.resolved.bodies.size()));
+                QVERIFY(run.node >= 0 && size_t(run.node) < s.graph.nodeCount());
+                QCOMPARE(run.body, s.resolved.bodyOfNode(size_t(run.node)));
                 next = run.first + run.count;
             }
         }
@@ -205,12 +208,11 @@ private slots:
             }
         }
         QCOMPARE(o.bodyRuns[size_t(OverlayKind::Selection)].size(), size_t(1));
-        // Static world geometry (the floor, node 0) belongs to no body: the static layer's points outside
-        // every run are at least the floor box's 24.
-        size_t inRuns = 0;
-        for (const scene::OverlayRun& run : o.bodyRuns[size_t(OverlayKind::Static)])
-            inRuns += run.count;
-        QVERIFY(o[OverlayKind::Static].size() - inRuns >= 24);
+        // Static world geometry (the floor, node 0) belongs to no body: its run names node 0 and no body.
+        const auto& statics = o.bodyRuns[size_t(OverlayKind::Static)];
+        QVERIFY(std::any_of(statics.begin(), statics.end(), [](const scene::OverlayRun& r) {
+            return r.node == 0 && r.body == -1 && r.count >= 24;
+        }));
         // Markers have no runs.
         QVERIFY(o.bodyRuns[size_t(OverlayKind::CenterOfMass)].empty());
     }
