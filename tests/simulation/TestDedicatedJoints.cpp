@@ -216,7 +216,8 @@ private slots:
         Vec3 arm{0, -std::cos(start), 0};
         arm[size_t(swung)] = std::sin(start);
         const bool hinge = kind == int(JointConstraintKind::Hinge);
-        const SimulationInput in = heldBall(arm, hinge ? hingeLimits(0) : std::vector{lock(false, {0, 1, 2})});
+        const SimulationInput in =
+            heldBall(arm, hinge ? hingeLimits(0) : std::vector{lock(false, {0, 1, 2})});
         QCOMPARE(kindsOf(in), std::vector<JointConstraintKind>{JointConstraintKind(kind)});
         simulation::World world(in);
         const std::vector<double> times = crossings(world, swung, 4.5);
