@@ -1,6 +1,7 @@
 #include "simulation/EngineJoints.h"
 
 #include "simulation/BulletMath.h"
+#include "simulation/JointConstraint.h"
 #include "simulation/SolverSettings.h"
 
 #include <algorithm>
@@ -116,13 +117,47 @@ RotateOrder rotateOrder(const SimJoint& joint)
     return first == 1 ? RO_YZX : first == 2 ? RO_ZXY : RO_XYZ;
 }
 
+/// The frame turned so that its Z axis (the axis Bullet's hinge turns about) is its axis `axis`: a cyclic
+/// turn of the axes, so that a turn about that axis keeps its sign.
+btTransform hingeFrame(const btTransform& frame, int axis)
+{
+    btMatrix3x3 turn(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    turn[(axis + 1) % 3][0] = 1;
+    turn[(axis + 2) % 3][1] = 1;
+    turn[axis][2] = 1;
+    return btTransform(frame.getBasis() * turn, frame.getOrigin());
+}
+
+/// Bullet's dedicated constraint for a ball or hinge joint (jointConstraint), holding its locked rows and its
+/// range as firmly as the generic constraint's hard limits (kLimitErp, no bounce off the range's ends).
+std::unique_ptr<btTypedConstraint> dedicatedConstraint(const JointConstraint& kind, btRigidBody& a,
+                                                       btRigidBody& b, const btTransform& fa,
+                                                       const btTransform& fb)
+{
+    if (kind.kind == JointConstraintKind::Ball) {
+        auto ball = std::make_unique<btPoint2PointConstraint>(a, b, fa.getOrigin(), fb.getOrigin());
+        ball->setParam(BT_CONSTRAINT_ERP, kLimitErp);
+        return ball;
+    }
+    // Reference frame A: the hinge angle turns frame B relative to frame A, the spec's sign.
+    auto hinge = std::make_unique<btHingeConstraint>(a, b, hingeFrame(fa, kind.hingeAxis),
+                                                     hingeFrame(fb, kind.hingeAxis), true);
+    if (std::isfinite(kind.min) && std::isfinite(kind.max))
+        hinge->setLimit(btScalar(kind.min), btScalar(kind.max), 1, 1, 0);
+    hinge->setParam(BT_CONSTRAINT_ERP, kLimitErp);
+    hinge->setParam(BT_CONSTRAINT_STOP_ERP, kLimitErp);
+    return hinge;
+}
+
 } // namespace
 
 struct EngineJoints::State
 {
     btDynamicsWorld* world = nullptr;
     btRigidBody fixed{0, nullptr, nullptr}; // the world side of a joint to static geometry
-    std::vector<std::unique_ptr<btGeneric6DofSpring2Constraint>> constraints;
+    std::vector<std::unique_ptr<btTypedConstraint>> constraints;
+    std::vector<JointConstraintKind> kinds;               // per constraint
+    std::vector<btGeneric6DofSpring2Constraint*> generic; // the Generic ones
     std::vector<SoftAxis> soft;
     std::vector<DistanceLimit> distances;
     std::vector<DriveAxis> drives;
@@ -131,19 +166,26 @@ struct EngineJoints::State
                                         const btTransform& fb, RotateOrder order, bool enableCollision)
     {
         auto c = std::make_unique<btGeneric6DofSpring2Constraint>(a, b, fa, fb, order);
-        // Joint limits are hard in the spec (absent stiffness): with Bullet's default 10 iterations a
-        // pendulum whose inertia about its centre of mass is small next to m d^2 rested 0.2 rad past its
-        // limit (the solver's residual, in proportion to the load).
-        c->setOverrideNumSolverIterations(kJointSolverIterations);
         for (int i = 0; i < 6; ++i) {
             c->setLimit(i, Free, 0);
             // A hard limit pushes a frame back from most of its overshoot in one step (Bullet's 0.2 left a
             // loaded limit resting visibly past its end).
             c->setParam(BT_CONSTRAINT_STOP_ERP, kLimitErp, i);
         }
+        generic.push_back(c.get());
+        insert(std::move(c), JointConstraintKind::Generic, enableCollision);
+        return generic.back();
+    }
+
+    void insert(std::unique_ptr<btTypedConstraint> c, JointConstraintKind kind, bool enableCollision)
+    {
+        // Joint limits are hard in the spec (absent stiffness): with Bullet's default 10 iterations a
+        // pendulum whose inertia about its centre of mass is small next to m d^2 rested 0.2 rad past its
+        // limit (the solver's residual, in proportion to the load).
+        c->setOverrideNumSolverIterations(kJointSolverIterations);
         world->addConstraint(c.get(), !enableCollision);
         constraints.push_back(std::move(c));
-        return constraints.back().get();
+        kinds.push_back(kind);
     }
 
     /// Hard ranges per axis (intersected when several limits name one axis) and soft ones.
@@ -278,6 +320,11 @@ EngineJoints::EngineJoints(btDynamicsWorld& world, const std::vector<SimJoint>& 
         const btTransform fb = joint.bodyB >= 0
                                    ? principal[size_t(joint.bodyB)].inverse() * toBullet(joint.frameB)
                                    : toBullet(joint.frameB);
+        const JointConstraint dedicated = jointConstraint(joint);
+        if (dedicated.kind != JointConstraintKind::Generic) {
+            s.insert(dedicatedConstraint(dedicated, a, b, fa, fb), dedicated.kind, joint.enableCollision);
+            continue;
+        }
         btGeneric6DofSpring2Constraint* c = s.add(a, b, fa, fb, rotateOrder(joint), joint.enableCollision);
         const size_t softBefore = s.soft.size();
         s.setLimits(*c, joint, fa, fb, a, b);
@@ -310,6 +357,11 @@ std::vector<int> EngineJoints::iterations() const
     return out;
 }
 
+std::vector<JointConstraintKind> EngineJoints::kinds() const
+{
+    return m_state->kinds;
+}
+
 void EngineJoints::beforeStep()
 {
     State& s = *m_state;
@@ -319,7 +371,7 @@ void EngineJoints::beforeStep()
     // own rows, so joints with neither cost nothing here.
     if (s.soft.empty() && s.drives.empty())
         return;
-    for (auto& c : s.constraints)
+    for (btGeneric6DofSpring2Constraint* c : s.generic)
         c->calculateTransforms();
     for (const SoftAxis& soft : s.soft)
         State::updateSoft(soft);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "simulation/JointConstraint.h"
 #include "simulation/SimulationInput.h"
 
 #include <memory>
@@ -11,7 +12,8 @@ class btTransform;
 
 namespace cs::simulation {
 
-/// Internal to the simulation library (World.cpp): the SimJoints as Bullet constraints. Each joint is a
+/// Internal to the simulation library (World.cpp): the SimJoints as Bullet constraints. A ball or hinge
+/// joint (jointConstraint) is Bullet's point-to-point or hinge constraint. Any other joint is a
 /// btGeneric6DofSpring2Constraint between the two attachment frames that holds its hard per-axis limits,
 /// plus, where needed, one constraint per distance limit (several linear axes) whose frames turn every step
 /// so that one axis points along the current separation, and one constraint whose motors apply the drives.
@@ -31,6 +33,8 @@ public:
     void beforeStep();
     /// Each constraint's solver iterations (its override), in the order the joints made them.
     std::vector<int> iterations() const;
+    /// Each constraint's kind, in the same order.
+    std::vector<JointConstraintKind> kinds() const;
 
 private:
     struct State;

@@ -3,6 +3,8 @@
 // What the preview pays for accuracy, and where (docs/simulation.md, "Solver settings"): solver iterations
 // by the scene's size and per joint, continuous collision detection per body and only for its fast steps.
 // bench=simulate measures the cost against raw Bullet.
+#include "simulation/JointConstraint.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <vector>
@@ -61,8 +63,9 @@ inline ContinuousCollision continuousCollision(double thickness)
 /// What a World gave the engine, for tests and diagnostics (World::solverReport).
 struct SolverReport
 {
-    int contactIterations = 0;               ///< per step, every contact
-    std::vector<int> constraintIterations;   ///< per engine constraint of the joints, in joint order
+    int contactIterations = 0;                        ///< per step, every contact
+    std::vector<int> constraintIterations;            ///< per engine constraint of the joints, in joint order
+    std::vector<JointConstraintKind> constraintKinds; ///< per engine constraint, in the same order
     std::vector<double> ccdMotionThresholds; ///< per SimulationInput body (m per step; 0: never swept)
     bool pairFilter = false; ///< the broadphase asks the filter callback about each new pair of objects
 };

@@ -477,6 +477,7 @@ SolverReport World::solverReport() const
     report.contactIterations = m_engine->world.getSolverInfo().m_numIterations;
     report.pairFilter = m_engine->world.getPairCache()->getOverlapFilterCallback() != nullptr;
     report.constraintIterations = m_engine->joints->iterations();
+    report.constraintKinds = m_engine->joints->kinds();
     for (const auto& body : m_engine->bodies)
         report.ccdMotionThresholds.push_back(double(body->getCcdMotionThreshold()));
     return report;
