@@ -2,6 +2,7 @@
 
 #include "geometry/ConvexHull.h"
 #include "geometry/DecompositionCache.h"
+#include "geometry/DecompositionChoice.h"
 #include "geometry/Parallel.h"
 
 #include <algorithm>
@@ -15,9 +16,9 @@ namespace cs::geometry {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using namespace cutchoice;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kTieFraction = 0.05;
 /// Near-tied cuts looked one split further by the look-ahead search.
 constexpr size_t kLookAhead = 2;
 /// The look-ahead search looks ahead until there are this many pieces.
@@ -30,59 +31,6 @@ enum class TieBreak
     LeastVolume, ///< the least hull volume of the two sides
     LookAhead,   ///< the least concavity left after also cutting each side once more
 };
-
-/// Concavities this close count as equal when cuts are compared: the coarse measure is not finer.
-double tieTolerance(double concavity, double spacing)
-{
-    return std::max(kTieFraction * concavity, spacing);
-}
-
-/// A score that a choice may use: measured in full (a partial one only says that the cut is worse than the
-/// bound it was measured against, and such a cut is never chosen).
-bool full(const std::optional<SplitScore>& score)
-{
-    return score && !score->partial;
-}
-
-/// The candidate to cut with (the first of equal ones), or none: the least concavity; with `spacing` > 0,
-/// among those within tieTolerance of it, the least hull volume (less empty space still covered).
-std::optional<size_t> best(const std::vector<std::optional<SplitScore>>& scores, double spacing)
-{
-    std::optional<size_t> least;
-    for (size_t i = 0; i < scores.size(); ++i)
-        if (full(scores[i]) && (!least || scores[i]->concavity < scores[*least]->concavity))
-            least = i;
-    if (!least || spacing <= 0)
-        return least;
-    const double limit = scores[*least]->concavity + tieTolerance(scores[*least]->concavity, spacing);
-    std::optional<size_t> out;
-    for (size_t i = 0; i < scores.size(); ++i)
-        if (full(scores[i]) && scores[i]->concavity <= limit &&
-            (!out || scores[i]->volume < scores[*out]->volume))
-            out = i;
-    return out;
-}
-
-/// True when `a` is a better cut than `b` (the order of best()).
-bool better(const SplitScore& a, const SplitScore& b, double spacing)
-{
-    if (spacing <= 0)
-        return a.concavity < b.concavity;
-    const double tolerance = tieTolerance(std::min(a.concavity, b.concavity), spacing);
-    if (std::abs(a.concavity - b.concavity) > tolerance)
-        return a.concavity < b.concavity;
-    return a.volume < b.volume;
-}
-
-/// The least concavity among the full scores (infinity when none).
-double leastConcavity(const std::vector<std::optional<SplitScore>>& scores)
-{
-    double least = kInfinity;
-    for (const auto& sc : scores)
-        if (full(sc))
-            least = std::min(least, sc->concavity);
-    return least;
-}
 
 /// How a search run ended.
 enum class Outcome
@@ -386,6 +334,24 @@ private:
         return out ? out : std::optional<size_t>(order.front());
     }
 
+    /// The scores of the two cuts `near` the best so far (`so`), measured only as far as the choice needs:
+    /// a cut can replace it only within the tie window above it (better()), and one over that is measured
+    /// further only when it may be in the other's tie window, where best() compares their volumes.
+    std::vector<std::optional<SplitScore>> scoreNear(const Piece& piece, const std::vector<HalfSpace>& near,
+                                                     const SplitScore& so, double spacing)
+    {
+        auto window = [spacing](double c) { return spacing > 0 ? c + tieTolerance(c, spacing) : c; };
+        const double bound = window(so.concavity);
+        auto scores = scoreAll(piece, near, [bound](double) { return bound; });
+        for (size_t j = 0; j < 2; ++j)
+            if (const auto& other = scores[1 - j];
+                scores[j] && scores[j]->partial && full(other) && window(other->concavity) > bound) {
+                const double wider = window(other->concavity);
+                scores[j] = scoreAll(piece, {near[j]}, [wider](double) { return wider; })[0];
+            }
+        return scores;
+    }
+
     /// The cut of least score among the candidates, then refined by halving the step around it.
     std::optional<HalfSpace> bestPlane(const Piece& piece)
     {
@@ -424,9 +390,7 @@ private:
             step *= 0.5;
             const std::vector<HalfSpace> near = {{plane.normal, plane.offset - step},
                                                  {plane.normal, plane.offset + step}};
-            // Both in full: best() compares them with each other before the better one is compared with the
-            // cut so far.
-            const auto nearScores = scoreAll(piece, near, [](double) { return kInfinity; });
+            const auto nearScores = scoreNear(piece, near, bestScore, spacing);
             if (const auto b = best(nearScores, spacing); b && better(*nearScores[*b], bestScore, spacing)) {
                 plane = near[*b];
                 bestScore = *nearScores[*b];

@@ -16,7 +16,7 @@ PointIndex::PointIndex(std::vector<Vec3d> points) : m_points(std::move(points))
 
 void PointIndex::build(size_t begin, size_t end, int depth)
 {
-    if (end - begin <= 1)
+    if (end - begin <= kLeafPoints)
         return;
     const size_t mid = begin + (end - begin) / 2;
     const auto first = m_points.begin() + long(begin), nth = m_points.begin() + long(mid),
@@ -40,6 +40,12 @@ void PointIndex::search(const Vec3d& p, size_t begin, size_t end, int depth, dou
 {
     if (begin >= end || best2 <= enough2)
         return;
+    if (end - begin <= kLeafPoints) {
+        for (size_t i = begin; i < end; ++i)
+            if (!keep || keep->contains(m_points[i]))
+                best2 = std::min(best2, lengthSquared(p - m_points[i]));
+        return;
+    }
     const size_t mid = begin + (end - begin) / 2;
     const Vec3d& q = m_points[mid];
     if (!keep || keep->contains(q))

@@ -38,6 +38,8 @@ public:
     double nearestDistance(const Vec3d& p, double enough = 0, const HalfSpace* keep = nullptr) const;
 
 private:
+    /// Ranges this small are not split but scanned: fewer levels to descend for a few more distances.
+    static constexpr size_t kLeafPoints = 8;
     void build(size_t begin, size_t end, int depth);
     void search(const Vec3d& p, size_t begin, size_t end, int depth, double& best2, double enough2,
                 const HalfSpace* keep) const;

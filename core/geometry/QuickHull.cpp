@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <queue>
+#include <memory>
 
 namespace cs::geometry {
 
@@ -42,8 +42,17 @@ struct HeapEntry
 class Engine
 {
 public:
-    Engine(const std::vector<Vec3d>& input, const QuickHullOptions& options) : m_options(options)
+    /// Readies the engine for `input`, keeping the memory of earlier runs.
+    void reset(const std::vector<Vec3d>& input, const QuickHullOptions& options)
     {
+        m_options = &options;
+        m_centre = Vec3d{};
+        m_points.clear();
+        m_used = 0;
+        m_free.clear();
+        m_heap.clear();
+        m_vertexCount = 0;
+        m_outsideCount = 0;
         // Work relative to the bounding-box centre: a model far from the origin keeps its digits.
         Vec3d lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi = -lo;
         for (const Vec3d& p : input) {
@@ -67,6 +76,7 @@ public:
     {
         QuickHullOutput out;
         out.tolerance = m_eps;
+        const QuickHullOptions& options = *m_options;
         if (m_points.empty())
             return out;
         out.status = initialSimplex();
@@ -76,8 +86,8 @@ public:
 
         const size_t total = m_points.size();
         size_t sinceReport = 0;
-        while (m_vertexCount < m_options.maxVertices) {
-            if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed)) {
+        while (m_vertexCount < options.maxVertices) {
+            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
                 out.status = QuickHullOutput::Status::Cancelled;
                 return out;
             }
@@ -85,13 +95,12 @@ public:
             if (f == kNone)
                 break;
             addPoint(f);
-            if (m_options.progress && ++sinceReport >= 64) {
+            if (options.progress && ++sinceReport >= 64) {
                 sinceReport = 0;
-                const double byCap = m_options.maxVertices < total
-                                         ? double(m_vertexCount) / double(m_options.maxVertices)
-                                         : 0.0;
+                const double byCap =
+                    options.maxVertices < total ? double(m_vertexCount) / double(options.maxVertices) : 0.0;
                 const double byPoints = 1.0 - double(m_outsideCount) / double(total);
-                m_options.progress(std::clamp(std::max(byCap, byPoints), 0.0, 1.0));
+                options.progress(std::clamp(std::max(byCap, byPoints), 0.0, 1.0));
             }
         }
         collect(out);
@@ -115,8 +124,10 @@ private:
             id = m_free.back();
             m_free.pop_back();
         } else {
-            id = static_cast<std::uint32_t>(m_faces.size());
-            m_faces.emplace_back();
+            // Faces past m_used are left from an earlier run: their outside lists keep their capacity.
+            id = m_used++;
+            if (id == m_faces.size())
+                m_faces.emplace_back();
         }
         Face& f = m_faces[id];
         f.v = {a, b, c};
@@ -227,8 +238,10 @@ private:
     void pushFace(std::uint32_t id)
     {
         const Face& f = m_faces[id];
-        if (!f.outside.empty())
-            m_heap.push({f.furthestDistance, id, f.generation});
+        if (!f.outside.empty()) {
+            m_heap.push_back({f.furthestDistance, id, f.generation});
+            std::push_heap(m_heap.begin(), m_heap.end());
+        }
     }
 
     void partitionAll()
@@ -257,8 +270,9 @@ private:
     std::uint32_t nextFace()
     {
         while (!m_heap.empty()) {
-            const HeapEntry e = m_heap.top();
-            m_heap.pop();
+            std::pop_heap(m_heap.begin(), m_heap.end());
+            const HeapEntry e = m_heap.back();
+            m_heap.pop_back();
             const Face& f = m_faces[e.face];
             if (f.alive && f.generation == e.generation && !f.outside.empty())
                 return e.face;
@@ -275,8 +289,13 @@ private:
     {
         const std::uint32_t eye = m_faces[start].furthest;
         ++m_round;
-        if (m_round == kNone)
+        if (m_round == kNone) {
+            // The marks outlive a run: clear them rather than meet an old round's number again.
+            std::fill(m_visitRound.begin(), m_visitRound.end(), 0);
+            std::fill(m_startRound.begin(), m_startRound.end(), 0);
+            std::fill(m_vertexMark.begin(), m_vertexMark.end(), 0);
             m_round = 1;
+        }
         findHorizon(start, m_points[eye]);
         if (!horizonIsOneLoop()) {
             // Round-off made the visible region something other than a disc: leave this point out rather
@@ -298,8 +317,8 @@ private:
         m_visible.clear();
         m_horizon.clear();
         m_visible.push_back(start);
-        m_visitRound.resize(m_faces.size(), 0);
-        m_visitVisible.resize(m_faces.size(), 0);
+        m_visitRound.resize(m_used, 0);
+        m_visitVisible.resize(m_used, 0);
         m_visitRound[start] = m_round;
         m_visitVisible[start] = 1;
         for (size_t k = 0; k < m_visible.size(); ++k) {
@@ -444,9 +463,9 @@ private:
 
     void collect(QuickHullOutput& out) const
     {
-        std::vector<std::uint32_t> remap(m_faces.size(), kNone);
+        std::vector<std::uint32_t> remap(m_used, kNone);
         std::uint32_t count = 0;
-        for (std::uint32_t i = 0; i < m_faces.size(); ++i) {
+        for (std::uint32_t i = 0; i < m_used; ++i) {
             if (m_faces[i].alive)
                 remap[i] = count++;
         }
@@ -454,7 +473,7 @@ private:
         out.neighbours.reserve(count);
         out.normals.reserve(count);
         out.offsets.reserve(count);
-        for (std::uint32_t i = 0; i < m_faces.size(); ++i) {
+        for (std::uint32_t i = 0; i < m_used; ++i) {
             const Face& f = m_faces[i];
             if (!f.alive)
                 continue;
@@ -469,13 +488,14 @@ private:
         out.vertexCount = m_vertexCount;
     }
 
-    QuickHullOptions m_options;
+    const QuickHullOptions* m_options = nullptr;
     Vec3d m_centre;
     std::vector<Vec3d> m_points;
     double m_eps = 0;
     std::vector<Face> m_faces;
+    std::uint32_t m_used = 0; ///< faces of this run: m_faces[0, m_used)
     std::vector<std::uint32_t> m_free;
-    std::priority_queue<HeapEntry> m_heap;
+    std::vector<HeapEntry> m_heap; ///< a max-heap (std::push_heap)
     std::vector<std::uint32_t> m_stamp;
     size_t m_vertexCount = 0;
     size_t m_outsideCount = 0;
@@ -498,8 +518,17 @@ private:
 
 QuickHullOutput quickHull(const std::vector<Vec3d>& points, const QuickHullOptions& options)
 {
-    Engine engine(points, options);
-    return engine.run();
+    // Convex decomposition makes tens of thousands of small hulls per mesh: one engine per thread keeps its
+    // memory from run to run instead of allocating it again. A large run's memory is given back.
+    constexpr size_t kKeptPoints = 1 << 16;
+    thread_local std::unique_ptr<Engine> engine;
+    if (!engine)
+        engine = std::make_unique<Engine>();
+    engine->reset(points, options);
+    QuickHullOutput out = engine->run();
+    if (points.size() > kKeptPoints)
+        engine.reset();
+    return out;
 }
 
 } // namespace cs::geometry
