@@ -5,13 +5,16 @@
 #include "document/Document.h"
 #include "viewport/Viewport.h"
 
+#include <utility>
+
 namespace cs::ui {
 
 void followDocuments(DocumentSession& session, QObject* receiver, std::function<void()> replaced,
                      std::function<void()> edited, std::function<void()> selected)
 {
     QObject::connect(&session, &DocumentSession::documentReplaced, receiver,
-                     [receiver, replaced, edited, selected](document::Document* doc) {
+                     [receiver, replaced = std::move(replaced), edited = std::move(edited),
+                      selected = std::move(selected)](document::Document* doc) {
                          replaced();
                          if (!doc)
                              return;

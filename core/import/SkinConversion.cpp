@@ -172,8 +172,8 @@ int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const aiNo
     const Matrix from = offsetsFromCharacterSpace(skin.joints, offsets, meshWorld) ? meshWorld : identity();
     for (const Matrix& offset : offsets) {
         Matrix m = multiply(offset, from);
-        for (int row = 0; row < 3; ++row)
-            m[size_t(row * 4 + 3)] *= ctx.scale;
+        for (size_t row = 0; row < 3; ++row)
+            m[row * 4 + 3] *= ctx.scale;
         skin.offsets.push_back(m);
     }
     ctx.skins.push_back(std::move(skin));
@@ -249,9 +249,9 @@ void writeSkins(ImportContext& ctx)
                 ctx.diagnostics.push_back(makeError("IMPORT_SKINS", "bone '" + utf8(skin.joints[j]->mName) +
                                                                         "' has no node: its skin is wrong"));
             joints.push_back(node != ctx.nodeIndices.end() ? node->second : 0);
-            for (int column = 0; column < 4; ++column)
-                for (int row = 0; row < 4; ++row)
-                    matrices.push_back(float(skin.offsets[j][size_t(row * 4 + column)]));
+            for (size_t column = 0; column < 4; ++column)
+                for (size_t row = 0; row < 4; ++row)
+                    matrices.push_back(float(skin.offsets[j][row * 4 + column]));
         }
         skins.push_back({{"inverseBindMatrices", ctx.builder.addMatrixAccessor(matrices)},
                          {"joints", std::move(joints)}});

@@ -18,7 +18,7 @@
 #include "TestSupport.h"
 #include "WindowTestUtil.h"
 #include "document/Document.h"
-#include "document/NodeOperations.h"
+#include "document/NodeEdits.h"
 
 #include <QAction>
 #include <QApplication>
