@@ -106,8 +106,10 @@ void AnimationTimeline::rebuild()
     m_choice->addItem(count ? tr("No animation") : tr("No animations in the file"));
     for (size_t i = 0; i < count; ++i)
         m_choice->addItem(animationLabel(doc->gltf(), i));
-    // A file with animations starts on its first, at rest until played or scrubbed.
+    // A file with animations starts on its first, at rest until played or scrubbed. The bar is shown only for
+    // such a file: most physics files have none, and their view keeps the whole height.
     choose(count ? std::optional<size_t>(0) : std::nullopt);
+    m_toolBar->setVisible(count > 0);
 }
 
 void AnimationTimeline::choose(std::optional<size_t> index)

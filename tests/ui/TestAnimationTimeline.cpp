@@ -284,16 +284,18 @@ private slots:
         QVERIFY(!b.play->isEnabled() && !b.slider->isEnabled());
     }
 
-    void fileWithoutAnimationsDisablesTheBar()
+    void fileWithoutAnimationsHidesTheBar()
     {
         MainWindow w(test::unattended());
         QVERIFY(test::showAndOpen(w, write("animated.gltf", animatedFile())));
         const Bar b(w);
         QVERIFY(b.complete());
+        QVERIFY(b.timeline->toolBar()->isVisible());
         b.slider->setValue(1000);
         QVERIFY(b.timeline->posed());
-        // Opening another file resets the bar; this one has no animations.
+        // Opening another file resets the bar; this one has no animations, so the bar is put away.
         QVERIFY(test::openAndWait(w, write("still.gltf", stillFile())));
+        QVERIFY(!b.timeline->toolBar()->isVisible());
         QVERIFY(!b.timeline->posed() && !b.timeline->animation());
         QVERIFY(!b.choice->isEnabled());
         QVERIFY(!b.play->isEnabled() && !b.stop->isEnabled() && !b.slider->isEnabled() &&
