@@ -65,13 +65,10 @@ JointConstraint jointConstraint(const SimJoint& joint)
     JointConstraint hinge{JointConstraintKind::Hinge, freeAxis};
     if (h.rangedAxis < 0 || (std::isinf(h.min) && h.min < 0 && std::isinf(h.max) && h.max > 0))
         return hinge;
-    // A hinge's range is centred in -pi..pi (btAngularLimit); an end past that, or a one-sided or empty
-    // range, is the generic constraint's.
-    if (!(-std::numbers::pi <= h.min && h.min < h.max && h.max <= std::numbers::pi))
-        return generic;
-    hinge.min = h.min;
-    hinge.max = h.max;
-    return hinge;
+    // A hinge with a range stays on the generic constraint: Bullet's hinge limit throws back an arm that
+    // reaches an end at speed, where the spec's limit stops it (an arm falling onto a -90 degree end ended
+    // 13 degrees above it after 2 s on the hinge, at 4 degrees on the generic constraint).
+    return generic;
 }
 
 } // namespace cs::simulation
