@@ -151,7 +151,8 @@ private slots:
         const Vec3 p = world.states()[0].pose.position;
         // Turned by a about Z, (1, 0, 0) is at (cos a, sin a, 0).
         const double turned = std::atan2(p[1], p[0]);
-        QVERIFY2(std::fabs(turned + 0.5) < 0.02, qPrintable(QString("at %1 rad after 2 s, lowest %2").arg(turned).arg(lowest)));
+        QVERIFY2(std::fabs(turned + 0.5) < 0.02,
+                 qPrintable(QString("at %1 rad after 2 s, lowest %2").arg(turned).arg(lowest)));
         QVERIFY2(lowest > -0.55, qPrintable(QString("passed its end to %1 rad").arg(lowest)));
     }
 
