@@ -119,7 +119,7 @@ private:
         const std::string name =
             first == key.end() ? std::string() : utf8(m_ctx.scene.mMeshes[*first]->mName);
         const int skin =
-            planSkin(m_ctx, key, node, name.empty() ? "node '" + utf8(node.mName) + "'" : "'" + name + "'");
+            planSkin(m_ctx, key, name.empty() ? "node '" + utf8(node.mName) + "'" : "'" + name + "'");
         gltf::Json primitives = gltf::Json::array();
         for (unsigned m : key) {
             if (m < m_ctx.scene.mNumMeshes) {

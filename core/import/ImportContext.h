@@ -18,8 +18,8 @@ struct aiScene;
 namespace cs::import {
 
 /// A skin being made for one glTF mesh: its bones (the source nodes, the union over the mesh's source meshes
-/// in order of first use) and each bone's inverse bind matrix (from the mesh's space to the bone's in the
-/// bind pose), row by row, translation in metres.
+/// in order of first use) and each bone's inverse bind matrix (Assimp's offset matrix), row by row,
+/// translation in metres.
 struct PendingSkin
 {
     std::vector<const aiNode*> joints;
@@ -68,12 +68,11 @@ private:
 std::optional<gltf::Json> convertPrimitive(ImportContext& ctx, unsigned meshIndex,
                                            const PendingSkin* skin = nullptr);
 
-/// The skin of the glTF mesh made of source meshes `meshes`, drawn by source node `owner` (`label` names it):
+/// The skin of the glTF mesh made of source meshes `meshes` (`label` names it):
 /// -1 when none has bones, or when their bones cannot be carried over as the source means them (then with a
 /// warning: meshes with and without bones on one node, a vertex no bone weighs, a bone that is no node of the
 /// tree), so the mesh is kept unskinned. Else the index of a new entry of ctx.skins.
-int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const aiNode& owner,
-             const std::string& label);
+int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const std::string& label);
 
 /// JOINTS_n and WEIGHTS_n of `mesh` against `skin`: a set of four per vertex for every four influences the
 /// mesh needs, up to eight (more are cut to the eight largest with a warning), each vertex's summing to 1.

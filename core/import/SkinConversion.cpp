@@ -1,15 +1,11 @@
 // Source bones to glTF skins. A vertex of a skinned glTF mesh is placed by its joints alone:
-// sum of weight x joint world x inverse bind matrix x vertex. Assimp gives, per bone, the vertices it weighs
-// and an offset matrix into the bone's space in the bind pose; the bones are nodes of the tree, so they
-// become the skin's joints as the nodes converted for them.
-//
-// Assimp documents the offset as starting from the mesh's own space, and its FBX and Collada readers give it
-// so; its DirectX .x reader passes the file's offset on, which starts from the character's space (the
-// scene's, the mesh node's transform not applied: the Direct3D convention). Read the wrong way, a skin would
-// move the mesh by its node's transform. The two readings are told apart by the pose the file stores: for the
-// bones that stand in their bind pose there, bone world x offset is the mesh node's world under the right
-// reading. The mesh's space is then brought to the offset's by B (identity, or the mesh node's world), so the
-// inverse bind matrix is offset x B.
+// sum of weight x joint world x inverse bind matrix x vertex, the mesh node's own transform not applied.
+// Assimp's rule is the same: a skinned vertex is drawn at bone world x offset x vertex (its viewer cancels
+// the mesh node's transform), whatever reader made the scene. So a bone's offset matrix is its inverse bind
+// matrix and the bones, nodes of the tree, become the skin's joints as the nodes converted for them. Where
+// the source's mesh node carries a transform its skin does not use (a DirectX .x file's frames convert axes
+// that its skinned vertices already hold), the skinned mesh stands with its skeleton, not where that
+// transform alone would put it.
 //
 // The unit scale s baked into positions and translations (world = placement x S x source, see SourceFrame)
 // turns a matrix M into S M S^-1: the same rotation and scale, its translation times s.
@@ -65,61 +61,9 @@ using Matrix = std::array<double, 16>; // row by row
 /// Bone weights kept per vertex: two JOINTS/WEIGHTS sets, which Godot, Babylon.js and three.js all read.
 constexpr size_t kMaxInfluences = 8;
 
-Matrix identity()
-{
-    return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-}
-
 Matrix fromAssimp(const aiMatrix4x4& m)
 {
     return {m.a1, m.a2, m.a3, m.a4, m.b1, m.b2, m.b3, m.b4, m.c1, m.c2, m.c3, m.c4, m.d1, m.d2, m.d3, m.d4};
-}
-
-Matrix multiply(const Matrix& a, const Matrix& b)
-{
-    Matrix out{};
-    for (size_t r = 0; r < 4; ++r)
-        for (size_t c = 0; c < 4; ++c)
-            for (size_t k = 0; k < 4; ++k)
-                out[r * 4 + c] += a[r * 4 + k] * b[k * 4 + c];
-    return out;
-}
-
-/// The node's transform in the scene's space (its own, then its parents', up to the root).
-Matrix worldOf(const aiNode* node)
-{
-    Matrix world = identity();
-    for (; node; node = node->mParent)
-        world = multiply(fromAssimp(node->mTransformation), world);
-    return world;
-}
-
-/// The largest difference of two matrices' elements, over the size of the larger translation (at least 1).
-double difference(const Matrix& a, const Matrix& b)
-{
-    double worst = 0, size = 1;
-    for (size_t i = 0; i < 16; ++i) {
-        worst = std::max(worst, std::abs(a[i] - b[i]));
-        if (i % 4 == 3 && i < 12)
-            size = std::max({size, std::abs(a[i]), std::abs(b[i])});
-    }
-    return worst / size;
-}
-
-/// Whether the offsets start from the character's space rather than the mesh's: more of the bones that stand
-/// in their bind pose in the stored pose agree with that reading (bone world x offset = identity) than with
-/// the mesh-space one (= the mesh node's world). When the mesh node's world is the identity, both are one.
-bool offsetsFromCharacterSpace(const std::vector<const aiNode*>& joints, const std::vector<Matrix>& offsets,
-                               const Matrix& meshWorld)
-{
-    constexpr double kAgree = 1e-3;
-    size_t meshSpace = 0, characterSpace = 0;
-    for (size_t j = 0; j < joints.size(); ++j) {
-        const Matrix bindWorld = multiply(worldOf(joints[j]), offsets[j]);
-        meshSpace += difference(bindWorld, meshWorld) < kAgree ? 1 : 0;
-        characterSpace += difference(bindWorld, identity()) < kAgree ? 1 : 0;
-    }
-    return characterSpace > meshSpace;
 }
 
 bool drawable(const aiMesh& mesh)
@@ -129,8 +73,7 @@ bool drawable(const aiMesh& mesh)
 
 } // namespace
 
-int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const aiNode& owner,
-             const std::string& label)
+int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const std::string& label)
 {
     size_t withBones = 0, drawn = 0;
     for (unsigned m : meshes) {
@@ -168,10 +111,7 @@ int planSkin(ImportContext& ctx, const std::vector<unsigned>& meshes, const aiNo
         ctx.lost("IMPORT_SKINS", "skins of more than 65,535 bones (kept unskinned)", label);
         return -1;
     }
-    const Matrix meshWorld = worldOf(&owner);
-    const Matrix from = offsetsFromCharacterSpace(skin.joints, offsets, meshWorld) ? meshWorld : identity();
-    for (const Matrix& offset : offsets) {
-        Matrix m = multiply(offset, from);
+    for (Matrix m : offsets) {
         for (size_t row = 0; row < 3; ++row)
             m[row * 4 + 3] *= ctx.scale;
         skin.offsets.push_back(m);

@@ -2,9 +2,9 @@
 // ragdoll generator and the skinned collider geometry work "on Debian's skinned models"). What is checked:
 // - the joints are the bones the source names, counted from the .x file's own text (its SkinWeights blocks);
 // - every vertex's weights sum to 1, as glTF asks, and the file passes the Khronos validator;
-// - posed by its skin in the pose the file stores, the mesh lies where the source draws it (these files are
-//   saved in their bind pose: a bone's offset matrix is the inverse of its world matrix there), so the skin
-//   moves nothing by itself, except where the source's skinning rule says otherwise (COLLADA's bind shape);
+// - posed by its skin in the pose the file stores, the mesh lies where the source draws it: with its
+//   skeleton inside it, and where its node puts it when the source's skin agrees (these files are saved in
+//   their bind pose), else moved as the source's skinning rule says (COLLADA's bind shape);
 // - a skinned humanoid imported from .x gets a ragdoll, one body per bone it can fit, valid in both families.
 #include "ImportTestUtil.h"
 #include "TestSupport.h"
@@ -12,6 +12,7 @@
 #include "document/Ragdoll.h"
 #include "document/SaveFamily.h"
 #include "gltf/MeshTriangles.h"
+#include "gltf/SceneGraph.h"
 #include "gltf/Skinning.h"
 #include "import/AssetImporter.h"
 #include "physics/Validator.h"
@@ -82,24 +83,29 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("skinnedNodes");
         QTest::addColumn<double>("shift");
+        QTest::addColumn<bool>("skeletonInside");
         // skinnedNodes -1: at least one (the count is not read from the source's own text). shift: how far
-        // the skin moves every vertex from where the mesh's node would put it, in metres (-1: not checked).
-        QTest::newRow("x text cube") << "X/test_cube_text.x" << 1 << 0.0;
-        QTest::newRow("x binary cube") << "X/test_cube_binary.x" << 1 << 0.0;
-        QTest::newRow("x humanoid") << "X/BCN_Epileptic.X" << 3 << 0.0;
-        QTest::newRow("x wuson") << "X/Testwuson.X" << 1 << 0.0;
-        QTest::newRow("fbx bones") << "FBX/huesitos.fbx" << -1 << 0.0;
+        // the skin moves every vertex from where the mesh's node alone would put it, in metres (-1: not
+        // checked). skeletonInside: every joint stands within the posed mesh's box (a character's skeleton is
+        // inside it). A DirectX .x file's skinned vertices already hold the axes its frames convert, so the
+        // skin puts the mesh with its skeleton, not where its frame would (the humanoid would lie on its
+        // back, its bones standing): only the skeleton is checked there.
+        QTest::newRow("x text cube") << "X/test_cube_text.x" << 1 << -1.0 << true;
+        QTest::newRow("x binary cube") << "X/test_cube_binary.x" << 1 << -1.0 << true;
+        QTest::newRow("x humanoid") << "X/BCN_Epileptic.X" << 3 << -1.0 << true;
+        QTest::newRow("x wuson") << "X/Testwuson.X" << 1 << -1.0 << true;
+        QTest::newRow("fbx bones") << "FBX/huesitos.fbx" << -1 << 0.0 << true;
         // Stored in an animated pose, not its bind pose (Bone.005 turned 37 degrees): the skin bends the
         // mesh, so only the structure is checked (eight weights per vertex: it has vertices of more than
         // four).
-        QTest::newRow("fbx skeleton") << "FBX/animation_with_skeleton.fbx" << -1 << -1.0;
+        QTest::newRow("fbx skeleton") << "FBX/animation_with_skeleton.fbx" << -1 << -1.0 << false;
         // COLLADA skins ignore the instancing node: vertex = joint world x INV_BIND_MATRIX x
         // bind_shape_matrix x vertex. The file's bind shape translates by (-1, 1, 1) and its Armature node,
         // which holds the Cube node, by (1, -1, 0): skinned, the cube sits (-2, 2, 1) from where its node
-        // puts it, 3 m.
-        QTest::newRow("collada") << "Collada/box_nested_animation.dae" << -1 << 3.0;
-        QTest::newRow("md5") << "MD5/SimpleCube.md5mesh" << -1 << 0.0;
-        QTest::newRow("smd") << "SMD/WusonSMD.smd" << -1 << 0.0;
+        // puts it, 3 m. Its one bone stands outside the cube.
+        QTest::newRow("collada") << "Collada/box_nested_animation.dae" << -1 << 3.0 << false;
+        QTest::newRow("md5") << "MD5/SimpleCube.md5mesh" << -1 << 0.0 << false;
+        QTest::newRow("smd") << "SMD/WusonSMD.smd" << -1 << 0.0 << false;
     }
     void skinsCarriedOver()
     {
@@ -108,6 +114,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(int, skinnedNodes);
         QFETCH(double, shift);
+        QFETCH(bool, skeletonInside);
         const auto source = model(file.toStdString());
         auto doc = import::importAsset(source);
         QVERIFY2(doc, describe(doc.diagnostics).c_str());
@@ -157,6 +164,28 @@ private slots:
             }
             // Posed as the file stores it, the mesh stays where the source draws it, or moves by what the
             // source's own skinning rule says.
+            if (skeletonInside) {
+                const auto graph = gltf::SceneGraph::build(*doc);
+                QVERIFY(graph);
+                auto posed = gltf::posedMeshTriangles(*doc, mesh, n);
+                QVERIFY(posed);
+                QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+                for (const QVector3D& local : posed->positions) {
+                    const QVector3D p = graph->worldTransform(n).map(local);
+                    lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+                    hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+                }
+                const float margin = 0.1f * (hi - lo).length();
+                for (size_t joint : skin->joints) {
+                    const QVector3D at = graph->worldTransform(joint).map(QVector3D());
+                    const bool inside = at.x() >= lo.x() - margin && at.x() <= hi.x() + margin &&
+                                        at.y() >= lo.y() - margin && at.y() <= hi.y() + margin &&
+                                        at.z() >= lo.z() - margin && at.z() <= hi.z() + margin;
+                    QVERIFY2(inside, (file.toStdString() + ": joint " +
+                                      json["nodes"][joint].value("name", std::string()) + " outside its skin")
+                                         .c_str());
+                }
+            }
             if (shift < 0)
                 continue;
             const auto [least, most] = skinMovement(*doc, mesh, n);
