@@ -156,6 +156,13 @@ bool arrangeForScreenshot(cs::ui::MainWindow& window, const QCommandLineParser& 
 {
     // Through the action, so that the View menu and the toolbar show the mode too.
     window.actions().get(cs::ui::ActionId::Xray)->setChecked(parser.isSet(QStringLiteral("xray")));
+    const QString colourBy = parser.value(QStringLiteral("colour-by"));
+    if (colourBy != QStringLiteral("motion") && colourBy != QStringLiteral("shape")) {
+        std::fprintf(stderr, "collidoscope: --colour-by takes 'motion' or 'shape', not '%s'\n",
+                     qPrintable(colourBy));
+        return false;
+    }
+    window.actions().get(cs::ui::ActionId::ColourByShape)->setChecked(colourBy == QStringLiteral("shape"));
     if (parser.isSet(QStringLiteral("select"))) {
         const std::string wanted = parser.value(QStringLiteral("select")).toStdString();
         const std::vector<size_t> named = cs::gltf::nodesNamed(window.session().document()->gltf(), wanted);
@@ -280,6 +287,9 @@ QList<QCommandLineOption> windowOptions()
         {QStringLiteral("view"), QStringLiteral("Camera: front, back, left, right, top or iso."),
          QStringLiteral("VIEW"), QStringLiteral("iso")},
         {QStringLiteral("xray"), QStringLiteral("Draw colliders through the meshes.")},
+        {QStringLiteral("colour-by"),
+         QStringLiteral("Colour colliders by their body's motion or by their shape's kind: motion or shape."),
+         QStringLiteral("WHAT"), QStringLiteral("motion")},
         {QStringLiteral("viewport"), QStringLiteral("Save only the 3D view, not the whole window.")},
         {QStringLiteral("select"), QStringLiteral("Select the node of this name first."),
          QStringLiteral("NAME")},

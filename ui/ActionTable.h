@@ -70,6 +70,7 @@ enum class ActionId
     ShowGrid,
     ShowAxes,
     Xray,
+    ColourByShape,
     FrameAll,
     FrameSelected,
     ViewFront,

@@ -46,13 +46,8 @@ AnimationTimeline::AnimationTimeline(DocumentSession& session, ViewController& v
             stop();
             m_pose.reset(); // made again from the edited document when next shown
         },
-        [this] {
-            if (!posed())
-                return;
-            // The window redrew the overlays for the selection: split and moved again after it.
-            m_overlays.reset();
-            QTimer::singleShot(0, this, &AnimationTimeline::showPose);
-        });
+        [this] { redrawOverlays(); });
+    connect(&view, &ViewController::overlaysRestyled, this, &AnimationTimeline::redrawOverlays);
     rebuild();
 }
 
@@ -207,7 +202,8 @@ void AnimationTimeline::showPose()
     if (!m_overlays) {
         const scene::Overlays atRest = scene::buildOverlays(
             doc->gltf(), doc->model(), scene->resolved, scene->graph,
-            scene::windowOverlayOptions(scene->resolved.instances.size(), m_session.selectedNodes()));
+            scene::windowOverlayOptions(scene->resolved.instances.size(), m_session.selectedNodes(),
+                                        m_view.colourByShape()));
         m_overlays = std::make_shared<const simulation::MovingOverlays>(atRest, m_pose->movedNodes());
         showFixedLines(*view, *m_overlays);
     }
@@ -215,6 +211,15 @@ void AnimationTimeline::showPose()
         simulation::nodeMotions(scene->graph, m_worlds, m_pose->movedNodes()));
     showMovedLines(*view, m_overlays, m_motions);
     updateControls();
+}
+
+void AnimationTimeline::redrawOverlays()
+{
+    if (!posed())
+        return;
+    // The window redrew the overlays (for the selection, or in other colours): split and moved again after.
+    m_overlays.reset();
+    QTimer::singleShot(0, this, &AnimationTimeline::showPose);
 }
 
 void AnimationTimeline::restore()

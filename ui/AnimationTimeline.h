@@ -75,6 +75,8 @@ private:
     void showPose();
     /// The view back at the document's placement.
     void restore();
+    /// After the window drew the overlays again: split and moved again when the view shows a pose.
+    void redrawOverlays();
     void updateControls();
 
     DocumentSession& m_session;

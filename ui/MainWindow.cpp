@@ -43,16 +43,22 @@ using document::NodeIndex;
 
 namespace {
 
-QWidget* makeLegend(QWidget* parent)
+/// The legend's entries: the colliders' colours by motion or by shape, then triggers, the selection, joints.
+void fillLegend(ColourLegend* legend, bool byShape)
 {
-    auto* legend = new ColourLegend(parent);
-    legend->setObjectName(QStringLiteral("viewLegend"));
-    for (OverlayLayer layer : {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic,
-                               OverlayLayer::Trigger, OverlayLayer::Selection})
+    legend->clear();
+    const std::vector<OverlayLayer> colliders =
+        byShape
+            ? std::vector{OverlayLayer::ShapeBox,      OverlayLayer::ShapeSphere, OverlayLayer::ShapeCapsule,
+                          OverlayLayer::ShapeCylinder, OverlayLayer::ShapeHull,   OverlayLayer::ShapeMesh,
+                          OverlayLayer::ShapePlane}
+            : std::vector{OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic};
+    for (OverlayLayer layer : colliders)
+        legend->addEntry(overlayColor(layer), QObject::tr(overlayName(layer)));
+    for (OverlayLayer layer : {OverlayLayer::Trigger, OverlayLayer::Selection})
         legend->addEntry(overlayColor(layer), QObject::tr(overlayName(layer)));
     for (JointPart part : {JointPart::Links, JointPart::Limits, JointPart::Drives})
         legend->addEntry(jointColor(part), QObject::tr(jointPartName(part)));
-    return legend;
 }
 
 } // namespace
@@ -72,7 +78,10 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     layout->setSpacing(0);
     m_viewport = new Viewport(central);
     layout->addWidget(m_viewport, 1);
-    layout->addWidget(makeLegend(central));
+    auto* legend = new ColourLegend(central);
+    legend->setObjectName(QStringLiteral("viewLegend"));
+    fillLegend(legend, false);
+    layout->addWidget(legend);
     setCentralWidget(central);
     m_statusLine = new StatusLine(statusBar(), this);
 
@@ -83,6 +92,8 @@ MainWindow::MainWindow(std::shared_ptr<Prompter> prompter, QWidget* parent)
     m_tools = new ToolDialogs(*m_session, m_viewport, this, this);
     connect(m_session, &DocumentSession::documentReplaced, this, &MainWindow::showDocument);
     m_view = new ViewController(*m_session, m_viewport, m_tree, m_diagnostics, this);
+    connect(m_view, &ViewController::overlaysRestyled, legend,
+            [this, legend] { fillLegend(legend, m_view->colourByShape()); });
     createMenus();
     // Every dock moves to another side by a drag and closes from its title, but a click or double-click on
     // its title (reaching for a tab or the close button) never floats it off the window.

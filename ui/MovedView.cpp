@@ -30,11 +30,18 @@ void showFixedLines(Viewport& view, const simulation::MovingOverlays& overlays)
 {
     for (scene::OverlayKind kind :
          {scene::OverlayKind::Static, scene::OverlayKind::Kinematic, scene::OverlayKind::Dynamic,
-          scene::OverlayKind::Trigger, scene::OverlayKind::Selection})
+          scene::OverlayKind::Trigger, scene::OverlayKind::Selection, scene::OverlayKind::ShapeBox,
+          scene::OverlayKind::ShapeSphere, scene::OverlayKind::ShapeCapsule,
+          scene::OverlayKind::ShapeCylinder, scene::OverlayKind::ShapeHull, scene::OverlayKind::ShapeMesh,
+          scene::OverlayKind::ShapePlane})
         view.setOverlayLines(OverlayLayer(kind), overlays.fixedLines(kind));
     for (scene::OverlayKind kind :
          {scene::OverlayKind::CenterOfMass, scene::OverlayKind::Inertia, scene::OverlayKind::Velocity})
         view.setOverlayLines(OverlayLayer(kind), {});
+    // Lines split again (after a selection, or in other colours) may leave a kind with nothing that moves
+    // where the last split had some: showMovedLines only replaces the kinds that have moving lines.
+    for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
+        view.setMovingOverlayLines(OverlayLayer(k), {}, 0, nullptr);
 }
 
 void showMovedLines(Viewport& view, const std::shared_ptr<const simulation::MovingOverlays>& overlays,

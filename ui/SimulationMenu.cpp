@@ -57,14 +57,8 @@ SimulationMenu::SimulationMenu(DocumentSession& session, ViewController& view, A
     connect(m_controller, &SimulationController::frameChanged, this, &SimulationMenu::showFrame);
     connect(m_controller, &SimulationController::playingChanged, this, &SimulationMenu::updateActions);
     followDocuments(
-        session, this, [this] { stop(); }, [this] { stop(); },
-        [this] {
-            if (!m_viewMoved)
-                return;
-            // The window redraws the overlays for the selection: split and moved again after it.
-            m_overlays.reset();
-            QTimer::singleShot(0, this, &SimulationMenu::showFrame);
-        });
+        session, this, [this] { stop(); }, [this] { stop(); }, [this] { redrawOverlays(); });
+    connect(&m_view, &ViewController::overlaysRestyled, this, &SimulationMenu::redrawOverlays);
     updateActions();
 }
 
@@ -347,6 +341,15 @@ void SimulationMenu::drawFrame()
     m_viewMoved = true;
 }
 
+void SimulationMenu::redrawOverlays()
+{
+    if (!m_viewMoved)
+        return;
+    // The window redrew the overlays (for the selection, or in other colours): split and moved again after.
+    m_overlays.reset();
+    QTimer::singleShot(0, this, &SimulationMenu::showFrame);
+}
+
 void SimulationMenu::splitOverlays()
 {
     const LoadedScene* scene = m_session.scene();
@@ -354,6 +357,7 @@ void SimulationMenu::splitOverlays()
     scene::OverlayOptions options;
     options.circleSegments = 16;
     options.selectedNodes = m_session.selectedNodes();
+    options.byShape = m_view.colourByShape();
     m_overlays = std::make_shared<const simulation::MovingOverlays>(
         scene::buildOverlays(doc->gltf(), doc->model(), scene->resolved, scene->graph, options),
         scene->resolved);

@@ -106,6 +106,8 @@ private:
     /// Splits the overlays at rest into the lines that stay (drawn once, as the view's layers) and those the
     /// moving bodies carry (moved by every frame).
     void splitOverlays();
+    /// After the window drew the overlays again: split and moved again when the view shows the preview.
+    void redrawOverlays();
     /// The triggers with something inside, in the preview colour.
     void drawOccupiedTriggers();
     void restoreView();

@@ -151,13 +151,16 @@ void ViewController::updateOverlays(std::optional<scene::Overlays> overlays)
     const LoadedScene* scene = m_session.scene();
     if (!scene || !document)
         return;
-    // Overlays built while the file was read have nothing selected: of no use once something is.
-    if (!overlays || !document->selectedNodes().empty())
-        overlays = scene::buildOverlays(
-            document->gltf(), document->model(), scene->resolved, scene->graph,
-            scene::windowOverlayOptions(scene->resolved.instances.size(), document->selectedNodes()));
+    // Overlays built while the file was read have nothing selected and are coloured by motion: of no use
+    // once something is selected or colliders are coloured by shape.
+    if (!overlays || !document->selectedNodes().empty() || m_byShape)
+        overlays = scene::buildOverlays(document->gltf(), document->model(), scene->resolved, scene->graph,
+                                        scene::windowOverlayOptions(scene->resolved.instances.size(),
+                                                                    document->selectedNodes(), m_byShape));
     // The viewport's first layers are the overlay kinds, in the same order.
     static_assert(int(OverlayLayer::Velocity) == int(scene::OverlayKind::Velocity));
+    static_assert(int(OverlayLayer::ShapePlane) == int(scene::OverlayKind::ShapePlane));
+    static_assert(int(OverlayLayer::Grid) == int(scene::OverlayKind::Count));
     for (size_t k = 0; k < size_t(scene::OverlayKind::Count); ++k)
         m_viewport->setOverlayLines(OverlayLayer(k), overlays->lines[k]);
     m_selectionLines = (*overlays)[scene::OverlayKind::Selection];
@@ -174,6 +177,15 @@ void ViewController::updateOverlays(std::optional<scene::Overlays> overlays)
     m_viewport->setJointLines(
         scene::buildJointLines(document->model(), scene->resolved, scene->graph, joints));
     m_jointPicker = scene::JointPicker(document->model(), scene->resolved, scene->graph, joints);
+}
+
+void ViewController::setColourByShape(bool on)
+{
+    if (on == m_byShape)
+        return;
+    m_byShape = on;
+    updateOverlays();
+    emit overlaysRestyled();
 }
 
 void ViewController::frameSelection()

@@ -43,10 +43,17 @@ public:
     void pick(const QVector3D& origin, const QVector3D& direction);
     /// The diagnostics list: the file's, the reader's, the validator's and the chosen target's.
     void showDiagnostics();
+    /// View > Colour Colliders by Shape: colliders drawn in the colour of their shape's kind rather than of
+    /// what moves them (triggers, links between parts and the selection keep theirs).
+    void setColourByShape(bool on);
+    bool colourByShape() const { return m_byShape; }
 
 signals:
     /// The tree and overlays show the document's selection (after a selection change or an edit).
     void selectionShown();
+    /// The overlays were drawn again in other colours (setColourByShape): a preview that moves them splits
+    /// them again, as after a selection.
+    void overlaysRestyled();
 
 private:
     void documentReplaced(document::Document* document);
@@ -66,6 +73,7 @@ private:
     std::vector<QVector3D> m_selectionLines; ///< the selection's overlay, for framing it
     scene::JointPicker m_jointPicker;        ///< the joints' lines, for clicks
     bool m_refreshPending = false;           ///< change events since the last refresh of the view
+    bool m_byShape = false;                  ///< colliders coloured by shape (setColourByShape)
 };
 
 } // namespace cs::ui

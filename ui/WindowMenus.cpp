@@ -247,6 +247,17 @@ void WindowMenus::createViewMenu()
                                    {},
                                    false,
                                    [viewport](bool on) { viewport->setXray(on); }}));
+    m_view->addAction(actions.add(
+        {ActionId::ColourByShape,
+         "actionColourByShape",
+         tr("Colour Colliders by S&hape"),
+         {},
+         {},
+         {},
+         tr("Draw each collider in the colour of its shape's kind (box, sphere, capsule, cylinder, hull, "
+            "mesh, plane) instead of its body's motion"),
+         false,
+         [this](bool on) { colourByShape(on); }}));
     m_view->addSeparator();
     m_view->addAction(actions.add({ActionId::FrameAll, "actionFrameAll", tr("Frame &All"),
                                    QKeySequence(Qt::Key_Home), [viewport] { viewport->frameAll(); }}));
@@ -264,6 +275,19 @@ void WindowMenus::createViewMenu()
             actions.add({id, name, text, {}, [viewport, camera] { viewport->setView(camera); }}));
     }
     m_view->addSeparator();
+}
+
+void WindowMenus::colourByShape(bool on)
+{
+    m_context.view.setColourByShape(on);
+    // By shape, the colliders are not in the motion layers the three switches show and hide.
+    for (ActionId id : {ActionId::ShowStatic, ActionId::ShowKinematic, ActionId::ShowDynamic}) {
+        QAction* action = m_context.actions.get(id);
+        action->setEnabled(!on);
+        action->setToolTip(on ? tr("Colliders are coloured by shape: turn off View > Colour Colliders by "
+                                   "Shape to show or hide them by motion")
+                              : QString()); // the default: the action's text
+    }
 }
 
 void WindowMenus::createViewToggles()

@@ -67,6 +67,8 @@ private:
     void createPhysicsMenu();
     void createViewMenu();
     void createViewToggles();
+    /// View > Colour Colliders by Shape.
+    void colourByShape(bool on);
     void createHelpMenu();
     void createToolBar();
     void updateRecentMenu();

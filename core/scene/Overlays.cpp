@@ -189,7 +189,8 @@ void addShapeInstances(Overlays& out, std::vector<QVector3D>& triggers, std::vec
             continue;
         }
         ++out.shapesDrawn;
-        const OverlayKind kind = kindOf(inst, scene);
+        const OverlayKind kind =
+            options.byShape && !inst.trigger ? shapeOverlayKind(shape) : kindOf(inst, scene);
         std::vector<QVector3D>& target = kind == OverlayKind::Trigger ? triggers : out.lines[size_t(kind)];
         const size_t first = target.size();
         // An unbounded plane is drawn as a patch that says nothing about the scene's size.
@@ -349,9 +350,31 @@ void addBodyMarkers(Overlays& out, const physics::PhysicsModel& model, const phy
 
 } // namespace
 
-OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected)
+OverlayKind shapeOverlayKind(const physics::Shape& shape)
+{
+    if (shape.isPlane())
+        return OverlayKind::ShapePlane;
+    switch (shape.type) {
+    case physics::ShapeType::Box:
+        return OverlayKind::ShapeBox;
+    case physics::ShapeType::Sphere:
+        return OverlayKind::ShapeSphere;
+    case physics::ShapeType::Capsule:
+        return OverlayKind::ShapeCapsule;
+    case physics::ShapeType::Cylinder:
+        return OverlayKind::ShapeCylinder;
+    case physics::ShapeType::Convex:
+        return OverlayKind::ShapeHull;
+    case physics::ShapeType::Trimesh:
+        return OverlayKind::ShapeMesh;
+    }
+    return OverlayKind::ShapeMesh;
+}
+
+OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected, bool byShape)
 {
     OverlayOptions options;
+    options.byShape = byShape;
     const double count = std::max<double>(1.0, double(shapes));
     options.circleSegments = std::clamp(int(32.0 * std::sqrt(1500.0 / count)), 12, 32);
     options.selectedNodes = std::move(selected);

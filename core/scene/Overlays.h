@@ -22,8 +22,20 @@ enum class OverlayKind
     CenterOfMass, ///< a cross at each body's centre of mass
     Inertia,      ///< each body's equivalent inertia box (the solid box with the same principal moments)
     Velocity,     ///< each body's initial linear velocity (an arrow) and angular velocity (its axis)
+    /// Colliders by the kind of their shape, filled instead of Static, Kinematic and Dynamic when
+    /// OverlayOptions::byShape asks (the links between a body's parts stay in their motion's kind).
+    ShapeBox,
+    ShapeSphere,
+    ShapeCapsule,
+    ShapeCylinder,
+    ShapeHull, ///< convex hulls
+    ShapeMesh, ///< triangle meshes
+    ShapePlane,
     Count
 };
+
+/// The kind a collider of `shape` is drawn as when colliders are coloured by shape.
+OverlayKind shapeOverlayKind(const physics::Shape& shape);
 
 /// Consecutive points of one kind's lines that one body or node carries (an even count: whole segments).
 struct OverlayRun
@@ -59,12 +71,15 @@ struct OverlayOptions
     std::vector<size_t> selectedNodes;
     /// Dash length for triggers in metres; 0: 1/100 of the scene's size.
     float dashLength = 0.0f;
+    /// Colliders sorted by the kind of their shape (ShapeBox ... ShapePlane) rather than by what moves them
+    /// (View > Colour Colliders by Shape); triggers stay triggers.
+    bool byShape = false;
 };
 
 /// The options the window draws a scene of `shapes` collider and trigger instances with, `selected` selected:
 /// circles of 32 segments for a few hundred shapes, fewer as the count grows (12 at 10,000), so that large
 /// scenes stay interactive (a shape among thousands is small on screen anyway).
-OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected);
+OverlayOptions windowOverlayOptions(size_t shapes, std::vector<size_t> selected, bool byShape = false);
 
 /// Everything the viewport draws over the meshes, as plain data: each collider and trigger's wireframe placed
 /// by its node's world transform and sorted by what moves it; lines from a body (or compound trigger) to each

@@ -126,6 +126,63 @@ private slots:
         QVERIFY(std::abs(hi.x() - lo.x() - 20.0f) < 1e-3f && std::abs(hi.z() - lo.z() - 20.0f) < 1e-3f);
     }
 
+    void collidersByShape()
+    {
+        const Sample s = loadSample();
+        scene::OverlayOptions options;
+        options.selectedNodes = {2}; // Crate 1
+        const scene::Overlays byMotion = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph, options);
+        options.byShape = true;
+        const scene::Overlays byShape = scene::buildOverlays(s.doc, s.model, s.resolved, s.graph, options);
+        const auto points = [](const scene::Overlays& o, std::initializer_list<OverlayKind> kinds) {
+            size_t n = 0;
+            for (OverlayKind k : kinds)
+                n += o[k].size();
+            return n;
+        };
+        const auto motions = {OverlayKind::Static, OverlayKind::Kinematic, OverlayKind::Dynamic};
+        const auto shapes = {OverlayKind::ShapeBox,      OverlayKind::ShapeSphere, OverlayKind::ShapeCapsule,
+                             OverlayKind::ShapeCylinder, OverlayKind::ShapeHull,   OverlayKind::ShapeMesh,
+                             OverlayKind::ShapePlane};
+        // By motion nothing is drawn by shape.
+        QCOMPARE(points(byMotion, shapes), size_t(0));
+        // The sample's nine box colliders (floor, ramp, three crates, the table top, three steps; its three
+        // box triggers are not colliders) are twelve edges each.
+        QCOMPARE(byShape[OverlayKind::ShapeBox].size(), size_t(9 * 12 * 2));
+        const QVector3D crate = origin(s, 2);
+        for (int i = 0; i < 8; ++i) {
+            const QVector3D corner =
+                crate + QVector3D((i & 1) ? 0.5f : -0.5f, (i & 2) ? 0.5f : -0.5f, (i & 4) ? 0.5f : -0.5f);
+            QVERIFY(contains(byShape[OverlayKind::ShapeBox], corner));
+            QVERIFY(!contains(byShape[OverlayKind::Dynamic], corner));
+        }
+        // The character's capsule (radius 0.4, mid-height 1) alone in its kind.
+        QVector3D lo, hi;
+        bounds(byShape[OverlayKind::ShapeCapsule], lo, hi);
+        QVERIFY((hi - lo - QVector3D(0.8f, 1.8f, 0.8f)).length() < 2e-3f);
+        QVERIFY(((lo + hi) * 0.5f - origin(s, 8)).length() < 2e-3f);
+        // The ball, the rock's hull, the arch's mesh and the table's two cylinders; no plane.
+        for (OverlayKind k : {OverlayKind::ShapeSphere, OverlayKind::ShapeHull, OverlayKind::ShapeMesh,
+                              OverlayKind::ShapeCylinder})
+            QVERIFY(!byShape[k].empty());
+        QVERIFY(byShape[OverlayKind::ShapePlane].empty());
+        // Every collider line moves from its motion's kind to its shape's: the motion kinds keep only the
+        // links between a body's parts, which are the same in both.
+        QCOMPARE(points(byShape, shapes) + points(byShape, motions), points(byMotion, motions));
+        QVERIFY(points(byShape, motions) < points(byMotion, motions));
+        // Triggers, the selection and the markers do not change.
+        for (OverlayKind k : {OverlayKind::Trigger, OverlayKind::Selection, OverlayKind::CenterOfMass,
+                              OverlayKind::Inertia, OverlayKind::Velocity})
+            QCOMPARE(byShape[k], byMotion[k]);
+        // Each shape kind's runs cover its lines, so that a preview moves them with their bodies.
+        for (OverlayKind k : shapes) {
+            size_t covered = 0;
+            for (const scene::OverlayRun& run : byShape.bodyRuns[size_t(k)])
+                covered += run.count;
+            QCOMPARE(covered, byShape[k].size());
+        }
+    }
+
     void triggersAreDashed()
     {
         const Sample s = loadSample();

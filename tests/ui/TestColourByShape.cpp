@@ -27,8 +27,8 @@ size_t pointsOf(const ui::Viewport& view, std::initializer_list<OverlayLayer> la
 }
 
 const auto kMotions = {OverlayLayer::Static, OverlayLayer::Kinematic, OverlayLayer::Dynamic};
-const auto kShapes = {OverlayLayer::ShapeBox,  OverlayLayer::ShapeSphere, OverlayLayer::ShapeCapsule,
-                      OverlayLayer::ShapeCylinder, OverlayLayer::ShapeHull, OverlayLayer::ShapeMesh,
+const auto kShapes = {OverlayLayer::ShapeBox,      OverlayLayer::ShapeSphere, OverlayLayer::ShapeCapsule,
+                      OverlayLayer::ShapeCylinder, OverlayLayer::ShapeHull,   OverlayLayer::ShapeMesh,
                       OverlayLayer::ShapePlane};
 constexpr size_t kBoxPoints = 9 * 12 * 2; // nine boxes of twelve edges
 
@@ -59,8 +59,9 @@ private slots:
         byShape->trigger();
         QVERIFY(byShape->isChecked());
         QCOMPARE(view.overlayPointCount(OverlayLayer::ShapeBox), kBoxPoints);
-        for (OverlayLayer layer : {OverlayLayer::ShapeSphere, OverlayLayer::ShapeCapsule,
-                                   OverlayLayer::ShapeCylinder, OverlayLayer::ShapeHull, OverlayLayer::ShapeMesh})
+        for (OverlayLayer layer :
+             {OverlayLayer::ShapeSphere, OverlayLayer::ShapeCapsule, OverlayLayer::ShapeCylinder,
+              OverlayLayer::ShapeHull, OverlayLayer::ShapeMesh})
             QVERIFY(view.overlayPointCount(layer) > 0);
         QCOMPARE(view.overlayPointCount(OverlayLayer::ShapePlane), size_t(0));
         // What left the motion layers is what the shape layers hold; the links between parts stay.

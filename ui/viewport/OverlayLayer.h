@@ -16,6 +16,15 @@ enum class OverlayLayer
     CenterOfMass,
     Inertia,
     Velocity,
+    /// Colliders by the kind of their shape (View > Colour Colliders by Shape), in place of the three above
+    /// Trigger.
+    ShapeBox,
+    ShapeSphere,
+    ShapeCapsule,
+    ShapeCylinder,
+    ShapeHull,
+    ShapeMesh,
+    ShapePlane,
     Grid,
     AxisX,
     AxisY,

@@ -22,6 +22,22 @@ QColor overlayColor(OverlayLayer layer)
         return QColor(255, 150, 90);
     case OverlayLayer::Velocity:
         return QColor(80, 230, 255);
+    // By shape: warm for the primitives engines simulate cheaply, blue for hulls, red for the costly
+    // triangle meshes; none is the trigger's magenta or the selection's white.
+    case OverlayLayer::ShapeBox:
+        return QColor(255, 150, 50);
+    case OverlayLayer::ShapeSphere:
+        return QColor(240, 225, 70);
+    case OverlayLayer::ShapeCapsule:
+        return QColor(130, 225, 80);
+    case OverlayLayer::ShapeCylinder:
+        return QColor(60, 205, 185);
+    case OverlayLayer::ShapeHull:
+        return QColor(110, 150, 255);
+    case OverlayLayer::ShapeMesh:
+        return QColor(240, 70, 70);
+    case OverlayLayer::ShapePlane:
+        return QColor(175, 175, 190);
     case OverlayLayer::Grid:
         return QColor(90, 92, 104);
     case OverlayLayer::AxisX:
@@ -57,6 +73,20 @@ const char* overlayName(OverlayLayer layer)
         return "Inertia box";
     case OverlayLayer::Velocity:
         return "Initial velocity";
+    case OverlayLayer::ShapeBox:
+        return "Box";
+    case OverlayLayer::ShapeSphere:
+        return "Sphere";
+    case OverlayLayer::ShapeCapsule:
+        return "Capsule";
+    case OverlayLayer::ShapeCylinder:
+        return "Cylinder";
+    case OverlayLayer::ShapeHull:
+        return "Convex hull";
+    case OverlayLayer::ShapeMesh:
+        return "Triangle mesh";
+    case OverlayLayer::ShapePlane:
+        return "Plane";
     case OverlayLayer::Grid:
         return "Grid";
     case OverlayLayer::AxisX:

@@ -33,9 +33,34 @@ void ColourLegend::addEntry(const QColor& color, const QString& name)
     layout->addWidget(icon);
     layout->addWidget(new QLabel(name, entry));
     entry->adjustSize();
+    entry->show(); // a child made after the legend is on screen stays hidden until told
     m_entries.push_back(entry);
     arrange(width(), true); // the number of rows follows the width the layout gives (resizeEvent)
     updateGeometry();
+}
+
+void ColourLegend::clear()
+{
+    for (QWidget* entry : m_entries)
+        delete entry;
+    m_entries.clear();
+    m_rows = 1;
+    updateGeometry();
+}
+
+QStringList ColourLegend::names() const
+{
+    QStringList out;
+    for (const QWidget* entry : m_entries) {
+        if (!entry->isVisibleTo(this))
+            continue;
+        const auto labels = entry->findChildren<QLabel*>();
+        for (const QLabel* label : labels) {
+            if (!label->text().isEmpty())
+                out << label->text();
+        }
+    }
+    return out;
 }
 
 int ColourLegend::arrange(int width, bool move)

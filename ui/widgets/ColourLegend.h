@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -17,6 +18,10 @@ public:
 
     /// Appends an entry: a swatch of `color` and `name`.
     void addEntry(const QColor& color, const QString& name);
+    /// Removes every entry.
+    void clear();
+    /// The names of the entries shown (or shown with the legend), in order.
+    QStringList names() const;
     /// How many rows the entries take at the current width.
     int rows() const { return m_rows; }
 
