@@ -119,11 +119,11 @@ void writeOutput(document::Document& document, const Job& job, const OutputChoic
         family = exported.family;
         saved = gltf::saveGltf(exported.document, job.output.string());
     } else if (output.family) {
-        const Diagnostics losses = document::familyLosses(document, family);
-        if (refuseLosses(losses, output.allowLoss, std::string("written as ") + physics::familyName(family),
-                         run))
+        const document::FamilyWrite written = document::writeFamily(document, family);
+        if (refuseLosses(written.losses, output.allowLoss,
+                         std::string("written as ") + physics::familyName(family), run))
             return;
-        saved = document::writeInFamily(document, job.output, family);
+        saved = document::saveFamilyWrite(document, written, job.output);
     } else {
         // The document's own save, as the window's Save keeps it (a legacy OMI form is written in the newest
         // one, as every edit of it is).

@@ -53,14 +53,14 @@ int upgradeToFamily(const std::string& in, const std::string& out, gltf::GltfDoc
     // KHR computes an absent centre of mass, OMI reads it as the node origin: the computed one is written.
     const Diagnostics centres =
         family == physics::Family::Omi ? scene::writeComputedCentersOfMass(*model, doc) : Diagnostics{};
-    const Diagnostics losses = physics::conversionLosses(*model, doc, family);
-    if (auto stop =
-            refuseLosses(in, losses, allowLoss, std::string("written as ") + physics::familyName(family)))
+    // Written once: the losses are those of this write, and nothing is saved when they are refused.
+    const physics::Conversion converted = physics::convertPhysics(*model, doc, family);
+    if (auto stop = refuseLosses(in, converted.losses, allowLoss,
+                                 std::string("written as ") + physics::familyName(family)))
         return *stop;
     Diagnostics changes = model.diagnostics;
     changes.insert(changes.end(), centres.begin(), centres.end());
-    const Diagnostics written = physics::writePhysics(*model, doc, family);
-    changes.insert(changes.end(), written.begin(), written.end());
+    changes.insert(changes.end(), converted.written.begin(), converted.written.end());
     printDiagnostics(stdout, in, changes);
     if (const int saved = saveUpgraded(doc, out); saved != ExitOk)
         return saved;

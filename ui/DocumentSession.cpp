@@ -321,12 +321,13 @@ bool DocumentSession::saveInFamily(const QString& path, std::optional<physics::F
         return false;
     if (!family || *family == physics::sourceFamily(m_document->model()))
         return saveTo(path);
-    const Diagnostics losses = document::familyLosses(*m_document, *family);
-    if (!losses.empty() && !m_prompter.confirmFamilyLosses(*family, losses)) {
-        emit statusMessage(notSavedForLosses(*family, int(losses.size())));
+    // Written once: the losses asked about are those of the JSON then saved.
+    const document::FamilyWrite written = document::writeFamily(*m_document, *family);
+    if (!written.losses.empty() && !m_prompter.confirmFamilyLosses(*family, written.losses)) {
+        emit statusMessage(notSavedForLosses(*family, int(written.losses.size())));
         return false;
     }
-    const Diagnostics result = document::writeInFamily(*m_document, path.toStdString(), *family);
+    const Diagnostics result = document::saveFamilyWrite(*m_document, written, path.toStdString());
     if (hasErrors(result)) {
         reportSaveFailure(path, result);
         return false;

@@ -24,11 +24,36 @@ physics::Family targetFamily(const Document& document, std::optional<physics::Fa
     return chosen.value_or(physics::sourceFamily(document.model()));
 }
 
+FamilyWrite writeFamily(const Document& document, physics::Family family)
+{
+    // The writers read only the JSON: a document of it alone, not the buffers.
+    gltf::GltfDocument copy;
+    copy.json() = document.gltf().json();
+    physics::Conversion converted = physics::convertPhysics(modelFor(document, family), copy, family);
+    FamilyWrite written{std::move(copy.json()), std::move(converted.written), {}};
+    if (family != physics::sourceFamily(document.model()))
+        written.losses = std::move(converted.losses);
+    return written;
+}
+
+Diagnostics saveFamilyWrite(const Document& document, const FamilyWrite& written,
+                            const std::filesystem::path& path, const gltf::SaveOptions& options)
+{
+    Diagnostics diagnostics = written.diagnostics;
+    if (hasErrors(diagnostics))
+        return diagnostics;
+    gltf::GltfDocument copy = document.snapshot();
+    copy.json() = written.json;
+    Diagnostics saved = gltf::saveGltf(copy, path, options);
+    diagnostics.insert(diagnostics.end(), saved.begin(), saved.end());
+    return diagnostics;
+}
+
 Diagnostics familyLosses(const Document& document, physics::Family family)
 {
     if (family == physics::sourceFamily(document.model()))
         return {};
-    return physics::conversionLosses(modelFor(document, family), document.gltf(), family);
+    return writeFamily(document, family).losses;
 }
 
 Diagnostics saveLosses(const Document& document)
@@ -42,16 +67,9 @@ Diagnostics saveLosses(const Document& document)
 Diagnostics writeInFamily(const Document& document, const std::filesystem::path& path, physics::Family family,
                           const gltf::SaveOptions& options)
 {
-    gltf::GltfDocument copy = document.snapshot();
     // The physics written from the model in the chosen family over the document's own JSON, as a save writes
     // them in the document's family.
-    copy.json() = document.gltf().json();
-    Diagnostics diagnostics = physics::writePhysics(modelFor(document, family), copy, family);
-    if (hasErrors(diagnostics))
-        return diagnostics;
-    Diagnostics saved = gltf::saveGltf(copy, path, options);
-    diagnostics.insert(diagnostics.end(), saved.begin(), saved.end());
-    return diagnostics;
+    return saveFamilyWrite(document, writeFamily(document, family), path, options);
 }
 
 } // namespace cs::document

@@ -16,6 +16,25 @@ class Document;
 /// The family a save writes: `chosen`, or the document's own (see physics::sourceFamily) when none is.
 physics::Family targetFamily(const Document& document, std::optional<physics::Family> chosen);
 
+/// The document's physics written in a family once: what a Save As asks about (its losses) and then saves,
+/// so the physics is not written a second time for the save.
+struct FamilyWrite
+{
+    gltf::Json json;         ///< the document's JSON with its physics written in the family
+    Diagnostics diagnostics; ///< the writer's
+    /// What the family cannot hold (physics::conversionLosses of this same write); empty when the family is
+    /// the document's own.
+    Diagnostics losses;
+};
+
+/// Writes the document's physics in `family` into a copy of its JSON (the document itself is not changed).
+FamilyWrite writeFamily(const Document& document, physics::Family family);
+
+/// Saves `written` (writeFamily's for this document, unchanged since) to `path`, atomically; the document's
+/// path and clean state stay. The writer's errors mean nothing was written. Losses are not checked here.
+Diagnostics saveFamilyWrite(const Document& document, const FamilyWrite& written,
+                            const std::filesystem::path& path, const gltf::SaveOptions& options = {});
+
 /// What writing the document's physics in `family` loses (physics::conversionLosses): empty when the family
 /// is the document's own or holds everything.
 Diagnostics familyLosses(const Document& document, physics::Family family);
@@ -27,7 +46,8 @@ Diagnostics saveLosses(const Document& document);
 
 /// Writes the document with its physics in `family` to `path`, atomically, whether or not a physics edit was
 /// made; the document itself is not changed (its path and clean state stay). Errors mean nothing was
-/// written. Losses are not checked here: ask familyLosses first.
+/// written. Losses are not checked here: a caller that asks about them first writes once with writeFamily
+/// and saveFamilyWrite.
 Diagnostics writeInFamily(const Document& document, const std::filesystem::path& path, physics::Family family,
                           const gltf::SaveOptions& options = {});
 

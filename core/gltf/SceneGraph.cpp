@@ -2,6 +2,7 @@
 
 #include "gltf/JsonIndex.h"
 #include "gltf/JsonText.h"
+#include "gltf/WorkCounters.h"
 
 #include <QQuaternion>
 #include <algorithm>
@@ -150,6 +151,7 @@ std::vector<std::vector<size_t>> childLists(const Json& nodes, const ParentLinks
 
 Result<SceneGraph> SceneGraph::build(const GltfDocument& doc)
 {
+    countWork(Work::SceneGraphBuild);
     Result<SceneGraph> result;
     SceneGraph g;
     const size_t n = doc.count("nodes");

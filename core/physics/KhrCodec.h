@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "physics/PhysicsModel.h"
+#include "physics/ResolvedScene.h"
 
 namespace cs::physics {
 
@@ -29,5 +30,9 @@ Motion readKhrMotion(const Json& motion, const std::string& pointer, Diagnostics
 /// motion with values, grouping colliders, filters on compound triggers, degenerate shapes);
 /// OMI_physics_gravity (and a 2023 OMI_physics_joint) that refer to the removed OMI data are reported.
 Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc);
+/// The same, with the model already resolved over the document's node graph (an export resolves it once for
+/// all its passes); `scene` must be resolveScene(model, graph of doc) as far as bodies and their motion types
+/// go.
+Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc, const ResolvedScene& scene);
 
 } // namespace cs::physics

@@ -563,17 +563,33 @@ private:
 
 } // namespace
 
-Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc)
+namespace {
+
+Diagnostics writeKhrWith(const PhysicsModel& model, gltf::GltfDocument& doc, std::map<size_t, size_t> sides)
 {
     Diagnostics diagnostics;
-    if (!doc.json().is_object())
-        return diagnostics;
-    std::map<size_t, size_t> sides;
-    if (auto graph = gltf::SceneGraph::build(doc))
-        sides = staticJointSides(model, resolveScene(model, *graph));
     KhrWriter writer(model, doc.json(), diagnostics, std::move(sides));
     writer.write();
     return diagnostics;
+}
+
+} // namespace
+
+Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc)
+{
+    if (!doc.json().is_object())
+        return {};
+    std::map<size_t, size_t> sides;
+    if (auto graph = gltf::SceneGraph::build(doc))
+        sides = staticJointSides(model, resolveScene(model, *graph));
+    return writeKhrWith(model, doc, std::move(sides));
+}
+
+Diagnostics writeKhr(const PhysicsModel& model, gltf::GltfDocument& doc, const ResolvedScene& scene)
+{
+    if (!doc.json().is_object())
+        return {};
+    return writeKhrWith(model, doc, staticJointSides(model, scene));
 }
 
 } // namespace cs::physics

@@ -1,5 +1,6 @@
 #include "physics/PhysicsWriter.h"
 
+#include "gltf/WorkCounters.h"
 #include "physics/DiagnosticCodes.h"
 #include "physics/KhrCodec.h"
 #include "physics/MsftReader.h"
@@ -103,27 +104,40 @@ Family sourceFamily(const PhysicsModel& model)
                                                                                    : Family::Omi;
 }
 
-Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family)
+Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family,
+                         const ResolvedScene* resolved)
 {
-    return family == Family::Khr ? writeKhr(model, doc) : writeOmi(model, doc);
+    gltf::countWork(gltf::Work::PhysicsWrite);
+    if (family == Family::Omi)
+        return writeOmi(model, doc);
+    return resolved ? writeKhr(model, doc, *resolved) : writeKhr(model, doc);
+}
+
+Conversion convertPhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family,
+                          const ResolvedScene* resolved)
+{
+    // Only MSFT losses compare the written JSON with the JSON read: the rest need no copy of it.
+    const gltf::Json original = model.format == SourceFormat::Msft ? doc.json() : gltf::Json();
+    Conversion c;
+    if (family == Family::Omi)
+        khrMeaningsOmiLacks(model, c.losses);
+    else
+        omiMeaningsKhrLacks(model, c.losses);
+    c.written = writePhysics(model, doc, family, resolved);
+    for (const Diagnostic& d : c.written) {
+        if (isLoss(d))
+            c.losses.push_back(d);
+    }
+    const Diagnostics msft = msftLosses(model, original, doc.json(), family == Family::Khr);
+    c.losses.insert(c.losses.end(), msft.begin(), msft.end());
+    return c;
 }
 
 Diagnostics conversionLosses(const PhysicsModel& model, const gltf::GltfDocument& doc, Family family)
 {
     gltf::GltfDocument copy; // the writers read only the JSON
     copy.json() = doc.json();
-    Diagnostics losses;
-    if (family == Family::Omi)
-        khrMeaningsOmiLacks(model, losses);
-    else
-        omiMeaningsKhrLacks(model, losses);
-    for (auto& d : writePhysics(model, copy, family)) {
-        if (isLoss(d))
-            losses.push_back(std::move(d));
-    }
-    const Diagnostics msft = msftLosses(model, doc.json(), copy.json(), family == Family::Khr);
-    losses.insert(losses.end(), msft.begin(), msft.end());
-    return losses;
+    return convertPhysics(model, copy, family).losses;
 }
 
 } // namespace cs::physics

@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "physics/PhysicsModel.h"
+#include "physics/ResolvedScene.h"
 
 namespace cs::physics {
 
@@ -18,8 +19,22 @@ const char* familyName(Family f);
 /// upgraded).
 Family sourceFamily(const PhysicsModel& model);
 
-/// Writes the model in `family` (writeOmi or writeKhr) and returns the writer's diagnostics.
-Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family);
+/// Writes the model in `family` (writeOmi or writeKhr) and returns the writer's diagnostics. `resolved`, when
+/// given, is the model already resolved over `doc`'s node graph (the KHR writer then resolves nothing).
+Diagnostics writePhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family,
+                         const ResolvedScene* resolved = nullptr);
+
+/// One write of the physics in a family and what it loses, read from that same write.
+struct Conversion
+{
+    Diagnostics written; ///< the writer's diagnostics, every one
+    Diagnostics losses;  ///< as conversionLosses() gives them
+};
+
+/// Writes the model in `family` into `doc` (as writePhysics) and reports what that write lost, as
+/// conversionLosses() would for the document before it: a Save As or an export writes the physics once.
+Conversion convertPhysics(const PhysicsModel& model, gltf::GltfDocument& doc, Family family,
+                          const ResolvedScene* resolved = nullptr);
 
 /// What writing the model in `family` would lose: one warning per lost item, with the pointer of the object
 /// it was read from (codes KHR_NOT_EXPRESSIBLE, OMI_NOT_EXPRESSIBLE, WRITE_DROPPED_EMPTY_TRIGGER,

@@ -1,5 +1,7 @@
 #include "physics/ResolvedScene.h"
 
+#include "gltf/WorkCounters.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -133,6 +135,7 @@ void resolveCompoundTriggers(ResolvedScene& scene, const PhysicsModel& model, co
 
 ResolvedScene resolveScene(const PhysicsModel& model, const gltf::SceneGraph& graph)
 {
+    gltf::countWork(gltf::Work::PhysicsResolve);
     ResolvedScene scene;
     resolveBodies(scene, model, graph);
     resolveInstances(scene, model, graph);

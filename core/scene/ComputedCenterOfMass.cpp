@@ -56,13 +56,20 @@ std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::P
 
 Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc)
 {
+    if (!physics::khrMeanings(model.format))
+        return {};
+    auto graph = gltf::SceneGraph::build(doc);
+    if (!graph)
+        return {};
+    return writeComputedCentersOfMass(model, doc, *graph, physics::resolveScene(model, *graph));
+}
+
+Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
+                                       const gltf::SceneGraph& graph, const physics::ResolvedScene& scene)
+{
     Diagnostics out;
     if (!physics::khrMeanings(model.format))
         return out;
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph)
-        return out;
-    const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
     ShapeGeometryCache cache(doc, model.format);
     for (const physics::ResolvedBody& body : scene.bodies) {
         physics::NodePhysics& node = model.nodeRef(body.node);
@@ -70,7 +77,7 @@ Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf:
             physics::centerOfMassReading(*node.motion, model.format).meaning !=
                 physics::MassMeaning::Computed)
             continue;
-        const auto props = collidersMass(body, scene, model, *graph, cache);
+        const auto props = collidersMass(body, scene, model, graph, cache);
         if (!props)
             continue;
         const geometry::Vec3d& c = props->centerOfMass;

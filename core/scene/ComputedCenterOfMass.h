@@ -37,5 +37,9 @@ std::vector<std::optional<physics::Vec3>> computedCentersOfMass(const physics::P
 /// cannot be computed keep none (the conversion's losses and the target checks report them). Nothing changes
 /// for an OMI model.
 Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc);
+/// The same over the document's graph and the model resolved over it, as an export has them (the bodies'
+/// motion is read from `model`, not from `scene`).
+Diagnostics writeComputedCentersOfMass(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
+                                       const gltf::SceneGraph& graph, const physics::ResolvedScene& scene);
 
 } // namespace cs::scene

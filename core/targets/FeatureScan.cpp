@@ -76,12 +76,9 @@ const char* missingParameter(const std::string& type, const Json& params)
 
 } // namespace
 
-FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc) : m_doc(doc), m_root(doc.json())
-{
-    auto graph = gltf::SceneGraph::build(doc);
-    if (graph)
-        m_graph = std::move(*graph);
-}
+FeatureScanner::FeatureScanner(const gltf::GltfDocument& doc, const gltf::SceneGraph* graph)
+    : m_doc(doc), m_root(doc.json()), m_graph(graph)
+{}
 
 void FeatureScanner::add(Feature f, std::string pointer, std::string detail, double amount)
 {
@@ -300,9 +297,19 @@ void FeatureScanner::scanNodeOrder()
 std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc)
 {
     try {
-        return FeatureScanner(doc).run();
+        const auto graph = gltf::SceneGraph::build(doc);
+        return FeatureScanner(doc, graph ? &*graph : nullptr).run();
     } catch (const Json::exception&) {
         return {}; // a JSON shape no reader expects; the validator reports it
+    }
+}
+
+std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph)
+{
+    try {
+        return FeatureScanner(doc, &graph).run();
+    } catch (const Json::exception&) {
+        return {}; // as above
     }
 }
 

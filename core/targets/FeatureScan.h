@@ -2,6 +2,7 @@
 
 #include "geometry/HullCounts.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
 #include "targets/Target.h"
 
 #include <optional>
@@ -25,5 +26,7 @@ struct Occurrence
 /// Every feature occurrence in the document's physics data (either family, read from the JSON as written,
 /// so that the form a reader sees is the form checked). Empty when the file has no physics.
 std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc);
+/// The same over the document's node graph as the caller built it (an export scans what it wrote).
+std::vector<Occurrence> scanFeatures(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph);
 
 } // namespace cs::targets

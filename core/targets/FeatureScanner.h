@@ -14,7 +14,8 @@ namespace cs::targets {
 class FeatureScanner
 {
 public:
-    explicit FeatureScanner(const gltf::GltfDocument& doc);
+    /// `graph`: the document's node graph, as the caller built it (null: none could be built).
+    FeatureScanner(const gltf::GltfDocument& doc, const gltf::SceneGraph* graph);
     std::vector<Occurrence> run();
 
 private:
@@ -48,7 +49,7 @@ private:
     const gltf::GltfDocument& m_doc;
     const gltf::Json& m_root;
     std::map<size_t, std::optional<geometry::HullCounts>> m_hullCounts; ///< per mesh, counted once
-    std::optional<gltf::SceneGraph> m_graph;
+    const gltf::SceneGraph* m_graph = nullptr;
     bool m_khr = false;
     bool m_omi = false;
     std::string m_bodyExtension; ///< the node extension holding motion/collider/trigger

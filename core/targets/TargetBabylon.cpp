@@ -82,24 +82,23 @@ void addRoot(Json& root, size_t sceneRoot, size_t node)
 
 } // namespace
 
-void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes)
+void flattenNestedBodies(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, Diagnostics& changes)
 {
-    auto graph = gltf::SceneGraph::build(doc);
     Json& root = doc.json();
-    if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
+    if (!root.contains("nodes") || !root["nodes"].is_array())
         return;
     Json& nodes = root["nodes"];
-    for (size_t i = 0; i < nodes.size() && i < graph->nodeCount(); ++i) {
+    for (size_t i = 0; i < nodes.size() && i < graph.nodeCount(); ++i) {
         if (!hasMotion(nodes[i]))
             continue;
-        const std::optional<size_t> outer = outermostBodyAbove(*graph, nodes, i);
+        const std::optional<size_t> outer = outermostBodyAbove(graph, nodes, i);
         if (!outer)
             continue;
         // World transforms do not change with the moves, so the graph built before them stays right.
-        const std::optional<size_t> newParent = graph->parent(*outer);
-        const QMatrix4x4 parentWorld = newParent ? graph->worldTransform(*newParent) : QMatrix4x4();
-        setLocalTransform(nodes[i], parentWorld.inverted() * graph->worldTransform(i));
-        removeChild(nodes[*graph->parent(i)], i);
+        const std::optional<size_t> newParent = graph.parent(*outer);
+        const QMatrix4x4 parentWorld = newParent ? graph.worldTransform(*newParent) : QMatrix4x4();
+        setLocalTransform(nodes[i], parentWorld.inverted() * graph.worldTransform(i));
+        removeChild(nodes[*graph.parent(i)], i);
         std::string place;
         if (newParent) {
             nodes[*newParent]["children"].push_back(i);

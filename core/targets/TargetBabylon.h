@@ -4,6 +4,7 @@
 
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
 
 namespace cs::targets {
@@ -13,7 +14,8 @@ namespace cs::targets {
 /// `motion` below another such node moves out beside the outermost of them (a child of that body's parent, or
 /// a root of the scenes that list it), its world transform baked into its own transform; its subtree (its
 /// colliders and meshes) moves with it. Each move is an info change (TARGET_CHANGED) with the node's pointer.
-void flattenNestedBodies(gltf::GltfDocument& doc, Diagnostics& changes);
+/// `graph` is the document's before the moves.
+void flattenNestedBodies(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, Diagnostics& changes);
 
 /// Havok's materials where the file means the spec's: a collider without `physicsMaterial` keeps Havok's
 /// default (friction 0.5, geometric mean) and a material without a combine mode gets maximum (friction) /

@@ -27,9 +27,9 @@ template <class T> std::string failureText(const Result<T>& r, const char* fallb
 }
 
 /// The nodes whose collider is a triangle mesh in a dynamic body.
-std::vector<size_t> dynamicTrimeshColliders(const physics::PhysicsModel& model, const gltf::SceneGraph& graph)
+std::vector<size_t> dynamicTrimeshColliders(const physics::PhysicsModel& model,
+                                            const physics::ResolvedScene& scene)
 {
-    const physics::ResolvedScene scene = physics::resolveScene(model, graph);
     std::vector<size_t> nodes;
     for (const physics::ResolvedBody& body : scene.bodies) {
         if (body.motion.type != physics::MotionType::Dynamic)
@@ -203,20 +203,22 @@ void addPartNodes(physics::PhysicsModel& model, Json& root, size_t n, const std:
 
 } // namespace
 
-void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                               Diagnostics& changes, const ExportWork& work)
+size_t decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
+                                 const ExportScene& exported, Diagnostics& changes, const ExportWork& work)
 {
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph || !doc.json().contains("nodes") || !doc.json()["nodes"].is_array())
-        return;
-    const std::vector<size_t> colliders = dynamicTrimeshColliders(model, *graph);
+    if (!doc.json().contains("nodes") || !doc.json()["nodes"].is_array())
+        return 0;
+    // The body of a collider is the resolved scene's: a dynamic body's motion type is as read (no pass
+    // before this one changes a type).
+    const std::vector<size_t> colliders = dynamicTrimeshColliders(model, exported.resolved());
     std::map<int, size_t> dynamicUses;
     for (size_t n : colliders)
         ++dynamicUses[model.nodeRef(n).collider->shape];
     Decomposer decomposer(model, doc, target, work);
+    size_t replaced = 0;
     for (size_t k = 0; k < colliders.size(); ++k) {
         if (work.cancel && work.cancel->load())
-            return;
+            return replaced;
         decomposer.setStep(k, colliders.size());
         const size_t n = colliders[k];
         physics::Collider& collider = *model.nodeRef(n).collider;
@@ -237,6 +239,7 @@ void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument&
         collider.shape = parts->front();
         collider.geometryNode = -1;
         addPartNodes(model, doc.json(), n, *parts);
+        ++replaced;
         changes.push_back(
             makeInfo(kTargetChanged,
                      "triangle mesh collider in a dynamic body replaced by its convex decomposition: " +
@@ -247,6 +250,7 @@ void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument&
     }
     if (work.progress && !colliders.empty())
         work.progress(1.0);
+    return replaced;
 }
 
 } // namespace cs::targets

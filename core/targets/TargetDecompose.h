@@ -9,6 +9,7 @@
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
 #include "physics/PhysicsModel.h"
+#include "targets/ExportScene.h"
 #include "targets/Target.h"
 #include "targets/TargetExport.h"
 
@@ -21,7 +22,10 @@ namespace cs::targets {
 /// without --allow-loss. A trimesh shape every use of which was replaced becomes the first part in place.
 /// `work` bounds the time of all decompositions together (a replacement cut short says so in its change),
 /// reports progress and stops on its cancel flag (the model is then partly changed: the caller drops it).
-void decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                               Diagnostics& changes, const ExportWork& work = {});
+/// `exported` is the document's graph and the model resolved over it. Returns how many colliders were
+/// replaced: their parts' nodes and colliders are new, so the caller builds its ExportScene again.
+size_t decomposeDynamicTrimeshes(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
+                                 const ExportScene& exported, Diagnostics& changes,
+                                 const ExportWork& work = {});
 
 } // namespace cs::targets

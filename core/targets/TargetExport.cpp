@@ -5,6 +5,7 @@
 #include "physics/ResolvedScene.h"
 #include "scene/ComputedCenterOfMass.h"
 #include "scene/ShapeGeometryCache.h"
+#include "targets/FeatureScan.h"
 #include "targets/TargetBabylon.h"
 #include "targets/TargetCheck.h"
 #include "targets/TargetCombine.h"
@@ -66,27 +67,26 @@ struct KhrBodyContext
     scene::ShapeGeometryCache& cache;
 };
 
-/// Calls `visit(body, context)` for every body of a KHR model (nothing for OMI or a document without a scene
-/// graph).
+/// Calls `visit(body, context)` for every body of a KHR model (nothing for OMI).
 template <typename Visit>
-void forEachKhrBody(const physics::PhysicsModel& model, const gltf::GltfDocument& doc, Visit visit)
+void forEachKhrBody(const physics::PhysicsModel& model, const gltf::GltfDocument& doc,
+                    const ExportScene& exported, Visit visit)
 {
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph || !physics::khrMeanings(model.format))
+    if (!physics::khrMeanings(model.format))
         return;
-    const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
     scene::ShapeGeometryCache cache(doc, model.format);
-    const KhrBodyContext context{*graph, scene, cache};
-    for (const physics::ResolvedBody& body : scene.bodies)
+    const KhrBodyContext context{exported.graph(), exported.resolved(), cache};
+    for (const physics::ResolvedBody& body : exported.resolved().bodies)
         visit(body, context);
 }
 
 /// KHR bodies without `mass` get the mass the engine would compute at kComputedMassDensity, written out: a
 /// KHR reader's own density differs (Babylon 1000 kg/m^3, the Sample Renderer 1 kg/m^3), and OMI would read
 /// the absent mass as 1 kg.
-void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc, const ExportScene& exported,
+                    Diagnostics& changes)
 {
-    forEachKhrBody(model, doc, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
+    forEachKhrBody(model, doc, exported, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
         physics::NodePhysics& node = model.nodeRef(body.node);
         if (!node.motion ||
             physics::massReading(*node.motion, model.format).meaning != physics::MassMeaning::Computed)
@@ -119,9 +119,10 @@ void explicitMasses(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
 /// written out: the colliders at uniform density scaled to the body's mass, about its centre of mass, in the
 /// node's axes. Such a target ignores `inertiaOrientation` (SR calculateMassAndInertia), so the products of
 /// inertia of a body whose principal axes are not the node's are lost, and the note says so.
-void explicitInertias(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+void explicitInertias(physics::PhysicsModel& model, const gltf::GltfDocument& doc,
+                      const ExportScene& exported, Diagnostics& changes)
 {
-    forEachKhrBody(model, doc, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
+    forEachKhrBody(model, doc, exported, [&](const physics::ResolvedBody& body, const KhrBodyContext& at) {
         physics::NodePhysics& node = model.nodeRef(body.node);
         physics::Motion* motion = node.motion ? &*node.motion : nullptr;
         if (!motion || motion->type != physics::MotionType::Dynamic || motion->inertiaDiagonal ||
@@ -229,7 +230,7 @@ physics::Family exportFamily(const Target& target, const physics::PhysicsModel& 
 }
 
 Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                           const ExportWork& work)
+                           ExportScene& exported, const ExportWork& work)
 {
     Diagnostics changes;
     const physics::Family family = exportFamily(target, model);
@@ -251,22 +252,25 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
                     ""));
     }
     if (target.family != TargetFamily::Any)
-        explicitMasses(model, doc, changes); // KHR sources only: OMI gives an absent mass 1 kg
+        explicitMasses(model, doc, exported, changes); // KHR sources only: OMI gives an absent mass 1 kg
     // KHR computes an absent centre of mass; OMI and the targets that use the node origin need it written.
     if (family == physics::Family::Omi || target.verdict(Feature::CenterOfMassAbsent) != Verdict::Reads) {
-        for (const Diagnostic& d : scene::writeComputedCentersOfMass(model, doc))
+        for (const Diagnostic& d :
+             scene::writeComputedCentersOfMass(model, doc, exported.graph(), exported.resolved()))
             changes.push_back(changed(d.message, d.pointer));
     }
     if (std::any_of(target.behaviours.begin(), target.behaviours.end(),
                     [](const BehaviourRule& b) { return b.behaviour == Behaviour::AbsentInertia; }))
-        explicitInertias(model, doc, changes);
+        explicitInertias(model, doc, exported, changes);
     // After the masses: a computed mass is the trimesh's volume, not the parts' hulls'.
-    if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads)
-        decomposeDynamicTrimeshes(model, doc, target, changes, work);
+    // The parts' nodes and colliders are new: the graph and the bodies are built again for the passes after.
+    if (target.verdict(Feature::TrimeshOnDynamic) != Verdict::Reads &&
+        decomposeDynamicTrimeshes(model, doc, target, exported, changes, work) > 0)
+        exported.rebuild(doc, model);
     fitHullsToBudget(model, doc, target, changes);
 
     if (family == physics::Family::Khr && target.verdict(Feature::JointWithoutBody) == Verdict::Fails)
-        moveJointsToBodies(model, doc, changes);
+        moveJointsToBodies(model, exported, changes);
     if (family == physics::Family::Khr && target.name == babylonTarget().name) {
         explicitHavokMaterials(model, changes); // Havok's own defaults and combine order (BAB:301-327)
         systemForFiltersWithout(model, changes);
@@ -274,16 +278,16 @@ Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc
     matchCombineModes(model, target, family, changes);
     if (std::any_of(target.behaviours.begin(), target.behaviours.end(),
                     [](const BehaviourRule& b) { return b.behaviour == Behaviour::VelocityInWorldFrame; }))
-        worldFrameVelocities(model, doc, changes);
+        worldFrameVelocities(model, exported.graph(), changes);
     if (target.filterCap && model.filters.size() > size_t(*target.filterCap))
         mergeIdenticalFilters(model, changes);
     return changes;
 }
 
-Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target)
+Diagnostics targetLosses(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph, const Target& target)
 {
     Diagnostics losses;
-    for (const Finding& f : checkTarget(doc, target)) {
+    for (const Finding& f : checkTarget(scanFeatures(doc, graph), target)) {
         if (f.verdict == Verdict::Fails || f.verdict == Verdict::Ignored)
             losses.push_back(makeWarning(kTargetLoss,
                                          target.name + " " + verdictName(f.verdict) + ": " + f.reason + " [" +
@@ -302,21 +306,24 @@ TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target,
         r.unusable = true;
         return r;
     }
-    for (Diagnostic& d : adaptForTarget(*model, doc, target, work))
+    // Built once here and handed to every pass (rebuilt only where a pass changes nodes).
+    ExportScene exported(doc, *model);
+    for (Diagnostic& d : adaptForTarget(*model, doc, target, exported, work))
         (d.code == kTargetLoss ? r.losses : r.changes).push_back(std::move(d));
     if (work.cancel && work.cancel->load()) {
         r.cancelled = r.unusable = true;
         return r;
     }
     r.family = exportFamily(target, *model);
-    const Diagnostics converted = physics::conversionLosses(*model, doc, r.family);
-    r.losses.insert(r.losses.end(), converted.begin(), converted.end());
-    const Diagnostics written = physics::writePhysics(*model, doc, r.family);
-    r.changes.insert(r.changes.end(), written.begin(), written.end());
-    const Diagnostics finished = finishForTarget(doc, target);
+    // One write; its losses are read from it. The writers change no node, so the graph stays `doc`'s.
+    const physics::Conversion converted =
+        physics::convertPhysics(*model, doc, r.family, &exported.resolved());
+    r.losses.insert(r.losses.end(), converted.losses.begin(), converted.losses.end());
+    r.changes.insert(r.changes.end(), converted.written.begin(), converted.written.end());
+    const Diagnostics finished = finishForTarget(doc, target, exported);
     r.changes.insert(r.changes.end(), finished.begin(), finished.end());
     r.unusable = hasErrors(finished);
-    const Diagnostics remaining = targetLosses(doc, target);
+    const Diagnostics remaining = targetLosses(doc, exported.graph(), target);
     r.losses.insert(r.losses.end(), remaining.begin(), remaining.end());
     r.document = std::move(doc);
     return r;

@@ -13,6 +13,7 @@
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
 #include "physics/PhysicsWriter.h"
+#include "targets/ExportScene.h"
 #include "targets/Target.h"
 
 #include <atomic>
@@ -48,16 +49,18 @@ struct ExportWork
 
 /// Changes the model for the target; `doc` is the document it was read from (for mesh volumes; the hulls of a
 /// trimesh's convex decomposition are added to it as new meshes, and its parts' nodes as new nodes). What
-/// cannot be changed as the target needs is a warning (TARGET_LOSS) among the changes.
+/// cannot be changed as the target needs is a warning (TARGET_LOSS) among the changes. `exported` is `doc`'s
+/// graph and `model` resolved over it; it is built again when the decomposition adds nodes.
 Diagnostics adaptForTarget(physics::PhysicsModel& model, gltf::GltfDocument& doc, const Target& target,
-                           const ExportWork& work = {});
+                           ExportScene& exported, const ExportWork& work = {});
 
-/// Edits the JSON the writer produced for the target.
-Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target);
+/// Edits the JSON the writer produced for the target. `exported` holds the graph of `doc` as written; when
+/// this returns, the graph of `doc` as finished.
+Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target, ExportScene& exported);
 
-/// What the target still will not load or will ignore in the written document: one warning (TARGET_LOSS)
-/// per such finding of checkTarget().
-Diagnostics targetLosses(const gltf::GltfDocument& doc, const Target& target);
+/// What the target still will not load or will ignore in the written document (`graph`: its node graph):
+/// one warning (TARGET_LOSS) per such finding of checkTarget().
+Diagnostics targetLosses(const gltf::GltfDocument& doc, const gltf::SceneGraph& graph, const Target& target);
 
 /// A whole export for a target, as `upgrade --target` and File > Export For write it.
 struct TargetExportResult
@@ -77,7 +80,9 @@ struct TargetExportResult
 };
 
 /// Reads the physics of `doc`, adapts them for `target`, writes them in the target's family and finishes the
-/// JSON: adaptForTarget, exportFamily, conversionLosses, writePhysics, finishForTarget, targetLosses in turn.
+/// JSON: adaptForTarget, exportFamily, convertPhysics (the write and its losses), finishForTarget,
+/// targetLosses in turn. The node graph is built and the physics resolved once (an ExportScene), and again
+/// only after a pass added, moved or renumbered nodes.
 TargetExportResult exportForTarget(gltf::GltfDocument doc, const Target& target, const ExportWork& work = {});
 
 } // namespace cs::targets

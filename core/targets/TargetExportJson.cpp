@@ -258,11 +258,10 @@ void collidersOffMotionNodes(Json& root, const char* bodyExtension, Diagnostics&
 /// doc_ext.cpp:337-346); deeper, it gets a StaticBody3D of its own. Such a collider moves to a new child node
 /// of its body whose matrix is the collider node's placement in the body's frame (the transforms between them
 /// baked in); its node keeps the rest (mesh, children).
-void godotCollidersUnderBodies(gltf::GltfDocument& doc, Diagnostics& changes)
+void godotCollidersUnderBodies(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, Diagnostics& changes)
 {
-    auto graph = gltf::SceneGraph::build(doc);
     Json& root = doc.json();
-    if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
+    if (!root.contains("nodes") || !root["nodes"].is_array())
         return;
     Json& nodes = root["nodes"];
     const size_t count = nodes.size();
@@ -274,12 +273,12 @@ void godotCollidersUnderBodies(gltf::GltfDocument& doc, Diagnostics& changes)
         Json* body = omiBodyOf(nodes, i);
         if (!body || !body->contains("collider") || body->contains("motion"))
             continue;
-        std::optional<size_t> owner = graph->parent(i);
+        std::optional<size_t> owner = graph.parent(i);
         while (owner && !hasMotion(*owner))
-            owner = graph->parent(*owner);
-        if (!owner || graph->parent(i) == owner)
+            owner = graph.parent(*owner);
+        if (!owner || graph.parent(i) == owner)
             continue;
-        const QMatrix4x4 local = graph->worldTransform(*owner).inverted() * graph->worldTransform(i);
+        const QMatrix4x4 local = graph.worldTransform(*owner).inverted() * graph.worldTransform(i);
         Json matrix = Json::array();
         for (int k = 0; k < 16; ++k)
             matrix.push_back(double(local.constData()[k]));
@@ -310,15 +309,29 @@ void godotCollidersUnderBodies(gltf::GltfDocument& doc, Diagnostics& changes)
 
 } // namespace
 
-Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
+Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target, ExportScene& exported)
 {
     Diagnostics changes;
     Json& root = doc.json();
+    // The export's graph is the written JSON's (the writers change no node). Each move below reports every
+    // node it adds, moves or renumbers, so a move that changed nothing leaves the graph as it is; one that
+    // did has it built again for the next that reads it.
+    bool moved = false;
+    auto move = [&](auto pass) {
+        const size_t before = changes.size();
+        pass();
+        moved = moved || changes.size() != before;
+    };
+    auto graph = [&]() -> const gltf::SceneGraph& {
+        if (std::exchange(moved, false))
+            exported.rebuildGraph(doc);
+        return exported.graph();
+    };
     try {
         if (target.family == TargetFamily::Khr && physics::extensionPresent(root, ext::KhrBodies))
             documentObject(root, changes);
         if (target.family == TargetFamily::Khr && target.verdict(Feature::NestedMotion) != Verdict::Reads)
-            flattenNestedBodies(doc, changes);
+            move([&] { flattenNestedBodies(doc, graph(), changes); });
         if (target.verdict(Feature::MaterialDefaults) != Verdict::Reads)
             explicitMaterialFields(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
                                    changes);
@@ -331,20 +344,24 @@ Diagnostics finishForTarget(gltf::GltfDocument& doc, const Target& target)
             explicitCenterOfMass(root, changes);
         if (target.family == TargetFamily::Omi &&
             target.verdict(Feature::ColliderNotChildOfBody) != Verdict::Reads)
-            godotCollidersUnderBodies(doc, changes);
+            move([&] { godotCollidersUnderBodies(doc, graph(), changes); });
         if (target.verdict(Feature::MeshOnPhysicsNode) != Verdict::Reads)
-            godotMeshesOffPhysicsNodes(root, changes);
+            move([&] { godotMeshesOffPhysicsNodes(root, changes); });
         if (target.family != TargetFamily::Any &&
             target.verdict(Feature::MotionWithCollider) != Verdict::Reads)
-            collidersOffMotionNodes(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
-                                    changes);
+            move([&] {
+                collidersOffMotionNodes(root, target.family == TargetFamily::Khr ? ext::KhrBodies : ext::Body,
+                                        changes);
+            });
         // Last: the moves above add nodes.
         if (target.verdict(Feature::NodeOrder) != Verdict::Reads)
-            depthFirstNodeOrder(doc, changes);
+            move([&] { depthFirstNodeOrder(doc, graph(), changes); });
     } catch (const Json::exception& e) {
+        moved = true; // a move may have stopped half way
         changes.push_back(makeError("TARGET_EXPORT_FAILED",
                                     std::string("the written JSON has an unexpected shape: ") + e.what()));
     }
+    graph(); // the finished document's, for the check of what the target still cannot read
     return changes;
 }
 

@@ -143,12 +143,9 @@ std::optional<JointDescription> invertedJoint(const JointDescription& joint)
     return out;
 }
 
-void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+void moveJointsToBodies(physics::PhysicsModel& model, const ExportScene& exported, Diagnostics& changes)
 {
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph)
-        return;
-    const physics::ResolvedScene scene = physics::resolveScene(model, *graph);
+    const physics::ResolvedScene& scene = exported.resolved();
     std::vector<std::pair<size_t, physics::NodeJoint>> moves;
     std::vector<int> uses(model.joints.size(), 0);
     for (const auto& [index, node] : model.nodes) {
@@ -160,8 +157,8 @@ void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& 
             continue;
         const int other = node.joint->connectedNode;
         const int joint = node.joint->joint;
-        if (other < 0 || size_t(other) >= graph->nodeCount() || scene.bodyOfNode(size_t(other)) < 0 ||
-            joint < 0 || size_t(joint) >= model.joints.size())
+        if (other < 0 || size_t(other) >= exported.graph().nodeCount() ||
+            scene.bodyOfNode(size_t(other)) < 0 || joint < 0 || size_t(joint) >= model.joints.size())
             continue;
         const physics::NodePhysics* target = model.node(size_t(other));
         if (target && target->joint)

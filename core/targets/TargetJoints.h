@@ -8,6 +8,7 @@
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
 #include "physics/PhysicsModel.h"
+#include "targets/ExportScene.h"
 
 #include <optional>
 
@@ -27,6 +28,7 @@ std::optional<physics::JointDescription> invertedJoint(const physics::JointDescr
 /// (TARGET_CHANGED); a joint that cannot move exactly stays, and the check of the written file reports it. An
 /// OMI static body counts as a body here: the KHR writer writes every static body a joint joins as a
 /// kinematic body without velocity (physics::staticJointSides), so the reader finds it above the joint node.
-void moveJointsToBodies(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes);
+/// `exported`: the document's graph and the model resolved over it (which node each body moves).
+void moveJointsToBodies(physics::PhysicsModel& model, const ExportScene& exported, Diagnostics& changes);
 
 } // namespace cs::targets

@@ -42,19 +42,20 @@ physics::NodeMap depthFirstMap(const std::vector<size_t>& order, size_t count)
 
 } // namespace
 
-void depthFirstNodeOrder(gltf::GltfDocument& doc, Diagnostics& changes)
+void depthFirstNodeOrder(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, Diagnostics& changes)
 {
     Json& root = doc.json();
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph || !root.contains("nodes") || !root["nodes"].is_array())
+    if (!root.contains("nodes") || !root["nodes"].is_array())
         return;
     const size_t count = root["nodes"].size();
-    const physics::NodeMap map = depthFirstMap(depthFirstNodes(*graph), count);
+    const physics::NodeMap map = depthFirstMap(depthFirstNodes(graph), count);
     bool moves = false;
     for (size_t n = 0; n < map.size(); ++n)
         moves = moves || map[n] != int(n);
     if (map.empty() || !moves)
         return;
+    // The written JSON's own model: the finishing moves carried physics to new nodes, so the adapted model's
+    // node numbers are not the JSON's.
     const auto model = physics::readPhysics(doc);
     if (!model)
         return;

@@ -21,6 +21,7 @@ std::vector<size_t> depthFirstNodes(const gltf::SceneGraph& graph);
 /// with them. One info change (TARGET_CHANGED) per node that moves, with its old pointer. When a reference
 /// cannot be carried over (an unknown extension's node index, ...), nothing moves and the reason is an info
 /// change; the check of the written file then reports the order.
-void depthFirstNodeOrder(gltf::GltfDocument& doc, Diagnostics& changes);
+/// `graph` is the document's before the renumbering.
+void depthFirstNodeOrder(gltf::GltfDocument& doc, const gltf::SceneGraph& graph, Diagnostics& changes);
 
 } // namespace cs::targets

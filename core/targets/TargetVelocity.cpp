@@ -74,19 +74,16 @@ std::string text(const physics::Vec3& v)
 
 } // namespace
 
-void worldFrameVelocities(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes)
+void worldFrameVelocities(physics::PhysicsModel& model, const gltf::SceneGraph& graph, Diagnostics& changes)
 {
-    auto graph = gltf::SceneGraph::build(doc);
-    if (!graph)
-        return;
     for (auto& [node, physics] : model.nodes) {
         if (!physics.motion || physics.motion->type != physics::MotionType::Dynamic ||
-            node >= graph->nodeCount())
+            node >= graph.nodeCount())
             continue;
         physics::Motion& m = *physics.motion;
         if (isZero(m.linearVelocity) && isZero(m.angularVelocity))
             continue;
-        const auto rotation = rotationOf(graph->worldTransform(node));
+        const auto rotation = rotationOf(graph.worldTransform(node));
         if (!rotation) {
             changes.push_back(
                 makeInfo(kTargetDiffers,

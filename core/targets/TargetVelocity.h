@@ -7,6 +7,7 @@
 
 #include "Diagnostic.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/SceneGraph.h"
 #include "physics/PhysicsModel.h"
 
 namespace cs::targets {
@@ -15,6 +16,6 @@ namespace cs::targets {
 /// written in the world frame (one info change, TARGET_CHANGED, per vector, with its pointer). A node whose
 /// world matrix shears or mirrors has no single rotation: its velocities stay and an info TARGET_DIFFERS says
 /// so.
-void worldFrameVelocities(physics::PhysicsModel& model, const gltf::GltfDocument& doc, Diagnostics& changes);
+void worldFrameVelocities(physics::PhysicsModel& model, const gltf::SceneGraph& graph, Diagnostics& changes);
 
 } // namespace cs::targets
