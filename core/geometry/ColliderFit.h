@@ -79,7 +79,8 @@ struct FitSummary
     FitFigures overhang; ///< of the overhang distances
     double diagonal =
         0; ///< of the mesh's bounding box in the measuring space; fractions are figure / diagonal
-    /// A primitive sits under a non-uniform scale: its distances were scaled by the mean scale (approximate).
+    /// A sphere, capsule or cylinder sits under a transform that is not a similarity (a box there is measured
+    /// as what it becomes), or figures of a node's space were scaled to a space that is not a similar one.
     bool approximate = false;
 
     /// Every distance multiplied by s (a uniform scale of the measuring space).
@@ -136,6 +137,10 @@ private:
     Vec3d m_lo, m_hi;
     std::unique_ptr<MeshBvh> m_bvh;
 };
+
+/// The parts placed in another space: each one's toSpace after `frame` (a node's world transform when the
+/// parts are in the node's space).
+std::vector<FitPart> partsInFrame(const std::vector<FitPart>& parts, const Mat4d& frame);
 
 /// Measures once (see FitMeter).
 Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace,
