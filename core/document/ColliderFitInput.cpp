@@ -154,11 +154,11 @@ Result<geometry::FitSummary> colliderFitFigures(const ColliderFitInput& input)
     // Under a similarity every distance is the mesh space's times the scale, so one measurement of a mesh
     // serves each node that draws it; under any other transform the node's own measurement.
     const geometry::Mat4d frame = input.unevenScale ? input.meshToWorld : geometry::Mat4d{};
-    auto m = geometry::measureFit(input.mesh, frame, geometry::partsInFrame(input.meshParts, frame),
-                                  standardFitOptions());
+    const geometry::FitMeter meter(input.mesh, frame, standardFitOptions());
+    auto m = meter.summary(geometry::partsInFrame(input.meshParts, frame));
     if (!m)
         return R{std::nullopt, m.diagnostics};
-    return R{input.unevenScale ? m->summary : m->summary.scaled(input.meshScale), {}};
+    return R{input.unevenScale ? *m : m->scaled(input.meshScale), {}};
 }
 
 Result<geometry::FitSummary> colliderFitFigures(const Document& document, NodeIndex node)

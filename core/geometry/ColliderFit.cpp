@@ -430,28 +430,34 @@ Mat4d fitPlacement(const Vec3d& offset, const Quatd& rotation)
 FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, FitOptions options)
     : m_options(options)
 {
-    std::vector<Vec3d> positions;
-    positions.reserve(mesh.positions.size());
+    m_positions.reserve(mesh.positions.size());
     for (const QVector3D& v : mesh.positions)
-        positions.push_back(transformPoint(meshToSpace, Vec3d(v)));
-    m_vertices = positions.size();
-    if (!positions.empty()) {
-        m_lo = m_hi = positions[0];
-        for (const Vec3d& p : positions) {
+        m_positions.push_back(transformPoint(meshToSpace, Vec3d(v)));
+    m_vertices = m_positions.size();
+    if (!m_positions.empty()) {
+        m_lo = m_hi = m_positions[0];
+        for (const Vec3d& p : m_positions) {
             m_lo = minOf(m_lo, p);
             m_hi = maxOf(m_hi, p);
         }
         m_diagonal = length(m_hi - m_lo);
     }
     // The triangles are read through their indices, never copied as corners in input order.
-    const std::vector<std::uint32_t> triangles = trianglesInRange(mesh.indices, positions.size());
-    m_points.reserve(positions.size() + options.meshSamples);
-    m_points = positions;
-    std::mt19937_64 rng(options.seed);
-    sampleTriangles(positions, triangles, options.meshSamples, rng, m_points);
+    m_triangles = trianglesInRange(mesh.indices, m_positions.size());
     // The mesh's hierarchy answers the overhang queries (tens of thousands) whatever the mesh's size: the
     // cheaper Morton build.
-    m_bvh = std::make_unique<MeshBvh>(positions, triangles, MeshBvh::Split::Morton);
+    m_bvh = std::make_unique<MeshBvh>(m_positions, m_triangles, MeshBvh::Split::Morton);
+}
+
+const std::vector<Vec3d>& FitMeter::points() const
+{
+    std::call_once(m_sampled, [this] {
+        m_points.reserve(m_positions.size() + m_options.meshSamples);
+        m_points = m_positions;
+        std::mt19937_64 rng(m_options.seed);
+        sampleTriangles(m_positions, m_triangles, m_options.meshSamples, rng, m_points);
+    });
+    return m_points;
 }
 
 FitMeter::~FitMeter() = default;
@@ -482,6 +488,19 @@ std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points, 
 
 Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) const
 {
+    return measureWith(parts, false);
+}
+
+Result<FitSummary> FitMeter::summary(const std::vector<FitPart>& parts) const
+{
+    auto m = measureWith(parts, true);
+    if (!m)
+        return Result<FitSummary>{std::nullopt, m.diagnostics};
+    return Result<FitSummary>{m->summary, m.diagnostics};
+}
+
+Result<FitMeasurement> FitMeter::measureWith(const std::vector<FitPart>& parts, bool summaryOnly) const
+{
     using R = Result<FitMeasurement>;
     if (m_bvh->triangleCount() == 0)
         return R::failure(makeError("FIT_NO_TRIANGLES", "the mesh has no triangles to measure against"));
@@ -495,22 +514,27 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
         return R::failure(
             makeError("FIT_NO_COLLIDER", "the collider has no shape with a surface to measure"));
 
+    // One convex part holding every vertex holds the triangles: the samples could only add distances <= 0.
+    const bool verticesOnly = summaryOnly && surfaces.size() == 1 && surfaces[0].hasInside() &&
+                              std::all_of(m_positions.begin(), m_positions.end(),
+                                          [&](const Vec3d& p) { return surfaces[0].signedDistance(p) <= 0; });
+    const std::vector<Vec3d>& meshPoints = verticesOnly ? m_positions : points();
     FitMeasurement m;
-    m.meshPoints = m_points;
+    m.meshPoints = meshPoints;
     m.meshVertices = m_vertices;
-    m.outside.resize(m_points.size());
+    m.outside.resize(meshPoints.size());
     // Points in order lie near each other (a mesh's vertices, samples drawn triangle by triangle): each query
     // starts from the triangle the last one found. With a stride, a point between the exact ones only needs
     // a triangle within the block's largest distance so far: it cannot raise the maximum.
     const size_t stride = std::max<size_t>(1, m_options.exactStride);
-    parallelBlocks(m_points.size(), kBlock, [&](size_t begin, size_t end) {
+    parallelBlocks(meshPoints.size(), kBlock, [&](size_t begin, size_t end) {
         std::vector<std::uint32_t> hints(surfaces.size(), MeshBvh::kNoLeaf);
         double largest = 0;
         for (size_t i = begin; i < end; ++i) {
             const double enough = i % stride != 0 ? largest : 0.0;
             double d = std::numeric_limits<double>::infinity();
             for (size_t k = 0; k < surfaces.size(); ++k)
-                d = std::min(d, surfaces[k].signedDistance(m_points[i], &hints[k], enough));
+                d = std::min(d, surfaces[k].signedDistance(meshPoints[i], &hints[k], enough));
             m.outside[i] = d;
             if (d > enough) // exact: every part was farther than `enough`
                 largest = std::max(largest, d);

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -121,6 +122,10 @@ public:
 
     /// Errors: FIT_NO_TRIANGLES (the mesh has none), FIT_NO_COLLIDER (no parts, or no part with a surface).
     Result<FitMeasurement> measure(const std::vector<FitPart>& parts) const;
+    /// measure(parts).summary, without drawing the mesh's samples when they cannot change it: a collider of
+    /// one convex part (a primitive, a convex shape, a plane's half-space) that holds every vertex holds
+    /// every point of the triangles between them, so every outside figure is 0.
+    Result<FitSummary> summary(const std::vector<FitPart>& parts) const;
     /// The distance of each point (in the measuring space) to the mesh's surface, as overhangs are measured:
     /// on every core, over the hierarchy made once (infinite for a mesh without triangles). With a `stride`
     /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a
@@ -130,8 +135,15 @@ public:
     double diagonal() const { return m_diagonal; }
 
 private:
+    Result<FitMeasurement> measureWith(const std::vector<FitPart>& parts, bool summaryOnly) const;
+    /// The vertices, then the samples (drawn on first use).
+    const std::vector<Vec3d>& points() const;
+
     FitOptions m_options;
-    std::vector<Vec3d> m_points; ///< vertices, then samples
+    std::vector<Vec3d> m_positions;         ///< the vertices in the measuring space
+    std::vector<std::uint32_t> m_triangles; ///< three indices into m_positions each
+    mutable std::once_flag m_sampled;
+    mutable std::vector<Vec3d> m_points; ///< vertices, then samples
     size_t m_vertices = 0;
     double m_diagonal = 0;
     Vec3d m_lo, m_hi;

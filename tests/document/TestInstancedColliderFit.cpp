@@ -105,8 +105,8 @@ private slots:
             const geometry::FitSummary& fit = *a.fit;
             const QMatrix4x4 world = document->sceneGraph().worldTransform(a.meshNode);
             const geometry::FitMeasurement alone = measuredAlone(world);
-            const std::string what = a.name + ": " + geometry::fitText(fit) + " / alone " +
-                                     geometry::fitText(alone.summary);
+            const std::string what =
+                a.name + ": " + geometry::fitText(fit) + " / alone " + geometry::fitText(alone.summary);
             qInfo("%s", what.c_str());
             QVERIFY2(!fit.approximate, what.c_str());
             // The box holds the mesh: nothing pokes out.
