@@ -52,7 +52,8 @@ private slots:
             {placed(ShapeGeometry::box({2.4, 2.4, 1.4}), {1, 1, 0.5})},
             {placed(ShapeGeometry::box({1.6, 1.6, 0.8}), {1, 1, 0.5})},
             {placed(ShapeGeometry::sphere(1.2), {1, 1, 0.5})},
-            {placed(ShapeGeometry::box({2, 1, 1}), {1, 0.5, 0.5}), placed(ShapeGeometry::box({1, 2, 1}), {0.5, 1, 0.5})}};
+            {placed(ShapeGeometry::box({2, 1, 1}), {1, 0.5, 0.5}),
+             placed(ShapeGeometry::box({1, 2, 1}), {0.5, 1, 0.5})}};
         for (const auto& parts : colliders) {
             const auto measured = meter.measure(parts);
             const auto summary = meter.summary(parts);
