@@ -9,6 +9,7 @@
 #include "document/ModelCommands.h"
 #include "document/NodeCommands.h"
 #include "document/ShapeConversion.h"
+#include "geometry/Parallel.h"
 #include "geometry/ScaleRule.h"
 #include "gltf/NodeLabel.h"
 
@@ -259,6 +260,42 @@ void rememberFigures(Document& document, const AutoColliderInput& input, const A
             fitCache(document).store(a.meshNode, documentRevision(document), *a.fit);
 }
 
+/// The figures of each collider added to a node whose world transform is not a similarity, measured at that
+/// node as the window measures it (colliderFitFigures) instead of the mesh's figures scaled: there distances
+/// do not scale alike. A batch of nodes at a time (each gathered input holds a copy of its mesh), measured on
+/// every core. A node that had a collider keeps the scaled figures (marked approximate): its own measurement
+/// would count the old collider too.
+void measureUnevenNodes(Document& document, const AutoColliderInput& input, const gltf::SceneGraph& graph,
+                        AutoColliderReport& report)
+{
+    std::vector<size_t> nodes;
+    for (const AutoColliderNode& n : input.nodes)
+        if (!n.hadCollider && n.node < graph.nodeCount() &&
+            !geometry::similarity(graph.worldTransform(n.node)))
+            nodes.push_back(n.node);
+    constexpr size_t kBatch = 64;
+    std::map<size_t, geometry::FitSummary> measured;
+    for (size_t first = 0; first < nodes.size(); first += kBatch) {
+        const size_t count = std::min(kBatch, nodes.size() - first);
+        std::vector<std::optional<ColliderFitInput>> inputs(count);
+        for (size_t k = 0; k < count; ++k)
+            if (auto gathered = gatherColliderFit(document, nodes[first + k]))
+                inputs[k] = std::move(*gathered);
+        std::vector<std::optional<geometry::FitSummary>> figures(count);
+        geometry::parallelFor(count, 0, [&](size_t k) {
+            if (inputs[k])
+                if (auto f = colliderFitFigures(*inputs[k]))
+                    figures[k] = *f;
+        });
+        for (size_t k = 0; k < count; ++k)
+            if (figures[k])
+                measured[nodes[first + k]] = *figures[k];
+    }
+    for (cs::import::AddedCollider& a : report.added)
+        if (const auto it = measured.find(a.meshNode); a.fit && it != measured.end())
+            a.fit = it->second;
+}
+
 Diagnostic unevenScale(const AutoColliderNode& n)
 {
     return makeWarning(
@@ -323,6 +360,7 @@ AutoColliderReport applyAutoColliders(Document& document, const AutoColliderPlan
     }
     stack->endMacro();
     report.pushed = true;
+    measureUnevenNodes(document, input, graph, report);
     rememberFigures(document, input, report);
     return report;
 }

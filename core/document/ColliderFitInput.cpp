@@ -81,7 +81,7 @@ Result<ColliderFitInput> gatherColliderFit(const Document& document, NodeIndex n
     input.meshToWorld = nodeWorldMatrix(document, input.meshNode);
     const QMatrix4x4 world = document.sceneGraph().worldTransform(input.meshNode);
     input.meshScale = geometry::meanScale(world);
-    input.unevenScale = geometry::nonUniformScale(world);
+    input.unevenScale = !geometry::similarity(world);
     R r;
     r.value = std::move(input);
     return r;
@@ -144,19 +144,21 @@ geometry::FitOptions standardFitOptions()
 geometry::FitSummary worldFitFigures(const geometry::FitSummary& meshSpace, const QMatrix4x4& worldTransform)
 {
     geometry::FitSummary world = meshSpace.scaled(geometry::meanScale(worldTransform));
-    world.approximate = world.approximate || geometry::nonUniformScale(worldTransform);
+    world.approximate = world.approximate || !geometry::similarity(worldTransform);
     return world;
 }
 
 Result<geometry::FitSummary> colliderFitFigures(const ColliderFitInput& input)
 {
     using R = Result<geometry::FitSummary>;
-    auto m = geometry::measureFit(input.mesh, {}, input.meshParts, standardFitOptions());
+    // Under a similarity every distance is the mesh space's times the scale, so one measurement of a mesh
+    // serves each node that draws it; under any other transform the node's own measurement.
+    const geometry::Mat4d frame = input.unevenScale ? input.meshToWorld : geometry::Mat4d{};
+    const geometry::FitMeter meter(input.mesh, frame, standardFitOptions());
+    auto m = meter.summary(geometry::partsInFrame(input.meshParts, frame));
     if (!m)
         return R{std::nullopt, m.diagnostics};
-    geometry::FitSummary world = m->summary.scaled(input.meshScale);
-    world.approximate = world.approximate || input.unevenScale;
-    return R{world, {}};
+    return R{input.unevenScale ? *m : m->scaled(input.meshScale), {}};
 }
 
 Result<geometry::FitSummary> colliderFitFigures(const Document& document, NodeIndex node)

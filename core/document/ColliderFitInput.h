@@ -26,7 +26,8 @@ struct ColliderFitInput
     geometry::Mat4d meshToWorld;
     std::vector<geometry::FitPart> parts;     ///< each in world space
     std::vector<geometry::FitPart> meshParts; ///< the same parts in the mesh node's space
-    /// The mesh node's mean world scale, and whether its world scale differs between axes.
+    /// The mesh node's mean world scale, and whether its world transform is not a similarity (a scale that
+    /// differs between axes, or a shear).
     double meshScale = 1;
     bool unevenScale = false;
     std::uint64_t revision = 0; ///< the document's revision when gathered
@@ -45,12 +46,15 @@ Result<ColliderFitInput> gatherColliderFit(const Document& document, NodeIndex n
 Result<geometry::FitMeasurement> measureColliderFit(const ColliderFitInput& input,
                                                     const geometry::FitOptions& options = {});
 
-/// The figures of the gathered colliders as the window shows them everywhere (any thread): measured in the
-/// mesh node's space with standardFitOptions(), as Add Colliders and the hull dialog measure what they make,
-/// then in world metres (times the mesh node's mean scale; approximate under an uneven one).
+/// The figures of the gathered colliders as the window shows them everywhere (any thread), with
+/// standardFitOptions(), as Add Colliders and the hull dialog measure what they make: when the mesh node's
+/// world transform is a similarity (geometry::similarity), measured in its space and then in world metres
+/// (times its scale); otherwise measured in world space (exact for boxes, hulls and meshes; a sphere, capsule
+/// or cylinder there is approximate).
 Result<geometry::FitSummary> colliderFitFigures(const ColliderFitInput& input);
-/// The figures of a measurement in the mesh node's space, `worldTransform` being the mesh node's: the one
-/// conversion to world metres every view uses.
+/// The figures of a measurement in the mesh node's space, `worldTransform` being the mesh node's: in world
+/// metres, exact under a similarity, approximate under any other transform (which colliderFitFigures
+/// measures in world space instead).
 geometry::FitSummary worldFitFigures(const geometry::FitSummary& meshSpace, const QMatrix4x4& worldTransform);
 /// The diagonal of the box around every mesh the scene's nodes draw, in world metres (from the POSITION
 /// accessors' declared bounds, which glTF requires); 0 without meshes. What the fit heat map's default

@@ -6,6 +6,7 @@
 #include "geometry/ShapeSurface.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -18,21 +19,78 @@ constexpr double kShownMetres = 0.00005; ///< half the 0.0001 m the editors show
 
 constexpr size_t kBlock = 2048;
 
+/// The columns of a transform's linear part.
+std::array<Vec3d, 3> linearColumns(const Mat4d& t)
+{
+    return {transformVector(t, {1, 0, 0}), transformVector(t, {0, 1, 0}), transformVector(t, {0, 0, 1})};
+}
+
+/// True when the columns are at right angles to each other (relative to their lengths).
+bool orthogonalColumns(const std::array<Vec3d, 3>& c)
+{
+    for (int i = 0; i < 3; ++i) {
+        const Vec3d& a = c[size_t(i)];
+        const Vec3d& b = c[size_t((i + 1) % 3)];
+        if (std::fabs(dot(a, b)) > 1e-6 * length(a) * length(b))
+            return false;
+    }
+    return true;
+}
+
+/// A box of `size` as a mesh: its eight corners and twelve triangles.
+gltf::TriangleMesh boxCornerMesh(const Vec3d& size)
+{
+    gltf::TriangleMesh m;
+    for (int corner = 0; corner < 8; ++corner)
+        m.positions.emplace_back(float((corner & 1 ? 0.5 : -0.5) * size.x),
+                                 float((corner & 2 ? 0.5 : -0.5) * size.y),
+                                 float((corner & 4 ? 0.5 : -0.5) * size.z));
+    m.indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
+                 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+    return m;
+}
+
+/// A box placed under a scale that differs between axes or a shear is still measured exactly: scaled along
+/// its own axes it is a box of the scaled size, turned; sheared it is a parallelepiped, measured as the
+/// convex hull of its corners. Any other part as given.
+FitPart exactPart(const FitPart& part)
+{
+    if (part.plane || part.shape.kind != ShapeKind::Box)
+        return part;
+    const std::array<Vec3d, 3> c = linearColumns(part.toSpace);
+    const Vec3d scales{length(c[0]), length(c[1]), length(c[2])};
+    const double hi = std::max({scales.x, scales.y, scales.z}), lo = std::min({scales.x, scales.y, scales.z});
+    const bool orthogonal = orthogonalColumns(c);
+    if (!(lo > 0) || (orthogonal && hi - lo <= 1e-6 * hi))
+        return part;
+    FitPart exact = part;
+    if (!orthogonal) {
+        exact.shape = ShapeGeometry::convex(boxCornerMesh(part.shape.size));
+        return exact;
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        exact.shape.size[axis] *= scales[axis];
+        for (int row = 0; row < 3; ++row)
+            exact.toSpace(row, axis) /= scales[axis];
+    }
+    return exact;
+}
+
 /// One part of a collider, ready to answer signed distances and give points of its surface, in the
 /// measuring space.
 class PartSurface
 {
 public:
-    PartSurface(const FitPart& part, const Vec3d& meshLo, const Vec3d& meshHi) : m_part(part)
+    PartSurface(const FitPart& given, const Vec3d& meshLo, const Vec3d& meshHi) : m_part(exactPart(given))
     {
-        const Vec3d scales{length(transformVector(part.toSpace, {1, 0, 0})),
-                           length(transformVector(part.toSpace, {0, 1, 0})),
-                           length(transformVector(part.toSpace, {0, 0, 1}))};
+        const FitPart& part = m_part;
+        const std::array<Vec3d, 3> columns = linearColumns(part.toSpace);
+        const Vec3d scales{length(columns[0]), length(columns[1]), length(columns[2])};
         const double hi = std::max({scales.x, scales.y, scales.z}),
                      lo = std::min({scales.x, scales.y, scales.z});
         m_scale = std::cbrt(scales.x * scales.y * scales.z);
         m_axisScale = scales;
-        const bool uniform = hi > 0 && (hi - lo) <= 1e-6 * hi;
+        const bool uniform = hi > 0 && (hi - lo) <= 1e-6 * hi && orthogonalColumns(columns);
         m_valid = affineInverse(part.toSpace, m_toShape) && m_scale > 0;
         if (!m_valid)
             return;
@@ -98,11 +156,10 @@ public:
     }
 
     /// The box's grid points (sampleBoxGrid) with their areas, in the measuring space.
-    void sampleGrid(double spacing, std::mt19937_64& rng, std::vector<Vec3d>& out,
-                    std::vector<double>& weights) const
+    void sampleGrid(double spacing, std::vector<Vec3d>& out, std::vector<double>& weights) const
     {
         const size_t first = out.size();
-        sampleBoxGrid(m_part.shape.size, m_axisScale, spacing, rng, out, weights);
+        sampleBoxGrid(m_part.shape.size, m_axisScale, spacing, out, weights);
         for (size_t i = first; i < out.size(); ++i)
             out[i] = transformPoint(m_part.toSpace, out[i]);
     }
@@ -199,7 +256,7 @@ private:
         m_bvh = std::make_shared<MeshBvh>(std::move(corners));
     }
 
-    const FitPart& m_part;
+    FitPart m_part;
     Kind m_kind = Kind::Primitive;
     Mat4d m_toShape;
     double m_scale = 1, m_area = 0;
@@ -229,7 +286,7 @@ std::vector<Vec3d> colliderPoints(const std::vector<PartSurface>& parts, size_t 
         std::vector<Vec3d> mine;
         std::vector<double> areas;
         if (weighted && parts[i].gridBox()) {
-            parts[i].sampleGrid(parts[i].gridSpacing(spacing, count), rng, mine, areas);
+            parts[i].sampleGrid(parts[i].gridSpacing(spacing, count), mine, areas);
         } else {
             const double share = total > 0 ? parts[i].area() / total : 1.0 / double(parts.size());
             const size_t n =
@@ -373,28 +430,34 @@ Mat4d fitPlacement(const Vec3d& offset, const Quatd& rotation)
 FitMeter::FitMeter(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace, FitOptions options)
     : m_options(options)
 {
-    std::vector<Vec3d> positions;
-    positions.reserve(mesh.positions.size());
+    m_positions.reserve(mesh.positions.size());
     for (const QVector3D& v : mesh.positions)
-        positions.push_back(transformPoint(meshToSpace, Vec3d(v)));
-    m_vertices = positions.size();
-    if (!positions.empty()) {
-        m_lo = m_hi = positions[0];
-        for (const Vec3d& p : positions) {
+        m_positions.push_back(transformPoint(meshToSpace, Vec3d(v)));
+    m_vertices = m_positions.size();
+    if (!m_positions.empty()) {
+        m_lo = m_hi = m_positions[0];
+        for (const Vec3d& p : m_positions) {
             m_lo = minOf(m_lo, p);
             m_hi = maxOf(m_hi, p);
         }
         m_diagonal = length(m_hi - m_lo);
     }
     // The triangles are read through their indices, never copied as corners in input order.
-    const std::vector<std::uint32_t> triangles = trianglesInRange(mesh.indices, positions.size());
-    m_points.reserve(positions.size() + options.meshSamples);
-    m_points = positions;
-    std::mt19937_64 rng(options.seed);
-    sampleTriangles(positions, triangles, options.meshSamples, rng, m_points);
+    m_triangles = trianglesInRange(mesh.indices, m_positions.size());
     // The mesh's hierarchy answers the overhang queries (tens of thousands) whatever the mesh's size: the
     // cheaper Morton build.
-    m_bvh = std::make_unique<MeshBvh>(positions, triangles, MeshBvh::Split::Morton);
+    m_bvh = std::make_unique<MeshBvh>(m_positions, m_triangles, MeshBvh::Split::Morton);
+}
+
+const std::vector<Vec3d>& FitMeter::points() const
+{
+    std::call_once(m_sampled, [this] {
+        m_points.reserve(m_positions.size() + m_options.meshSamples);
+        m_points = m_positions;
+        std::mt19937_64 rng(m_options.seed);
+        sampleTriangles(m_positions, m_triangles, m_options.meshSamples, rng, m_points);
+    });
+    return m_points;
 }
 
 FitMeter::~FitMeter() = default;
@@ -425,6 +488,19 @@ std::vector<double> FitMeter::distancesToMesh(const std::vector<Vec3d>& points, 
 
 Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) const
 {
+    return measureWith(parts, false);
+}
+
+Result<FitSummary> FitMeter::summary(const std::vector<FitPart>& parts) const
+{
+    auto m = measureWith(parts, true);
+    if (!m)
+        return Result<FitSummary>{std::nullopt, m.diagnostics};
+    return Result<FitSummary>{m->summary, m.diagnostics};
+}
+
+Result<FitMeasurement> FitMeter::measureWith(const std::vector<FitPart>& parts, bool summaryOnly) const
+{
     using R = Result<FitMeasurement>;
     if (m_bvh->triangleCount() == 0)
         return R::failure(makeError("FIT_NO_TRIANGLES", "the mesh has no triangles to measure against"));
@@ -438,42 +514,55 @@ Result<FitMeasurement> FitMeter::measure(const std::vector<FitPart>& parts) cons
         return R::failure(
             makeError("FIT_NO_COLLIDER", "the collider has no shape with a surface to measure"));
 
+    // One convex part holding every vertex holds the triangles: the samples could only add distances <= 0.
+    const bool verticesOnly = summaryOnly && surfaces.size() == 1 && surfaces[0].hasInside() &&
+                              std::all_of(m_positions.begin(), m_positions.end(),
+                                          [&](const Vec3d& p) { return surfaces[0].signedDistance(p) <= 0; });
+    const std::vector<Vec3d>& meshPoints = verticesOnly ? m_positions : points();
     FitMeasurement m;
-    m.meshPoints = m_points;
+    m.meshPoints = meshPoints;
     m.meshVertices = m_vertices;
-    m.outside.resize(m_points.size());
+    m.outside.resize(meshPoints.size());
     // Points in order lie near each other (a mesh's vertices, samples drawn triangle by triangle): each query
     // starts from the triangle the last one found. With a stride, a point between the exact ones only needs
     // a triangle within the block's largest distance so far: it cannot raise the maximum.
     const size_t stride = std::max<size_t>(1, m_options.exactStride);
-    parallelBlocks(m_points.size(), kBlock, [&](size_t begin, size_t end) {
+    parallelBlocks(meshPoints.size(), kBlock, [&](size_t begin, size_t end) {
         std::vector<std::uint32_t> hints(surfaces.size(), MeshBvh::kNoLeaf);
         double largest = 0;
         for (size_t i = begin; i < end; ++i) {
             const double enough = i % stride != 0 ? largest : 0.0;
             double d = std::numeric_limits<double>::infinity();
             for (size_t k = 0; k < surfaces.size(); ++k)
-                d = std::min(d, surfaces[k].signedDistance(m_points[i], &hints[k], enough));
+                d = std::min(d, surfaces[k].signedDistance(meshPoints[i], &hints[k], enough));
             m.outside[i] = d;
             if (d > enough) // exact: every part was farther than `enough`
                 largest = std::max(largest, d);
         }
     });
-    // A box's grid: cells of side h are within h * sqrt(2) of their point, so h follows from the accuracy.
-    const double spacing = m_options.boxAccuracy * m_diagonal / std::sqrt(2.0);
+    // A box's grid: cells of side h are within h / sqrt(2) of their centre, so h follows from the accuracy.
+    const double spacing = m_options.boxAccuracy * m_diagonal * std::sqrt(2.0);
     m.colliderPoints = colliderPoints(surfaces, m_options.colliderSamples, m_options.seed, 1e-9 * m_diagonal,
                                       spacing, m.colliderWeights);
     m.overhang = distancesToMesh(m.colliderPoints, stride);
     m.summary.outside = stridedFigures(m.outside, stride);
     m.summary.overhang = stridedFigures(m.overhang, stride, m.colliderWeights);
     if (spacing > 0 && stride == 1 && surfaces.size() == 1 && surfaces[0].gridBox())
-        m.overhangBound = surfaces[0].gridSpacing(spacing, m_options.colliderSamples) * std::sqrt(2.0);
+        m.overhangBound = surfaces[0].gridSpacing(spacing, m_options.colliderSamples) / std::sqrt(2.0);
     m.summary.diagonal = m_diagonal;
     m.summary.approximate =
         std::any_of(surfaces.begin(), surfaces.end(), [](const PartSurface& s) { return s.approximate(); });
     R r;
     r.value = std::move(m);
     return r;
+}
+
+std::vector<FitPart> partsInFrame(const std::vector<FitPart>& parts, const Mat4d& frame)
+{
+    std::vector<FitPart> placed = parts;
+    for (FitPart& p : placed)
+        p.toSpace = frame * p.toSpace;
+    return placed;
 }
 
 Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace,

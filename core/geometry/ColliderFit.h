@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -79,7 +80,8 @@ struct FitSummary
     FitFigures overhang; ///< of the overhang distances
     double diagonal =
         0; ///< of the mesh's bounding box in the measuring space; fractions are figure / diagonal
-    /// A primitive sits under a non-uniform scale: its distances were scaled by the mean scale (approximate).
+    /// A sphere, capsule or cylinder sits under a transform that is not a similarity (a box there is measured
+    /// as what it becomes), or figures of a node's space were scaled to a space that is not a similar one.
     bool approximate = false;
 
     /// Every distance multiplied by s (a uniform scale of the measuring space).
@@ -120,6 +122,10 @@ public:
 
     /// Errors: FIT_NO_TRIANGLES (the mesh has none), FIT_NO_COLLIDER (no parts, or no part with a surface).
     Result<FitMeasurement> measure(const std::vector<FitPart>& parts) const;
+    /// measure(parts).summary, without drawing the mesh's samples when they cannot change it: a collider of
+    /// one convex part (a primitive, a convex shape, a plane's half-space) that holds every vertex holds
+    /// every point of the triangles between them, so every outside figure is 0.
+    Result<FitSummary> summary(const std::vector<FitPart>& parts) const;
     /// The distance of each point (in the measuring space) to the mesh's surface, as overhangs are measured:
     /// on every core, over the hierarchy made once (infinite for a mesh without triangles). With a `stride`
     /// over 1 only every stride-th point's distance is exact; each other point gets the distance of a
@@ -129,13 +135,24 @@ public:
     double diagonal() const { return m_diagonal; }
 
 private:
+    Result<FitMeasurement> measureWith(const std::vector<FitPart>& parts, bool summaryOnly) const;
+    /// The vertices, then the samples (drawn on first use).
+    const std::vector<Vec3d>& points() const;
+
     FitOptions m_options;
-    std::vector<Vec3d> m_points; ///< vertices, then samples
+    std::vector<Vec3d> m_positions;         ///< the vertices in the measuring space
+    std::vector<std::uint32_t> m_triangles; ///< three indices into m_positions each
+    mutable std::once_flag m_sampled;
+    mutable std::vector<Vec3d> m_points; ///< vertices, then samples
     size_t m_vertices = 0;
     double m_diagonal = 0;
     Vec3d m_lo, m_hi;
     std::unique_ptr<MeshBvh> m_bvh;
 };
+
+/// The parts placed in another space: each one's toSpace after `frame` (a node's world transform when the
+/// parts are in the node's space).
+std::vector<FitPart> partsInFrame(const std::vector<FitPart>& parts, const Mat4d& frame);
 
 /// Measures once (see FitMeter).
 Result<FitMeasurement> measureFit(const gltf::TriangleMesh& mesh, const Mat4d& meshToSpace,

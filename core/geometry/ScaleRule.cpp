@@ -28,4 +28,17 @@ bool nonUniformScale(const QMatrix4x4& world)
     return nonUniformScale(columnScale(world), kWorldScaleTolerance);
 }
 
+bool similarity(const QMatrix4x4& world)
+{
+    if (nonUniformScale(world))
+        return false;
+    for (int c = 0; c < 3; ++c) {
+        const QVector3D a = world.column(c).toVector3D(), b = world.column((c + 1) % 3).toVector3D();
+        const double ab = double(a.x()) * b.x() + double(a.y()) * b.y() + double(a.z()) * b.z();
+        if (std::fabs(ab) > kWorldScaleTolerance * double(a.length()) * double(b.length()))
+            return false;
+    }
+    return true;
+}
+
 } // namespace cs::geometry

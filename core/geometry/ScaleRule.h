@@ -25,4 +25,10 @@ Vec3d columnScale(const QMatrix4x4& world);
 /// nonUniformScale(columnScale(world), kWorldScaleTolerance).
 bool nonUniformScale(const QMatrix4x4& world);
 
+/// True when `world`'s linear part is a rotation (or mirror) times one scale: its basis columns of equal
+/// length (kWorldScaleTolerance) and at right angles. Every distance in the node's space is then the world's
+/// divided by that scale; under any other transform (a scale that differs between axes, or a shear from a
+/// turned child of such a node) distances do not scale alike.
+bool similarity(const QMatrix4x4& world);
+
 } // namespace cs::geometry

@@ -262,8 +262,8 @@ size_t boxGridCells(const Vec3d& size, const Vec3d& axisScale, double spacing)
     return cells;
 }
 
-void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, std::mt19937_64& rng,
-                   std::vector<Vec3d>& out, std::vector<double>& weights)
+void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, std::vector<Vec3d>& out,
+                   std::vector<double>& weights)
 {
     for (int axis = 0; axis < 3; ++axis) {
         const int u = (axis + 1) % 3, v = (axis + 2) % 3;
@@ -276,8 +276,8 @@ void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, st
                 for (size_t j = 0; j < nv; ++j) {
                     Vec3d p;
                     p[axis] = side * size[axis];
-                    p[u] = -size[u] / 2 + (double(i) + uniform(rng)) * du;
-                    p[v] = -size[v] / 2 + (double(j) + uniform(rng)) * dv;
+                    p[u] = -size[u] / 2 + (double(i) + 0.5) * du;
+                    p[v] = -size[v] / 2 + (double(j) + 0.5) * dv;
                     out.push_back(p);
                     weights.push_back(weight);
                 }

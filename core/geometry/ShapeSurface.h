@@ -26,15 +26,16 @@ double primitiveSurfaceArea(const ShapeGeometry& shape);
 void samplePrimitiveSurface(const ShapeGeometry& shape, size_t count, std::mt19937_64& rng,
                             std::vector<Vec3d>& out);
 
-/// A box's surface (`size` in its own space, centred) on a jittered grid, the box under a scale of
-/// `axisScale` along its own axes: each face cut into equal cells no longer than `spacing` a side (in the
-/// scaled space), one point drawn uniformly in each, its weight the cell's area (scaled); then the eight
-/// corners with weight 0. Every point of the surface lies in a cell with a point, so within spacing * sqrt(2)
-/// of one: a 1-Lipschitz function of the surface point (such as the distance to a mesh) has its maximum, its
-/// area-weighted mean and any area-weighted percentile over the points within spacing * sqrt(2) of the
-/// surface's own.
-void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, std::mt19937_64& rng,
-                   std::vector<Vec3d>& out, std::vector<double>& weights);
+/// A box's surface (`size` in its own space, centred) on a grid, the box under a scale of `axisScale` along
+/// its own axes: each face cut into equal cells no longer than `spacing` a side (in the scaled space), one
+/// point at each cell's centre, its weight the cell's area (scaled); then the eight corners with weight 0.
+/// Every point of the surface lies in a cell, so within half its diagonal, spacing / sqrt(2), of that cell's
+/// point: a 1-Lipschitz function of the surface point (such as the distance to a mesh) has its maximum, its
+/// area-weighted mean and any area-weighted percentile over the points within spacing / sqrt(2) of the
+/// surface's own. (A point drawn anywhere in its cell would only give spacing * sqrt(2): four times the
+/// points for the same bound.)
+void sampleBoxGrid(const Vec3d& size, const Vec3d& axisScale, double spacing, std::vector<Vec3d>& out,
+                   std::vector<double>& weights);
 /// How many cells sampleBoxGrid makes (without the corners).
 size_t boxGridCells(const Vec3d& size, const Vec3d& axisScale, double spacing);
 

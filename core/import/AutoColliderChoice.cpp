@@ -65,8 +65,8 @@ FitPart convexPart(const gltf::TriangleMesh& hull)
 std::optional<geometry::FitSummary> measure(const geometry::FitMeter& meter,
                                             const std::vector<FitPart>& parts)
 {
-    auto m = meter.measure(parts);
-    return m ? std::optional(m->summary) : std::nullopt;
+    auto m = meter.summary(parts);
+    return m ? std::optional(*m) : std::nullopt;
 }
 
 geometry::FitOptions sampling(const ColliderOptions& options)

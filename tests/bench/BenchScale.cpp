@@ -3,12 +3,14 @@
 //   bench=scale: core's load against fread + JSON parse of the same file (medians of interleaved runs).
 //   bench=scale_cli: `collidoscope validate` and `collidoscope add-colliders --strategy box`, each in a fresh
 //     process through cs_peak_rss (wall time, peak resident memory, its ratio to the file's size), against
-//     the same kind of process doing fread + parse only (this program's --peak-rss fread_json).
+//     the same kind of process doing fread + parse only (this program's --peak-rss fread_json); the three
+//     processes interleaved over the runs, each figure the run of median time.
 #include "BenchUtil.h"
 #include "PeakMemory.h"
 #include "ScaleScene.h"
 #include "gltf/GltfDocument.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -36,16 +38,17 @@ TimedPeak timedPeak(const std::vector<std::string>& command)
     return t;
 }
 
-void printCli(const char* command, const TimedPeak& run, const TimedPeak& baseline, double fileBytes)
+void printCli(const char* command, const TimedPeak& run, const TimedPeak& baseline, double fileBytes,
+              int runs)
 {
     const double mb = double(run.peak.peakKib) / 1024.0, fileMb = fileBytes / (1 << 20);
-    std::printf(
-        "bench=scale_cli command=%s ms=%s peak_mb=%s file_mb=%s ratio_file=%s fread_json_process_ms=%s "
-        "fread_json_peak_mb=%s ratio_json=%s pid=%ld\n",
-        command, fixed(run.ms, 0).c_str(), fixed(mb, 0).c_str(), fixed(fileMb, 0).c_str(),
-        fixed(mb / fileMb, 2).c_str(), fixed(baseline.ms, 0).c_str(),
-        fixed(double(baseline.peak.peakKib) / 1024.0, 0).c_str(), fixed(run.ms / baseline.ms, 2).c_str(),
-        run.peak.pid);
+    std::printf("bench=scale_cli command=%s runs=%d ms=%s peak_mb=%s file_mb=%s ratio_file=%s "
+                "fread_json_process_ms=%s "
+                "fread_json_peak_mb=%s ratio_json=%s pid=%ld\n",
+                command, runs, fixed(run.ms, 0).c_str(), fixed(mb, 0).c_str(), fixed(fileMb, 0).c_str(),
+                fixed(mb / fileMb, 2).c_str(), fixed(baseline.ms, 0).c_str(),
+                fixed(double(baseline.peak.peakKib) / 1024.0, 0).c_str(),
+                fixed(run.ms / baseline.ms, 2).c_str(), run.peak.pid);
 }
 
 } // namespace
@@ -82,19 +85,30 @@ int runScaleBenchmarks(const std::string& self, int runs, bool quick)
 
     const fs::path out =
         fs::temp_directory_path() / ("collidoscope-scale-" + std::to_string(::getpid()) + ".glb");
-    const TimedPeak baseline = timedPeak({self, "--peak-rss", "fread_json", file.string()});
-    const TimedPeak validate = timedPeak({CS_COLLIDOSCOPE, "validate", file.string()});
-    const TimedPeak add =
-        timedPeak({CS_COLLIDOSCOPE, "add-colliders", file.string(), "--strategy", "box", "-o", out.string()});
+    const std::vector<std::vector<std::string>> commands{
+        {self, "--peak-rss", "fread_json", file.string()},
+        {CS_COLLIDOSCOPE, "validate", file.string()},
+        {CS_COLLIDOSCOPE, "add-colliders", file.string(), "--strategy", "box", "-o", out.string()}};
+    // Each process `runs` times, interleaved (runOrder), so that a busy spell of the shared machine hits the
+    // baseline as much as the commands; each line gives the run of median time.
+    std::vector<std::vector<TimedPeak>> timed(commands.size());
+    std::vector<PeakMeasurement> peaks;
+    for (int run = 0; run < runs; ++run)
+        for (size_t c : runOrder(size_t(run), commands.size())) {
+            timed[c].push_back(timedPeak(commands[c]));
+            peaks.push_back(timed[c].back().peak);
+        }
     fs::remove(out);
-    const std::string error =
-        separateProcessesError({baseline.peak, validate.peak, add.peak}, long(::getpid()));
+    const std::string error = separateProcessesError(peaks, long(::getpid()));
     if (!error.empty()) {
         std::printf("bench=scale_cli error=\"%s\"\n", error.c_str());
         return 1;
     }
-    printCli("validate", validate, baseline, bytes);
-    printCli("add-colliders_box", add, baseline, bytes);
+    for (auto& t : timed)
+        std::sort(t.begin(), t.end(), [](const TimedPeak& a, const TimedPeak& b) { return a.ms < b.ms; });
+    const auto median = [&](size_t c) { return timed[c][timed[c].size() / 2]; };
+    printCli("validate", median(1), median(0), bytes, runs);
+    printCli("add-colliders_box", median(2), median(0), bytes, runs);
     return ok ? 0 : 1;
 }
 

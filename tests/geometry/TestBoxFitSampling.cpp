@@ -184,8 +184,9 @@ private slots:
             o.boxAccuracy = accuracy;
             const FitMeasurement m = measuredOn(mesh, boxPart({2, 2, 2}), o);
             QVERIFY(m.overhangBound <= accuracy * diagonal * (1 + 1e-9));
-            // Square faces of side 2 with cells of side at most h = accuracy * diagonal / sqrt(2).
-            const double h = accuracy * diagonal / std::sqrt(2.0);
+            // Square faces of side 2 with cells of side at most h = accuracy * diagonal * sqrt(2): every
+            // point of a cell is within h / sqrt(2) (half its diagonal) of its centre.
+            const double h = accuracy * diagonal * std::sqrt(2.0);
             const size_t perEdge = size_t(std::ceil(2 / h - 1e-9));
             QCOMPARE(m.colliderPoints.size(), 6 * perEdge * perEdge + 8);
             QVERIFY(m.colliderPoints.size() > before);
