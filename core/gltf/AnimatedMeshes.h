@@ -7,6 +7,7 @@
 
 #include "gltf/AnimationPose.h"
 #include "gltf/GltfDocument.h"
+#include "gltf/PosedPrimitive.h"
 
 #include <QMatrix4x4>
 #include <QVector3D>
@@ -14,17 +15,6 @@
 #include <vector>
 
 namespace cs::gltf {
-
-/// One primitive of a mesh at a pose: positions and normals (from the posed faces) in the frame of the node
-/// that poses the mesh, where the render scene's instances place it (a skinned node's own transform cancels
-/// out, as glTF 2.0, 3.7.3 says), one per vertex of the render scene's primitive.
-struct PosedPrimitive
-{
-    size_t mesh = 0;
-    size_t primitive = 0; ///< its index in the file's mesh
-    std::vector<QVector3D> positions;
-    std::vector<QVector3D> normals;
-};
 
 /// The meshes nodes draw whose shape an animation changes: a skinned mesh whose node or a joint the animation
 /// moves, a mesh with morph targets whose node a `weights` channel drives. The node posing a mesh is the one

@@ -8,6 +8,7 @@
 #include "gltf/MeshTriangles.h"
 
 #include <QByteArray>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gltf/PosedPrimitive.h"
 #include "viewport/OrbitCamera.h"
 #include "viewport/OverlayLayer.h"
 
@@ -15,9 +16,8 @@
 #include <vector>
 
 namespace cs::gltf {
-struct PosedPrimitive;
 struct RenderScene;
-} // namespace cs::gltf
+}
 namespace cs::scene {
 struct JointLines;
 }
