@@ -44,7 +44,8 @@ AnimationTimeline::AnimationTimeline(DocumentSession& session, ViewController& v
         session, this, [this] { rebuild(); },
         [this] {
             stop();
-            m_pose.reset(); // made again from the edited document when next shown
+            m_meshes.reset(); // reads the document: made again with the pose
+            m_pose.reset();   // made again from the edited document when next shown
         },
         [this] { redrawOverlays(); });
     connect(&view, &ViewController::overlaysRestyled, this, &AnimationTimeline::redrawOverlays);
@@ -92,6 +93,7 @@ void AnimationTimeline::createBar(QWidget* window)
 void AnimationTimeline::rebuild()
 {
     stop();
+    m_meshes.reset();
     m_pose.reset();
     m_animation.reset();
     const QSignalBlocker block(m_choice);
@@ -115,12 +117,14 @@ void AnimationTimeline::choose(std::optional<size_t> index)
         return;
     stop();
     m_animation = index;
+    m_meshes.reset();
     m_pose.reset();
     m_timeLabel->setToolTip(QString());
     if (index) {
         auto made = gltf::AnimationPose::make(doc->gltf(), scene->graph, *index);
         if (made) {
             m_pose = std::move(*made);
+            m_meshes = gltf::AnimatedMeshes::make(doc->gltf(), *m_pose);
         } else {
             m_timeLabel->setToolTip(QString::fromStdString(formatDiagnostics(made.diagnostics)));
         }
@@ -198,7 +202,7 @@ void AnimationTimeline::showPose()
     Viewport* view = m_view.viewport();
     m_worlds = m_pose->worldTransforms(m_time);
     m_instances = gltf::posedInstances(scene->render, m_worlds);
-    view->setInstanceTransforms(m_instances);
+    view->setInstanceTransforms(m_instances, meshShapes());
     if (!m_overlays) {
         const scene::Overlays atRest = scene::buildOverlays(
             doc->gltf(), doc->model(), scene->resolved, scene->graph,
@@ -220,6 +224,16 @@ void AnimationTimeline::redrawOverlays()
     // The window redrew the overlays (for the selection, or in other colours): split and moved again after.
     m_overlays.reset();
     QTimer::singleShot(0, this, &AnimationTimeline::showPose);
+}
+
+std::vector<gltf::PosedPrimitive> AnimationTimeline::meshShapes()
+{
+    if (!m_meshes || m_meshes->empty())
+        return {};
+    auto posed = m_meshes->at(*m_pose, m_worlds, m_time);
+    if (!posed.diagnostics.empty())
+        m_timeLabel->setToolTip(QString::fromStdString(formatDiagnostics(posed.diagnostics)));
+    return std::move(*posed.value);
 }
 
 void AnimationTimeline::restore()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gltf/AnimatedMeshes.h"
 #include "gltf/AnimationPose.h"
 #include "scene/Overlays.h"
 #include "simulation/BodyMotions.h"
@@ -31,9 +32,11 @@ class ViewController;
 /// animations in the view. A combo chooses the animation (disabled when the file has none), Play/Pause and
 /// Stop, a slider scrubs (the time beside it, "0.42 / 2.00 s"), Loop wraps. While a pose is shown the meshes
 /// and the collider and trigger overlays move with their nodes (gltf::AnimationPose; the same moving path as
-/// the simulation preview: Viewport::setInstanceTransforms and moving overlay lines). Stop, no animation, a
-/// document edit or another file put everything back at rest. Nothing here edits the document. Showing a
-/// pose ends a simulation preview, and a preview's start ends the pose.
+/// the simulation preview: Viewport::setInstanceTransforms and moving overlay lines), and skinned or morphed
+/// meshes take the shape the animated joints and weights give them (gltf::AnimatedMeshes, given to
+/// Viewport::setInstanceTransforms). Stop, no animation, a document edit or another file put everything
+/// back at rest. Nothing here edits the document. Showing a pose ends a simulation preview, and a preview's
+/// start ends the pose.
 class AnimationTimeline : public QObject
 {
     Q_OBJECT
@@ -73,6 +76,8 @@ private:
     void advance();
     /// Draws the pose at m_time.
     void showPose();
+    /// The skinned and morphed meshes' vertices at m_time (none when the animation reshapes no mesh).
+    std::vector<gltf::PosedPrimitive> meshShapes();
     /// The view back at the document's placement.
     void restore();
     /// After the window drew the overlays again: split and moved again when the view shows a pose.
@@ -94,6 +99,7 @@ private:
     double m_playFrom = 0; ///< the animation time when Play started m_clock
     std::optional<size_t> m_animation;
     std::optional<gltf::AnimationPose> m_pose;
+    std::optional<gltf::AnimatedMeshes> m_meshes; ///< with m_pose: the meshes its skins and weights reshape
     double m_time = 0;
     std::vector<QMatrix4x4> m_worlds;
     std::vector<QMatrix4x4> m_instances;

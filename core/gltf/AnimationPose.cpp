@@ -35,14 +35,18 @@ Result<AnimationPose> AnimationPose::make(const GltfDocument& doc, const SceneGr
     pose.m_graph = graph;
     pose.m_order = preOrder(graph, graph.roots());
     for (const AnimationChannel& c : pose.m_animation.channels) {
-        if (c.path != AnimationPath::Weights && c.node < graph.nodeCount())
-            pose.m_animated.push_back(c.node);
+        if (c.node < graph.nodeCount())
+            (c.path == AnimationPath::Weights ? pose.m_weighted : pose.m_animated).push_back(c.node);
     }
-    std::sort(pose.m_animated.begin(), pose.m_animated.end());
-    pose.m_animated.erase(std::unique(pose.m_animated.begin(), pose.m_animated.end()), pose.m_animated.end());
+    for (auto* nodes : {&pose.m_animated, &pose.m_weighted}) {
+        std::sort(nodes->begin(), nodes->end());
+        nodes->erase(std::unique(nodes->begin(), nodes->end()), nodes->end());
+    }
     const Json& nodes = doc.json()["nodes"];
     for (size_t n : pose.m_animated)
         pose.m_rest.push_back(restTrs(nodes[n]));
+    for (size_t n : pose.m_weighted)
+        pose.m_weightedRest.push_back(restTrs(nodes[n]));
     for (size_t n = 0; n < graph.nodeCount(); ++n) {
         if (graph.findUp(n, [&](size_t up) {
                 return std::binary_search(pose.m_animated.begin(), pose.m_animated.end(), up);
@@ -65,6 +69,14 @@ std::vector<QMatrix4x4> AnimationPose::worldTransforms(double time) const
         world[n] = parent ? world[*parent] * local[n] : local[n];
     }
     return world;
+}
+
+std::optional<std::vector<double>> AnimationPose::weights(size_t node, double time) const
+{
+    const auto at = std::lower_bound(m_weighted.begin(), m_weighted.end(), node);
+    if (at == m_weighted.end() || *at != node)
+        return std::nullopt;
+    return animatedTrs(m_animation, node, m_weightedRest[size_t(at - m_weighted.begin())], time).weights;
 }
 
 Result<std::vector<QMatrix4x4>> animatedWorldTransforms(const GltfDocument& doc, const SceneGraph& graph,

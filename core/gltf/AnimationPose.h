@@ -9,6 +9,7 @@
 #include "gltf/SceneGraph.h"
 
 #include <QMatrix4x4>
+#include <optional>
 #include <vector>
 
 namespace cs::gltf {
@@ -35,6 +36,11 @@ public:
     /// The nodes whose world transform the animation drives: each node a translation, rotation or scale
     /// channel targets and every node below one, ascending.
     const std::vector<size_t>& movedNodes() const { return m_moved; }
+    /// The morph weights of `node` at `time` when a `weights` channel drives them (the node's own weights,
+    /// else none, with the channel applied); none when no channel does.
+    std::optional<std::vector<double>> weights(size_t node, double time) const;
+    /// The nodes a `weights` channel targets, ascending.
+    const std::vector<size_t>& weightedNodes() const { return m_weighted; }
 
 private:
     Animation m_animation;
@@ -43,6 +49,8 @@ private:
     std::vector<size_t> m_animated; ///< nodes a TRS channel targets, ascending
     std::vector<NodeTrs> m_rest;    ///< per m_animated entry: the node's TRS in the file
     std::vector<size_t> m_moved;
+    std::vector<size_t> m_weighted;      ///< nodes a weights channel targets, ascending
+    std::vector<NodeTrs> m_weightedRest; ///< per m_weighted entry: the node's TRS and weights in the file
 };
 
 /// Animation `index` of `doc` posed at `time`: AnimationPose::make then worldTransforms.

@@ -45,23 +45,6 @@ void readMaterial(const GltfDocument& doc, const Json& primitive, RenderPrimitiv
     }
 }
 
-std::vector<QVector3D> faceNormals(const TriangleMesh& mesh)
-{
-    std::vector<QVector3D> normals(mesh.positions.size(), QVector3D());
-    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
-        const uint32_t a = mesh.indices[t], b = mesh.indices[t + 1], c = mesh.indices[t + 2];
-        // The cross product's length is twice the area: larger faces weigh more.
-        const QVector3D n = QVector3D::crossProduct(mesh.positions[b] - mesh.positions[a],
-                                                    mesh.positions[c] - mesh.positions[a]);
-        normals[a] += n;
-        normals[b] += n;
-        normals[c] += n;
-    }
-    for (auto& n : normals)
-        n = n.lengthSquared() > 0 ? n.normalized() : QVector3D(0, 1, 0);
-    return normals;
-}
-
 /// Reads a VEC3/VEC2 attribute of a primitive matching `count` vertices, or nothing.
 std::vector<float> attribute(const GltfDocument& doc, const Json& primitive, const char* name, int components,
                              size_t count)
@@ -97,7 +80,7 @@ RenderPrimitive renderPrimitive(const GltfDocument& doc, const Json& primitive, 
         for (size_t i = 0; i < count; ++i)
             rp.normals.emplace_back(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
     } else {
-        rp.normals = faceNormals(triangles);
+        rp.normals = faceNormals(triangles.positions, triangles.indices);
     }
     if (rp.image >= 0) {
         const std::string name = "TEXCOORD_" + std::to_string(texture.texCoord);
@@ -161,6 +144,7 @@ std::vector<RenderPrimitive> meshPrimitives(const GltfDocument& doc, const Scene
         }
         diagnostics.insert(diagnostics.end(), triangles.diagnostics.begin(), triangles.diagnostics.end());
         out.push_back(renderPrimitive(doc, prims[p], std::move(*triangles), deformed, textureDiagnostics));
+        out.back().primitive = p;
     }
     return out;
 }
@@ -205,6 +189,23 @@ void readImages(const GltfDocument& doc, RenderScene& scene, Diagnostics& diagno
 }
 
 } // namespace
+
+std::vector<QVector3D> faceNormals(const std::vector<QVector3D>& positions,
+                                   const std::vector<std::uint32_t>& indices)
+{
+    std::vector<QVector3D> normals(positions.size(), QVector3D());
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        const uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
+        // The cross product's length is twice the area: larger faces weigh more.
+        const QVector3D n = QVector3D::crossProduct(positions[b] - positions[a], positions[c] - positions[a]);
+        normals[a] += n;
+        normals[b] += n;
+        normals[c] += n;
+    }
+    for (auto& n : normals)
+        n = n.lengthSquared() > 0 ? n.normalized() : QVector3D(0, 1, 0);
+    return normals;
+}
 
 Result<RenderScene> buildRenderScene(const GltfDocument& doc, const SceneGraph& graph)
 {

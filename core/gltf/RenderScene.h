@@ -31,6 +31,7 @@ struct RenderPrimitive
 {
     /// Positions and triangle indices, shared with the pick scene so that the window holds them once.
     std::shared_ptr<const TriangleMesh> triangles;
+    size_t primitive = 0; ///< its index in the file's mesh (primitives that cannot be drawn are left out)
     std::vector<QVector3D>
         normals; ///< one per position; released once the viewport has them (releaseDrawData)
     std::array<float, 4> baseColor{0.8f, 0.8f, 0.8f, 1.0f};
@@ -80,6 +81,11 @@ struct RenderScene
 /// Frees what only the viewport needs (normals, texture coordinates, image bytes) once it has made its
 /// buffers: the window keeps the render scene for picking and framing, which need the triangles alone.
 void releaseDrawData(RenderScene& scene);
+
+/// Per-vertex normals from the faces (area-weighted), as drawn for a mesh without NORMAL or a posed one; a
+/// vertex of no face of any area gets (0, 1, 0).
+std::vector<QVector3D> faceNormals(const std::vector<QVector3D>& positions,
+                                   const std::vector<std::uint32_t>& indices);
 
 /// Builds the render scene. Primitives that cannot be drawn (not triangles, broken accessors) are left out
 /// with a warning; normals are read from NORMAL or, when absent, computed from the faces (area-weighted).

@@ -36,6 +36,8 @@ public:
     const QMatrix4x4& localTransform(size_t node) const { return m_local[node]; }
     /// The product of the local transforms from the root down to this node.
     const QMatrix4x4& worldTransform(size_t node) const { return m_world[node]; }
+    /// Every node's world transform, indexed like the nodes.
+    const std::vector<QMatrix4x4>& worldTransforms() const { return m_world; }
     /// True when `ancestor` is a proper ancestor of `node`.
     bool isDescendantOf(size_t node, size_t ancestor) const;
     /// The nodes without a parent, in index order.

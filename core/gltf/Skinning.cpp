@@ -233,20 +233,26 @@ std::optional<size_t> meshPoseNode(const GltfDocument& doc, size_t mesh, Diagnos
 Result<MeshPoser> MeshPoser::make(const GltfDocument& doc, const SceneGraph& graph, size_t mesh,
                                   std::optional<size_t> node)
 {
+    return make(doc, graph.worldTransforms(), mesh, node);
+}
+
+Result<MeshPoser> MeshPoser::make(const GltfDocument& doc, const std::vector<QMatrix4x4>& worlds, size_t mesh,
+                                  std::optional<size_t> node, std::optional<std::vector<double>> weights)
+{
     using R = Result<MeshPoser>;
     MeshPoser out(doc);
     out.m_mesh = mesh;
-    out.m_weights = morphWeights(doc, mesh, node);
+    out.m_weights = weights ? std::move(*weights) : morphWeights(doc, mesh, node);
     out.m_morphed = hasTargets(doc, mesh) && std::any_of(out.m_weights.begin(), out.m_weights.end(),
                                                          [](double w) { return w != 0.0; });
     const std::optional<size_t> skinIndex = node ? nodeSkin(doc, *node) : std::nullopt;
-    if (!skinIndex || *node >= graph.nodeCount())
+    if (!skinIndex || *node >= worlds.size())
         return R{std::move(out), {}};
     auto skin = readSkin(doc, *skinIndex);
     if (!skin)
         return R{std::nullopt, skin.diagnostics};
     bool invertible = false;
-    const QMatrix4x4 worldToNode = graph.worldTransform(*node).inverted(&invertible);
+    const QMatrix4x4 worldToNode = worlds[*node].inverted(&invertible);
     if (!invertible)
         return R::failure(
             makeError("SKIN_NODE_SINGULAR",
@@ -254,12 +260,11 @@ Result<MeshPoser> MeshPoser::make(const GltfDocument& doc, const SceneGraph& gra
                       "its skinned vertices have no place in its frame",
                       jsonPointerAppend("/nodes", *node)));
     for (size_t j = 0; j < skin->joints.size(); ++j) {
-        if (skin->joints[j] >= graph.nodeCount())
+        if (skin->joints[j] >= worlds.size())
             return R::failure(
                 makeError("SKIN_INVALID", "joint " + std::to_string(j) + " is not a node",
                           jsonPointerAppend("/skins/" + std::to_string(*skinIndex) + "/joints", j)));
-        out.m_jointMatrices.push_back(worldToNode * graph.worldTransform(skin->joints[j]) *
-                                      skin->inverseBindMatrices[j]);
+        out.m_jointMatrices.push_back(worldToNode * worlds[skin->joints[j]] * skin->inverseBindMatrices[j]);
     }
     out.m_skinned = true;
     out.m_skinPointer = jsonPointerAppend("/skins", *skinIndex);

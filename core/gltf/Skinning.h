@@ -2,8 +2,8 @@
 
 // Skin and morph deformation of a mesh's vertex positions, as glTF 2.0 defines it (sections 3.7.3 and 3.8):
 // morph targets first (base + sum of weight * POSITION delta), then linear blend skinning with each joint's
-// world matrix times its inverse bind matrix. Everything here reads the file's current pose: the nodes'
-// transforms as written, no animation applied.
+// world matrix times its inverse bind matrix. The pose is the file's (the nodes' transforms and weights as
+// written) unless one is given: an animation's world transforms and morph weights at a time.
 
 #include "gltf/GltfDocument.h"
 #include "gltf/SceneGraph.h"
@@ -67,6 +67,12 @@ public:
     /// joints' world matrices; it is only read during construction.
     static Result<MeshPoser> make(const GltfDocument& doc, const SceneGraph& graph, size_t mesh,
                                   std::optional<size_t> node);
+    /// The same at another pose: `worlds` holds every node's world transform (as
+    /// AnimationPose::worldTransforms gives them), `weights` the morph weights that apply (none: the file's,
+    /// morphWeights()).
+    static Result<MeshPoser> make(const GltfDocument& doc, const std::vector<QMatrix4x4>& worlds, size_t mesh,
+                                  std::optional<size_t> node,
+                                  std::optional<std::vector<double>> weights = std::nullopt);
 
     /// True when apply() changes anything.
     bool deforms() const { return m_skinned || m_morphed; }

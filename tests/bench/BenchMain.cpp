@@ -1,5 +1,5 @@
 // cs_bench [--runs N] [--quick] [--only
-// load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|simplify|scale]: the
+// load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|simplify|reskin|scale]: the
 // benchmarks, one key=value line per figure (scale: at most 3 runs of its 1 GB scene). cs_bench --peak-rss
 // LOADER FILE: (internal) loads FILE with one loader and prints the peak resident KiB.
 #include "BenchUtil.h"
@@ -20,6 +20,7 @@ int runPrimitivePartsBenchmarks(int runs, bool quick);
 int runSimulateBenchmarks(int runs, bool quick);
 int runFitBenchmarks(int runs, bool quick);
 int runSimplifyBenchmarks(int runs, bool quick);
+int runReskinBenchmarks(int runs, bool quick);
 int runDocumentBenchmarks(const std::string& self, int runs, bool quick);
 int runScaleBenchmarks(const std::string& self, int runs, bool quick);
 int peakRssChild(const char* loader, const char* file);
@@ -31,10 +32,9 @@ int main(int argc, char** argv)
         return cs::bench::peakRssChild(argv[2], argv[3]);
     const cs::bench::Options options = cs::bench::parseOptions(argc, argv, 9);
     if (!options.ok) {
-        std::fprintf(
-            stderr,
-            "usage: cs_bench [--runs N] [--quick] [--only "
-            "load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|simplify|scale]\n");
+        std::fprintf(stderr, "usage: cs_bench [--runs N] [--quick] [--only "
+                             "load|document|hull|hull_budget|decode|simulate|decompose|primitive_parts|fit|"
+                             "simplify|reskin|scale]\n");
         return 2;
     }
     const int runs = options.runs;
@@ -53,6 +53,7 @@ int main(int argc, char** argv)
     const int parts = run("primitive_parts") ? cs::bench::runPrimitivePartsBenchmarks(runs, quick) : 0;
     const int fit = run("fit") ? cs::bench::runFitBenchmarks(runs, quick) : 0;
     const int simplify = run("simplify") ? cs::bench::runSimplifyBenchmarks(runs, quick) : 0;
+    const int reskin = run("reskin") ? cs::bench::runReskinBenchmarks(runs, quick) : 0;
     const int scale = run("scale") ? cs::bench::runScaleBenchmarks(argv[0], std::min(runs, 3), quick) : 0;
     return load != 0        ? load
            : document != 0  ? document
@@ -64,5 +65,6 @@ int main(int argc, char** argv)
            : parts != 0     ? parts
            : fit != 0       ? fit
            : simplify != 0  ? simplify
+           : reskin != 0    ? reskin
                             : scale;
 }

@@ -33,6 +33,16 @@ public:
             m_bin.push_back(0);
         return add(5122, true, values.size() / size_t(gltf::componentCount(type)), type, bytes);
     }
+    /// An UNSIGNED_BYTE accessor of `type` (a skin's JOINTS_n), not normalized.
+    size_t unsignedBytes(const std::vector<std::uint8_t>& values, const std::string& type)
+    {
+        for (std::uint8_t v : values)
+            m_bin.push_back(v);
+        const size_t bytes = values.size();
+        while (m_bin.size() % 4)
+            m_bin.push_back(0);
+        return add(5121, false, values.size() / size_t(gltf::componentCount(type)), type, bytes);
+    }
     /// A node named `name` with `extra` members (translation, extensions...); returns its index.
     size_t node(const std::string& name, const gltf::Json& extra = gltf::Json::object())
     {

@@ -93,6 +93,22 @@ size_t MeshGeometry::vertexCount() const
     return size_t(vertexData().size()) / (size_t(floatsPerVertex(m_layout)) * 4);
 }
 
+bool MeshGeometry::setPositions(const std::vector<QVector3D>& positions,
+                                const std::vector<QVector3D>& normals)
+{
+    const size_t n = vertexCount(), floats = size_t(floatsPerVertex(m_layout));
+    if (positions.size() != n || normals.size() != n)
+        return false;
+    QByteArray vertices = vertexData();
+    auto* v = reinterpret_cast<float*>(vertices.data());
+    for (size_t i = 0; i < n; ++i)
+        writePositionNormal(v + i * floats, positions[i], normals[i]);
+    setVertexData(vertices);
+    updateBounds();
+    update();
+    return true;
+}
+
 void MeshGeometry::updateBounds()
 {
     const size_t n = vertexCount(), floats = size_t(floatsPerVertex(m_layout));

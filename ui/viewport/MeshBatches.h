@@ -51,6 +51,9 @@ public:
     void replace(const QByteArray& vertices, const QByteArray& indices);
     VertexLayout layout() const { return m_layout; }
     size_t vertexCount() const;
+    /// Writes new positions and normals into the vertices (the rest of each vertex kept); false, and nothing
+    /// changed, unless there are vertexCount() of each.
+    bool setPositions(const std::vector<QVector3D>& positions, const std::vector<QVector3D>& normals);
 
 private:
     void updateBounds();

@@ -149,9 +149,13 @@ MeshLayer::MeshLayer(QuickScene& scene, const gltf::RenderScene& renderScene, QQ
             m_triangles += p.triangles ? p.triangles->indices.size() / 3 : 0;
         m_placed.push_back(instance.world);
         m_nodeOf.push_back(instance.node);
+        m_meshOf.push_back(instance.mesh);
         if (plan->instanceSlots[i].table != MeshPlan::kBatched)
             m_tables[plan->instanceSlots[i].table]->matrices.push_back(instance.world);
     }
+    for (size_t m = 0; m < renderScene.meshes.size(); ++m)
+        for (const auto& p : renderScene.meshes[m].primitives)
+            m_primitiveOf[p.triangles.get()] = {m, p.primitive};
     m_slots = plan->instanceSlots;
     m_batchesOf = std::move(plan->batchesOf);
     addTableModels(renderScene, *plan, textures);
@@ -172,6 +176,7 @@ void MeshLayer::addTableModels(const gltf::RenderScene& renderScene, const MeshP
             auto* geometry = new MeshGeometry(map ? VertexLayout::Textured : VertexLayout::Plain,
                                               localVertices(p, map != nullptr), indexBytes(*p.triangles));
             QuickScene::adopt(geometry, m_node);
+            addReshapable(geometry, {m, p.primitive});
             // The base colour factor tints a texture as well. Back faces are culled as MeshPlan says.
             m_scene.makeMeshModel(m_node, geometry, m_tables[plan.tableOfMesh[m]], lookColor(p), map, false,
                                   {!p.doubleSided && !plan.mirrored[m], p.alphaMode, p.alphaCutoff});
@@ -267,6 +272,8 @@ void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
             auto* geometry = new MeshGeometry(textured ? VertexLayout::Textured : VertexLayout::Plain,
                                               batch.ownVertices(m), indexBytes(*member.triangles));
             QuickScene::adopt(geometry, m_node);
+            if (const auto key = m_primitiveOf.find(member.triangles.get()); key != m_primitiveOf.end())
+                addReshapable(geometry, key->second);
             m_scene.makeMeshModel(m_node, geometry, table, materialColor(member.color),
                                   textured ? m_batches[b].map : nullptr, false,
                                   MeshLook{m_batches[b].culled});
@@ -277,10 +284,15 @@ void MeshLayer::leaveBatches(size_t instance, std::vector<bool>& changed)
     std::vector<size_t>().swap(m_batchesOf[instance]);
 }
 
-void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
+void MeshLayer::setInstanceTransforms(const std::vector<QMatrix4x4>& world,
+                                      const std::vector<gltf::PosedPrimitive>& shapes)
 {
     m_moved = world;
     applyTransforms();
+    if (world.empty())
+        restorePrimitiveVertices();
+    for (const gltf::PosedPrimitive& p : shapes)
+        setPrimitiveVertices(p.mesh, p.primitive, p.positions, p.normals);
 }
 
 void MeshLayer::setHiddenNode(std::optional<size_t> node)
@@ -317,6 +329,11 @@ void MeshLayer::applyTransforms()
     for (size_t t = 0; t < m_tables.size(); ++t)
         if (changed[t])
             m_tables[t]->changed();
+    rebuildBatches(batchChanged);
+}
+
+void MeshLayer::rebuildBatches(const std::vector<bool>& batchChanged)
+{
     for (size_t b = 0; b < m_batches.size(); ++b) {
         if (!batchChanged[b] || !m_batches[b].drawing)
             continue;
@@ -327,6 +344,54 @@ void MeshLayer::applyTransforms()
             --m_models;
         }
     }
+}
+
+bool MeshLayer::setPrimitiveVertices(size_t mesh, size_t primitive, const std::vector<QVector3D>& positions,
+                                     const std::vector<QVector3D>& normals)
+{
+    // Batches hold their members placed in the world: a primitive reshaped is drawn on its own, as a moved
+    // instance is.
+    std::vector<bool> changed(m_tables.size(), false);
+    std::vector<bool> batchChanged(m_batches.size(), false);
+    for (size_t i = 0; i < m_slots.size(); ++i) {
+        if (m_meshOf[i] != mesh || m_slots[i].table != MeshPlan::kBatched)
+            continue;
+        for (size_t b : m_batchesOf[i])
+            batchChanged[b] = true;
+        leaveBatches(i, changed);
+    }
+    rebuildBatches(batchChanged);
+    for (size_t t = 0; t < m_tables.size(); ++t)
+        if (changed[t])
+            m_tables[t]->changed();
+    if (std::find(changed.begin(), changed.end(), true) != changed.end())
+        applyTransforms(); // the tables just made take the matrices the instances have now (hidden, moved)
+    const auto geometries = m_geometriesOf.find({mesh, primitive});
+    if (geometries == m_geometriesOf.end())
+        return false;
+    bool all = true;
+    for (MeshGeometry* g : geometries->second) {
+        const QByteArray before = g->vertexData();
+        if (!g->setPositions(positions, normals)) {
+            all = false;
+            continue;
+        }
+        m_replaced.try_emplace(g, before);
+    }
+    return all;
+}
+
+void MeshLayer::addReshapable(MeshGeometry* geometry, PrimitiveKey key)
+{
+    geometry->setObjectName(QStringLiteral("mesh %1 primitive %2").arg(key.first).arg(key.second));
+    m_geometriesOf[key].push_back(geometry);
+}
+
+void MeshLayer::restorePrimitiveVertices()
+{
+    for (auto& [geometry, vertices] : m_replaced)
+        geometry->replace(vertices, geometry->indexData());
+    m_replaced.clear();
 }
 
 } // namespace cs::ui

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "gltf/AnimatedMeshes.h"
 #include "viewport/MeshPlan.h"
 
+#include <QByteArray>
 #include <QMatrix4x4>
 #include <array>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -16,6 +19,7 @@ namespace cs::ui {
 
 class InstanceTable;
 class MeshBatch;
+class MeshGeometry;
 class MeshTextures;
 class QuickScene;
 class TextureStream;
@@ -61,12 +65,23 @@ public:
     /// Calls `done` once the layer is no longer held (at once when it is not). A layer replaced while held
     /// hands `done` to the next one.
     void whenShown(std::function<void()> done);
-    /// Moves the instances: one world matrix per instance of the scene, in its order; an empty list puts
-    /// every instance back where the scene placed it.
-    void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
+    /// Moves the instances: one world matrix per instance of the scene, in its order, and gives the
+    /// primitives in `shapes` their vertices (setPrimitiveVertices); an empty list puts every instance back
+    /// where the scene placed it, and every primitive reshaped back as it was (restorePrimitiveVertices).
+    void setInstanceTransforms(const std::vector<QMatrix4x4>& world,
+                               const std::vector<gltf::PosedPrimitive>& shapes = {});
     /// Hides the instances of one node (collapsed to a point: moved out of their batches), e.g. while the fit
     /// heat map draws that node's mesh in its colours; nothing puts every instance back as placed before.
     void setHiddenNode(std::optional<size_t> node);
+    /// Replaces the vertices of primitive `primitive` (its index in the file's mesh) of mesh `mesh` wherever
+    /// it is drawn (an animation's pose of a skinned mesh): positions and normals in the mesh's own space,
+    /// one per vertex. Its instances leave their batches first. False when it is not drawn or the counts
+    /// differ.
+    bool setPrimitiveVertices(size_t mesh, size_t primitive, const std::vector<QVector3D>& positions,
+                              const std::vector<QVector3D>& normals);
+    /// Every primitive setPrimitiveVertices changed back to the vertices it had before (its instances stay
+    /// out of their batches, drawn the same).
+    void restorePrimitiveVertices();
     size_t instanceCount() const { return m_placed.size(); }
     /// The models drawing the meshes (instanced primitives, batches still drawing something, and the
     /// primitives of instances that left their batches).
@@ -88,6 +103,10 @@ private:
     void addBatchModels(MeshPlan& plan, MeshTextures& textures);
     /// Gives every instance its matrix: hidden, moved (m_moved) or as placed.
     void applyTransforms();
+    /// Rewrites the batches flagged, hiding those left empty.
+    void rebuildBatches(const std::vector<bool>& changed);
+    /// Names `geometry`, drawing `key` outside batches, and lists it for setPrimitiveVertices.
+    void addReshapable(MeshGeometry* geometry, std::pair<size_t, size_t> key);
 
     QuickScene& m_scene;
     QQuick3DObject* m_node = nullptr;
@@ -96,8 +115,14 @@ private:
     std::vector<InstanceTable*> m_tables;
     std::vector<MeshPlan::Slot> m_slots; ///< where each instance sits
     std::vector<QMatrix4x4> m_placed;
-    std::vector<QMatrix4x4> m_moved; ///< the last setInstanceTransforms() (empty: as placed)
-    std::vector<size_t> m_nodeOf;    ///< the node of each instance
+    std::vector<QMatrix4x4> m_moved;                ///< the last setInstanceTransforms() (empty: as placed)
+    std::vector<size_t> m_nodeOf;                   ///< the node of each instance
+    std::vector<size_t> m_meshOf;                   ///< the mesh of each instance
+    using PrimitiveKey = std::pair<size_t, size_t>; ///< mesh, primitive index in the file's mesh
+    std::map<const gltf::TriangleMesh*, PrimitiveKey> m_primitiveOf;
+    /// The geometries drawing a primitive outside batches (an instance table's, or an instance's own).
+    std::map<PrimitiveKey, std::vector<MeshGeometry*>> m_geometriesOf;
+    std::map<MeshGeometry*, QByteArray> m_replaced; ///< vertices before setPrimitiveVertices, to restore
     std::optional<size_t> m_hiddenNode;
     struct Batch
     {

@@ -113,10 +113,11 @@ int Viewport::texturesPending() const
     return m_impl->meshes ? m_impl->meshes->textures().total() - m_impl->meshes->textures().ready() : 0;
 }
 
-void Viewport::setInstanceTransforms(const std::vector<QMatrix4x4>& world)
+void Viewport::setInstanceTransforms(const std::vector<QMatrix4x4>& world,
+                                     const std::vector<gltf::PosedPrimitive>& shapes)
 {
     if (m_impl->meshes)
-        m_impl->meshes->setInstanceTransforms(world);
+        m_impl->meshes->setInstanceTransforms(world, shapes);
 }
 
 size_t Viewport::meshModelCount() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gltf/PosedPrimitive.h"
 #include "viewport/OrbitCamera.h"
 #include "viewport/OverlayLayer.h"
 
@@ -43,9 +44,10 @@ public:
     /// MeshLayer::holdUntilSynced; an edit keeps the last frame on screen until the next is drawn instead);
     /// null: planned here.
     void setRenderScene(const gltf::RenderScene& scene, std::shared_ptr<MeshPlan> plan = nullptr);
-    /// Moves the drawn meshes without rebuilding them (a simulation preview): a world matrix per instance, in
-    /// gltf::RenderScene::instances order; an empty list puts every instance back where the scene placed it.
-    void setInstanceTransforms(const std::vector<QMatrix4x4>& world);
+    /// Moves the meshes without rebuilding them: a world matrix per RenderScene instance, new vertices for
+    /// `shapes`' primitives (MeshLayer::setPrimitiveVertices); an empty `world` puts all back as placed.
+    void setInstanceTransforms(const std::vector<QMatrix4x4>& world,
+                               const std::vector<gltf::PosedPrimitive>& shapes = {});
     /// The Qt Quick 3D models drawing the meshes (see MeshLayer: meshes drawn once are merged into batches).
     size_t meshModelCount() const;
     /// Instances of the drawn render scene (0 before setRenderScene).
