@@ -44,10 +44,21 @@ AnimationTimeline::AnimationTimeline(DocumentSession& session, ViewController& v
         session, this, [this] { rebuild(); },
         [this] {
             stop();
-            m_meshes.reset(); // reads the document: made again with the pose
-            m_pose.reset();   // made again from the edited document when next shown
+            // Both read the document: made again from the edited one once the view has taken the edit in
+            // (its scene graph is the pose's), so that the chosen animation still plays.
+            m_meshes.reset();
+            m_pose.reset();
+            m_remakePose = m_animation.has_value();
+            updateControls();
         },
         [this] { redrawOverlays(); });
+    connect(&view, &ViewController::selectionShown, this, [this] {
+        if (!m_remakePose)
+            return;
+        m_remakePose = false;
+        makePose();
+        updateControls();
+    });
     connect(&view, &ViewController::overlaysRestyled, this, &AnimationTimeline::redrawOverlays);
     rebuild();
 }
@@ -119,21 +130,29 @@ void AnimationTimeline::choose(std::optional<size_t> index)
     m_animation = index;
     m_meshes.reset();
     m_pose.reset();
-    m_timeLabel->setToolTip(QString());
-    if (index) {
-        auto made = gltf::AnimationPose::make(doc->gltf(), scene->graph, *index);
-        if (made) {
-            m_pose = std::move(*made);
-            m_meshes = gltf::AnimatedMeshes::make(doc->gltf(), *m_pose);
-        } else {
-            m_timeLabel->setToolTip(QString::fromStdString(formatDiagnostics(made.diagnostics)));
-        }
-    }
+    m_remakePose = false;
+    makePose();
     {
         const QSignalBlocker block(m_choice);
         m_choice->setCurrentIndex(index ? int(*index) + 1 : 0);
     }
     updateControls();
+}
+
+void AnimationTimeline::makePose()
+{
+    const document::Document* doc = m_session.document();
+    const LoadedScene* scene = m_session.scene();
+    m_timeLabel->setToolTip(QString());
+    if (!m_animation || !doc || !scene)
+        return;
+    auto made = gltf::AnimationPose::make(doc->gltf(), scene->graph, *m_animation);
+    if (!made) {
+        m_timeLabel->setToolTip(QString::fromStdString(formatDiagnostics(made.diagnostics)));
+        return;
+    }
+    m_pose = std::move(*made);
+    m_meshes = gltf::AnimatedMeshes::make(doc->gltf(), *m_pose);
 }
 
 void AnimationTimeline::scrubTo(double seconds)
@@ -267,7 +286,7 @@ void AnimationTimeline::updateControls()
     const QSignalBlocker block(m_slider);
     m_slider->setRange(0, int(std::lround(duration * TicksPerSecond)));
     m_slider->setValue(int(std::lround(m_time * TicksPerSecond)));
-    m_timeLabel->setText(m_animation && !ready
+    m_timeLabel->setText(m_animation && !ready && !m_remakePose
                              ? tr("cannot be played")
                              : tr("%1 / %2 s").arg(m_time, 0, 'f', 2).arg(duration, 0, 'f', 2));
 }

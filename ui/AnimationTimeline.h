@@ -80,6 +80,9 @@ private:
     std::vector<gltf::PosedPrimitive> meshShapes();
     /// The view back at the document's placement.
     void restore();
+    /// m_pose and m_meshes for m_animation from the document and scene as they are now (none, and why in the
+    /// time's tooltip, when the animation cannot be played).
+    void makePose();
     /// After the window drew the overlays again: split and moved again when the view shows a pose.
     void redrawOverlays();
     void updateControls();
@@ -99,6 +102,7 @@ private:
     double m_playFrom = 0; ///< the animation time when Play started m_clock
     std::optional<size_t> m_animation;
     std::optional<gltf::AnimationPose> m_pose;
+    bool m_remakePose = false; ///< an edit dropped m_pose: made again once the view shows the edit
     std::optional<gltf::AnimatedMeshes> m_meshes; ///< with m_pose: the meshes its skins and weights reshape
     double m_time = 0;
     std::vector<QMatrix4x4> m_worlds;

@@ -275,6 +275,12 @@ private slots:
         QVERIFY(document::renameNode(*w.session().document(), 0, "Renamed"));
         QVERIFY(!b.timeline->posed() && b.timeline->shownInstances().empty());
         QCOMPARE(b.slider->value(), 0);
+        // ... and the chosen animation (linear, x = 2 t) still plays on the edited document.
+        QTRY_VERIFY(b.play->isEnabled() && b.slider->isEnabled());
+        QCOMPARE(b.time->text(), QStringLiteral("0.00 / 2.00 s"));
+        b.slider->setValue(1000);
+        QVERIFY(b.timeline->posed());
+        CHECK_POINT(b.mover(), QVector3D(2, 0, 5));
 
         // Choosing no animation: at rest, and nothing to play.
         b.slider->setValue(1000);
